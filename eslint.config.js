@@ -1,0 +1,30 @@
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+// The one-way import rule of STYLE.md: domain <- api/grid/components/commands <- features <- routes/app.
+const layer = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+})
+const up = (...dirs) => dirs.flatMap((d) => [`@/${d}`, `@/${d}/*`, `**/src/${d}/*`, `../${d}/*`, `../../${d}/*`, `../../../${d}/*`])
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'src/i18n/i18n-*.ts', 'src/i18n/i18n-react.tsx', '.data', '.test-data', 'test-results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  layer(['src/domain/**'], [...up('api', 'app', 'routes', 'features', 'grid', 'components', 'stores', 'i18n', 'commands'), 'react', 'react-dom']),
+  layer(['src/api/**', 'src/grid/**', 'src/components/**', 'src/stores/**', 'src/commands/**'], up('features', 'routes', 'app')),
+  layer(['src/features/**'], up('routes', 'app')),
+  layer(['workers/**'], [...up('api', 'app', 'routes', 'features', 'grid', 'components', 'stores', 'commands'), 'react']),
+  layer(['server/**'], up('api', 'app', 'routes', 'features', 'grid', 'components', 'stores', 'commands', 'i18n')),
+)

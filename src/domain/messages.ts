@@ -1,0 +1,51 @@
+import type { Locale } from './constants'
+
+/**
+ * Server-side messages (spec section 8), worded in both languages. The server answers in the caller's
+ * Accept-Language; the console shows `msg` as it comes. Client-side words live in src/i18n.
+ */
+export const SERVER_MESSAGES = {
+  ok: { 'zh-CN': '操作成功', en: 'Success' },
+  unknown: { 'zh-CN': '未知错误', en: 'Unknown error' },
+  badRequest: { 'zh-CN': '请求参数有误', en: 'Invalid request' },
+  unauthorized: { 'zh-CN': '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
+  forbidden: { 'zh-CN': '没有权限', en: 'Not permitted' },
+  notFound: { 'zh-CN': '资源不存在', en: 'Not found' },
+  loginSuccess: { 'zh-CN': '登录成功', en: 'Signed in' },
+  loginFailure: { 'zh-CN': '账号或密码错误', en: 'Wrong account or password' },
+  captchaWrong: { 'zh-CN': '验证码错误或已过期', en: 'Wrong or expired captcha' },
+  loginLocked: {
+    'zh-CN': '登录失败次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins, try again in {minutes} minutes',
+  },
+  accountClosed: { 'zh-CN': '账号已停用', en: 'This account is closed' },
+  codeSent: { 'zh-CN': '验证码已发送', en: 'Code sent' },
+  codeSendFailure: { 'zh-CN': '验证码发送失败', en: 'The code could not be sent' },
+  codeTooSoon: { 'zh-CN': '请 60 秒后重试', en: 'Retry in 60 seconds' },
+  codeWrong: { 'zh-CN': '短信验证码错误', en: 'Wrong SMS code' },
+  codeExpired: { 'zh-CN': '短信验证码已过期', en: 'The SMS code has expired' },
+  codeUsed: { 'zh-CN': '短信验证码已使用', en: 'The SMS code has already been used' },
+  noMobile: { 'zh-CN': '该账号未绑定手机号', en: 'This account has no bound mobile number' },
+  epExists: { 'zh-CN': '企业ID已存在', en: 'This enterprise id is taken' },
+  registerSuccess: { 'zh-CN': '注册成功，请登录', en: 'Registered, please sign in' },
+  passwordDecrypt: { 'zh-CN': '密码解析失败，请刷新页面', en: 'The password could not be read, please reload the page' },
+  logoutSuccess: { 'zh-CN': '已退出登录', en: 'Signed out' },
+  insufficientBalance: { 'zh-CN': '余额不足', en: 'Insufficient balance' },
+  balanceQueryError: { 'zh-CN': '余额账户查询异常', en: 'Balance account query exception' },
+  invalidNumber: { 'zh-CN': '号码格式错误', en: 'Invalid number format' },
+  productNotActivated: {
+    'zh-CN': '该产品尚未开通，请提交申请开通',
+    en: 'This product is not yet activated; submit a request to activate it',
+  },
+  errorLogReceived: { 'zh-CN': '错误日志已上传', en: 'Error log uploaded' },
+} as const satisfies Record<string, Record<Locale, string>>
+
+export type ServerMessage = keyof typeof SERVER_MESSAGES
+
+export function pickLocale(acceptLanguage: string | null | undefined): Locale {
+  return acceptLanguage && /^en\b/i.test(acceptLanguage.trim()) ? 'en' : 'zh-CN'
+}
+
+export function serverMessage(key: ServerMessage, locale: Locale, vars: Record<string, string | number> = {}): string {
+  return SERVER_MESSAGES[key][locale].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''))
+}

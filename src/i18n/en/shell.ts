@@ -1,0 +1,5 @@
+import type { Translation } from '../i18n-types'
+
+export default {
+	placeholder: 'Placeholder',
+} satisfies Translation['shell']

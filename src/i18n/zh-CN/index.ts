@@ -1,0 +1,13 @@
+import type { BaseTranslation } from '../i18n-types'
+// Each area keeps its words in its own file so features never edit one shared dictionary.
+// The `.js` suffix is needed by the typesafe-i18n generator, which runs the compiled files as ES modules.
+import auth from './auth.js'
+import common from './common.js'
+import errors from './errors.js'
+import pages from './pages.js'
+import palette from './palette.js'
+import shell from './shell.js'
+
+const zh_CN = { auth, common, errors, pages, palette, shell } satisfies BaseTranslation
+
+export default zh_CN

@@ -1,0 +1,3 @@
+export default {
+	placeholder: '占位',
+}
