@@ -1,0 +1,61 @@
+import { useSyncExternalStore } from 'react'
+
+/**
+ * One registry feeds the palette, the keyboard shortcuts, the shortcut sheet and the menus
+ * (learned from Excalidraw's action registry). Features and the shell register commands as data.
+ */
+export interface Command {
+  /** Stable id, also the key of the palette's recently-used list, e.g. `route:/home-sms/mt-records`, `action:lock`. */
+  id: string
+  kind: 'route' | 'action'
+  /** Label in the current language. */
+  label: () => string
+  /** Extra words to match: the label in the other language, synonyms. Pinyin is derived from Chinese labels. */
+  keywords?: () => string[]
+  /** Group shown in the palette (module name for routes, area for actions). */
+  group: () => string
+  /** Shortcut in `mod+k`, `alt+r`, `shift+?`, `ctrl+shift+e` notation; `mod` is Ctrl, or Cmd on macOS. */
+  shortcut?: string
+  /** Whether the shortcut also fires while typing in a text field (default false). */
+  shortcutInInputs?: boolean
+  /** Hidden from palette and shortcuts when this returns false. */
+  when?: () => boolean
+  /** Shown in the palette only (not bound as a global shortcut) when true. */
+  paletteOnly?: boolean
+  perform: () => void | Promise<void>
+}
+
+let commands: Command[] = []
+const listeners = new Set<() => void>()
+const emit = () => listeners.forEach((l) => l())
+
+/** Registers commands; returns the function that unregisters them (for a screen's own actions). */
+export function registerCommands(list: Command[]): () => void {
+  const ids = new Set(list.map((c) => c.id))
+  commands = [...commands.filter((c) => !ids.has(c.id)), ...list]
+  emit()
+  return () => {
+    commands = commands.filter((c) => !list.includes(c))
+    emit()
+  }
+}
+
+export function getCommands(): readonly Command[] {
+  return commands
+}
+
+export function runCommand(id: string): boolean {
+  const c = commands.find((x) => x.id === id)
+  if (!c || (c.when && !c.when())) return false
+  void c.perform()
+  return true
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l)
+  return () => listeners.delete(l)
+}
+
+export function useCommands(): readonly Command[] {
+  return useSyncExternalStore(subscribe, getCommands, getCommands)
+}
