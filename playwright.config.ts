@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test'
+
+// Browser tests drive the built console served by the real server (fresh database per run) in Debian's
+// Chromium: no browser download is possible on these machines.
+const port = Number(process.env.E2E_PORT ?? 8199)
+const dataDir = `.test-data/e2e-${process.pid}`
+export const CAPTCHA = 'TEST'
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    locale: 'zh-CN',
+    viewport: { width: 1400, height: 900 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node --import tsx server/main.ts`,
+    url: `http://127.0.0.1:${port}/sms-cloud/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SMS_CAPTCHA_FIXED: CAPTCHA,
+      DEMO_HISTORY_ROWS: process.env.DEMO_HISTORY_ROWS ?? '20000',
+    },
+  },
+})

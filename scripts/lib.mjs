@@ -1,0 +1,66 @@
+// Small helpers shared by the project scripts (start, dev, test, bench). Node built-ins only.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const bin = (name) => join('node_modules', '.bin', name)
+
+/** Runs a command in the foreground, inheriting stdio; exits the script on failure. */
+export function run(cmd, args, opts = {}) {
+  const started = Date.now()
+  const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts })
+  const secs = ((Date.now() - started) / 1000).toFixed(1)
+  if (r.status !== 0) {
+    console.error(`\n✗ ${[cmd, ...args].join(' ')} failed (${secs}s)`)
+    process.exit(r.status ?? 1)
+  }
+  console.log(`✓ ${[cmd, ...args].join(' ')} (${secs}s)`)
+}
+
+function newest(path) {
+  if (!existsSync(path)) return 0
+  const s = statSync(path)
+  if (!s.isDirectory()) return s.mtimeMs
+  return readdirSync(path).reduce((m, f) => Math.max(m, newest(join(path, f))), s.mtimeMs)
+}
+
+/** True when dist/ is missing or older than any console source. */
+export function buildIsStale() {
+  const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0
+  const inputs = ['src', 'workers', 'public', 'index.html', 'vite.config.ts', 'package.json']
+  return inputs.some((p) => newest(p) > built)
+}
+
+export function ensureBuilt() {
+  if (buildIsStale()) run(bin('vite'), ['build', '--logLevel', 'warn'])
+}
+
+/** The Chromium the browser tests and benchmarks drive: CHROMIUM_PATH, else Debian's. */
+export function chromiumPath() {
+  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (p && existsSync(p)) return p
+  }
+  return null
+}
+
+/** Installs Debian's chromium when missing and we may (root with apt-get); else returns null. */
+export function ensureChromium() {
+  let path = chromiumPath()
+  if (path) return path
+  const root = process.getuid?.() === 0
+  if (root && existsSync('/usr/bin/apt-get')) {
+    console.log('[setup] installing Debian chromium for the browser tests…')
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+    path = chromiumPath()
+  }
+  return path
+}
+
+/** Starts a long-running child and forwards termination signals to it. */
+export function startChild(cmd, args, opts = {}) {
+  const child = spawn(cmd, args, { stdio: 'inherit', ...opts })
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig))
+  child.on('exit', (code) => process.exit(code ?? 0))
+  return child
+}

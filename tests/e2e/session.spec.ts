@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test'
+import { ACCOUNTS, CAPTCHA, signIn } from './helpers'
+
+test('signs in by keyboard and lands on the home tab', async ({ page }) => {
+  await signIn(page)
+  await expect(page.getByTestId('tab-/wel/index')).toBeVisible()
+  await expect(page.getByTestId('sidebar')).toBeVisible()
+})
+
+test('a wrong captcha is refused with a message and the form keeps what was typed', async ({ page }) => {
+  await page.goto('/sms-cloud/login')
+  await page.locator('input[name="username"]').fill(ACCOUNTS.admin.username)
+  await page.locator('input[name="password"]').fill(ACCOUNTS.admin.password)
+  await page.locator('input[name="code"]').fill('ZZZZ')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('alert').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/login/)
+  await expect(page.locator('input[name="username"]')).toHaveValue(ACCOUNTS.admin.username)
+})
+
+test('the password leaves the page encrypted', async ({ page }) => {
+  await page.goto('/sms-cloud/login')
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/user/login'))
+  await page.locator('input[name="username"]').fill('admin')
+  await page.locator('input[name="password"]').fill(ACCOUNTS.admin.password)
+  await page.locator('input[name="code"]').fill(CAPTCHA)
+  await page.keyboard.press('Enter')
+  const body = (await sent).postDataJSON() as { password: string }
+  expect(body.password).not.toContain(ACCOUNTS.admin.password)
+  expect(body.password.length).toBeGreaterThan(100)
+})
+
+test('a revoked token sends the user back to /login', async ({ page }) => {
+  await signIn(page)
+  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value
+  expect(token).toBeTruthy()
+  const res = await page.request.post('/api/user/logout', {
+    headers: { Authorization: `Bearer ${decodeURIComponent(token!)}` },
+    data: {},
+  })
+  expect(res.status()).toBe(200)
+  await page.reload()
+  await expect(page).toHaveURL(/\/sms-cloud\/login/)
+})
+
+test('deep links survive a refresh and unknown routes go to /404', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/sms-cloud/info/index')
+  await expect(page.getByTestId('tab-/info/index')).toBeVisible()
+  await page.reload()
+  await expect(page).toHaveURL(/\/sms-cloud\/info\/index/)
+  await expect(page.getByTestId('tab-/info/index')).toBeVisible()
+  await page.goto('/sms-cloud/no/such/screen')
+  await expect(page).toHaveURL(/\/sms-cloud\/404/)
+})
+
+test('/login while signed in goes home; / redirects to the console', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/sms-cloud/login')
+  await expect(page).toHaveURL(/\/sms-cloud\/wel\/index/)
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/sms-cloud\//)
+})
