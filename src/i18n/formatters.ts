@@ -1,11 +1,5 @@
 import type { FormattersInitializer } from 'typesafe-i18n'
-import type { Locales, Formatters } from './i18n-types'
+import type { Formatters, Locales } from './i18n-types'
 
-export const initFormatters: FormattersInitializer<Locales, Formatters> = (locale: Locales) => {
-
-	const formatters: Formatters = {
-		// add your formatter functions here
-	}
-
-	return formatters
-}
+// No custom formatters yet: dates and numbers are formatted with date-fns and Intl where they are shown.
+export const initFormatters: FormattersInitializer<Locales, Formatters> = () => ({})
