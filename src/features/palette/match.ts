@@ -1,0 +1,93 @@
+import { pinyin } from 'pinyin-pro'
+
+/**
+ * Scores how well a query matches a command: its label, its keywords (the label in the other language, synonyms) and,
+ * for Chinese text, full pinyin without tones (`fasongjilu`) and pinyin initials (`fsjl`). 0 means no match.
+ */
+export interface Matchable {
+  label: string
+  keywords?: readonly string[]
+}
+
+interface Forms {
+  text: string
+  full?: string
+  initials?: string
+}
+
+const HAN = /\p{Script=Han}/u
+// Labels are a few hundred menu entries; the cap only guards against unbounded growth from dynamic keywords.
+const CACHE_MAX = 5000
+const cache = new Map<string, Forms>()
+
+function formsOf(raw: string): Forms {
+  const hit = cache.get(raw)
+  if (hit) return hit
+  const text = raw.toLowerCase().trim()
+  const forms: Forms = { text }
+  if (HAN.test(text)) {
+    const join = (parts: string[]) => parts.join('').replace(/\s+/g, '').toLowerCase()
+    forms.full = join(pinyin(text, { toneType: 'none', type: 'array' }))
+    forms.initials = join(pinyin(text, { pattern: 'first', toneType: 'none', type: 'array' }))
+  }
+  if (cache.size >= CACHE_MAX) cache.clear()
+  cache.set(raw, forms)
+  return forms
+}
+
+/** Characters of `q` appear in order in `text`; returns how tightly (1 = contiguous), or 0. */
+function subsequence(q: string, text: string): number {
+  let from = 0
+  let start = -1
+  for (const ch of q) {
+    const at = text.indexOf(ch, from)
+    if (at < 0) return 0
+    if (start < 0) start = at
+    from = at + 1
+  }
+  return q.length / (from - start)
+}
+
+function scoreText(q: string, text: string): number {
+  if (!text) return 0
+  if (text === q) return 100
+  if (text.startsWith(q)) return 90
+  if (text.includes(` ${q}`)) return 80
+  if (text.includes(q)) return 70
+  const words = q.split(' ')
+  if (words.length > 1 && words.every((w) => text.includes(w))) return 60
+  // Loose in-order letters only for short typed abbreviations, else long labels match almost anything.
+  const tight = q.includes(' ') ? 0 : subsequence(q, text)
+  return tight >= 0.3 ? 20 + Math.round(20 * tight) : 0
+}
+
+function scorePinyin(q: string, forms: Forms): number {
+  const compact = q.replace(/\s+/g, '')
+  if (!forms.initials || !forms.full || !/^[a-z0-9]+$/.test(compact)) return 0
+  if (forms.initials === compact) return 95
+  if (forms.full === compact) return 92
+  if (forms.initials.startsWith(compact)) return 88
+  if (forms.full.startsWith(compact)) return 85
+  if (forms.full.includes(compact)) return 68
+  if (forms.initials.includes(compact)) return 65
+  const tight = subsequence(compact, forms.initials)
+  return tight >= 0.5 ? 20 + Math.round(15 * tight) : 0
+}
+
+function scoreOne(q: string, raw: string): number {
+  const forms = formsOf(raw)
+  return Math.max(scoreText(q, forms.text), scorePinyin(q, forms))
+}
+
+export function normalizeQuery(query: string): string {
+  return query.toLowerCase().trim().replace(/\s+/g, ' ')
+}
+
+export function scoreCommand(query: string, item: Matchable): number {
+  const q = normalizeQuery(query)
+  if (!q) return 1
+  let best = scoreOne(q, item.label)
+  // Keywords rank a little below the label itself so the shown text wins ties.
+  for (const k of item.keywords ?? []) best = Math.max(best, Math.round(scoreOne(q, k) * 0.9))
+  return best
+}

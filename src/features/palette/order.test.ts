@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import type { Command } from '@/commands/registry'
+import { paletteSections } from './order'
+
+const headings = { recent: 'Recent', actions: 'Actions', results: 'Results' }
+const route = (id: string, label: string, group: string, keywords: string[] = []): Command => ({
+  id, kind: 'route', label: () => label, group: () => group, keywords: () => keywords, perform: () => {},
+})
+const action = (id: string, label: string, extra: Partial<Command> = {}): Command => ({
+  id, kind: 'action', label: () => label, group: () => 'Shell', perform: () => {}, ...extra,
+})
+
+const commands = [
+  route('route:/sms/mt', '发送记录', '普通短信', ['Sent records']),
+  route('route:/intl/mt', '发送记录', '国际短信', ['Sent records']),
+  route('route:/sms/mo', '回复记录', '普通短信', ['Reply records']),
+  action('action:lock', '锁屏', { keywords: () => ['Lock screen'] }),
+  action('action:hidden', '隐藏', { when: () => false }),
+  action('action:theme', '主题'),
+]
+const ids = (s: ReturnType<typeof paletteSections>) => s.map((x) => [x.heading, x.entries.map((e) => e.command.id)])
+
+describe('paletteSections', () => {
+  it('lists recents first, then routes by module, then actions, without hidden commands', () => {
+    expect(ids(paletteSections(commands, '', ['action:lock', 'route:/intl/mt', 'route:gone'], headings))).toEqual([
+      ['Recent', ['action:lock', 'route:/intl/mt']],
+      ['普通短信', ['route:/sms/mt', 'route:/sms/mo']],
+      ['Actions', ['action:theme']],
+    ])
+  })
+  it('orders query results by score', () => {
+    const [results] = paletteSections(commands, 'hfjl', [], headings)
+    expect(results.entries.map((e) => e.command.id)).toEqual(['route:/sms/mo'])
+    expect(paletteSections(commands, 'suoping', [], headings)[0].entries[0].command.id).toBe('action:lock')
+  })
+  it('lifts a recently used entry above an equal match', () => {
+    const [plain] = paletteSections(commands, 'fsjl', [], headings)
+    expect(plain.entries.map((e) => e.command.id)).toEqual(['route:/sms/mt', 'route:/intl/mt'])
+    const [boosted] = paletteSections(commands, 'fsjl', ['route:/intl/mt'], headings)
+    expect(boosted.entries.map((e) => e.command.id)).toEqual(['route:/intl/mt', 'route:/sms/mt'])
+  })
+  it('returns no sections when nothing matches', () => {
+    expect(paletteSections(commands, 'zzzz', [], headings)).toEqual([])
+  })
+})

@@ -1,0 +1,69 @@
+import type { Command } from '@/commands/registry'
+import { scoreCommand } from './match'
+
+/** One row of the palette, with the label and group already resolved in the current language. */
+export interface PaletteEntry {
+  command: Command
+  label: string
+  group: string
+}
+
+export interface PaletteSection {
+  key: string
+  heading: string
+  entries: PaletteEntry[]
+}
+
+export interface SectionHeadings {
+  recent: string
+  actions: string
+  results: string
+}
+
+// Enough to lift a recently used entry over an equally good match, not over a clearly better one.
+const RECENT_BOOST = 10
+// A longer list is never read; the query should be refined instead.
+const MAX_RESULTS = 60
+
+/**
+ * Orders the palette. Empty query: recently used first, then routes grouped by module in registration order,
+ * then actions. With a query: one list by match score, recently used entries boosted.
+ */
+export function paletteSections(
+  commands: readonly Command[],
+  query: string,
+  recentIds: readonly string[],
+  headings: SectionHeadings,
+): PaletteSection[] {
+  const entries: PaletteEntry[] = commands
+    .filter((c) => !c.when || c.when())
+    .map((command) => ({ command, label: command.label(), group: command.group() }))
+  const recentRank = new Map(recentIds.map((id, i) => [id, i]))
+
+  if (query.trim()) {
+    const scored = entries
+      .map((e, i) => {
+        const score = scoreCommand(query, { label: e.label, keywords: e.command.keywords?.() })
+        return { e, i, score: score > 0 && recentRank.has(e.command.id) ? score + RECENT_BOOST : score }
+      })
+      .filter((s) => s.score > 0)
+      .sort((a, b) => b.score - a.score || a.i - b.i)
+      .slice(0, MAX_RESULTS)
+    return scored.length ? [{ key: 'results', heading: headings.results, entries: scored.map((s) => s.e) }] : []
+  }
+
+  const recent = entries
+    .filter((e) => recentRank.has(e.command.id))
+    .sort((a, b) => recentRank.get(a.command.id)! - recentRank.get(b.command.id)!)
+  const rest = entries.filter((e) => !recentRank.has(e.command.id))
+  const sections: PaletteSection[] = []
+  if (recent.length) sections.push({ key: 'recent', heading: headings.recent, entries: recent })
+  const routeGroups = new Map<string, PaletteEntry[]>()
+  for (const e of rest.filter((x) => x.command.kind === 'route')) {
+    routeGroups.set(e.group, [...(routeGroups.get(e.group) ?? []), e])
+  }
+  for (const [group, list] of routeGroups) sections.push({ key: `route:${group}`, heading: group, entries: list })
+  const actions = rest.filter((e) => e.command.kind === 'action')
+  if (actions.length) sections.push({ key: 'actions', heading: headings.actions, entries: actions })
+  return sections
+}
