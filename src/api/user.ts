@@ -1,0 +1,60 @@
+import { queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
+import {
+  publicKeySchema, tokenSchema, userInfoSchema,
+  type LoginPayload, type RegisterPayload, type SendAuthCodePayload, type SendLoginCodePayload,
+  type SmsLoginPayload, type TokenData,
+} from '@/domain/auth'
+import type { ModuleCode } from '@/domain/constants'
+import { menuItemSchema, topMenuItemSchema } from '@/domain/menu'
+import { ApiError } from './errors'
+import { api, apiEnvelope, apiUrl } from './http'
+import { userKeys } from './keys'
+
+// Sign-in calls need no token and are silent: the login page shows the server's message inline (spec section 8).
+const signIn = { auth: false, silent: true } as const
+
+/** Login answers `type` 0 on success; any other type is a refusal even when the envelope says 200. */
+async function tokenCall(path: string, body: unknown): Promise<TokenData> {
+  const env = await apiEnvelope(path, body, signIn)
+  if (env.type !== undefined && env.type !== 0) throw new ApiError(400, env.msg, env.data)
+  return tokenSchema.parse(env.data)
+}
+
+export const login = (p: LoginPayload) => tokenCall('/user/login', p)
+export const loginBySms = (p: SmsLoginPayload) => tokenCall('/user/loginBySmsCode', p)
+export const sendLoginCode = (p: SendLoginCodePayload) => api<null>('/user/sendLoginAuthCode', p, signIn)
+export const sendAuthCode = (p: SendAuthCodePayload) => api<null>('/user/sendAuthCode', p, signIn)
+export const register = (p: RegisterPayload) => api<unknown>('/user/epRegist', p, signIn)
+
+export async function getPublicKey(): Promise<string> {
+  return publicKeySchema.parse(await api('/user/publicKey', {}, signIn)).publicKey
+}
+
+/** The captcha image for one `redomStr`; a new string gives a new image. */
+export const captchaUrl = (redomStr: string) => apiUrl(`/code/image?redomStr=${encodeURIComponent(redomStr)}`)
+
+// Silent: a failed refresh is not the user's doing; the next call's 401 tells them when the session is really gone.
+export const refreshToken = async () => tokenSchema.parse(await api('/user/refesh', {}, { silent: true }))
+export const logout = () => api<null>('/user/logout', {}, { silent: true })
+export const uploadErrorLog = (logs: unknown[]) => api<null>('/errorLog/upload', { logs })
+
+export async function getUserInfo() {
+  return userInfoSchema.parse(await api('/user/getUserInfo'))
+}
+
+export const userInfoQuery = () => queryOptions({ queryKey: userKeys.info(), queryFn: getUserInfo, staleTime: 60_000 })
+
+export const topMenuQuery = () =>
+  queryOptions({
+    queryKey: userKeys.topMenu(),
+    queryFn: async () => z.array(topMenuItemSchema).parse(await api('/user/getTopMenu')),
+    staleTime: Infinity,
+  })
+
+export const menuQuery = (module: ModuleCode) =>
+  queryOptions({
+    queryKey: userKeys.menu(module),
+    queryFn: async () => z.array(menuItemSchema).parse(await api('/user/getMenu', { permCode: module })),
+    staleTime: Infinity,
+  })
