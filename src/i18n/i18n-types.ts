@@ -361,22 +361,653 @@ type RootTranslation = {
 		fileTooLarge: string
 	}
 	pages: {
-		/**
-		 * 占​位
-		 */
-		placeholder: string
+		pending: {
+			/**
+			 * 该​页​面​正​在​建​设​中​，​将​在​后​续​版​本​中​提​供​。
+			 */
+			message: string
+			/**
+			 * 目​前​这​里​不​显​示​任​何​数​据​，​以​免​误​导​；​菜​单​、​标​签​和​快​捷​键​已​经​可​用​。
+			 */
+			hint: string
+			/**
+			 * 路​由​地​址
+			 */
+			path: string
+		}
+		home: {
+			/**
+			 * 欢​迎​回​来​，​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			welcome: RequiredParams<'name'>
+			/**
+			 * 账​户​余​额
+			 */
+			balance: string
+			/**
+			 * 元
+			 */
+			balanceUnit: string
+			/**
+			 * （​示​例​金​额​）
+			 */
+			balancePlaceholder: string
+			/**
+			 * 已​开​通​的​产​品
+			 */
+			modules: string
+			/**
+			 * 暂​无​已​开​通​的​产​品
+			 */
+			noModules: string
+			/**
+			 * 最​近​访​问
+			 */
+			recent: string
+			/**
+			 * 还​没​有​访​问​记​录
+			 */
+			noRecent: string
+			/**
+			 * 键​盘​快​捷​键
+			 */
+			keys: string
+			/**
+			 * 打​开​命​令​面​板​，​搜​索​菜​单​和​操​作​（​支​持​拼​音​首​字​母​）
+			 */
+			keyPalette: string
+			/**
+			 * 查​看​全​部​快​捷​键
+			 */
+			keySheet: string
+			/**
+			 * 进​入
+			 */
+			open: string
+		}
+		info: {
+			/**
+			 * 个​人​信​息
+			 */
+			title: string
+			/**
+			 * 账​号
+			 */
+			account: string
+			/**
+			 * 名​称
+			 */
+			name: string
+			/**
+			 * 用​户​类​型
+			 */
+			userType: string
+			userTypes: {
+				/**
+				 * 管​理​员
+				 */
+				admin: string
+				/**
+				 * 企​业​客​户
+				 */
+				customer: string
+				/**
+				 * 子​账​户
+				 */
+				sub: string
+			}
+			/**
+			 * 手​机​号
+			 */
+			mobile: string
+			/**
+			 * 余​额
+			 */
+			balance: string
+			/**
+			 * 所​属​客​户
+			 */
+			parent: string
+			/**
+			 * 已​开​通​产​品
+			 */
+			products: string
+			/**
+			 * 显​示​设​置
+			 */
+			flags: string
+			/**
+			 * 无
+			 */
+			none: string
+			/**
+			 * 是
+			 */
+			yes: string
+			/**
+			 * 否
+			 */
+			no: string
+			/**
+			 * 显​示​发​送​状​态​列
+			 */
+			showClientStatus: string
+			/**
+			 * 隐​藏​状​态​筛​选
+			 */
+			clientForbidUnknown: string
+			/**
+			 * 允​许​按​内​容​搜​索
+			 */
+			showContentFilterWhere: string
+			/**
+			 * 子​账​户​操​作​权​限
+			 */
+			moreType: string
+			/**
+			 * 国​际​记​录​显​示​价​格
+			 */
+			intlPrice: string
+			/**
+			 * 修​改​个​人​设​置
+			 */
+			edit: string
+		}
+		setting: {
+			/**
+			 * 个​人​设​置
+			 */
+			title: string
+			/**
+			 * 偏​好​设​置
+			 */
+			preferences: string
+			/**
+			 * 界​面​语​言
+			 */
+			language: string
+			/**
+			 * 切​换​后​页​面​会​重​新​加​载​。
+			 */
+			languageHint: string
+			/**
+			 * 主​题
+			 */
+			theme: string
+			/**
+			 * 主​题​色
+			 */
+			color: string
+			/**
+			 * 恢​复​主​题​默​认​颜​色
+			 */
+			colorReset: string
+			/**
+			 * 侧​边​栏
+			 */
+			sidebar: string
+			/**
+			 * 折​叠​侧​边​栏
+			 */
+			sidebarCollapsed: string
+			/**
+			 * 账​户​安​全
+			 */
+			security: string
+			/**
+			 * 修​改​密​码
+			 */
+			password: string
+			/**
+			 * 绑​定​手​机​号
+			 */
+			mobile: string
+			/**
+			 * 将​在​“​个​人​设​置​”​功​能​版​本​中​提​供
+			 */
+			comingSoon: string
+		}
+		iframe: {
+			/**
+			 * 外​部​页​面
+			 */
+			title: string
+			/**
+			 * 无​法​打​开​该​地​址​：​只​支​持​ ​h​t​t​p​ ​或​ ​h​t​t​p​s​ ​开​头​的​网​址​。
+			 */
+			invalid: string
+			/**
+			 * 在​新​窗​口​打​开
+			 */
+			openNew: string
+		}
+		products: {
+			/**
+			 * 国​内​短​信
+			 */
+			'0': string
+			/**
+			 * 国​际​短​信
+			 */
+			'1': string
+			/**
+			 * 视​频​短​信
+			 */
+			'2': string
+			/**
+			 * 5​G​消​息
+			 */
+			'6': string
+		}
 	}
 	palette: {
 		/**
-		 * 占​位
+		 * 命​令​面​板
+		 */
+		title: string
+		/**
+		 * 搜​索​菜​单​和​操​作​，​支​持​拼​音​与​首​字​母​…
 		 */
 		placeholder: string
+		/**
+		 * 没​有​找​到​匹​配​的​菜​单​或​操​作
+		 */
+		empty: string
+		groups: {
+			/**
+			 * 最​近​使​用
+			 */
+			recent: string
+			/**
+			 * 操​作
+			 */
+			actions: string
+			/**
+			 * 搜​索​结​果
+			 */
+			results: string
+		}
+		hints: {
+			/**
+			 * 移​动
+			 */
+			move: string
+			/**
+			 * 打​开
+			 */
+			open: string
+			/**
+			 * 关​闭
+			 */
+			close: string
+		}
+		commands: {
+			/**
+			 * 通​用
+			 */
+			group: string
+			/**
+			 * 打​开​命​令​面​板
+			 */
+			palette: string
+			/**
+			 * 键​盘​快​捷​键
+			 */
+			shortcuts: string
+		}
+		sheet: {
+			/**
+			 * 键​盘​快​捷​键
+			 */
+			title: string
+			/**
+			 * 在​任​意​页​面​可​用​的​快​捷​键​，​以​及​列​表​页​面​中​的​按​键​。
+			 */
+			description: string
+			/**
+			 * 全​局
+			 */
+			commands: string
+			/**
+			 * 列​表​与​表​格
+			 */
+			grid: string
+			/**
+			 * 在​单​元​格​之​间​移​动
+			 */
+			gridMove: string
+			/**
+			 * 打​开​所​选​行​的​详​情
+			 */
+			gridOpenDetail: string
+			/**
+			 * 聚​焦​搜​索​框
+			 */
+			gridFocusSearch: string
+			/**
+			 * 重​置​搜​索​条​件
+			 */
+			gridReset: string
+			/**
+			 * 导​出​当​前​列​表
+			 */
+			gridExport: string
+		}
 	}
 	shell: {
 		/**
-		 * 占​位
+		 * 折​叠​/​展​开​菜​单
 		 */
-		placeholder: string
+		collapse: string
+		/**
+		 * 搜​索
+		 */
+		search: string
+		/**
+		 * 搜​索​菜​单​和​操​作
+		 */
+		searchHint: string
+		/**
+		 * 主​题​色
+		 */
+		color: string
+		/**
+		 * 恢​复​默​认​颜​色
+		 */
+		colorReset: string
+		/**
+		 * 错​误​日​志
+		 */
+		errorLog: string
+		/**
+		 * 锁​屏
+		 */
+		lock: string
+		/**
+		 * 主​题
+		 */
+		theme: string
+		themes: {
+			/**
+			 * 默​认
+			 */
+			'default': string
+			/**
+			 * 白​色
+			 */
+			white: string
+			/**
+			 * 暗​黑
+			 */
+			dark: string
+			/**
+			 * 炫​彩
+			 */
+			hey: string
+			/**
+			 * 星​空
+			 */
+			star: string
+			/**
+			 * 尊​享
+			 */
+			vip: string
+			/**
+			 * 蓝​色​工​厂
+			 */
+			bule: string
+			/**
+			 * i​V​i​e​w
+			 */
+			iview: string
+			/**
+			 * 清​爽
+			 */
+			cool: string
+			/**
+			 * D​2
+			 */
+			d2: string
+			/**
+			 * 人​人
+			 */
+			renren: string
+		}
+		/**
+		 * 切​换​语​言
+		 */
+		language: string
+		/**
+		 * 通​知
+		 */
+		notice: string
+		/**
+		 * 暂​无​新​通​知
+		 */
+		noticeEmpty: string
+		/**
+		 * 系​统​公​告​和​审​核​结​果​会​显​示​在​这​里​。
+		 */
+		noticeHint: string
+		/**
+		 * 全​屏
+		 */
+		fullscreen: string
+		/**
+		 * 退​出​全​屏
+		 */
+		exitFullscreen: string
+		/**
+		 * 意​见​反​馈
+		 */
+		feedback: string
+		/**
+		 * 用​户​菜​单
+		 */
+		userMenu: string
+		/**
+		 * 个​人​设​置
+		 */
+		accountSetting: string
+		/**
+		 * 个​人​信​息
+		 */
+		personalInfo: string
+		/**
+		 * 确​定​退​出​登​录​吗​？
+		 */
+		logoutConfirm: string
+		/**
+		 * 该​产​品​尚​未​开​通​，​请​提​交​申​请​开​通
+		 */
+		productNotActivated: string
+		/**
+		 * 产​品​菜​单
+		 */
+		modules: string
+		/**
+		 * 当​前​产​品​没​有​可​用​菜​单
+		 */
+		menuEmpty: string
+		/**
+		 * 菜​单​加​载​失​败
+		 */
+		menuFailed: string
+		/**
+		 * 设​置​锁​屏​密​码
+		 */
+		lockTitle: string
+		/**
+		 * 锁​屏​密​码
+		 */
+		lockPassword: string
+		/**
+		 * 锁​屏
+		 */
+		lockSubmit: string
+		/**
+		 * 错​误​日​志
+		 */
+		errorLogTitle: string
+		/**
+		 * 暂​无​错​误​记​录
+		 */
+		errorLogEmpty: string
+		/**
+		 * 时​间
+		 */
+		errorTime: string
+		/**
+		 * 错​误​信​息
+		 */
+		errorMessage: string
+		/**
+		 * 页​面​地​址
+		 */
+		errorUrl: string
+		/**
+		 * 上​传​到​服​务​器
+		 */
+		upload: string
+		/**
+		 * 确​定​将​ ​{​c​o​u​n​t​}​ ​条​错​误​日​志​上​传​到​服​务​器​吗​？
+		 * @param {number} count
+		 */
+		uploadConfirm: RequiredParams<'count'>
+		/**
+		 * 错​误​日​志​已​上​传
+		 */
+		uploadSuccess: string
+		/**
+		 * 清​空
+		 */
+		clear: string
+		/**
+		 * 确​定​清​空​本​地​错​误​日​志​吗​？
+		 */
+		clearConfirm: string
+		/**
+		 * 错​误​日​志​已​清​空
+		 */
+		clearSuccess: string
+		/**
+		 * 意​见​反​馈
+		 */
+		feedbackTitle: string
+		/**
+		 * 正​在​截​取​当​前​页​面​…
+		 */
+		feedbackCapturing: string
+		/**
+		 * 截​图​失​败​，​您​仍​可​以​提​交​文​字​描​述​。
+		 */
+		feedbackCaptureFailed: string
+		/**
+		 * 问​题​描​述
+		 */
+		feedbackDescription: string
+		/**
+		 * 请​描​述​您​遇​到​的​问​题​或​建​议
+		 */
+		feedbackPlaceholder: string
+		/**
+		 * 提​交
+		 */
+		feedbackSubmit: string
+		/**
+		 * 感​谢​您​的​反​馈​！
+		 */
+		feedbackThanks: string
+		/**
+		 * 页​面​截​图
+		 */
+		screenshot: string
+		/**
+		 * 已​打​开​的​页​面
+		 */
+		tabs: string
+		/**
+		 * 关​闭​标​签
+		 */
+		closeTab: string
+		/**
+		 * 关​闭​其​他
+		 */
+		closeOthers: string
+		/**
+		 * 关​闭​全​部
+		 */
+		closeAll: string
+		/**
+		 * 页​面​加​载​失​败
+		 */
+		pageFailed: string
+		/**
+		 * 加​载​中​…
+		 */
+		loading: string
+		/**
+		 * ©​ ​{​y​e​a​r​}​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 * @param {number} year
+		 */
+		footer: RequiredParams<'name' | 'year'>
+		/**
+		 * 操​作
+		 */
+		actions: string
+		/**
+		 * 主​题​：​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		themeCommand: RequiredParams<'name'>
+		/**
+		 * 切​换​语​言​：​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		switchLanguage: RequiredParams<'name'>
+		/**
+		 * 折​叠​/​展​开​侧​边​栏
+		 */
+		toggleSidebar: string
+		/**
+		 * 全​屏​切​换
+		 */
+		toggleFullscreen: string
+		/**
+		 * 关​闭​当​前​标​签
+		 */
+		closeCurrent: string
+		/**
+		 * 关​闭​其​他​标​签
+		 */
+		closeOtherTabs: string
+		/**
+		 * 关​闭​全​部​标​签
+		 */
+		closeAllTabs: string
+		/**
+		 * 查​看​错​误​日​志
+		 */
+		openErrorLog: string
+		/**
+		 * 意​见​反​馈​（​截​图​）
+		 */
+		openFeedback: string
+		/**
+		 * 锁​定​屏​幕
+		 */
+		lockCommand: string
+		/**
+		 * 退​出​登​录
+		 */
+		logoutCommand: string
+		/**
+		 * 按​ ​{​k​e​y​}​ ​搜​索
+		 * @param {string} key
+		 */
+		shortcutHint: RequiredParams<'key'>
 	}
 }
 
@@ -726,22 +1357,646 @@ export type TranslationFunctions = {
 		fileTooLarge: () => LocalizedString
 	}
 	pages: {
-		/**
-		 * 占位
-		 */
-		placeholder: () => LocalizedString
+		pending: {
+			/**
+			 * 该页面正在建设中，将在后续版本中提供。
+			 */
+			message: () => LocalizedString
+			/**
+			 * 目前这里不显示任何数据，以免误导；菜单、标签和快捷键已经可用。
+			 */
+			hint: () => LocalizedString
+			/**
+			 * 路由地址
+			 */
+			path: () => LocalizedString
+		}
+		home: {
+			/**
+			 * 欢迎回来，{name}
+			 */
+			welcome: (arg: { name: string }) => LocalizedString
+			/**
+			 * 账户余额
+			 */
+			balance: () => LocalizedString
+			/**
+			 * 元
+			 */
+			balanceUnit: () => LocalizedString
+			/**
+			 * （示例金额）
+			 */
+			balancePlaceholder: () => LocalizedString
+			/**
+			 * 已开通的产品
+			 */
+			modules: () => LocalizedString
+			/**
+			 * 暂无已开通的产品
+			 */
+			noModules: () => LocalizedString
+			/**
+			 * 最近访问
+			 */
+			recent: () => LocalizedString
+			/**
+			 * 还没有访问记录
+			 */
+			noRecent: () => LocalizedString
+			/**
+			 * 键盘快捷键
+			 */
+			keys: () => LocalizedString
+			/**
+			 * 打开命令面板，搜索菜单和操作（支持拼音首字母）
+			 */
+			keyPalette: () => LocalizedString
+			/**
+			 * 查看全部快捷键
+			 */
+			keySheet: () => LocalizedString
+			/**
+			 * 进入
+			 */
+			open: () => LocalizedString
+		}
+		info: {
+			/**
+			 * 个人信息
+			 */
+			title: () => LocalizedString
+			/**
+			 * 账号
+			 */
+			account: () => LocalizedString
+			/**
+			 * 名称
+			 */
+			name: () => LocalizedString
+			/**
+			 * 用户类型
+			 */
+			userType: () => LocalizedString
+			userTypes: {
+				/**
+				 * 管理员
+				 */
+				admin: () => LocalizedString
+				/**
+				 * 企业客户
+				 */
+				customer: () => LocalizedString
+				/**
+				 * 子账户
+				 */
+				sub: () => LocalizedString
+			}
+			/**
+			 * 手机号
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * 余额
+			 */
+			balance: () => LocalizedString
+			/**
+			 * 所属客户
+			 */
+			parent: () => LocalizedString
+			/**
+			 * 已开通产品
+			 */
+			products: () => LocalizedString
+			/**
+			 * 显示设置
+			 */
+			flags: () => LocalizedString
+			/**
+			 * 无
+			 */
+			none: () => LocalizedString
+			/**
+			 * 是
+			 */
+			yes: () => LocalizedString
+			/**
+			 * 否
+			 */
+			no: () => LocalizedString
+			/**
+			 * 显示发送状态列
+			 */
+			showClientStatus: () => LocalizedString
+			/**
+			 * 隐藏状态筛选
+			 */
+			clientForbidUnknown: () => LocalizedString
+			/**
+			 * 允许按内容搜索
+			 */
+			showContentFilterWhere: () => LocalizedString
+			/**
+			 * 子账户操作权限
+			 */
+			moreType: () => LocalizedString
+			/**
+			 * 国际记录显示价格
+			 */
+			intlPrice: () => LocalizedString
+			/**
+			 * 修改个人设置
+			 */
+			edit: () => LocalizedString
+		}
+		setting: {
+			/**
+			 * 个人设置
+			 */
+			title: () => LocalizedString
+			/**
+			 * 偏好设置
+			 */
+			preferences: () => LocalizedString
+			/**
+			 * 界面语言
+			 */
+			language: () => LocalizedString
+			/**
+			 * 切换后页面会重新加载。
+			 */
+			languageHint: () => LocalizedString
+			/**
+			 * 主题
+			 */
+			theme: () => LocalizedString
+			/**
+			 * 主题色
+			 */
+			color: () => LocalizedString
+			/**
+			 * 恢复主题默认颜色
+			 */
+			colorReset: () => LocalizedString
+			/**
+			 * 侧边栏
+			 */
+			sidebar: () => LocalizedString
+			/**
+			 * 折叠侧边栏
+			 */
+			sidebarCollapsed: () => LocalizedString
+			/**
+			 * 账户安全
+			 */
+			security: () => LocalizedString
+			/**
+			 * 修改密码
+			 */
+			password: () => LocalizedString
+			/**
+			 * 绑定手机号
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * 将在“个人设置”功能版本中提供
+			 */
+			comingSoon: () => LocalizedString
+		}
+		iframe: {
+			/**
+			 * 外部页面
+			 */
+			title: () => LocalizedString
+			/**
+			 * 无法打开该地址：只支持 http 或 https 开头的网址。
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * 在新窗口打开
+			 */
+			openNew: () => LocalizedString
+		}
+		products: {
+			/**
+			 * 国内短信
+			 */
+			'0': () => LocalizedString
+			/**
+			 * 国际短信
+			 */
+			'1': () => LocalizedString
+			/**
+			 * 视频短信
+			 */
+			'2': () => LocalizedString
+			/**
+			 * 5G消息
+			 */
+			'6': () => LocalizedString
+		}
 	}
 	palette: {
 		/**
-		 * 占位
+		 * 命令面板
+		 */
+		title: () => LocalizedString
+		/**
+		 * 搜索菜单和操作，支持拼音与首字母…
 		 */
 		placeholder: () => LocalizedString
+		/**
+		 * 没有找到匹配的菜单或操作
+		 */
+		empty: () => LocalizedString
+		groups: {
+			/**
+			 * 最近使用
+			 */
+			recent: () => LocalizedString
+			/**
+			 * 操作
+			 */
+			actions: () => LocalizedString
+			/**
+			 * 搜索结果
+			 */
+			results: () => LocalizedString
+		}
+		hints: {
+			/**
+			 * 移动
+			 */
+			move: () => LocalizedString
+			/**
+			 * 打开
+			 */
+			open: () => LocalizedString
+			/**
+			 * 关闭
+			 */
+			close: () => LocalizedString
+		}
+		commands: {
+			/**
+			 * 通用
+			 */
+			group: () => LocalizedString
+			/**
+			 * 打开命令面板
+			 */
+			palette: () => LocalizedString
+			/**
+			 * 键盘快捷键
+			 */
+			shortcuts: () => LocalizedString
+		}
+		sheet: {
+			/**
+			 * 键盘快捷键
+			 */
+			title: () => LocalizedString
+			/**
+			 * 在任意页面可用的快捷键，以及列表页面中的按键。
+			 */
+			description: () => LocalizedString
+			/**
+			 * 全局
+			 */
+			commands: () => LocalizedString
+			/**
+			 * 列表与表格
+			 */
+			grid: () => LocalizedString
+			/**
+			 * 在单元格之间移动
+			 */
+			gridMove: () => LocalizedString
+			/**
+			 * 打开所选行的详情
+			 */
+			gridOpenDetail: () => LocalizedString
+			/**
+			 * 聚焦搜索框
+			 */
+			gridFocusSearch: () => LocalizedString
+			/**
+			 * 重置搜索条件
+			 */
+			gridReset: () => LocalizedString
+			/**
+			 * 导出当前列表
+			 */
+			gridExport: () => LocalizedString
+		}
 	}
 	shell: {
 		/**
-		 * 占位
+		 * 折叠/展开菜单
 		 */
-		placeholder: () => LocalizedString
+		collapse: () => LocalizedString
+		/**
+		 * 搜索
+		 */
+		search: () => LocalizedString
+		/**
+		 * 搜索菜单和操作
+		 */
+		searchHint: () => LocalizedString
+		/**
+		 * 主题色
+		 */
+		color: () => LocalizedString
+		/**
+		 * 恢复默认颜色
+		 */
+		colorReset: () => LocalizedString
+		/**
+		 * 错误日志
+		 */
+		errorLog: () => LocalizedString
+		/**
+		 * 锁屏
+		 */
+		lock: () => LocalizedString
+		/**
+		 * 主题
+		 */
+		theme: () => LocalizedString
+		themes: {
+			/**
+			 * 默认
+			 */
+			'default': () => LocalizedString
+			/**
+			 * 白色
+			 */
+			white: () => LocalizedString
+			/**
+			 * 暗黑
+			 */
+			dark: () => LocalizedString
+			/**
+			 * 炫彩
+			 */
+			hey: () => LocalizedString
+			/**
+			 * 星空
+			 */
+			star: () => LocalizedString
+			/**
+			 * 尊享
+			 */
+			vip: () => LocalizedString
+			/**
+			 * 蓝色工厂
+			 */
+			bule: () => LocalizedString
+			/**
+			 * iView
+			 */
+			iview: () => LocalizedString
+			/**
+			 * 清爽
+			 */
+			cool: () => LocalizedString
+			/**
+			 * D2
+			 */
+			d2: () => LocalizedString
+			/**
+			 * 人人
+			 */
+			renren: () => LocalizedString
+		}
+		/**
+		 * 切换语言
+		 */
+		language: () => LocalizedString
+		/**
+		 * 通知
+		 */
+		notice: () => LocalizedString
+		/**
+		 * 暂无新通知
+		 */
+		noticeEmpty: () => LocalizedString
+		/**
+		 * 系统公告和审核结果会显示在这里。
+		 */
+		noticeHint: () => LocalizedString
+		/**
+		 * 全屏
+		 */
+		fullscreen: () => LocalizedString
+		/**
+		 * 退出全屏
+		 */
+		exitFullscreen: () => LocalizedString
+		/**
+		 * 意见反馈
+		 */
+		feedback: () => LocalizedString
+		/**
+		 * 用户菜单
+		 */
+		userMenu: () => LocalizedString
+		/**
+		 * 个人设置
+		 */
+		accountSetting: () => LocalizedString
+		/**
+		 * 个人信息
+		 */
+		personalInfo: () => LocalizedString
+		/**
+		 * 确定退出登录吗？
+		 */
+		logoutConfirm: () => LocalizedString
+		/**
+		 * 该产品尚未开通，请提交申请开通
+		 */
+		productNotActivated: () => LocalizedString
+		/**
+		 * 产品菜单
+		 */
+		modules: () => LocalizedString
+		/**
+		 * 当前产品没有可用菜单
+		 */
+		menuEmpty: () => LocalizedString
+		/**
+		 * 菜单加载失败
+		 */
+		menuFailed: () => LocalizedString
+		/**
+		 * 设置锁屏密码
+		 */
+		lockTitle: () => LocalizedString
+		/**
+		 * 锁屏密码
+		 */
+		lockPassword: () => LocalizedString
+		/**
+		 * 锁屏
+		 */
+		lockSubmit: () => LocalizedString
+		/**
+		 * 错误日志
+		 */
+		errorLogTitle: () => LocalizedString
+		/**
+		 * 暂无错误记录
+		 */
+		errorLogEmpty: () => LocalizedString
+		/**
+		 * 时间
+		 */
+		errorTime: () => LocalizedString
+		/**
+		 * 错误信息
+		 */
+		errorMessage: () => LocalizedString
+		/**
+		 * 页面地址
+		 */
+		errorUrl: () => LocalizedString
+		/**
+		 * 上传到服务器
+		 */
+		upload: () => LocalizedString
+		/**
+		 * 确定将 {count} 条错误日志上传到服务器吗？
+		 */
+		uploadConfirm: (arg: { count: number }) => LocalizedString
+		/**
+		 * 错误日志已上传
+		 */
+		uploadSuccess: () => LocalizedString
+		/**
+		 * 清空
+		 */
+		clear: () => LocalizedString
+		/**
+		 * 确定清空本地错误日志吗？
+		 */
+		clearConfirm: () => LocalizedString
+		/**
+		 * 错误日志已清空
+		 */
+		clearSuccess: () => LocalizedString
+		/**
+		 * 意见反馈
+		 */
+		feedbackTitle: () => LocalizedString
+		/**
+		 * 正在截取当前页面…
+		 */
+		feedbackCapturing: () => LocalizedString
+		/**
+		 * 截图失败，您仍可以提交文字描述。
+		 */
+		feedbackCaptureFailed: () => LocalizedString
+		/**
+		 * 问题描述
+		 */
+		feedbackDescription: () => LocalizedString
+		/**
+		 * 请描述您遇到的问题或建议
+		 */
+		feedbackPlaceholder: () => LocalizedString
+		/**
+		 * 提交
+		 */
+		feedbackSubmit: () => LocalizedString
+		/**
+		 * 感谢您的反馈！
+		 */
+		feedbackThanks: () => LocalizedString
+		/**
+		 * 页面截图
+		 */
+		screenshot: () => LocalizedString
+		/**
+		 * 已打开的页面
+		 */
+		tabs: () => LocalizedString
+		/**
+		 * 关闭标签
+		 */
+		closeTab: () => LocalizedString
+		/**
+		 * 关闭其他
+		 */
+		closeOthers: () => LocalizedString
+		/**
+		 * 关闭全部
+		 */
+		closeAll: () => LocalizedString
+		/**
+		 * 页面加载失败
+		 */
+		pageFailed: () => LocalizedString
+		/**
+		 * 加载中…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * © {year} {name}
+		 */
+		footer: (arg: { name: string, year: number }) => LocalizedString
+		/**
+		 * 操作
+		 */
+		actions: () => LocalizedString
+		/**
+		 * 主题：{name}
+		 */
+		themeCommand: (arg: { name: string }) => LocalizedString
+		/**
+		 * 切换语言：{name}
+		 */
+		switchLanguage: (arg: { name: string }) => LocalizedString
+		/**
+		 * 折叠/展开侧边栏
+		 */
+		toggleSidebar: () => LocalizedString
+		/**
+		 * 全屏切换
+		 */
+		toggleFullscreen: () => LocalizedString
+		/**
+		 * 关闭当前标签
+		 */
+		closeCurrent: () => LocalizedString
+		/**
+		 * 关闭其他标签
+		 */
+		closeOtherTabs: () => LocalizedString
+		/**
+		 * 关闭全部标签
+		 */
+		closeAllTabs: () => LocalizedString
+		/**
+		 * 查看错误日志
+		 */
+		openErrorLog: () => LocalizedString
+		/**
+		 * 意见反馈（截图）
+		 */
+		openFeedback: () => LocalizedString
+		/**
+		 * 锁定屏幕
+		 */
+		lockCommand: () => LocalizedString
+		/**
+		 * 退出登录
+		 */
+		logoutCommand: () => LocalizedString
+		/**
+		 * 按 {key} 搜索
+		 */
+		shortcutHint: (arg: { key: string }) => LocalizedString
 	}
 }
 
