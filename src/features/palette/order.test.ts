@@ -17,11 +17,12 @@ const commands = [
   action('action:lock', '锁屏', { keywords: () => ['Lock screen'] }),
   action('action:hidden', '隐藏', { when: () => false }),
   action('action:theme', '主题'),
+  action('action:palette', '打开命令面板', { shortcut: 'mod+k', shortcutOnly: true }),
 ]
 const ids = (s: ReturnType<typeof paletteSections>) => s.map((x) => [x.heading, x.entries.map((e) => e.command.id)])
 
 describe('paletteSections', () => {
-  it('lists recents first, then routes by module, then actions, without hidden commands', () => {
+  it('lists recents first, then routes by module, then actions, without hidden or shortcut-only commands', () => {
     expect(ids(paletteSections(commands, '', ['action:lock', 'route:/intl/mt', 'route:gone'], headings))).toEqual([
       ['Recent', ['action:lock', 'route:/intl/mt']],
       ['普通短信', ['route:/sms/mt', 'route:/sms/mo']],

@@ -36,7 +36,7 @@ export function paletteSections(
   headings: SectionHeadings,
 ): PaletteSection[] {
   const entries: PaletteEntry[] = commands
-    .filter((c) => !c.when || c.when())
+    .filter((c) => !c.shortcutOnly && (!c.when || c.when()))
     .map((command) => ({ command, label: command.label(), group: command.group() }))
   const recentRank = new Map(recentIds.map((id, i) => [id, i]))
 

@@ -1,5 +1,33 @@
 import type { Translation } from '../i18n-types'
 
 export default {
-	placeholder: 'Placeholder',
+	title: 'Command palette',
+	placeholder: 'Search menus and actions…',
+	empty: 'No matching menu or action',
+	groups: {
+		recent: 'Recent',
+		actions: 'Actions',
+		results: 'Results',
+	},
+	hints: {
+		move: 'to move',
+		open: 'to open',
+		close: 'to close',
+	},
+	commands: {
+		group: 'General',
+		palette: 'Open command palette',
+		shortcuts: 'Keyboard shortcuts',
+	},
+	sheet: {
+		title: 'Keyboard shortcuts',
+		description: 'Keys that work on every page, and keys for list screens.',
+		commands: 'Everywhere',
+		grid: 'Lists and tables',
+		gridMove: 'Move between cells',
+		gridOpenDetail: 'Open the selected row',
+		gridFocusSearch: 'Focus the search box',
+		gridReset: 'Reset the search',
+		gridExport: 'Export the list',
+	},
 } satisfies Translation['palette']

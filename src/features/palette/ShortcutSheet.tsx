@@ -1,0 +1,64 @@
+// Radix directly, until src/components/ui offers a dialog wrapper that passes content props through.
+import * as Dialog from '@radix-ui/react-dialog'
+import { useCommands } from '@/commands/registry'
+import { GRID_SHORTCUTS } from '@/commands/shortcuts'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { setShortcutSheetOpen, useShortcutSheetOpen } from '@/stores/palette'
+import { ShortcutKbd } from './Kbd'
+import { overlayClass, panelClass } from './styles'
+
+const rowClass = 'flex items-center justify-between gap-4 py-1.5 text-sm'
+const sectionClass = 'mb-1 mt-3 text-xs font-medium text-[var(--muted)]'
+
+/**
+ * Every keyboard shortcut on one sheet: the registry's bound commands (so a screen's own keys appear while it is
+ * open) and the fixed list keys the grid engine binds. Opened by `?` outside text fields.
+ */
+export function ShortcutSheet() {
+  const { LL } = useI18nContext()
+  const open = useShortcutSheetOpen()
+  const commands = useCommands()
+  // Evaluated on each render while open, so `when()` reflects the current screen.
+  const bound = open ? commands.filter((c) => c.shortcut && !c.paletteOnly && (!c.when || c.when())) : []
+  const grid: [string, readonly string[]][] = [
+    [LL.palette.sheet.gridMove(), GRID_SHORTCUTS.move],
+    [LL.palette.sheet.gridOpenDetail(), [GRID_SHORTCUTS.openDetail]],
+    [LL.palette.sheet.gridFocusSearch(), [GRID_SHORTCUTS.focusSearch]],
+    [LL.palette.sheet.gridReset(), [GRID_SHORTCUTS.reset]],
+    [LL.palette.sheet.gridExport(), [GRID_SHORTCUTS.export]],
+  ]
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setShortcutSheetOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={overlayClass} />
+        <Dialog.Content data-testid="shortcut-sheet" className={`${panelClass} max-h-[76vh] overflow-y-auto px-5 py-4`}>
+          <Dialog.Title className="text-base font-semibold">{LL.palette.sheet.title()}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-xs text-[var(--muted)]">{LL.palette.sheet.description()}</Dialog.Description>
+          <h3 className={sectionClass}>{LL.palette.sheet.commands()}</h3>
+          <ul className="divide-y divide-[var(--border)]">
+            {bound.map((c) => (
+              <li key={c.id} className={rowClass}>
+                <span>{c.label()}</span>
+                <ShortcutKbd shortcut={c.shortcut!} />
+              </li>
+            ))}
+          </ul>
+          <h3 className={sectionClass}>{LL.palette.sheet.grid()}</h3>
+          <ul className="divide-y divide-[var(--border)]">
+            {grid.map(([label, keys]) => (
+              <li key={label} className={rowClass}>
+                <span>{label}</span>
+                <span className="flex gap-1">
+                  {keys.map((k) => (
+                    <ShortcutKbd key={k} shortcut={k} />
+                  ))}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
