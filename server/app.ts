@@ -1,0 +1,53 @@
+import { Hono } from 'hono'
+import { API_PREFIX } from '../src/domain/api'
+import { Carrier } from './carrier'
+import { defaultConfig, type Deps, type LoginKeys, type ServerConfig } from './config'
+import type { Db } from './db'
+import { ApiError, fail } from './http/envelope'
+import type { AppEnv } from './http/session'
+import { accountRoutes } from './routes/account'
+import { loginRoutes } from './routes/login'
+import { menuRoutes } from './routes/menu'
+import { registerRoutes } from './routes/register'
+import { sessionRoutes } from './routes/session'
+import { publicRoutes } from './routes/setting'
+import { smsLoginRoutes } from './routes/sms-login'
+import { staticRoutes } from './routes/static'
+import { loadKeyPair, makeDecryptor } from './security/rsa'
+
+export interface AppOptions {
+  db: Db
+  config?: Partial<ServerConfig>
+  carrier?: Carrier
+}
+
+function lazyKeys(db: Db): () => Promise<LoginKeys> {
+  let pending: Promise<LoginKeys> | undefined
+  return () =>
+    (pending ??= loadKeyPair(db).then((k) => ({ publicKey: k.publicKey, decrypt: makeDecryptor(k.privateKey) })).catch((e) => {
+      pending = undefined
+      throw e
+    }))
+}
+
+export function createApp(opts: AppOptions) {
+  const config = { ...defaultConfig(), ...opts.config }
+  const deps: Deps = { db: opts.db, config, carrier: opts.carrier ?? new Carrier(), keys: lazyKeys(opts.db) }
+
+  const api = new Hono<AppEnv>()
+  for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes]) {
+    api.route('/', routes(deps))
+  }
+  // Unknown API paths answer in the envelope too, not with the console's index.html.
+  api.all('*', (c) => fail(c, new ApiError(404, 'notFound')))
+
+  const app = new Hono()
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return fail(c, err)
+    console.error('[server]', c.req.method, c.req.path, err)
+    return fail(c, new ApiError(500, 'unknown'))
+  })
+  app.route(API_PREFIX, api)
+  app.route('/', staticRoutes(config))
+  return app
+}

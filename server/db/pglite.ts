@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
+import type { Db } from './types'
+
+type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction
+
+function wrap(runner: Runner, root: PGlite): Db {
+  return {
+    kind: 'pglite',
+    async query<T>(text: string, params?: unknown[]) {
+      const r = await runner.query<T>(text, params as unknown[] | undefined)
+      return { rows: r.rows }
+    },
+    async exec(sql: string) {
+      await runner.exec(sql)
+    },
+    // PGlite has one connection; a nested transaction simply joins the outer one.
+    transaction<T>(fn: (tx: Db) => Promise<T>) {
+      if (runner !== root) return fn(wrap(runner, root))
+      return root.transaction((tx) => fn(wrap(tx, root)))
+    },
+    close: () => root.close(),
+  }
+}
+
+/** Embedded PostgreSQL: persistent under `dir`, in memory without one (tests). */
+export async function openPglite(dir?: string): Promise<Db> {
+  if (dir) mkdirSync(dir, { recursive: true })
+  const pg = dir ? new PGlite(dir) : new PGlite()
+  await pg.waitReady
+  return wrap(pg, pg)
+}

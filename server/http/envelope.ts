@@ -1,0 +1,39 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { z } from 'zod'
+import type { ApiEnvelope } from '../../src/domain/api'
+import type { Locale } from '../../src/domain/constants'
+import { pickLocale, serverMessage, type ServerMessage } from '../../src/domain/messages'
+
+/** A refusal a route throws; the app turns it into the envelope with `code` = HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly key: ServerMessage,
+    readonly vars: Record<string, string | number> = {},
+    readonly type?: number,
+  ) {
+    super(key)
+  }
+}
+
+export const localeOf = (c: Context): Locale => pickLocale(c.req.header('accept-language'))
+
+export function ok<T>(c: Context, data: T, key: ServerMessage = 'ok', extra: Partial<ApiEnvelope<T>> = {}) {
+  const body: ApiEnvelope<T> = { code: 200, msg: serverMessage(key, localeOf(c)), data, ...extra }
+  return c.json(body, 200)
+}
+
+export function fail(c: Context, err: ApiError) {
+  const body: ApiEnvelope<null> = { code: err.status, msg: serverMessage(err.key, localeOf(c), err.vars), data: null }
+  if (err.type !== undefined) body.type = err.type
+  return c.json(body, err.status)
+}
+
+/** Parses the JSON body with a domain schema; anything unreadable is a 400, never a 500. */
+export async function body<S extends z.ZodType>(c: Context, schema: S, errType?: number): Promise<z.output<S>> {
+  const raw: unknown = await c.req.json().catch(() => ({}))
+  const parsed = schema.safeParse(raw ?? {})
+  if (!parsed.success) throw new ApiError(400, 'badRequest', {}, errType)
+  return parsed.data
+}

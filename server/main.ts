@@ -1,0 +1,50 @@
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { APP_BASE } from '../src/domain/api'
+import { createApp } from './app'
+import { Carrier } from './carrier'
+import { configFromEnv } from './config'
+import { migrate, openDb } from './db'
+import { DEMO_ACCOUNTS, isEmpty, seedDemo, syncMenus } from './seed'
+
+const env = process.env
+const host = env.HOST || '127.0.0.1'
+const port = Number(env.PORT || 8080)
+const dataDir = env.DATA_DIR || './.data'
+const databaseUrl = env.DATABASE_URL || undefined
+
+const db = await openDb({ databaseUrl, dataDir: join(dataDir, 'pglite') })
+console.log(`[server] database: ${databaseUrl ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`}`)
+const applied = await migrate(db)
+if (applied.length) console.log(`[server] migrations applied: ${applied.join(', ')}`)
+if (await isEmpty(db)) {
+  console.log('[server] empty database: creating the demo data')
+  const ms = await seedDemo(db, { log: console.log })
+  console.log(`[server] demo data ready in ${(ms / 1000).toFixed(1)} s`)
+} else {
+  await syncMenus(db)
+}
+
+const config = configFromEnv(env)
+if (config.captchaFixed) console.warn('[server] SMS_CAPTCHA_FIXED is set: a fixed captcha is accepted (tests only)')
+const app = createApp({ db, config, carrier: new Carrier({ log: true }) })
+
+const server = serve({ fetch: app.fetch, hostname: host, port }, () => {
+  console.log(`\n  SMS cloud console: http://${host}:${port}${APP_BASE}\n`)
+  console.log('  Demo accounts:')
+  for (const a of DEMO_ACCOUNTS.slice(0, 3)) console.log(`    ${a.cusId.padEnd(8)} / ${a.password}`)
+  console.log('')
+})
+
+// PGlite writes its files on close; a kill without it can lose the latest changes.
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  console.log(`[server] ${signal}: closing`)
+  server.close()
+  await db.close().catch((e) => console.error('[server] closing the database failed', e))
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

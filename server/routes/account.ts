@@ -1,0 +1,50 @@
+import { Hono } from 'hono'
+import { accountListSchema, errorLogUploadSchema, type AccountOption, type Country } from '../../src/domain/account'
+import type { Deps } from '../config'
+import { body, ok } from '../http/envelope'
+import { requireUser, type AppEnv } from '../http/session'
+import { scopeFor } from '../users/scope'
+
+export function accountRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  const auth = requireUser(deps.db)
+
+  // Administrators pick among open accounts granted the product; everyone else among the accounts they may see.
+  r.post('/user/getList', auth, async (c) => {
+    const { prodType } = await body(c, accountListSchema)
+    const user = c.get('user')
+    const scope = scopeFor(user, 'c.cus_id', 2)
+    const { rows } = await deps.db.query<AccountOption>(
+      `select c.cus_id, c.cus_name, c.user_type::int as user_type, c.parent_id from customer c
+       where c.cus_status = 1 and ${scope.sql}
+         and (c.user_type <> 1 or $1::int < 0)
+         and ($1::int < 0 or c.user_type = 1 or exists
+           (select 1 from customer_product p where p.cus_id = c.cus_id and p.prod_type = $1::int))
+       order by c.user_type, c.cus_id`,
+      [prodType, ...scope.params],
+    )
+    return ok(c, rows)
+  })
+
+  r.post('/user/getBusCtyList', auth, async (c) => {
+    const { rows } = await deps.db.query<Country>(
+      'select iso, name_zh, name_en, calling_code, price::float8 as price from country order by name_en',
+    )
+    return ok(c, rows)
+  })
+
+  r.post('/errorLog/upload', auth, async (c) => {
+    const { logs } = await body(c, errorLogUploadSchema)
+    const ua = c.req.header('user-agent') ?? ''
+    await deps.db.transaction(async (tx) => {
+      for (const l of logs) {
+        await tx.query('insert into error_log (cus_id, message, stack, url, time, user_agent) values ($1, $2, $3, $4, $5, $6)', [
+          c.get('user').cusId, l.message, l.stack, l.url, l.time, ua,
+        ])
+      }
+    })
+    return ok(c, { count: logs.length }, 'errorLogReceived')
+  })
+
+  return r
+}

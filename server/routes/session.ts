@@ -1,0 +1,37 @@
+import { Hono } from 'hono'
+import { PERM_INTL_PRICE } from '../../src/domain/auth'
+import type { Deps } from '../config'
+import { ok } from '../http/envelope'
+import { requireUser, type AppEnv } from '../http/session'
+import { issueToken, revokeToken } from '../security/tokens'
+import { roleOf, toAuthUser } from '../users/repo'
+
+export function sessionRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  const auth = requireUser(deps.db)
+
+  r.post('/user/getUserInfo', auth, (c) => {
+    const user = c.get('user')
+    return ok(c, {
+      userInfo: { authUser: toAuthUser(user), name: user.cusName, avatar: '' },
+      roles: [roleOf(user)],
+      permission: user.userType === 1 ? [PERM_INTL_PRICE] : [],
+    })
+  })
+
+  // The old token dies with the new one's birth, so a leaked token cannot be kept alive by refreshing it.
+  r.post('/user/refesh', auth, async (c) => {
+    const fresh = await deps.db.transaction(async (tx) => {
+      await revokeToken(tx, c.get('token'))
+      return issueToken(tx, c.get('user').id)
+    })
+    return ok(c, fresh)
+  })
+
+  r.post('/user/logout', auth, async (c) => {
+    await revokeToken(deps.db, c.get('token'))
+    return ok(c, null, 'logoutSuccess')
+  })
+
+  return r
+}

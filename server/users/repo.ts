@@ -1,0 +1,80 @@
+import type { AuthUser } from '../../src/domain/auth'
+import { ROLES, type Role } from '../../src/domain/constants'
+import type { Db } from '../db'
+
+/** A customer row with its granted products, as routes see the signed-in user. */
+export interface SessionUser {
+  id: number
+  cusId: string
+  cusName: string
+  userType: 1 | 2 | 3
+  parentId: string | null
+  passwordHash: string
+  mobile: string
+  cusStatus: number
+  balance: number
+  showClientStatus: number
+  clientForbidUnknown: number
+  showContentFilterWhere: number
+  moreType: number
+  prodTypes: number[]
+}
+
+const SELECT = `select c.id, c.cus_id, c.cus_name, c.user_type, c.parent_id, c.password_hash, c.mobile, c.cus_status,
+  c.balance::float8 as balance, c.show_client_status, c.client_forbid_unknown, c.show_content_filter_where, c.more_type,
+  coalesce((select array_agg(p.prod_type order by p.prod_type) from customer_product p where p.cus_id = c.cus_id),
+    '{}') as prod_types
+  from customer c`
+
+type Row = Record<string, unknown>
+
+function toUser(r: Row): SessionUser {
+  return {
+    id: Number(r.id),
+    cusId: String(r.cus_id),
+    cusName: String(r.cus_name),
+    userType: Number(r.user_type) as 1 | 2 | 3,
+    parentId: (r.parent_id as string | null) ?? null,
+    passwordHash: String(r.password_hash),
+    mobile: String(r.mobile),
+    cusStatus: Number(r.cus_status),
+    balance: Number(r.balance),
+    showClientStatus: Number(r.show_client_status),
+    clientForbidUnknown: Number(r.client_forbid_unknown),
+    showContentFilterWhere: Number(r.show_content_filter_where),
+    moreType: Number(r.more_type),
+    prodTypes: (r.prod_types as unknown[]).map(Number),
+  }
+}
+
+export async function userById(db: Db, id: number): Promise<SessionUser | null> {
+  const { rows } = await db.query<Row>(`${SELECT} where c.id = $1`, [id])
+  return rows[0] ? toUser(rows[0]) : null
+}
+
+export async function userByCusId(db: Db, cusId: string): Promise<SessionUser | null> {
+  const { rows } = await db.query<Row>(`${SELECT} where c.cus_id = $1`, [cusId])
+  return rows[0] ? toUser(rows[0]) : null
+}
+
+export const roleOf = (u: Pick<SessionUser, 'userType'>): Role =>
+  u.userType === 1 ? ROLES.admin : u.userType === 2 ? ROLES.customer : ROLES.subAccount
+
+/** Administrators reach every product; others only what customer_product grants them. */
+export const hasProduct = (u: SessionUser, prodType: number) => u.userType === 1 || u.prodTypes.includes(prodType)
+
+export function toAuthUser(u: SessionUser): AuthUser {
+  return {
+    cusId: u.cusId,
+    userName: u.cusName,
+    userType: u.userType,
+    showClientStatus: u.showClientStatus,
+    clientForbidUnknown: u.clientForbidUnknown,
+    showContentFilterWhere: u.showContentFilterWhere,
+    moreType: u.moreType,
+    balance: u.balance,
+    mobile: u.mobile,
+    parentId: u.parentId,
+    prodTypes: u.prodTypes,
+  }
+}

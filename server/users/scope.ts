@@ -1,0 +1,21 @@
+import type { SessionUser } from './repo'
+
+export interface Scope {
+  /** A boolean SQL condition; `true` for administrators. */
+  sql: string
+  params: unknown[]
+}
+
+/**
+ * The rows a user may see in any per-account table: administrators everything, an enterprise customer its own
+ * rows and its sub-accounts', a sub-account only its own. `firstParam` is the number of the first placeholder,
+ * so the condition can join a list query's other filters.
+ */
+export function scopeFor(user: Pick<SessionUser, 'userType' | 'cusId'>, column = 'cus_id', firstParam = 1): Scope {
+  if (user.userType === 1) return { sql: 'true', params: [] }
+  const p = `$${firstParam}`
+  if (user.userType === 2) {
+    return { sql: `${column} in (select cus_id from customer where cus_id = ${p} or parent_id = ${p})`, params: [user.cusId] }
+  }
+  return { sql: `${column} = ${p}`, params: [user.cusId] }
+}
