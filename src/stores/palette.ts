@@ -65,6 +65,11 @@ export function recordRecent(id: string): void {
   saveRecent(state.recent)
 }
 
+/** Open flags outside React (the shell's Esc handling and tests). */
+export function getPaletteState(): { open: boolean; sheetOpen: boolean } {
+  return { open: state.open, sheetOpen: state.sheetOpen }
+}
+
 export function getRecentCommandIds(): readonly string[] {
   return state.recent
 }
