@@ -1,0 +1,12 @@
+export { getCommands, registerCommands, runCommand, useCommands, type Command } from './registry'
+export { findShortcutCommand, isEditableTarget, isImeComposing, useShortcutDispatcher } from './dispatcher'
+export {
+  formatShortcut,
+  GRID_SHORTCUTS,
+  isMacPlatform,
+  matchesShortcut,
+  parseShortcut,
+  shortcutParts,
+  type KeyEventLike,
+  type ShortcutSpec,
+} from './shortcuts'
