@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react'
+import { Button } from '@/components/ui/Button'
+import { Dialog } from '@/components/ui/Dialog'
+import { TextField } from '@/components/ui/TextField'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { lockScreen } from '@/stores/lock'
+import type { Go } from './shell-actions'
+
+/** Spec section 2, Lock screen: a required lock password, then /lock. */
+export function LockDialog({ open, onClose, go }: { open: boolean; onClose: () => void; go: Go }) {
+  const { LL } = useI18nContext()
+  const [pw, setPw] = useState('')
+  const [error, setError] = useState<string | null>(null)
+
+  const close = () => {
+    setPw('')
+    setError(null)
+    onClose()
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (!lockScreen(pw)) {
+      setError(LL.errors.lockPasswordEmpty())
+      return
+    }
+    close()
+    go('/lock')
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && close()} title={LL.shell.lockTitle()}>
+      <form onSubmit={submit} noValidate data-testid="lock-dialog">
+        <TextField
+          label={LL.shell.lockPassword()}
+          type="password"
+          name="lockPassword"
+          autoComplete="off"
+          autoFocus
+          value={pw}
+          error={error}
+          onChange={(e) => {
+            setPw(e.target.value)
+            if (error) setError(null)
+          }}
+        />
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={close}>
+            {LL.common.cancel()}
+          </Button>
+          <Button type="submit">{LL.shell.lockSubmit()}</Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import type { MenuItem } from '@/domain/menu'
+import { ancestorsOf, appPath, findMenuItem, moduleOfPath } from './menu-lookup'
+
+const item = (id: string, path: string, children: MenuItem[] = []): MenuItem => ({
+  id, parentId: null, label: id, labelEn: id, path, icon: '', roles: [], prodAccess: true,
+  meta: { module: 'x' }, children,
+})
+
+const menus = {
+  userCenter: [item('home', '/wel/index'), item('acc', '/account', [item('info', '/info/index')])],
+  homeSms: [item('rec', '/home-sms/records', [item('mt', '/home-sms/mt-records')])],
+}
+
+describe('menu lookup', () => {
+  it('finds the module that owns a path', () => {
+    expect(moduleOfPath(menus, '/home-sms/mt-records')).toBe('homeSms')
+    expect(moduleOfPath(menus, '/info/index')).toBe('userCenter')
+  })
+
+  it('falls back to userCenter for paths in no menu', () => {
+    expect(moduleOfPath(menus, '/myiframe/x')).toBe('userCenter')
+  })
+
+  it('matches leaves only, so a group path is not a page', () => {
+    expect(findMenuItem(menus, '/home-sms/records')).toBeNull()
+    expect(findMenuItem(menus, '/home-sms/mt-records')?.item.id).toBe('mt')
+  })
+
+  it('lists the groups above an item', () => {
+    expect(ancestorsOf(menus.homeSms, '/home-sms/mt-records')).toEqual(['rec'])
+    expect(ancestorsOf(menus.homeSms, '/nowhere')).toBeNull()
+  })
+
+  it('strips the base path', () => {
+    expect(appPath('/sms-cloud/wel/index')).toBe('/wel/index')
+    expect(appPath('/wel/index')).toBe('/wel/index')
+    expect(appPath('/sms-cloud')).toBe('/')
+  })
+})

@@ -1,0 +1,40 @@
+import { MODULES, type Locale, type ModuleCode } from '@/domain/constants'
+import { walkMenu, type MenuItem } from '@/domain/menu'
+
+/** The granted modules' menus, as the shell has loaded them so far. */
+export type ModuleMenus = Partial<Record<ModuleCode, readonly MenuItem[]>>
+
+export const isLeaf = (i: MenuItem) => i.children.length === 0
+
+export function findMenuItem(menus: ModuleMenus, path: string): { module: ModuleCode; item: MenuItem } | null {
+  for (const module of MODULES) {
+    for (const item of walkMenu(menus[module] ?? [])) {
+      if (isLeaf(item) && item.path === path) return { module, item }
+    }
+  }
+  return null
+}
+
+/** The module whose menu holds the path; /wel/index, /info/* and anything unknown belong to userCenter. */
+export function moduleOfPath(menus: ModuleMenus, path: string): ModuleCode {
+  return findMenuItem(menus, path)?.module ?? 'userCenter'
+}
+
+export const menuLabel = (i: { label: string; labelEn: string }, locale: Locale) =>
+  locale === 'en' ? i.labelEn || i.label : i.label
+
+/** The chain of group ids above a path, so the sidebar can open the groups that lead to the active item. */
+export function ancestorsOf(items: readonly MenuItem[], path: string, trail: string[] = []): string[] | null {
+  for (const item of items) {
+    if (item.path === path && isLeaf(item)) return trail
+    const hit = ancestorsOf(item.children, path, [...trail, item.id])
+    if (hit) return hit
+  }
+  return null
+}
+
+/** The path inside the app: the router reports it without /sms-cloud, but keep this robust to both. */
+export function appPath(pathname: string, base = '/sms-cloud'): string {
+  const p = pathname.startsWith(base) ? pathname.slice(base.length) : pathname
+  return p === '' ? '/' : p
+}
