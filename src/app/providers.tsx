@@ -1,0 +1,20 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { queryClient } from '@/api/query-client'
+import { ConfirmHost } from '@/components/ui/confirm'
+import { Toaster } from '@/components/ui/toast'
+import type { Locale } from '@/domain/constants'
+import TypesafeI18n from '@/i18n/i18n-react'
+
+/** Everything every page needs around it: words, server state, toasts and the one confirm dialog. */
+export function AppProviders({ locale, children }: { locale: Locale; children: ReactNode }) {
+  return (
+    <TypesafeI18n locale={locale}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toaster />
+        <ConfirmHost />
+      </QueryClientProvider>
+    </TypesafeI18n>
+  )
+}

@@ -1,0 +1,54 @@
+import * as RadixDialog from '@radix-ui/react-dialog'
+import type { ReactNode } from 'react'
+import { useI18nContext } from '@/i18n/i18n-react'
+
+export interface DialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  /** Read by screen readers after the title; visually hidden when absent. */
+  description?: string
+  children?: ReactNode
+  /** Buttons row at the bottom. */
+  footer?: ReactNode
+  /** Tailwind width class of the panel. */
+  width?: string
+  /** Hides the close (×) button, for dialogs that must be answered (confirm). */
+  hideClose?: boolean
+}
+
+/**
+ * The console's modal dialog (Radix): focus trapped inside, Esc and the overlay close it, focus returns to the
+ * opener. Features use this, never @radix-ui directly.
+ */
+export function Dialog({ open, onOpenChange, title, description, children, footer, width = 'max-w-md', hideClose }: DialogProps) {
+  const { LL } = useI18nContext()
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <RadixDialog.Content
+          className={`fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2
+            rounded-lg border border-[var(--border)] bg-[var(--surface)] p-5 text-[var(--text)] shadow-xl outline-none`}
+        >
+          <div className="mb-3 flex items-start justify-between gap-4">
+            <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
+            {!hideClose && (
+              <RadixDialog.Close
+                aria-label={LL.common.close()}
+                className="rounded px-2 text-lg leading-none text-[var(--muted)] hover:text-[var(--text)]"
+              >
+                ×
+              </RadixDialog.Close>
+            )}
+          </div>
+          <RadixDialog.Description className={description ? 'mb-3 text-sm text-[var(--muted)]' : 'sr-only'}>
+            {description ?? title}
+          </RadixDialog.Description>
+          {children}
+          {footer && <div className="mt-5 flex justify-end gap-2">{footer}</div>}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  )
+}

@@ -1,0 +1,67 @@
+import { useSyncExternalStore } from 'react'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { Button } from './Button'
+import { Dialog } from './Dialog'
+
+export interface ConfirmOptions {
+  title?: string
+  message: string
+  /** A destructive action: the confirm button is red. */
+  danger?: boolean
+  confirmLabel?: string
+}
+
+interface Pending extends ConfirmOptions {
+  resolve: (ok: boolean) => void
+}
+
+// One question at a time; a second confirm() while one is open answers the first with "no".
+let pending: Pending | null = null
+const listeners = new Set<() => void>()
+const emit = () => listeners.forEach((l) => l())
+
+/** Asks a yes/no question in a modal; resolves true on confirm, false on cancel, Esc or overlay click. */
+export function confirm(options: ConfirmOptions): Promise<boolean> {
+  pending?.resolve(false)
+  return new Promise((resolve) => {
+    pending = { ...options, resolve }
+    emit()
+  })
+}
+
+function answer(ok: boolean) {
+  const p = pending
+  pending = null
+  emit()
+  p?.resolve(ok)
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l)
+  return () => listeners.delete(l)
+}
+
+/** Mounted once near the root; renders whatever confirm() is asking. */
+export function ConfirmHost() {
+  const { LL } = useI18nContext()
+  const current = useSyncExternalStore(subscribe, () => pending, () => null)
+  return (
+    <Dialog
+      open={!!current}
+      onOpenChange={(open) => !open && answer(false)}
+      title={current?.title ?? LL.common.confirmTitle()}
+      description={current?.message}
+      hideClose
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => answer(false)}>
+            {LL.common.cancel()}
+          </Button>
+          <Button variant={current?.danger ? 'danger' : 'primary'} onClick={() => answer(true)} autoFocus>
+            {current?.confirmLabel ?? LL.common.ok()}
+          </Button>
+        </>
+      }
+    />
+  )
+}

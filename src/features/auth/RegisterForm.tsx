@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react'
+import { register, sendAuthCode } from '@/api/user'
+import { Button } from '@/components/ui/Button'
+import { TextField } from '@/components/ui/TextField'
+import { checkConfirm, checkEpId, checkLoginPassword, checkMobile, checkRequired, checkSmsCode } from '@/domain/validation'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { encryptPassword, randomId } from './encrypt'
+import { FormMessage } from './FormMessage'
+import { SendCodeButton } from './SendCodeButton'
+import { failureText } from './sign-in'
+import { useForm, type Rules } from './use-form'
+
+type Field = 'epId' | 'epName' | 'password' | 'confirm' | 'phone' | 'smsCode'
+// The server applies the sign-in password rule to new accounts, so the form does too.
+const RULES: Rules<Field> = {
+  epId: checkEpId,
+  epName: checkRequired,
+  password: checkLoginPassword,
+  confirm: (v, all) => checkConfirm(v, all.password),
+  phone: checkMobile,
+  smsCode: checkSmsCode,
+}
+const EMPTY = { epId: '', epName: '', password: '', confirm: '', phone: '', smsCode: '' }
+
+/** Enterprise registration: the code goes to the given phone; success returns to the sign-in tab. */
+export function RegisterForm({ onRegistered }: { onRegistered: (message: string) => void }) {
+  const { LL } = useI18nContext()
+  const form = useForm<Field>(EMPTY, RULES)
+  const [uuid] = useState(randomId)
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState<{ text: string; ok?: boolean } | null>(null)
+
+  async function send(): Promise<boolean> {
+    if (!form.validate(['epId', 'phone'])) return false
+    try {
+      await sendAuthCode({ epId: form.values.epId.trim(), phone: form.values.phone.trim(), uuid })
+      setMessage({ text: LL.auth.codeSent(), ok: true })
+      return true
+    } catch (err) {
+      setMessage({ text: failureText(err, LL.auth.codeSendFailure()) })
+      return false
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    if (busy || !form.validate()) return
+    setBusy(true)
+    setMessage(null)
+    try {
+      const v = form.values
+      const password = await encryptPassword(v.password)
+      await register({ epId: v.epId.trim(), epName: v.epName.trim(), password, phone: v.phone.trim(), code: v.smsCode.trim(), uuid })
+      onRegistered(LL.auth.registerSuccess())
+    } catch (err) {
+      setMessage({ text: failureText(err, LL.errors.unknown()) })
+      setBusy(false)
+    }
+  }
+
+  const text = (key: Field, label: string, placeholder: string, extra: object = {}) => (
+    <TextField label={label} placeholder={placeholder} {...extra} {...form.field(key)} />
+  )
+
+  return (
+    <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-1">
+      {text('epId', LL.auth.epId(), LL.auth.epIdPlaceholder(), { autoComplete: 'username' })}
+      {text('epName', LL.auth.epName(), LL.auth.epNamePlaceholder(), { autoComplete: 'organization' })}
+      {text('password', LL.auth.password(), LL.auth.passwordPlaceholder(), { type: 'password', autoComplete: 'new-password' })}
+      {text('confirm', LL.auth.confirmPassword(), LL.auth.confirmPlaceholder(), { type: 'password', autoComplete: 'new-password' })}
+      {text('phone', LL.auth.phone(), LL.auth.phonePlaceholder(), { type: 'tel', inputMode: 'numeric', maxLength: 11, autoComplete: 'tel' })}
+      <TextField
+        label={LL.auth.smsCode()}
+        placeholder={LL.auth.smsCodePlaceholder()}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        addon={<SendCodeButton onSend={send} />}
+        {...form.field('smsCode')}
+      />
+      <FormMessage text={message?.text ?? null} ok={message?.ok} />
+      <Button type="submit" busy={busy} className="mt-2 w-full">
+        {busy ? LL.auth.registering() : LL.auth.register()}
+      </Button>
+    </form>
+  )
+}

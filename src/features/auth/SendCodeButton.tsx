@@ -1,0 +1,37 @@
+import { useState } from 'react'
+import { Button } from '@/components/ui/Button'
+import { CODE_RESEND_SECONDS } from '@/domain/constants'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { useCountdown } from './use-countdown'
+
+/**
+ * "Get code", then "retry in Ns" for 60 seconds (spec section 9). `onSend` resolves true when the server accepted,
+ * which is the only case that starts the countdown.
+ */
+export function SendCodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
+  const { LL } = useI18nContext()
+  const { left, start } = useCountdown()
+  const [busy, setBusy] = useState(false)
+
+  async function click() {
+    setBusy(true)
+    try {
+      if (await onSend()) start(CODE_RESEND_SECONDS)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Button
+      variant="secondary"
+      data-testid="send-code"
+      className="w-[110px] shrink-0 px-2 whitespace-nowrap"
+      disabled={left > 0}
+      busy={busy}
+      onClick={() => void click()}
+    >
+      {left > 0 ? LL.auth.retryIn({ seconds: left }) : LL.auth.getCode()}
+    </Button>
+  )
+}

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react'
+import { loginBySms, sendLoginCode } from '@/api/user'
+import { Button } from '@/components/ui/Button'
+import { TextField } from '@/components/ui/TextField'
+import { checkCaptcha, checkRequired, checkSmsCode } from '@/domain/validation'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { CaptchaImage, useCaptcha } from './captcha'
+import { randomId } from './encrypt'
+import { FormMessage } from './FormMessage'
+import { SendCodeButton } from './SendCodeButton'
+import { completeSignIn, failureText } from './sign-in'
+import { useForm, type Rules } from './use-form'
+
+type Field = 'username' | 'code' | 'smsCode'
+const RULES: Rules<Field> = { username: checkRequired, code: checkCaptcha, smsCode: checkSmsCode }
+
+/** Sign-in by a 6-digit code sent to the account's bound mobile; `uuid` ties the code to this form. */
+export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { LL } = useI18nContext()
+  const form = useForm<Field>({ username: '', code: '', smsCode: '' }, RULES)
+  const captcha = useCaptcha()
+  const [uuid] = useState(randomId)
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState<{ text: string; ok?: boolean } | null>(null)
+
+  async function send(): Promise<boolean> {
+    if (!form.validate(['username'])) return false
+    try {
+      await sendLoginCode({ userId: form.values.username.trim(), phone: '', uuid })
+      setMessage({ text: LL.auth.codeSent(), ok: true })
+      return true
+    } catch (err) {
+      setMessage({ text: failureText(err, LL.auth.codeSendFailure()) })
+      return false
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    if (busy || !form.validate()) return
+    setBusy(true)
+    setMessage(null)
+    try {
+      const { username, smsCode } = form.values
+      await completeSignIn(await loginBySms({ username: username.trim(), uuid, code: smsCode.trim(), redomStr: captcha.redomStr }))
+      onSignedIn()
+    } catch (err) {
+      setMessage({ text: failureText(err, LL.auth.loginFailure()) })
+      captcha.refresh()
+      form.set('code', '')
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-1">
+      <TextField label={LL.auth.username()} placeholder={LL.auth.usernamePlaceholder()} autoComplete="username" {...form.field('username')} />
+      <TextField
+        label={LL.auth.captcha()}
+        placeholder={LL.auth.captchaPlaceholder()}
+        autoComplete="off"
+        maxLength={4}
+        addon={<CaptchaImage redomStr={captcha.redomStr} onRefresh={captcha.refresh} />}
+        {...form.field('code')}
+      />
+      <TextField
+        label={LL.auth.smsCode()}
+        placeholder={LL.auth.smsCodePlaceholder()}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        addon={<SendCodeButton onSend={send} />}
+        {...form.field('smsCode')}
+      />
+      <FormMessage text={message?.text ?? null} ok={message?.ok} />
+      <Button type="submit" busy={busy} className="mt-2 w-full">
+        {busy ? LL.auth.submitting() : LL.auth.submit()}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,28 @@
+import { queryClient } from '@/api/query-client'
+import { logout, userInfoQuery } from '@/api/user'
+import type { TokenData } from '@/domain/auth'
+import { logoutLocal, setToken, setUserInfo } from '@/stores/session'
+
+/** After a successful login: keep the token (clearing tabs and lock), then load who the user is. */
+export async function completeSignIn(t: TokenData): Promise<void> {
+  setToken(t.token, t.expiresIn)
+  queryClient.removeQueries({ queryKey: userInfoQuery().queryKey })
+  setUserInfo(await queryClient.fetchQuery(userInfoQuery()))
+}
+
+/** Log-out: tell the server (revoking the token) but clear locally whatever it answers. */
+export async function signOut(): Promise<void> {
+  try {
+    await logout()
+  } catch {
+    // The token may already be revoked or the network down; the local log-out below is what matters.
+  } finally {
+    logoutLocal()
+  }
+}
+
+/** The message a failed sign-in call shows inline: the server's words, else a generic one. */
+export function failureText(e: unknown, fallback: string): string {
+  const msg = (e as { msg?: unknown } | null)?.msg
+  return typeof msg === 'string' && msg ? msg : fallback
+}
