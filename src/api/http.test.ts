@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+const toastError = vi.fn()
+const logoutLocal = vi.fn()
+const goToLogin = vi.fn()
+let token: string | null = 'tok-1'
+
+vi.mock('@/components/ui/toast', () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn(), info: vi.fn() } }))
+vi.mock('@/stores/session', () => ({ getToken: () => token, logoutLocal: () => logoutLocal() }))
+vi.mock('@/stores/prefs', () => ({ getLocale: () => 'zh-CN' }))
+vi.mock('./navigation', () => ({ goToLogin: () => goToLogin() }))
+
+const { api, ApiError } = await import('./http')
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+const fetchMock = vi.fn<typeof fetch>()
+
+beforeEach(() => {
+  token = 'tok-1'
+  vi.stubGlobal('fetch', fetchMock)
+})
+afterEach(() => {
+  vi.clearAllMocks()
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+describe('api()', () => {
+  it('POSTs JSON with the bearer token and language, and returns data', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { code: 200, msg: 'ok', data: { a: 1 } }))
+    await expect(api('/user/getUserInfo', { x: 1 })).resolves.toEqual({ a: 1 })
+    const [url, init] = fetchMock.mock.calls[0]
+    expect(url).toBe('/api/user/getUserInfo')
+    expect(init?.method).toBe('POST')
+    expect(init?.body).toBe('{"x":1}')
+    expect(init?.headers).toMatchObject({ Authorization: 'Bearer tok-1', 'Accept-Language': 'zh-CN' })
+  })
+
+  it('shows the server message for a non-200 answer and rejects with ApiError', async () => {
+    fetchMock.mockResolvedValueOnce(json(403, { code: 403, msg: '没有权限', data: null }))
+    const err = await api('/user/getMenu').catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toMatchObject({ status: 403, msg: '没有权限' })
+    expect(toastError).toHaveBeenCalledWith('没有权限')
+  })
+
+  it('falls back to "unknown error" when the body carries no message', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('boom', { status: 500 }))
+    await expect(api('/x')).rejects.toMatchObject({ status: 500 })
+    expect(toastError).toHaveBeenCalledWith('未知错误')
+  })
+
+  it('keeps silent calls (sign-in) free of toasts', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { code: 400, msg: '验证码错误或已过期', data: {} }))
+    await expect(api('/user/login', {}, { silent: true, auth: false })).rejects.toMatchObject({ msg: '验证码错误或已过期' })
+    expect(toastError).not.toHaveBeenCalled()
+  })
+
+  it('logs out locally and goes to /login on HTTP 401', async () => {
+    fetchMock.mockResolvedValueOnce(json(401, { code: 401, msg: 'expired', data: null }))
+    await expect(api('/user/getTopMenu')).rejects.toMatchObject({ status: 401, kind: 'auth' })
+    expect(logoutLocal).toHaveBeenCalledOnce()
+    expect(goToLogin).toHaveBeenCalledOnce()
+  })
+
+  it('never calls the server when a token is needed but missing', async () => {
+    token = null
+    await expect(api('/user/getTopMenu')).rejects.toMatchObject({ status: 401 })
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(goToLogin).toHaveBeenCalledOnce()
+  })
+
+  it('maps a network failure to a translated toast', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await expect(api('/x')).rejects.toMatchObject({ kind: 'network' })
+    expect(toastError).toHaveBeenCalledWith('网络连接失败，请检查网络后重试')
+  })
+
+  it('aborts after the time-out (600 s for long calls) and says it timed out', async () => {
+    vi.useFakeTimers()
+    fetchMock.mockImplementationOnce(
+      (_u, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    )
+    const call = api('/user/groupSend', {}, { long: true }).catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(599_999)
+    expect(toastError).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await call).toMatchObject({ kind: 'timeout' })
+    expect(toastError).toHaveBeenCalledWith('请求超时，请稍后重试')
+  })
+})
