@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto'
+import { createRequire } from 'node:module'
+import { createApp } from '../app'
+import { Carrier } from '../carrier'
+import { migrate, openDb, type Db } from '../db'
+import { seedDemo } from '../seed'
+
+export const CAPTCHA = 'T3ST'
+/** Small enough to seed in well under a second, big enough for every product, status and account to appear. */
+export const TEST_HISTORY_ROWS = 3000
+
+interface JsEncrypt {
+  setPublicKey(k: string): void
+  encrypt(s: string): string | false
+}
+// The same bundle and call the login page uses, so the server is tested against what browsers really send.
+const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as new () => JsEncrypt
+
+/** PGlite in memory; with TEST_DATABASE_URL, a fresh schema of that PostgreSQL dropped on close. */
+export async function openTestDb(): Promise<{ db: Db; close: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) {
+    const db = await openDb()
+    return { db, close: () => db.close() }
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`
+  const db = await openDb({ databaseUrl: url, schema })
+  return {
+    db,
+    close: async () => {
+      await db.exec(`drop schema ${schema} cascade`)
+      await db.close()
+    },
+  }
+}
+
+export async function setup(opts: { historyRows?: number; distDir?: string } = {}) {
+  const { db, close } = await openTestDb()
+  await migrate(db)
+  await seedDemo(db, { historyRows: opts.historyRows ?? TEST_HISTORY_ROWS })
+  const carrier = new Carrier()
+  const app = createApp({ db, carrier, config: { captchaFixed: CAPTCHA, distDir: opts.distDir ?? '/nonexistent-dist' } })
+
+  const call = async (path: string, body: unknown = {}, init: { token?: string; lang?: string; headers?: Record<string, string> } = {}) => {
+    const res = await app.request(`/api${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.lang ? { 'accept-language': init.lang } : {}),
+        ...init.headers,
+      },
+      body: JSON.stringify(body),
+    })
+    const json = (await res.json()) as { code: number; msg: string; data: any; type?: number } // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, ...json }
+  }
+
+  let publicKey: string | undefined
+  const encrypt = async (plain: string) => {
+    publicKey ??= (await call('/user/publicKey')).data.publicKey as string
+    const rsa = new JSEncrypt()
+    rsa.setPublicKey(publicKey)
+    const out = rsa.encrypt(plain)
+    if (!out) throw new Error('encryption failed')
+    return out
+  }
+
+  const redom = () => `r${randomBytes(8).toString('hex')}`
+  const login = async (username: string, password: string, code = CAPTCHA) =>
+    call('/user/login', { username, password: await encrypt(password), code, redomStr: redom() })
+  const tokenFor = async (username: string, password: string) => {
+    const res = await login(username, password)
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.msg}`)
+    return res.data.token as string
+  }
+
+  return { db, app, carrier, call, encrypt, login, tokenFor, redom, close }
+}
+
+export type Harness = Awaited<ReturnType<typeof setup>>
