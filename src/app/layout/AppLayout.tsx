@@ -1,0 +1,53 @@
+import { Outlet } from '@tanstack/react-router'
+import { Suspense, useEffect } from 'react'
+import { useShortcutDispatcher } from '@/commands/dispatcher'
+import { PageSpinner } from '@/components/ui/Spinner'
+import { CommandPalette, ShortcutSheet } from '@/features/palette'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { installErrorCapture } from '@/stores/error-log'
+import '../themes.css'
+import { Footer } from './Footer'
+import { PageBoundary } from './PageBoundary'
+import { ShellDialogs } from './ShellDialogs'
+import { Sidebar } from './Sidebar'
+import { TabStrip } from './TabStrip'
+import { TopBar } from './TopBar'
+import { useShellCommands } from './use-shell-commands'
+import { useGo, useGrantedMenus, usePathname } from './use-shell-menus'
+import { useTabSync } from './use-tab-sync'
+
+/** The signed-in shell of spec section 2: top bar, sidebar, tab strip, the page, footer, and the shell's dialogs. */
+export function AppLayout() {
+  const { LL } = useI18nContext()
+  const go = useGo()
+  const path = usePathname()
+  const { menus } = useGrantedMenus()
+
+  useEffect(installErrorCapture, [])
+  useShortcutDispatcher()
+  useShellCommands(go)
+  useTabSync(path, menus)
+
+  return (
+    <div className="flex h-dvh flex-col bg-[var(--bg)] text-[var(--text)]">
+      <TopBar go={go} />
+      <div className="flex min-h-0 flex-1">
+        <Sidebar go={go} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TabStrip go={go} />
+          <main id="main" className="min-h-0 flex-1 overflow-auto p-4">
+            <PageBoundary>
+              <Suspense fallback={<PageSpinner label={LL.shell.loading()} />}>
+                <Outlet />
+              </Suspense>
+            </PageBoundary>
+          </main>
+          <Footer />
+        </div>
+      </div>
+      <ShellDialogs go={go} />
+      <CommandPalette />
+      <ShortcutSheet />
+    </div>
+  )
+}

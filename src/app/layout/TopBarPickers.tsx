@@ -1,0 +1,100 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import * as Popover from '@radix-ui/react-popover'
+import { useQuery } from '@tanstack/react-query'
+import { siteSettingsQuery } from '@/api/settings'
+import { LOCALES, THEMES, type Locale, type Theme } from '@/domain/constants'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { setColor, setLocale, setTheme, usePrefs } from '@/stores/prefs'
+import { Icon, menuItemClass, menuPanelClass, toolButtonClass } from './icons'
+
+/** A few brand-safe accents; the native picker beside them allows any colour. */
+const SWATCHES = ['#1677ff', '#409eff', '#13a89e', '#3fb984', '#b8862b', '#f56c6c', '#5c6bc0', '#ff6b9a']
+
+export function ColorPicker() {
+  const { LL } = useI18nContext()
+  const { color } = usePrefs()
+  return (
+    <Popover.Root>
+      <Popover.Trigger className={toolButtonClass} aria-label={LL.shell.color()} title={LL.shell.color()} data-testid="color-picker">
+        <Icon name="color" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content align="end" sideOffset={6} className={`${menuPanelClass} w-56 p-3`}>
+          <div className="mb-2 grid grid-cols-4 gap-2">
+            {SWATCHES.map((c) => (
+              <button
+                key={c}
+                type="button"
+                aria-label={c}
+                aria-pressed={color === c}
+                onClick={() => setColor(c)}
+                className="h-8 rounded border-2 border-transparent aria-pressed:border-[var(--text)]"
+                style={{ background: c }}
+              />
+            ))}
+          </div>
+          <div className="flex items-center gap-2">
+            <input type="color" aria-label={LL.shell.color()} value={color || '#1677ff'} onChange={(e) => setColor(e.target.value)} />
+            <button type="button" className="text-xs text-[var(--primary)] hover:underline" onClick={() => setColor('')}>
+              {LL.shell.colorReset()}
+            </button>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  )
+}
+
+export function ThemePicker() {
+  const { LL } = useI18nContext()
+  const { theme } = usePrefs()
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={toolButtonClass} aria-label={LL.shell.theme()} title={LL.shell.theme()} data-testid="theme-picker">
+        <Icon name="theme" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className={menuPanelClass}>
+          <DropdownMenu.RadioGroup value={theme} onValueChange={(t) => setTheme(t as Theme)}>
+            {THEMES.map((t) => (
+              <DropdownMenu.RadioItem key={t} value={t} className={menuItemClass} data-testid={`theme-${t}`}>
+                <span className="w-3 text-[var(--primary)]">{t === theme ? '●' : ''}</span>
+                {LL.shell.themes[t]()}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}
+
+/** Shown unless the site setting show_language turns it off (spec section 2). */
+export function LanguageSwitch() {
+  const { LL, locale } = useI18nContext()
+  const site = useQuery(siteSettingsQuery()).data
+  if (site && site.show_language === 0) return null
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={toolButtonClass} aria-label={LL.shell.language()} title={LL.shell.language()} data-testid="lang-switch">
+        <Icon name="globe" />
+        <span className="hidden text-xs md:inline">{LL.common.languages[locale as Locale]()}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className={menuPanelClass}>
+          {LOCALES.map((l) => (
+            <DropdownMenu.Item
+              key={l}
+              className={menuItemClass}
+              data-testid={`lang-${l}`}
+              disabled={l === locale}
+              onSelect={() => setLocale(l)}
+            >
+              {LL.common.languages[l]()}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}
