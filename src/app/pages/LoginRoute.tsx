@@ -8,5 +8,16 @@ const route = getRouteApi('/login')
 export function LoginRoute() {
   const { redirect } = route.useSearch()
   const router = useRouter()
-  return <LoginPage onSignedIn={() => void router.history.replace(safeRedirect(redirect))} />
+
+  function onSignedIn() {
+    // The target is an in-app href (path and search, no base path); navigate() re-adds the base path.
+    const url = new URL(safeRedirect(redirect), 'http://app')
+    void router.navigate({
+      to: url.pathname as '/',
+      search: router.options.parseSearch(url.search) as never,
+      replace: true,
+    })
+  }
+
+  return <LoginPage onSignedIn={onSignedIn} />
 }
