@@ -1,0 +1,34 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { MENU_CATALOG, type CatalogEntry } from '@/domain/menu-catalog'
+import { withChunkTimeout } from '../lazy'
+
+/** What every menu screen receives: its own path and the title the menu gave it. */
+export interface ScreenProps {
+  path: string
+  title: string
+}
+
+export interface ScreenEntry {
+  entry: CatalogEntry
+  Screen: LazyExoticComponent<ComponentType<ScreenProps>>
+}
+
+const Pending = lazy(withChunkTimeout(() => import('./PendingScreen')))
+
+/*
+ * Real screens arrive with later issues; each one replaces its pending entry here, keyed by menu path, e.g.
+ * '/home-sms/mt-records': lazy(withChunkTimeout(() => import('@/features/records/MtRecordsScreen'))).
+ * Paths with their own routes (/wel/index, /info/*) never reach the registry's screen, only its lookup.
+ */
+const REAL_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<ScreenProps>>>> = {}
+
+function leaves(list: readonly CatalogEntry[]): CatalogEntry[] {
+  return list.flatMap((e) => (e.children?.length ? leaves(e.children) : [e]))
+}
+
+/** Every leaf path of the menu catalog, bound to its screen. A menu path missing here leads to /404. */
+export const SCREENS: ReadonlyMap<string, ScreenEntry> = new Map(
+  Object.values(MENU_CATALOG)
+    .flatMap(leaves)
+    .map((entry) => [entry.path, { entry, Screen: REAL_SCREENS[entry.path] ?? Pending }]),
+)

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react'
+import { LOCALES, THEMES, type Locale, type Theme } from '@/domain/constants'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { setColor, setLocale, setTheme, toggleSidebar, usePrefs } from '@/stores/prefs'
+
+const field = 'rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-1.5 text-sm text-[var(--text)]'
+
+/**
+ * /info/setting: the display preferences work now. Password and mobile changes belong to the settings issue,
+ * so they are shown, visibly marked as coming, rather than as forms that do nothing.
+ */
+export function SettingScreen() {
+  const { LL, locale } = useI18nContext()
+  const { theme, color, sidebarCollapsed } = usePrefs()
+  const t = LL.pages.setting
+
+  return (
+    <div data-testid="setting-screen" className="mx-auto flex max-w-3xl flex-col gap-4">
+      <Panel title={t.preferences()}>
+        <Row label={t.language()} hint={t.languageHint()}>
+          <select className={field} value={locale} data-testid="setting-language" onChange={(e) => setLocale(e.target.value as Locale)}>
+            {LOCALES.map((l) => <option key={l} value={l}>{LL.common.languages[l]()}</option>)}
+          </select>
+        </Row>
+        <Row label={t.theme()}>
+          <select className={field} value={theme} data-testid="setting-theme" onChange={(e) => setTheme(e.target.value as Theme)}>
+            {THEMES.map((th) => <option key={th} value={th}>{LL.shell.themes[th]()}</option>)}
+          </select>
+        </Row>
+        <Row label={t.color()}>
+          <input type="color" aria-label={t.color()} value={color || '#1677ff'} onChange={(e) => setColor(e.target.value)} />
+          <button type="button" className="text-sm text-[var(--primary)] hover:underline" onClick={() => setColor('')}>{t.colorReset()}</button>
+        </Row>
+        <Row label={t.sidebar()}>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={sidebarCollapsed} onChange={(e) => toggleSidebar(e.target.checked)} />
+            {t.sidebarCollapsed()}
+          </label>
+        </Row>
+      </Panel>
+      <Panel title={t.security()}>
+        {[t.password(), t.mobile()].map((name) => (
+          <Row key={name} label={name}>
+            <span className="rounded bg-[var(--surface-2)] px-2 py-1 text-xs text-[var(--muted)]" data-testid="coming-soon">{t.comingSoon()}</span>
+          </Row>
+        ))}
+      </Panel>
+    </div>
+  )
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-6">
+      <h1 className="mb-4 text-lg font-semibold">{title}</h1>
+      <div className="flex flex-col gap-4">{children}</div>
+    </section>
+  )
+}
+
+function Row({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="grid items-center gap-2 sm:grid-cols-[10rem_1fr]">
+      <span className="text-sm text-[var(--muted)]">{label}</span>
+      <div className="flex flex-wrap items-center gap-3">
+        {children}
+        {hint && <span className="text-xs text-[var(--muted)]">{hint}</span>}
+      </div>
+    </div>
+  )
+}
