@@ -1,52 +1,68 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from '../seed'
-import { openTestDb } from '../test/harness'
+import { forEachBackend, openTestDb } from '../test/harness'
 import { migrate, type Db } from '.'
 
-let db: Db
-let close: () => Promise<void>
-beforeAll(async () => {
-  ;({ db, close } = await openTestDb())
-})
-afterAll(() => close())
-
-describe('migrations', () => {
-  it('apply once, in order, and are recorded', async () => {
-    const first = await migrate(db)
-    expect(first).toEqual([...first].sort((a, b) => a - b))
-    expect(first.length).toBeGreaterThanOrEqual(3)
-    expect(await migrate(db)).toEqual([])
-    const { rows } = await db.query<{ version: number }>('select version from schema_migrations order by version')
-    expect(rows.map((r) => r.version)).toEqual(first)
+forEachBackend((backend) => {
+  let db: Db
+  let other: Db
+  const closers: (() => Promise<void>)[] = []
+  beforeAll(async () => {
+    // Two handles on one database, as two server processes starting together would have (PGlite has one).
+    const schema = `t_${randomBytes(6).toString('hex')}`
+    const a = await openTestDb(backend, schema)
+    db = a.db
+    closers.push(a.close)
+    if (backend === 'postgres') {
+      const b = await openTestDb(backend, schema)
+      other = b.db
+      closers.unshift(() => b.db.close())
+    } else {
+      other = db
+    }
   })
-})
-
-describe('transactions', () => {
-  it('roll back every statement when the function throws', async () => {
-    await expect(
-      db.transaction(async (tx) => {
-        await tx.query(`insert into site_setting (key, value) values ('tx_probe', '1')`)
-        throw new Error('stop')
-      }),
-    ).rejects.toThrow('stop')
-    expect((await db.query(`select 1 from site_setting where key = 'tx_probe'`)).rows).toHaveLength(0)
+  afterAll(async () => {
+    for (const close of closers) await close()
   })
-})
 
-describe('demo data', () => {
-  it('keeps batch counts consistent with the sent records', async () => {
-    await seedDemo(db, { historyRows: 2000 })
-    const { rows } = await db.query<{ mt: number; received: number; ok: number; success: number }>(
-      `select (select count(*)::int from mt_record) as mt, (select sum(receive_count)::int from sms_batch) as received,
-         (select count(*)::int from mt_record where mt_status = 0 and report_result = 0) as ok,
-         (select sum(success_count)::int from sms_batch) as success`,
-    )
-    expect(rows[0].mt).toBe(2000)
-    expect(rows[0].received).toBe(2000)
-    expect(rows[0].success).toBe(rows[0].ok)
-    const statuses = await db.query<{ s: number }>('select distinct mt_status as s from mt_record order by 1')
-    expect(statuses.rows.map((r) => r.s)).toEqual([0, 100, 500, 600])
-    const csp = await db.query(`select 1 from customer_product where cus_id = 'acme' and prod_type = 6`)
-    expect(csp.rows).toHaveLength(0)
+  describe('migrations', () => {
+    it('apply once, in order, even when two starters race, and are recorded', async () => {
+      const [first, second] = await Promise.all([migrate(db), migrate(other)])
+      const all = [...first, ...second].sort((x, y) => x - y)
+      expect(all.length).toBeGreaterThanOrEqual(3)
+      expect(new Set(all).size).toBe(all.length)
+      expect(await migrate(db)).toEqual([])
+      const { rows } = await db.query<{ version: number }>('select version from schema_migrations order by version')
+      expect(rows.map((r) => r.version)).toEqual(all)
+    })
+  })
+
+  describe('transactions', () => {
+    it('roll back every statement when the function throws', async () => {
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(`insert into site_setting (key, value) values ('tx_probe', '1')`)
+          throw new Error('stop')
+        }),
+      ).rejects.toThrow('stop')
+      expect((await db.query(`select 1 from site_setting where key = 'tx_probe'`)).rows).toHaveLength(0)
+    })
+  })
+
+  describe('demo data', () => {
+    it('keeps batch counts consistent with the sent records', async () => {
+      await seedDemo(db, { historyRows: 2000 })
+      const { rows } = await db.query<{ mt: number; received: number; ok: number; success: number }>(
+        `select (select count(*)::int from mt_record) as mt, (select sum(receive_count)::int from sms_batch) as received,
+           (select count(*)::int from mt_record where mt_status = 0 and report_result = 0) as ok,
+           (select sum(success_count)::int from sms_batch) as success`,
+      )
+      expect(rows[0]).toMatchObject({ mt: 2000, received: 2000, success: rows[0].ok })
+      const statuses = await db.query<{ s: number }>('select distinct mt_status as s from mt_record order by 1')
+      expect(statuses.rows.map((r) => r.s)).toEqual([0, 100, 500, 600])
+      const csp = await db.query(`select 1 from customer_product where cus_id = 'acme' and prod_type = 6`)
+      expect(csp.rows).toHaveLength(0)
+    })
   })
 })

@@ -2,69 +2,71 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setup, type Harness } from '../test/harness'
+import { forEachBackend, setup, type Harness } from '../test/harness'
 
-let h: Harness
-let dist: string
-beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'sms-dist-'))
-  mkdirSync(join(dist, 'assets'))
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SMS</title>')
-  writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)')
-  h = await setup({ historyRows: 100, distDir: dist })
-})
-afterAll(async () => {
-  await h.close()
-  rmSync(dist, { recursive: true, force: true })
-})
-
-describe('console hosting', () => {
-  it('redirects / to /sms-cloud/', async () => {
-    const res = await h.app.request('/')
-    expect(res.status).toBe(302)
-    expect(res.headers.get('location')).toBe('/sms-cloud/')
+forEachBackend((backend) => {
+  let h: Harness
+  let dist: string
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'sms-dist-'))
+    mkdirSync(join(dist, 'assets'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SMS</title>')
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)')
+    h = await setup({ backend, historyRows: 100, distDir: dist })
+  })
+  afterAll(async () => {
+    await h.close()
+    rmSync(dist, { recursive: true, force: true })
   })
 
-  it('serves files and falls back to index.html for deep links', async () => {
-    const asset = await h.app.request('/sms-cloud/assets/app-1234.js')
-    expect(asset.headers.get('content-type')).toContain('javascript')
-    expect(asset.headers.get('cache-control')).toContain('immutable')
-    for (const path of ['/sms-cloud/', '/sms-cloud/home-sms/mt-records', '/sms-cloud/info/index']) {
-      const res = await h.app.request(path)
+  describe('console hosting', () => {
+    it('redirects / to /sms-cloud/', async () => {
+      const res = await h.app.request('/')
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toBe('/sms-cloud/')
+    })
+
+    it('serves files and falls back to index.html for deep links', async () => {
+      const asset = await h.app.request('/sms-cloud/assets/app-1234.js')
+      expect(asset.headers.get('content-type')).toContain('javascript')
+      expect(asset.headers.get('cache-control')).toContain('immutable')
+      for (const path of ['/sms-cloud/', '/sms-cloud/home-sms/mt-records', '/sms-cloud/info/index']) {
+        const res = await h.app.request(path)
+        expect(res.status).toBe(200)
+        expect(await res.text()).toContain('<title>SMS</title>')
+      }
+    })
+
+    it('answers 404 for a missing asset instead of the page', async () => {
+      expect((await h.app.request('/sms-cloud/assets/gone-999.js')).status).toBe(404)
+      expect((await h.app.request('/sms-cloud/../package.json')).status).not.toBe(200)
+    })
+
+    it('tells the console where the API is', async () => {
+      const res = await h.app.request('/sms-cloud/config.js')
+      expect(await res.text()).toBe('window.SMS_CONFIG = {"apiBase":"/api"};\n')
+    })
+
+    it('says to build the console when dist is missing', async () => {
+      const { createApp } = await import('../app')
+      const app = createApp({ db: h.db, config: { distDir: join(dist, 'missing') } })
+      const res = await app.request('/sms-cloud/wel/index')
+      expect(res.status).toBe(503)
+      expect(await res.text()).toContain('npm run build')
+    })
+  })
+
+  describe('public API', () => {
+    it('gives the site settings without a token', async () => {
+      const res = await h.call('/setting/getClientWebSiteBeian', { hash: '' })
       expect(res.status).toBe(200)
-      expect(await res.text()).toContain('<title>SMS</title>')
-    }
-  })
+      expect(res.data).toMatchObject({ client_name: '云短信平台', show_language: 1, logoType: 'image/svg+xml' })
+      expect(Buffer.from(res.data.logo, 'base64').toString()).toMatch(/^<svg/)
+    })
 
-  it('answers 404 for a missing asset instead of the page', async () => {
-    expect((await h.app.request('/sms-cloud/assets/gone-999.js')).status).toBe(404)
-    expect((await h.app.request('/sms-cloud/../package.json')).status).not.toBe(200)
-  })
-
-  it('tells the console where the API is', async () => {
-    const res = await h.app.request('/sms-cloud/config.js')
-    expect(await res.text()).toBe('window.SMS_CONFIG = {"apiBase":"/api"};\n')
-  })
-
-  it('says to build the console when dist is missing', async () => {
-    const { createApp } = await import('../app')
-    const app = createApp({ db: h.db, config: { distDir: join(dist, 'missing') } })
-    const res = await app.request('/sms-cloud/wel/index')
-    expect(res.status).toBe(503)
-    expect(await res.text()).toContain('npm run build')
-  })
-})
-
-describe('public API', () => {
-  it('gives the site settings without a token', async () => {
-    const res = await h.call('/setting/getClientWebSiteBeian', { hash: '' })
-    expect(res.status).toBe(200)
-    expect(res.data).toMatchObject({ client_name: '云短信平台', show_language: 1, logoType: 'image/svg+xml' })
-    expect(Buffer.from(res.data.logo, 'base64').toString()).toMatch(/^<svg/)
-  })
-
-  it('answers unknown API paths with a 404 envelope', async () => {
-    const res = await h.call('/nope/nothing')
-    expect(res).toMatchObject({ status: 404, code: 404, data: null })
+    it('answers unknown API paths with a 404 envelope', async () => {
+      const res = await h.call('/nope/nothing')
+      expect(res).toMatchObject({ status: 404, code: 404, data: null })
+    })
   })
 })

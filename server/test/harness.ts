@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
+import { describe } from 'vitest'
 import { createApp } from '../app'
 import { Carrier } from '../carrier'
 import { migrate, openDb, type Db } from '../db'
@@ -16,26 +17,34 @@ interface JsEncrypt {
 // The same bundle and call the login page uses, so the server is tested against what browsers really send.
 const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as new () => JsEncrypt
 
-/** PGlite in memory; with TEST_DATABASE_URL, a fresh schema of that PostgreSQL dropped on close. */
-export async function openTestDb(): Promise<{ db: Db; close: () => Promise<void> }> {
+export type Backend = 'pglite' | 'postgres'
+
+/** PGlite always; PostgreSQL as well when TEST_DATABASE_URL names a server. */
+export const backends = (): Backend[] => (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'])
+
+/** Runs a suite once per backend, so every behaviour is pinned on both databases. */
+export const forEachBackend = (fn: (backend: Backend) => void) => describe.each(backends())('%s', fn)
+
+/** PGlite in memory, or a fresh schema of the TEST_DATABASE_URL server, dropped on close. */
+export async function openTestDb(backend: Backend = 'pglite', schemaName?: string): Promise<{ db: Db; close: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL
-  if (!url) {
+  if (backend === 'pglite' || !url) {
     const db = await openDb()
     return { db, close: () => db.close() }
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`
+  const schema = schemaName ?? `t_${randomBytes(6).toString('hex')}`
   const db = await openDb({ databaseUrl: url, schema })
   return {
     db,
     close: async () => {
-      await db.exec(`drop schema ${schema} cascade`)
+      await db.exec(`drop schema if exists ${schema} cascade`)
       await db.close()
     },
   }
 }
 
-export async function setup(opts: { historyRows?: number; distDir?: string } = {}) {
-  const { db, close } = await openTestDb()
+export async function setup(opts: { backend?: Backend; historyRows?: number; distDir?: string } = {}) {
+  const { db, close } = await openTestDb(opts.backend)
   await migrate(db)
   await seedDemo(db, { historyRows: opts.historyRows ?? TEST_HISTORY_ROWS })
   const carrier = new Carrier()

@@ -1,4 +1,3 @@
-import type { SessionUser } from './repo'
 
 export interface Scope {
   /** A boolean SQL condition; `true` for administrators. */
@@ -11,7 +10,7 @@ export interface Scope {
  * rows and its sub-accounts', a sub-account only its own. `firstParam` is the number of the first placeholder,
  * so the condition can join a list query's other filters.
  */
-export function scopeFor(user: Pick<SessionUser, 'userType' | 'cusId'>, column = 'cus_id', firstParam = 1): Scope {
+export function scopeFor(user: { userType: number; cusId: string }, column = 'cus_id', firstParam = 1): Scope {
   if (user.userType === 1) return { sql: 'true', params: [] }
   const p = `$${firstParam}`
   if (user.userType === 2) {
