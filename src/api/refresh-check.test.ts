@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 const session = { token: 'old' as string | null, issuedAt: 0, expiresIn: 3600 }
-const setToken = vi.fn((t: string) => (session.token = t))
+const setToken = vi.fn((t: string, _e: number, _fresh: boolean) => (session.token = t))
 let answer: () => Promise<{ token: string; expiresIn: number }> = async () => ({ token: 'new', expiresIn: 3600 })
 const refreshToken = vi.fn(() => answer())
 
