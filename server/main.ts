@@ -5,7 +5,7 @@ import { createApp } from './app'
 import { Carrier } from './carrier'
 import { configFromEnv } from './config'
 import { migrate, openDb } from './db'
-import { DEMO_ACCOUNTS, isEmpty, seedDemo, syncMenus } from './seed'
+import { DEMO_ACCOUNTS, seedIfEmpty, syncMenus } from './seed'
 
 const env = process.env
 const host = env.HOST || '127.0.0.1'
@@ -17,13 +17,9 @@ const db = await openDb({ databaseUrl, dataDir: join(dataDir, 'pglite') })
 console.log(`[server] database: ${databaseUrl ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`}`)
 const applied = await migrate(db)
 if (applied.length) console.log(`[server] migrations applied: ${applied.join(', ')}`)
-if (await isEmpty(db)) {
-  console.log('[server] empty database: creating the demo data')
-  const ms = await seedDemo(db, { log: console.log })
-  console.log(`[server] demo data ready in ${(ms / 1000).toFixed(1)} s`)
-} else {
-  await syncMenus(db)
-}
+const seeded = await seedIfEmpty(db, { log: console.log })
+if (seeded === null) await syncMenus(db)
+else console.log(`[server] demo data ready in ${(seeded / 1000).toFixed(1)} s`)
 
 const config = configFromEnv(env)
 if (config.captchaFixed) console.warn('[server] SMS_CAPTCHA_FIXED is set: a fixed captcha is accepted (tests only)')

@@ -20,6 +20,19 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return rows[0].n === 0
 }
 
+// Same idea as the migration lock: processes starting together on one empty PostgreSQL seed it once.
+const SEED_LOCK_KEY = 72_410_002
+
+/** Seeds only an empty database, in one transaction; returns milliseconds taken, or null when data was there. */
+export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY])
+    if (!(await isEmpty(tx))) return null
+    opts.log?.('[seed] empty database: creating the demo data')
+    return seedDemo(tx, opts)
+  })
+}
+
 /** Site settings, products, countries, menus, demo accounts and a history of sends. Returns milliseconds taken. */
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<number> {
   const log = opts.log ?? (() => undefined)

@@ -1,4 +1,3 @@
-
 export interface Scope {
   /** A boolean SQL condition; `true` for administrators. */
   sql: string
