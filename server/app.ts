@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { API_PREFIX } from '../src/domain/api'
 import { Carrier } from './carrier'
 import { defaultConfig, type Deps, type LoginKeys, type ServerConfig } from './config'
@@ -21,6 +22,8 @@ export interface AppOptions {
   carrier?: Carrier
 }
 
+const JSON_LIMIT_BYTES = 2 * 1024 * 1024
+
 function lazyKeys(db: Db): () => Promise<LoginKeys> {
   let pending: Promise<LoginKeys> | undefined
   return () =>
@@ -35,6 +38,12 @@ export function createApp(opts: AppOptions) {
   const deps: Deps = { db: opts.db, config, carrier: opts.carrier ?? new Carrier(), keys: lazyKeys(opts.db) }
 
   const api = new Hono<AppEnv>()
+  // JSON calls are small; file uploads (later issues) mount their own, larger limit.
+  api.use('*', async (c, next) =>
+    c.req.header('content-type')?.startsWith('multipart/')
+      ? next()
+      : bodyLimit({ maxSize: JSON_LIMIT_BYTES, onError: () => fail(c, new ApiError(413, 'badRequest')) })(c, next),
+  )
   for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes]) {
     api.route('/', routes(deps))
   }

@@ -64,6 +64,15 @@ forEachBackend((backend) => {
       expect(Buffer.from(res.data.logo, 'base64').toString()).toMatch(/^<svg/)
     })
 
+    it('refuses a captcha request without a usable redomStr', async () => {
+      expect((await h.app.request('/api/code/image?redomStr=x')).status).toBe(400)
+    })
+
+    it('refuses an oversized JSON body with 413', async () => {
+      const res = await h.call('/setting/getClientWebSiteBeian', { hash: 'x'.repeat(3 * 1024 * 1024) })
+      expect(res).toMatchObject({ status: 413, code: 413 })
+    })
+
     it('answers unknown API paths with a 404 envelope', async () => {
       const res = await h.call('/nope/nothing')
       expect(res).toMatchObject({ status: 404, code: 404, data: null })
