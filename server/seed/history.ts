@@ -103,8 +103,8 @@ async function insertRecords(tx: Db, rows: number) {
        case when g.r < 0.82 then 0 when g.r < 0.9 then 1 + floor(g.f * 8)::int end,
        case when g.r < 0.82 then 'DELIVRD' when g.r < 0.9 then ($3::text[])[1 + floor(g.f * 8)::int]
             when g.r < 0.94 then '' when g.r < 0.98 then 'TIMEOUT' else '' end,
-       b.create_time + make_interval(secs => g.d * 900),
-       case when g.r < 0.9 then b.create_time + make_interval(secs => g.d * 900 + 2 + g.f * 120) end,
+       least(b.create_time + make_interval(secs => g.d * 900), now()),
+       case when g.r < 0.9 then least(b.create_time + make_interval(secs => g.d * 900 + 2 + g.f * 120), now()) end,
        b.batch_id, b.template_name
      from g join seed_batch b on b.n = g.bn
      left join lateral (select iso, calling_code, price from country where b.prod_type = 1 and iso <> 'CN'
