@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
 import { API_PREFIX } from '../src/domain/api'
 import { Carrier } from './carrier'
 import { defaultConfig, type Deps, type LoginKeys, type ServerConfig } from './config'
@@ -38,6 +39,9 @@ export function createApp(opts: AppOptions) {
   const deps: Deps = { db: opts.db, config, carrier: opts.carrier ?? new Carrier(), keys: lazyKeys(opts.db) }
 
   const api = new Hono<AppEnv>()
+  // A console built once may be served from another host (config.js names this API); sessions ride in the bearer
+  // header, not cookies, so allowing any origin exposes nothing a token does not already grant.
+  api.use('*', cors({ origin: config.corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition'], maxAge: 600 }))
   // JSON calls are small; file uploads (later issues) mount their own, larger limit.
   api.use('*', async (c, next) =>
     c.req.header('content-type')?.startsWith('multipart/')

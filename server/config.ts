@@ -8,15 +8,18 @@ export interface ServerConfig {
   distDir: string
   /** Written into /sms-cloud/config.js so one build can talk to another API host. */
   apiBase: string
+  /** Allowed browser origin for the API (CORS_ORIGIN), `*` by default. */
+  corsOrigin: string
 }
 
-export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api' })
+export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '*' })
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     captchaFixed: env.SMS_CAPTCHA_FIXED || undefined,
     distDir: env.DIST_DIR || './dist',
     apiBase: env.API_BASE || '/api',
+    corsOrigin: env.CORS_ORIGIN || '*',
   }
 }
 

@@ -30,9 +30,13 @@ export function fail(c: Context, err: ApiError) {
   return c.json(body, err.status)
 }
 
-/** Parses the JSON body with a domain schema; anything unreadable is a 400, never a 500. */
+/**
+ * Parses the JSON body with a domain schema; anything unreadable is a 400, never a 500. Only a JSON content type is
+ * read: a cross-site form cannot send one without a preflight, which keeps the cookie fallback from enabling CSRF.
+ */
 export async function body<S extends z.ZodType>(c: Context, schema: S, errType?: number): Promise<z.output<S>> {
-  const raw: unknown = await c.req.json().catch(() => ({}))
+  const json = /\bjson\b/i.test(c.req.header('content-type') ?? '')
+  const raw: unknown = json ? await c.req.json().catch(() => ({})) : {}
   const parsed = schema.safeParse(raw ?? {})
   if (!parsed.success) throw new ApiError(400, 'badRequest', {}, errType)
   return parsed.data

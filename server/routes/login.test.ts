@@ -94,6 +94,15 @@ forEachBackend((backend) => {
       expect((await h.call('/user/getUserInfo', {}, { token })).status).toBe(401)
     })
 
+    it('ignores a body that is not JSON, as a cross-site form would send it', async () => {
+      const form = await h.app.request('/api/user/login', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({ username: 'acme', password: await h.encrypt('Acme@12345'), code: 'T3ST', redomStr: h.redom() }),
+      })
+      expect(form.status).toBe(400)
+    })
+
     it('accepts the Authorization cookie when no header is sent', async () => {
       const token = await h.tokenFor('acme', 'Acme@12345')
       const res = await h.call('/user/getUserInfo', {}, { headers: { cookie: `Authorization=${token}` } })

@@ -73,6 +73,16 @@ forEachBackend((backend) => {
       expect(res).toMatchObject({ status: 413, code: 413 })
     })
 
+    it('answers a cross-origin preflight so a console on another host can call the API', async () => {
+      const res = await h.app.request('/api/user/getUserInfo', {
+        method: 'OPTIONS',
+        headers: { origin: 'http://console.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+      })
+      expect(res.status).toBeLessThan(300)
+      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+      expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization')
+    })
+
     it('answers unknown API paths with a 404 envelope', async () => {
       const res = await h.call('/nope/nothing')
       expect(res).toMatchObject({ status: 404, code: 404, data: null })
