@@ -17,7 +17,9 @@ const db = await openDb({ databaseUrl, dataDir: join(dataDir, 'pglite') })
 console.log(`[server] database: ${databaseUrl ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`}`)
 const applied = await migrate(db)
 if (applied.length) console.log(`[server] migrations applied: ${applied.join(', ')}`)
-const seeded = await seedIfEmpty(db, { log: console.log })
+// SEED_HISTORY_ROWS lets browser tests start on a smaller history; the demo default is 300k sent records.
+const historyRows = env.SEED_HISTORY_ROWS ? Number(env.SEED_HISTORY_ROWS) : undefined
+const seeded = await seedIfEmpty(db, { log: console.log, historyRows })
 if (seeded === null) await syncMenus(db)
 else console.log(`[server] demo data ready in ${(seeded / 1000).toFixed(1)} s`)
 
