@@ -22,7 +22,9 @@ export function ModuleMenu({ go }: { go: Go }) {
             type="button"
             data-testid={`module-${m.code}`}
             aria-current={current ? 'page' : undefined}
-            aria-disabled={m.prodAccess ? undefined : true}
+            // Not aria-disabled: the click must still reach the handler, which explains why the module is shut.
+            data-granted={m.prodAccess}
+            title={m.prodAccess ? undefined : LL.shell.productNotActivated()}
             onClick={() =>
               m.prodAccess ? go(m.path || MODULE_CATALOG[m.code].home) : toast.warning(LL.shell.productNotActivated())
             }

@@ -80,11 +80,11 @@ function SidebarEntry({ item, depth, collapsed, active, expanded, onClick }: Ent
       aria-expanded={leaf ? undefined : expanded}
       data-path={item.path}
       style={{ paddingLeft: collapsed ? undefined : 16 + depth * 14 }}
-      className={`flex w-full items-center gap-2 py-2 pr-3 text-left text-sm hover:bg-white/5
+      className={`flex w-full items-center gap-2 py-2 pr-3 text-left text-sm hover:bg-current/5
         ${collapsed ? 'justify-center px-0' : ''}
-        ${active ? 'bg-white/10 font-semibold text-[var(--sidebar-active)] shadow-[inset_3px_0_0_var(--sidebar-active)]' : ''}`}
+        ${active ? 'bg-[var(--sidebar-active)]/15 font-semibold text-[var(--sidebar-active)] shadow-[inset_3px_0_0_var(--sidebar-active)]' : ''}`}
     >
-      <span aria-hidden className="flex h-6 w-6 shrink-0 items-center justify-center rounded bg-white/10 text-xs">
+      <span aria-hidden className="flex h-6 w-6 shrink-0 items-center justify-center rounded bg-current/10 text-xs">
         {label.slice(0, 1)}
       </span>
       {!collapsed && <span className="min-w-0 flex-1 truncate">{label}</span>}

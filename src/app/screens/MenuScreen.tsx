@@ -1,8 +1,8 @@
-import { Navigate } from '@tanstack/react-router'
+import { Navigate, useParams } from '@tanstack/react-router'
 import type { Locale } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { findMenuItem, menuLabel } from '../layout/menu-lookup'
-import { useGrantedMenus, usePathname } from '../layout/use-shell-menus'
+import { useGrantedMenus } from '../layout/use-shell-menus'
 import { SCREENS } from './registry'
 
 /**
@@ -12,7 +12,9 @@ import { SCREENS } from './registry'
  */
 export function MenuScreen() {
   const { locale } = useI18nContext()
-  const path = usePathname()
+  // The matched splat, not the location: while a redirect is pending the location already names the target
+  // (/403), and reading it would send this screen on to /404.
+  const path = `/${useParams({ strict: false })._splat ?? ''}`
   const { menus, ready } = useGrantedMenus()
   const screen = SCREENS.get(path)
   if (!screen) return <Navigate to="/404" replace />
