@@ -17,7 +17,8 @@ const to = (path: string) => path as never
 export function HomeScreen() {
   const { LL, locale } = useI18nContext()
   const { userInfo, authUser } = useSession()
-  const modules = (useQuery(topMenuQuery()).data ?? []).filter((m) => m.prodAccess)
+  // userCenter is this page's own module, so it gets no card.
+  const modules = (useQuery(topMenuQuery()).data ?? []).filter((m) => m.prodAccess && m.code !== 'userCenter')
   const { recent } = useTabs()
   const name = userInfo?.userInfo.name || authUser?.userName || ''
   const placeholder = authUser?.balance === undefined
