@@ -38,6 +38,16 @@ forEachBackend((backend) => {
     })
   })
 
+  describe('types', () => {
+    it('come back as the same JS values on both databases', async () => {
+      const { rows } = await db.query(
+        `select 7::int8 as big, 12.345::numeric(14, 3) as money, '{0,2}'::smallint[] as prods, now() as at, 'x'::text as s`,
+      )
+      expect(rows[0]).toMatchObject({ big: 7, money: 12.345, prods: [0, 2], s: 'x' })
+      expect(rows[0].at).toBeInstanceOf(Date)
+    })
+  })
+
   describe('transactions', () => {
     it('roll back every statement when the function throws', async () => {
       await expect(

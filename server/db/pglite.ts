@@ -26,7 +26,9 @@ function wrap(runner: Runner, root: PGlite): Db {
 /** Embedded PostgreSQL: persistent under `dir`, in memory without one (tests). */
 export async function openPglite(dir?: string): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true })
-  const pg = dir ? new PGlite(dir) : new PGlite()
+  // Same JS types as the pg adapter: money and counts as numbers, so rows serialise alike on both databases.
+  const parsers = { 20: Number, 1700: Number }
+  const pg = dir ? new PGlite(dir, { parsers }) : new PGlite({ parsers })
   await pg.waitReady
   return wrap(pg, pg)
 }
