@@ -45,7 +45,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       SMS_CAPTCHA_FIXED: CAPTCHA,
-      DEMO_HISTORY_ROWS: process.env.DEMO_HISTORY_ROWS ?? '20000',
+      SEED_HISTORY_ROWS: process.env.SEED_HISTORY_ROWS ?? '20000',
     },
   },
 })

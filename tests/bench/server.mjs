@@ -16,7 +16,7 @@ const freePort = () =>
 export async function startServer(env = {}) {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'sms-bench-')), DEMO_HISTORY_ROWS: '2000', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'sms-bench-')), SEED_HISTORY_ROWS: '2000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const base = `http://127.0.0.1:${port}`
