@@ -30,7 +30,8 @@ forEachBackend((backend) => {
       const asset = await h.app.request('/sms-cloud/assets/app-1234.js')
       expect(asset.headers.get('content-type')).toContain('javascript')
       expect(asset.headers.get('cache-control')).toContain('immutable')
-      for (const path of ['/sms-cloud/', '/sms-cloud/home-sms/mt-records', '/sms-cloud/info/index']) {
+      const embedded = `/sms-cloud/myiframe/${encodeURIComponent('https://example.com/report.html')}`
+      for (const path of ['/sms-cloud/', '/sms-cloud/home-sms/mt-records', '/sms-cloud/info/index', embedded]) {
         const res = await h.app.request(path)
         expect(res.status).toBe(200)
         expect(await res.text()).toContain('<title>SMS</title>')

@@ -46,7 +46,9 @@ export function staticRoutes(config: ServerConfig) {
           'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         })
       }
-      if (extname(rel)) return c.text('Not found', 404)
+      // Only assets and top-level files are files; a route such as /myiframe/https%3A%2F%2Fexample.com decodes to
+      // something with a dot and slashes and must still reach the console.
+      if (rel.startsWith('assets/') || (!rel.includes('/') && extname(rel))) return c.text('Not found', 404)
     }
     const index = await fileAt(join(root, 'index.html'))
     if (!index) {

@@ -16,7 +16,7 @@ export interface DemoAccount {
 
 /** The three accounts README and `npm start` print come first. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { cusId: 'admin', password: 'Admin@12345', name: '平台管理员', userType: 1, products: [0, 1, 2, 6], mobile: '13800000000', balance: 0, flags: { more_type: 4 } },
+  { cusId: 'admin', password: 'Admin@12345', name: '平台管理员', userType: 1, products: [0, 1, 2, 6], mobile: '13800000000', balance: 100000, flags: { more_type: 4 } },
   {
     cusId: 'acme', password: 'Acme@12345', name: '艾克米科技有限公司', userType: 2, products: [0, 1, 2], mobile: '13800138000', balance: 50000,
     flags: { show_client_status: 1, client_forbid_unknown: 0, show_content_filter_where: 1, more_type: 1 },
