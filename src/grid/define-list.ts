@@ -1,0 +1,131 @@
+import type { ZodObject } from 'zod'
+import type { AuthUser } from '@/domain/auth'
+import type { TranslationFunctions } from '@/i18n/i18n-types'
+
+/*
+ * The declaration side of the list contract (docs/lists.md). A declaration is data only: no React, no AG Grid, so
+ * it can be imported by the router table and by tests without pulling the grid chunk.
+ */
+export type LL = TranslationFunctions
+/** A row as the server sends it; declarations narrow it with their row schema's type where they need to. */
+export type Row = Record<string, unknown>
+
+export interface ListContext {
+  authUser: AuthUser
+  roles: readonly string[]
+  flags: Record<string, true>
+}
+
+export interface Option {
+  value: string | number
+  label: (LL: LL) => string
+}
+
+export type SearchKind = 'text' | 'number' | 'select' | 'account' | 'dateRange' | 'month' | 'dimension'
+export type ShortcutSet = 'day' | 'month' | 'year'
+
+export interface SearchField {
+  /** Payload and URL key; for 'dateRange' only an id, the pair travels as `from`/`to`. */
+  name: string
+  kind: SearchKind
+  label: (LL: LL) => string
+  /** 'select' choices (the empty "all" choice is added by the engine). */
+  options?: Option[]
+  /** Account selector product type (spec section 6). */
+  prodType?: number
+  /** 'dateRange' payload keys, default start_time / end_time. */
+  from?: string
+  to?: string
+  /** Date shortcut set (spec section 9); default 'day'. */
+  shortcuts?: ShortcutSet
+  /** 'dateRange': `[from, to]` strings, or a shortcut id such as 'lastWeek' resolved at first render. Others: value. */
+  defaultValue?: unknown
+  placeholder?: (LL: LL) => string
+  visibleWhen?: (ctx: ListContext) => boolean
+}
+
+export type ColumnType = 'text' | 'phone' | 'money' | 'count' | 'datetime' | 'date' | 'status' | 'content' | 'ratio' | 'sizeKb'
+export type Tone = 'ok' | 'warn' | 'bad' | 'muted' | 'info'
+
+export interface ColumnDef {
+  field: string
+  header: (LL: LL) => string
+  type?: ColumnType
+  /** 'status' columns: label words come from LL.status[key] (the key itself when the dictionary lacks it). */
+  status?: (row: Row) => { key: string; tone: Tone } | null
+  /** Derived display value (before the type's formatting). */
+  value?: (row: Row) => unknown
+  /** Server sorts by it (must be in the domain's X_SORTABLE). */
+  sortable?: boolean
+  width?: number
+  pinned?: 'left' | 'right'
+  visibleWhen?: (ctx: ListContext) => boolean
+}
+
+export interface ActionHelpers {
+  /** Refetches the list's pages (invalidates its key prefix). */
+  refresh(): void
+  LL: LL
+  /** The current search (validated URL state), e.g. for a toolbar "add" that pre-fills a form. */
+  search: Record<string, unknown>
+  ctx: ListContext
+}
+
+export interface RowAction {
+  id: string
+  label: (LL: LL) => string
+  enabledWhen?: (row: Row) => boolean
+  /** The engine refreshes the page after perform resolves. */
+  perform: (row: Row, helpers: ActionHelpers) => Promise<void> | void
+  /** Applied to the focused row, e.g. 'alt+p'. */
+  shortcut?: string
+  /** Asked before perform; cancel skips it. */
+  confirm?: (LL: LL, row: Row) => string
+  tone?: 'danger'
+  visibleWhen?: (ctx: ListContext) => boolean
+}
+
+export interface ToolbarAction {
+  id: string
+  label: (LL: LL) => string
+  perform: (helpers: ActionHelpers) => Promise<void> | void
+  shortcut?: string
+  visibleWhen?: (ctx: ListContext) => boolean
+}
+
+export interface ListDefinition {
+  /** 'home-sms.mt-records': keys column state and command ids. */
+  id: string
+  /** Menu path that shows it. */
+  path: string
+  title: (LL: LL) => string
+  /** '/mtRecord/list' (POSTed under /api). */
+  endpoint: string
+  /** Payload fields always sent (e.g. prod_type). */
+  fixed?: Record<string, unknown>
+  // Any zod object: declarations pass their domain schemas (list query schema merged in) as they are.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  searchSchema: ZodObject<any>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  rowSchema: ZodObject<any>
+  searchFields: SearchField[]
+  columns: ColumnDef[]
+  /** Fields shown in the pinned bottom row, read from the server's `totals`. */
+  totals?: readonly string[]
+  /** Server file of the whole filtered set; `name` is the fallback file name (without extension). */
+  download?: { endpoint: string; name?: (LL: LL) => string }
+  rowActions?: RowAction[]
+  toolbar?: ToolbarAction[]
+  /** Enter on a row: a console path to open, or null for none. */
+  detail?: (row: Row) => string | null
+  /** Default sort when the URL names none. */
+  defaultSort?: { orderBy: string; order: 'asc' | 'desc' }
+  /** Row identity for keeping focus/selection across refetches; default the row index. */
+  rowId?: (row: Row) => string
+  visibleWhen?: (ctx: ListContext) => boolean
+}
+
+/** Identity at run time; exists so declarations are checked against the contract where they are written. */
+export function defineList(def: ListDefinition): ListDefinition {
+  return def
+}

@@ -1,0 +1,3 @@
+export * from './define-list'
+export { listKeys } from './keys'
+export { ListScreen, listScreen, type ListScreenProps } from './lazy-screen'
