@@ -24,7 +24,8 @@ export default tseslint.config(
   },
   layer(['src/domain/**'], [...up('api', 'app', 'routes', 'features', 'grid', 'components', 'stores', 'i18n', 'commands'), 'react', 'react-dom']),
   layer(['src/api/**', 'src/grid/**', 'src/components/**', 'src/stores/**', 'src/commands/**'], up('features', 'routes', 'app')),
-  layer(['src/features/**'], up('routes', 'app')),
+  // Features use the wrapped primitives of src/components/ui, never Radix directly.
+  layer(['src/features/**'], [...up('routes', 'app'), '@radix-ui/*']),
   layer(['workers/**'], [...up('api', 'app', 'routes', 'features', 'grid', 'components', 'stores', 'commands'), 'react']),
   layer(['server/**'], up('api', 'app', 'routes', 'features', 'grid', 'components', 'stores', 'commands', 'i18n')),
 )

@@ -1,6 +1,5 @@
-// Radix directly, until src/components/ui offers a dialog wrapper that passes content props through.
-import * as Dialog from '@radix-ui/react-dialog'
 import { useRef } from 'react'
+import { ModalPanel } from '@/components/ui/ModalPanel'
 import type { Command } from '@/commands/registry'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { closePalette, recordRecent, setPaletteOpen, usePaletteOpen } from '@/stores/palette'
@@ -24,35 +23,32 @@ export function CommandPalette() {
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={setPaletteOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={overlayClass} />
-        <Dialog.Content
-          data-testid="command-palette"
-          aria-describedby={undefined}
-          className={panelClass}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-          }}
-          onCloseAutoFocus={(e) => {
-            // Give focus back to where the user was (Radix would aim at a Trigger we do not have), then run the
-            // chosen command, so a dialog it opens or a page it navigates to can take focus after that.
-            e.preventDefault()
-            opener.current?.focus()
-            opener.current = null
-            const command = pending.current
-            pending.current = null
-            if (command) void command.perform()
-          }}
-          onEscapeKeyDown={(e) => {
-            // Esc during IME composition cancels the composition, not the palette.
-            if (e.isComposing || e.keyCode === 229) e.preventDefault()
-          }}
-        >
-          <Dialog.Title className="sr-only">{LL.palette.title()}</Dialog.Title>
-          <PaletteBody onRun={run} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalPanel
+      open={open}
+      onOpenChange={setPaletteOpen}
+      title={LL.palette.title()}
+      testId="command-palette"
+      overlayClassName={overlayClass}
+      className={panelClass}
+      onOpenAutoFocus={() => {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      }}
+      onCloseAutoFocus={(e) => {
+        // Give focus back to where the user was (Radix would aim at a Trigger we do not have), then run the
+        // chosen command, so a dialog it opens or a page it navigates to can take focus after that.
+        e.preventDefault()
+        opener.current?.focus()
+        opener.current = null
+        const command = pending.current
+        pending.current = null
+        if (command) void command.perform()
+      }}
+      onEscapeKeyDown={(e) => {
+        // Esc during IME composition cancels the composition, not the palette.
+        if (e.isComposing || e.keyCode === 229) e.preventDefault()
+      }}
+    >
+      <PaletteBody onRun={run} />
+    </ModalPanel>
   )
 }

@@ -1,5 +1,5 @@
 // Radix directly, until src/components/ui offers a dialog wrapper that passes content props through.
-import * as Dialog from '@radix-ui/react-dialog'
+import { ModalPanel } from '@/components/ui/ModalPanel'
 import { useCommands } from '@/commands/registry'
 import { GRID_SHORTCUTS } from '@/commands/shortcuts'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -29,36 +29,40 @@ export function ShortcutSheet() {
   ]
 
   return (
-    <Dialog.Root open={open} onOpenChange={setShortcutSheetOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={overlayClass} />
-        <Dialog.Content data-testid="shortcut-sheet" className={`${panelClass} max-h-[76vh] overflow-y-auto px-5 py-4`}>
-          <Dialog.Title className="text-base font-semibold">{LL.palette.sheet.title()}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-xs text-[var(--muted)]">{LL.palette.sheet.description()}</Dialog.Description>
-          <h3 className={sectionClass}>{LL.palette.sheet.commands()}</h3>
-          <ul className="divide-y divide-[var(--border)]">
-            {bound.map((c) => (
-              <li key={c.id} className={rowClass}>
-                <span>{c.label()}</span>
-                <ShortcutKbd shortcut={c.shortcut!} />
-              </li>
-            ))}
-          </ul>
-          <h3 className={sectionClass}>{LL.palette.sheet.grid()}</h3>
-          <ul className="divide-y divide-[var(--border)]">
-            {grid.map(([label, keys]) => (
-              <li key={label} className={rowClass}>
-                <span>{label}</span>
-                <span className="flex gap-1">
-                  {keys.map((k) => (
-                    <ShortcutKbd key={k} shortcut={k} />
-                  ))}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalPanel
+      open={open}
+      onOpenChange={setShortcutSheetOpen}
+      testId="shortcut-sheet"
+      overlayClassName={overlayClass}
+      className={`${panelClass} max-h-[76vh] overflow-y-auto px-5 py-4`}
+      title={LL.palette.sheet.title()}
+      showTitle
+      titleClassName="text-base font-semibold"
+      description={LL.palette.sheet.description()}
+      descriptionClassName="mt-1 text-xs text-[var(--muted)]"
+    >
+      <h3 className={sectionClass}>{LL.palette.sheet.commands()}</h3>
+      <ul className="divide-y divide-[var(--border)]">
+        {bound.map((c) => (
+          <li key={c.id} className={rowClass}>
+            <span>{c.label()}</span>
+            <ShortcutKbd shortcut={c.shortcut!} />
+          </li>
+        ))}
+      </ul>
+      <h3 className={sectionClass}>{LL.palette.sheet.grid()}</h3>
+      <ul className="divide-y divide-[var(--border)]">
+        {grid.map(([label, keys]) => (
+          <li key={label} className={rowClass}>
+            <span>{label}</span>
+            <span className="flex gap-1">
+              {keys.map((k) => (
+                <ShortcutKbd key={k} shortcut={k} />
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </ModalPanel>
   )
 }
