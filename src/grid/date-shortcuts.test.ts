@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { activeShortcut, defaultRange, SHORTCUT_SETS, shortcutRange } from './date-shortcuts'
+
+// A Thursday in mid-March of a leap year, local time.
+const now = new Date(2024, 2, 14, 15, 30)
+
+describe('date shortcuts (spec section 9)', () => {
+  it('offers the day, year and month sets', () => {
+    expect(SHORTCUT_SETS.day).toEqual(['lastWeek', 'lastMonth', 'currentMonth', 'previousMonth'])
+    expect(SHORTCUT_SETS.year).toEqual(['thisYear', 'last3Years', 'last5Years'])
+    expect(SHORTCUT_SETS.month).toEqual(['last3Months', 'halfYear', 'year'])
+  })
+
+  it('counts last week as 7 days and last month as 30 days, today included', () => {
+    expect(shortcutRange('lastWeek', now)).toEqual({ from: '2024-03-08', to: '2024-03-14' })
+    expect(shortcutRange('lastMonth', now)).toEqual({ from: '2024-02-14', to: '2024-03-14' })
+  })
+
+  it('takes the current month so far and the whole previous month', () => {
+    expect(shortcutRange('currentMonth', now)).toEqual({ from: '2024-03-01', to: '2024-03-14' })
+    expect(shortcutRange('previousMonth', now)).toEqual({ from: '2024-02-01', to: '2024-02-29' })
+    expect(shortcutRange('previousMonth', new Date(2024, 0, 5))).toEqual({ from: '2023-12-01', to: '2023-12-31' })
+  })
+
+  it('starts the year set on 1 January', () => {
+    expect(shortcutRange('thisYear', now)).toEqual({ from: '2024-01-01', to: '2024-03-14' })
+    expect(shortcutRange('last3Years', now).from).toBe('2022-01-01')
+    expect(shortcutRange('last5Years', now).from).toBe('2020-01-01')
+  })
+
+  it('counts the month set in whole months, the current one included', () => {
+    expect(shortcutRange('last3Months', now).from).toBe('2024-01-01')
+    expect(shortcutRange('halfYear', now).from).toBe('2023-10-01')
+    expect(shortcutRange('year', now)).toEqual({ from: '2023-04-01', to: '2024-03-14' })
+  })
+
+  it('reads a default as a shortcut id or a pair, anything else as none', () => {
+    expect(defaultRange('currentMonth', now)).toEqual({ from: '2024-03-01', to: '2024-03-14' })
+    expect(defaultRange(['2024-01-01', '2024-01-31'], now)).toEqual({ from: '2024-01-01', to: '2024-01-31' })
+    expect(defaultRange('nonsense', now)).toBeNull()
+    expect(defaultRange(undefined, now)).toBeNull()
+  })
+
+  it('recognises the shortcut a range came from', () => {
+    expect(activeShortcut('day', { from: '2024-03-08', to: '2024-03-14' }, now)).toBe('lastWeek')
+    expect(activeShortcut('day', { from: '2024-03-07', to: '2024-03-14' }, now)).toBeNull()
+  })
+})

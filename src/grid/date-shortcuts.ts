@@ -1,0 +1,66 @@
+import {
+  endOfMonth, format, startOfMonth, startOfYear, subDays, subMonths, subYears,
+} from 'date-fns'
+import type { ShortcutSet } from './define-list'
+
+/*
+ * Date shortcuts of spec section 9, as pure functions of "now" so tests pin them. Ranges are inclusive calendar days
+ * (the server treats a date-only end as the whole day), written `yyyy-MM-dd` as docs/lists.md says.
+ */
+export type ShortcutId =
+  | 'lastWeek' | 'lastMonth' | 'currentMonth' | 'previousMonth'
+  | 'thisYear' | 'last3Years' | 'last5Years'
+  | 'last3Months' | 'halfYear' | 'year'
+
+export const SHORTCUT_SETS: Record<ShortcutSet, readonly ShortcutId[]> = {
+  day: ['lastWeek', 'lastMonth', 'currentMonth', 'previousMonth'],
+  year: ['thisYear', 'last3Years', 'last5Years'],
+  month: ['last3Months', 'halfYear', 'year'],
+}
+
+export interface DateRange {
+  from: string
+  to: string
+}
+
+export const DAY_FORMAT = 'yyyy-MM-dd'
+const day = (d: Date) => format(d, DAY_FORMAT)
+
+const RANGES: Record<ShortcutId, (now: Date) => [Date, Date]> = {
+  // "Last week" and "last month (30 days)" count back from today, today included.
+  lastWeek: (now) => [subDays(now, 6), now],
+  lastMonth: (now) => [subDays(now, 29), now],
+  currentMonth: (now) => [startOfMonth(now), now],
+  previousMonth: (now) => [startOfMonth(subMonths(now, 1)), endOfMonth(subMonths(now, 1))],
+  thisYear: (now) => [startOfYear(now), now],
+  last3Years: (now) => [startOfYear(subYears(now, 2)), now],
+  last5Years: (now) => [startOfYear(subYears(now, 4)), now],
+  // Month-grained statistics: whole months, the current one included.
+  last3Months: (now) => [startOfMonth(subMonths(now, 2)), now],
+  halfYear: (now) => [startOfMonth(subMonths(now, 5)), now],
+  year: (now) => [startOfMonth(subMonths(now, 11)), now],
+}
+
+export function isShortcutId(v: unknown): v is ShortcutId {
+  return typeof v === 'string' && v in RANGES
+}
+
+export function shortcutRange(id: ShortcutId, now = new Date()): DateRange {
+  const [from, to] = RANGES[id](now)
+  return { from: day(from), to: day(to) }
+}
+
+/** A field's default: `[from, to]`, a shortcut id, or nothing. */
+export function defaultRange(value: unknown, now = new Date()): DateRange | null {
+  if (isShortcutId(value)) return shortcutRange(value, now)
+  if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string') return { from: value[0], to: value[1] }
+  return null
+}
+
+/** The shortcut whose range equals the current one, to highlight it. */
+export function activeShortcut(set: ShortcutSet, range: Partial<DateRange>, now = new Date()): ShortcutId | null {
+  return SHORTCUT_SETS[set].find((id) => {
+    const r = shortcutRange(id, now)
+    return r.from === range.from && r.to === range.to
+  }) ?? null
+}
