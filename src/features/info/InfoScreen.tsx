@@ -28,7 +28,7 @@ export function InfoScreen() {
         <Link to="/info/setting" className="text-sm text-[var(--primary)] hover:underline">{t.edit()}</Link>
       </div>
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
-        <Row label={t.account()}>{authUser.userName}</Row>
+        <Row label={t.account()}>{authUser.cusId}</Row>
         <Row label={t.name()}>{userInfo?.userInfo.name || t.none()}</Row>
         <Row label={t.userType()}>{`${t.userTypes[role]()} (${authUser.userType})`}</Row>
         <Row label={t.mobile()}>{authUser.mobile || t.none()}</Row>
