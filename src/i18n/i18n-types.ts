@@ -360,6 +360,251 @@ type RootTranslation = {
 		 */
 		fileTooLarge: string
 	}
+	grid: {
+		/**
+		 * 搜​索
+		 */
+		search: string
+		/**
+		 * 重​置
+		 */
+		reset: string
+		/**
+		 * 筛​选​条​件
+		 */
+		searchPanel: string
+		/**
+		 * 全​部
+		 */
+		all: string
+		/**
+		 * 序​号
+		 */
+		index: string
+		/**
+		 * 合​计
+		 */
+		total: string
+		/**
+		 * 操​作
+		 */
+		actions: string
+		/**
+		 * 开​始​日​期
+		 */
+		startDate: string
+		/**
+		 * 结​束​日​期
+		 */
+		endDate: string
+		/**
+		 * 至
+		 */
+		rangeTo: string
+		/**
+		 * 请​选​择​账​号
+		 */
+		chooseAccount: string
+		dimension: {
+			/**
+			 * 时​间​维​度
+			 */
+			label: string
+			/**
+			 * 按​日
+			 */
+			day: string
+			/**
+			 * 按​月
+			 */
+			month: string
+			/**
+			 * 按​年
+			 */
+			year: string
+		}
+		shortcuts: {
+			/**
+			 * 最​近​一​周
+			 */
+			lastWeek: string
+			/**
+			 * 最​近​一​个​月
+			 */
+			lastMonth: string
+			/**
+			 * 本​月
+			 */
+			currentMonth: string
+			/**
+			 * 上​月
+			 */
+			previousMonth: string
+			/**
+			 * 今​年
+			 */
+			thisYear: string
+			/**
+			 * 近​三​年
+			 */
+			last3Years: string
+			/**
+			 * 近​五​年
+			 */
+			last5Years: string
+			/**
+			 * 近​三​个​月
+			 */
+			last3Months: string
+			/**
+			 * 近​半​年
+			 */
+			halfYear: string
+			/**
+			 * 近​一​年
+			 */
+			year: string
+		}
+		pager: {
+			/**
+			 * 分​页
+			 */
+			label: string
+			/**
+			 * 首​页
+			 */
+			first: string
+			/**
+			 * 上​一​页
+			 */
+			prev: string
+			/**
+			 * 下​一​页
+			 */
+			next: string
+			/**
+			 * 末​页
+			 */
+			last: string
+			/**
+			 * 第​ ​{​p​a​g​e​}​ ​/​ ​{​p​a​g​e​s​}​ ​页
+			 * @param {number} page
+			 * @param {number} pages
+			 */
+			pageOf: RequiredParams<'page' | 'pages'>
+			/**
+			 * 共​ ​{​t​o​t​a​l​}​ ​条
+			 * @param {number} total
+			 */
+			total: RequiredParams<'total'>
+			/**
+			 * {​s​i​z​e​}​ ​条​/​页
+			 * @param {number} size
+			 */
+			pageSize: RequiredParams<'size'>
+		}
+		/**
+		 * 没​有​符​合​条​件​的​记​录
+		 */
+		empty: string
+		/**
+		 * 请​修​改​或​重​置​筛​选​条​件​后​再​搜​索​。
+		 */
+		emptyHint: string
+		/**
+		 * 列​表​加​载​失​败
+		 */
+		loadFailed: string
+		/**
+		 * 重​试
+		 */
+		retry: string
+		/**
+		 * 导​出​当​前​视​图
+		 */
+		exportView: string
+		/**
+		 * 当​前​视​图​没​有​可​导​出​的​记​录
+		 */
+		exportEmpty: string
+		/**
+		 * 已​导​出​ ​{​r​o​w​s​}​ ​行
+		 * @param {number} rows
+		 */
+		exported: RequiredParams<'rows'>
+		/**
+		 * 下​载​全​部
+		 */
+		downloadAll: string
+		/**
+		 * 重​置​列
+		 */
+		resetColumns: string
+		/**
+		 * 列​的​顺​序​、​宽​度​和​显​示​已​恢​复​默​认
+		 */
+		columnsReset: string
+		download: {
+			/**
+			 * 下​载​全​部​记​录
+			 */
+			title: string
+			/**
+			 * 按​当​前​筛​选​条​件​由​服​务​器​生​成​文​件​，​数​据​量​大​时​可​能​需​要​几​分​钟​（​最​长​ ​1​0​ ​分​钟​）​。
+			 */
+			hint: string
+			/**
+			 * 文​件​格​式
+			 */
+			format: string
+			/**
+			 * 开​始​下​载
+			 */
+			start: string
+			/**
+			 * 取​消​下​载
+			 */
+			cancel: string
+			/**
+			 * 已​接​收​ ​{​s​i​z​e​}
+			 * @param {string} size
+			 */
+			received: RequiredParams<'size'>
+			/**
+			 * 共​ ​{​r​o​w​s​}​ ​行
+			 * @param {number} rows
+			 */
+			rows: RequiredParams<'rows'>
+			/**
+			 * 已​用​时​ ​{​s​e​c​o​n​d​s​}​ ​秒
+			 * @param {number} seconds
+			 */
+			elapsed: RequiredParams<'seconds'>
+			/**
+			 * 文​件​已​保​存​：​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			done: RequiredParams<'name'>
+			/**
+			 * 已​取​消​下​载
+			 */
+			cancelled: string
+		}
+		/**
+		 * 操​作​成​功
+		 */
+		actionDone: string
+		/**
+		 * 列​表​：​{​t​i​t​l​e​}
+		 * @param {string} title
+		 */
+		commandGroup: RequiredParams<'title'>
+		/**
+		 * {​a​c​t​i​o​n​}​（​当​前​行​）
+		 * @param {string} action
+		 */
+		rowAction: RequiredParams<'action'>
+	}
 	pages: {
 		pending: {
 			/**
@@ -1355,6 +1600,240 @@ export type TranslationFunctions = {
 		 * 文件不能超过 15 MB
 		 */
 		fileTooLarge: () => LocalizedString
+	}
+	grid: {
+		/**
+		 * 搜索
+		 */
+		search: () => LocalizedString
+		/**
+		 * 重置
+		 */
+		reset: () => LocalizedString
+		/**
+		 * 筛选条件
+		 */
+		searchPanel: () => LocalizedString
+		/**
+		 * 全部
+		 */
+		all: () => LocalizedString
+		/**
+		 * 序号
+		 */
+		index: () => LocalizedString
+		/**
+		 * 合计
+		 */
+		total: () => LocalizedString
+		/**
+		 * 操作
+		 */
+		actions: () => LocalizedString
+		/**
+		 * 开始日期
+		 */
+		startDate: () => LocalizedString
+		/**
+		 * 结束日期
+		 */
+		endDate: () => LocalizedString
+		/**
+		 * 至
+		 */
+		rangeTo: () => LocalizedString
+		/**
+		 * 请选择账号
+		 */
+		chooseAccount: () => LocalizedString
+		dimension: {
+			/**
+			 * 时间维度
+			 */
+			label: () => LocalizedString
+			/**
+			 * 按日
+			 */
+			day: () => LocalizedString
+			/**
+			 * 按月
+			 */
+			month: () => LocalizedString
+			/**
+			 * 按年
+			 */
+			year: () => LocalizedString
+		}
+		shortcuts: {
+			/**
+			 * 最近一周
+			 */
+			lastWeek: () => LocalizedString
+			/**
+			 * 最近一个月
+			 */
+			lastMonth: () => LocalizedString
+			/**
+			 * 本月
+			 */
+			currentMonth: () => LocalizedString
+			/**
+			 * 上月
+			 */
+			previousMonth: () => LocalizedString
+			/**
+			 * 今年
+			 */
+			thisYear: () => LocalizedString
+			/**
+			 * 近三年
+			 */
+			last3Years: () => LocalizedString
+			/**
+			 * 近五年
+			 */
+			last5Years: () => LocalizedString
+			/**
+			 * 近三个月
+			 */
+			last3Months: () => LocalizedString
+			/**
+			 * 近半年
+			 */
+			halfYear: () => LocalizedString
+			/**
+			 * 近一年
+			 */
+			year: () => LocalizedString
+		}
+		pager: {
+			/**
+			 * 分页
+			 */
+			label: () => LocalizedString
+			/**
+			 * 首页
+			 */
+			first: () => LocalizedString
+			/**
+			 * 上一页
+			 */
+			prev: () => LocalizedString
+			/**
+			 * 下一页
+			 */
+			next: () => LocalizedString
+			/**
+			 * 末页
+			 */
+			last: () => LocalizedString
+			/**
+			 * 第 {page} / {pages} 页
+			 */
+			pageOf: (arg: { page: number, pages: number }) => LocalizedString
+			/**
+			 * 共 {total} 条
+			 */
+			total: (arg: { total: number }) => LocalizedString
+			/**
+			 * {size} 条/页
+			 */
+			pageSize: (arg: { size: number }) => LocalizedString
+		}
+		/**
+		 * 没有符合条件的记录
+		 */
+		empty: () => LocalizedString
+		/**
+		 * 请修改或重置筛选条件后再搜索。
+		 */
+		emptyHint: () => LocalizedString
+		/**
+		 * 列表加载失败
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * 重试
+		 */
+		retry: () => LocalizedString
+		/**
+		 * 导出当前视图
+		 */
+		exportView: () => LocalizedString
+		/**
+		 * 当前视图没有可导出的记录
+		 */
+		exportEmpty: () => LocalizedString
+		/**
+		 * 已导出 {rows} 行
+		 */
+		exported: (arg: { rows: number }) => LocalizedString
+		/**
+		 * 下载全部
+		 */
+		downloadAll: () => LocalizedString
+		/**
+		 * 重置列
+		 */
+		resetColumns: () => LocalizedString
+		/**
+		 * 列的顺序、宽度和显示已恢复默认
+		 */
+		columnsReset: () => LocalizedString
+		download: {
+			/**
+			 * 下载全部记录
+			 */
+			title: () => LocalizedString
+			/**
+			 * 按当前筛选条件由服务器生成文件，数据量大时可能需要几分钟（最长 10 分钟）。
+			 */
+			hint: () => LocalizedString
+			/**
+			 * 文件格式
+			 */
+			format: () => LocalizedString
+			/**
+			 * 开始下载
+			 */
+			start: () => LocalizedString
+			/**
+			 * 取消下载
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * 已接收 {size}
+			 */
+			received: (arg: { size: string }) => LocalizedString
+			/**
+			 * 共 {rows} 行
+			 */
+			rows: (arg: { rows: number }) => LocalizedString
+			/**
+			 * 已用时 {seconds} 秒
+			 */
+			elapsed: (arg: { seconds: number }) => LocalizedString
+			/**
+			 * 文件已保存：{name}
+			 */
+			done: (arg: { name: string }) => LocalizedString
+			/**
+			 * 已取消下载
+			 */
+			cancelled: () => LocalizedString
+		}
+		/**
+		 * 操作成功
+		 */
+		actionDone: () => LocalizedString
+		/**
+		 * 列表：{title}
+		 */
+		commandGroup: (arg: { title: string }) => LocalizedString
+		/**
+		 * {action}（当前行）
+		 */
+		rowAction: (arg: { action: string }) => LocalizedString
 	}
 	pages: {
 		pending: {

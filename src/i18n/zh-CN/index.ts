@@ -4,10 +4,11 @@ import type { BaseTranslation } from '../i18n-types'
 import auth from './auth.js'
 import common from './common.js'
 import errors from './errors.js'
+import grid from './grid.js'
 import pages from './pages.js'
 import palette from './palette.js'
 import shell from './shell.js'
 
-const zh_CN = { auth, common, errors, pages, palette, shell } satisfies BaseTranslation
+const zh_CN = { auth, common, errors, grid, pages, palette, shell } satisfies BaseTranslation
 
 export default zh_CN
