@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { listQuerySchema, searchInt, searchText } from './query'
+
+/**
+ * The spec's generic sample table: GET /crud/list?page&size, POST /crud/add, PUT /crud/update, DELETE /crud/delete.
+ * It pages with `page`/`size` (the sample's own names), not pageNumber/pageSize.
+ */
+
+export const crudSearchSchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(20),
+  name: searchText(64),
+  status: searchInt(),
+})
+export type CrudSearch = z.infer<typeof crudSearchSchema>
+
+/** The list screen's URL search uses the shared paging names; the client maps them onto page/size. */
+export const crudListSearchSchema = listQuerySchema.extend({ name: searchText(64), status: searchInt() })
+
+export const crudFieldsSchema = z.object({
+  name: z.string().trim().min(1).max(64),
+  mobile: z.string().trim().regex(/^1[3-9]\d{9}$/),
+  amount: z.coerce.number().min(0).max(1e9),
+  /** 0 disabled, 1 enabled */
+  status: z.coerce.number().int().min(0).max(1).default(1),
+  remark: z.string().trim().max(500).default(''),
+})
+export type CrudFields = z.infer<typeof crudFieldsSchema>
+export const crudAddSchema = crudFieldsSchema
+export const crudUpdateSchema = crudFieldsSchema.extend({ id: z.coerce.number().int().min(1) })
+export const crudDeleteSchema = z.object({ id: z.coerce.number().int().min(1) })
+
+export const crudRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  mobile: z.string(),
+  amount: z.number(),
+  status: z.number(),
+  remark: z.string(),
+  create_time: z.string(),
+  update_time: z.string(),
+})
+export type CrudRow = z.infer<typeof crudRowSchema>
+
+export type CrudStatusKey = 'crudEnabled' | 'crudDisabled'
+export const crudStatusKey = (s: number): CrudStatusKey => (s === 1 ? 'crudEnabled' : 'crudDisabled')

@@ -1,0 +1,175 @@
+import { z } from 'zod'
+import { dateRangeShape, listQuerySchema, searchInt, searchText } from './query'
+
+/**
+ * Statistics lists of /dataGathering/*: batch statistics, statistics by day/month/year, by country, the
+ * time-dimension list, and the dashboard calls. Counts follow one rule everywhere: sent = received minus records
+ * still held for review; success = mt_status 0 with report_result 0; unknown = waiting for or timed out on the
+ * status report (500, 600); failure = every other sent record.
+ */
+
+// ---- batch statistics: /dataGathering/batchList, download /dataGathering/downloadBatch
+
+export const batchSearchSchema = listQuerySchema.extend({
+  cus_id: searchText(64),
+  batch_id: searchText(64),
+  batch_type: searchInt(),
+  prod_type: searchInt(),
+  ...dateRangeShape,
+})
+export type BatchSearch = z.infer<typeof batchSearchSchema>
+
+export const batchRowSchema = z.object({
+  batch_id: z.string(),
+  batch_type: z.number(),
+  create_time: z.string(),
+  cus_id: z.string(),
+  cus_name: z.string(),
+  prod_type: z.number(),
+  receive_count: z.number(),
+  /** received minus sent, never below 0 */
+  wait_send_count: z.number(),
+  sent_count: z.number(),
+  success_count: z.number(),
+  failure_count: z.number(),
+  unknown_count: z.number(),
+  decodeContent: z.string(),
+})
+export type BatchRow = z.infer<typeof batchRowSchema>
+
+export const BATCH_SORTABLE = ['create_time', 'batch_id', 'receive_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
+/** The six-count totals row of spec section 9. */
+export const BATCH_TOTALS = ['receive_count', 'wait_send_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
+
+export type BatchTypeKey = 'batchAudit' | 'batchSameContent' | 'batchPointToPoint' | 'unknown'
+/** Batch statistic batch_type (spec section 4): 0 SMS audit, 1 same-content, 2 one-to-one group send. */
+export function batchTypeKey(batchType: number): BatchTypeKey {
+  if (batchType === 0) return 'batchAudit'
+  if (batchType === 1) return 'batchSameContent'
+  if (batchType === 2) return 'batchPointToPoint'
+  return 'unknown'
+}
+export const BATCH_TYPE_FILTER = [
+  { value: 0, key: 'batchAudit' },
+  { value: 1, key: 'batchSameContent' },
+  { value: 2, key: 'batchPointToPoint' },
+] as const
+
+/** /dataGathering/mobileDownload: one batch's numbers and statuses. */
+export const batchMobileSearchSchema = z.object({ batch_id: z.string().trim().min(1).max(64) })
+
+// ---- statistics by day / month / year: /dataGathering/list
+
+/** 0 day, 1 month, 2 year (spec section 9). */
+export const dimensionField = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(2).default(0))
+
+export const gatheringSearchSchema = listQuerySchema.extend({
+  dimension: dimensionField(),
+  prod_type: searchInt(),
+  cus_id: searchText(64),
+  ...dateRangeShape,
+})
+export type GatheringSearch = z.infer<typeof gatheringSearchSchema>
+
+const countsShape = {
+  sent_count: z.number(),
+  success_count: z.number(),
+  failure_count: z.number(),
+  unknown_count: z.number(),
+  /** "count (ratio%)", ratio of sent_count with two decimals */
+  successUnionStr: z.string(),
+  failureUnionStr: z.string(),
+  unknownUnionStr: z.string(),
+}
+
+export const gatheringRowSchema = z.object({
+  /** yyyy-MM-dd, yyyy-MM or yyyy by dimension */
+  gathering_time: z.string(),
+  cus_id: z.string(),
+  cus_name: z.string(),
+  ...countsShape,
+})
+export type GatheringRow = z.infer<typeof gatheringRowSchema>
+
+export const GATHERING_SORTABLE = ['gathering_time', 'cus_id', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
+export const GATHERING_TOTALS = ['sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
+
+// ---- by country (international): /dataGathering/countryList
+
+export const countryStatSearchSchema = listQuerySchema.extend({
+  prod_type: searchInt(),
+  cus_id: searchText(64),
+  /** ISO 3166 alpha-2 */
+  country: searchText(2),
+  ...dateRangeShape,
+})
+export type CountryStatSearch = z.infer<typeof countryStatSearchSchema>
+
+export const countryStatRowSchema = z.object({
+  country: z.string(),
+  /** in the caller's language */
+  countryName: z.string(),
+  ...countsShape,
+})
+export type CountryStatRow = z.infer<typeof countryStatRowSchema>
+export const COUNTRY_STAT_SORTABLE = ['country', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
+export const COUNTRY_STAT_TOTALS = GATHERING_TOTALS
+
+// ---- time-dimension list: /dataGathering/dimeList, download /dataGathering/downloadDimeList
+// Per period, account and product, with the replies received in the period.
+
+export const dimeSearchSchema = gatheringSearchSchema
+export type DimeSearch = GatheringSearch
+export const dimeRowSchema = gatheringRowSchema.extend({
+  prod_type: z.number(),
+  reply_count: z.number(),
+})
+export type DimeRow = z.infer<typeof dimeRowSchema>
+export const DIME_SORTABLE = [...GATHERING_SORTABLE, 'prod_type', 'reply_count'] as const
+export const DIME_TOTALS = [...GATHERING_TOTALS, 'reply_count'] as const
+
+// ---- dashboards
+
+export const indexInfoSearchSchema = z.object({
+  prod_type: searchInt(),
+  cus_id: searchText(64),
+})
+export type IndexInfoSearch = z.infer<typeof indexInfoSearchSchema>
+
+/** getSmsIndexInfo (video / international dashboard): last 30 days on the axes, ratios in percent. */
+export const smsIndexInfoSchema = z.object({
+  monthAllCount: z.number(),
+  yesterdayAllCount: z.number(),
+  todayAllCount: z.number(),
+  todaySuccessCount: z.number(),
+  todayFailureCount: z.number(),
+  todayUnknownCount: z.number(),
+  timeAxis: z.array(z.string()),
+  sentCountAxis: z.array(z.number()),
+  successRatioAxis: z.array(z.number()),
+  failureRatioAxis: z.array(z.number()),
+  unknownRatioAxis: z.array(z.number()),
+})
+export type SmsIndexInfo = z.infer<typeof smsIndexInfoSchema>
+
+/** getNormalSmsIndexInfo (ordinary dashboard). */
+export const normalSmsIndexInfoSchema = z.object({
+  prevMonthAllCount: z.number(),
+  curMonthAllCount: z.number(),
+  yesterdayAllCount: z.number(),
+  todayAllCount: z.number(),
+  timeAxis: z.array(z.string()),
+  sentCountAxis: z.array(z.number()),
+})
+export type NormalSmsIndexInfo = z.infer<typeof normalSmsIndexInfoSchema>
+
+/** /dataGathering/queryReplyCount: replies in the range (default today) and today. */
+export const replyCountSearchSchema = z.object({ prod_type: searchInt(), cus_id: searchText(64), ...dateRangeShape })
+export const replyCountSchema = z.object({ replyCount: z.number(), todayReplyCount: z.number() })
+export type ReplyCount = z.infer<typeof replyCountSchema>
+
+/** "count (ratio%)" of the statistics rows; 0 sent gives 0.00%. */
+export function unionStr(count: number, sent: number): string {
+  const ratio = sent > 0 ? (count * 100) / sent : 0
+  return `${count} (${ratio.toFixed(2)}%)`
+}
