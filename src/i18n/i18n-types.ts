@@ -605,6 +605,785 @@ type RootTranslation = {
 		 */
 		rowAction: RequiredParams<'action'>
 	}
+	lists: {
+		titles: {
+			/**
+			 * 发​送​记​录
+			 */
+			mtRecords: string
+			/**
+			 * 国​际​发​送​记​录
+			 */
+			intlMtRecords: string
+			/**
+			 * 视​频​短​信​发​送​记​录
+			 */
+			videoMtRecords: string
+			/**
+			 * 5​G​消​息​发​送​记​录
+			 */
+			cspMtRecords: string
+			/**
+			 * 上​行​记​录
+			 */
+			moRecords: string
+			/**
+			 * 视​频​短​信​上​行​记​录
+			 */
+			videoMoRecords: string
+			/**
+			 * 5​G​消​息​上​行​记​录
+			 */
+			cspMoRecords: string
+			/**
+			 * 交​互​记​录
+			 */
+			interactRecords: string
+			/**
+			 * 短​链​发​送​记​录
+			 */
+			shortLinkRecords: string
+			/**
+			 * 批​次​统​计
+			 */
+			batchStats: string
+			/**
+			 * 发​送​统​计
+			 */
+			sendStats: string
+			/**
+			 * 国​际​发​送​统​计
+			 */
+			intlSendStats: string
+			/**
+			 * 视​频​发​送​统​计
+			 */
+			videoSendStats: string
+			/**
+			 * 5​G​发​送​统​计
+			 */
+			cspSendStats: string
+			/**
+			 * 国​家​统​计
+			 */
+			countryStats: string
+			/**
+			 * 定​时​批​次
+			 */
+			timedBatches: string
+			/**
+			 * 定​时​明​细
+			 */
+			timedDetails: string
+			/**
+			 * 号​码​状​态​统​计
+			 */
+			statusStats: string
+			/**
+			 * 黑​名​单​统​计
+			 */
+			blacklistStats: string
+			/**
+			 * 携​号​转​网​统​计
+			 */
+			portingStats: string
+			/**
+			 * 5​G​终​端​检​测
+			 */
+			ue: string
+			/**
+			 * 检​测​批​次
+			 */
+			checkBatches: string
+			/**
+			 * 充​值​记​录
+			 */
+			recharge: string
+			/**
+			 * 企​业​充​值​记​录
+			 */
+			epRecharge: string
+			/**
+			 * 内​容​模​板
+			 */
+			templates: string
+			/**
+			 * 视​频​模​板
+			 */
+			videoTemplates: string
+			/**
+			 * 5​G​消​息​模​板
+			 */
+			cspTemplates: string
+			/**
+			 * 联​系​人
+			 */
+			contacts: string
+			/**
+			 * 分​组​管​理
+			 */
+			groups: string
+			/**
+			 * 子​账​户​管​理
+			 */
+			subAccounts: string
+			/**
+			 * 客​户​管​理
+			 */
+			customers: string
+			/**
+			 * 示​例​表​格
+			 */
+			crud: string
+		}
+		columns: {
+			/**
+			 * 账​号
+			 */
+			account: string
+			/**
+			 * 账​号​名​称
+			 */
+			accountName: string
+			/**
+			 * 手​机​号​码
+			 */
+			mobile: string
+			/**
+			 * 短​信​内​容
+			 */
+			content: string
+			/**
+			 * 月​份
+			 */
+			month: string
+			/**
+			 * 发​送​状​态
+			 */
+			sendStatus: string
+			/**
+			 * 状​态​描​述
+			 */
+			statusDesc: string
+			/**
+			 * 提​交​时​间
+			 */
+			submitTime: string
+			/**
+			 * 状​态​报​告​时​间
+			 */
+			reportTime: string
+			/**
+			 * 批​次​号
+			 */
+			batchId: string
+			/**
+			 * 主​题
+			 */
+			subject: string
+			/**
+			 * 模​板​名​称
+			 */
+			templateName: string
+			/**
+			 * 国​家​/​地​区
+			 */
+			country: string
+			/**
+			 * 单​价
+			 */
+			price: string
+			/**
+			 * 上​行​端​口​号
+			 */
+			callingNumber: string
+			/**
+			 * 上​行​时​间
+			 */
+			uplinkTime: string
+			/**
+			 * 完​整​内​容
+			 */
+			wholeContent: string
+			/**
+			 * 推​广​链​接
+			 */
+			promotionLink: string
+			/**
+			 * 点​击​状​态
+			 */
+			clickStatus: string
+			/**
+			 * 点​击​时​间
+			 */
+			clickTime: string
+			/**
+			 * 操​作​系​统
+			 */
+			osystem: string
+			/**
+			 * 浏​览​器
+			 */
+			browser: string
+			/**
+			 * 类​型
+			 */
+			batchType: string
+			/**
+			 * 创​建​时​间
+			 */
+			createTime: string
+			/**
+			 * 接​收​数
+			 */
+			receiveCount: string
+			/**
+			 * 待​发​送​数
+			 */
+			waitSendCount: string
+			/**
+			 * 已​发​送​数
+			 */
+			sentCount: string
+			/**
+			 * 成​功​数
+			 */
+			successCount: string
+			/**
+			 * 失​败​数
+			 */
+			failureCount: string
+			/**
+			 * 未​知​数
+			 */
+			unknownCount: string
+			/**
+			 * 定​时​批​次​号
+			 */
+			timedBatch: string
+			/**
+			 * 号​码​数
+			 */
+			batchCount: string
+			/**
+			 * 定​时​时​间
+			 */
+			timingTime: string
+			/**
+			 * 统​计​时​间
+			 */
+			gatheringTime: string
+			/**
+			 * 成​功​（​占​比​）
+			 */
+			successUnion: string
+			/**
+			 * 失​败​（​占​比​）
+			 */
+			failureUnion: string
+			/**
+			 * 未​知​（​占​比​）
+			 */
+			unknownUnion: string
+			/**
+			 * 检​测​数
+			 */
+			requestCount: string
+			/**
+			 * 空​号
+			 */
+			deadCount: string
+			/**
+			 * 实​号
+			 */
+			realCount: string
+			/**
+			 * 停​机
+			 */
+			downCount: string
+			/**
+			 * 库​无
+			 */
+			notCount: string
+			/**
+			 * 沉​默​号
+			 */
+			silenceCount: string
+			/**
+			 * 危​险​号
+			 */
+			dangerCount: string
+			/**
+			 * 成​功​率
+			 */
+			successRatio: string
+			/**
+			 * 失​败​率
+			 */
+			failureRatio: string
+			/**
+			 * 文​件​名
+			 */
+			fileName: string
+			/**
+			 * 检​测​状​态
+			 */
+			fileStatus: string
+			/**
+			 * 已​检​测​数
+			 */
+			checkCount: string
+			/**
+			 * 5​G​终​端
+			 */
+			ueCount: string
+			/**
+			 * 非​5​G​终​端
+			 */
+			nueCount: string
+			/**
+			 * 批​次​名​称
+			 */
+			batchName: string
+			/**
+			 * 产​品
+			 */
+			product: string
+			/**
+			 * 充​值​条​数
+			 */
+			rechargeAmount: string
+			/**
+			 * 充​值​金​额
+			 */
+			rechargeMoney: string
+			/**
+			 * 充​值​方​式
+			 */
+			rechargeMode: string
+			/**
+			 * 充​值​前​余​额
+			 */
+			preBalance: string
+			/**
+			 * 充​值​后​余​额
+			 */
+			postBalance: string
+			/**
+			 * 充​值​类​型
+			 */
+			rechargeType: string
+			/**
+			 * 备​注
+			 */
+			remark: string
+			/**
+			 * 姓​名
+			 */
+			name: string
+			/**
+			 * 邮​箱
+			 */
+			email: string
+			/**
+			 * 分​组
+			 */
+			groupName: string
+			/**
+			 * 联​系​人​数
+			 */
+			memberCount: string
+			/**
+			 * 模​板​内​容
+			 */
+			templateContent: string
+			/**
+			 * 审​核​状​态
+			 */
+			checkStatus: string
+			/**
+			 * 审​核​说​明
+			 */
+			resultDesc: string
+			/**
+			 * 审​核​时​间
+			 */
+			checkTime: string
+			/**
+			 * 模​板​I​D
+			 */
+			templateId: string
+			/**
+			 * 模​板​类​型
+			 */
+			templateType: string
+			/**
+			 * 标​题
+			 */
+			title: string
+			/**
+			 * 签​名
+			 */
+			templateSign: string
+			/**
+			 * 大​小​（​K​B​）
+			 */
+			size: string
+			/**
+			 * 状​态
+			 */
+			status: string
+			/**
+			 * 更​新​时​间
+			 */
+			updateTime: string
+			/**
+			 * C​h​a​t​b​o​t​ ​I​D
+			 */
+			chatbotId: string
+			/**
+			 * 签​名
+			 */
+			autograph: string
+			/**
+			 * 回​落​类​型
+			 */
+			lowType: string
+			/**
+			 * 账​户​状​态
+			 */
+			cusStatus: string
+			/**
+			 * 付​费​方​式
+			 */
+			payType: string
+			/**
+			 * 余​额
+			 */
+			balance: string
+			/**
+			 * 扩​展​号
+			 */
+			extNumber: string
+			/**
+			 * 用​户​类​型
+			 */
+			userType: string
+			/**
+			 * 所​属​客​户
+			 */
+			parentAccount: string
+			/**
+			 * 编​号
+			 */
+			id: string
+			/**
+			 * 数​值
+			 */
+			value: string
+			/**
+			 * 描​述
+			 */
+			description: string
+			/**
+			 * 操​作
+			 */
+			actions: string
+		}
+		filters: {
+			/**
+			 * 发​送​账​号
+			 */
+			account: string
+			/**
+			 * 手​机​号​码
+			 */
+			mobile: string
+			/**
+			 * 短​信​内​容
+			 */
+			content: string
+			/**
+			 * 发​送​状​态
+			 */
+			sendStatus: string
+			/**
+			 * 提​交​时​间
+			 */
+			submitTime: string
+			/**
+			 * 月​份
+			 */
+			month: string
+			/**
+			 * 批​次​号
+			 */
+			batchId: string
+			/**
+			 * 点​击​状​态
+			 */
+			clickStatus: string
+			/**
+			 * 上​行​时​间
+			 */
+			uplinkTime: string
+			/**
+			 * 创​建​时​间
+			 */
+			createTime: string
+			/**
+			 * 批​次​类​型
+			 */
+			batchType: string
+			/**
+			 * 发​送​状​态
+			 */
+			sendState: string
+			/**
+			 * 定​时​批​次​号
+			 */
+			timedBatch: string
+			/**
+			 * 统​计​维​度
+			 */
+			dimension: string
+			/**
+			 * 统​计​时​间
+			 */
+			gatheringTime: string
+			/**
+			 * 国​家​/​地​区
+			 */
+			country: string
+			/**
+			 * 检​测​状​态
+			 */
+			fileStatus: string
+			/**
+			 * 充​值​时​间
+			 */
+			rechargeTime: string
+			/**
+			 * 充​值​类​型
+			 */
+			rechargeType: string
+			/**
+			 * 产​品
+			 */
+			product: string
+			/**
+			 * 审​核​状​态
+			 */
+			checkStatus: string
+			/**
+			 * 模​板​名​称
+			 */
+			templateName: string
+			/**
+			 * 模​板​状​态
+			 */
+			templateStatus: string
+			/**
+			 * 关​键​字
+			 */
+			keyword: string
+			/**
+			 * 姓​名
+			 */
+			name: string
+			/**
+			 * 分​组​名​称
+			 */
+			groupName: string
+			/**
+			 * 账​户​状​态
+			 */
+			cusStatus: string
+		}
+		options: {
+			/**
+			 * 已​点​击
+			 */
+			clicked: string
+			/**
+			 * 未​点​击
+			 */
+			unclicked: string
+			/**
+			 * 按​日
+			 */
+			day: string
+			/**
+			 * 按​月
+			 */
+			month: string
+			/**
+			 * 按​年
+			 */
+			year: string
+			/**
+			 * 按​条​数
+			 */
+			amount: string
+			/**
+			 * 按​金​额
+			 */
+			money: string
+		}
+		actions: {
+			/**
+			 * 暂​停
+			 */
+			pause: string
+			/**
+			 * 恢​复
+			 */
+			recover: string
+			/**
+			 * 拦​截
+			 */
+			intercept: string
+			/**
+			 * 修​改​内​容
+			 */
+			editContent: string
+			/**
+			 * 新​增
+			 */
+			add: string
+			/**
+			 * 编​辑
+			 */
+			edit: string
+			/**
+			 * 删​除
+			 */
+			'delete': string
+			/**
+			 * 保​存
+			 */
+			save: string
+			/**
+			 * 取​消
+			 */
+			cancel: string
+		}
+		messages: {
+			/**
+			 * 暂​停​成​功
+			 */
+			pauseSuccess: string
+			/**
+			 * 暂​停​失​败
+			 */
+			pauseFailure: string
+			/**
+			 * 恢​复​成​功
+			 */
+			recoverSuccess: string
+			/**
+			 * 恢​复​失​败
+			 */
+			recoverFailure: string
+			/**
+			 * 拦​截​成​功
+			 */
+			interceptSuccess: string
+			/**
+			 * 拦​截​失​败
+			 */
+			interceptFailure: string
+			/**
+			 * 修​改​成​功
+			 */
+			editSuccess: string
+			/**
+			 * 修​改​失​败
+			 */
+			editFailure: string
+			/**
+			 * 确​定​拦​截​定​时​批​次​ ​{​b​a​t​c​h​}​ ​吗​？​拦​截​后​该​批​次​不​会​再​发​送​。
+			 * @param {string} batch
+			 */
+			interceptConfirm: RequiredParams<'batch'>
+			/**
+			 * 修​改​定​时​短​信​内​容
+			 */
+			editTitle: string
+			/**
+			 * 短​信​内​容
+			 */
+			editContentLabel: string
+			/**
+			 * 短​信​内​容​不​能​为​空
+			 */
+			contentRequired: string
+			/**
+			 * 新​增​成​功
+			 */
+			addSuccess: string
+			/**
+			 * 修​改​成​功
+			 */
+			updateSuccess: string
+			/**
+			 * 删​除​成​功
+			 */
+			deleteSuccess: string
+			/**
+			 * 确​定​删​除​第​ ​{​i​n​d​e​x​}​ ​行​数​据​吗​？
+			 * @param {number} index
+			 */
+			deleteConfirm: RequiredParams<'index'>
+			/**
+			 * 新​增​数​据
+			 */
+			addTitle: string
+			/**
+			 * 编​辑​数​据
+			 */
+			editTitle2: string
+			/**
+			 * {​f​i​e​l​d​}​不​能​为​空
+			 * @param {string} field
+			 */
+			required: RequiredParams<'field'>
+		}
+		files: {
+			/**
+			 * 发​送​记​录
+			 */
+			mtRecords: string
+			/**
+			 * 上​行​记​录
+			 */
+			moRecords: string
+			/**
+			 * 交​互​记​录
+			 */
+			interactRecords: string
+			/**
+			 * 短​链​发​送​记​录
+			 */
+			shortLinkRecords: string
+			/**
+			 * 批​次​统​计
+			 */
+			batchStats: string
+			/**
+			 * 发​送​统​计
+			 */
+			sendStats: string
+			/**
+			 * 定​时​明​细
+			 */
+			timedDetails: string
+			/**
+			 * 5​G​终​端​检​测
+			 */
+			ue: string
+		}
+	}
 	pages: {
 		pending: {
 			/**
@@ -1254,6 +2033,244 @@ type RootTranslation = {
 		 */
 		shortcutHint: RequiredParams<'key'>
 	}
+	status: {
+		/**
+		 * 发​送​成​功
+		 */
+		success: string
+		/**
+		 * 状​态​报​告​超​时
+		 */
+		timeout: string
+		/**
+		 * 等​待​状​态​报​告
+		 */
+		waiting: string
+		/**
+		 * 待​审​核
+		 */
+		review: string
+		/**
+		 * 发​送​失​败
+		 */
+		failure: string
+		/**
+		 * 已​点​击
+		 */
+		clicked: string
+		/**
+		 * 未​点​击
+		 */
+		unclicked: string
+		/**
+		 * 未​知
+		 */
+		unknown: string
+		/**
+		 * 短​信​审​核
+		 */
+		batchAudit: string
+		/**
+		 * 相​同​内​容​群​发
+		 */
+		batchSameContent: string
+		/**
+		 * 点​对​点​群​发
+		 */
+		batchPointToPoint: string
+		/**
+		 * 待​发​送
+		 */
+		timedToBeSent: string
+		/**
+		 * 发​送​成​功
+		 */
+		timedSent: string
+		/**
+		 * 已​暂​停
+		 */
+		timedPaused: string
+		/**
+		 * 已​拦​截
+		 */
+		timedIntercepted: string
+		/**
+		 * 相​同​内​容
+		 */
+		timedSameContent: string
+		/**
+		 * 点​对​点
+		 */
+		timedPointToPoint: string
+		/**
+		 * 待​检​测
+		 */
+		filePending: string
+		/**
+		 * 检​测​中
+		 */
+		fileChecking: string
+		/**
+		 * 检​测​完​成
+		 */
+		fileDone: string
+		/**
+		 * 检​测​失​败
+		 */
+		fileFailed: string
+		/**
+		 * 账​户​充​值
+		 */
+		rechargeAccount: string
+		/**
+		 * 自​动​退​款
+		 */
+		rechargeRefund: string
+		/**
+		 * 调​价
+		 */
+		rechargeAdjust: string
+		/**
+		 * 扣​款
+		 */
+		rechargeDeduct: string
+		/**
+		 * 待​审​核
+		 */
+		checkPending: string
+		/**
+		 * 免​审​模​板
+		 */
+		checkNotAudited: string
+		/**
+		 * 审​核​通​过
+		 */
+		checkApproved: string
+		/**
+		 * 审​核​驳​回
+		 */
+		checkRejected: string
+		/**
+		 * 待​提​交
+		 */
+		templatePending: string
+		/**
+		 * 审​核​中
+		 */
+		templateReviewing: string
+		/**
+		 * 审​核​通​过
+		 */
+		templateApproved: string
+		/**
+		 * 审​核​驳​回
+		 */
+		templateRejected: string
+		/**
+		 * 已​删​除
+		 */
+		templateDeleted: string
+		/**
+		 * 普​通​模​板
+		 */
+		videoTypeStandard: string
+		/**
+		 * 变​量​模​板
+		 */
+		videoTypeVariable: string
+		/**
+		 * 短​信
+		 */
+		fallbackSms: string
+		/**
+		 * 视​频​短​信
+		 */
+		fallbackVideo: string
+		/**
+		 * 阅​信
+		 */
+		fallbackRead: string
+		/**
+		 * 不​回​落
+		 */
+		fallbackNone: string
+		/**
+		 * 未​知
+		 */
+		genderUnknown: string
+		/**
+		 * 男
+		 */
+		genderMale: string
+		/**
+		 * 女
+		 */
+		genderFemale: string
+		/**
+		 * 已​关​闭
+		 */
+		accountClosed: string
+		/**
+		 * 已​开​通
+		 */
+		accountOpen: string
+		/**
+		 * 已​删​除
+		 */
+		accountDeleted: string
+		/**
+		 * 预​付​费
+		 */
+		payPrepaid: string
+		/**
+		 * 后​付​费
+		 */
+		payPostpaid: string
+		/**
+		 * 启​用
+		 */
+		crudEnabled: string
+		/**
+		 * 停​用
+		 */
+		crudDisabled: string
+		/**
+		 * 国​内​短​信
+		 */
+		prodOrdinary: string
+		/**
+		 * 国​际​短​信
+		 */
+		prodInternational: string
+		/**
+		 * 视​频​短​信
+		 */
+		prodVideo: string
+		/**
+		 * 5​G​消​息
+		 */
+		prodCsp: string
+		/**
+		 * 管​理​员
+		 */
+		userAdmin: string
+		/**
+		 * 企​业​客​户
+		 */
+		userCustomer: string
+		/**
+		 * 子​账​户
+		 */
+		userSub: string
+		/**
+		 * 按​金​额
+		 */
+		byAmount: string
+		/**
+		 * 按​条​数
+		 */
+		byCount: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -1834,6 +2851,782 @@ export type TranslationFunctions = {
 		 * {action}（当前行）
 		 */
 		rowAction: (arg: { action: string }) => LocalizedString
+	}
+	lists: {
+		titles: {
+			/**
+			 * 发送记录
+			 */
+			mtRecords: () => LocalizedString
+			/**
+			 * 国际发送记录
+			 */
+			intlMtRecords: () => LocalizedString
+			/**
+			 * 视频短信发送记录
+			 */
+			videoMtRecords: () => LocalizedString
+			/**
+			 * 5G消息发送记录
+			 */
+			cspMtRecords: () => LocalizedString
+			/**
+			 * 上行记录
+			 */
+			moRecords: () => LocalizedString
+			/**
+			 * 视频短信上行记录
+			 */
+			videoMoRecords: () => LocalizedString
+			/**
+			 * 5G消息上行记录
+			 */
+			cspMoRecords: () => LocalizedString
+			/**
+			 * 交互记录
+			 */
+			interactRecords: () => LocalizedString
+			/**
+			 * 短链发送记录
+			 */
+			shortLinkRecords: () => LocalizedString
+			/**
+			 * 批次统计
+			 */
+			batchStats: () => LocalizedString
+			/**
+			 * 发送统计
+			 */
+			sendStats: () => LocalizedString
+			/**
+			 * 国际发送统计
+			 */
+			intlSendStats: () => LocalizedString
+			/**
+			 * 视频发送统计
+			 */
+			videoSendStats: () => LocalizedString
+			/**
+			 * 5G发送统计
+			 */
+			cspSendStats: () => LocalizedString
+			/**
+			 * 国家统计
+			 */
+			countryStats: () => LocalizedString
+			/**
+			 * 定时批次
+			 */
+			timedBatches: () => LocalizedString
+			/**
+			 * 定时明细
+			 */
+			timedDetails: () => LocalizedString
+			/**
+			 * 号码状态统计
+			 */
+			statusStats: () => LocalizedString
+			/**
+			 * 黑名单统计
+			 */
+			blacklistStats: () => LocalizedString
+			/**
+			 * 携号转网统计
+			 */
+			portingStats: () => LocalizedString
+			/**
+			 * 5G终端检测
+			 */
+			ue: () => LocalizedString
+			/**
+			 * 检测批次
+			 */
+			checkBatches: () => LocalizedString
+			/**
+			 * 充值记录
+			 */
+			recharge: () => LocalizedString
+			/**
+			 * 企业充值记录
+			 */
+			epRecharge: () => LocalizedString
+			/**
+			 * 内容模板
+			 */
+			templates: () => LocalizedString
+			/**
+			 * 视频模板
+			 */
+			videoTemplates: () => LocalizedString
+			/**
+			 * 5G消息模板
+			 */
+			cspTemplates: () => LocalizedString
+			/**
+			 * 联系人
+			 */
+			contacts: () => LocalizedString
+			/**
+			 * 分组管理
+			 */
+			groups: () => LocalizedString
+			/**
+			 * 子账户管理
+			 */
+			subAccounts: () => LocalizedString
+			/**
+			 * 客户管理
+			 */
+			customers: () => LocalizedString
+			/**
+			 * 示例表格
+			 */
+			crud: () => LocalizedString
+		}
+		columns: {
+			/**
+			 * 账号
+			 */
+			account: () => LocalizedString
+			/**
+			 * 账号名称
+			 */
+			accountName: () => LocalizedString
+			/**
+			 * 手机号码
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * 短信内容
+			 */
+			content: () => LocalizedString
+			/**
+			 * 月份
+			 */
+			month: () => LocalizedString
+			/**
+			 * 发送状态
+			 */
+			sendStatus: () => LocalizedString
+			/**
+			 * 状态描述
+			 */
+			statusDesc: () => LocalizedString
+			/**
+			 * 提交时间
+			 */
+			submitTime: () => LocalizedString
+			/**
+			 * 状态报告时间
+			 */
+			reportTime: () => LocalizedString
+			/**
+			 * 批次号
+			 */
+			batchId: () => LocalizedString
+			/**
+			 * 主题
+			 */
+			subject: () => LocalizedString
+			/**
+			 * 模板名称
+			 */
+			templateName: () => LocalizedString
+			/**
+			 * 国家/地区
+			 */
+			country: () => LocalizedString
+			/**
+			 * 单价
+			 */
+			price: () => LocalizedString
+			/**
+			 * 上行端口号
+			 */
+			callingNumber: () => LocalizedString
+			/**
+			 * 上行时间
+			 */
+			uplinkTime: () => LocalizedString
+			/**
+			 * 完整内容
+			 */
+			wholeContent: () => LocalizedString
+			/**
+			 * 推广链接
+			 */
+			promotionLink: () => LocalizedString
+			/**
+			 * 点击状态
+			 */
+			clickStatus: () => LocalizedString
+			/**
+			 * 点击时间
+			 */
+			clickTime: () => LocalizedString
+			/**
+			 * 操作系统
+			 */
+			osystem: () => LocalizedString
+			/**
+			 * 浏览器
+			 */
+			browser: () => LocalizedString
+			/**
+			 * 类型
+			 */
+			batchType: () => LocalizedString
+			/**
+			 * 创建时间
+			 */
+			createTime: () => LocalizedString
+			/**
+			 * 接收数
+			 */
+			receiveCount: () => LocalizedString
+			/**
+			 * 待发送数
+			 */
+			waitSendCount: () => LocalizedString
+			/**
+			 * 已发送数
+			 */
+			sentCount: () => LocalizedString
+			/**
+			 * 成功数
+			 */
+			successCount: () => LocalizedString
+			/**
+			 * 失败数
+			 */
+			failureCount: () => LocalizedString
+			/**
+			 * 未知数
+			 */
+			unknownCount: () => LocalizedString
+			/**
+			 * 定时批次号
+			 */
+			timedBatch: () => LocalizedString
+			/**
+			 * 号码数
+			 */
+			batchCount: () => LocalizedString
+			/**
+			 * 定时时间
+			 */
+			timingTime: () => LocalizedString
+			/**
+			 * 统计时间
+			 */
+			gatheringTime: () => LocalizedString
+			/**
+			 * 成功（占比）
+			 */
+			successUnion: () => LocalizedString
+			/**
+			 * 失败（占比）
+			 */
+			failureUnion: () => LocalizedString
+			/**
+			 * 未知（占比）
+			 */
+			unknownUnion: () => LocalizedString
+			/**
+			 * 检测数
+			 */
+			requestCount: () => LocalizedString
+			/**
+			 * 空号
+			 */
+			deadCount: () => LocalizedString
+			/**
+			 * 实号
+			 */
+			realCount: () => LocalizedString
+			/**
+			 * 停机
+			 */
+			downCount: () => LocalizedString
+			/**
+			 * 库无
+			 */
+			notCount: () => LocalizedString
+			/**
+			 * 沉默号
+			 */
+			silenceCount: () => LocalizedString
+			/**
+			 * 危险号
+			 */
+			dangerCount: () => LocalizedString
+			/**
+			 * 成功率
+			 */
+			successRatio: () => LocalizedString
+			/**
+			 * 失败率
+			 */
+			failureRatio: () => LocalizedString
+			/**
+			 * 文件名
+			 */
+			fileName: () => LocalizedString
+			/**
+			 * 检测状态
+			 */
+			fileStatus: () => LocalizedString
+			/**
+			 * 已检测数
+			 */
+			checkCount: () => LocalizedString
+			/**
+			 * 5G终端
+			 */
+			ueCount: () => LocalizedString
+			/**
+			 * 非5G终端
+			 */
+			nueCount: () => LocalizedString
+			/**
+			 * 批次名称
+			 */
+			batchName: () => LocalizedString
+			/**
+			 * 产品
+			 */
+			product: () => LocalizedString
+			/**
+			 * 充值条数
+			 */
+			rechargeAmount: () => LocalizedString
+			/**
+			 * 充值金额
+			 */
+			rechargeMoney: () => LocalizedString
+			/**
+			 * 充值方式
+			 */
+			rechargeMode: () => LocalizedString
+			/**
+			 * 充值前余额
+			 */
+			preBalance: () => LocalizedString
+			/**
+			 * 充值后余额
+			 */
+			postBalance: () => LocalizedString
+			/**
+			 * 充值类型
+			 */
+			rechargeType: () => LocalizedString
+			/**
+			 * 备注
+			 */
+			remark: () => LocalizedString
+			/**
+			 * 姓名
+			 */
+			name: () => LocalizedString
+			/**
+			 * 邮箱
+			 */
+			email: () => LocalizedString
+			/**
+			 * 分组
+			 */
+			groupName: () => LocalizedString
+			/**
+			 * 联系人数
+			 */
+			memberCount: () => LocalizedString
+			/**
+			 * 模板内容
+			 */
+			templateContent: () => LocalizedString
+			/**
+			 * 审核状态
+			 */
+			checkStatus: () => LocalizedString
+			/**
+			 * 审核说明
+			 */
+			resultDesc: () => LocalizedString
+			/**
+			 * 审核时间
+			 */
+			checkTime: () => LocalizedString
+			/**
+			 * 模板ID
+			 */
+			templateId: () => LocalizedString
+			/**
+			 * 模板类型
+			 */
+			templateType: () => LocalizedString
+			/**
+			 * 标题
+			 */
+			title: () => LocalizedString
+			/**
+			 * 签名
+			 */
+			templateSign: () => LocalizedString
+			/**
+			 * 大小（KB）
+			 */
+			size: () => LocalizedString
+			/**
+			 * 状态
+			 */
+			status: () => LocalizedString
+			/**
+			 * 更新时间
+			 */
+			updateTime: () => LocalizedString
+			/**
+			 * Chatbot ID
+			 */
+			chatbotId: () => LocalizedString
+			/**
+			 * 签名
+			 */
+			autograph: () => LocalizedString
+			/**
+			 * 回落类型
+			 */
+			lowType: () => LocalizedString
+			/**
+			 * 账户状态
+			 */
+			cusStatus: () => LocalizedString
+			/**
+			 * 付费方式
+			 */
+			payType: () => LocalizedString
+			/**
+			 * 余额
+			 */
+			balance: () => LocalizedString
+			/**
+			 * 扩展号
+			 */
+			extNumber: () => LocalizedString
+			/**
+			 * 用户类型
+			 */
+			userType: () => LocalizedString
+			/**
+			 * 所属客户
+			 */
+			parentAccount: () => LocalizedString
+			/**
+			 * 编号
+			 */
+			id: () => LocalizedString
+			/**
+			 * 数值
+			 */
+			value: () => LocalizedString
+			/**
+			 * 描述
+			 */
+			description: () => LocalizedString
+			/**
+			 * 操作
+			 */
+			actions: () => LocalizedString
+		}
+		filters: {
+			/**
+			 * 发送账号
+			 */
+			account: () => LocalizedString
+			/**
+			 * 手机号码
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * 短信内容
+			 */
+			content: () => LocalizedString
+			/**
+			 * 发送状态
+			 */
+			sendStatus: () => LocalizedString
+			/**
+			 * 提交时间
+			 */
+			submitTime: () => LocalizedString
+			/**
+			 * 月份
+			 */
+			month: () => LocalizedString
+			/**
+			 * 批次号
+			 */
+			batchId: () => LocalizedString
+			/**
+			 * 点击状态
+			 */
+			clickStatus: () => LocalizedString
+			/**
+			 * 上行时间
+			 */
+			uplinkTime: () => LocalizedString
+			/**
+			 * 创建时间
+			 */
+			createTime: () => LocalizedString
+			/**
+			 * 批次类型
+			 */
+			batchType: () => LocalizedString
+			/**
+			 * 发送状态
+			 */
+			sendState: () => LocalizedString
+			/**
+			 * 定时批次号
+			 */
+			timedBatch: () => LocalizedString
+			/**
+			 * 统计维度
+			 */
+			dimension: () => LocalizedString
+			/**
+			 * 统计时间
+			 */
+			gatheringTime: () => LocalizedString
+			/**
+			 * 国家/地区
+			 */
+			country: () => LocalizedString
+			/**
+			 * 检测状态
+			 */
+			fileStatus: () => LocalizedString
+			/**
+			 * 充值时间
+			 */
+			rechargeTime: () => LocalizedString
+			/**
+			 * 充值类型
+			 */
+			rechargeType: () => LocalizedString
+			/**
+			 * 产品
+			 */
+			product: () => LocalizedString
+			/**
+			 * 审核状态
+			 */
+			checkStatus: () => LocalizedString
+			/**
+			 * 模板名称
+			 */
+			templateName: () => LocalizedString
+			/**
+			 * 模板状态
+			 */
+			templateStatus: () => LocalizedString
+			/**
+			 * 关键字
+			 */
+			keyword: () => LocalizedString
+			/**
+			 * 姓名
+			 */
+			name: () => LocalizedString
+			/**
+			 * 分组名称
+			 */
+			groupName: () => LocalizedString
+			/**
+			 * 账户状态
+			 */
+			cusStatus: () => LocalizedString
+		}
+		options: {
+			/**
+			 * 已点击
+			 */
+			clicked: () => LocalizedString
+			/**
+			 * 未点击
+			 */
+			unclicked: () => LocalizedString
+			/**
+			 * 按日
+			 */
+			day: () => LocalizedString
+			/**
+			 * 按月
+			 */
+			month: () => LocalizedString
+			/**
+			 * 按年
+			 */
+			year: () => LocalizedString
+			/**
+			 * 按条数
+			 */
+			amount: () => LocalizedString
+			/**
+			 * 按金额
+			 */
+			money: () => LocalizedString
+		}
+		actions: {
+			/**
+			 * 暂停
+			 */
+			pause: () => LocalizedString
+			/**
+			 * 恢复
+			 */
+			recover: () => LocalizedString
+			/**
+			 * 拦截
+			 */
+			intercept: () => LocalizedString
+			/**
+			 * 修改内容
+			 */
+			editContent: () => LocalizedString
+			/**
+			 * 新增
+			 */
+			add: () => LocalizedString
+			/**
+			 * 编辑
+			 */
+			edit: () => LocalizedString
+			/**
+			 * 删除
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * 保存
+			 */
+			save: () => LocalizedString
+			/**
+			 * 取消
+			 */
+			cancel: () => LocalizedString
+		}
+		messages: {
+			/**
+			 * 暂停成功
+			 */
+			pauseSuccess: () => LocalizedString
+			/**
+			 * 暂停失败
+			 */
+			pauseFailure: () => LocalizedString
+			/**
+			 * 恢复成功
+			 */
+			recoverSuccess: () => LocalizedString
+			/**
+			 * 恢复失败
+			 */
+			recoverFailure: () => LocalizedString
+			/**
+			 * 拦截成功
+			 */
+			interceptSuccess: () => LocalizedString
+			/**
+			 * 拦截失败
+			 */
+			interceptFailure: () => LocalizedString
+			/**
+			 * 修改成功
+			 */
+			editSuccess: () => LocalizedString
+			/**
+			 * 修改失败
+			 */
+			editFailure: () => LocalizedString
+			/**
+			 * 确定拦截定时批次 {batch} 吗？拦截后该批次不会再发送。
+			 */
+			interceptConfirm: (arg: { batch: string }) => LocalizedString
+			/**
+			 * 修改定时短信内容
+			 */
+			editTitle: () => LocalizedString
+			/**
+			 * 短信内容
+			 */
+			editContentLabel: () => LocalizedString
+			/**
+			 * 短信内容不能为空
+			 */
+			contentRequired: () => LocalizedString
+			/**
+			 * 新增成功
+			 */
+			addSuccess: () => LocalizedString
+			/**
+			 * 修改成功
+			 */
+			updateSuccess: () => LocalizedString
+			/**
+			 * 删除成功
+			 */
+			deleteSuccess: () => LocalizedString
+			/**
+			 * 确定删除第 {index} 行数据吗？
+			 */
+			deleteConfirm: (arg: { index: number }) => LocalizedString
+			/**
+			 * 新增数据
+			 */
+			addTitle: () => LocalizedString
+			/**
+			 * 编辑数据
+			 */
+			editTitle2: () => LocalizedString
+			/**
+			 * {field}不能为空
+			 */
+			required: (arg: { field: string }) => LocalizedString
+		}
+		files: {
+			/**
+			 * 发送记录
+			 */
+			mtRecords: () => LocalizedString
+			/**
+			 * 上行记录
+			 */
+			moRecords: () => LocalizedString
+			/**
+			 * 交互记录
+			 */
+			interactRecords: () => LocalizedString
+			/**
+			 * 短链发送记录
+			 */
+			shortLinkRecords: () => LocalizedString
+			/**
+			 * 批次统计
+			 */
+			batchStats: () => LocalizedString
+			/**
+			 * 发送统计
+			 */
+			sendStats: () => LocalizedString
+			/**
+			 * 定时明细
+			 */
+			timedDetails: () => LocalizedString
+			/**
+			 * 5G终端检测
+			 */
+			ue: () => LocalizedString
+		}
 	}
 	pages: {
 		pending: {
@@ -2476,6 +4269,244 @@ export type TranslationFunctions = {
 		 * 按 {key} 搜索
 		 */
 		shortcutHint: (arg: { key: string }) => LocalizedString
+	}
+	status: {
+		/**
+		 * 发送成功
+		 */
+		success: () => LocalizedString
+		/**
+		 * 状态报告超时
+		 */
+		timeout: () => LocalizedString
+		/**
+		 * 等待状态报告
+		 */
+		waiting: () => LocalizedString
+		/**
+		 * 待审核
+		 */
+		review: () => LocalizedString
+		/**
+		 * 发送失败
+		 */
+		failure: () => LocalizedString
+		/**
+		 * 已点击
+		 */
+		clicked: () => LocalizedString
+		/**
+		 * 未点击
+		 */
+		unclicked: () => LocalizedString
+		/**
+		 * 未知
+		 */
+		unknown: () => LocalizedString
+		/**
+		 * 短信审核
+		 */
+		batchAudit: () => LocalizedString
+		/**
+		 * 相同内容群发
+		 */
+		batchSameContent: () => LocalizedString
+		/**
+		 * 点对点群发
+		 */
+		batchPointToPoint: () => LocalizedString
+		/**
+		 * 待发送
+		 */
+		timedToBeSent: () => LocalizedString
+		/**
+		 * 发送成功
+		 */
+		timedSent: () => LocalizedString
+		/**
+		 * 已暂停
+		 */
+		timedPaused: () => LocalizedString
+		/**
+		 * 已拦截
+		 */
+		timedIntercepted: () => LocalizedString
+		/**
+		 * 相同内容
+		 */
+		timedSameContent: () => LocalizedString
+		/**
+		 * 点对点
+		 */
+		timedPointToPoint: () => LocalizedString
+		/**
+		 * 待检测
+		 */
+		filePending: () => LocalizedString
+		/**
+		 * 检测中
+		 */
+		fileChecking: () => LocalizedString
+		/**
+		 * 检测完成
+		 */
+		fileDone: () => LocalizedString
+		/**
+		 * 检测失败
+		 */
+		fileFailed: () => LocalizedString
+		/**
+		 * 账户充值
+		 */
+		rechargeAccount: () => LocalizedString
+		/**
+		 * 自动退款
+		 */
+		rechargeRefund: () => LocalizedString
+		/**
+		 * 调价
+		 */
+		rechargeAdjust: () => LocalizedString
+		/**
+		 * 扣款
+		 */
+		rechargeDeduct: () => LocalizedString
+		/**
+		 * 待审核
+		 */
+		checkPending: () => LocalizedString
+		/**
+		 * 免审模板
+		 */
+		checkNotAudited: () => LocalizedString
+		/**
+		 * 审核通过
+		 */
+		checkApproved: () => LocalizedString
+		/**
+		 * 审核驳回
+		 */
+		checkRejected: () => LocalizedString
+		/**
+		 * 待提交
+		 */
+		templatePending: () => LocalizedString
+		/**
+		 * 审核中
+		 */
+		templateReviewing: () => LocalizedString
+		/**
+		 * 审核通过
+		 */
+		templateApproved: () => LocalizedString
+		/**
+		 * 审核驳回
+		 */
+		templateRejected: () => LocalizedString
+		/**
+		 * 已删除
+		 */
+		templateDeleted: () => LocalizedString
+		/**
+		 * 普通模板
+		 */
+		videoTypeStandard: () => LocalizedString
+		/**
+		 * 变量模板
+		 */
+		videoTypeVariable: () => LocalizedString
+		/**
+		 * 短信
+		 */
+		fallbackSms: () => LocalizedString
+		/**
+		 * 视频短信
+		 */
+		fallbackVideo: () => LocalizedString
+		/**
+		 * 阅信
+		 */
+		fallbackRead: () => LocalizedString
+		/**
+		 * 不回落
+		 */
+		fallbackNone: () => LocalizedString
+		/**
+		 * 未知
+		 */
+		genderUnknown: () => LocalizedString
+		/**
+		 * 男
+		 */
+		genderMale: () => LocalizedString
+		/**
+		 * 女
+		 */
+		genderFemale: () => LocalizedString
+		/**
+		 * 已关闭
+		 */
+		accountClosed: () => LocalizedString
+		/**
+		 * 已开通
+		 */
+		accountOpen: () => LocalizedString
+		/**
+		 * 已删除
+		 */
+		accountDeleted: () => LocalizedString
+		/**
+		 * 预付费
+		 */
+		payPrepaid: () => LocalizedString
+		/**
+		 * 后付费
+		 */
+		payPostpaid: () => LocalizedString
+		/**
+		 * 启用
+		 */
+		crudEnabled: () => LocalizedString
+		/**
+		 * 停用
+		 */
+		crudDisabled: () => LocalizedString
+		/**
+		 * 国内短信
+		 */
+		prodOrdinary: () => LocalizedString
+		/**
+		 * 国际短信
+		 */
+		prodInternational: () => LocalizedString
+		/**
+		 * 视频短信
+		 */
+		prodVideo: () => LocalizedString
+		/**
+		 * 5G消息
+		 */
+		prodCsp: () => LocalizedString
+		/**
+		 * 管理员
+		 */
+		userAdmin: () => LocalizedString
+		/**
+		 * 企业客户
+		 */
+		userCustomer: () => LocalizedString
+		/**
+		 * 子账户
+		 */
+		userSub: () => LocalizedString
+		/**
+		 * 按金额
+		 */
+		byAmount: () => LocalizedString
+		/**
+		 * 按条数
+		 */
+		byCount: () => LocalizedString
 	}
 }
 

@@ -3,10 +3,12 @@ import auth from './auth.js'
 import common from './common.js'
 import errors from './errors.js'
 import grid from './grid.js'
+import lists from './lists.js'
 import pages from './pages.js'
 import palette from './palette.js'
 import shell from './shell.js'
+import status from './status.js'
 
-const en = { auth, common, errors, grid, pages, palette, shell } satisfies Translation
+const en = { auth, common, errors, grid, lists, pages, palette, shell, status } satisfies Translation
 
 export default en

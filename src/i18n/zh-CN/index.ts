@@ -5,10 +5,12 @@ import auth from './auth.js'
 import common from './common.js'
 import errors from './errors.js'
 import grid from './grid.js'
+import lists from './lists.js'
 import pages from './pages.js'
 import palette from './palette.js'
 import shell from './shell.js'
+import status from './status.js'
 
-const zh_CN = { auth, common, errors, grid, pages, palette, shell } satisfies BaseTranslation
+const zh_CN = { auth, common, errors, grid, lists, pages, palette, shell, status } satisfies BaseTranslation
 
 export default zh_CN

@@ -1,0 +1,73 @@
+import type { ColumnDef, ListContext, Row, SearchField, Tone } from '@/grid'
+import { MT_STATUS_FILTER, mtSendStatus, type MtRecordRow, type MtSendStatusKey } from '@/domain/lists/records'
+
+/*
+ * Columns and filters the record lists share, with the role and flag rules of spec section 6 attached once.
+ * Only the record lists use them, so they live beside their declarations.
+ */
+
+/** userType 1 sees the send-account filter (spec section 6). */
+export const isAdminType = (ctx: ListContext) => ctx.authUser.userType === 1
+/** showClientStatus 0 hides the send status and report time columns (the server blanks them too). */
+export const showsStatus = (ctx: ListContext) => ctx.authUser.showClientStatus !== 0
+/**
+ * clientForbidUnknown 1 together with showClientStatus removes the status filter; with showClientStatus 0 the
+ * status is hidden altogether, so a filter on it would reveal it and is not offered either.
+ */
+export const offersStatusFilter = (ctx: ListContext) => showsStatus(ctx) && ctx.authUser.clientForbidUnknown !== 1
+/** Content search only with showContentFilterWhere. */
+export const searchesContent = (ctx: ListContext) => ctx.authUser.showContentFilterWhere === 1
+
+const MT_TONES: Record<MtSendStatusKey, Tone> = { success: 'ok', timeout: 'warn', waiting: 'info', review: 'muted', failure: 'bad' }
+
+export function sendStatusOf(row: Row) {
+  const key = mtSendStatus(row as Pick<MtRecordRow, 'mt_status' | 'report_result'>)
+  return key ? { key, tone: MT_TONES[key] } : null
+}
+
+export const accountFilter = (prodType: number): SearchField => ({
+  name: 'cus_id', kind: 'account', prodType, label: (LL) => LL.lists.filters.account(), visibleWhen: isAdminType,
+})
+export const mobileFilter: SearchField = { name: 'mobile', kind: 'text', label: (LL) => LL.lists.filters.mobile() }
+export const contentFilter: SearchField = {
+  name: 'content', kind: 'text', label: (LL) => LL.lists.filters.content(), visibleWhen: searchesContent,
+}
+export const statusFilter: SearchField = {
+  name: 'status',
+  kind: 'select',
+  label: (LL) => LL.lists.filters.sendStatus(),
+  options: MT_STATUS_FILTER.map(({ value, key }) => ({ value, label: (LL) => LL.status[key]() })),
+  visibleWhen: offersStatusFilter,
+}
+export const batchFilter: SearchField = { name: 'batch_id', kind: 'text', label: (LL) => LL.lists.filters.batchId() }
+export const monthFilter: SearchField = { name: 'month', kind: 'month', label: (LL) => LL.lists.filters.month() }
+/** The server searches the last 7 days when no window is named; the range shows that window. */
+export const timeFilter = (label: SearchField['label']): SearchField => ({
+  name: 'time', kind: 'dateRange', label, shortcuts: 'day', defaultValue: 'lastWeek',
+})
+
+export const accountColumns: ColumnDef[] = [
+  { field: 'cus_id', header: (LL) => LL.lists.columns.account(), sortable: true, width: 120 },
+  { field: 'cus_name', header: (LL) => LL.lists.columns.accountName(), width: 140 },
+]
+export const mobileColumn: ColumnDef = {
+  field: 'decodeMobile', header: (LL) => LL.lists.columns.mobile(), type: 'phone', sortable: true, width: 130,
+}
+export const contentColumn = (field = 'decodeContent'): ColumnDef => ({
+  field, header: (LL) => LL.lists.columns.content(), type: 'content', width: 320,
+})
+export const sendStatusColumn: ColumnDef = {
+  field: 'mt_status',
+  header: (LL) => LL.lists.columns.sendStatus(),
+  type: 'status',
+  status: sendStatusOf,
+  sortable: true,
+  width: 130,
+  visibleWhen: showsStatus,
+}
+export const statusDescColumn: ColumnDef = {
+  field: 'report_result_desc', header: (LL) => LL.lists.columns.statusDesc(), width: 130, visibleWhen: showsStatus,
+}
+export const submitTimeColumn: ColumnDef = {
+  field: 'receive_time', header: (LL) => LL.lists.columns.submitTime(), type: 'datetime', sortable: true, width: 170,
+}
