@@ -10,6 +10,13 @@ export type LL = TranslationFunctions
 /** A row as the server sends it; declarations narrow it with their row schema's type where they need to. */
 export type Row = Record<string, unknown>
 
+/** One page as the list endpoint answers (envelope `data`). */
+export interface ListPage {
+  records: Row[]
+  total: number
+  totals?: Record<string, unknown>
+}
+
 export interface ListContext {
   authUser: AuthUser
   roles: readonly string[]
@@ -44,6 +51,7 @@ export interface SearchField {
   visibleWhen?: (ctx: ListContext) => boolean
 }
 
+/** 'ratio': a number is a percentage (12.5 → 12.50%), a string passes through; 'sizeKb': bytes shown as KB. */
 export type ColumnType = 'text' | 'phone' | 'money' | 'count' | 'datetime' | 'date' | 'status' | 'content' | 'ratio' | 'sizeKb'
 export type Tone = 'ok' | 'warn' | 'bad' | 'muted' | 'info'
 
@@ -103,6 +111,11 @@ export interface ListDefinition {
   endpoint: string
   /** Payload fields always sent (e.g. prod_type). */
   fixed?: Record<string, unknown>
+  /**
+   * Replaces the default `api(endpoint, payload)` POST, for endpoints with their own call shape (the /crud sample:
+   * GET with page/size). Receives the built payload (pageNumber, pageSize, orderBy, order, filters, fixed).
+   */
+  fetchPage?: (payload: Record<string, unknown>, signal: AbortSignal) => Promise<ListPage>
   // Any zod object: declarations pass their domain schemas (list query schema merged in) as they are.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   searchSchema: ZodObject<any>
