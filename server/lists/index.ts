@@ -1,0 +1,11 @@
+/*
+ * The server list toolkit (docs/lists.md, "Server toolkit"): every list endpoint builds its WHERE with `Where`
+ * (tenant scope, filters, time window), its order with `orderClause` (whitelist + primary-key tiebreak), answers
+ * with `listPage` (page + total + totals in one round trip), and streams its download with `keysetBatches` +
+ * `downloadResponse` (csv or xlsx, constant memory).
+ */
+export { Where, orderClause, pageClause, present, type SortMap, type SortColumn } from './sql'
+export { listPage, countRows, type PageSpec } from './page'
+export { keysetBatches, DOWNLOAD_BATCH, type KeysetSpec } from './keyset'
+export { downloadResponse, contentDisposition, type DownloadSpec, type FileColumn } from './download'
+export { csvCell, neutraliseFormula, type Cell } from './writers'

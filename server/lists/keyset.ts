@@ -1,0 +1,48 @@
+import type { Db } from '../db'
+import type { Where } from './sql'
+
+export interface KeysetSpec {
+  select: string
+  from: string
+  where: Where
+  /**
+   * The walk order, unique and not null: a time then the primary key, e.g.
+   * `[{ sql: 'm.receive_time', type: 'timestamptz' }, { sql: 'm.sn', type: 'bigint' }]`. Keys travel as text and
+   * are cast back, so timestamps keep their microseconds.
+   */
+  key: { sql: string; type: string }[]
+  order: 'asc' | 'desc'
+  batchSize?: number
+}
+
+export const DOWNLOAD_BATCH = 5000
+
+/**
+ * The whole filtered set in batches, each batch one indexed query continuing after the last key of the previous
+ * one (no offset, no cursor held open between batches), so memory stays at one batch whatever the size.
+ */
+export async function* keysetBatches<R = Record<string, unknown>>(db: Db, spec: KeysetSpec): AsyncGenerator<R[]> {
+  const size = spec.batchSize ?? DOWNLOAD_BATCH
+  const keys = spec.key.map((k, i) => `${k.sql}::text as "__k${i}"`).join(', ')
+  const orderBy = spec.key.map((k) => `${k.sql} ${spec.order}`).join(', ')
+  const cmp = spec.order === 'desc' ? '<' : '>'
+  let last: string[] | null = null
+  for (;;) {
+    const w = spec.where.clone()
+    if (last) {
+      const after: string[] = last
+      const bound = spec.key.map((k, i) => `${w.bind(after[i])}::${k.type}`)
+      w.and(`(${spec.key.map((k) => k.sql).join(', ')}) ${cmp} (${bound.join(', ')})`)
+    }
+    const { rows } = await db.query<Record<string, unknown>>(
+      `select ${spec.select}, ${keys} from ${spec.from} ${w.sql} order by ${orderBy} limit ${size}`,
+      w.params,
+    )
+    if (!rows.length) return
+    const tail = rows[rows.length - 1]
+    last = spec.key.map((_, i) => String(tail[`__k${i}`]))
+    for (const r of rows) for (let i = 0; i < spec.key.length; i++) delete r[`__k${i}`]
+    yield rows as R[]
+    if (rows.length < size) return
+  }
+}
