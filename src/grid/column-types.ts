@@ -1,0 +1,36 @@
+import type { ColTypeDef, ValueFormatterParams } from 'ag-grid-community'
+import type { ColumnType, LL } from './define-list'
+import { formatValue, statusWord } from './format'
+import { StatusCell } from './StatusCell'
+
+/*
+ * The console's column types, defined once as AG Grid `columnTypes` (STYLE.md "Declare, don't copy"). A column
+ * declaration names its type; alignment, width, formatting and tooltips come from here.
+ */
+const fmt = (type: ColumnType) => (p: ValueFormatterParams) => formatValue(type, p.value)
+const numeric: ColTypeDef = { cellClass: 'sms-num', headerClass: 'sms-num-header' }
+
+export function columnTypes(LL: LL): Record<ColumnType, ColTypeDef> {
+  return {
+    text: { tooltipValueGetter: (p) => (typeof p.value === 'string' && p.value.length > 24 ? p.value : undefined) },
+    phone: { width: 130, cellClass: 'sms-mono' },
+    money: { ...numeric, width: 110, valueFormatter: fmt('money') },
+    count: { ...numeric, width: 100, valueFormatter: fmt('count') },
+    ratio: { ...numeric, width: 100, valueFormatter: fmt('ratio') },
+    sizeKb: { ...numeric, width: 100, valueFormatter: fmt('sizeKb') },
+    datetime: { width: 165, valueFormatter: fmt('datetime') },
+    date: { width: 110, valueFormatter: fmt('date') },
+    // The value is the declaration's {key, tone}; words from the status dictionary, colour from the tone.
+    status: {
+      width: 110,
+      valueFormatter: (p: ValueFormatterParams) => (p.value && typeof p.value === 'object' ? statusWord(LL, (p.value as { key: string }).key) : ''),
+      cellRenderer: StatusCell,
+    },
+    // Long texts: one line with an ellipsis, the whole text in the tooltip.
+    content: {
+      width: 320,
+      cellClass: 'sms-ellipsis',
+      tooltipValueGetter: (p) => (p.value === null || p.value === undefined || p.value === '' ? undefined : String(p.value)),
+    },
+  }
+}
