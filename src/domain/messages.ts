@@ -39,6 +39,28 @@ export const SERVER_MESSAGES = {
     en: 'This product is not yet activated; submit a request to activate it',
   },
   errorLogReceived: { 'zh-CN': '错误日志已上传', en: 'Error log uploaded' },
+  timedPauseSuccess: { 'zh-CN': '暂停成功', en: 'Batch paused' },
+  timedPauseFailure: { 'zh-CN': '暂停失败：只能暂停待发送的批次', en: 'Pause failed: only a batch waiting to be sent can be paused' },
+  timedRecoverSuccess: { 'zh-CN': '恢复成功', en: 'Batch recovered' },
+  timedRecoverFailure: { 'zh-CN': '恢复失败：只能恢复已暂停的批次', en: 'Recover failed: only a paused batch can be recovered' },
+  timedInterceptSuccess: { 'zh-CN': '拦截成功', en: 'Batch intercepted' },
+  timedInterceptFailure: {
+    'zh-CN': '拦截失败：只能拦截待发送或已暂停的批次',
+    en: 'Intercept failed: only a batch waiting to be sent or paused can be intercepted',
+  },
+  timedEditSuccess: { 'zh-CN': '修改成功', en: 'Content updated' },
+  timedEditFailure: {
+    'zh-CN': '修改失败：只能修改待发送或已暂停批次的内容',
+    en: 'Edit failed: only the content of a batch waiting to be sent or paused can be changed',
+  },
+  timedContentEmpty: { 'zh-CN': '短信内容不能为空', en: 'The content cannot be empty' },
+  addSuccess: { 'zh-CN': '添加成功', en: 'Added' },
+  updateSuccess: { 'zh-CN': '修改成功', en: 'Updated' },
+  deleteSuccess: { 'zh-CN': '删除成功', en: 'Deleted' },
+  payPrepaid: { 'zh-CN': '预付费', en: 'Prepaid' },
+  payPostpaid: { 'zh-CN': '后付费', en: 'Postpaid' },
+  videoTypeStandard: { 'zh-CN': '普通模板', en: 'Standard' },
+  videoTypeVariable: { 'zh-CN': '变量模板', en: 'With variables' },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES
