@@ -12,6 +12,7 @@ import { loginRoutes } from './routes/login'
 import { menuRoutes } from './routes/menu'
 import { registerRoutes } from './routes/register'
 import { sessionRoutes } from './routes/session'
+import { recordRoutes } from './routes/records'
 import { publicRoutes } from './routes/setting'
 import { smsLoginRoutes } from './routes/sms-login'
 import { staticRoutes } from './routes/static'
@@ -41,14 +42,14 @@ export function createApp(opts: AppOptions) {
   const api = new Hono<AppEnv>()
   // A console built once may be served from another host (config.js names this API); sessions ride in the bearer
   // header, not cookies, so allowing any origin exposes nothing a token does not already grant.
-  api.use('*', cors({ origin: config.corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition'], maxAge: 600 }))
+  api.use('*', cors({ origin: config.corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition', 'X-Total-Count'], maxAge: 600 }))
   // JSON calls are small; file uploads (later issues) mount their own, larger limit.
   api.use('*', async (c, next) =>
     c.req.header('content-type')?.startsWith('multipart/')
       ? next()
       : bodyLimit({ maxSize: JSON_LIMIT_BYTES, onError: () => fail(c, new ApiError(413, 'badRequest')) })(c, next),
   )
-  for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes]) {
+  for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, recordRoutes]) {
     api.route('/', routes(deps))
   }
   // Unknown API paths answer in the envelope too, not with the console's index.html.

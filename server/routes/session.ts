@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
-import { PERM_INTL_PRICE } from '../../src/domain/auth'
 import type { Deps } from '../config'
 import { ok } from '../http/envelope'
 import { requireUser, type AppEnv } from '../http/session'
 import { issueToken, revokeToken } from '../security/tokens'
+import { permissionsOf } from '../users/permissions'
 import { roleOf, toAuthUser } from '../users/repo'
 
 export function sessionRoutes(deps: Deps) {
@@ -15,7 +15,7 @@ export function sessionRoutes(deps: Deps) {
     return ok(c, {
       userInfo: { authUser: toAuthUser(user), name: user.cusName, avatar: '' },
       roles: [roleOf(user)],
-      permission: user.userType === 1 ? [PERM_INTL_PRICE] : [],
+      permission: permissionsOf(user),
     })
   })
 

@@ -2,6 +2,7 @@ import type { Db } from '../db'
 import { seedAccounts } from './accounts'
 import { seedHistory } from './history'
 import { seedPlatform, syncMenus } from './platform'
+import { seedRecordExtras } from './records'
 
 export { DEMO_ACCOUNTS } from './accounts'
 export { syncMenus }
@@ -44,6 +45,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<number> 
   })
   step('settings, products, countries, menus and accounts')
   await seedHistory(db, opts.historyRows ?? DEFAULT_HISTORY_ROWS, step)
+  await seedRecordExtras(db)
+  step('short links and interaction records')
   await db.exec('analyze')
   step('done')
   return Date.now() - started

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { DEMO_ACCOUNTS } from '../seed'
+import { forEachBackend, setup, type Harness } from '../test/harness'
+import { parseCsv } from './csv.test-helper'
+
+/**
+ * The tenant-isolation matrix (issue 3): every list and download endpoint, called as each demo account, returns
+ * only rows that account may see. Add an endpoint by adding a row to ISOLATION_ENDPOINTS.
+ */
+export interface IsolationEndpoint {
+  path: string
+  /** Search that reaches past the default window, e.g. `{ start_time: '2000-01-01' }`. */
+  body?: Record<string, unknown>
+  /** 'download' endpoints are called with format csv; their account column is found by its English header. */
+  kind: 'list' | 'download'
+  /** The account of a list row (default `row.cus_id`). */
+  account?: (row: Record<string, unknown>) => string
+  /** English header of a download's account column (default 'Account'). */
+  accountHeader?: string
+  /** Demo accounts whose family has rows here, so an empty answer cannot pass for isolation. */
+  nonEmptyFor?: ('admin' | 'acme' | 'acme01')[]
+}
+
+const WIDE = { start_time: '2000-01-01', pageSize: 500 }
+
+export const ISOLATION_ENDPOINTS: IsolationEndpoint[] = [
+  ...(['list', 'download'] as const).flatMap((kind): IsolationEndpoint[] => [
+    { path: `/mtRecord/${kind}`, kind, body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+    { path: `/newMtRecord/${kind}`, kind, body: { ...WIDE, prod_type: 1 }, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+    { path: `/newMtRecord/${kind}`, kind, body: { ...WIDE, prod_type: 2 }, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+    { path: `/newMtRecord/${kind}`, kind, body: { ...WIDE, prod_type: 6 }, nonEmptyFor: ['admin'] },
+    { path: `/moRecord/${kind}`, kind, body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+    { path: `/moRecord/${kind}`, kind, body: { ...WIDE, prod_type: 2 }, nonEmptyFor: ['admin', 'acme'] },
+    { path: `/interact/${kind}`, kind, body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+    { path: `/shortChainTool/${kind}`, kind, body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+  ]),
+]
+
+const USERS = ['admin', 'acme', 'acme01'] as const
+/** Who may see whose rows: a customer itself and its sub-accounts, a sub-account itself, the administrator all. */
+const ALLOWED: Record<(typeof USERS)[number], string[] | null> = {
+  admin: null,
+  acme: DEMO_ACCOUNTS.filter((a) => a.cusId === 'acme' || a.parent === 'acme').map((a) => a.cusId),
+  acme01: ['acme01'],
+}
+
+async function accountsSeen(h: Harness, token: string, e: IsolationEndpoint): Promise<string[]> {
+  if (e.kind === 'list') {
+    const res = await h.call(e.path, e.body ?? {}, { token })
+    expect(res.status, `${e.path}: ${res.msg}`).toBe(200)
+    return (res.data.records as Record<string, unknown>[]).map(e.account ?? ((r) => String(r.cus_id)))
+  }
+  const res = await h.app.request(`/api${e.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': 'en' },
+    body: JSON.stringify({ ...e.body, format: 'csv' }),
+  })
+  expect(res.status, e.path).toBe(200)
+  const [head, ...rows] = parseCsv(await res.text())
+  const col = head.indexOf(e.accountHeader ?? 'Account')
+  expect(col, `${e.path} has an account column`).toBeGreaterThanOrEqual(0)
+  return rows.map((r) => r[col])
+}
+
+/** Registers the matrix (endpoints × admin/acme/acme01) on every backend. */
+export function isolationMatrix(endpoints: IsolationEndpoint[] = ISOLATION_ENDPOINTS): void {
+  forEachBackend((backend) => {
+    let h: Harness
+    const tokens: Record<string, string> = {}
+    beforeAll(async () => {
+      h = await setup({ backend })
+      for (const u of USERS) tokens[u] = await h.tokenFor(u, DEMO_ACCOUNTS.find((a) => a.cusId === u)!.password)
+    })
+    afterAll(() => h.close())
+
+    const cases = endpoints.flatMap((e) => USERS.map((u) => [`${e.path} ${JSON.stringify(e.body ?? {})} as ${u}`, e, u] as const))
+    it.each(cases)('%s', async (_name, e, u) => {
+      const seen = await accountsSeen(h, tokens[u], e)
+      if (e.nonEmptyFor?.includes(u)) expect(seen.length, 'rows to check').toBeGreaterThan(0)
+      const allowed = ALLOWED[u]
+      if (allowed) expect(seen.filter((a) => !allowed.includes(a))).toEqual([])
+      // The administrator's answer must reach beyond one family, or the matrix would not notice a scope applied to admin.
+      else if (e.nonEmptyFor?.includes('admin')) expect(seen.some((a) => !ALLOWED.acme!.includes(a))).toBe(true)
+    })
+  })
+}

@@ -1,0 +1,3 @@
+import { isolationMatrix } from './isolation.test-helper'
+
+isolationMatrix()

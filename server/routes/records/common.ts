@@ -1,0 +1,77 @@
+import type { Locale } from '../../../src/domain/constants'
+import { LIST_TIME_ZONE } from '../../../src/domain/lists/query'
+import {
+  MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS, MT_STATUS_TIMEOUT, MT_STATUS_WAITING, STATUS_WORDS, mtSendStatus,
+} from '../../../src/domain/lists/records'
+import type { Where } from '../../lists'
+import type { SessionUser } from '../../users/repo'
+
+/** What a user may see and search in record lists (spec section 6), decided once per request. */
+export interface RecordRules {
+  /** userType 1 picks the send account; for others cus_id is ignored (their scope already limits them). */
+  accountFilter: boolean
+  contentFilter: boolean
+  /** showClientStatus 0: status, report result and report time are blank, and the status filter and sort are ignored. */
+  showStatus: boolean
+  statusFilter: boolean
+}
+
+export function recordRules(u: SessionUser): RecordRules {
+  const showStatus = u.showClientStatus !== 0
+  return {
+    accountFilter: u.userType === 1,
+    contentFilter: u.showContentFilterWhere === 1,
+    showStatus,
+    // clientForbidUnknown 1 removes the status filter (spec section 6), and a hidden status cannot be searched.
+    statusFilter: showStatus && u.clientForbidUnknown !== 1,
+  }
+}
+
+/** The SQL condition of a status filter value (spec section 4); 700 is every failure code. */
+export function statusCondition(status: number, alias = 'm'): string {
+  const ok = `(${alias}.mt_status = ${MT_STATUS_SUCCESS} and ${alias}.report_result = 0)`
+  if (status === MT_STATUS_SUCCESS) return ok
+  if (status === MT_STATUS_FAILURE) {
+    return `(${alias}.mt_status not in (${MT_STATUS_REVIEW}, ${MT_STATUS_WAITING}, ${MT_STATUS_TIMEOUT}) and not coalesce(${ok}, false))`
+  }
+  return `${alias}.mt_status = ${Number(status)}`
+}
+
+/** Filters sent-record lists share: account (admin), mobile, status, content (flag). */
+export function mtFilters(w: Where, q: { cus_id?: string; mobile?: string; status?: number; content?: string }, rules: RecordRules): Where {
+  if (rules.accountFilter) w.when(q.cus_id, (v) => `m.cus_id = ${w.bind(v)}`)
+  w.when(q.mobile, (v) => `m.mobile = ${w.bind(v)}`)
+  if (rules.statusFilter) w.when(q.status, (v) => statusCondition(v))
+  if (rules.contentFilter) w.when(q.content, (v) => `strpos(m.content, ${w.bind(v)}) > 0`)
+  return w
+}
+
+/** Status columns of a sent-record row, or typed nulls when the user may not see them. */
+export const statusColumns = (rules: RecordRules) =>
+  rules.showStatus
+    ? 'm.mt_status, m.report_result, m.report_result_desc, m.report_time'
+    : 'null::int as mt_status, null::int as report_result, null::text as report_result_desc, null::timestamptz as report_time'
+
+export const monthColumn = (col: string) => `to_char(${col} at time zone '${LIST_TIME_ZONE}', 'YYYYMM') as month`
+
+const pad = (n: number) => String(n).padStart(2, '0')
+// Shanghai has kept UTC+8 without daylight saving since 1991, so a fixed offset formats file times exactly.
+const OFFSET_MS = 8 * 3600 * 1000
+
+/** `yyyy-MM-dd HH:mm:ss` in the platform's zone, for files (the grid formats ISO strings itself). */
+export function fileTime(v: unknown): string {
+  if (v === null || v === undefined) return ''
+  const d = new Date(new Date(v as string | Date).getTime() + OFFSET_MS)
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+}
+
+export function statusWord(row: { mt_status: number | null; report_result?: number | null }, locale: Locale): string {
+  const key = mtSendStatus(row)
+  return key ? STATUS_WORDS[key][locale] : ''
+}
+
+/** `发送记录-20240501` style names: the list's words plus today's date. */
+export function fileName(words: { 'zh-CN': string; en: string }, locale: Locale): string {
+  const today = fileTime(new Date()).slice(0, 10).replaceAll('-', '')
+  return `${words[locale]}-${today}`
+}

@@ -1,0 +1,75 @@
+import { Hono, type Context } from 'hono'
+import {
+  DEFAULT_WINDOW_DAYS, INTERACT_DOWNLOAD_COLUMNS, MO_DOWNLOAD_COLUMNS, interactDownloadSchema, interactSearchSchema,
+  moRecordDownloadSchema, moRecordSearchSchema, type DownloadColumn, type MoRecordSearch,
+} from '../../../src/domain/lists/records'
+import type { Deps } from '../../config'
+import { body, localeOf, ok } from '../../http/envelope'
+import { requireUser, type AppEnv } from '../../http/session'
+import { Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
+import type { SessionUser } from '../../users/repo'
+import { fileName, fileTime, recordRules } from './common'
+
+type Row = Record<string, unknown>
+
+/**
+ * Uplink records, and interaction records: the replies that carry the whole conversation (`whole_content` set),
+ * each with a partial index so either list's first page is an index walk.
+ */
+function moQuery(user: SessionUser, q: MoRecordSearch, interact: boolean) {
+  const rules = recordRules(user)
+  const w = new Where().scope(user, 'o.cus_id')
+  w.and(`o.prod_type = ${w.bind(q.prod_type)}`)
+  if (interact) w.and(`o.whole_content <> ''`)
+  if (rules.accountFilter) w.when(q.cus_id, (v) => `o.cus_id = ${w.bind(v)}`)
+  w.when(q.mobile, (v) => `o.mobile = ${w.bind(v)}`)
+  if (rules.contentFilter) w.when(q.content, (v) => `strpos(o.content, ${w.bind(v)}) > 0`)
+  w.timeWindow('o.deliver_time', q, DEFAULT_WINDOW_DAYS)
+  const cols = ['o.sn', 'o.cus_id', 'c.cus_name', 'o.prod_type', 'o.src_calling_number', 'o.mobile as "decodeMobile"',
+    'o.content as "decodeContent"', 'o.deliver_time']
+  if (interact) cols.push('o.whole_content as "decodeWholeContent"')
+  const sortable: SortMap = { deliver_time: 'o.deliver_time', cus_id: 'o.cus_id', decodeMobile: 'o.mobile', src_calling_number: 'o.src_calling_number' }
+  return { select: cols.join(', '), from: 'mo_record o join customer c on c.cus_id = o.cus_id', countFrom: 'mo_record o', where: w, sortable }
+}
+
+const WORDS = {
+  mo: { 'zh-CN': '上行记录', en: 'reply-records' },
+  interact: { 'zh-CN': '交互记录', en: 'interaction-records' },
+}
+
+export function moRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  const auth = requireUser(deps.db)
+
+  const list = (interact: boolean) => async (c: Context<AppEnv>) => {
+    const q = await body(c, interact ? interactSearchSchema : moRecordSearchSchema)
+    const m = moQuery(c.get('user'), q, interact)
+    const orderBy = orderClause(q, m.sortable, { by: 'deliver_time', order: 'desc' }, 'o.sn')
+    return ok(c, await listPage(deps.db, { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q }))
+  }
+
+  const download = (interact: boolean, fileColumns: DownloadColumn[]) => async (c: Context<AppEnv>) => {
+    const q = await body(c, interact ? interactDownloadSchema : moRecordDownloadSchema)
+    const locale = localeOf(c)
+    const m = moQuery(c.get('user'), q, interact)
+    return downloadResponse(c, {
+      format: q.format,
+      filename: fileName(interact ? WORDS.interact : WORDS.mo, locale),
+      columns: fileColumns.map((col) => ({
+        header: col.header,
+        value: col.field === 'deliver_time' ? (row: Row) => fileTime(row.deliver_time) : (row: Row) => row[col.field] as string,
+      })),
+      total: await countRows(deps.db, m.countFrom, m.where),
+      batches: keysetBatches<Row>(deps.db, {
+        select: m.select, from: m.from, where: m.where, order: 'desc',
+        key: [{ sql: 'o.deliver_time', type: 'timestamptz' }, { sql: 'o.sn', type: 'bigint' }],
+      }),
+    }, locale)
+  }
+
+  r.post('/moRecord/list', auth, list(false))
+  r.post('/moRecord/download', auth, download(false, MO_DOWNLOAD_COLUMNS))
+  r.post('/interact/list', auth, list(true))
+  r.post('/interact/download', auth, download(true, INTERACT_DOWNLOAD_COLUMNS))
+  return r
+}

@@ -1,0 +1,99 @@
+import { Hono, type Context } from 'hono'
+import type { z } from 'zod'
+import type { Locale } from '../../../src/domain/constants'
+import {
+  DEFAULT_WINDOW_DAYS, INTL_PRICE_PERMISSION, PROD_CSP, PROD_INTERNATIONAL, PROD_ORDINARY, PROD_VIDEO, mtDownloadColumns,
+  mtRecordDownloadSchema, mtRecordSearchSchema, newMtRecordDownloadSchema, newMtRecordSearchSchema, type MtRecordSearch,
+} from '../../../src/domain/lists/records'
+import type { Deps } from '../../config'
+import { body, localeOf, ok } from '../../http/envelope'
+import { requireUser, type AppEnv } from '../../http/session'
+import { Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
+import { hasPermission } from '../../users/permissions'
+import type { SessionUser } from '../../users/repo'
+import { fileName, fileTime, monthColumn, mtFilters, recordRules, statusColumns, statusWord } from './common'
+
+type Search = MtRecordSearch & { prod_type?: number; country?: string }
+type Row = Record<string, unknown>
+
+const FILE_WORDS: Record<number, { 'zh-CN': string; en: string }> = {
+  [PROD_ORDINARY]: { 'zh-CN': '发送记录', en: 'sent-records' },
+  [PROD_INTERNATIONAL]: { 'zh-CN': '国际发送记录', en: 'international-sent-records' },
+  [PROD_VIDEO]: { 'zh-CN': '视频短信发送记录', en: 'video-sent-records' },
+  [PROD_CSP]: { 'zh-CN': '5G消息发送记录', en: 'csp-sent-records' },
+}
+
+/** Everything a sent-record query needs for one user and search; the list and the download share it. */
+function mtQuery(user: SessionUser, q: Search, prodType: number, locale: Locale) {
+  const rules = recordRules(user)
+  const intl = prodType === PROD_INTERNATIONAL
+  const withPrice = intl && hasPermission(user, INTL_PRICE_PERMISSION)
+  const w = new Where().scope(user, 'm.cus_id')
+  w.and(`m.prod_type = ${w.bind(prodType)}`)
+  mtFilters(w, q, rules)
+  w.when(q.batch_id, (v) => `m.batch_id = ${w.bind(v)}`)
+  if (intl) w.when(q.country, (v) => `m.country_code = ${w.bind(v.toUpperCase())}`)
+  w.timeWindow('m.receive_time', q, DEFAULT_WINDOW_DAYS)
+
+  const cols = [
+    'm.sn', 'm.cus_id', 'c.cus_name', 'm.prod_type', 'm.mobile as "decodeMobile"', 'm.content as "decodeContent"',
+    monthColumn('m.receive_time'), statusColumns(rules), 'm.receive_time', 'm.batch_id',
+  ]
+  if (prodType === PROD_VIDEO) cols.push('m.template_name as title')
+  if (prodType === PROD_CSP) cols.push('m.template_name')
+  if (intl) cols.push('m.country_code as country', `${locale === 'en' ? 'co.name_en' : 'co.name_zh'} as "countryName"`)
+  if (withPrice) cols.push('m.price', `to_char(m.price, 'FM999990.0000') as "priceStr"`)
+  const from = `mt_record m join customer c on c.cus_id = m.cus_id${intl ? ' left join country co on co.iso = m.country_code' : ''}`
+
+  const sortable: SortMap = {
+    receive_time: 'm.receive_time', cus_id: 'm.cus_id', decodeMobile: 'm.mobile', batch_id: { sql: 'm.batch_id', nullable: true },
+  }
+  if (rules.showStatus) Object.assign(sortable, { report_time: { sql: 'm.report_time', nullable: true }, mt_status: 'm.mt_status' })
+  if (intl) sortable.country = { sql: 'm.country_code', nullable: true }
+  if (withPrice) sortable.price = 'm.price'
+  return { select: cols.join(', '), from, countFrom: 'mt_record m', where: w, sortable, withPrice }
+}
+
+export function mtRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  const auth = requireUser(deps.db)
+
+  const list = (schema: z.ZodType<Search>, prodOf: (q: Search) => number) => async (c: Context<AppEnv>) => {
+    const q = await body(c, schema)
+    const m = mtQuery(c.get('user'), q, prodOf(q), localeOf(c))
+    const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
+    return ok(c, await listPage(deps.db, { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q }))
+  }
+
+  const download = (schema: z.ZodType<Search & { format: 'xlsx' | 'csv' }>, prodOf: (q: Search) => number) => async (c: Context<AppEnv>) => {
+    const q = await body(c, schema)
+    const locale = localeOf(c)
+    const prodType = prodOf(q)
+    const m = mtQuery(c.get('user'), q, prodType, locale)
+    const columns = mtDownloadColumns(prodType, m.withPrice).map((col) => ({
+      header: col.header,
+      value:
+        col.field === 'status' ? (row: Row) => statusWord(row as never, locale)
+        : col.field === 'receive_time' || col.field === 'report_time' ? (row: Row) => fileTime(row[col.field])
+        : (row: Row) => row[col.field] as string | number | null,
+    }))
+    return downloadResponse(c, {
+      format: q.format,
+      filename: fileName(FILE_WORDS[prodType], locale),
+      columns,
+      total: await countRows(deps.db, m.countFrom, m.where),
+      batches: keysetBatches<Row>(deps.db, {
+        select: m.select, from: m.from, where: m.where, order: 'desc',
+        key: [{ sql: 'm.receive_time', type: 'timestamptz' }, { sql: 'm.sn', type: 'bigint' }],
+      }),
+    }, locale)
+  }
+
+  const ordinary = () => PROD_ORDINARY
+  const chosen = (q: Search) => q.prod_type ?? PROD_VIDEO
+  r.post('/mtRecord/list', auth, list(mtRecordSearchSchema, ordinary))
+  r.post('/mtRecord/download', auth, download(mtRecordDownloadSchema, ordinary))
+  r.post('/newMtRecord/list', auth, list(newMtRecordSearchSchema, chosen))
+  r.post('/newMtRecord/download', auth, download(newMtRecordDownloadSchema, chosen))
+  return r
+}
