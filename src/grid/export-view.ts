@@ -1,0 +1,33 @@
+import { wrap, type Remote } from 'comlink'
+import { saveBlob } from '@/api/transfer'
+import { toCsv } from '../../workers/csv'
+import type { CsvWorkerApi } from '../../workers/csv.worker'
+
+/*
+ * "Export view": the rows loaded in the grid, as displayed, to CSV. Big views are encoded in a worker so the page
+ * keeps responding; below SMALL_ROWS the worker's start-up costs more than the encoding, so those run here.
+ */
+const SMALL_ROWS = 2000
+let remote: Remote<CsvWorkerApi> | null = null
+
+function worker(): Remote<CsvWorkerApi> {
+  remote ??= wrap<CsvWorkerApi>(new Worker(new URL('../../workers/csv.worker.ts', import.meta.url), { type: 'module' }))
+  return remote
+}
+
+export async function csvBytes(header: string[], rows: unknown[][]): Promise<Uint8Array> {
+  if (rows.length < SMALL_ROWS) return toCsv(header, rows)
+  return worker().toCsv(header, rows)
+}
+
+/** `<title>-yyyyMMdd-HHmmss.csv`, with characters that file systems refuse replaced. */
+export function exportFileName(title: string, now = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0')
+  const stamp = `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`
+  return `${title.replace(/[\\/:*?"<>|]+/g, '_')}-${stamp}.csv`
+}
+
+export async function exportCsv(title: string, header: string[], rows: unknown[][]): Promise<void> {
+  const bytes = await csvBytes(header, rows)
+  saveBlob(new Blob([bytes as BlobPart], { type: 'text/csv;charset=utf-8' }), exportFileName(title))
+}

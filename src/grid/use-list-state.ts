@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useCallback, useMemo } from 'react'
+import { api } from '@/api/http'
+import { useSession } from '@/stores/session'
+import type { ListContext, ListDefinition, ListPage, SearchField } from './define-list'
+import { listKeys } from './keys'
+import { buildPayload, readView, writeView, type ListView } from './url-state'
+
+/** The user's context for visibleWhen rules; null until the user info has arrived. */
+export function useListContext(): ListContext | null {
+  const { authUser, roles, flags } = useSession()
+  return useMemo(() => (authUser ? { authUser, roles, flags } : null), [authUser, roles, flags])
+}
+
+export function visibleFields(def: ListDefinition, ctx: ListContext | null): SearchField[] {
+  return def.searchFields.filter((f) => !f.visibleWhen || (ctx !== null && f.visibleWhen(ctx)))
+}
+
+/**
+ * The view held in the route's search params. Every change pushes a history entry, so back and forward walk
+ * through searches, pages and sorts; a bookmark or a reload restores the same view.
+ */
+export function useListView(def: ListDefinition, fields: readonly SearchField[]) {
+  const raw = useSearch({ strict: false }) as Record<string, unknown>
+  const navigate = useNavigate()
+  const view = useMemo(() => readView(def, fields, raw), [def, fields, raw])
+  const setView = useCallback(
+    (next: ListView) => void navigate({ to: '.', search: writeView(next) as never }),
+    [navigate],
+  )
+  return { view, setView }
+}
+
+/** One server page; the previous page stays on screen while the next loads (no flash of an empty grid). */
+export function useListPage(def: ListDefinition, view: ListView, enabled: boolean) {
+  const payload = useMemo(() => buildPayload(def, view), [def, view])
+  return useQuery({
+    queryKey: listKeys.page(def.id, payload),
+    queryFn: ({ signal }) =>
+      def.fetchPage
+        ? def.fetchPage(payload, signal)
+        : // silent: the screen shows the error with a Retry button instead of a toast.
+          api<ListPage>(def.endpoint, payload, { signal, silent: true }),
+    placeholderData: keepPreviousData,
+    enabled,
+  })
+}
