@@ -790,6 +790,10 @@ type RootTranslation = {
 			 */
 			country: string
 			/**
+			 * 国​家​代​码
+			 */
+			countryCode: string
+			/**
 			 * 单​价
 			 */
 			price: string
@@ -986,6 +990,14 @@ type RootTranslation = {
 			 */
 			email: string
 			/**
+			 * 工​号
+			 */
+			jobNumber: string
+			/**
+			 * 性​别
+			 */
+			gender: string
+			/**
 			 * 分​组
 			 */
 			groupName: string
@@ -1026,7 +1038,7 @@ type RootTranslation = {
 			 */
 			templateSign: string
 			/**
-			 * 大​小​（​K​B​）
+			 * 大​小
 			 */
 			size: string
 			/**
@@ -1077,6 +1089,10 @@ type RootTranslation = {
 			 * 编​号
 			 */
 			id: string
+			/**
+			 * 金​额
+			 */
+			amount: string
 			/**
 			 * 数​值
 			 */
@@ -1199,6 +1215,22 @@ type RootTranslation = {
 			 * 账​户​状​态
 			 */
 			cusStatus: string
+			/**
+			 * 定​时​时​间
+			 */
+			timingTime: string
+			/**
+			 * 文​件​名
+			 */
+			fileName: string
+			/**
+			 * 批​次​名​称
+			 */
+			batchName: string
+			/**
+			 * 状​态
+			 */
+			status: string
 		}
 		options: {
 			/**
@@ -1319,7 +1351,7 @@ type RootTranslation = {
 			 */
 			contentRequired: string
 			/**
-			 * 新​增​成​功
+			 * 添​加​成​功
 			 */
 			addSuccess: string
 			/**
@@ -1338,16 +1370,29 @@ type RootTranslation = {
 			/**
 			 * 新​增​数​据
 			 */
-			addTitle: string
+			addRowTitle: string
 			/**
 			 * 编​辑​数​据
 			 */
-			editTitle2: string
+			editRowTitle: string
 			/**
 			 * {​f​i​e​l​d​}​不​能​为​空
 			 * @param {string} field
 			 */
 			required: RequiredParams<'field'>
+			/**
+			 * {​f​i​e​l​d​}​过​长
+			 * @param {string} field
+			 */
+			tooLong: RequiredParams<'field'>
+			/**
+			 * 请​输​入​正​确​的​1​1​位​手​机​号​码
+			 */
+			mobileInvalid: string
+			/**
+			 * 请​输​入​不​小​于​0​的​金​额
+			 */
+			amountInvalid: string
 		}
 		files: {
 			/**
@@ -2190,6 +2235,22 @@ type RootTranslation = {
 		 * 阅​信
 		 */
 		fallbackRead: string
+		/**
+		 * 短​信​、​视​频​短​信
+		 */
+		fallbackSmsVideo: string
+		/**
+		 * 短​信​、​阅​信
+		 */
+		fallbackSmsRead: string
+		/**
+		 * 视​频​短​信​、​阅​信
+		 */
+		fallbackVideoRead: string
+		/**
+		 * 短​信​、​视​频​短​信​、​阅​信
+		 */
+		fallbackAll: string
 		/**
 		 * 不​回​落
 		 */
@@ -3037,6 +3098,10 @@ export type TranslationFunctions = {
 			 */
 			country: () => LocalizedString
 			/**
+			 * 国家代码
+			 */
+			countryCode: () => LocalizedString
+			/**
 			 * 单价
 			 */
 			price: () => LocalizedString
@@ -3233,6 +3298,14 @@ export type TranslationFunctions = {
 			 */
 			email: () => LocalizedString
 			/**
+			 * 工号
+			 */
+			jobNumber: () => LocalizedString
+			/**
+			 * 性别
+			 */
+			gender: () => LocalizedString
+			/**
 			 * 分组
 			 */
 			groupName: () => LocalizedString
@@ -3273,7 +3346,7 @@ export type TranslationFunctions = {
 			 */
 			templateSign: () => LocalizedString
 			/**
-			 * 大小（KB）
+			 * 大小
 			 */
 			size: () => LocalizedString
 			/**
@@ -3324,6 +3397,10 @@ export type TranslationFunctions = {
 			 * 编号
 			 */
 			id: () => LocalizedString
+			/**
+			 * 金额
+			 */
+			amount: () => LocalizedString
 			/**
 			 * 数值
 			 */
@@ -3446,6 +3523,22 @@ export type TranslationFunctions = {
 			 * 账户状态
 			 */
 			cusStatus: () => LocalizedString
+			/**
+			 * 定时时间
+			 */
+			timingTime: () => LocalizedString
+			/**
+			 * 文件名
+			 */
+			fileName: () => LocalizedString
+			/**
+			 * 批次名称
+			 */
+			batchName: () => LocalizedString
+			/**
+			 * 状态
+			 */
+			status: () => LocalizedString
 		}
 		options: {
 			/**
@@ -3565,7 +3658,7 @@ export type TranslationFunctions = {
 			 */
 			contentRequired: () => LocalizedString
 			/**
-			 * 新增成功
+			 * 添加成功
 			 */
 			addSuccess: () => LocalizedString
 			/**
@@ -3583,15 +3676,27 @@ export type TranslationFunctions = {
 			/**
 			 * 新增数据
 			 */
-			addTitle: () => LocalizedString
+			addRowTitle: () => LocalizedString
 			/**
 			 * 编辑数据
 			 */
-			editTitle2: () => LocalizedString
+			editRowTitle: () => LocalizedString
 			/**
 			 * {field}不能为空
 			 */
 			required: (arg: { field: string }) => LocalizedString
+			/**
+			 * {field}过长
+			 */
+			tooLong: (arg: { field: string }) => LocalizedString
+			/**
+			 * 请输入正确的11位手机号码
+			 */
+			mobileInvalid: () => LocalizedString
+			/**
+			 * 请输入不小于0的金额
+			 */
+			amountInvalid: () => LocalizedString
 		}
 		files: {
 			/**
@@ -4427,6 +4532,22 @@ export type TranslationFunctions = {
 		 * 阅信
 		 */
 		fallbackRead: () => LocalizedString
+		/**
+		 * 短信、视频短信
+		 */
+		fallbackSmsVideo: () => LocalizedString
+		/**
+		 * 短信、阅信
+		 */
+		fallbackSmsRead: () => LocalizedString
+		/**
+		 * 视频短信、阅信
+		 */
+		fallbackVideoRead: () => LocalizedString
+		/**
+		 * 短信、视频短信、阅信
+		 */
+		fallbackAll: () => LocalizedString
 		/**
 		 * 不回落
 		 */

@@ -1,5 +1,15 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { MENU_CATALOG, type CatalogEntry } from '@/domain/menu-catalog'
+import { lists as accountLists } from '@/features/accounts'
+import { lists as addressBookLists } from '@/features/address-book'
+import { lists as crudLists } from '@/features/crud'
+import { lists as numberCheckLists } from '@/features/number-check'
+import { lists as rechargeLists } from '@/features/recharge'
+import { lists as recordLists } from '@/features/records'
+import { lists as statisticsLists } from '@/features/statistics'
+import { lists as templateLists } from '@/features/templates'
+import { lists as timedLists } from '@/features/timed'
+import { listScreen, type ListDefinition } from '@/grid'
 import { withChunkTimeout } from '../lazy'
 
 /** What every menu screen receives: its own path and the title the menu gave it. */
@@ -20,7 +30,15 @@ const Pending = lazy(withChunkTimeout(() => import('./PendingScreen')))
  * '/home-sms/mt-records': lazy(withChunkTimeout(() => import('@/features/records/MtRecordsScreen'))).
  * Paths with their own routes (/wel/index, /info/*) never reach the registry's screen, only its lookup.
  */
-const REAL_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<ScreenProps>>>> = {}
+/** Every list declaration of the product areas, in menu order; the list registry the browser test walks. */
+export const LISTS: readonly ListDefinition[] = [
+  ...recordLists, ...statisticsLists, ...timedLists, ...templateLists, ...numberCheckLists, ...rechargeLists,
+  ...addressBookLists, ...accountLists, ...crudLists,
+]
+
+const REAL_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<ScreenProps>>>> = Object.fromEntries(
+  LISTS.map((def) => [def.path, listScreen(def, withChunkTimeout)]),
+)
 
 function leaves(list: readonly CatalogEntry[]): CatalogEntry[] {
   return list.flatMap((e) => (e.children?.length ? leaves(e.children) : [e]))

@@ -1,0 +1,4 @@
+import type { ListDefinition } from '@/grid'
+import { customersList, subAccountsList } from './accounts.list'
+
+export const lists: ListDefinition[] = [subAccountsList, customersList]

@@ -1,0 +1,58 @@
+import { PROD_TYPE } from '@/domain/constants'
+import { BATCH_TOTALS, BATCH_TYPE_FILTER, batchRowSchema, batchSearchSchema, batchTypeKey } from '@/domain/lists/stats'
+import { defineList, type Tone } from '@/grid'
+import { accountColumns, accountFilter, count, showsStatus } from './fields'
+
+const TYPE_TONES: Record<string, Tone> = { batchAudit: 'warn', batchSameContent: 'info', batchPointToPoint: 'info', unknown: 'muted' }
+
+/** Batch statistics: type, time, the six counts with their totals row, batch id and content. */
+export const batchStatsList = defineList({
+  id: 'home-sms.batch-stats',
+  path: '/home-sms/batch-stats',
+  title: (LL) => LL.lists.titles.batchStats(),
+  endpoint: '/dataGathering/batchList',
+  fixed: { prod_type: PROD_TYPE.ordinary },
+  searchSchema: batchSearchSchema,
+  rowSchema: batchRowSchema,
+  searchFields: [
+    accountFilter(PROD_TYPE.ordinary),
+    { name: 'batch_id', kind: 'text', label: (LL) => LL.lists.filters.batchId() },
+    {
+      name: 'batch_type',
+      kind: 'select',
+      label: (LL) => LL.lists.filters.batchType(),
+      options: BATCH_TYPE_FILTER.map(({ value, key }) => ({ value, label: (LL) => LL.status[key]() })),
+    },
+    { name: 'time', kind: 'dateRange', label: (LL) => LL.lists.filters.createTime(), shortcuts: 'day' },
+  ],
+  columns: [
+    {
+      field: 'batch_type',
+      header: (LL) => LL.lists.columns.batchType(),
+      type: 'status',
+      status: (row) => {
+        const key = batchTypeKey(Number(row.batch_type))
+        return { key, tone: TYPE_TONES[key] }
+      },
+      width: 140,
+    },
+    { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
+    ...accountColumns.map((c) => ({ ...c, sortable: false })),
+    count('receive_count', (LL) => LL.lists.columns.receiveCount()),
+    // The server floors it at 0 (received minus sent); flooring here too keeps a stale row honest.
+    count('wait_send_count', (LL) => LL.lists.columns.waitSendCount(), {
+      sortable: false,
+      value: (row) => (typeof row.wait_send_count === 'number' ? Math.max(0, row.wait_send_count) : row.wait_send_count),
+    }),
+    count('sent_count', (LL) => LL.lists.columns.sentCount()),
+    count('success_count', (LL) => LL.lists.columns.successCount(), { visibleWhen: showsStatus }),
+    count('failure_count', (LL) => LL.lists.columns.failureCount(), { visibleWhen: showsStatus }),
+    count('unknown_count', (LL) => LL.lists.columns.unknownCount(), { visibleWhen: showsStatus }),
+    { field: 'batch_id', header: (LL) => LL.lists.columns.batchId(), sortable: true, width: 150 },
+    { field: 'decodeContent', header: (LL) => LL.lists.columns.content(), type: 'content', width: 320 },
+  ],
+  totals: BATCH_TOTALS,
+  download: { endpoint: '/dataGathering/downloadBatch', name: (LL) => LL.lists.files.batchStats() },
+  defaultSort: { orderBy: 'create_time', order: 'desc' },
+  rowId: (row) => String(row.batch_id),
+})

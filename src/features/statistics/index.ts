@@ -1,0 +1,7 @@
+import type { ListDefinition } from '@/grid'
+import { batchStatsList } from './batch-stats.list'
+import { countryStatsList, cspSendStatsList, intlSendStatsList, sendStatsList, videoSendStatsList } from './send-stats.list'
+
+export const lists: ListDefinition[] = [
+  batchStatsList, sendStatsList, intlSendStatsList, videoSendStatsList, cspSendStatsList, countryStatsList,
+]

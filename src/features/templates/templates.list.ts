@@ -1,0 +1,133 @@
+import { PROD_TYPE } from '@/domain/constants'
+import {
+  CONTENT_CHECK_FILTER, CSP_TEMPLATE_STATUS_FILTER, VIDEO_TEMPLATE_STATUS_FILTER, contentCheckKey, contentTemplateRowSchema,
+  contentTemplateSearchSchema, cspTemplateRowSchema, cspTemplateSearchSchema, cspTemplateStatusKey, fallbackKeys,
+  videoTemplateRowSchema, videoTemplateSearchSchema, videoTemplateStatusKey, type VideoTemplateStatusKey,
+} from '@/domain/lists/templates'
+import { defineList, type ColumnDef, type LL, type ListContext, type SearchField, type Tone } from '@/grid'
+
+const isAdminType = (ctx: ListContext) => ctx.authUser.userType === 1
+const accountFilter = (prodType: number): SearchField => ({
+  name: 'cus_id', kind: 'account', prodType, label: (LL) => LL.lists.filters.account(), visibleWhen: isAdminType,
+})
+const keywordFilter: SearchField = { name: 'keyword', kind: 'text', label: (LL) => LL.lists.filters.keyword() }
+const createdRange: SearchField = { name: 'time', kind: 'dateRange', label: (LL) => LL.lists.filters.createTime(), shortcuts: 'day' }
+const created: ColumnDef = {
+  field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170,
+}
+const account: ColumnDef = { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110 }
+
+const TONES: Record<string, Tone> = {
+  checkPending: 'warn', checkNotAudited: 'muted', checkApproved: 'ok', checkRejected: 'bad',
+  templatePending: 'muted', templateReviewing: 'warn', templateApproved: 'ok', templateRejected: 'bad', templateDeleted: 'muted',
+  unknown: 'muted',
+}
+const toned = (key: string) => ({ key, tone: TONES[key] ?? 'muted' })
+const statusOptions = (filter: readonly { value: number; key: keyof LL['status'] }[]) =>
+  filter.map(({ value, key }) => ({ value, label: (LL: LL) => LL.status[key]() }))
+
+export const contentTemplatesList = defineList({
+  id: 'home-sms.templates',
+  path: '/home-sms/templates',
+  title: (LL) => LL.lists.titles.templates(),
+  endpoint: '/contentTemplate/list',
+  searchSchema: contentTemplateSearchSchema,
+  rowSchema: contentTemplateRowSchema,
+  searchFields: [
+    keywordFilter,
+    { name: 'check_status', kind: 'select', label: (LL) => LL.lists.filters.checkStatus(), options: statusOptions(CONTENT_CHECK_FILTER) },
+    createdRange,
+    accountFilter(PROD_TYPE.ordinary),
+  ],
+  columns: [
+    account,
+    { field: 'template_content', header: (LL) => LL.lists.columns.templateContent(), type: 'content', width: 360 },
+    {
+      field: 'check_status', header: (LL) => LL.lists.columns.checkStatus(), type: 'status', width: 110,
+      status: (row) => toned(contentCheckKey(Number(row.check_status))),
+    },
+    { field: 'result_desc', header: (LL) => LL.lists.columns.resultDesc(), width: 180 },
+    { field: 'check_time', header: (LL) => LL.lists.columns.checkTime(), type: 'datetime', sortable: true, width: 170 },
+    created,
+  ],
+  defaultSort: { orderBy: 'create_time', order: 'desc' },
+  rowId: (row) => String(row.id),
+})
+
+export const videoTemplatesList = defineList({
+  id: 'video-sms.templates',
+  path: '/video-sms/templates',
+  title: (LL) => LL.lists.titles.videoTemplates(),
+  endpoint: '/videoTemplate/list',
+  searchSchema: videoTemplateSearchSchema,
+  rowSchema: videoTemplateRowSchema,
+  searchFields: [
+    keywordFilter,
+    { name: 'status', kind: 'select', label: (LL) => LL.lists.filters.templateStatus(), options: statusOptions(VIDEO_TEMPLATE_STATUS_FILTER) },
+    createdRange,
+    accountFilter(PROD_TYPE.video),
+  ],
+  columns: [
+    { field: 'cus_template_id', header: (LL) => LL.lists.columns.templateId(), width: 100 },
+    { field: 'templateTypeStr', header: (LL) => LL.lists.columns.templateType(), width: 110 },
+    { field: 'title', header: (LL) => LL.lists.columns.title(), width: 180 },
+    { field: 'template_sign', header: (LL) => LL.lists.columns.templateSign(), width: 110 },
+    { field: 'remark', header: (LL) => LL.lists.columns.remark(), type: 'content', width: 180 },
+    // Bytes from the server, shown in KB.
+    { field: 'size', header: (LL) => LL.lists.columns.size(), type: 'sizeKb', sortable: true, width: 100 },
+    {
+      field: 'status', header: (LL) => LL.lists.columns.status(), type: 'status', width: 100,
+      status: (row) => toned(videoTemplateStatusKey(Number(row.status)) satisfies VideoTemplateStatusKey),
+    },
+    created,
+    { field: 'update_time', header: (LL) => LL.lists.columns.updateTime(), type: 'datetime', sortable: true, width: 170 },
+    account,
+  ],
+  defaultSort: { orderBy: 'create_time', order: 'desc' },
+  rowId: (row) => String(row.cus_template_id),
+})
+
+/** One status key per fallback combination, so the column reads as words ('' → no fallback). */
+const FALLBACK_ORDER = ['fallbackSms', 'fallbackVideo', 'fallbackRead']
+function fallbackKey(lowType: unknown): string {
+  const keys = [...new Set(fallbackKeys(String(lowType ?? '')))].sort((a, b) => FALLBACK_ORDER.indexOf(a) - FALLBACK_ORDER.indexOf(b))
+  if (!keys.length) return 'fallbackNone'
+  if (keys.length === FALLBACK_ORDER.length) return 'fallbackAll'
+  return keys.length === 1 ? keys[0] : `fallback${keys.map((k) => k.replace('fallback', '')).join('')}`
+}
+
+export const cspTemplatesList = defineList({
+  id: 'csp-sms.templates',
+  path: '/csp-sms/templates',
+  title: (LL) => LL.lists.titles.cspTemplates(),
+  endpoint: '/cspTemplate/list',
+  searchSchema: cspTemplateSearchSchema,
+  rowSchema: cspTemplateRowSchema,
+  searchFields: [
+    keywordFilter,
+    {
+      name: 'template_status', kind: 'select', label: (LL) => LL.lists.filters.templateStatus(),
+      options: statusOptions(CSP_TEMPLATE_STATUS_FILTER),
+    },
+    createdRange,
+    accountFilter(PROD_TYPE.csp),
+  ],
+  columns: [
+    { field: 'template_id', header: (LL) => LL.lists.columns.templateId(), sortable: true, width: 100 },
+    { field: 'template_name', header: (LL) => LL.lists.columns.templateName(), width: 180 },
+    { field: 'chatbot_id', header: (LL) => LL.lists.columns.chatbotId(), width: 160 },
+    { field: 'autograph', header: (LL) => LL.lists.columns.autograph(), width: 110 },
+    {
+      field: 'low_type', header: (LL) => LL.lists.columns.lowType(), type: 'status', width: 150,
+      status: (row) => ({ key: fallbackKey(row.low_type), tone: 'info' }),
+    },
+    {
+      field: 'template_status', header: (LL) => LL.lists.columns.status(), type: 'status', width: 100,
+      status: (row) => toned(cspTemplateStatusKey(Number(row.template_status))),
+    },
+    created,
+    account,
+  ],
+  defaultSort: { orderBy: 'create_time', order: 'desc' },
+  rowId: (row) => String(row.template_id),
+})

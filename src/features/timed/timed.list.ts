@@ -1,0 +1,130 @@
+import { PROD_TYPE } from '@/domain/constants'
+import {
+  TIMED_BATCH_TOTALS, TIMED_STATUS_FILTER, TIMED_TYPE_FILTER, timedActionAllowed, timedBatchRowSchema, timedBatchSearchSchema,
+  timedDetailRowSchema, timedDetailSearchSchema, timedStatusKey, timedTypeKey, type TimedOperation, type TimedStatusKey,
+} from '@/domain/lists/timed'
+import { defineList, type ColumnDef, type ListContext, type Row, type RowAction, type SearchField, type Tone } from '@/grid'
+
+const isAdminType = (ctx: ListContext) => ctx.authUser.userType === 1
+const actions = () => import('./timed.actions')
+
+const STATUS_TONES: Record<TimedStatusKey, Tone> = {
+  timedToBeSent: 'info', timedSent: 'ok', timedPaused: 'warn', timedIntercepted: 'muted', failure: 'bad',
+}
+const sendStatusColumn: ColumnDef = {
+  field: 'send_status',
+  header: (LL) => LL.lists.columns.sendStatus(),
+  type: 'status',
+  status: (row) => {
+    const key = timedStatusKey(Number(row.send_status))
+    return { key, tone: STATUS_TONES[key] }
+  },
+  width: 110,
+}
+
+const allowed = (op: TimedOperation | 'edit') => (row: Row) => timedActionAllowed(op, Number(row.send_status))
+
+/**
+ * Pause, recover, intercept (confirmed first) and edit content, each enabled only from the statuses where the
+ * transition makes sense; the server enforces the same table (TIMED_FROM).
+ */
+const rowActions: RowAction[] = [
+  {
+    id: 'pause', label: (LL) => LL.lists.actions.pause(), enabledWhen: allowed('pause'), shortcut: 'alt+p',
+    perform: async (row, h) => (await actions()).operate('pause', row, h),
+  },
+  {
+    id: 'recover', label: (LL) => LL.lists.actions.recover(), enabledWhen: allowed('recover'), shortcut: 'alt+o',
+    perform: async (row, h) => (await actions()).operate('recover', row, h),
+  },
+  {
+    id: 'intercept', label: (LL) => LL.lists.actions.intercept(), enabledWhen: allowed('intercept'), tone: 'danger',
+    confirm: (LL, row) => LL.lists.messages.interceptConfirm({ batch: String(row.time_batch) }),
+    perform: async (row, h) => (await actions()).operate('intercept', row, h),
+  },
+  {
+    id: 'edit', label: (LL) => LL.lists.actions.editContent(), enabledWhen: allowed('edit'),
+    perform: async (row, h) => (await actions()).editContent(row, h),
+  },
+]
+
+const commonFields: SearchField[] = [
+  { name: 'cus_id', kind: 'account', prodType: PROD_TYPE.ordinary, label: (LL) => LL.lists.filters.account(), visibleWhen: isAdminType },
+  { name: 'time_batch', kind: 'text', label: (LL) => LL.lists.filters.timedBatch() },
+  {
+    name: 'send_status',
+    kind: 'select',
+    label: (LL) => LL.lists.filters.sendState(),
+    options: TIMED_STATUS_FILTER.map(({ value, key }) => ({ value, label: (LL) => LL.status[key]() })),
+  },
+]
+const timingRange: SearchField = { name: 'time', kind: 'dateRange', label: (LL) => LL.lists.filters.timingTime(), shortcuts: 'day' }
+
+export const timedBatchesList = defineList({
+  id: 'home-sms.timed-batches',
+  path: '/home-sms/timed-batches',
+  title: (LL) => LL.lists.titles.timedBatches(),
+  endpoint: '/pageTimeBatch/list',
+  fixed: { prod_type: PROD_TYPE.ordinary },
+  searchSchema: timedBatchSearchSchema,
+  rowSchema: timedBatchRowSchema,
+  searchFields: [
+    ...commonFields,
+    {
+      name: 'batch_type',
+      kind: 'select',
+      label: (LL) => LL.lists.filters.batchType(),
+      options: TIMED_TYPE_FILTER.map(({ value, key }) => ({ value, label: (LL) => LL.status[key]() })),
+    },
+    timingRange,
+  ],
+  columns: [
+    { field: 'time_batch', header: (LL) => LL.lists.columns.timedBatch(), sortable: true, width: 160 },
+    { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110 },
+    {
+      field: 'batch_type',
+      header: (LL) => LL.lists.columns.batchType(),
+      type: 'status',
+      status: (row) => ({ key: timedTypeKey(Number(row.batch_type)), tone: 'info' }),
+      width: 110,
+    },
+    { field: 'batch_count', header: (LL) => LL.lists.columns.batchCount(), type: 'count', sortable: true, width: 100 },
+    sendStatusColumn,
+    { field: 'timing_time', header: (LL) => LL.lists.columns.timingTime(), type: 'datetime', sortable: true, width: 170 },
+    { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
+    { field: 'decodeContent', header: (LL) => LL.lists.columns.content(), type: 'content', width: 320 },
+  ],
+  totals: TIMED_BATCH_TOTALS,
+  rowActions,
+  detail: (row) => `/home-sms/timed-details?time_batch=${encodeURIComponent(String(row.time_batch))}`,
+  defaultSort: { orderBy: 'timing_time', order: 'desc' },
+  rowId: (row) => String(row.time_batch),
+})
+
+export const timedDetailsList = defineList({
+  id: 'home-sms.timed-details',
+  path: '/home-sms/timed-details',
+  title: (LL) => LL.lists.titles.timedDetails(),
+  endpoint: '/timeMtMessage/list',
+  fixed: { prod_type: PROD_TYPE.ordinary },
+  searchSchema: timedDetailSearchSchema,
+  rowSchema: timedDetailRowSchema,
+  searchFields: [
+    { name: 'mobile', kind: 'text', label: (LL) => LL.lists.filters.mobile() },
+    ...commonFields,
+    timingRange,
+  ],
+  columns: [
+    { field: 'decodeMobile', header: (LL) => LL.lists.columns.mobile(), type: 'phone', width: 130 },
+    { field: 'decodeContent', header: (LL) => LL.lists.columns.content(), type: 'content', width: 320 },
+    sendStatusColumn,
+    { field: 'time_batch', header: (LL) => LL.lists.columns.timedBatch(), width: 160 },
+    { field: 'timing_time', header: (LL) => LL.lists.columns.timingTime(), type: 'datetime', sortable: true, width: 170 },
+    { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
+    { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110 },
+  ],
+  // A detail belongs to one timed batch: its actions act on that batch, from the detail's own status.
+  rowActions,
+  defaultSort: { orderBy: 'timing_time', order: 'desc' },
+  rowId: (row) => String(row.sn),
+})
