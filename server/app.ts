@@ -8,6 +8,7 @@ import type { Db } from './db'
 import { ApiError, fail } from './http/envelope'
 import type { AppEnv } from './http/session'
 import { accountRoutes } from './routes/account'
+import { listRoutes } from './routes/lists'
 import { loginRoutes } from './routes/login'
 import { menuRoutes } from './routes/menu'
 import { registerRoutes } from './routes/register'
@@ -49,7 +50,7 @@ export function createApp(opts: AppOptions) {
       ? next()
       : bodyLimit({ maxSize: JSON_LIMIT_BYTES, onError: () => fail(c, new ApiError(413, 'badRequest')) })(c, next),
   )
-  for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, recordRoutes]) {
+  for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, recordRoutes, listRoutes]) {
     api.route('/', routes(deps))
   }
   // Unknown API paths answer in the envelope too, not with the console's index.html.

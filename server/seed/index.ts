@@ -1,6 +1,7 @@
 import type { Db } from '../db'
 import { seedAccounts } from './accounts'
 import { seedHistory } from './history'
+import { seedLists } from './lists'
 import { seedPlatform, syncMenus } from './platform'
 import { seedRecordExtras } from './records'
 
@@ -45,6 +46,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<number> 
   })
   step('settings, products, countries, menus and accounts')
   await seedHistory(db, opts.historyRows ?? DEFAULT_HISTORY_ROWS, step)
+  await seedLists(db)
+  step('timed batches, recharges, templates, address books, number checks')
   await seedRecordExtras(db)
   step('short links and interaction records')
   await db.exec('analyze')

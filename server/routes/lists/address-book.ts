@@ -1,0 +1,71 @@
+import { Hono } from 'hono'
+import { contactSearchSchema, GROUP_TOTALS, groupSearchSchema, type ContactSearch } from '../../../src/domain/lists/address-book'
+import { downloadFormatShape } from '../../../src/domain/lists/query'
+import type { Deps } from '../../config'
+import { body, localeOf, ok } from '../../http/envelope'
+import { requireUser, type AppEnv } from '../../http/session'
+import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
+import type { SessionUser } from '../../users/repo'
+import { col, fileColumns, mayFilterAccount, today, type Row } from './common'
+
+const SELECT = `a.id, a.cus_id, a.group_id, g.group_name as "groupName", a.name, a.mobile, a.email, a.job_number, a.gender::int as gender,
+  to_char(a.birthday, 'YYYY-MM-DD') as birthday, a.remark, a.create_time`
+const FROM = 'ab_contact a join ab_group g on g.group_id = a.group_id'
+const GENDER = [{ 'zh-CN': '未知', en: 'Unknown' }, { 'zh-CN': '男', en: 'Male' }, { 'zh-CN': '女', en: 'Female' }] as const
+const FILE = [col('name', '姓名', 'Name'), col('mobile', '手机号', 'Mobile'), col('email', '邮箱', 'Email'), col('groupName', '分组', 'Group'),
+  col('job_number', '工号', 'Job number'), col('gender', '性别', 'Gender'), col('birthday', '生日', 'Birthday'), col('remark', '备注', 'Remark'),
+  col('create_time', '创建时间', 'Created')]
+
+function contactWhere(user: SessionUser, q: ContactSearch): Where {
+  const w = new Where().scope(user, 'a.cus_id')
+  if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `a.cus_id = ${w.bind(v)}`)
+  return w.when(q.group_id, (v) => `a.group_id = ${w.bind(v)}`)
+    .when(q.name, (v) => `a.name ilike ${w.bind(`%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`)
+    .when(q.mobile, (v) => `a.mobile like ${w.bind(`${v.replace(/\D/g, '')}%`)}`)
+    .timeWindow('a.create_time', q, null)
+}
+
+/** Address book lists; editing and import come with the address-book screens. */
+export function addressBookRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  const auth = requireUser(deps.db)
+  const db = deps.db
+
+  r.post('/addressBook/list', auth, async (c) => {
+    const q = await body(c, contactSearchSchema)
+    return ok(c, await listPage(db, {
+      select: SELECT, from: FROM, countFrom: 'ab_contact a', where: contactWhere(c.get('user'), q), page: q,
+      orderBy: orderClause(q, { create_time: 'a.create_time', name: 'a.name', mobile: 'a.mobile' }, { by: 'create_time', order: 'desc' }, 'a.id'),
+    }))
+  })
+
+  r.post('/addressBook/groupList', auth, async (c) => {
+    const q = await body(c, groupSearchSchema)
+    const user = c.get('user')
+    const w = new Where().scope(user, 'g.cus_id')
+    if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `g.cus_id = ${w.bind(v)}`)
+    w.when(q.group_name, (v) => `g.group_name ilike ${w.bind(`%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`)
+    const from = `(select g.*, (select count(*)::int from ab_contact a where a.group_id = g.group_id) as member_count from ab_group g ${w.sql}) g`
+    const outer = new Where()
+    outer.params.push(...w.params)
+    return ok(c, await listPage(db, {
+      select: 'g.group_id, g.cus_id, g.group_name, g.member_count, g.remark, g.create_time', from, where: outer, page: q,
+      totals: { [GROUP_TOTALS[0]]: 'sum(g.member_count)' },
+      orderBy: orderClause(q, { create_time: 'g.create_time', group_name: 'g.group_name', member_count: 'g.member_count' }, { by: 'create_time', order: 'desc' }, 'g.group_id'),
+    }))
+  })
+
+  r.post('/addressBook/download', auth, async (c) => {
+    const q = await body(c, contactSearchSchema.extend(downloadFormatShape))
+    const w = contactWhere(c.get('user'), q)
+    const locale = localeOf(c)
+    return downloadResponse<Row>(c, {
+      format: q.format, filename: `通讯录-${today()}`, total: await countRows(db, 'ab_contact a', w),
+      columns: fileColumns<Row>(FILE, { gender: (row) => GENDER[Number(row.gender)]?.[locale] ?? '' }),
+      batches: keysetBatches<Row>(db, { select: SELECT, from: FROM, where: w, order: 'desc',
+        key: [{ sql: 'a.create_time', type: 'timestamptz' }, { sql: 'a.id', type: 'bigint' }] }),
+    })
+  })
+
+  return r
+}

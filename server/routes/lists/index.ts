@@ -1,0 +1,20 @@
+import { Hono } from 'hono'
+import type { Deps } from '../../config'
+import type { AppEnv } from '../../http/session'
+import { accountListRoutes } from './accounts'
+import { addressBookRoutes } from './address-book'
+import { crudRoutes } from './crud'
+import { numberCheckRoutes } from './number-check'
+import { rechargeRoutes } from './recharge'
+import { statsRoutes } from './stats'
+import { templateRoutes } from './templates'
+import { timedRoutes } from './timed'
+
+/** Statistics, timed batches, recharges, templates, address book, number check, account lists and the crud sample. */
+export function listRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  for (const routes of [statsRoutes, timedRoutes, rechargeRoutes, templateRoutes, addressBookRoutes, numberCheckRoutes, accountListRoutes, crudRoutes]) {
+    r.route('/', routes(deps))
+  }
+  return r
+}

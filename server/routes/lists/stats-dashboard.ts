@@ -1,0 +1,93 @@
+import { Hono } from 'hono'
+import { indexInfoSearchSchema, replyCountSearchSchema, type NormalSmsIndexInfo, type SmsIndexInfo } from '../../../src/domain/lists/stats'
+import type { Deps } from '../../config'
+import { body, ok } from '../../http/envelope'
+import { requireUser, type AppEnv } from '../../http/session'
+import { rollupWhere, TODAY } from './stats-sql'
+
+const AXIS_DAYS = 30
+const pct = (n: number, of: number) => (of > 0 ? Math.round((n * 10000) / of) / 100 : 0)
+
+/** The dashboards of spec section 3, from the daily rollups: cheap whatever the size of the history. */
+export function dashboardRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  const auth = requireUser(deps.db)
+  const db = deps.db
+
+  async function days(user: Parameters<typeof rollupWhere>[0], q: { prod_type?: number; cus_id?: string }, prodDefault: number, from: string) {
+    const w = rollupWhere(user, { ...q, prod_type: q.prod_type ?? prodDefault }, 'd')
+    w.and(`d.day >= ${from}`)
+    const { rows } = await db.query<{ day: string; receive: number; sent: number; success: number; failure: number; unknown: number }>(
+      `select to_char(s.day, 'YYYY-MM-DD') as day, coalesce(sum(d.receive_count), 0)::int as receive, coalesce(sum(d.sent_count), 0)::int as sent,
+         coalesce(sum(d.success_count), 0)::int as success, coalesce(sum(d.failure_count), 0)::int as failure,
+         coalesce(sum(d.unknown_count), 0)::int as unknown
+       from generate_series(${from}, ${TODAY}, interval '1 day') s(day)
+       left join mt_daily d on d.day = s.day::date and ${w.sql.replace(/^where /, '')}
+       group by s.day order by s.day`,
+      w.params,
+    )
+    return rows
+  }
+
+  // Video and international dashboard: this month, yesterday, today with its outcome, and 30 days of axes.
+  r.post('/dataGathering/getSmsIndexInfo', auth, async (c) => {
+    const q = await body(c, indexInfoSearchSchema)
+    const from = `least(${TODAY} - ${AXIS_DAYS - 1}, date_trunc('month', ${TODAY})::date)`
+    const rows = await days(c.get('user'), q, 2, from)
+    const month = rows.filter((d) => d.day.slice(0, 7) === rows[rows.length - 1].day.slice(0, 7))
+    const axis = rows.slice(-AXIS_DAYS)
+    const t = rows[rows.length - 1]
+    const info: SmsIndexInfo = {
+      monthAllCount: month.reduce((s, d) => s + d.receive, 0),
+      yesterdayAllCount: rows[rows.length - 2]?.receive ?? 0,
+      todayAllCount: t.receive,
+      todaySuccessCount: t.success,
+      todayFailureCount: t.failure,
+      todayUnknownCount: t.unknown,
+      timeAxis: axis.map((d) => d.day),
+      sentCountAxis: axis.map((d) => d.sent),
+      successRatioAxis: axis.map((d) => pct(d.success, d.sent)),
+      failureRatioAxis: axis.map((d) => pct(d.failure, d.sent)),
+      unknownRatioAxis: axis.map((d) => pct(d.unknown, d.sent)),
+    }
+    return ok(c, info)
+  })
+
+  // Ordinary dashboard: previous and current month, yesterday, today, and 30 days of sends.
+  r.post('/dataGathering/getNormalSmsIndexInfo', auth, async (c) => {
+    const q = await body(c, indexInfoSearchSchema)
+    const from = `least(${TODAY} - ${AXIS_DAYS - 1}, (date_trunc('month', ${TODAY}) - interval '1 month')::date)`
+    const rows = await days(c.get('user'), q, 0, from)
+    const t = rows[rows.length - 1]
+    const cur = t.day.slice(0, 7)
+    const prevDate = new Date(`${cur}-01T00:00:00Z`)
+    prevDate.setUTCMonth(prevDate.getUTCMonth() - 1)
+    const prev = prevDate.toISOString().slice(0, 7)
+    const axis = rows.slice(-AXIS_DAYS)
+    const info: NormalSmsIndexInfo = {
+      prevMonthAllCount: rows.filter((d) => d.day.startsWith(prev)).reduce((s, d) => s + d.receive, 0),
+      curMonthAllCount: rows.filter((d) => d.day.startsWith(cur)).reduce((s, d) => s + d.receive, 0),
+      yesterdayAllCount: rows[rows.length - 2]?.receive ?? 0,
+      todayAllCount: t.receive,
+      timeAxis: axis.map((d) => d.day),
+      sentCountAxis: axis.map((d) => d.sent),
+    }
+    return ok(c, info)
+  })
+
+  // Replies in the range (today when none is given) and today.
+  r.post('/dataGathering/queryReplyCount', auth, async (c) => {
+    const q = await body(c, replyCountSearchSchema)
+    const ranged = q.start_time || q.end_time
+    const w = rollupWhere(c.get('user'), q, 'd')
+    const { rows } = await db.query<{ range: number; today: number }>(
+      `select coalesce(sum(d.reply_count) filter (where ${ranged ? 'true' : `d.day = ${TODAY}`}), 0)::int as range,
+         coalesce(sum(d.reply_count) filter (where d.day = ${TODAY}), 0)::int as today
+       from mo_daily d ${w.sql}`,
+      w.params,
+    )
+    return ok(c, { replyCount: rows[0].range, todayReplyCount: rows[0].today })
+  })
+
+  return r
+}

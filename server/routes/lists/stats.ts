@@ -1,0 +1,193 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { downloadFormatShape } from '../../../src/domain/lists/query'
+import { mtSendStatus, STATUS_WORDS } from '../../../src/domain/lists/records'
+import {
+  BATCH_TOTALS, batchMobileSearchSchema, batchSearchSchema, COUNTRY_STAT_TOTALS, countryStatSearchSchema, DIME_TOTALS, dimeSearchSchema,
+  GATHERING_TOTALS, gatheringSearchSchema, unionStr, type BatchRow, type DimeRow,
+} from '../../../src/domain/lists/stats'
+import type { Deps } from '../../config'
+import { body, localeOf, ok } from '../../http/envelope'
+import { requireUser, type AppEnv } from '../../http/session'
+import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
+import type { SessionUser } from '../../users/repo'
+import { col, fileColumns, mayFilterAccount, paramsOnly, today, wallTime, type Row } from './common'
+import { dashboardRoutes } from './stats-dashboard'
+import { PERIOD_FORMAT, rollupWhere } from './stats-sql'
+
+const BATCH_SELECT = `b.batch_id, b.batch_type::int as batch_type, b.create_time, b.cus_id, c.cus_name, b.prod_type::int as prod_type,
+  b.receive_count, greatest(b.receive_count - b.sent_count, 0) as wait_send_count, b.sent_count, b.success_count, b.failure_count,
+  b.unknown_count, b.content as "decodeContent"`
+const BATCH_SUMS: Record<(typeof BATCH_TOTALS)[number], string> = {
+  receive_count: 'sum(b.receive_count)', wait_send_count: 'sum(greatest(b.receive_count - b.sent_count, 0))', sent_count: 'sum(b.sent_count)',
+  success_count: 'sum(b.success_count)', failure_count: 'sum(b.failure_count)', unknown_count: 'sum(b.unknown_count)',
+}
+const BATCH_SORT = {
+  create_time: 'b.create_time', batch_id: 'b.batch_id', receive_count: 'b.receive_count', sent_count: 'b.sent_count',
+  success_count: 'b.success_count', failure_count: 'b.failure_count', unknown_count: 'b.unknown_count',
+}
+
+function batchWhere(user: SessionUser, q: z.infer<typeof batchSearchSchema>): Where {
+  const w = new Where().scope(user, 'b.cus_id')
+  if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `b.cus_id = ${w.bind(v)}`)
+  return w.when(q.batch_id, (v) => `b.batch_id = ${w.bind(v)}`)
+    .when(q.batch_type, (v) => `b.batch_type = ${w.bind(v)}`)
+    .when(q.prod_type, (v) => `b.prod_type = ${w.bind(v)}`)
+    .timeWindow('b.create_time', q, null)
+}
+
+const COUNT_SUMS = `sum(sent_count)::int as sent_count, sum(success_count)::int as success_count,
+  sum(failure_count)::int as failure_count, sum(unknown_count)::int as unknown_count`
+const sumsOf = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, `sum(g.${k})`]))
+
+function withUnion<R extends { sent_count: number; success_count: number; failure_count: number; unknown_count: number }>(r: R) {
+  return {
+    ...r,
+    successUnionStr: unionStr(r.success_count, r.sent_count),
+    failureUnionStr: unionStr(r.failure_count, r.sent_count),
+    unknownUnionStr: unionStr(r.unknown_count, r.sent_count),
+  }
+}
+
+/** Per period, account and product, with replies: the grouped set of /dataGathering/dimeList (and /list without replies). */
+function dimeFrom(user: SessionUser, q: z.infer<typeof dimeSearchSchema>) {
+  const w = rollupWhere(user, q, 'x')
+  const fmt = PERIOD_FORMAT[q.dimension]
+  const grouped = `(select to_char(x.day, '${fmt}') as gathering_time, x.cus_id, x.prod_type::int as prod_type, ${COUNT_SUMS},
+      sum(reply_count)::int as reply_count
+    from (select cus_id, prod_type, day, receive_count, sent_count, success_count, failure_count, unknown_count, 0 as reply_count from mt_daily
+          union all select cus_id, prod_type, day, 0, 0, 0, 0, 0, reply_count from mo_daily) x
+    ${w.sql} group by 1, 2, 3 having sum(x.receive_count) > 0 or sum(x.reply_count) > 0) g`
+  return { w, grouped }
+}
+
+const DIME_SORT = {
+  gathering_time: 'g.gathering_time', cus_id: 'g.cus_id', prod_type: 'g.prod_type', sent_count: 'g.sent_count',
+  success_count: 'g.success_count', failure_count: 'g.failure_count', unknown_count: 'g.unknown_count', reply_count: 'g.reply_count',
+}
+
+const BATCH_FILE = [
+  col('batch_type', '类型', 'Type'), col('create_time', '时间', 'Time'), col('cus_id', '账号', 'Account'), col('batch_id', '批次号', 'Batch id'),
+  col('receive_count', '接收数', 'Received'), col('wait_send_count', '待发送数', 'To be sent'), col('sent_count', '已发送数', 'Sent'),
+  col('success_count', '成功数', 'Success'), col('failure_count', '失败数', 'Failure'), col('unknown_count', '未知数', 'Unknown'),
+  col('decodeContent', '内容', 'Content'),
+]
+const BATCH_TYPE_WORDS = [
+  { 'zh-CN': '短信审核', en: 'SMS audit' }, { 'zh-CN': '相同内容群发', en: 'Same-content send' }, { 'zh-CN': '一对一群发', en: 'One-to-one send' },
+] as const
+const DIME_FILE = [
+  col('gathering_time', '时间', 'Period'), col('cus_id', '账号', 'Account'), col('cus_name', '账号名称', 'Account name'), col('prod_type', '产品', 'Product'),
+  col('sent_count', '发送数', 'Sent'), col('successUnionStr', '成功数', 'Success'), col('failureUnionStr', '失败数', 'Failure'),
+  col('unknownUnionStr', '未知数', 'Unknown'), col('reply_count', '回复数', 'Replies'),
+]
+const MOBILE_FILE = [
+  col('decodeMobile', '手机号', 'Mobile'), col('status', '发送状态', 'Send status'), col('report_result_desc', '状态描述', 'Status description'),
+  col('receive_time', '提交时间', 'Submit time'), col('report_time', '报告时间', 'Report time'),
+]
+
+export function statsRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  const auth = requireUser(deps.db)
+  const db = deps.db
+
+  r.post('/dataGathering/batchList', auth, async (c) => {
+    const q = await body(c, batchSearchSchema)
+    const w = batchWhere(c.get('user'), q)
+    return ok(c, await listPage<BatchRow>(db, {
+      select: BATCH_SELECT, from: 'sms_batch b join customer c on c.cus_id = b.cus_id', countFrom: 'sms_batch b', where: w,
+      orderBy: orderClause(q, BATCH_SORT, { by: 'create_time', order: 'desc' }, 'b.batch_id'), page: q, totals: BATCH_SUMS,
+    }))
+  })
+
+  r.post('/dataGathering/downloadBatch', auth, async (c) => {
+    const q = await body(c, batchSearchSchema.extend(downloadFormatShape))
+    const w = batchWhere(c.get('user'), q)
+    const locale = localeOf(c)
+    return downloadResponse<Row>(c, {
+      format: q.format, filename: `批次统计-${today()}`, total: await countRows(db, 'sms_batch b', w),
+      columns: fileColumns<Row>(BATCH_FILE, { batch_type: (row) => BATCH_TYPE_WORDS[Number(row.batch_type)]?.[locale] ?? '' }),
+      batches: keysetBatches<Row>(db, {
+        select: BATCH_SELECT, from: 'sms_batch b join customer c on c.cus_id = b.cus_id', where: w, order: 'desc',
+        key: [{ sql: 'b.create_time', type: 'timestamptz' }, { sql: 'b.batch_id', type: 'text' }],
+      }),
+    })
+  })
+
+  r.post('/dataGathering/mobileDownload', auth, async (c) => {
+    const q = await body(c, batchMobileSearchSchema.extend(downloadFormatShape))
+    const user = c.get('user')
+    const w = new Where().scope(user, 'm.cus_id')
+    w.and(`m.batch_id = ${w.bind(q.batch_id)}`)
+    const locale = localeOf(c)
+    const hidden = user.showClientStatus === 0
+    return downloadResponse<Row>(c, {
+      format: q.format, filename: `批次号码-${q.batch_id}`, total: await countRows(db, 'mt_record m', w),
+      columns: fileColumns<Row>(MOBILE_FILE, {
+        status: (row) => {
+          const k = hidden ? null : mtSendStatus({ mt_status: Number(row.mt_status), report_result: row.report_result as number | null })
+          return k ? STATUS_WORDS[k][locale] : ''
+        },
+        report_result_desc: (row) => (hidden ? '' : String(row.report_result_desc ?? '')),
+        report_time: (row) => (hidden ? '' : wallTime(row.report_time)),
+      }),
+      batches: keysetBatches<Row>(db, {
+        select: 'm.mobile as "decodeMobile", m.mt_status, m.report_result, m.report_result_desc, m.receive_time, m.report_time',
+        from: 'mt_record m', where: w, order: 'asc', key: [{ sql: 'm.sn', type: 'bigint' }],
+      }),
+    })
+  })
+
+  r.post('/dataGathering/list', auth, async (c) => {
+    const q = await body(c, gatheringSearchSchema)
+    const { w, grouped } = dimeFrom(c.get('user'), q)
+    // The per-account view of the same grouped set: products folded together.
+    const byAccount = `(select gathering_time, cus_id, ${COUNT_SUMS} from ${grouped} group by 1, 2 having sum(sent_count) > 0) g`
+    const page = await listPage<DimeRow>(db, {
+      select: 'g.*, c.cus_name', from: `${byAccount} join customer c on c.cus_id = g.cus_id`, countFrom: byAccount, where: paramsOnly(w),
+      orderBy: orderClause(q, DIME_SORT, { by: 'gathering_time', order: 'desc' }, 'g.cus_id'), page: q, totals: sumsOf(GATHERING_TOTALS),
+    })
+    return ok(c, { ...page, records: page.records.map(withUnion) })
+  })
+
+  r.post('/dataGathering/dimeList', auth, async (c) => {
+    const q = await body(c, dimeSearchSchema)
+    const { w, grouped } = dimeFrom(c.get('user'), q)
+    const page = await listPage<DimeRow>(db, {
+      select: 'g.*, c.cus_name', from: `${grouped} join customer c on c.cus_id = g.cus_id`, countFrom: grouped, where: paramsOnly(w),
+      orderBy: orderClause(q, DIME_SORT, { by: 'gathering_time', order: 'desc' }, 'g.cus_id, g.prod_type'), page: q, totals: sumsOf(DIME_TOTALS),
+    })
+    return ok(c, { ...page, records: page.records.map(withUnion) })
+  })
+
+  r.post('/dataGathering/downloadDimeList', auth, async (c) => {
+    const q = await body(c, dimeSearchSchema.extend(downloadFormatShape))
+    const { w, grouped } = dimeFrom(c.get('user'), q)
+    const pw = paramsOnly(w)
+    const from = `${grouped} join customer c on c.cus_id = g.cus_id`
+    const { rows } = await db.query<Row>(`select g.*, c.cus_name from ${from} order by g.gathering_time desc, g.cus_id, g.prod_type`, pw.params)
+    return downloadResponse<Row>(c, {
+      format: q.format, filename: `统计-${today()}`, total: rows.length,
+      columns: fileColumns<Row>(DIME_FILE),
+      // A grouped set is at most periods × accounts × products rows: small enough to read at once.
+      batches: (async function* () { for (let i = 0; i < rows.length; i += 5000) yield rows.slice(i, i + 5000).map((x) => withUnion(x as DimeRow)) })(),
+    })
+  })
+
+  r.post('/dataGathering/countryList', auth, async (c) => {
+    const q = await body(c, countryStatSearchSchema)
+    const w = rollupWhere(c.get('user'), { ...q, prod_type: q.prod_type ?? 1 }, 'd').and(`d.country <> ''`)
+    w.when(q.country, (v) => `d.country = ${w.bind(v.toUpperCase())}`)
+    const name = localeOf(c) === 'en' ? 'name_en' : 'name_zh'
+    const grouped = `(select d.country, ${COUNT_SUMS} from mt_daily d ${w.sql} group by 1 having sum(d.sent_count) > 0) g`
+    const page = await listPage<DimeRow>(db, {
+      select: `g.*, coalesce(ct.${name}, g.country) as "countryName"`, from: `${grouped} left join country ct on ct.iso = g.country`,
+      countFrom: grouped, where: paramsOnly(w), page: q, totals: sumsOf(COUNTRY_STAT_TOTALS),
+      orderBy: orderClause(q, { country: 'g.country', sent_count: 'g.sent_count', success_count: 'g.success_count',
+        failure_count: 'g.failure_count', unknown_count: 'g.unknown_count' }, { by: 'sent_count', order: 'desc' }, 'g.country'),
+    })
+    return ok(c, { ...page, records: page.records.map(withUnion) })
+  })
+
+  r.route('/', dashboardRoutes(deps))
+  return r
+}

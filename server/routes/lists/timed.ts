@@ -1,0 +1,125 @@
+import { Hono } from 'hono'
+import { downloadFormatShape } from '../../../src/domain/lists/query'
+import {
+  TIMED_BATCH_TOTALS, TIMED_FROM, TIMED_TO, timedBatchSearchSchema, timedDetailSearchSchema, timedEditSchema, timedMobileDownloadSchema,
+  timedOperationSchema, type TimedBatchRow, type TimedDetailRow, type TimedOperation,
+} from '../../../src/domain/lists/timed'
+import type { ServerMessage } from '../../../src/domain/messages'
+import type { Deps } from '../../config'
+import { ApiError, body, localeOf, ok } from '../../http/envelope'
+import { requireUser, type AppEnv } from '../../http/session'
+import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
+import { col, fileColumns, mayFilterAccount, type Row } from './common'
+
+const BATCH_SELECT = `t.time_batch, t.cus_id, t.prod_type::int as prod_type, t.batch_count, t.batch_type::int as batch_type,
+  t.send_status::int as send_status, t.timing_time, t.create_time, t.content as "decodeContent"`
+const DETAIL_SELECT = `m.sn, m.mobile as "decodeMobile", m.content as "decodeContent", m.send_status::int as send_status, m.time_batch,
+  m.timing_time, m.create_time, m.cus_id`
+
+const MESSAGES: Record<TimedOperation | 'edit', [ServerMessage, ServerMessage]> = {
+  pause: ['timedPauseSuccess', 'timedPauseFailure'],
+  recover: ['timedRecoverSuccess', 'timedRecoverFailure'],
+  intercept: ['timedInterceptSuccess', 'timedInterceptFailure'],
+  edit: ['timedEditSuccess', 'timedEditFailure'],
+}
+const STATUS_WORDS = [
+  { 'zh-CN': '待发送', en: 'To be sent' }, { 'zh-CN': '发送成功', en: 'Sent' }, { 'zh-CN': '已暂停', en: 'Paused' },
+  { 'zh-CN': '已拦截', en: 'Intercepted' }, { 'zh-CN': '发送失败', en: 'Failed' },
+] as const
+const MOBILE_FILE = [col('decodeMobile', '手机号', 'Mobile'), col('decodeContent', '内容', 'Content'), col('send_status', '发送状态', 'Send status'),
+  col('timing_time', '定时时间', 'Scheduled time')]
+
+export function timedRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  const auth = requireUser(deps.db)
+  const db = deps.db
+
+  r.post('/pageTimeBatch/list', auth, async (c) => {
+    const q = await body(c, timedBatchSearchSchema)
+    const user = c.get('user')
+    const w = new Where().scope(user, 't.cus_id')
+    if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `t.cus_id = ${w.bind(v)}`)
+    w.when(q.time_batch, (v) => `t.time_batch = ${w.bind(v)}`)
+      .when(q.send_status, (v) => (v >= 4 ? `t.send_status >= 4` : `t.send_status = ${w.bind(v)}`))
+      .when(q.batch_type, (v) => `t.batch_type = ${w.bind(v)}`)
+      .when(q.prod_type, (v) => `t.prod_type = ${w.bind(v)}`)
+      .timeWindow('t.timing_time', q, null)
+    return ok(c, await listPage<TimedBatchRow>(db, {
+      select: BATCH_SELECT, from: 'time_batch t', where: w, page: q, totals: { [TIMED_BATCH_TOTALS[0]]: 'sum(t.batch_count)' },
+      orderBy: orderClause(q, { timing_time: 't.timing_time', create_time: 't.create_time', batch_count: 't.batch_count', time_batch: 't.time_batch' },
+        { by: 'timing_time', order: 'desc' }, 't.time_batch'),
+    }))
+  })
+
+  r.post('/timeMtMessage/list', auth, async (c) => {
+    const q = await body(c, timedDetailSearchSchema)
+    const user = c.get('user')
+    const w = new Where().scope(user, 'm.cus_id')
+    if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `m.cus_id = ${w.bind(v)}`)
+    w.when(q.time_batch, (v) => `m.time_batch = ${w.bind(v)}`)
+      .when(q.mobile, (v) => `m.mobile = ${w.bind(v)}`)
+      .when(q.send_status, (v) => (v >= 4 ? `m.send_status >= 4` : `m.send_status = ${w.bind(v)}`))
+      .when(q.prod_type, (v) => `m.time_batch in (select time_batch from time_batch where prod_type = ${w.bind(v)})`)
+      .timeWindow('m.timing_time', q, null)
+    return ok(c, await listPage<TimedDetailRow>(db, {
+      select: DETAIL_SELECT, from: 'time_mt_message m', where: w, page: q,
+      orderBy: orderClause(q, { timing_time: 'm.timing_time', create_time: 'm.create_time', sn: 'm.sn' }, { by: 'timing_time', order: 'desc' }, 'm.sn'),
+    }))
+  })
+
+  /**
+   * One conditional UPDATE per action: the batch moves only from the statuses the action allows, so two operators
+   * acting at once cannot both win, and its details that share the old status follow it in the same transaction.
+   */
+  r.post('/pageTimeBatch/operation', auth, async (c) => {
+    const q = await body(c, timedOperationSchema)
+    const scope = new Where().scope(c.get('user'), 'cus_id')
+    const done = await db.transaction(async (tx) => {
+      const w = scope.clone()
+      w.and(`time_batch = ${w.bind(q.time_batch)}`).and(`send_status = any(${w.bind(TIMED_FROM[q.type])}::smallint[])`)
+      const to = w.bind(TIMED_TO[q.type])
+      const { rows } = await tx.query<{ time_batch: string }>(
+        `update time_batch set send_status = ${to}, update_time = now() ${w.sql} returning time_batch`, w.params)
+      if (!rows.length) return false
+      await tx.query(
+        `update time_mt_message set send_status = $2 where time_batch = $1 and send_status = any($3::smallint[])`,
+        [q.time_batch, TIMED_TO[q.type], TIMED_FROM[q.type]])
+      return true
+    })
+    const [success, failure] = MESSAGES[q.type]
+    if (!done) throw new ApiError(409, failure)
+    return ok(c, { time_batch: q.time_batch, send_status: TIMED_TO[q.type] }, success)
+  })
+
+  r.post('/pageTimeBatch/edit', auth, async (c) => {
+    const q = await body(c, timedEditSchema)
+    if (!q.content) throw new ApiError(400, 'timedContentEmpty')
+    const w = new Where().scope(c.get('user'), 'cus_id')
+    w.and(`time_batch = ${w.bind(q.time_batch)}`).and(`send_status = any(${w.bind(TIMED_FROM.edit)}::smallint[])`)
+    const content = w.bind(q.content)
+    const done = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ batch_type: number }>(
+        `update time_batch set content = ${content}, update_time = now() ${w.sql} returning batch_type::int as batch_type`, w.params)
+      if (!rows.length) return false
+      // Same-content batches carry the text in every detail; point-to-point details keep their own.
+      if (rows[0].batch_type === 0) await tx.query('update time_mt_message set content = $2 where time_batch = $1', [q.time_batch, q.content])
+      return true
+    })
+    if (!done) throw new ApiError(409, MESSAGES.edit[1])
+    return ok(c, { time_batch: q.time_batch }, MESSAGES.edit[0])
+  })
+
+  r.post('/pageTimeBatch/mobileDownload', auth, async (c) => {
+    const q = await body(c, timedMobileDownloadSchema.extend(downloadFormatShape))
+    const w = new Where().scope(c.get('user'), 'm.cus_id')
+    w.and(`m.time_batch = ${w.bind(q.time_batch)}`)
+    const locale = localeOf(c)
+    return downloadResponse<Row>(c, {
+      format: q.format, filename: `定时号码-${q.time_batch}`, total: await countRows(db, 'time_mt_message m', w),
+      columns: fileColumns<Row>(MOBILE_FILE, { send_status: (row) => STATUS_WORDS[Math.min(Number(row.send_status), 4)][locale] }),
+      batches: keysetBatches<Row>(db, { select: DETAIL_SELECT, from: 'time_mt_message m', where: w, order: 'asc', key: [{ sql: 'm.sn', type: 'bigint' }] }),
+    })
+  })
+
+  return r
+}
