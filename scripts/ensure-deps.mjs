@@ -8,5 +8,8 @@ const lock = 'package-lock.json'
 const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000)
 if (stale) {
   console.log('[setup] installing dependencies…')
-  execSync(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', { stdio: 'inherit' })
+  // `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages (tailwind's oxide binaries) out
+  // of the lockfile and then `npm ci` refuses that same lockfile as out of sync. With a lockfile present,
+  // `npm install` installs exactly what it pins.
+  execSync('npm install --no-audit --no-fund', { stdio: 'inherit' })
 }
