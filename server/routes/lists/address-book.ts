@@ -12,7 +12,7 @@ const SELECT = `a.id, a.cus_id, a.group_id, g.group_name as "groupName", a.name,
   to_char(a.birthday, 'YYYY-MM-DD') as birthday, a.remark, a.create_time`
 const FROM = 'ab_contact a join ab_group g on g.group_id = a.group_id'
 const GENDER = [{ 'zh-CN': '未知', en: 'Unknown' }, { 'zh-CN': '男', en: 'Male' }, { 'zh-CN': '女', en: 'Female' }] as const
-const FILE = [col('name', '姓名', 'Name'), col('mobile', '手机号', 'Mobile'), col('email', '邮箱', 'Email'), col('groupName', '分组', 'Group'),
+const FILE = [col('cus_id', '账号', 'Account'), col('name', '姓名', 'Name'), col('mobile', '手机号', 'Mobile'), col('email', '邮箱', 'Email'), col('groupName', '分组', 'Group'),
   col('job_number', '工号', 'Job number'), col('gender', '性别', 'Gender'), col('birthday', '生日', 'Birthday'), col('remark', '备注', 'Remark'),
   col('create_time', '创建时间', 'Created')]
 

@@ -1,0 +1,19 @@
+import { isolationMatrix, type IsolationEndpoint } from '../../lists/isolation.test-helper'
+
+const WIDE = { start_time: '2000-01-01', pageSize: 500 }
+const ALL: IsolationEndpoint['nonEmptyFor'] = ['admin', 'acme', 'acme01']
+const list = (path: string, nonEmptyFor = ALL, body: Record<string, unknown> = WIDE): IsolationEndpoint => ({ path, kind: 'list', body, nonEmptyFor })
+const download = (path: string, nonEmptyFor = ALL): IsolationEndpoint => ({ path, kind: 'download', body: WIDE, nonEmptyFor })
+
+// The statistics, timed, recharge, template, address-book, number-check and account lists, as admin, acme, acme01.
+isolationMatrix([
+  list('/dataGathering/batchList'), download('/dataGathering/downloadBatch'),
+  list('/dataGathering/list'), list('/dataGathering/dimeList'), download('/dataGathering/downloadDimeList'),
+  list('/pageTimeBatch/list'), list('/timeMtMessage/list'),
+  list('/recharge/list'), list('/epRecharge/list'),
+  list('/contentTemplate/list'), list('/videoTemplate/list'), list('/cspTemplate/list', ['admin']),
+  list('/addressBook/list'), list('/addressBook/groupList'), download('/addressBook/download'),
+  list('/mobileStatus/mobileStatusStatistics'), list('/mobileBlack/mobileBlackStatistics'), list('/numberPorting/numberPortingStatistics'),
+  list('/mobileUe/list'), list('/mobileStatus/list'),
+  list('/user/subAccountList', ['admin', 'acme']),
+])
