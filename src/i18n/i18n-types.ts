@@ -1093,18 +1093,6 @@ type RootTranslation = {
 			 * 金​额
 			 */
 			amount: string
-			/**
-			 * 数​值
-			 */
-			value: string
-			/**
-			 * 描​述
-			 */
-			description: string
-			/**
-			 * 操​作
-			 */
-			actions: string
 		}
 		filters: {
 			/**
@@ -1192,10 +1180,6 @@ type RootTranslation = {
 			 */
 			checkStatus: string
 			/**
-			 * 模​板​名​称
-			 */
-			templateName: string
-			/**
 			 * 模​板​状​态
 			 */
 			templateStatus: string
@@ -1234,14 +1218,6 @@ type RootTranslation = {
 		}
 		options: {
 			/**
-			 * 已​点​击
-			 */
-			clicked: string
-			/**
-			 * 未​点​击
-			 */
-			unclicked: string
-			/**
 			 * 按​日
 			 */
 			day: string
@@ -1253,14 +1229,6 @@ type RootTranslation = {
 			 * 按​年
 			 */
 			year: string
-			/**
-			 * 按​条​数
-			 */
-			amount: string
-			/**
-			 * 按​金​额
-			 */
-			money: string
 		}
 		actions: {
 			/**
@@ -1291,6 +1259,14 @@ type RootTranslation = {
 			 * 删​除
 			 */
 			'delete': string
+			/**
+			 * 详​情
+			 */
+			detail: string
+			/**
+			 * 下​载​号​码
+			 */
+			downloadNumbers: string
 			/**
 			 * 保​存
 			 */
@@ -1393,6 +1369,11 @@ type RootTranslation = {
 			 * 请​输​入​不​小​于​0​的​金​额
 			 */
 			amountInvalid: string
+			/**
+			 * 子​账​户​详​情​：​{​a​c​c​o​u​n​t​}
+			 * @param {string} account
+			 */
+			accountDetailTitle: RequiredParams<'account'>
 		}
 		files: {
 			/**
@@ -1416,17 +1397,9 @@ type RootTranslation = {
 			 */
 			batchStats: string
 			/**
-			 * 发​送​统​计
+			 * 通​讯​录
 			 */
-			sendStats: string
-			/**
-			 * 定​时​明​细
-			 */
-			timedDetails: string
-			/**
-			 * 5​G​终​端​检​测
-			 */
-			ue: string
+			contacts: string
 		}
 	}
 	pages: {
@@ -3401,18 +3374,6 @@ export type TranslationFunctions = {
 			 * 金额
 			 */
 			amount: () => LocalizedString
-			/**
-			 * 数值
-			 */
-			value: () => LocalizedString
-			/**
-			 * 描述
-			 */
-			description: () => LocalizedString
-			/**
-			 * 操作
-			 */
-			actions: () => LocalizedString
 		}
 		filters: {
 			/**
@@ -3500,10 +3461,6 @@ export type TranslationFunctions = {
 			 */
 			checkStatus: () => LocalizedString
 			/**
-			 * 模板名称
-			 */
-			templateName: () => LocalizedString
-			/**
 			 * 模板状态
 			 */
 			templateStatus: () => LocalizedString
@@ -3542,14 +3499,6 @@ export type TranslationFunctions = {
 		}
 		options: {
 			/**
-			 * 已点击
-			 */
-			clicked: () => LocalizedString
-			/**
-			 * 未点击
-			 */
-			unclicked: () => LocalizedString
-			/**
 			 * 按日
 			 */
 			day: () => LocalizedString
@@ -3561,14 +3510,6 @@ export type TranslationFunctions = {
 			 * 按年
 			 */
 			year: () => LocalizedString
-			/**
-			 * 按条数
-			 */
-			amount: () => LocalizedString
-			/**
-			 * 按金额
-			 */
-			money: () => LocalizedString
 		}
 		actions: {
 			/**
@@ -3599,6 +3540,14 @@ export type TranslationFunctions = {
 			 * 删除
 			 */
 			'delete': () => LocalizedString
+			/**
+			 * 详情
+			 */
+			detail: () => LocalizedString
+			/**
+			 * 下载号码
+			 */
+			downloadNumbers: () => LocalizedString
 			/**
 			 * 保存
 			 */
@@ -3697,6 +3646,10 @@ export type TranslationFunctions = {
 			 * 请输入不小于0的金额
 			 */
 			amountInvalid: () => LocalizedString
+			/**
+			 * 子账户详情：{account}
+			 */
+			accountDetailTitle: (arg: { account: string }) => LocalizedString
 		}
 		files: {
 			/**
@@ -3720,17 +3673,9 @@ export type TranslationFunctions = {
 			 */
 			batchStats: () => LocalizedString
 			/**
-			 * 发送统计
+			 * 通讯录
 			 */
-			sendStats: () => LocalizedString
-			/**
-			 * 定时明细
-			 */
-			timedDetails: () => LocalizedString
-			/**
-			 * 5G终端检测
-			 */
-			ue: () => LocalizedString
+			contacts: () => LocalizedString
 		}
 	}
 	pages: {

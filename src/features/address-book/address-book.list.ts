@@ -33,6 +33,7 @@ export const contactsList = defineList({
     { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
     { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110, visibleWhen: isAdminType },
   ],
+  download: { endpoint: '/addressBook/download', name: (LL) => LL.lists.files.contacts() },
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.id),
 })

@@ -116,6 +116,17 @@ export const ueList = defineList({
     { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
   ],
   totals: MOBILE_UE_TOTALS,
+  rowActions: [
+    {
+      id: 'numbers',
+      label: (LL) => LL.lists.actions.downloadNumbers(),
+      enabledWhen: (row) => row.file_status === 2,
+      perform: async (row) => {
+        const { download } = await import('@/api/transfer')
+        await download('/mobileUe/downloadMobile', { batch_id: row.batch_id }, String(row.batch_id))
+      },
+    },
+  ],
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.batch_id),
 })

@@ -51,6 +51,17 @@ export const batchStatsList = defineList({
     { field: 'batch_id', header: (LL) => LL.lists.columns.batchId(), sortable: true, width: 150 },
     { field: 'decodeContent', header: (LL) => LL.lists.columns.content(), type: 'content', width: 320 },
   ],
+  rowActions: [
+    {
+      id: 'numbers',
+      label: (LL) => LL.lists.actions.downloadNumbers(),
+      // One batch's numbers and their statuses, as a file (the spec's /dataGathering/mobileDownload).
+      perform: async (row) => {
+        const { download } = await import('@/api/transfer')
+        await download('/dataGathering/mobileDownload', { batch_id: row.batch_id }, String(row.batch_id))
+      },
+    },
+  ],
   totals: BATCH_TOTALS,
   download: { endpoint: '/dataGathering/downloadBatch', name: (LL) => LL.lists.files.batchStats() },
   defaultSort: { orderBy: 'create_time', order: 'desc' },

@@ -48,6 +48,16 @@ const rowActions: RowAction[] = [
   },
 ]
 
+/** The batch's numbers as a file (/pageTimeBatch/mobileDownload). */
+const numbersAction: RowAction = {
+  id: 'numbers',
+  label: (LL) => LL.lists.actions.downloadNumbers(),
+  perform: async (row) => {
+    const { download } = await import('@/api/transfer')
+    await download('/pageTimeBatch/mobileDownload', { time_batch: row.time_batch }, String(row.time_batch))
+  },
+}
+
 const commonFields: SearchField[] = [
   { name: 'cus_id', kind: 'account', prodType: PROD_TYPE.ordinary, label: (LL) => LL.lists.filters.account(), visibleWhen: isAdminType },
   { name: 'time_batch', kind: 'text', label: (LL) => LL.lists.filters.timedBatch() },
@@ -95,7 +105,7 @@ export const timedBatchesList = defineList({
     { field: 'decodeContent', header: (LL) => LL.lists.columns.content(), type: 'content', width: 320 },
   ],
   totals: TIMED_BATCH_TOTALS,
-  rowActions,
+  rowActions: [...rowActions, numbersAction],
   detail: (row) => `/home-sms/timed-details?time_batch=${encodeURIComponent(String(row.time_batch))}`,
   defaultSort: { orderBy: 'timing_time', order: 'desc' },
   rowId: (row) => String(row.time_batch),

@@ -125,9 +125,6 @@ export default {
 		parentAccount: 'Parent customer',
 		id: 'ID',
 		amount: 'Amount',
-		value: 'Value',
-		description: 'Description',
-		actions: 'Actions',
 	},
 	filters: {
 		account: 'Send account',
@@ -151,7 +148,6 @@ export default {
 		rechargeType: 'Recharge type',
 		product: 'Product',
 		checkStatus: 'Review status',
-		templateName: 'Template name',
 		templateStatus: 'Template status',
 		keyword: 'Keyword',
 		name: 'Name',
@@ -163,13 +159,9 @@ export default {
 		status: 'Status',
 	},
 	options: {
-		clicked: 'Clicked',
-		unclicked: 'Not clicked',
 		day: 'Day',
 		month: 'Month',
 		year: 'Year',
-		amount: 'By messages',
-		money: 'By amount',
 	},
 	actions: {
 		pause: 'Pause',
@@ -179,6 +171,8 @@ export default {
 		add: 'Add',
 		edit: 'Edit',
 		delete: 'Delete',
+		detail: 'Detail',
+		downloadNumbers: 'Download numbers',
 		save: 'Save',
 		cancel: 'Cancel',
 	},
@@ -205,6 +199,7 @@ export default {
 		tooLong: '{field} is too long',
 		mobileInvalid: 'Enter a valid 11-digit mobile number',
 		amountInvalid: 'Enter an amount of 0 or more',
+		accountDetailTitle: 'Sub-account {account}',
 	},
 	files: {
 		mtRecords: 'sent-records',
@@ -212,8 +207,6 @@ export default {
 		interactRecords: 'interaction-records',
 		shortLinkRecords: 'short-link-sends',
 		batchStats: 'batch-statistics',
-		sendStats: 'send-statistics',
-		timedDetails: 'timed-details',
-		ue: '5g-terminal-check',
+		contacts: 'address-book',
 	},
 } satisfies Translation['lists']

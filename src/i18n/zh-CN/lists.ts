@@ -123,9 +123,6 @@ export default {
 		parentAccount: '所属客户',
 		id: '编号',
 		amount: '金额',
-		value: '数值',
-		description: '描述',
-		actions: '操作',
 	},
 	filters: {
 		account: '发送账号',
@@ -149,7 +146,6 @@ export default {
 		rechargeType: '充值类型',
 		product: '产品',
 		checkStatus: '审核状态',
-		templateName: '模板名称',
 		templateStatus: '模板状态',
 		keyword: '关键字',
 		name: '姓名',
@@ -161,13 +157,9 @@ export default {
 		status: '状态',
 	},
 	options: {
-		clicked: '已点击',
-		unclicked: '未点击',
 		day: '按日',
 		month: '按月',
 		year: '按年',
-		amount: '按条数',
-		money: '按金额',
 	},
 	actions: {
 		pause: '暂停',
@@ -177,6 +169,8 @@ export default {
 		add: '新增',
 		edit: '编辑',
 		delete: '删除',
+		detail: '详情',
+		downloadNumbers: '下载号码',
 		save: '保存',
 		cancel: '取消',
 	},
@@ -203,6 +197,7 @@ export default {
 		tooLong: '{field:string}过长',
 		mobileInvalid: '请输入正确的11位手机号码',
 		amountInvalid: '请输入不小于0的金额',
+		accountDetailTitle: '子账户详情：{account:string}',
 	},
 	files: {
 		mtRecords: '发送记录',
@@ -210,8 +205,6 @@ export default {
 		interactRecords: '交互记录',
 		shortLinkRecords: '短链发送记录',
 		batchStats: '批次统计',
-		sendStats: '发送统计',
-		timedDetails: '定时明细',
-		ue: '5G终端检测',
+		contacts: '通讯录',
 	},
 }
