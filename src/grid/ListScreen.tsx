@@ -1,4 +1,25 @@
-import type { ListDefinition } from './define-list'
+import type { GridApi } from 'ag-grid-community'
+import { useNavigate } from '@tanstack/react-router'
+import { useMemo, useRef, useState } from 'react'
+import { toast } from '@/components/ui/toast'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { useSession } from '@/stores/session'
+import './ag-setup'
+import type { GridContext } from './ActionsCell'
+import { buildColumnDefs, INDEX_FIELD } from './column-defs'
+import { clearColumnState, columnStateKey } from './column-state'
+import type { ListDefinition, Row } from './define-list'
+import { DownloadDialog } from './DownloadDialog'
+import { exportCsv } from './export-view'
+import { ListBody } from './ListBody'
+import { ListToolbar } from './ListToolbar'
+import { Pager } from './Pager'
+import { SearchPanel } from './SearchPanel'
+import { useListActions } from './use-list-actions'
+import { useListCommands } from './use-list-commands'
+import { useListContext, useListPage, useListView, visibleFields } from './use-list-state'
+import { buildDownloadPayload, defaultFilters } from './url-state'
+import { viewRows } from './view-rows'
 
 export interface ListScreenOwnProps {
   list: ListDefinition
@@ -6,6 +27,114 @@ export interface ListScreenOwnProps {
   title?: string
 }
 
-export function ListScreen({ list, title }: ListScreenOwnProps) {
-  return <section data-list={list.id}>{title}</section>
+/** The one list screen (issue 3): every declaration renders through here. */
+export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
+  const { LL } = useI18nContext()
+  const ctx = useListContext()
+  const cusId = useSession().authUser?.cusId ?? 'anon'
+  const navigate = useNavigate()
+  const title = menuTitle || list.title(LL)
+  const fields = useMemo(() => visibleFields(list, ctx), [list, ctx])
+  const { view, setView } = useListView(list, fields)
+  const query = useListPage(list, view, ctx !== null)
+  const actions = useListActions(list, ctx, view.filters)
+  const apiRef = useRef<GridApi<Row> | null>(null)
+  const formRef = useRef<HTMLFormElement | null>(null)
+  const [downloadOpen, setDownloadOpen] = useState(false)
+  const [layoutVersion, setLayoutVersion] = useState(0)
+  const stateKey = columnStateKey(cusId, list.id)
+
+  const offset = (view.pageNumber - 1) * view.pageSize
+  const rows = useMemo(() => (query.data?.records ?? []).map((r, i) => ({ ...r, [INDEX_FIELD]: offset + i + 1 })), [query.data, offset])
+  const totalsRow = useMemo(() => (list.totals?.length && query.data?.totals ? { ...query.data.totals } : null), [list.totals, query.data])
+  const sort = useMemo(() => ({ orderBy: view.orderBy, order: view.order }), [view.orderBy, view.order])
+  const columnDefs = useMemo(() => buildColumnDefs(list, { LL, ctx, sort }), [list, LL, ctx, sort])
+  const gridContext = useMemo<GridContext>(() => ({ runAction: actions.runRow, busyAction: actions.busy }), [actions.runRow, actions.busy])
+
+  const reset = () => setView({ filters: defaultFilters(fields), pageNumber: 1, pageSize: view.pageSize })
+  const exportView = async () => {
+    const api = apiRef.current
+    if (!api || !rows.length) return void toast.info(LL.grid.exportEmpty())
+    const { header, body } = viewRows(api, list, LL, rows, totalsRow)
+    await exportCsv(title, header, body)
+    toast.success(LL.grid.exported({ rows: rows.length }))
+  }
+  const resetColumns = () => {
+    clearColumnState(stateKey)
+    setLayoutVersion((v) => v + 1)
+    toast.success(LL.grid.columnsReset())
+  }
+  const focusedRow = () => {
+    const cell = apiRef.current?.getFocusedCell()
+    if (!cell || cell.rowPinned) return null
+    return apiRef.current?.getDisplayedRowAtIndex(cell.rowIndex)?.data ?? null
+  }
+  const openRow = list.detail
+    ? (row: Row) => {
+        const to = list.detail?.(row)
+        if (to) void navigate({ to })
+      }
+    : undefined
+
+  useListCommands(list, title, ctx, {
+    search: () => formRef.current?.requestSubmit(),
+    reset,
+    focusSearch: () => formRef.current?.querySelector<HTMLElement>('input, select')?.focus(),
+    exportView: () => void exportView(),
+    downloadAll: list.download ? () => setDownloadOpen(true) : undefined,
+    resetColumns,
+    focusedRow,
+    runRow: actions.runRow,
+    runToolbar: actions.runToolbar,
+  })
+
+  if (list.visibleWhen && ctx && !list.visibleWhen(ctx)) {
+    return <p className="p-6 text-sm text-[var(--muted)]">{LL.common.forbiddenHint()}</p>
+  }
+  return (
+    <section className="flex h-full min-h-[520px] flex-col rounded border border-[var(--border)] bg-[var(--surface)]" data-list={list.id}>
+      <SearchPanel
+        key={JSON.stringify(view.filters)}
+        ref={formRef}
+        fields={fields}
+        filters={view.filters}
+        busy={query.isFetching}
+        onSearch={(filters) => setView({ ...view, filters, pageNumber: 1 })}
+        onReset={reset}
+      />
+      <ListToolbar
+        title={title}
+        list={list}
+        ctx={ctx}
+        busy={actions.busy}
+        onExport={() => void exportView()}
+        onDownload={list.download ? () => setDownloadOpen(true) : undefined}
+        onResetColumns={resetColumns}
+        onToolbar={actions.runToolbar}
+      />
+      <ListBody
+        key={layoutVersion}
+        query={query}
+        onReset={reset}
+        grid={{ apiRef, columnDefs, rows, totalsRow, context: gridContext, stateKey, onOpenRow: openRow,
+          onSort: (orderBy, order) => setView({ ...view, orderBy, order, pageNumber: 1 }) }}
+      />
+      <Pager
+        pageNumber={view.pageNumber}
+        pageSize={view.pageSize}
+        total={query.data?.total ?? 0}
+        onPage={(pageNumber) => setView({ ...view, pageNumber })}
+        onSize={(pageSize) => setView({ ...view, pageSize, pageNumber: 1 })}
+      />
+      {list.download && (
+        <DownloadDialog
+          open={downloadOpen}
+          onOpenChange={setDownloadOpen}
+          endpoint={list.download.endpoint}
+          payload={(format) => buildDownloadPayload(list, view, format)}
+          fileName={list.download.name?.(LL) ?? title}
+        />
+      )}
+    </section>
+  )
 }

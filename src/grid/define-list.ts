@@ -83,8 +83,8 @@ export interface RowAction {
   id: string
   label: (LL: LL) => string
   enabledWhen?: (row: Row) => boolean
-  /** The engine refreshes the page after perform resolves. */
-  perform: (row: Row, helpers: ActionHelpers) => Promise<void> | void
+  /** The engine refreshes the page after perform resolves, and toasts a returned string as the success message. */
+  perform: (row: Row, helpers: ActionHelpers) => Promise<void | string> | void | string
   /** Applied to the focused row, e.g. 'alt+p'. */
   shortcut?: string
   /** Asked before perform; cancel skips it. */
@@ -96,7 +96,7 @@ export interface RowAction {
 export interface ToolbarAction {
   id: string
   label: (LL: LL) => string
-  perform: (helpers: ActionHelpers) => Promise<void> | void
+  perform: (helpers: ActionHelpers) => Promise<void | string> | void | string
   shortcut?: string
   visibleWhen?: (ctx: ListContext) => boolean
 }

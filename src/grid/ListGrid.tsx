@@ -1,0 +1,71 @@
+import { AgGridReact } from 'ag-grid-react'
+import type { CellKeyDownEvent, ColDef, GridApi, SortChangedEvent } from 'ag-grid-community'
+import { useMemo, type RefObject } from 'react'
+import { DARK_THEMES } from '@/domain/constants'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { usePrefs } from '@/stores/prefs'
+import { darkGridTheme, lightGridTheme } from './ag-setup'
+import type { GridContext } from './ActionsCell'
+import { columnTypes } from './column-types'
+import { loadColumnState, saveColumnState } from './column-state'
+import type { Row } from './define-list'
+
+interface Props {
+  apiRef: RefObject<GridApi<Row> | null>
+  columnDefs: ColDef<Row>[]
+  rows: Row[]
+  totalsRow: Row | null
+  context: GridContext
+  /** localStorage key of this user's column layout for this list. */
+  stateKey: string
+  onSort: (orderBy: string | undefined, order: 'asc' | 'desc' | undefined) => void
+  onOpenRow?: (row: Row) => void
+}
+
+/** Saved on the events that end a user's change (drag end, resize end), not on every intermediate move. */
+function persist(e: { api: GridApi<Row>; source: string; finished?: boolean }, key: string) {
+  if (e.finished === false) return
+  if (e.source === 'api' || e.source === 'gridInitializing' || e.source === 'flex') return
+  saveColumnState(key, e.api.getColumnState())
+}
+
+export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKey, onSort, onOpenRow }: Props) {
+  const { LL } = useI18nContext()
+  const { theme } = usePrefs()
+  const types = useMemo(() => columnTypes(LL), [LL])
+  const pinned = useMemo(() => (totalsRow ? [totalsRow] : undefined), [totalsRow])
+  return (
+    <AgGridReact<Row>
+      theme={DARK_THEMES.includes(theme) ? darkGridTheme : lightGridTheme}
+      columnDefs={columnDefs}
+      columnTypes={types}
+      rowData={rows}
+      pinnedBottomRowData={pinned}
+      context={context}
+      tooltipShowDelay={400}
+      suppressDragLeaveHidesColumns
+      enableBrowserTooltips={false}
+      onGridReady={(e) => {
+        apiRef.current = e.api
+        const saved = loadColumnState(stateKey)
+        if (saved) e.api.applyColumnState({ state: saved, applyOrder: true })
+      }}
+      onGridPreDestroyed={() => {
+        apiRef.current = null
+      }}
+      onColumnMoved={(e) => persist(e, stateKey)}
+      onColumnResized={(e) => persist(e, stateKey)}
+      onColumnVisible={(e) => persist(e, stateKey)}
+      onSortChanged={(e: SortChangedEvent<Row>) => {
+        // Only the user's header clicks: column definitions carrying the URL's sort fire this too.
+        if (e.source !== 'uiColumnSorted') return
+        const sorted = e.api.getColumnState().find((c) => c.sort)
+        onSort(sorted?.colId, sorted?.sort ?? undefined)
+      }}
+      onCellKeyDown={(e: CellKeyDownEvent<Row>) => {
+        const key = (e.event as KeyboardEvent | null)?.key
+        if (key === 'Enter' && e.data && !e.node.rowPinned) onOpenRow?.(e.data)
+      }}
+    />
+  )
+}

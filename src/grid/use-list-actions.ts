@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useMemo, useState } from 'react'
+import { confirm } from '@/components/ui/confirm'
+import { toast } from '@/components/ui/toast'
+import { useI18nContext } from '@/i18n/i18n-react'
+import type { ActionHelpers, ListContext, ListDefinition, Row, RowAction, ToolbarAction } from './define-list'
+import { listKeys } from './keys'
+
+/**
+ * Runs row and toolbar actions: the declaration's confirmation, one action at a time, a returned message as a
+ * success toast, then a refetch of this list's pages only (its key prefix). Failures were toasted by the API client.
+ */
+export function useListActions(def: ListDefinition, ctx: ListContext | null, search: Record<string, unknown>) {
+  const { LL } = useI18nContext()
+  const qc = useQueryClient()
+  const [busy, setBusy] = useState<string | null>(null)
+  const refresh = useCallback(() => void qc.invalidateQueries({ queryKey: listKeys.list(def.id) }), [qc, def.id])
+  const helpers = useMemo<ActionHelpers | null>(() => (ctx ? { refresh, LL, search, ctx } : null), [refresh, LL, search, ctx])
+
+  const run = useCallback(
+    async (id: string, question: string | null, act: (h: ActionHelpers) => Promise<void | string> | void | string) => {
+      if (!helpers || busy) return
+      if (question && !(await confirm({ message: question, danger: true }))) return
+      setBusy(id)
+      try {
+        const msg = await act(helpers)
+        if (typeof msg === 'string' && msg) toast.success(msg)
+        refresh()
+      } catch {
+        // The API client already showed the server's message; the page is refetched so it shows the real state.
+        refresh()
+      } finally {
+        setBusy(null)
+      }
+    },
+    [helpers, busy, refresh],
+  )
+
+  const runRow = useCallback(
+    (a: RowAction, row: Row) => {
+      if (a.enabledWhen && !a.enabledWhen(row)) return
+      void run(a.id, a.confirm ? a.confirm(LL, row) : null, (h) => a.perform(row, h))
+    },
+    [run, LL],
+  )
+  const runToolbar = useCallback((a: ToolbarAction) => void run(a.id, null, (h) => a.perform(h)), [run])
+  return { busy, refresh, runRow, runToolbar }
+}

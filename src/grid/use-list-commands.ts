@@ -1,0 +1,72 @@
+import { useEffect, useLayoutEffect, useRef } from 'react'
+import { GRID_SHORTCUTS, registerCommands, type Command } from '@/commands'
+import { useI18nContext } from '@/i18n/i18n-react'
+import type { ListContext, ListDefinition, Row, RowAction, ToolbarAction } from './define-list'
+
+export interface ListCommandHandlers {
+  search(): void
+  reset(): void
+  focusSearch(): void
+  exportView(): void
+  downloadAll?: () => void
+  resetColumns(): void
+  focusedRow(): Row | null
+  runRow(a: RowAction, row: Row): void
+  runToolbar(a: ToolbarAction): void
+}
+
+/**
+ * The list's commands, registered while the screen is mounted (ids `list:<id>:<action>`), so the palette offers
+ * them and the global dispatcher binds their keys. Row actions apply to the grid's focused row.
+ */
+export function useListCommands(def: ListDefinition, title: string, ctx: ListContext | null, handlers: ListCommandHandlers) {
+  const { LL } = useI18nContext()
+  // Handlers change every render; the commands read the latest ones, so the registry is not rewritten each time.
+  const ref = useRef(handlers)
+  useLayoutEffect(() => {
+    ref.current = handlers
+  })
+  const hasDownload = !!handlers.downloadAll
+  useEffect(() => {
+    const h: ListCommandHandlers = {
+      search: () => ref.current.search(),
+      reset: () => ref.current.reset(),
+      focusSearch: () => ref.current.focusSearch(),
+      exportView: () => ref.current.exportView(),
+      downloadAll: () => ref.current.downloadAll?.(),
+      resetColumns: () => ref.current.resetColumns(),
+      focusedRow: () => ref.current.focusedRow(),
+      runRow: (a, row) => ref.current.runRow(a, row),
+      runToolbar: (a) => ref.current.runToolbar(a),
+    }
+    const group = () => LL.grid.commandGroup({ title })
+    const cmd = (action: string, label: () => string, perform: () => void, extra: Partial<Command> = {}): Command => ({
+      id: `list:${def.id}:${action}`, kind: 'action', group, label, perform, ...extra,
+    })
+    const allowed = (a: { visibleWhen?: (c: ListContext) => boolean }) => !a.visibleWhen || (ctx !== null && a.visibleWhen(ctx))
+    const list: Command[] = [
+      cmd('search', () => LL.grid.search(), h.search),
+      cmd('reset', () => LL.grid.reset(), h.reset, { shortcut: GRID_SHORTCUTS.reset, shortcutInInputs: true }),
+      cmd('focus-search', () => LL.grid.searchPanel(), h.focusSearch, { shortcut: GRID_SHORTCUTS.focusSearch }),
+      cmd('export', () => LL.grid.exportView(), h.exportView, { shortcut: GRID_SHORTCUTS.export, shortcutInInputs: true }),
+      cmd('reset-columns', () => LL.grid.resetColumns(), h.resetColumns),
+      ...(hasDownload ? [cmd('download', () => LL.grid.downloadAll(), () => h.downloadAll?.())] : []),
+      ...(def.toolbar ?? []).filter(allowed).map((a) =>
+        cmd(`toolbar:${a.id}`, () => a.label(LL), () => h.runToolbar(a), a.shortcut ? { shortcut: a.shortcut } : {}),
+      ),
+      ...(def.rowActions ?? []).filter(allowed).map((a) =>
+        cmd(`row:${a.id}`, () => LL.grid.rowAction({ action: a.label(LL) }), () => {
+          const row = h.focusedRow()
+          if (row) h.runRow(a, row)
+        }, {
+          ...(a.shortcut ? { shortcut: a.shortcut } : {}),
+          when: () => {
+            const row = h.focusedRow()
+            return !!row && (!a.enabledWhen || a.enabledWhen(row))
+          },
+        }),
+      ),
+    ]
+    return registerCommands(list)
+  }, [def, title, ctx, hasDownload, LL])
+}
