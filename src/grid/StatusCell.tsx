@@ -15,7 +15,7 @@ export function StatusCell(p: CustomCellRendererProps) {
   const v = p.value as { key: string; tone: Tone } | null | undefined
   if (!v) return null
   return (
-    <span className="inline-flex items-center gap-1.5" style={{ color: TONES[v.tone] ?? 'inherit' }} data-status={v.key}>
+    <span className="flex h-full items-center gap-1.5" style={{ color: TONES[v.tone] ?? 'inherit' }} data-status={v.key}>
       <span aria-hidden className="inline-block size-1.5 rounded-full" style={{ background: 'currentColor' }} />
       {p.valueFormatted ?? v.key}
     </span>
