@@ -44,6 +44,10 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
       context={context}
       tooltipShowDelay={400}
       suppressDragLeaveHidesColumns
+      // A page holds at most a few dozen columns: render them all so screen readers, Ctrl+F and tests see every
+      // header, and the grid's own empty overlay (English) gives way to the screen's translated empty state.
+      suppressColumnVirtualisation
+      suppressNoRowsOverlay
       enableBrowserTooltips={false}
       onGridReady={(e) => {
         apiRef.current = e.api

@@ -31,3 +31,16 @@ export async function openPalette(page: Page) {
   await expect(palette).toBeVisible()
   return palette
 }
+
+/** Calls the API as the signed-in page's session (its Authorization cookie), for checks beside the UI. */
+export async function apiAs(page: Page, path: string, body: unknown) {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value
+  const res = await page.request.post(`/api${path}`, {
+    headers: { Authorization: `Bearer ${decodeURIComponent(token ?? '')}`, 'Accept-Language': 'zh-CN' },
+    data: body,
+  })
+  return (await res.json()) as { code: number; msg: string; data: { records: Record<string, unknown>[]; total: number; totals?: Record<string, number> } }
+}
+
+/** A grid's body rows (the pinned totals row excluded). */
+export const gridRows = (page: Page) => page.locator('.ag-row:not(.ag-row-pinned)')

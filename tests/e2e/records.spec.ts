@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test'
+import { strFromU8, unzipSync } from 'fflate'
+import { readFileSync } from 'node:fs'
+import { apiAs, gridRows, signIn } from './helpers'
+
+const num = (s: string | null) => Number((s ?? '').replace(/[^\d.-]/g, ''))
+
+async function openMtRecords(page: Page) {
+  await page.goto('/sms-cloud/home-sms/mt-records')
+  const screen = page.locator('[data-list="home-sms.mt-records"]')
+  await expect(screen.locator('[data-total]')).toBeVisible()
+  return screen
+}
+
+test('sent records filter by status and a date shortcut, and the URL restores the view after reload', async ({ page }) => {
+  await signIn(page)
+  const screen = await openMtRecords(page)
+  const panel = screen.getByRole('form', { name: '筛选条件' })
+  await panel.locator('[data-field="status"] select').selectOption('700')
+  await panel.locator('[data-shortcut="lastMonth"]').click()
+  await panel.getByRole('button', { name: '搜索' }).click()
+
+  await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('700')
+  const url = new URL(page.url())
+  expect(url.searchParams.get('start_time')).toBeTruthy()
+  const statusCells = screen.locator('.ag-row:not(.ag-row-pinned) [col-id="mt_status"]')
+  await expect(statusCells.first()).toHaveText('发送失败')
+  const total = await screen.locator('[data-total]').getAttribute('data-total')
+  expect(Number(total)).toBeGreaterThan(0)
+  for (const text of await statusCells.allTextContents()) expect(text).toBe('发送失败')
+
+  await page.reload()
+  await expect(page).toHaveURL(url.toString())
+  await expect(screen.locator('[data-field="status"] select')).toHaveValue('700')
+  await expect(screen.locator('[data-total]')).toHaveAttribute('data-total', total!)
+  await expect(statusCells.first()).toHaveText('发送失败')
+
+  await page.goBack()
+  await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBeNull()
+})
+
+test('the batch totals row equals the sums of its columns over the whole filtered set', async ({ page }) => {
+  await signIn(page)
+  const request = page.waitForRequest((r) => r.url().endsWith('/api/dataGathering/batchList'))
+  await page.goto('/sms-cloud/home-sms/batch-stats')
+  const payload = (await request).postDataJSON() as Record<string, unknown>
+  const totalsRow = page.locator('.ag-row-pinned').first()
+  await expect(totalsRow).toBeVisible()
+
+  const sums: Record<string, number> = {}
+  const fields = ['receive_count', 'wait_send_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count']
+  let seen = 0
+  for (let pageNumber = 1; ; pageNumber++) {
+    const res = await apiAs(page, '/dataGathering/batchList', { ...payload, pageNumber, pageSize: 500 })
+    for (const row of res.data.records) for (const f of fields) sums[f] = (sums[f] ?? 0) + Number(row[f])
+    seen += res.data.records.length
+    if (seen >= res.data.total || !res.data.records.length) break
+  }
+  expect(seen).toBeGreaterThan(20)
+  for (const f of fields) {
+    await expect.poll(async () => num(await totalsRow.locator(`[col-id="${f}"]`).textContent()), f).toBe(sums[f])
+  }
+})
+
+test('export view writes the loaded rows as CSV with a BOM, and download all gives the whole filtered set as xlsx', async ({ page }) => {
+  await signIn(page)
+  const screen = await openMtRecords(page)
+  await expect(gridRows(page).first()).toBeVisible()
+  const firstMobile = (await screen.locator('.ag-row:not(.ag-row-pinned) [col-id="decodeMobile"]').first().textContent())!.trim()
+  const loaded = await gridRows(page).count()
+
+  const csvDownload = page.waitForEvent('download')
+  await screen.getByRole('button', { name: '导出当前视图' }).click()
+  const csv = readFileSync((await (await csvDownload).path())!)
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  const lines = csv.toString('utf8').slice(1).trim().split(/\r?\n/)
+  expect(lines[0]).toContain('手机号码')
+  expect(lines.length - 1).toBe(loaded)
+  expect(csv.toString('utf8')).toContain(firstMobile)
+
+  const total = Number(await screen.locator('[data-total]').getAttribute('data-total'))
+  await screen.getByRole('button', { name: '下载全部' }).click()
+  const dialog = page.getByRole('dialog')
+  const xlsxDownload = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: '开始下载' }).click()
+  const file = await xlsxDownload
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/)
+  const zip = unzipSync(new Uint8Array(readFileSync((await file.path())!)))
+  const sheet = strFromU8(zip['xl/worksheets/sheet1.xml'])
+  expect(sheet.match(/<row[ >]/g)?.length).toBe(total + 1)
+  expect(sheet).toContain(firstMobile)
+})
+
+test('admin and a customer see different filters and columns', async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage()
+  await signIn(admin, 'admin')
+  await openMtRecords(admin)
+  await expect(admin.locator('[data-field="cus_id"]')).toBeVisible()
+  await admin.goto('/sms-cloud/intl-sms/mt-records')
+  await expect(admin.locator('.ag-header-cell[col-id="priceStr"]')).toBeVisible()
+
+  const acme = await (await browser.newContext()).newPage()
+  await signIn(acme, 'acme')
+  await openMtRecords(acme)
+  await expect(acme.locator('[data-field="mobile"]')).toBeVisible()
+  await expect(acme.locator('[data-field="cus_id"]')).toHaveCount(0)
+  await acme.goto('/sms-cloud/intl-sms/mt-records')
+  await expect(acme.locator('.ag-header-cell[col-id="decodeMobile"]')).toBeVisible()
+  await expect(acme.locator('.ag-header-cell[col-id="priceStr"]')).toHaveCount(0)
+})
+
+test('a timed batch can be paused, then recovered, with each result shown', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/sms-cloud/home-sms/timed-batches')
+  const screen = page.locator('[data-list="home-sms.timed-batches"]')
+  const panel = screen.getByRole('form', { name: '筛选条件' })
+  await panel.locator('[data-field="send_status"] select').selectOption('0')
+  await panel.getByRole('button', { name: '搜索' }).click()
+  const row = gridRows(page).first()
+  await expect(row.locator('[data-action="pause"]')).toBeEnabled()
+  const batch = (await row.locator('[col-id="time_batch"]').textContent())!.trim()
+
+  await panel.locator('[data-field="send_status"] select').selectOption('')
+  await panel.locator('[data-field="time_batch"] input').fill(batch)
+  await panel.getByRole('button', { name: '搜索' }).click()
+  await expect(screen.locator('[data-total]')).toHaveAttribute('data-total', '1')
+
+  await gridRows(page).first().locator('[data-action="pause"]').click()
+  await expect(page.getByText('暂停成功')).toBeVisible()
+  await expect(gridRows(page).first().locator('[col-id="send_status"]')).toHaveText('已暂停')
+  await expect(gridRows(page).first().locator('[data-action="pause"]')).toBeDisabled()
+
+  await gridRows(page).first().locator('[data-action="recover"]').click()
+  await expect(page.getByText('恢复成功')).toBeVisible()
+  await expect(gridRows(page).first().locator('[col-id="send_status"]')).toHaveText('待发送')
+})
