@@ -112,6 +112,8 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         onDownload={list.download ? () => setDownloadOpen(true) : undefined}
         onResetColumns={resetColumns}
         onToolbar={actions.runToolbar}
+        apiRef={apiRef}
+        stateKey={stateKey}
       />
       <ListBody
         key={layoutVersion}

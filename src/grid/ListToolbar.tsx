@@ -1,7 +1,10 @@
 import { formatShortcut, GRID_SHORTCUTS } from '@/commands'
 import { Button } from '@/components/ui/Button'
 import { useI18nContext } from '@/i18n/i18n-react'
-import type { ListContext, ListDefinition, ToolbarAction } from './define-list'
+import type { GridApi } from 'ag-grid-community'
+import type { RefObject } from 'react'
+import { ColumnChooser } from './ColumnChooser'
+import type { ListContext, ListDefinition, Row, ToolbarAction } from './define-list'
 
 interface Props {
   title: string
@@ -12,12 +15,14 @@ interface Props {
   onDownload?: () => void
   onResetColumns: () => void
   onToolbar: (a: ToolbarAction) => void
+  apiRef: RefObject<GridApi<Row> | null>
+  stateKey: string
 }
 
 const small = 'h-7 px-3 py-0 text-xs'
 
-/** Title row: the list's own toolbar actions (crud "add"), then export view, download all and reset columns. */
-export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onResetColumns, onToolbar }: Props) {
+/** Title row: the list's own toolbar actions (crud "add"), then export view, download all, columns and reset columns. */
+export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onResetColumns, onToolbar, apiRef, stateKey }: Props) {
   const { LL } = useI18nContext()
   const own = (list.toolbar ?? []).filter((a) => !a.visibleWhen || (ctx !== null && a.visibleWhen(ctx)))
   return (
@@ -36,6 +41,7 @@ export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onRe
           {LL.grid.downloadAll()}
         </Button>
       )}
+      <ColumnChooser apiRef={apiRef} stateKey={stateKey} />
       <Button variant="ghost" className={small} onClick={onResetColumns}>
         {LL.grid.resetColumns()}
       </Button>

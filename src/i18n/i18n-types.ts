@@ -537,6 +537,10 @@ type RootTranslation = {
 		 */
 		downloadAll: string
 		/**
+		 * 显​示​列
+		 */
+		columns: string
+		/**
 		 * 重​置​列
 		 */
 		resetColumns: string
@@ -2823,6 +2827,10 @@ export type TranslationFunctions = {
 		 * 下载全部
 		 */
 		downloadAll: () => LocalizedString
+		/**
+		 * 显示列
+		 */
+		columns: () => LocalizedString
 		/**
 		 * 重置列
 		 */

@@ -134,3 +134,21 @@ test('a timed batch can be paused, then recovered, with each result shown', asyn
   await expect(page.getByText('恢复成功')).toBeVisible()
   await expect(gridRows(page).first().locator('[col-id="send_status"]')).toHaveText('待发送')
 })
+
+test('a hidden column stays hidden after reload, and reset columns brings it back', async ({ page }) => {
+  await signIn(page)
+  const screen = await openMtRecords(page)
+  const header = screen.locator('.ag-header-cell[col-id="batch_id"]')
+  await expect(header).toBeVisible()
+  await screen.getByRole('button', { name: '显示列' }).click()
+  await page.getByTestId('column-chooser').getByLabel('批次号').uncheck()
+  await page.keyboard.press('Escape')
+  await expect(header).toHaveCount(0)
+
+  await page.reload()
+  await expect(screen.locator('.ag-header-cell[col-id="decodeMobile"]')).toBeVisible()
+  await expect(header).toHaveCount(0)
+
+  await screen.getByRole('button', { name: '重置列' }).click()
+  await expect(header).toBeVisible()
+})

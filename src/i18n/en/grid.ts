@@ -43,6 +43,7 @@ export default {
 	exportEmpty: 'The current view has no records to export',
 	exported: 'Exported {rows} rows',
 	downloadAll: 'Download all',
+	columns: 'Columns',
 	resetColumns: 'Reset columns',
 	columnsReset: 'Column order, widths and visibility are back to their defaults',
 	download: {

@@ -44,6 +44,7 @@ export default {
 	exportEmpty: '当前视图没有可导出的记录',
 	exported: '已导出 {rows:number} 行',
 	downloadAll: '下载全部',
+	columns: '显示列',
 	resetColumns: '重置列',
 	columnsReset: '列的顺序、宽度和显示已恢复默认',
 	download: {
