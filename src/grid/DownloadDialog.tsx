@@ -25,11 +25,21 @@ export function DownloadDialog({ open, onOpenChange, endpoint, payload, fileName
   const [running, setRunning] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const ctl = useRef<AbortController | null>(null)
+  const startedAt = useRef(0)
+  const [now, setNow] = useState(0)
   // Leaving the screen ends the transfer; nobody would be there to save it.
   useEffect(() => () => ctl.current?.abort(), [])
+  // The clock ticks on its own: a big xlsx takes a while before its first byte, and a frozen "0 s" reads as a hang.
+  useEffect(() => {
+    if (!running) return
+    const t = setInterval(() => setNow(Date.now()), 500)
+    return () => clearInterval(t)
+  }, [running])
 
   async function start() {
     ctl.current = new AbortController()
+    startedAt.current = Date.now()
+    setNow(startedAt.current)
     setRunning(true)
     setError(null)
     setProgress({ bytes: 0, rows: null, elapsedMs: 0 })
@@ -82,7 +92,7 @@ export function DownloadDialog({ open, onOpenChange, endpoint, payload, fileName
         <p role="status" className="mt-3 flex flex-wrap gap-3 text-xs text-[var(--muted)]" data-bytes={progress.bytes}>
           <span>{LL.grid.download.received({ size: size(progress.bytes) })}</span>
           {progress.rows !== null && <span>{LL.grid.download.rows({ rows: progress.rows })}</span>}
-          <span>{LL.grid.download.elapsed({ seconds: Math.round(progress.elapsedMs / 1000) })}</span>
+          <span>{LL.grid.download.elapsed({ seconds: Math.round(Math.max(progress.elapsedMs, running ? now - startedAt.current : 0) / 1000) })}</span>
         </p>
       )}
       {error && <p role="alert" className="mt-3 text-sm text-[var(--danger)]">{error}</p>}
