@@ -278,6 +278,72 @@ type RootTranslation = {
 		 */
 		serverErrorHint: string
 	}
+	dashboard: {
+		/**
+		 * 上​月​发​送​量
+		 */
+		prevMonth: string
+		/**
+		 * 本​月​发​送​量
+		 */
+		curMonth: string
+		/**
+		 * 本​月​发​送​量
+		 */
+		month: string
+		/**
+		 * 昨​日​发​送​量
+		 */
+		yesterday: string
+		/**
+		 * 今​日​发​送​量
+		 */
+		today: string
+		/**
+		 * 今​日​成​功
+		 */
+		todaySuccess: string
+		/**
+		 * 今​日​失​败
+		 */
+		todayFailure: string
+		/**
+		 * 今​日​未​知
+		 */
+		todayUnknown: string
+		/**
+		 * 今​日​回​复
+		 */
+		todayReplies: string
+		/**
+		 * 近​ ​3​0​ ​天​发​送​量
+		 */
+		sentTrend: string
+		/**
+		 * 近​ ​3​0​ ​天​成​功​率​ ​/​ ​失​败​率​ ​/​ ​未​知​率
+		 */
+		ratioTrend: string
+		/**
+		 * 发​送​量
+		 */
+		sent: string
+		/**
+		 * 成​功​率
+		 */
+		success: string
+		/**
+		 * 失​败​率
+		 */
+		failure: string
+		/**
+		 * 未​知​率
+		 */
+		unknown: string
+		/**
+		 * 概​览​数​据​加​载​失​败​，​请​重​试​。
+		 */
+		loadFailed: string
+	}
 	errors: {
 		/**
 		 * 此​项​不​能​为​空
@@ -2573,6 +2639,72 @@ export type TranslationFunctions = {
 		 * 服务器暂时无法处理您的请求，请稍后再试。
 		 */
 		serverErrorHint: () => LocalizedString
+	}
+	dashboard: {
+		/**
+		 * 上月发送量
+		 */
+		prevMonth: () => LocalizedString
+		/**
+		 * 本月发送量
+		 */
+		curMonth: () => LocalizedString
+		/**
+		 * 本月发送量
+		 */
+		month: () => LocalizedString
+		/**
+		 * 昨日发送量
+		 */
+		yesterday: () => LocalizedString
+		/**
+		 * 今日发送量
+		 */
+		today: () => LocalizedString
+		/**
+		 * 今日成功
+		 */
+		todaySuccess: () => LocalizedString
+		/**
+		 * 今日失败
+		 */
+		todayFailure: () => LocalizedString
+		/**
+		 * 今日未知
+		 */
+		todayUnknown: () => LocalizedString
+		/**
+		 * 今日回复
+		 */
+		todayReplies: () => LocalizedString
+		/**
+		 * 近 30 天发送量
+		 */
+		sentTrend: () => LocalizedString
+		/**
+		 * 近 30 天成功率 / 失败率 / 未知率
+		 */
+		ratioTrend: () => LocalizedString
+		/**
+		 * 发送量
+		 */
+		sent: () => LocalizedString
+		/**
+		 * 成功率
+		 */
+		success: () => LocalizedString
+		/**
+		 * 失败率
+		 */
+		failure: () => LocalizedString
+		/**
+		 * 未知率
+		 */
+		unknown: () => LocalizedString
+		/**
+		 * 概览数据加载失败，请重试。
+		 */
+		loadFailed: () => LocalizedString
 	}
 	errors: {
 		/**

@@ -3,6 +3,7 @@ import { MENU_CATALOG, type CatalogEntry } from '@/domain/menu-catalog'
 import { lists as accountLists } from '@/features/accounts'
 import { lists as addressBookLists } from '@/features/address-book'
 import { lists as crudLists } from '@/features/crud'
+import { dashboards } from '@/features/dashboard'
 import { lists as numberCheckLists } from '@/features/number-check'
 import { lists as rechargeLists } from '@/features/recharge'
 import { lists as recordLists } from '@/features/records'
@@ -36,9 +37,12 @@ export const LISTS: readonly ListDefinition[] = [
   ...addressBookLists, ...accountLists, ...crudLists,
 ]
 
-const REAL_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<ScreenProps>>>> = Object.fromEntries(
-  LISTS.map((def) => [def.path, listScreen(def, withChunkTimeout)]),
-)
+const Dashboard = lazy(withChunkTimeout(() => import('@/features/dashboard/DashboardRoute')))
+
+const REAL_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<ScreenProps>>>> = Object.fromEntries([
+  ...LISTS.map((def) => [def.path, listScreen(def, withChunkTimeout)] as const),
+  ...dashboards.map((d) => [d.path, Dashboard] as const),
+])
 
 function leaves(list: readonly CatalogEntry[]): CatalogEntry[] {
   return list.flatMap((e) => (e.children?.length ? leaves(e.children) : [e]))

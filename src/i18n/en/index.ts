@@ -1,6 +1,7 @@
 import type { Translation } from '../i18n-types'
 import auth from './auth.js'
 import common from './common.js'
+import dashboard from './dashboard.js'
 import errors from './errors.js'
 import grid from './grid.js'
 import lists from './lists.js'
@@ -9,6 +10,6 @@ import palette from './palette.js'
 import shell from './shell.js'
 import status from './status.js'
 
-const en = { auth, common, errors, grid, lists, pages, palette, shell, status } satisfies Translation
+const en = { auth, common, dashboard, errors, grid, lists, pages, palette, shell, status } satisfies Translation
 
 export default en

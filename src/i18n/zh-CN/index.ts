@@ -3,6 +3,7 @@ import type { BaseTranslation } from '../i18n-types'
 // The `.js` suffix is needed by the typesafe-i18n generator, which runs the compiled files as ES modules.
 import auth from './auth.js'
 import common from './common.js'
+import dashboard from './dashboard.js'
 import errors from './errors.js'
 import grid from './grid.js'
 import lists from './lists.js'
@@ -11,6 +12,6 @@ import palette from './palette.js'
 import shell from './shell.js'
 import status from './status.js'
 
-const zh_CN = { auth, common, errors, grid, lists, pages, palette, shell, status } satisfies BaseTranslation
+const zh_CN = { auth, common, dashboard, errors, grid, lists, pages, palette, shell, status } satisfies BaseTranslation
 
 export default zh_CN

@@ -1,0 +1,31 @@
+import { queryOptions } from '@tanstack/react-query'
+import {
+  normalSmsIndexInfoSchema, replyCountSchema, smsIndexInfoSchema,
+} from '@/domain/lists/stats'
+import { api } from './http'
+import { userKeys } from './keys'
+
+/** Dashboard figures per product (spec section 3, Dashboard info); under `user` so log-out drops them. */
+export const dashboardKeys = {
+  all: () => [...userKeys.all, 'dashboard'] as const,
+  info: (prodType: number) => [...dashboardKeys.all(), 'info', prodType] as const,
+  replies: (prodType: number) => [...dashboardKeys.all(), 'replies', prodType] as const,
+}
+
+/** Ordinary SMS has its own call and shape (previous/current month); the others share getSmsIndexInfo. */
+export const indexInfoQuery = (prodType: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.info(prodType),
+    queryFn: async () =>
+      prodType === 0
+        ? { kind: 'normal' as const, info: normalSmsIndexInfoSchema.parse(await api('/dataGathering/getNormalSmsIndexInfo', { prod_type: 0 })) }
+        : { kind: 'sms' as const, info: smsIndexInfoSchema.parse(await api('/dataGathering/getSmsIndexInfo', { prod_type: prodType })) },
+    staleTime: 60_000,
+  })
+
+export const replyCountQuery = (prodType: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.replies(prodType),
+    queryFn: async () => replyCountSchema.parse(await api('/dataGathering/queryReplyCount', { prod_type: prodType })),
+    staleTime: 60_000,
+  })

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query'
+import { dashboardKeys, indexInfoQuery, replyCountQuery } from '@/api/dashboard'
+import { queryClient } from '@/api/query-client'
+import { Button } from '@/components/ui/Button'
+import { Spinner } from '@/components/ui/Spinner'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { TrendChart } from './TrendChart'
+
+interface Props {
+  title: string
+  prodType: number
+}
+
+function Stat({ label, value, testId }: { label: string; value: number; testId?: string }) {
+  return (
+    <div className="rounded border border-[var(--border)] bg-[var(--surface)] p-4" data-testid={testId}>
+      <div className="text-xs text-[var(--muted)]">{label}</div>
+      <div className="mt-1 text-2xl font-semibold tabular-nums text-[var(--text)]">{value.toLocaleString()}</div>
+    </div>
+  )
+}
+
+/** A product's overview (spec section 3, Dashboard info): counts, the 30-day trend and, for non-ordinary, ratios. */
+export function DashboardScreen({ title, prodType }: Props) {
+  const { LL } = useI18nContext()
+  const t = LL.dashboard
+  const info = useQuery(indexInfoQuery(prodType))
+  const replies = useQuery(replyCountQuery(prodType))
+  if (info.isPending) return <div className="flex justify-center p-10"><Spinner /></div>
+  if (info.isError) {
+    return (
+      <div role="alert" className="m-6 rounded border border-[var(--border)] bg-[var(--surface)] p-6 text-sm">
+        <p className="mb-3 text-[var(--danger)]">{t.loadFailed()}</p>
+        <Button variant="secondary" onClick={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all() })}>{LL.grid.retry()}</Button>
+      </div>
+    )
+  }
+  const d = info.data
+  const stats =
+    d.kind === 'normal'
+      ? [[t.prevMonth(), d.info.prevMonthAllCount], [t.curMonth(), d.info.curMonthAllCount], [t.yesterday(), d.info.yesterdayAllCount], [t.today(), d.info.todayAllCount]] as const
+      : [[t.month(), d.info.monthAllCount], [t.yesterday(), d.info.yesterdayAllCount], [t.today(), d.info.todayAllCount],
+         [t.todaySuccess(), d.info.todaySuccessCount], [t.todayFailure(), d.info.todayFailureCount], [t.todayUnknown(), d.info.todayUnknownCount]] as const
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4" data-testid="dashboard">
+      <h2 className="text-base font-semibold text-[var(--text)]">{title}</h2>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+        {stats.map(([label, value]) => <Stat key={label} label={label} value={value} />)}
+        {replies.data && <Stat label={t.todayReplies()} value={replies.data.todayReplyCount} testId="dashboard-replies" />}
+      </div>
+      <section className="rounded border border-[var(--border)] bg-[var(--surface)] p-4">
+        <h3 className="mb-2 text-sm font-medium text-[var(--text)]">{t.sentTrend()}</h3>
+        <TrendChart label={t.sentTrend()} axis={d.info.timeAxis} series={[{ id: t.sent(), values: d.info.sentCountAxis }]} />
+      </section>
+      {d.kind === 'sms' && (
+        <section className="rounded border border-[var(--border)] bg-[var(--surface)] p-4">
+          <h3 className="mb-2 text-sm font-medium text-[var(--text)]">{t.ratioTrend()}</h3>
+          <TrendChart
+            percent
+            label={t.ratioTrend()}
+            axis={d.info.timeAxis}
+            series={[
+              { id: t.success(), values: d.info.successRatioAxis },
+              { id: t.failure(), values: d.info.failureRatioAxis },
+              { id: t.unknown(), values: d.info.unknownRatioAxis },
+            ]}
+          />
+        </section>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+import type { Translation } from '../i18n-types'
+
+export default {
+	prevMonth: 'Sent last month',
+	curMonth: 'Sent this month',
+	month: 'Sent this month',
+	yesterday: 'Sent yesterday',
+	today: 'Sent today',
+	todaySuccess: 'Delivered today',
+	todayFailure: 'Failed today',
+	todayUnknown: 'Unknown today',
+	todayReplies: 'Replies today',
+	sentTrend: 'Messages sent, last 30 days',
+	ratioTrend: 'Success / failure / unknown rate, last 30 days',
+	sent: 'Sent',
+	success: 'Success',
+	failure: 'Failure',
+	unknown: 'Unknown',
+	loadFailed: 'The overview could not be loaded. Please retry.',
+} satisfies Translation['dashboard']

@@ -1,0 +1,18 @@
+export default {
+	prevMonth: '上月发送量',
+	curMonth: '本月发送量',
+	month: '本月发送量',
+	yesterday: '昨日发送量',
+	today: '今日发送量',
+	todaySuccess: '今日成功',
+	todayFailure: '今日失败',
+	todayUnknown: '今日未知',
+	todayReplies: '今日回复',
+	sentTrend: '近 30 天发送量',
+	ratioTrend: '近 30 天成功率 / 失败率 / 未知率',
+	sent: '发送量',
+	success: '成功率',
+	failure: '失败率',
+	unknown: '未知率',
+	loadFailed: '概览数据加载失败，请重试。',
+}
