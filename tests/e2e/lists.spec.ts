@@ -25,8 +25,11 @@ const LISTS: ListDefinition[] = [
   ...addressBookLists, ...accountLists, ...crudLists,
 ]
 
-/** Lists whose demo data may legitimately be empty for a filter-free first view; every other list must show rows. */
-const MAY_BE_EMPTY = new Set<string>([])
+/**
+ * Lists whose first view (the last 7 days) may legitimately be empty: the demo data has one csp sender with a few
+ * batches over 90 days. They show the empty state instead; every other list must show rows.
+ */
+const MAY_BE_EMPTY = new Set<string>(['csp-sms.mt-records', 'csp-sms.mo-records'])
 
 const PAGE_SIZE = 20
 const leaves = (list: readonly CatalogEntry[]): string[] => list.flatMap((e) => (e.children?.length ? leaves(e.children) : [e.path]))
@@ -55,6 +58,9 @@ async function openList(page: Page, def: ListDefinition): Promise<Locator> {
   return screen
 }
 
+/** Body rows of the grid (header rows have no grid cells). */
+const rows = (screen: Locator) => screen.getByRole('row').filter({ has: screen.page().getByRole('gridcell') })
+
 /** The pager's total once the first page has answered. */
 async function totalOf(screen: Locator): Promise<number> {
   const total = screen.locator('[data-total]')
@@ -62,31 +68,43 @@ async function totalOf(screen: Locator): Promise<number> {
   return Number(await total.getAttribute('data-total'))
 }
 
-/** The first text input of the search panel, else its first select with a choice besides "all". */
-async function firstFilter(panel: Locator): Promise<{ name: string; value: string; apply: () => Promise<void> } | null> {
-  const fields = panel.locator('[data-field]')
-  const count = await fields.count()
-  for (let i = 0; i < count; i++) {
-    const field = fields.nth(i)
-    const input = field.locator('input[type="text"]')
-    if (await input.count()) {
-      const name = (await field.getAttribute('data-field'))!
-      return { name, value: '13', apply: () => input.fill('13') }
-    }
-  }
-  for (let i = 0; i < count; i++) {
-    const field = fields.nth(i)
-    const select = field.locator('select')
-    if (!(await select.count())) continue
-    const values = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean))
-    if (!values.length) continue
-    const name = (await field.getAttribute('data-field'))!
-    return { name, value: values[0], apply: async () => void (await select.selectOption(values[0])) }
-  }
-  return null
+interface Filter {
+  name: string
+  value: string
+  /** What the URL holds after Reset: the field's default, else nothing. */
+  afterReset: string | null
+  apply: () => Promise<void>
 }
 
-const searchParam = (page: Page, key: string) => new URL(page.url()).searchParams.get(key)
+/**
+ * The list's first visible text field, else its first select, else its time dimension, else its account selector,
+ * with a value to search by: text '13', or the first choice that is neither "all" nor the field's default.
+ */
+async function firstFilter(panel: Locator, def: ListDefinition): Promise<Filter | null> {
+  const shown = new Set(await panel.locator('[data-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-field'))))
+  const fields = def.searchFields.filter((f) => shown.has(f.name))
+  const field = ['text', 'select', 'dimension', 'account'].map((k) => fields.find((f) => f.kind === k)).find(Boolean)
+  if (!field) return null
+  const afterReset = field.defaultValue === undefined ? null : String(field.defaultValue)
+  const box = panel.locator(`[data-field="${field.name}"]`)
+  if (field.kind === 'text') return { name: field.name, value: '13', afterReset, apply: () => box.locator('input').fill('13') }
+  const select = box.locator('select')
+  const values = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
+  const value = values.find((v) => v !== '' && v !== afterReset)
+  if (value === undefined) return null
+  return { name: field.name, value, afterReset, apply: async () => void (await select.selectOption(value)) }
+}
+
+/** A search param as the router wrote it: JSON for values that would otherwise read back as another type ("13"). */
+function searchParam(page: Page, key: string): string | null {
+  const raw = new URL(page.url()).searchParams.get(key)
+  if (raw === null) return null
+  try {
+    return String(JSON.parse(raw))
+  } catch {
+    return raw
+  }
+}
 
 for (const def of LISTS) {
   test(`list ${def.id} (${def.path}) renders, pages, filters and resets`, async ({ browser }) => {
@@ -99,18 +117,18 @@ for (const def of LISTS) {
       await expect(screen.getByText('没有符合条件的记录')).toBeVisible()
     } else {
       expect(total, `${def.id} shows rows`).toBeGreaterThan(0)
-      await expect(screen.locator('.ag-center-cols-container [role="row"]').first()).toBeVisible()
+      await expect(rows(screen).first()).toBeVisible()
     }
 
     if (total > PAGE_SIZE) {
       await screen.getByRole('button', { name: '下一页' }).click()
       await expect(page).toHaveURL(/[?&]pageNumber=2\b/)
       await expect(screen.locator('[data-page="2"]')).toBeVisible()
-      await expect(screen.locator('.ag-center-cols-container [role="row"]').first()).toBeVisible()
+      await expect(rows(screen).first()).toBeVisible()
     }
 
     const panel = screen.getByRole('form', { name: '筛选条件' })
-    const filter = await firstFilter(panel)
+    const filter = await firstFilter(panel, def)
     expect(filter, `${def.id} has a text or select filter`).not.toBeNull()
     await filter!.apply()
     await panel.getByRole('button', { name: '搜索' }).click()
@@ -120,7 +138,7 @@ for (const def of LISTS) {
     await totalOf(screen)
 
     await panel.getByRole('button', { name: '重置' }).click()
-    await expect.poll(() => searchParam(page, filter!.name)).toBeNull()
+    await expect.poll(() => searchParam(page, filter!.name)).toBe(filter!.afterReset)
     await totalOf(screen)
     await context.close()
   })
