@@ -61,8 +61,9 @@ async function openList(page: Page, def: ListDefinition): Promise<Locator> {
 /** Body rows of the grid (header rows have no grid cells). */
 const rows = (screen: Locator) => screen.getByRole('row').filter({ has: screen.page().getByRole('gridcell') })
 
-/** The pager's total once the first page has answered. */
+/** The pager's total once the page has answered: rows, or the empty state, are showing. */
 async function totalOf(screen: Locator): Promise<number> {
+  await expect(rows(screen).first().or(screen.getByText('没有符合条件的记录'))).toBeVisible()
   const total = screen.locator('[data-total]')
   await expect(total).toBeVisible()
   return Number(await total.getAttribute('data-total'))
