@@ -34,7 +34,7 @@ const rowActions: RowAction[] = [
     perform: async (row, h) => (await actions()).operate('pause', row, h),
   },
   {
-    id: 'recover', label: (LL) => LL.lists.actions.recover(), enabledWhen: allowed('recover'), shortcut: 'alt+o',
+    id: 'recover', label: (LL) => LL.lists.actions.recover(), enabledWhen: allowed('recover'), shortcut: 'alt+shift+p',
     perform: async (row, h) => (await actions()).operate('recover', row, h),
   },
   {
