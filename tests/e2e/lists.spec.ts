@@ -58,12 +58,12 @@ async function openList(page: Page, def: ListDefinition): Promise<Locator> {
   return screen
 }
 
-/** Body rows of the grid (header rows have no grid cells). */
-const rows = (screen: Locator) => screen.getByRole('row').filter({ has: screen.page().getByRole('gridcell') })
+/** Body rows of the grid: rows with cells (not the header), not AG Grid's pinned totals row. */
+const rows = (screen: Locator) => screen.locator('[role="row"]:not(.ag-row-pinned):has([role="gridcell"])')
 
 /** The pager's total once the page has answered: rows, or the empty state, are showing. */
 async function totalOf(screen: Locator): Promise<number> {
-  await expect(rows(screen).first().or(screen.getByText('没有符合条件的记录'))).toBeVisible()
+  await expect(rows(screen).first().or(screen.getByText('没有符合条件的记录')).first()).toBeVisible()
   const total = screen.locator('[data-total]')
   await expect(total).toBeVisible()
   return Number(await total.getAttribute('data-total'))
