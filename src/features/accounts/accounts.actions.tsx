@@ -1,7 +1,7 @@
 import type { AccountRow } from '@/domain/lists/accounts'
 import type { Row } from '@/grid'
 import { AccountDetailDialog } from './AccountDetailDialog'
-import { mountDialog } from './mount-dialog'
+import { mountDialog } from '@/components/ui/mount-dialog'
 
 /** Loaded on first use so the declaration stays data. Resolves when the dialog closes. */
 export function showDetail(row: Row): Promise<void> {

@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/toast'
 import type { CrudFields } from '@/domain/lists/crud'
 import type { ActionHelpers, ListPage, Row } from '@/grid'
 import { CrudFormDialog } from './CrudFormDialog'
-import { mountDialog } from './mount-dialog'
+import { mountDialog } from '@/components/ui/mount-dialog'
 
 /** The sample's list call: GET with its own paging names (page/size), blank filters left out. */
 export async function fetchCrudPage(payload: Record<string, unknown>, signal: AbortSignal): Promise<ListPage> {

@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/toast'
 import type { TimedOperation } from '@/domain/lists/timed'
 import type { ActionHelpers, LL, Row } from '@/grid'
 import { EditContentDialog } from './EditContentDialog'
-import { mountDialog } from './mount-dialog'
+import { mountDialog } from '@/components/ui/mount-dialog'
 
 /*
  * Row actions of the timed lists. Loaded on first use, so the declarations stay data. Each action ends in a toast:
