@@ -1,5 +1,5 @@
 import { useI18nContext } from '@/i18n/i18n-react'
-import { activeShortcut, SHORTCUT_SETS, shortcutRange } from './date-shortcuts'
+import { activeShortcut, SHORTCUT_SETS, shortcutRange, shortcutSetFor } from './date-shortcuts'
 import { fieldKeys } from './url-state'
 import { inputClass, type InputProps } from './search-inputs'
 
@@ -9,7 +9,7 @@ const day = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '')
 export function DateRangeInput({ field, draft, set, id }: InputProps) {
   const { LL } = useI18nContext()
   const [fromKey, toKey] = fieldKeys(field)
-  const set_ = field.shortcuts ?? 'day'
+  const set_ = shortcutSetFor(field, draft)
   const active = activeShortcut(set_, { from: day(draft[fromKey]), to: day(draft[toKey]) })
   return (
     <span className="inline-flex flex-wrap items-center gap-1">

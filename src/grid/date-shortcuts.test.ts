@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { activeShortcut, defaultRange, SHORTCUT_SETS, shortcutRange } from './date-shortcuts'
+import { activeShortcut, defaultRange, SHORTCUT_SETS, shortcutRange, shortcutSetFor } from './date-shortcuts'
 
 // A Thursday in mid-March of a leap year, local time.
 const now = new Date(2024, 2, 14, 15, 30)
@@ -44,5 +44,15 @@ describe('date shortcuts (spec section 9)', () => {
   it('recognises the shortcut a range came from', () => {
     expect(activeShortcut('day', { from: '2024-03-08', to: '2024-03-14' }, now)).toBe('lastWeek')
     expect(activeShortcut('day', { from: '2024-03-07', to: '2024-03-14' }, now)).toBeNull()
+  })
+})
+
+describe('shortcut set by dimension', () => {
+  it('follows the dimension field: day, month, year; else the field’s own set', () => {
+    const field = { shortcutsBy: 'dimension' }
+    expect(shortcutSetFor(field, {})).toBe('day')
+    expect(shortcutSetFor(field, { dimension: 1 })).toBe('month')
+    expect(shortcutSetFor(field, { dimension: '2' })).toBe('year')
+    expect(shortcutSetFor({ shortcuts: 'year' }, { dimension: 1 })).toBe('year')
   })
 })

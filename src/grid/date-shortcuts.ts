@@ -18,6 +18,14 @@ export const SHORTCUT_SETS: Record<ShortcutSet, readonly ShortcutId[]> = {
   month: ['last3Months', 'halfYear', 'year'],
 }
 
+const BY_DIMENSION: readonly ShortcutSet[] = ['day', 'month', 'year']
+
+/** The shortcut set a date range offers: its own, or the one its dimension field's value (0/1/2) names. */
+export function shortcutSetFor(field: { shortcuts?: ShortcutSet; shortcutsBy?: string }, draft: Record<string, unknown>): ShortcutSet {
+  if (field.shortcutsBy) return BY_DIMENSION[Number(draft[field.shortcutsBy] ?? 0)] ?? 'day'
+  return field.shortcuts ?? 'day'
+}
+
 export interface DateRange {
   from: string
   to: string

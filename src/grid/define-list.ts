@@ -45,6 +45,8 @@ export interface SearchField {
   to?: string
   /** Date shortcut set (spec section 9); default 'day'. */
   shortcuts?: ShortcutSet
+  /** Name of a 'dimension' field whose value (0 day, 1 month, 2 year) picks the shortcut set instead. */
+  shortcutsBy?: string
   /** 'dateRange': `[from, to]` strings, or a shortcut id such as 'lastWeek' resolved at first render. Others: value. */
   defaultValue?: unknown
   placeholder?: (LL: LL) => string

@@ -27,7 +27,7 @@ function sendStats(id: string, path: string, prodType: number, title: ListDefini
         ],
         defaultValue: 0,
       },
-      { name: 'time', kind: 'dateRange', label: (LL) => LL.lists.filters.gatheringTime(), shortcuts: 'day', defaultValue: 'lastMonth' },
+      { name: 'time', kind: 'dateRange', label: (LL) => LL.lists.filters.gatheringTime(), shortcutsBy: 'dimension', defaultValue: 'lastMonth' },
       accountFilter(prodType),
     ],
     columns: [
