@@ -1,5 +1,6 @@
 import {
-  Navigate, Outlet, createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type RouteComponent,
+  Navigate, Outlet, createRootRoute, createRoute, createRouter, lazyRouteComponent, parseSearchWith, redirect,
+  stringifySearchWith, type RouteComponent,
 } from '@tanstack/react-router'
 import { z } from 'zod'
 import { PageSpinner } from '@/components/ui/Spinner'
@@ -90,6 +91,10 @@ export const router = createRouter({
   defaultPendingMs: 300,
   defaultPreload: false,
   scrollRestoration: true,
+  // Search values stay plain text in the URL (`mobile=138…`, not `mobile=%22138…%22`), so a bookmarked or shared
+  // list view reads as what it is; each screen's schema coerces its own numbers.
+  parseSearch: parseSearchWith((v) => v),
+  stringifySearch: stringifySearchWith((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
 })
 
 declare module '@tanstack/react-router' {
