@@ -25,26 +25,32 @@ const IMPLS = {
 if (process.argv[2] === '--memory') {
   const [impl, n] = [process.argv[3], Number(process.argv[4])]
   const rows = recordRows(n)
-  globalThis.gc?.()
+  globalThis.gc()
   const before = { rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed }
+  console.log('--- measuring')
   const bytes = IMPLS[impl](rows)
-  const after = process.memoryUsage()
+  const heapEnd = process.memoryUsage().heapUsed
   const peakRss = process.resourceUsage().maxRSS * 1024
-  console.log(JSON.stringify({ rssPeak: peakRss - before.rss, heapAfter: after.heapUsed - before.heap, bytes: bytes.length }))
+  console.log(JSON.stringify({ rssPeak: peakRss - before.rss, heapEnd: heapEnd - before.heap, heap: before.heap, bytes: bytes.length }))
   process.exit(0)
 }
 
+// Peak heap: the largest heap size --trace-gc reports before any collection during the call, or its size at the end.
 function memory(impl, n) {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=6144', '--import', 'tsx', fileURLToPath(import.meta.url), '--memory', impl, String(n)], { encoding: 'utf8' })
+  const r = spawnSync(process.execPath, ['--expose-gc', '--trace-gc', '--max-old-space-size=6144', '--import', 'tsx', fileURLToPath(import.meta.url), '--memory', impl, String(n)], { encoding: 'utf8', maxBuffer: 64 << 20 })
   if (r.status !== 0) throw new Error(r.stderr)
-  return JSON.parse(r.stdout.trim().split('\n').pop())
+  const lines = r.stdout.trim().split('\n')
+  const m = JSON.parse(lines.pop())
+  const during = lines.slice(lines.indexOf('--- measuring')).map((l) => l.match(/ ([\d.]+) \([\d.]+\) -> /)?.[1]).filter(Boolean)
+  const peakHeap = Math.max(m.heapEnd + m.heap, ...during.map((mb) => Number(mb) * 2 ** 20))
+  return { ...m, heapPeak: peakHeap - m.heap }
 }
 
-console.log('(a) Node: toCsv vs plain map/join/TextEncoder baseline; time = median of alternating runs, memory from one call in a fresh process')
+console.log('(a) Node: toCsv vs plain map/join/TextEncoder baseline; time = median of alternating runs, memory (above the rows) from one call in a fresh process')
 const nodeRows = []
 for (const n of SIZES) {
   const rows = recordRows(n)
-  const runs = n >= 500_000 ? 3 : 5
+  const runs = 5
   const ms = { toCsv: [], baseline: [] }
   let size = 0
   for (let i = 0; i < runs; i++) {
@@ -56,7 +62,7 @@ for (const n of SIZES) {
   }
   for (const impl of ['toCsv', 'baseline']) {
     const m = memory(impl, n)
-    nodeRows.push({ rows: fmt(n), impl, 'median ms': median(ms[impl]).toFixed(0), 'min ms': Math.min(...ms[impl]).toFixed(0), 'peak RSS +': MB(m.rssPeak), 'heap + after call': MB(m.heapAfter), output: MB(m.bytes) })
+    nodeRows.push({ rows: fmt(n), impl, 'median ms': median(ms[impl]).toFixed(0), 'min ms': Math.min(...ms[impl]).toFixed(0), 'peak RSS +': MB(m.rssPeak), 'peak heap +': MB(m.heapPeak), output: MB(m.bytes) })
   }
   void size
 }

@@ -38,18 +38,17 @@ export async function runCsvInChromium(sizes) {
     await page.evaluate((src) => window.bench.start(src), workerJs)
     for (const n of sizes) {
       await page.evaluate((k) => window.bench.generate(k), n)
-      const runs = n >= 500_000 ? 1 : 3
-      const res = { worker: [], main: [] }
+      const runs = n >= 500_000 ? 2 : 3
+      const res = { worker: [], main: [], serialize: [] }
       for (let i = 0; i < runs; i++) {
-        res.worker.push(await page.evaluate(() => window.bench.worker()))
-        res.main.push(await page.evaluate(() => window.bench.main()))
+        for (const k of Object.keys(res)) res[k].push(await page.evaluate((w) => window.bench[w](), k))
       }
       await page.evaluate(() => window.bench.generate(0))
       for (const [where, rs] of Object.entries(res)) {
         const mid = rs.find((r) => r.ms === median(rs.map((x) => x.ms)))
         out.push({
           rows: n.toLocaleString('en'),
-          where: where === 'worker' ? 'worker (comlink)' : 'main thread (baseline)',
+          where: { worker: 'worker (comlink)', main: 'main thread (baseline)', serialize: 'postMessage(rows) alone' }[where],
           runs,
           'wall ms': mid.ms.toFixed(0),
           'long tasks': mid.longTasks,

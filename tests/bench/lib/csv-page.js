@@ -39,4 +39,13 @@ window.bench = {
   },
   worker: () => measure(() => remote.toCsv(RECORD_HEADER, rows)),
   main: () => measure(async () => toCsv(RECORD_HEADER, rows)),
+  /** What postMessage costs the sender alone: serialising the rows (a port never started never deserialises). */
+  serialize: () =>
+    measure(async () => {
+      const { port1, port2 } = new MessageChannel()
+      port1.postMessage([RECORD_HEADER, rows])
+      port1.close()
+      port2.close()
+      return new Uint8Array(0)
+    }),
 }
