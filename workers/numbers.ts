@@ -1,0 +1,285 @@
+/*
+ * Recipient number lists (issue 4): pasted text or a file's bytes in, counts and the distinct valid numbers out.
+ * Pure and synchronous so it is tested and benchmarked in Node; numbers.worker.ts only exposes it.
+ *
+ * It scans the UTF-8 bytes once: no decoding of the whole input, no split into strings, no Set of strings (V8's
+ * stops at 2^24 entries). A valid number is at most 15 digits with no leading zero, so its value as a double is
+ * exact and identifies it; distinct numbers are kept in a typed-array hash set (number-set.ts) and written straight
+ * into the output bytes. Memory: the output (at most the input's size) plus 16 to 32 bytes per distinct number.
+ *
+ * Entries are separated by any run of: ASCII white space (tab, LF, VT, FF, CR, space), `,` `;` `|`, the full-width
+ * `，` (U+FF0C) `；` (U+FF1B) `、` (U+3001), the ideographic space U+3000, and U+FEFF (the byte-order mark, ignored
+ * wherever it is, as concatenated files carry one each). Inside an entry, `-` and `.` are dropped and full-width
+ * digits U+FF10–U+FF19 read as digits. Line numbers count LF, CRLF and a lone CR as one line break each.
+ *
+ * Reasons, first applicable wins:
+ *   domestic       1. format   a character other than digits, `-`, `.` and one leading `+`; or no digit at all
+ *                  2. (prefix) `+86`, `0086` or `86` is dropped when exactly 11 digits follow it
+ *                  3. format   a leading `+` that step 2 did not drop
+ *                  4. landline the (remaining) number starts with 0
+ *                  5. length   not 11 digits
+ *                  6. format   not 1 then 3–9
+ *   international  1. format   as above
+ *                  2. (prefix) a leading `+`, else a leading `00`, is dropped
+ *                  3. length   not 7 to 15 digits
+ *                  4. country  no calling code of `countryCodes` starts it (the longest match is the country)
+ */
+import { CallingCodes, POW10 } from './calling-codes'
+import { NumberSet } from './number-set'
+
+export type InvalidReason = 'format' | 'length' | 'landline' | 'country'
+export interface InvalidEntry {
+  /** 1-based line of the input the entry is on. */
+  line: number
+  /** The entry as written. */
+  text: string
+  reason: InvalidReason
+}
+export interface NumberListOptions {
+  mode?: 'domestic' | 'international'
+  /** Calling codes accepted in international mode (required there), e.g. ['1', '44', '852']. */
+  countryCodes?: string[]
+}
+export interface NumberListResult {
+  /** Entries read; total = valid + duplicates + invalid. */
+  total: number
+  /** Distinct valid numbers. */
+  valid: number
+  /** Valid entries repeating an earlier one (compared after dropping prefixes, `-` and `.`). */
+  duplicates: number
+  invalid: number
+  /** The distinct valid numbers, first-seen order, normalised, as ASCII digits separated by `\n` (no trailing one). */
+  numbers: Uint8Array
+  /** The first INVALID_SAMPLE_LIMIT invalid entries. */
+  invalidSamples: InvalidEntry[]
+  /** International mode: distinct valid numbers per calling code (longest match), for per-country prices. */
+  byCountry?: Record<string, number>
+}
+
+export const INVALID_SAMPLE_LIMIT = 100
+const REASONS: InvalidReason[] = ['format', 'length', 'landline', 'country']
+const FORMAT = -1
+const LENGTH = -2
+const LANDLINE = -3
+const COUNTRY = -4
+
+// Byte kinds; 0 is any other byte.
+const SEP = 1
+const LF = 2
+const CR = 3
+const DROP = 4
+const PLUS = 5
+const LEAD = 6 // 0xE3 or 0xEF: may start a full-width separator or digit
+const KIND = new Uint8Array(256)
+for (const b of [0x09, 0x0b, 0x0c, 0x20, 0x2c, 0x3b, 0x7c]) KIND[b] = SEP
+KIND[0x0a] = LF
+KIND[0x0d] = CR
+KIND[0x2d] = KIND[0x2e] = DROP
+KIND[0x2b] = PLUS
+KIND[0xe3] = KIND[0xef] = LEAD
+
+/** U+3000, U+3001 (E3 80 80/81), U+FF0C, U+FF1B (EF BC 8C/9B) and U+FEFF (EF BB BF). */
+function isWideSeparator(bytes: Uint8Array, i: number): boolean {
+  const b1 = bytes[i + 1]
+  const b2 = bytes[i + 2]
+  if (bytes[i] === 0xe3) return b1 === 0x80 && (b2 === 0x80 || b2 === 0x81)
+  return b1 === 0xbc ? b2 === 0x8c || b2 === 0x9b : b1 === 0xbb && b2 === 0xbf
+}
+
+/** Domestic rules on an entry's digits (value exact when digits <= 15): the normalised number, or a reason < 0. */
+function domestic(digits: number, value: number, first: number, plus: boolean, bad: boolean): number {
+  if (bad || digits === 0) return FORMAT
+  if ((digits === 13 || (digits === 15 && !plus)) && value >= 86e11 && value < 87e11) {
+    const rest = value - 86e11
+    if (rest < 1e10) return LANDLINE
+    return rest >= 13e9 && rest < 2e10 ? rest : FORMAT
+  }
+  if (plus) return FORMAT
+  if (first === 0) return LANDLINE
+  if (digits !== 11) return LENGTH
+  return value >= 13e9 && value < 2e10 ? value : FORMAT
+}
+
+function international(digits: number, value: number, first: number, second: number, plus: boolean, bad: boolean, codes: CallingCodes): number {
+  if (bad || digits === 0) return FORMAT
+  if (!plus && first === 0 && second === 0) digits -= 2
+  if (digits < 7 || digits > 15) return LENGTH
+  if (value < POW10[digits - 1]) return COUNTRY // a zero left after the prefix: no calling code starts with 0
+  return codes.match(value, digits) >= 0 ? value : COUNTRY
+}
+
+function digitCount(value: number): number {
+  let digits = 11
+  while (digits > 1 && value < POW10[digits - 1]) digits--
+  while (value >= POW10[digits]) digits++
+  return digits
+}
+
+/** Writes the `digits` decimal digits of value (1 <= value < 1e15) at `at`; returns the position after them. */
+function writeDigits(out: Uint8Array, at: number, value: number, digits: number): number {
+  let hi = Math.floor(value / 1e8)
+  let lo = value - hi * 1e8
+  const end = at + digits
+  for (let i = end - 1; i >= at; i--) {
+    if (i >= end - 8) {
+      const q = (lo / 10) | 0
+      out[i] = 48 + lo - q * 10
+      lo = q
+    } else {
+      const q = (hi / 10) | 0
+      out[i] = 48 + hi - q * 10
+      hi = q
+    }
+  }
+  return end
+}
+
+/** Valid numbers are deduplicated in batches of this many (see NumberSet.addAll); small enough to stay in L1. */
+const BATCH = 256
+
+class Collector {
+  total = 0
+  valid = 0
+  duplicates = 0
+  invalid = 0
+  samples: InvalidEntry[] = []
+  private at = 0
+  private pending = 0
+  private readonly values = new Float64Array(BATCH)
+  private readonly starts = new Int32Array(BATCH)
+  private readonly ends = new Int32Array(BATCH)
+  private readonly added = new Uint8Array(BATCH)
+  private readonly out: Uint8Array
+  private readonly seen: NumberSet
+  private readonly perCode: Float64Array | null
+  private readonly decoder = new TextDecoder()
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly codes: CallingCodes | null,
+  ) {
+    // Each distinct number is at most as long as its entry, and the `\n` before it at most the separator before that.
+    this.out = new Uint8Array(bytes.length)
+    this.seen = new NumberSet(bytes.length / 14)
+    this.perCode = codes && new Float64Array(codes.codes.length)
+  }
+
+  accept(value: number, start: number, end: number) {
+    this.total++
+    const j = this.pending++
+    this.values[j] = value
+    this.starts[j] = start
+    this.ends[j] = end
+    if (this.pending === BATCH) this.flush()
+  }
+
+  reject(reason: number, start: number, end: number, line: number) {
+    this.total++
+    if (this.invalid++ < INVALID_SAMPLE_LIMIT) {
+      this.samples.push({ line, text: this.decoder.decode(this.bytes.subarray(start, end)), reason: REASONS[-reason - 1] })
+    }
+  }
+
+  private flush() {
+    const { values, added, bytes, out, starts, ends, perCode } = this
+    this.seen.addAll(values, this.pending, added)
+    let at = this.at
+    for (let j = 0; j < this.pending; j++) {
+      if (!added[j]) {
+        this.duplicates++
+        continue
+      }
+      if (this.valid++ > 0) out[at++] = 10
+      const value = values[j]
+      const digits = digitCount(value)
+      const start = starts[j]
+      // Most entries are the bare digits: copy them rather than print the number.
+      if (ends[j] - start === digits) {
+        for (let k = 0; k < digits; k++) out[at + k] = bytes[start + k]
+        at += digits
+      } else at = writeDigits(out, at, value, digits)
+      if (perCode) perCode[this.codes!.match(value, digits)]++
+    }
+    this.at = at
+    this.pending = 0
+  }
+
+  result(): NumberListResult {
+    this.flush()
+    const { total, valid, duplicates, invalid, samples } = this
+    const numbers = this.out.slice(0, this.at)
+    const out: NumberListResult = { total, valid, duplicates, invalid, numbers, invalidSamples: samples }
+    if (this.perCode) out.byCountry = Object.fromEntries(this.codes!.codes.map((code, i) => [code, this.perCode![i]]))
+    return out
+  }
+}
+
+export function parseNumberList(bytes: Uint8Array, options: NumberListOptions = {}): NumberListResult {
+  let codes: CallingCodes | null = null
+  if (options.mode === 'international') {
+    if (!options.countryCodes) throw new TypeError('international mode needs countryCodes')
+    codes = new CallingCodes(options.countryCodes)
+  }
+  const acc = new Collector(bytes, codes)
+  const n = bytes.length
+  let i = 0
+  let line = 1
+  while (i < n) {
+    const kind = KIND[bytes[i]]
+    if (kind === SEP) {
+      i++
+      continue
+    }
+    if (kind === LF || kind === CR) {
+      line++
+      i += kind === CR && bytes[i + 1] === 0x0a ? 2 : 1
+      continue
+    }
+    if (kind === LEAD && isWideSeparator(bytes, i)) {
+      i += 3
+      continue
+    }
+    const start = i
+    let digits = 0
+    let value = 0
+    let first = -1
+    let second = -1
+    let plus = false
+    let bad = false
+    while (i < n) {
+      const b = bytes[i]
+      let d = b - 0x30
+      if (d < 0 || d > 9) {
+        const k = KIND[b]
+        if (k === DROP) {
+          i++
+          continue
+        }
+        if (k === PLUS) {
+          if (digits > 0 || plus) bad = true
+          plus = true
+          i++
+          continue
+        }
+        if (k === SEP || k === LF || k === CR || (k === LEAD && isWideSeparator(bytes, i))) break
+        if (b === 0xef && bytes[i + 1] === 0xbc && bytes[i + 2] >= 0x90 && bytes[i + 2] <= 0x99) {
+          d = bytes[i + 2] - 0x90
+          i += 2
+        } else {
+          bad = true
+          i++
+          continue
+        }
+      }
+      if (digits === 0) first = d
+      else if (digits === 1) second = d
+      value = value * 10 + d
+      digits++
+      i++
+    }
+    const v = codes ? international(digits, value, first, second, plus, bad, codes) : domestic(digits, value, first, plus, bad)
+    if (v > 0) acc.accept(v, start, i)
+    else acc.reject(v, start, i, line)
+  }
+  return acc.result()
+}
