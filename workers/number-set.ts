@@ -22,8 +22,8 @@ export class NumberSet {
   private keys: Float64Array
   private mask: number
   private slots = new Int32Array(0)
-  /** Keeps the warm-up reads of addAll observable, so the compiler cannot drop them. */
-  private sink = 0
+  /** The sum of addAll's warm-up reads, kept so the compiler cannot drop them; means nothing. */
+  warmUp = 0
   size = 0
 
   /** expected: the likely number of distinct keys, so a good guess avoids regrowing. */
@@ -34,24 +34,10 @@ export class NumberSet {
     this.mask = capacity - 1
   }
 
-  /** Adds key (an integer in [1, 2^53)); returns false when it was already present. */
-  add(key: number): boolean {
-    const keys = this.keys
-    const mask = this.mask
-    let i = slot(key, mask)
-    for (let k = keys[i]; k !== 0; k = keys[i]) {
-      if (k === key) return false
-      i = (i + 1) & mask
-    }
-    keys[i] = key
-    if (++this.size * 2 > keys.length) this.grow()
-    return true
-  }
-
   /**
-   * Adds keys[0..count) in order, setting added[j] to 1 when keys[j] was new and 0 when already present. Same result
-   * as add() one by one, but it first reads every key's home slot in a loop of independent loads, so their cache
-   * misses overlap instead of costing a full memory round trip each (the table outgrows the caches at ~100k numbers).
+   * Adds keys[0..count) (integers in [1, 2^53)) in order, setting added[j] to 1 when keys[j] was new, else 0. It
+   * first reads every key's home slot in a loop of independent loads, so their cache misses overlap instead of
+   * costing a full memory round trip each (the table outgrows the caches at ~100k numbers).
    */
   addAll(keys: Float64Array, count: number, added: Uint8Array) {
     while ((this.size + count) * 2 > this.keys.length) this.grow()
@@ -65,7 +51,7 @@ export class NumberSet {
       slots[j] = i
       sink += table[i]
     }
-    this.sink = sink
+    this.warmUp = sink
     for (let j = 0; j < count; j++) {
       const key = keys[j]
       let i = slots[j]
