@@ -5,7 +5,7 @@
  * It scans the UTF-8 bytes once: no decoding of the whole input, no split into strings, no Set of strings (V8's
  * stops at 2^24 entries). A valid number is at most 15 digits with no leading zero, so its value as a double is
  * exact and identifies it; distinct numbers are kept in a typed-array hash set (number-set.ts) and written straight
- * into the output bytes. Memory: the output (at most the input's size) plus 16 to 32 bytes per distinct number.
+ * into the output bytes. Memory: the output (at most the input's size) plus 12 to 23 bytes per distinct number.
  *
  * Entries are separated by any run of: ASCII white space (tab, LF, VT, FF, CR, space), `,` `;` `|`, the full-width
  * `，` (U+FF0C) `；` (U+FF1B) `、` (U+3001), the ideographic space U+3000, and U+FEFF (the byte-order mark, ignored
