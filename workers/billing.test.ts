@@ -58,6 +58,14 @@ describe('templates', () => {
     expect(measureTemplateRows('{p1}{p1}{p1}', packColumns([['a'.repeat(60)]], 1))).toMatchObject({ messages: 2, chars: 180 })
   })
 
+  it('packs cells as TextEncoder encodes each one alone, unpaired surrogates in neighbouring rows included', () => {
+    const rows = [['\ud800'], ['\udc00'], ['😀'], ['验a']]
+    const [col] = packColumns(rows, 1)
+    expect([...col.offsets]).toEqual([0, 3, 6, 10, 14])
+    expect(col.bytes).toEqual(Uint8Array.from(rows.flatMap(([c]) => [...new TextEncoder().encode(c)])))
+    expect(measureTemplateRows('{p1}', [col])).toMatchObject({ chars: 5, bytes: 14 })
+  })
+
   it('does not expand placeholders inside values', () => {
     expect(referenceFill('{p1}', ['{p2}', 'long value'])).toBe('{p2}')
     expect(measureTemplateRows('{p1}', packColumns([['{p2}', 'long value']], 2))).toMatchObject({ chars: 4 })

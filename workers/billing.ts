@@ -133,18 +133,41 @@ function addColumn({ offsets, bytes }: TemplateColumn, times: number, rowChars: 
   return offsets[rowChars.length] - offsets[0]
 }
 
+/** UTF-8 length as TextEncoder writes it (an unpaired surrogate becomes U+FFFD, 3 bytes, as measureContent counts it). */
+function utf8Length(text: string): number {
+  let bytes = text.length
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) continue
+    if (c < 0x800) bytes += 1
+    else if (c >= 0xd800 && c < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2
+      i++
+    } else bytes += 2
+  }
+  return bytes
+}
+
+/** Cells encoded per TextEncoder call in packColumns: bounds the joined string whatever the row count. */
+const PACK_CHUNK = 10_000
+
 /** Packs rows of cells into UTF-8 columns (for tests, small sends and the server); cells past a row's end are empty. */
 export function packColumns(rows: readonly (readonly string[])[], columnCount: number): TemplateColumn[] {
   const encoder = new TextEncoder()
   return Array.from({ length: columnCount }, (_, c) => {
     const offsets = new Uint32Array(rows.length + 1)
-    let size = 0
-    for (let r = 0; r < rows.length; r++) {
-      size += measureContent(rows[r][c] ?? '').bytes
-      offsets[r + 1] = size
+    for (let r = 0; r < rows.length; r++) offsets[r + 1] = offsets[r] + utf8Length(rows[r][c] ?? '')
+    const bytes = new Uint8Array(offsets[rows.length])
+    for (let r = 0; r < rows.length; r += PACK_CHUNK) {
+      let text = ''
+      for (let k = r; k < Math.min(rows.length, r + PACK_CHUNK); k++) {
+        const cell = rows[k][c] ?? ''
+        // A cell ending in an unpaired high surrogate must not pair with the next cell's low one once joined.
+        const last = cell.charCodeAt(cell.length - 1)
+        text += last >= 0xd800 && last < 0xdc00 ? `${cell.slice(0, -1)}\ufffd` : cell
+      }
+      encoder.encodeInto(text, bytes.subarray(offsets[r]))
     }
-    const bytes = new Uint8Array(size)
-    for (let r = 0; r < rows.length; r++) encoder.encodeInto(rows[r][c] ?? '', bytes.subarray(offsets[r]))
     return { offsets, bytes }
   })
 }
