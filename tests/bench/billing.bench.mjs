@@ -35,7 +35,7 @@ const IMPLS = {
       const text = fill(row)
       bytes += encoder.encode(text).length
       const chars = [...text].length
-      if (chars) messages += Math.ceil(chars / (/^[\x00-\x7f]*$/.test(text) ? 160 : 70))
+      if (chars) messages += Math.ceil(chars / (/[\u0080-\uffff]/.test(text) ? 70 : 160))
     }
     return bytes && messages
   },
