@@ -214,6 +214,10 @@ class Collector {
   }
 }
 
+/**
+ * The scan is one loop on purpose: an entry's state lives in locals the compiler keeps in registers, and each byte
+ * costs a range check and, off the digit path, one table lookup.
+ */
 export function parseNumberList(bytes: Uint8Array, options: NumberListOptions = {}): NumberListResult {
   let codes: CallingCodes | null = null
   if (options.mode === 'international') {
