@@ -38,8 +38,9 @@ try {
       await page.goto(site.base)
       await page.waitForFunction(() => window.bench)
       const mount = await page.evaluate(([k, n]) => window.bench.mount(k, n), [kind, ROWS])
+      const idle = await page.evaluate(([k]) => window.bench.scroll(k, 0, 1000), [kind])
       const scroll = await page.evaluate(([k, d, ms]) => window.bench.scroll(k, d, ms), [kind, SCROLL_ROWS * ROW_PX, SCROLL_MS])
-      results.push({ kind, ...mount, ...scroll })
+      results.push({ kind, ...mount, ...scroll, idle: idle.deltas })
       await page.close()
     }
   }
@@ -57,6 +58,7 @@ const rows = ['grid', 'table'].map((kind) => {
     'rows in DOM ms': median(rs.map((r) => r.rowsMs)).toFixed(0),
     'first paint ms': median(rs.map((r) => r.paintMs)).toFixed(0),
     'DOM rows': rs[0].domRows,
+    'idle frame ms': median(rs.flatMap((r) => r.idle)).toFixed(1),
     frames: deltas.length,
     'median frame ms': median(deltas).toFixed(1),
     'p95 frame ms': pct(deltas, 0.95).toFixed(1),
@@ -64,6 +66,6 @@ const rows = ['grid', 'table'].map((kind) => {
     'frames > 50 ms': deltas.filter((d) => d > 50).length,
   }
 })
-console.log(`${ROWS.toLocaleString('en')} client rows × 10 columns, 1280×720 viewport; scroll: ${SCROLL_ROWS.toLocaleString('en')} rows (${(SCROLL_ROWS * ROW_PX).toLocaleString('en')} px) over ${SCROLL_MS / 1000} s, one step per animation frame; figures are medians over runs, frames pooled`)
+console.log(`${ROWS.toLocaleString('en')} client rows × 10 columns, 1280×720 viewport; scroll: ${SCROLL_ROWS.toLocaleString('en')} rows (${(SCROLL_ROWS * ROW_PX).toLocaleString('en')} px) over ${SCROLL_MS / 1000} s, one step per animation frame; figures are medians over runs, frames pooled; idle = 1 s of frames with no scrolling, after first paint`)
 console.table(rows)
 console.log(`scrolled: ${[...new Set(results.map((r) => `${r.kind} ${r.scrolledPx} px (${r.scroller})`))].join('; ')}`)
