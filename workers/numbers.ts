@@ -86,8 +86,11 @@ function isWideSeparator(bytes: Uint8Array, i: number): boolean {
   return b1 === 0xbc ? b2 === 0x8c || b2 === 0x9b : b1 === 0xbb && b2 === 0xbf
 }
 
-/** Domestic rules on an entry's digits (value exact when digits <= 15): the normalised number, or a reason < 0. */
-function domestic(digits: number, value: number, first: number, plus: boolean, bad: boolean): number {
+/**
+ * Domestic rules on an entry's digits: the normalised number, or a reason < 0. value is exact up to 15 digits; past
+ * that only the leading-zero test needs the real first digit, read off the entry's bytes at `start`.
+ */
+function domestic(digits: number, value: number, plus: boolean, bad: boolean, bytes: Uint8Array, start: number): number {
   if (bad || digits === 0) return FORMAT
   if ((digits === 13 || (digits === 15 && !plus)) && value >= 86e11 && value < 87e11) {
     const rest = value - 86e11
@@ -95,17 +98,26 @@ function domestic(digits: number, value: number, first: number, plus: boolean, b
     return rest >= 13e9 && rest < 2e10 ? rest : FORMAT
   }
   if (plus) return FORMAT
-  if (first === 0) return LANDLINE
+  if (digits <= 15 ? value < POW10[digits - 1] : firstDigit(bytes, start) === 0) return LANDLINE
   if (digits !== 11) return LENGTH
   return value >= 13e9 && value < 2e10 ? value : FORMAT
 }
 
-function international(digits: number, value: number, first: number, second: number, plus: boolean, bad: boolean, codes: CallingCodes): number {
+/** International rules; `value < 10^(digits-2)` is exact whenever the digits left could be a valid length. */
+function international(digits: number, value: number, plus: boolean, bad: boolean, codes: CallingCodes): number {
   if (bad || digits === 0) return FORMAT
-  if (!plus && first === 0 && second === 0) digits -= 2
+  if (!plus && digits >= 2 && value < POW10[digits - 2]) digits -= 2
   if (digits < 7 || digits > 15) return LENGTH
   if (value < POW10[digits - 1]) return COUNTRY // a zero left after the prefix: no calling code starts with 0
   return codes.match(value, digits) >= 0 ? value : COUNTRY
+}
+
+/** The first digit of the entry at `start` (ASCII or full-width). */
+function firstDigit(bytes: Uint8Array, start: number): number {
+  for (let i = start; ; i++) {
+    if (bytes[i] >= 0x30 && bytes[i] <= 0x39) return bytes[i] - 0x30
+    if (bytes[i] === 0xef && bytes[i + 1] === 0xbc && bytes[i + 2] >= 0x90 && bytes[i + 2] <= 0x99) return bytes[i + 2] - 0x90
+  }
 }
 
 function digitCount(value: number): number {
@@ -246,8 +258,6 @@ export function parseNumberList(bytes: Uint8Array, options: NumberListOptions = 
     const start = i
     let digits = 0
     let value = 0
-    let first = -1
-    let second = -1
     let plus = false
     let bad = false
     while (i < n) {
@@ -275,13 +285,11 @@ export function parseNumberList(bytes: Uint8Array, options: NumberListOptions = 
           continue
         }
       }
-      if (digits === 0) first = d
-      else if (digits === 1) second = d
       value = value * 10 + d
       digits++
       i++
     }
-    const v = codes ? international(digits, value, first, second, plus, bad, codes) : domestic(digits, value, first, plus, bad)
+    const v = codes ? international(digits, value, plus, bad, codes) : domestic(digits, value, plus, bad, bytes, start)
     if (v > 0) acc.accept(v, start, i)
     else acc.reject(v, start, i, line)
   }

@@ -3,7 +3,9 @@
 // split on a regular expression, a regular expression per entry, a Set of strings. The baseline does less (no
 // full-width digits, no line numbers or reasons), so it finds fewer valid numbers; it is the speed to beat.
 // Time: median of alternating in-process runs (1M); time and peak memory of one call in a fresh process (every
-// size), so one size's garbage does not count against the next. BENCH_NUMBERS overrides the sizes.
+// size), so one size's garbage does not count against the next. The machines are shared, so the CPU time of the
+// in-process runs (all threads, GC included) is printed too: it suffers less than wall time from other load.
+// BENCH_NUMBERS overrides the sizes.
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { parseNumberList } from '../../workers/numbers.ts'
@@ -67,14 +69,17 @@ for (const n of SIZES) {
   if (n <= 1_000_000) {
     const bytes = numberList(n)
     const ms = { parseNumberList: [], baseline: [] }
+    const cpu = { parseNumberList: [], baseline: [] }
     for (let i = 0; i < 7; i++) {
       for (const impl of Object.keys(IMPLS)) {
-        const t0 = performance.now()
+        const [t0, c0] = [performance.now(), process.cpuUsage()]
         IMPLS[impl](bytes)
         ms[impl].push(performance.now() - t0)
+        const c = process.cpuUsage(c0)
+        cpu[impl].push((c.user + c.system) / 1000)
       }
     }
-    inProcess = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, { median: median(v), min: Math.min(...v) }]))
+    inProcess = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, { median: median(v), min: Math.min(...v), cpu: median(cpu[k]) }]))
   }
   const fresh = Object.fromEntries(Object.keys(IMPLS).map((impl) => [impl, child(impl, n)]))
   for (const impl of Object.keys(IMPLS)) {
@@ -82,7 +87,7 @@ for (const n of SIZES) {
     const t = inProcess[impl]
     rows.push({
       numbers: fmt(n), impl, input: c.input ? MB(c.input) : '',
-      'median ms': t ? t.median.toFixed(0) : '', 'min ms': t ? t.min.toFixed(0) : '',
+      'median ms': t ? t.median.toFixed(0) : '', 'min ms': t ? t.min.toFixed(0) : '', 'median CPU ms': t ? t.cpu.toFixed(0) : '',
       'fresh ms': c.failed ? `failed: ${c.failed}` : c.ms.toFixed(0),
       'peak RSS +': c.failed ? '' : MB(c.rssPeak), 'peak heap +': c.failed ? '' : MB(c.heapPeak),
       'valid/dup/invalid': c.failed ? '' : `${fmt(c.valid)}/${fmt(c.duplicates)}/${fmt(c.invalid)}`,
@@ -90,7 +95,7 @@ for (const n of SIZES) {
   }
   const [p, b] = [inProcess.parseNumberList, inProcess.baseline]
   const [fp, fb] = [fresh.parseNumberList, fresh.baseline]
-  const speedUp = p ? `${(b.median / p.median).toFixed(1)}× (medians), ${(b.min / p.min).toFixed(1)}× (minima)` : fb.failed ? 'baseline failed' : `${(fb.ms / fp.ms).toFixed(1)}× (one fresh call each)`
+  const speedUp = p ? `${(b.median / p.median).toFixed(1)}× (medians), ${(b.min / p.min).toFixed(1)}× (minima), ${(b.cpu / p.cpu).toFixed(1)}× (CPU)` : fb.failed ? 'baseline failed' : `${(fb.ms / fp.ms).toFixed(1)}× (one fresh call each)`
   rows.at(-2)['speed-up'] = speedUp
 }
 console.table(rows)
