@@ -8,9 +8,16 @@
 // BENCH_NUMBERS overrides the sizes.
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { parseNumberList } from '../../workers/numbers.ts'
 import { numberList } from './lib/number-lists.mjs'
 import { median } from './lib/record-rows.mjs'
+
+// A full collection before each timed call, so one run's garbage (the baseline's ~160 MB of strings at 1M) is not
+// collected on the next run's clock.
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc')
 
 const SIZES = (process.env.BENCH_NUMBERS ?? '1000000,5000000').split(',').map(Number)
 const MB = (n) => `${(n / 2 ** 20).toFixed(0)} MB`
@@ -72,6 +79,7 @@ for (const n of SIZES) {
     const cpu = { parseNumberList: [], baseline: [] }
     for (let i = 0; i < 7; i++) {
       for (const impl of Object.keys(IMPLS)) {
+        gc()
         const [t0, c0] = [performance.now(), process.cpuUsage()]
         IMPLS[impl](bytes)
         ms[impl].push(performance.now() - t0)
