@@ -1,11 +1,13 @@
 import { wrap, type Remote } from 'comlink'
 import { saveBlob } from '@/api/transfer'
 import { toCsv } from '../../workers/csv'
+import { csvInChunks } from '../../workers/csv-chunks'
 import type { CsvWorkerApi } from '../../workers/csv.worker'
 
 /*
  * "Export view": the rows loaded in the grid, as displayed, to CSV. Big views are encoded in a worker so the page
- * keeps responding; below SMALL_ROWS the worker's start-up costs more than the encoding, so those run here.
+ * keeps responding, the rows sent a chunk at a time (one huge message would freeze the page while it is copied);
+ * below SMALL_ROWS the worker's start-up costs more than the encoding, so those run here.
  */
 const SMALL_ROWS = 2000
 let remote: Remote<CsvWorkerApi> | null = null
@@ -17,7 +19,7 @@ function worker(): Remote<CsvWorkerApi> {
 
 export async function csvBytes(header: string[], rows: unknown[][]): Promise<Uint8Array> {
   if (rows.length < SMALL_ROWS) return toCsv(header, rows)
-  return worker().toCsv(header, rows)
+  return csvInChunks(worker(), header, rows)
 }
 
 /** `<title>-yyyyMMdd-HHmmss.csv`, with characters that file systems refuse replaced. */

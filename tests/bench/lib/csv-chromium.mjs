@@ -39,7 +39,7 @@ export async function runCsvInChromium(sizes) {
     for (const n of sizes) {
       await page.evaluate((k) => window.bench.generate(k), n)
       const runs = n >= 500_000 ? 2 : 3
-      const res = { worker: [], main: [], serialize: [] }
+      const res = { worker: [], workerOneMessage: [], main: [], serialize: [] }
       for (let i = 0; i < runs; i++) {
         for (const k of Object.keys(res)) res[k].push(await page.evaluate((w) => window.bench[w](), k))
       }
@@ -48,7 +48,7 @@ export async function runCsvInChromium(sizes) {
         const mid = rs.find((r) => r.ms === median(rs.map((x) => x.ms)))
         out.push({
           rows: n.toLocaleString('en'),
-          where: { worker: 'worker (comlink)', main: 'main thread (baseline)', serialize: 'postMessage(rows) alone' }[where],
+          where: { worker: 'worker, chunked (console)', workerOneMessage: 'worker, one message', main: 'main thread (baseline)', serialize: 'postMessage(rows) alone' }[where],
           runs,
           'wall ms': mid.ms.toFixed(0),
           'long tasks': mid.longTasks,
