@@ -1467,6 +1467,10 @@ type RootTranslation = {
 			 */
 			batchStats: string
 			/**
+			 * 发​送​统​计
+			 */
+			sendStats: string
+			/**
 			 * 通​讯​录
 			 */
 			contacts: string
@@ -3812,6 +3816,10 @@ export type TranslationFunctions = {
 			 * 批次统计
 			 */
 			batchStats: () => LocalizedString
+			/**
+			 * 发送统计
+			 */
+			sendStats: () => LocalizedString
 			/**
 			 * 通讯录
 			 */

@@ -37,6 +37,8 @@ function sendStats(id: string, path: string, prodType: number, title: ListDefini
       ...unionColumns(),
     ],
     totals: GATHERING_TOTALS,
+    // The file is the time-dimension list (per period, account and product, with replies): same search, more detail.
+    download: { endpoint: '/dataGathering/downloadDimeList', name: (LL) => LL.lists.files.sendStats() },
     defaultSort: { orderBy: 'gathering_time', order: 'desc' },
   })
 }

@@ -207,6 +207,7 @@ export default {
 		interactRecords: 'interaction-records',
 		shortLinkRecords: 'short-link-sends',
 		batchStats: 'batch-statistics',
+		sendStats: 'send-statistics',
 		contacts: 'address-book',
 	},
 } satisfies Translation['lists']

@@ -205,6 +205,7 @@ export default {
 		interactRecords: '交互记录',
 		shortLinkRecords: '短链发送记录',
 		batchStats: '批次统计',
+		sendStats: '发送统计',
 		contacts: '通讯录',
 	},
 }
