@@ -34,7 +34,7 @@ export const batchStatsList = defineList({
         const key = batchTypeKey(Number(row.batch_type))
         return { key, tone: TYPE_TONES[key] }
       },
-      width: 140,
+      width: 190,
     },
     { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
     ...accountColumns.map((c) => ({ ...c, sortable: false })),
