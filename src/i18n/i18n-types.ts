@@ -1811,6 +1811,326 @@ type RootTranslation = {
 			gridExport: string
 		}
 	}
+	send: {
+		/**
+		 * 发​送
+		 */
+		group: string
+		/**
+		 * 发​送​短​信​（​确​认​后​）
+		 */
+		sendCommand: string
+		numbers: {
+			/**
+			 * 接​收​号​码
+			 */
+			title: string
+			/**
+			 * 号​码​（​粘​贴​或​输​入​，​每​行​一​个​或​以​逗​号​、​空​格​分​隔​）
+			 */
+			boxLabel: string
+			/**
+			 * 在​此​粘​贴​号​码​（​C​t​r​l​+​V​）​，​大​批​量​号​码​不​会​显​示​在​框​内​，​只​显​示​统​计
+			 */
+			placeholder: string
+			/**
+			 * 识​别​输​入​的​号​码
+			 */
+			parse: string
+			/**
+			 * 导​入​ ​t​x​t​ ​/​ ​c​s​v​ ​文​件
+			 */
+			file: string
+			/**
+			 * 清​空​号​码
+			 */
+			clear: string
+			/**
+			 * 正​在​识​别​号​码​…
+			 */
+			parsing: string
+			/**
+			 * 共​ ​{​c​o​u​n​t​}​ ​个
+			 * @param {number} count
+			 */
+			total: RequiredParams<'count'>
+			/**
+			 * 有​效​ ​{​c​o​u​n​t​}​ ​个
+			 * @param {number} count
+			 */
+			valid: RequiredParams<'count'>
+			/**
+			 * 重​复​ ​{​c​o​u​n​t​}​ ​个
+			 * @param {number} count
+			 */
+			duplicates: RequiredParams<'count'>
+			/**
+			 * 无​效​ ​{​c​o​u​n​t​}​ ​个
+			 * @param {number} count
+			 */
+			invalid: RequiredParams<'count'>
+			/**
+			 * 已​合​并​ ​{​c​o​u​n​t​}​ ​个​来​源
+			 * @param {number} count
+			 */
+			sources: RequiredParams<'count'>
+			/**
+			 * 无​效​号​码​（​前​ ​{​c​o​u​n​t​}​ ​条​）
+			 * @param {number} count
+			 */
+			samplesTitle: RequiredParams<'count'>
+			/**
+			 * {​s​o​u​r​c​e​}​ ​第​ ​{​l​i​n​e​}​ ​行
+			 * @param {number} line
+			 * @param {unknown} source
+			 */
+			sampleLine: RequiredParams<'line' | 'source'>
+			/**
+			 * 下​载​无​效​行
+			 */
+			downloadInvalid: string
+			/**
+			 * 无​效​号​码​.​t​x​t
+			 */
+			invalidFileName: string
+			/**
+			 * 粘​贴​ ​{​n​}
+			 * @param {number} n
+			 */
+			pasteSource: RequiredParams<'n'>
+			/**
+			 * 输​入​ ​{​n​}
+			 * @param {number} n
+			 */
+			typedSource: RequiredParams<'n'>
+			/**
+			 * 文​件​不​能​超​过​ ​1​5​ ​M​B
+			 */
+			fileTooLarge: string
+			/**
+			 * 只​能​导​入​ ​t​x​t​ ​或​ ​c​s​v​ ​文​件
+			 */
+			fileType: string
+			/**
+			 * 号​码​识​别​失​败​，​请​重​试
+			 */
+			parseFailed: string
+			reasons: {
+				/**
+				 * 格​式​错​误
+				 */
+				format: string
+				/**
+				 * 长​度​错​误
+				 */
+				length: string
+				/**
+				 * 固​定​电​话​号​码
+				 */
+				landline: string
+				/**
+				 * 国​家​代​码​不​支​持
+				 */
+				country: string
+			}
+		}
+		content: {
+			/**
+			 * 短​信​内​容
+			 */
+			title: string
+			/**
+			 * 内​容
+			 */
+			label: string
+			/**
+			 * 请​输​入​短​信​内​容
+			 */
+			placeholder: string
+			/**
+			 * 字​数​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			chars: RequiredParams<'count'>
+			/**
+			 * 字​节​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			bytes: RequiredParams<'count'>
+			/**
+			 * 每​条​ ​{​c​o​u​n​t​}​ ​字
+			 * @param {number} count
+			 */
+			perMessage: RequiredParams<'count'>
+			/**
+			 * 每​个​号​码​ ​{​c​o​u​n​t​}​ ​条
+			 * @param {number} count
+			 */
+			messagesPerNumber: RequiredParams<'count'>
+			/**
+			 * 合​计​ ​{​c​o​u​n​t​}​ ​条
+			 * @param {number} count
+			 */
+			totalMessages: RequiredParams<'count'>
+			/**
+			 * 预​计​费​用​ ​{​a​m​o​u​n​t​}
+			 * @param {unknown} amount
+			 */
+			cost: RequiredParams<'amount'>
+			/**
+			 * 余​额​ ​{​a​m​o​u​n​t​}
+			 * @param {unknown} amount
+			 */
+			balance: RequiredParams<'amount'>
+			/**
+			 * 余​额​ ​—
+			 */
+			balanceUnknown: string
+		}
+		schedule: {
+			/**
+			 * 定​时​发​送
+			 */
+			title: string
+			/**
+			 * 定​时​发​送
+			 */
+			enable: string
+			/**
+			 * 发​送​时​间
+			 */
+			time: string
+			/**
+			 * 快​捷​选​择
+			 */
+			quick: string
+			/**
+			 * {​n​}​ ​分​钟​后
+			 * @param {number} n
+			 */
+			minutes: RequiredParams<'n'>
+			/**
+			 * {​n​}​ ​小​时​后
+			 * @param {number} n
+			 */
+			hours: RequiredParams<'n'>
+			/**
+			 * 定​时​时​间​须​至​少​晚​于​当​前​时​间​ ​1​0​ ​分​钟
+			 */
+			tooSoon: string
+			/**
+			 * 请​选​择​定​时​发​送​时​间
+			 */
+			required: string
+			/**
+			 * 立​即​发​送
+			 */
+			now: string
+		}
+		actions: {
+			/**
+			 * 发​送
+			 */
+			send: string
+			/**
+			 * 预​览
+			 */
+			preview: string
+			/**
+			 * 清​空​本​次​发​送
+			 */
+			reset: string
+		}
+		errors: {
+			/**
+			 * 短​信​内​容​不​能​为​空
+			 */
+			contentRequired: string
+			/**
+			 * 有​效​号​码​数​量​须​大​于​ ​0
+			 */
+			noValidNumbers: string
+			/**
+			 * 余​额​不​足
+			 */
+			insufficientBalance: string
+			/**
+			 * 余​额​账​户​查​询​异​常
+			 */
+			balanceQuery: string
+			/**
+			 * 号​码​格​式​错​误
+			 */
+			invalidNumbers: string
+			/**
+			 * 号​码​仍​在​识​别​中​，​请​稍​候
+			 */
+			busy: string
+		}
+		confirm: {
+			/**
+			 * 确​认​发​送
+			 */
+			title: string
+			/**
+			 * 号​码​数
+			 */
+			numbers: string
+			/**
+			 * 短​信​条​数
+			 */
+			messages: string
+			/**
+			 * 费​用
+			 */
+			cost: string
+			/**
+			 * 发​送​后​余​额
+			 */
+			balanceAfter: string
+			/**
+			 * 发​送​时​间
+			 */
+			sendTime: string
+			/**
+			 * 立​即
+			 */
+			immediately: string
+			/**
+			 * 确​认​发​送
+			 */
+			ok: string
+		}
+		preview: {
+			/**
+			 * 短​信​预​览
+			 */
+			title: string
+			/**
+			 * 没​有​可​预​览​的​短​信
+			 */
+			empty: string
+			/**
+			 * 发​往​ ​{​m​o​b​i​l​e​}
+			 * @param {unknown} mobile
+			 */
+			to: RequiredParams<'mobile'>
+		}
+		/**
+		 * 发​送​成​功​，​批​次​号​ ​{​b​a​t​c​h​I​d​}
+		 * @param {unknown} batchId
+		 */
+		sent: RequiredParams<'batchId'>
+		/**
+		 * 已​提​交​定​时​发​送​，​批​次​号​ ​{​b​a​t​c​h​I​d​}
+		 * @param {unknown} batchId
+		 */
+		scheduled: RequiredParams<'batchId'>
+		/**
+		 * 已​恢​复​上​次​未​发​送​的​内​容
+		 */
+		draftRestored: string
+	}
 	shell: {
 		/**
 		 * 折​叠​/​展​开​菜​单
@@ -4159,6 +4479,304 @@ export type TranslationFunctions = {
 			 */
 			gridExport: () => LocalizedString
 		}
+	}
+	send: {
+		/**
+		 * 发送
+		 */
+		group: () => LocalizedString
+		/**
+		 * 发送短信（确认后）
+		 */
+		sendCommand: () => LocalizedString
+		numbers: {
+			/**
+			 * 接收号码
+			 */
+			title: () => LocalizedString
+			/**
+			 * 号码（粘贴或输入，每行一个或以逗号、空格分隔）
+			 */
+			boxLabel: () => LocalizedString
+			/**
+			 * 在此粘贴号码（Ctrl+V），大批量号码不会显示在框内，只显示统计
+			 */
+			placeholder: () => LocalizedString
+			/**
+			 * 识别输入的号码
+			 */
+			parse: () => LocalizedString
+			/**
+			 * 导入 txt / csv 文件
+			 */
+			file: () => LocalizedString
+			/**
+			 * 清空号码
+			 */
+			clear: () => LocalizedString
+			/**
+			 * 正在识别号码…
+			 */
+			parsing: () => LocalizedString
+			/**
+			 * 共 {count} 个
+			 */
+			total: (arg: { count: number }) => LocalizedString
+			/**
+			 * 有效 {count} 个
+			 */
+			valid: (arg: { count: number }) => LocalizedString
+			/**
+			 * 重复 {count} 个
+			 */
+			duplicates: (arg: { count: number }) => LocalizedString
+			/**
+			 * 无效 {count} 个
+			 */
+			invalid: (arg: { count: number }) => LocalizedString
+			/**
+			 * 已合并 {count} 个来源
+			 */
+			sources: (arg: { count: number }) => LocalizedString
+			/**
+			 * 无效号码（前 {count} 条）
+			 */
+			samplesTitle: (arg: { count: number }) => LocalizedString
+			/**
+			 * {source} 第 {line} 行
+			 */
+			sampleLine: (arg: { line: number, source: unknown }) => LocalizedString
+			/**
+			 * 下载无效行
+			 */
+			downloadInvalid: () => LocalizedString
+			/**
+			 * 无效号码.txt
+			 */
+			invalidFileName: () => LocalizedString
+			/**
+			 * 粘贴 {n}
+			 */
+			pasteSource: (arg: { n: number }) => LocalizedString
+			/**
+			 * 输入 {n}
+			 */
+			typedSource: (arg: { n: number }) => LocalizedString
+			/**
+			 * 文件不能超过 15 MB
+			 */
+			fileTooLarge: () => LocalizedString
+			/**
+			 * 只能导入 txt 或 csv 文件
+			 */
+			fileType: () => LocalizedString
+			/**
+			 * 号码识别失败，请重试
+			 */
+			parseFailed: () => LocalizedString
+			reasons: {
+				/**
+				 * 格式错误
+				 */
+				format: () => LocalizedString
+				/**
+				 * 长度错误
+				 */
+				length: () => LocalizedString
+				/**
+				 * 固定电话号码
+				 */
+				landline: () => LocalizedString
+				/**
+				 * 国家代码不支持
+				 */
+				country: () => LocalizedString
+			}
+		}
+		content: {
+			/**
+			 * 短信内容
+			 */
+			title: () => LocalizedString
+			/**
+			 * 内容
+			 */
+			label: () => LocalizedString
+			/**
+			 * 请输入短信内容
+			 */
+			placeholder: () => LocalizedString
+			/**
+			 * 字数 {count}
+			 */
+			chars: (arg: { count: number }) => LocalizedString
+			/**
+			 * 字节 {count}
+			 */
+			bytes: (arg: { count: number }) => LocalizedString
+			/**
+			 * 每条 {count} 字
+			 */
+			perMessage: (arg: { count: number }) => LocalizedString
+			/**
+			 * 每个号码 {count} 条
+			 */
+			messagesPerNumber: (arg: { count: number }) => LocalizedString
+			/**
+			 * 合计 {count} 条
+			 */
+			totalMessages: (arg: { count: number }) => LocalizedString
+			/**
+			 * 预计费用 {amount}
+			 */
+			cost: (arg: { amount: unknown }) => LocalizedString
+			/**
+			 * 余额 {amount}
+			 */
+			balance: (arg: { amount: unknown }) => LocalizedString
+			/**
+			 * 余额 —
+			 */
+			balanceUnknown: () => LocalizedString
+		}
+		schedule: {
+			/**
+			 * 定时发送
+			 */
+			title: () => LocalizedString
+			/**
+			 * 定时发送
+			 */
+			enable: () => LocalizedString
+			/**
+			 * 发送时间
+			 */
+			time: () => LocalizedString
+			/**
+			 * 快捷选择
+			 */
+			quick: () => LocalizedString
+			/**
+			 * {n} 分钟后
+			 */
+			minutes: (arg: { n: number }) => LocalizedString
+			/**
+			 * {n} 小时后
+			 */
+			hours: (arg: { n: number }) => LocalizedString
+			/**
+			 * 定时时间须至少晚于当前时间 10 分钟
+			 */
+			tooSoon: () => LocalizedString
+			/**
+			 * 请选择定时发送时间
+			 */
+			required: () => LocalizedString
+			/**
+			 * 立即发送
+			 */
+			now: () => LocalizedString
+		}
+		actions: {
+			/**
+			 * 发送
+			 */
+			send: () => LocalizedString
+			/**
+			 * 预览
+			 */
+			preview: () => LocalizedString
+			/**
+			 * 清空本次发送
+			 */
+			reset: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * 短信内容不能为空
+			 */
+			contentRequired: () => LocalizedString
+			/**
+			 * 有效号码数量须大于 0
+			 */
+			noValidNumbers: () => LocalizedString
+			/**
+			 * 余额不足
+			 */
+			insufficientBalance: () => LocalizedString
+			/**
+			 * 余额账户查询异常
+			 */
+			balanceQuery: () => LocalizedString
+			/**
+			 * 号码格式错误
+			 */
+			invalidNumbers: () => LocalizedString
+			/**
+			 * 号码仍在识别中，请稍候
+			 */
+			busy: () => LocalizedString
+		}
+		confirm: {
+			/**
+			 * 确认发送
+			 */
+			title: () => LocalizedString
+			/**
+			 * 号码数
+			 */
+			numbers: () => LocalizedString
+			/**
+			 * 短信条数
+			 */
+			messages: () => LocalizedString
+			/**
+			 * 费用
+			 */
+			cost: () => LocalizedString
+			/**
+			 * 发送后余额
+			 */
+			balanceAfter: () => LocalizedString
+			/**
+			 * 发送时间
+			 */
+			sendTime: () => LocalizedString
+			/**
+			 * 立即
+			 */
+			immediately: () => LocalizedString
+			/**
+			 * 确认发送
+			 */
+			ok: () => LocalizedString
+		}
+		preview: {
+			/**
+			 * 短信预览
+			 */
+			title: () => LocalizedString
+			/**
+			 * 没有可预览的短信
+			 */
+			empty: () => LocalizedString
+			/**
+			 * 发往 {mobile}
+			 */
+			to: (arg: { mobile: unknown }) => LocalizedString
+		}
+		/**
+		 * 发送成功，批次号 {batchId}
+		 */
+		sent: (arg: { batchId: unknown }) => LocalizedString
+		/**
+		 * 已提交定时发送，批次号 {batchId}
+		 */
+		scheduled: (arg: { batchId: unknown }) => LocalizedString
+		/**
+		 * 已恢复上次未发送的内容
+		 */
+		draftRestored: () => LocalizedString
 	}
 	shell: {
 		/**

@@ -7,9 +7,10 @@ import grid from './grid.js'
 import lists from './lists.js'
 import pages from './pages.js'
 import palette from './palette.js'
+import send from './send.js'
 import shell from './shell.js'
 import status from './status.js'
 
-const en = { auth, common, dashboard, errors, grid, lists, pages, palette, shell, status } satisfies Translation
+const en = { auth, common, dashboard, errors, grid, lists, pages, palette, send, shell, status } satisfies Translation
 
 export default en

@@ -9,9 +9,10 @@ import grid from './grid.js'
 import lists from './lists.js'
 import pages from './pages.js'
 import palette from './palette.js'
+import send from './send.js'
 import shell from './shell.js'
 import status from './status.js'
 
-const zh_CN = { auth, common, dashboard, errors, grid, lists, pages, palette, shell, status } satisfies BaseTranslation
+const zh_CN = { auth, common, dashboard, errors, grid, lists, pages, palette, send, shell, status } satisfies BaseTranslation
 
 export default zh_CN

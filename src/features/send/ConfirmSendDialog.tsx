@@ -1,0 +1,58 @@
+import { Button } from '@/components/ui/Button'
+import { Dialog } from '@/components/ui/Dialog'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { money } from './ContentPanel'
+
+export interface SendSummary {
+  numbers: number
+  messages: number
+  cost: number | null
+  balance: number | null
+  /** datetime-local value, or null for now. */
+  time: string | null
+}
+
+interface Props {
+  summary: SendSummary | null
+  busy: boolean
+  onConfirm: () => void
+  onClose: () => void
+}
+
+/** What the send will do, asked before it goes: numbers, messages, cost, balance after and send time. */
+export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) {
+  const { LL, locale } = useI18nContext()
+  const t = LL.send.confirm
+  const s = summary
+  const rows: [string, string][] = s
+    ? [
+        [t.numbers(), s.numbers.toLocaleString(locale)],
+        [t.messages(), s.messages.toLocaleString(locale)],
+        [t.cost(), s.cost === null ? '—' : money(s.cost, locale)],
+        [t.balanceAfter(), s.balance === null || s.cost === null ? '—' : money(s.balance - s.cost, locale)],
+        [t.sendTime(), s.time ? new Date(s.time).toLocaleString(locale) : t.immediately()],
+      ]
+    : []
+  return (
+    <Dialog
+      open={!!s}
+      onOpenChange={(o) => !o && !busy && onClose()}
+      title={t.title()}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>{LL.common.cancel()}</Button>
+          <Button busy={busy} onClick={onConfirm} autoFocus data-testid="confirm-send">{t.ok()}</Button>
+        </>
+      }
+    >
+      <dl data-testid="send-summary" className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-[var(--muted)]">{k}</dt>
+            <dd className="font-medium">{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
+  )
+}

@@ -1,0 +1,57 @@
+import { useId } from 'react'
+import { MAX_CONTENT_CHARS } from '@/domain/send'
+import { useI18nContext } from '@/i18n/i18n-react'
+import type { ContentMeasure } from '../../../workers/billing'
+
+interface Props {
+  content: string
+  onChange: (v: string) => void
+  measure: ContentMeasure
+  valid: number
+  /** Estimated cost in yuan, when a price is known (after a preview). */
+  cost: number | null
+  balance: number | null
+  balanceError: boolean
+  error: string | null
+}
+
+export const money = (n: number, locale: string) => n.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3 })
+
+/** The message editor with its live length, billing and balance figures. */
+export function ContentPanel({ content, onChange, measure, valid, cost, balance, balanceError, error }: Props) {
+  const { LL, locale } = useI18nContext()
+  const t = LL.send.content
+  const id = useId()
+  return (
+    <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className="mb-2 font-semibold">{t.title()}</h2>
+      <label htmlFor={id} className="text-sm text-[var(--muted)]">{t.label()}</label>
+      <textarea
+        id={id}
+        data-testid="send-content"
+        rows={5}
+        maxLength={MAX_CONTENT_CHARS}
+        value={content}
+        placeholder={t.placeholder()}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        className={`mt-1 w-full rounded border bg-[var(--surface)] px-3 py-2 text-sm outline-none focus:border-[var(--primary)]
+          focus:ring-2 focus:ring-[var(--primary)]/30 ${error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
+      />
+      {error && <p role="alert" className="text-sm text-[var(--danger)]">{error}</p>}
+      <ul data-testid="content-figures" className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-[var(--muted)]">
+        <li>{t.chars({ count: measure.chars })}</li>
+        <li>{t.bytes({ count: measure.bytes })}</li>
+        <li>{t.perMessage({ count: measure.perMessage })}</li>
+        <li data-testid="messages-per-number">{t.messagesPerNumber({ count: measure.messages })}</li>
+        <li data-testid="total-messages" className="font-semibold text-[var(--text)]">{t.totalMessages({ count: measure.messages * valid })}</li>
+        {cost !== null && <li data-testid="estimated-cost">{t.cost({ amount: money(cost, locale) })}</li>}
+        <li data-testid="send-balance">
+          {balanceError ? (
+            <span role="alert" className="text-[var(--danger)]">{LL.send.errors.balanceQuery()}</span>
+          ) : balance === null ? t.balanceUnknown() : t.balance({ amount: money(balance, locale) })}
+        </li>
+      </ul>
+    </section>
+  )
+}

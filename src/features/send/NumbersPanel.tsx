@@ -1,0 +1,96 @@
+import { useId, useRef, useState } from 'react'
+import { saveBlob } from '@/api/transfer'
+import { Button } from '@/components/ui/Button'
+import { Spinner } from '@/components/ui/Spinner'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { samplesText } from './number-sources'
+import type { useNumbers } from './use-numbers'
+
+const SHOWN_SAMPLES = 10
+
+/**
+ * The recipients box. A paste never lands in the text area: its text goes to the worker as bytes and the page
+ * shows counts only, so a million pasted numbers never become a million-line text area. Typed text stays in the
+ * box until "read" (small lists typed by hand).
+ */
+export function NumbersPanel({ numbers }: { numbers: ReturnType<typeof useNumbers> }) {
+  const { LL } = useI18nContext()
+  const t = LL.send.numbers
+  const id = useId()
+  const fileRef = useRef<HTMLInputElement>(null)
+  const [typed, setTyped] = useState('')
+  const { state, pending, error } = numbers
+  const reason = (r: keyof typeof t.reasons) => t.reasons[r]()
+
+  const readTyped = () => {
+    if (!typed.trim()) return
+    void numbers.addText(typed, 'typed')
+    setTyped('')
+  }
+  const downloadInvalid = () =>
+    saveBlob(new Blob([samplesText(state.samples, reason)], { type: 'text/plain;charset=utf-8' }), t.invalidFileName())
+
+  return (
+    <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className="mb-2 font-semibold">{t.title()}</h2>
+      <label htmlFor={id} className="text-sm text-[var(--muted)]">{t.boxLabel()}</label>
+      <textarea
+        id={id}
+        data-testid="numbers-box"
+        rows={4}
+        value={typed}
+        placeholder={t.placeholder()}
+        onChange={(e) => setTyped(e.target.value)}
+        onPaste={(e) => {
+          e.preventDefault()
+          const text = e.clipboardData.getData('text/plain')
+          if (text) void numbers.addText(text, 'paste')
+        }}
+        className="mt-1 w-full rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-2 font-mono text-sm outline-none focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30"
+      />
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <Button variant="secondary" onClick={readTyped} disabled={!typed.trim()}>{t.parse()}</Button>
+        <Button variant="secondary" onClick={() => fileRef.current?.click()}>{t.file()}</Button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".txt,.csv,text/plain,text/csv"
+          className="hidden"
+          data-testid="numbers-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0]
+            e.target.value = ''
+            if (file) void numbers.addFile(file)
+          }}
+        />
+        <Button variant="ghost" onClick={numbers.clear} disabled={state.sources === 0}>{t.clear()}</Button>
+        {pending && <span className="flex items-center gap-1 text-sm text-[var(--muted)]"><Spinner size={14} />{t.parsing()}</span>}
+      </div>
+      {error && <p role="alert" className="mt-2 text-sm text-[var(--danger)]">{error}</p>}
+      <ul data-testid="numbers-counts" className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
+        <li data-testid="count-total">{t.total({ count: state.total })}</li>
+        <li data-testid="count-valid" className="font-semibold text-[var(--primary)]">{t.valid({ count: state.valid })}</li>
+        <li data-testid="count-duplicates">{t.duplicates({ count: state.duplicates })}</li>
+        <li data-testid="count-invalid" className={state.invalid ? 'text-[var(--danger)]' : ''}>{t.invalid({ count: state.invalid })}</li>
+        {state.sources > 1 && <li className="text-[var(--muted)]">{t.sources({ count: state.sources })}</li>}
+      </ul>
+      {state.samples.length > 0 && (
+        <div className="mt-3 rounded border border-[var(--border)] p-2 text-sm">
+          <div className="mb-1 flex items-center justify-between">
+            <span className="text-[var(--muted)]">{t.samplesTitle({ count: Math.min(SHOWN_SAMPLES, state.samples.length) })}</span>
+            <Button variant="ghost" onClick={downloadInvalid} data-testid="download-invalid">{t.downloadInvalid()}</Button>
+          </div>
+          <ul data-testid="invalid-samples" className="max-h-48 overflow-auto">
+            {state.samples.slice(0, SHOWN_SAMPLES).map((s, i) => (
+              <li key={i} className="flex gap-3">
+                <span className="w-40 shrink-0 text-[var(--muted)]">{t.sampleLine({ source: s.source, line: s.line })}</span>
+                <code className="truncate">{s.text}</code>
+                <span className="text-[var(--danger)]">{reason(s.reason)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,23 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { getUserInfo } from '@/api/user'
+import { userKeys } from '@/api/keys'
+import { getUserInfo as sessionUserInfo, setUserInfo } from '@/stores/session'
+
+/*
+ * The balance shown beside a send, fetched fresh when the page opens (the session's copy may be an hour old).
+ * Under the user prefix so log-out drops it. A failure is shown as the spec's "balance account query exception".
+ */
+export const balanceQuery = () =>
+  queryOptions({
+    queryKey: [...userKeys.all, 'send-balance'] as const,
+    queryFn: async () => (await getUserInfo()).userInfo.authUser.balance,
+    staleTime: 0,
+    retry: false,
+  })
+
+/** After a send: the balance the server reports (spec section 4 has it fall locally, without another query). */
+export function lowerBalance(queryClient: QueryClient, balanceAfter: number) {
+  queryClient.setQueryData(balanceQuery().queryKey, balanceAfter)
+  const info = sessionUserInfo()
+  if (info) setUserInfo({ ...info, userInfo: { ...info.userInfo, authUser: { ...info.userInfo.authUser, balance: balanceAfter } } })
+}
