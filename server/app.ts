@@ -14,6 +14,7 @@ import { menuRoutes } from './routes/menu'
 import { registerRoutes } from './routes/register'
 import { sessionRoutes } from './routes/session'
 import { recordRoutes } from './routes/records'
+import { sendRoutes } from './routes/send'
 import { publicRoutes } from './routes/setting'
 import { smsLoginRoutes } from './routes/sms-login'
 import { staticRoutes } from './routes/static'
@@ -50,7 +51,7 @@ export function createApp(opts: AppOptions) {
       ? next()
       : bodyLimit({ maxSize: JSON_LIMIT_BYTES, onError: () => fail(c, new ApiError(413, 'badRequest')) })(c, next),
   )
-  for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, recordRoutes, listRoutes]) {
+  for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, recordRoutes, listRoutes, sendRoutes]) {
     api.route('/', routes(deps))
   }
   // Unknown API paths answer in the envelope too, not with the console's index.html.
