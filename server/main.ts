@@ -6,6 +6,8 @@ import { Carrier } from './carrier'
 import { configFromEnv } from './config'
 import { migrate, openDb } from './db'
 import { DEMO_ACCOUNTS, seedIfEmpty, syncMenus } from './seed'
+import { startCarrierSim } from './send/carrier-sim'
+import { startScheduler } from './send/scheduler'
 
 const env = process.env
 const host = env.HOST || '127.0.0.1'
@@ -27,6 +29,9 @@ const config = configFromEnv(env)
 if (config.captchaFixed) console.warn('[server] SMS_CAPTCHA_FIXED is set: a fixed captcha is accepted (tests only)')
 const app = createApp({ db, config, carrier: new Carrier({ log: true }) })
 
+// The carrier's reports and the timed-batch scheduler; SEND_WORKERS=0 turns both off (several processes may run them).
+const stopWorkers = env.SEND_WORKERS === '0' ? [] : [startCarrierSim(db), startScheduler(db)]
+
 const server = serve({ fetch: app.fetch, hostname: host, port }, () => {
   console.log(`\n  SMS cloud console: http://${host}:${port}${APP_BASE}\n`)
   console.log('  Demo accounts:')
@@ -41,6 +46,7 @@ async function shutdown(signal: string) {
   closing = true
   console.log(`[server] ${signal}: closing`)
   server.close()
+  for (const stop of stopWorkers) stop()
   await db.close().catch((e) => console.error('[server] closing the database failed', e))
   process.exit(0)
 }

@@ -1,0 +1,61 @@
+import type { Db } from '../db'
+
+const FAILURES = ['UNDELIV', 'MK:0001', 'MK:0005', 'EXPIRED', 'REJECTD', 'BLACK']
+const REPLIES = ['好的', '收到', 'TD', '谢谢', '1', 'OK']
+
+export interface SimOptions {
+  /** Records wait at least this long for their report. */
+  minAgeSeconds?: number
+  /** Records reported per tick (bounded, so one tick is one short statement). */
+  batch?: number
+}
+
+/**
+ * The carrier's delivery reports: records waiting (500) for at least `minAgeSeconds` become success (0/0, about
+ * 85%), failure (0 with a code and description, about 10%) or report time-out (600), with a report time; about one
+ * success in twenty gets a reply (mo_record). One update statement, so the rollup triggers keep the daily and batch
+ * statistics in step. `skip locked` lets several server processes share the work.
+ */
+export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ reported: number; replies: number }> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ sn: number; cus_id: string; prod_type: number; mobile: string; content: string; ok: boolean }>(
+      `with picked as (
+         select sn, random() as r from mt_record
+         where mt_status = 500 and receive_time <= now() - make_interval(secs => $1)
+         order by sn limit $2 for update skip locked)
+       update mt_record m set
+         mt_status = case when p.r < 0.95 then 0 else 600 end,
+         report_result = case when p.r < 0.85 then 0 when p.r < 0.95 then 1 + floor((p.r - 0.85) * 60)::int end,
+         report_result_desc = case when p.r < 0.85 then 'DELIVRD' when p.r < 0.95 then ($3::text[])[1 + floor((p.r - 0.85) * 60)::int]
+           else 'TIMEOUT' end,
+         report_time = now()
+       from picked p where m.sn = p.sn
+       returning m.sn, m.cus_id, m.prod_type::int as prod_type, m.mobile, m.content, p.r < 0.85 as ok`,
+      [opts.minAgeSeconds ?? 3, opts.batch ?? 2000, FAILURES])
+    const replying = rows.filter((r) => r.ok && Math.random() < 0.05)
+    if (replying.length) {
+      await tx.query(
+        `insert into mo_record (cus_id, prod_type, src_calling_number, mobile, content, whole_content, deliver_time)
+         select t.cus_id, t.prod_type, '10690' || coalesce(c.ext_number, '') || lpad((t.sn % 100)::text, 2, '0'), t.mobile, t.reply,
+           t.reply || ' // ' || t.content, now()
+         from unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[]) as t(sn, cus_id, prod_type, mobile, content, reply)
+         left join customer c on c.cus_id = t.cus_id`,
+        [replying.map((r) => r.sn), replying.map((r) => r.cus_id), replying.map((r) => r.prod_type), replying.map((r) => r.mobile),
+          replying.map((r) => r.content), replying.map((_, i) => REPLIES[i % REPLIES.length])])
+    }
+    return { reported: rows.length, replies: replying.length }
+  })
+}
+
+/** Runs simulateTick every `intervalMs` (never overlapping itself); returns a stop function. */
+export function startCarrierSim(db: Db, intervalMs = 3000, opts: SimOptions = {}): () => void {
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    simulateTick(db, opts)
+      .catch((e) => console.error('[carrier-sim]', e))
+      .finally(() => (running = false))
+  }, intervalMs)
+  return () => clearInterval(timer)
+}

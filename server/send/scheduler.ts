@@ -1,0 +1,85 @@
+import { measureContent } from '../../src/domain/billing'
+import { TIMED_STATUS } from '../../src/domain/lists/timed'
+import type { Db } from '../db'
+import { ApiError } from '../http/envelope'
+import { debit, nextBatchId, priceOf, roundMoney, sensitiveIn } from './store'
+
+/**
+ * Sends timed batches when due. Only send_status 0 batches are due, so pause (2), intercept (3) and edits (content
+ * changed in place) are honoured by what the row says at send time. Each batch is claimed with
+ * `for update skip locked` inside the transaction that sends it: a second scheduler on the same PostgreSQL skips
+ * the locked row, and once committed the batch is no longer 0, so no batch is sent twice.
+ *
+ * Billing happens here, at send time: cost = Σ measureContent(detail content).messages × the account's price. A
+ * batch the balance cannot cover is marked failed (4), it and its details.
+ */
+export async function runDueBatches(db: Db, opts: { limit?: number; now?: Date } = {}): Promise<string[]> {
+  const sent: string[] = []
+  for (let i = 0; i < (opts.limit ?? 20); i++) {
+    const id = await db.transaction((tx) => sendOne(tx, opts.now ?? new Date()))
+    if (id === null) break
+    sent.push(id)
+  }
+  return sent
+}
+
+async function sendOne(tx: Db, now: Date): Promise<string | null> {
+  const { rows } = await tx.query<{ time_batch: string; cus_id: string; prod_type: number; batch_type: number; content: string }>(
+    `select time_batch, cus_id, prod_type::int as prod_type, batch_type::int as batch_type, content from time_batch
+     where send_status = $1 and timing_time <= $2 order by timing_time limit 1 for update skip locked`, [TIMED_STATUS.toBeSent, now])
+  if (!rows.length) return null
+  const b = rows[0]
+  const groups = (await tx.query<{ content: string; n: number }>(
+    'select content, count(*)::int as n from time_mt_message where time_batch = $1 and send_status = $2 group by content',
+    [b.time_batch, TIMED_STATUS.toBeSent])).rows
+  const outcome = await bill(tx, b.cus_id, b.prod_type, groups).catch((e: unknown) => {
+    if (e instanceof ApiError) return null
+    throw e
+  })
+  if (!outcome) {
+    await mark(tx, b.time_batch, TIMED_STATUS.failed)
+    return b.time_batch
+  }
+  const review = await sensitiveIn(tx, groups.map((g) => g.content))
+  const batchId = await nextBatchId(tx, 'B')
+  const total = groups.reduce((s, g) => s + g.n, 0)
+  const status = review ? 100 : 500
+  await tx.query(
+    `insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time, receive_count, sent_count, unknown_count)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [batchId, b.cus_id, b.prod_type, review ? 0 : b.batch_type === 0 ? 1 : 2, b.content, now, total, review ? 0 : total, review ? 0 : total])
+  await tx.query(
+    `insert into mt_record (cus_id, prod_type, mobile, content, price, mt_status, receive_time, batch_id)
+     select d.cus_id, $2, d.mobile, d.content, p.price, $3, $4, $5
+     from time_mt_message d join unnest($6::text[], $7::numeric[]) as p(content, price) on p.content = d.content
+     where d.time_batch = $1 and d.send_status = 0 order by d.sn`,
+    [b.time_batch, b.prod_type, status, now, batchId, groups.map((g) => g.content), groups.map((g) => roundMoney(measureContent(g.content).messages * outcome.price))])
+  await mark(tx, b.time_batch, TIMED_STATUS.sent)
+  return b.time_batch
+}
+
+async function bill(tx: Db, cusId: string, prodType: number, groups: { content: string; n: number }[]) {
+  const price = await priceOf(tx, cusId, prodType)
+  const messages = groups.reduce((s, g) => s + measureContent(g.content).messages * g.n, 0)
+  await debit(tx, cusId, roundMoney(messages * price))
+  return { price }
+}
+
+async function mark(tx: Db, id: string, status: number) {
+  await tx.query('update time_batch set send_status = $2, update_time = now() where time_batch = $1', [id, status])
+  await tx.query('update time_mt_message set send_status = $2 where time_batch = $1 and send_status = 0', [id, status])
+}
+
+/** Runs runDueBatches every `intervalMs` (never overlapping itself); returns a stop function. */
+export function startScheduler(db: Db, intervalMs = 5000, log: (m: string) => void = console.log): () => void {
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    runDueBatches(db)
+      .then((ids) => ids.length && log(`[scheduler] sent timed batches: ${ids.join(', ')}`))
+      .catch((e) => console.error('[scheduler]', e))
+      .finally(() => (running = false))
+  }, intervalMs)
+  return () => clearInterval(timer)
+}
