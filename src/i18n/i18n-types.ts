@@ -1915,24 +1915,22 @@ type RootTranslation = {
 			 * 号​码​识​别​失​败​，​请​重​试
 			 */
 			parseFailed: string
-			reasons: {
-				/**
-				 * 格​式​错​误
-				 */
-				format: string
-				/**
-				 * 长​度​错​误
-				 */
-				length: string
-				/**
-				 * 固​定​电​话​号​码
-				 */
-				landline: string
-				/**
-				 * 国​家​代​码​不​支​持
-				 */
-				country: string
-			}
+			/**
+			 * 格​式​错​误
+			 */
+			reasonFormat: string
+			/**
+			 * 长​度​错​误
+			 */
+			reasonLength: string
+			/**
+			 * 固​定​电​话​号​码
+			 */
+			reasonLandline: string
+			/**
+			 * 国​家​代​码​不​支​持
+			 */
+			reasonCountry: string
 		}
 		content: {
 			/**
@@ -4574,24 +4572,22 @@ export type TranslationFunctions = {
 			 * 号码识别失败，请重试
 			 */
 			parseFailed: () => LocalizedString
-			reasons: {
-				/**
-				 * 格式错误
-				 */
-				format: () => LocalizedString
-				/**
-				 * 长度错误
-				 */
-				length: () => LocalizedString
-				/**
-				 * 固定电话号码
-				 */
-				landline: () => LocalizedString
-				/**
-				 * 国家代码不支持
-				 */
-				country: () => LocalizedString
-			}
+			/**
+			 * 格式错误
+			 */
+			reasonFormat: () => LocalizedString
+			/**
+			 * 长度错误
+			 */
+			reasonLength: () => LocalizedString
+			/**
+			 * 固定电话号码
+			 */
+			reasonLandline: () => LocalizedString
+			/**
+			 * 国家代码不支持
+			 */
+			reasonCountry: () => LocalizedString
 		}
 		content: {
 			/**

@@ -42,6 +42,7 @@ const Dashboard = lazy(withChunkTimeout(() => import('@/features/dashboard/Dashb
 const REAL_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<ScreenProps>>>> = Object.fromEntries([
   ...LISTS.map((def) => [def.path, listScreen(def, withChunkTimeout)] as const),
   ...dashboards.map((d) => [d.path, Dashboard] as const),
+  ['/home-sms/group-send', lazy(withChunkTimeout(() => import('@/features/send/GroupSendScreen')))] as const,
 ])
 
 function leaves(list: readonly CatalogEntry[]): CatalogEntry[] {

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { samplesText } from './number-sources'
+import type { InvalidReason } from './numbers-client'
 import type { useNumbers } from './use-numbers'
 
 const SHOWN_SAMPLES = 10
@@ -20,7 +21,10 @@ export function NumbersPanel({ numbers }: { numbers: ReturnType<typeof useNumber
   const fileRef = useRef<HTMLInputElement>(null)
   const [typed, setTyped] = useState('')
   const { state, pending, error } = numbers
-  const reason = (r: keyof typeof t.reasons) => t.reasons[r]()
+  const reasons: Record<InvalidReason, () => string> = {
+    format: t.reasonFormat, length: t.reasonLength, landline: t.reasonLandline, country: t.reasonCountry,
+  }
+  const reason = (r: InvalidReason) => reasons[r]()
 
   const readTyped = () => {
     if (!typed.trim()) return

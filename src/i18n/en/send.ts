@@ -25,12 +25,11 @@ export default {
 		fileTooLarge: 'The file cannot be larger than 15 MB',
 		fileType: 'Only txt or csv files can be imported',
 		parseFailed: 'The numbers could not be read; please try again',
-		reasons: {
-			format: 'Wrong format',
-			length: 'Wrong length',
-			landline: 'Landline number',
-			country: 'Country code not supported',
-		},
+		// Not an object of `format`, `length`, …: typesafe-i18n's functions cannot carry a key named `length`.
+		reasonFormat: 'Wrong format',
+		reasonLength: 'Wrong length',
+		reasonLandline: 'Landline number',
+		reasonCountry: 'Country code not supported',
 	},
 	content: {
 		title: 'Message',

@@ -25,12 +25,11 @@ export default {
 		fileTooLarge: '文件不能超过 15 MB',
 		fileType: '只能导入 txt 或 csv 文件',
 		parseFailed: '号码识别失败，请重试',
-		reasons: {
-			format: '格式错误',
-			length: '长度错误',
-			landline: '固定电话号码',
-			country: '国家代码不支持',
-		},
+		// Not an object of `format`, `length`, …: typesafe-i18n's functions cannot carry a key named `length`.
+		reasonFormat: '格式错误',
+		reasonLength: '长度错误',
+		reasonLandline: '固定电话号码',
+		reasonCountry: '国家代码不支持',
 	},
 	content: {
 		title: '短信内容',
