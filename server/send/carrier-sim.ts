@@ -6,6 +6,8 @@ const REPLIES = ['好的', '收到', 'TD', '谢谢', '1', 'OK']
 export interface SimOptions {
   /** Records wait at least this long for their report. */
   minAgeSeconds?: number
+  /** Older records are history: the demo's seeded "waiting" rows keep their status. */
+  maxAgeSeconds?: number
   /** Records reported per tick (bounded, so one tick is one short statement). */
   batch?: number
 }
@@ -22,6 +24,7 @@ export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ rep
       `with picked as (
          select sn, random() as r from mt_record
          where mt_status = 500 and receive_time <= now() - make_interval(secs => $1)
+           and receive_time > now() - make_interval(secs => $4)
          order by sn limit $2 for update skip locked)
        update mt_record m set
          mt_status = case when p.r < 0.95 then 0 else 600 end,
@@ -31,7 +34,7 @@ export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ rep
          report_time = now()
        from picked p where m.sn = p.sn
        returning m.sn, m.cus_id, m.prod_type::int as prod_type, m.mobile, m.content, p.r < 0.85 as ok`,
-      [opts.minAgeSeconds ?? 3, opts.batch ?? 2000, FAILURES])
+      [opts.minAgeSeconds ?? 3, opts.batch ?? 2000, FAILURES, opts.maxAgeSeconds ?? 3600])
     const replying = rows.filter((r) => r.ok && Math.random() < 0.05)
     if (replying.length) {
       await tx.query(

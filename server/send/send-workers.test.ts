@@ -78,5 +78,12 @@ forEachBackend((backend) => {
       await simulateTick(h.db, { minAgeSeconds: 60 })
       expect(await one(h.db, "select mt_status from mt_record where content = 'fresh'")).toBe(500)
     })
+
+    it('a tick leaves history older than the maximum age as it is', async () => {
+      await h.db.query(
+        "insert into mt_record (cus_id, prod_type, mobile, content, mt_status, receive_time) values ('acme01', 0, '13711111112', 'old', 500, now() - interval '2 days')")
+      await simulateTick(h.db, { minAgeSeconds: 3, batch: 100_000 })
+      expect(await one(h.db, "select mt_status from mt_record where content = 'old'")).toBe(500)
+    })
   })
 })
