@@ -67,3 +67,17 @@ test('a composed send survives a reload', async ({ page }) => {
   await expect(page.getByTestId('count-invalid')).toHaveText('无效 1 个')
   await expect(page.getByTestId('timed-time')).toHaveValue(time)
 })
+
+test('preview shows the first messages as recipients will see them', async ({ page }) => {
+  await signIn(page)
+  await openSend(page)
+  await pasteNumbers(page, '13800138000,13900139000')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
+  await page.getByTestId('send-content').fill('预览内容')
+  await page.getByTestId('preview-button').click()
+  const messages = page.getByTestId('preview-messages').locator('li')
+  await expect(messages).toHaveCount(2)
+  await expect(messages.first()).toContainText('13800138000')
+  await expect(messages.first()).toContainText('预览内容')
+  await expect(page.getByTestId('estimated-cost')).toBeVisible()
+})
