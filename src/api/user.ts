@@ -39,11 +39,12 @@ export const refreshToken = async () => tokenSchema.parse(await api('/user/refes
 export const logout = () => api<null>('/user/logout', {}, { silent: true })
 export const uploadErrorLog = (logs: unknown[]) => api<null>('/errorLog/upload', { logs })
 
-export async function getUserInfo() {
-  return userInfoSchema.parse(await api('/user/getUserInfo'))
+/** `silent` for callers that show their own message for a failure (the send page's balance). */
+export async function getUserInfo(opts: { silent?: boolean } = {}) {
+  return userInfoSchema.parse(await api('/user/getUserInfo', undefined, opts))
 }
 
-export const userInfoQuery = () => queryOptions({ queryKey: userKeys.info(), queryFn: getUserInfo, staleTime: 60_000 })
+export const userInfoQuery = () => queryOptions({ queryKey: userKeys.info(), queryFn: () => getUserInfo(), staleTime: 60_000 })
 
 export const topMenuQuery = () =>
   queryOptions({

@@ -10,7 +10,8 @@ import { getUserInfo as sessionUserInfo, setUserInfo } from '@/stores/session'
 export const balanceQuery = () =>
   queryOptions({
     queryKey: [...userKeys.all, 'send-balance'] as const,
-    queryFn: async () => (await getUserInfo()).userInfo.authUser.balance,
+    // Silent: the page shows the spec's own message in place of the client's general error toast.
+    queryFn: async () => (await getUserInfo({ silent: true })).userInfo.authUser.balance,
     staleTime: 0,
     retry: false,
   })
