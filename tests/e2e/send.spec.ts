@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { gridRows, signIn } from './helpers'
+import { apiAs, CAPTCHA, gridRows, signIn } from './helpers'
 
 const COUNT = 100_000
 /** COUNT distinct valid numbers, one a line, plus two invalid entries and one duplicate. */
@@ -18,6 +18,49 @@ async function pasteNumbers(page: Page, text: string) {
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+})
+
+// First in the file on purpose: the carrier simulator reports the oldest waiting records first, 2,000 every ~3 s, so
+// after the 100,000-number send below a new batch's reports wait about two and a half minutes behind it.
+test('sent records go from waiting for a report to a final status', async ({ page }) => {
+  await signIn(page, 'acme01')
+  await openSend(page)
+  const mobiles = ['13800138011', '13800138012', '13800138013', '13800138014']
+  await pasteNumbers(page, mobiles.join('\n'))
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 4 个')
+  await page.getByTestId('send-content').fill('【测试】状态报告')
+  await page.getByTestId('send-button').click()
+  await expect(page.getByTestId('send-summary')).toBeVisible()
+  const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
+  await page.getByTestId('confirm-send').click()
+  const body = (await (await reply).json()) as { code: number; data: { batch_id: string } }
+  expect(body.code).toBe(200)
+  const batch = body.data.batch_id
+
+  await page.goto('/sms-cloud/home-sms/mt-records')
+  const screen = page.locator('[data-list="home-sms.mt-records"]')
+  await expect(screen.locator('[data-total]')).toBeVisible()
+  const panel = screen.getByRole('form', { name: '筛选条件' })
+  await panel.locator('[data-field="batch_id"] input').fill(batch)
+  await panel.getByRole('button', { name: '搜索' }).click()
+  await expect(screen.locator('[data-total]')).toHaveAttribute('data-total', String(mobiles.length))
+  const statuses = screen.locator('.ag-row:not(.ag-row-pinned) [col-id="mt_status"]')
+  await expect(statuses).toHaveCount(mobiles.length)
+  const FINAL = ['发送成功', '发送失败', '状态报告超时']
+  const first = (await statuses.allTextContents()).map((t) => t.trim())
+  // Reports come at least 3 s after the send; a slow page load may already see some of them.
+  for (const t of first) expect(['等待状态报告', ...FINAL]).toContain(t)
+
+  // Searching again with the same filters serves the cached page (same URL, same query key), so the poll reloads:
+  // the URL carries the filter and a fresh load asks the server.
+  await expect.poll(() => new URL(page.url()).searchParams.get('batch_id')).toBe(batch)
+  await expect
+    .poll(async () => {
+      await page.reload()
+      await expect(statuses).toHaveCount(mobiles.length)
+      return (await statuses.allTextContents()).map((t) => t.trim()).every((t) => FINAL.includes(t))
+    }, { timeout: 20_000, intervals: [2_000] })
+    .toBe(true)
 })
 
 test('100,000 pasted numbers are counted, sent, and the batch shows in the batch statistics', async ({ page }) => {
@@ -80,4 +123,83 @@ test('preview shows the first messages as recipients will see them', async ({ pa
   await expect(messages.first()).toContainText('13800138000')
   await expect(messages.first()).toContainText('预览内容')
   await expect(page.getByTestId('estimated-cost')).toBeVisible()
+})
+
+/** Signs in as a demo account that helpers.ts does not list (password pattern `Name@12345`). */
+async function signInAs(page: Page, username: string, password: string) {
+  await page.goto('/sms-cloud/login')
+  await page.locator('input[name="username"]').fill(username)
+  await page.locator('input[name="password"]').fill(password)
+  await page.locator('input[name="code"]').fill(CAPTCHA)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/sms-cloud\/wel\/index/)
+  await expect(page.getByTestId('topbar')).toBeVisible()
+}
+
+async function balanceOf(page: Page) {
+  const res = await apiAs(page, '/user/getUserInfo', {})
+  expect(res.code).toBe(200)
+  return Number((res.data as unknown as { userInfo: { authUser: { balance: number } } }).userInfo.authUser.balance)
+}
+
+async function batchTotal(page: Page) {
+  const res = await apiAs(page, '/dataGathering/batchList', { pageNumber: 1, pageSize: 1 })
+  expect(res.code).toBe(200)
+  return res.data.total
+}
+
+test('a send the balance cannot cover is refused with 余额不足 and stores nothing', async ({ page }) => {
+  // initech01 has 900 in the seed; 30,000 numbers × 0.045 per message = 1,350.
+  await signInAs(page, 'initech01', 'Initech01@12345')
+  const balance = await balanceOf(page)
+  expect(balance).toBe(900)
+  const batches = await batchTotal(page)
+  await openSend(page)
+  const n = 30_000
+  await pasteNumbers(page, Array.from({ length: n }, (_, i) => String(13_600_000_000 + i)).join('\n'))
+  await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${n} 个`)
+  await page.getByTestId('send-content').fill('【测试】余额不足')
+  await page.getByTestId('send-button').click()
+  await expect(page.getByTestId('send-summary')).toContainText('30,000')
+  const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
+  await page.getByTestId('confirm-send').click()
+  const res = await reply
+  expect(res.status()).toBe(400)
+  await expect(page.getByText('余额不足', { exact: true })).toBeVisible()
+  // Nothing sent: the composed numbers stay, the balance and the batch list are unchanged.
+  await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${n} 个`)
+  expect(await balanceOf(page)).toBe(balance)
+  expect(await batchTotal(page)).toBe(batches)
+})
+
+test('a timed send shows in the timed batches and can be paused', async ({ page }) => {
+  await signIn(page, 'acme01')
+  await openSend(page)
+  await pasteNumbers(page, '13800138000\n13900139000\n13700137000')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
+  await page.getByTestId('send-content').fill('【测试】定时发送')
+  await page.getByTestId('timed-toggle').check()
+  await page.getByRole('button', { name: '1 小时后' }).click()
+  await page.getByTestId('send-button').click()
+  await expect(page.getByTestId('send-summary')).toBeVisible()
+  const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
+  await page.getByTestId('confirm-send').click()
+  const body = (await (await reply).json()) as { code: number; data: { batch_id: string; timed: boolean } }
+  expect(body.code).toBe(200)
+  expect(body.data.timed).toBe(true)
+  const batch = body.data.batch_id
+  await expect(page.getByText(`已提交定时发送，批次号 ${batch}`)).toBeVisible()
+
+  await page.goto('/sms-cloud/home-sms/timed-batches')
+  const screen = page.locator('[data-list="home-sms.timed-batches"]')
+  const panel = screen.getByRole('form', { name: '筛选条件' })
+  await panel.locator('[data-field="time_batch"] input').fill(batch)
+  await panel.getByRole('button', { name: '搜索' }).click()
+  await expect(screen.locator('[data-total]')).toHaveAttribute('data-total', '1')
+  const row = gridRows(page).first()
+  await expect(row.locator('[col-id="time_batch"]')).toHaveText(batch)
+  await expect(row.locator('[col-id="send_status"]')).toHaveText('待发送')
+  await row.locator('[data-action="pause"]').click()
+  await expect(page.getByText('暂停成功')).toBeVisible()
+  await expect(row.locator('[col-id="send_status"]')).toHaveText('已暂停')
 })
