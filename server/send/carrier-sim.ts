@@ -8,7 +8,7 @@ export interface SimOptions {
   minAgeSeconds?: number
   /** Older records are history: the demo's seeded "waiting" rows keep their status. */
   maxAgeSeconds?: number
-  /** Records reported per tick (bounded, so one tick is one short statement). */
+  /** Records reported per tick (bounded, so one tick is one short statement; 20k lets a 100k send report in ~15 s). */
   batch?: number
 }
 
@@ -34,7 +34,7 @@ export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ rep
          report_time = now()
        from picked p where m.sn = p.sn
        returning m.sn, m.cus_id, m.prod_type::int as prod_type, m.mobile, m.content, p.r < 0.85 as ok`,
-      [opts.minAgeSeconds ?? 3, opts.batch ?? 2000, FAILURES, opts.maxAgeSeconds ?? 3600])
+      [opts.minAgeSeconds ?? 3, opts.batch ?? 20_000, FAILURES, opts.maxAgeSeconds ?? 3600])
     const replying = rows.filter((r) => r.ok && Math.random() < 0.05)
     if (replying.length) {
       await tx.query(

@@ -100,7 +100,11 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         fields={fields}
         filters={view.filters}
         busy={query.isFetching}
-        onSearch={(filters) => setView({ ...view, filters, pageNumber: 1 })}
+        onSearch={(filters) => {
+          // Search with unchanged filters still means "show me the latest": same URL, same query key, so refetch.
+          if (JSON.stringify(filters) === JSON.stringify(view.filters) && view.pageNumber === 1) void query.refetch()
+          else setView({ ...view, filters, pageNumber: 1 })
+        }}
         onReset={reset}
       />
       <ListToolbar

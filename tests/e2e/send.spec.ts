@@ -20,8 +20,8 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 })
 
-// First in the file on purpose: the carrier simulator reports the oldest waiting records first, 2,000 every ~3 s, so
-// after the 100,000-number send below a new batch's reports wait about two and a half minutes behind it.
+// First in the file: the carrier simulator reports the oldest waiting records first (20,000 every ~3 s), so after the
+// 100,000-number send below a new batch's reports would queue behind it for a while.
 test('sent records go from waiting for a report to a final status', async ({ page }) => {
   await signIn(page, 'acme01')
   await openSend(page)
@@ -51,12 +51,13 @@ test('sent records go from waiting for a report to a final status', async ({ pag
   // Reports come at least 3 s after the send; a slow page load may already see some of them.
   for (const t of first) expect(['等待状态报告', ...FINAL]).toContain(t)
 
-  // Searching again with the same filters serves the cached page (same URL, same query key), so the poll reloads:
-  // the URL carries the filter and a fresh load asks the server.
+  // Search again with the same filters asks the server again: that is how a user watches the reports arrive.
   await expect.poll(() => new URL(page.url()).searchParams.get('batch_id')).toBe(batch)
   await expect
     .poll(async () => {
-      await page.reload()
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/mtRecord/list'))
+      await panel.getByRole('button', { name: '搜索' }).click()
+      await answered
       await expect(statuses).toHaveCount(mobiles.length)
       return (await statuses.allTextContents()).map((t) => t.trim()).every((t) => FINAL.includes(t))
     }, { timeout: 20_000, intervals: [2_000] })
