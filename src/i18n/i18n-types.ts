@@ -199,6 +199,10 @@ type RootTranslation = {
 		 */
 		cancel: string
 		/**
+		 * 保​存
+		 */
+		save: string
+		/**
 		 * 关​闭
 		 */
 		close: string
@@ -1337,14 +1341,6 @@ type RootTranslation = {
 			 * 下​载​号​码
 			 */
 			downloadNumbers: string
-			/**
-			 * 保​存
-			 */
-			save: string
-			/**
-			 * 取​消
-			 */
-			cancel: string
 		}
 		messages: {
 			/**
@@ -2884,6 +2880,10 @@ export type TranslationFunctions = {
 		 */
 		cancel: () => LocalizedString
 		/**
+		 * 保存
+		 */
+		save: () => LocalizedString
+		/**
 		 * 关闭
 		 */
 		close: () => LocalizedString
@@ -4010,14 +4010,6 @@ export type TranslationFunctions = {
 			 * 下载号码
 			 */
 			downloadNumbers: () => LocalizedString
-			/**
-			 * 保存
-			 */
-			save: () => LocalizedString
-			/**
-			 * 取消
-			 */
-			cancel: () => LocalizedString
 		}
 		messages: {
 			/**

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react'
-import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { FormDialog } from '@/components/ui/FormDialog'
 import { TextField } from '@/components/ui/TextField'
 import { crudFieldsSchema, type CrudFields } from '@/domain/lists/crud'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -19,8 +18,6 @@ const FIELDS = ['name', 'mobile', 'amount', 'remark'] as const
 export function CrudFormDialog({ initial, save, onClose }: Props) {
   const { LL } = useI18nContext()
   const statusId = useId()
-  const [open, setOpen] = useState(true)
-  const [busy, setBusy] = useState(false)
   const [values, setValues] = useState<Values>({
     name: initial?.name ?? '',
     mobile: initial?.mobile ?? '',
@@ -45,79 +42,49 @@ export function CrudFormDialog({ initial, save, onClose }: Props) {
     return LL.lists.messages.tooLong({ field: label(f) })
   }
 
-  const close = () => {
-    setOpen(false)
-    onClose()
-  }
   const submit = async () => {
     const res = crudFieldsSchema.safeParse({ ...values, amount: values.amount.trim() === '' ? undefined : values.amount })
     if (!res.success) {
       const bad = new Set(res.error.issues.map((i) => String(i.path[0]) as keyof Values))
       setErrors(Object.fromEntries([...bad].map((f) => [f, message(f)])))
-      return
+      return false
     }
     setErrors({})
-    setBusy(true)
-    const ok = await save(res.data).finally(() => setBusy(false))
-    if (ok) close()
+    return save(res.data)
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => !o && close()}
+    <FormDialog
       title={initial ? LL.lists.messages.editRowTitle() : LL.lists.messages.addRowTitle()}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            {LL.lists.actions.cancel()}
-          </Button>
-          <Button busy={busy} onClick={() => void submit()} data-testid="crud-save">
-            {LL.lists.actions.save()}
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      onClose={onClose}
+      saveTestId="crud-save"
     >
-      <form
-        className="flex flex-col gap-1"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void submit()
-        }}
-        onKeyDown={(e) => {
-          // Enter in a text field saves (a form without a submit button does not submit on Enter by itself).
-          if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
-            e.preventDefault()
-            void submit()
-          }
-        }}
+      {FIELDS.map((f, i) => (
+        <TextField
+          key={f}
+          name={f}
+          label={label(f)}
+          value={values[f]}
+          autoFocus={i === 0}
+          inputMode={f === 'amount' ? 'decimal' : f === 'mobile' ? 'numeric' : undefined}
+          error={errors[f] ?? null}
+          onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+        />
+      ))}
+      <label htmlFor={statusId} className="text-sm text-[var(--muted)]">
+        {label('status')}
+      </label>
+      <select
+        id={statusId}
+        name="status"
+        value={values.status}
+        onChange={(e) => setValues((v) => ({ ...v, status: e.target.value }))}
+        className="rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-2 text-sm text-[var(--text)]"
       >
-        {FIELDS.map((f, i) => (
-          <TextField
-            key={f}
-            name={f}
-            label={label(f)}
-            value={values[f]}
-            autoFocus={i === 0}
-            inputMode={f === 'amount' ? 'decimal' : f === 'mobile' ? 'numeric' : undefined}
-            error={errors[f] ?? null}
-            onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
-          />
-        ))}
-        <label htmlFor={statusId} className="text-sm text-[var(--muted)]">
-          {label('status')}
-        </label>
-        <select
-          id={statusId}
-          name="status"
-          value={values.status}
-          onChange={(e) => setValues((v) => ({ ...v, status: e.target.value }))}
-          className="rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-2 text-sm text-[var(--text)]"
-        >
-          <option value="1">{LL.status.crudEnabled()}</option>
-          <option value="0">{LL.status.crudDisabled()}</option>
-        </select>
-      </form>
-    </Dialog>
+        <option value="1">{LL.status.crudEnabled()}</option>
+        <option value="0">{LL.status.crudDisabled()}</option>
+      </select>
+    </FormDialog>
   )
 }

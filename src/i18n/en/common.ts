@@ -5,6 +5,7 @@ export default {
 	siteTitle: 'SMS',
 	ok: 'OK',
 	cancel: 'Cancel',
+	save: 'Save',
 	close: 'Close',
 	confirm: 'Confirm',
 	loading: 'Loading…',

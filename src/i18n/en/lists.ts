@@ -173,8 +173,6 @@ export default {
 		delete: 'Delete',
 		detail: 'Detail',
 		downloadNumbers: 'Download numbers',
-		save: 'Save',
-		cancel: 'Cancel',
 	},
 	messages: {
 		pauseSuccess: 'Paused',

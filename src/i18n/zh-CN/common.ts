@@ -3,6 +3,7 @@ export default {
 	siteTitle: 'SMS',
 	ok: '确定',
 	cancel: '取消',
+	save: '保存',
 	close: '关闭',
 	confirm: '确认',
 	loading: '加载中…',

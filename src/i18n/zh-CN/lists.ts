@@ -171,8 +171,6 @@ export default {
 		delete: '删除',
 		detail: '详情',
 		downloadNumbers: '下载号码',
-		save: '保存',
-		cancel: '取消',
 	},
 	messages: {
 		pauseSuccess: '暂停成功',
