@@ -7,7 +7,7 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { encryptPassword, randomId } from './encrypt'
 import { FormMessage } from './FormMessage'
 import { SendCodeButton } from './SendCodeButton'
-import { failureText } from './sign-in'
+import { failureText, sendCodeWith, type FormNote } from './sign-in'
 import { useForm, type Rules } from './use-form'
 
 type Field = 'epId' | 'epName' | 'password' | 'confirm' | 'phone' | 'smsCode'
@@ -28,18 +28,12 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
   const form = useForm<Field>(EMPTY, RULES)
   const [uuid] = useState(randomId)
   const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<{ text: string; ok?: boolean } | null>(null)
+  const [message, setMessage] = useState<FormNote>(null)
 
   async function send(): Promise<boolean> {
     if (!form.validate(['epId', 'phone'])) return false
-    try {
-      await sendAuthCode({ epId: form.values.epId.trim(), phone: form.values.phone.trim(), uuid })
-      setMessage({ text: LL.auth.codeSent(), ok: true })
-      return true
-    } catch (err) {
-      setMessage({ text: failureText(err, LL.auth.codeSendFailure()) })
-      return false
-    }
+    const call = () => sendAuthCode({ epId: form.values.epId.trim(), phone: form.values.phone.trim(), uuid })
+    return sendCodeWith(call, { sent: LL.auth.codeSent(), failed: LL.auth.codeSendFailure() }, setMessage)
   }
 
   async function submit(e: FormEvent) {

@@ -8,7 +8,7 @@ import { CaptchaImage, useCaptcha } from './captcha'
 import { randomId } from './encrypt'
 import { FormMessage } from './FormMessage'
 import { SendCodeButton } from './SendCodeButton'
-import { completeSignIn, failureText } from './sign-in'
+import { completeSignIn, failureText, sendCodeWith, type FormNote } from './sign-in'
 import { useForm, type Rules } from './use-form'
 
 type Field = 'username' | 'code' | 'smsCode'
@@ -21,18 +21,12 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const captcha = useCaptcha()
   const [uuid] = useState(randomId)
   const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<{ text: string; ok?: boolean } | null>(null)
+  const [message, setMessage] = useState<FormNote>(null)
 
   async function send(): Promise<boolean> {
     if (!form.validate(['username'])) return false
-    try {
-      await sendLoginCode({ userId: form.values.username.trim(), phone: '', uuid })
-      setMessage({ text: LL.auth.codeSent(), ok: true })
-      return true
-    } catch (err) {
-      setMessage({ text: failureText(err, LL.auth.codeSendFailure()) })
-      return false
-    }
+    const call = () => sendLoginCode({ userId: form.values.username.trim(), phone: '', uuid })
+    return sendCodeWith(call, { sent: LL.auth.codeSent(), failed: LL.auth.codeSendFailure() }, setMessage)
   }
 
   async function submit(e: FormEvent) {

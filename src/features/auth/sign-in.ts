@@ -26,3 +26,20 @@ export function failureText(e: unknown, fallback: string): string {
   const msg = (e as { msg?: unknown } | null)?.msg
   return typeof msg === 'string' && msg ? msg : fallback
 }
+
+export type FormNote = { text: string; ok?: boolean } | null
+
+/**
+ * Sends an SMS code (sign-in or registration) and words the outcome for the form: "code sent", or the server's
+ * refusal. Resolves whether the send button should start its 60-second countdown.
+ */
+export async function sendCodeWith(call: () => Promise<unknown>, words: { sent: string; failed: string }, note: (n: FormNote) => void): Promise<boolean> {
+  try {
+    await call()
+    note({ text: words.sent, ok: true })
+    return true
+  } catch (err) {
+    note({ text: failureText(err, words.failed) })
+    return false
+  }
+}
