@@ -1,11 +1,10 @@
 import { measureContent } from '../../src/domain/billing'
 import { PROD_TYPE } from '../../src/domain/constants'
 import { parseNumberList } from '../../src/domain/numbers'
-import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import type { GroupSendPayload, SendResult } from '../../src/domain/send'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
-import { countMessages, debit, INSERT_CHUNK, nextBatchId, priceOf, roundMoney, sensitiveIn, storeBatch } from './store'
+import { countMessages, debit, nextBatchId, priceOf, roundMoney, sensitiveIn, storeBatch, storeTimed } from './store'
 
 export interface ParsedNumbers {
   mobiles: string[]
@@ -43,7 +42,7 @@ export async function groupSend(db: Db, cusId: string, p: GroupSendPayload, numb
     const base = { numbers: numbers.mobiles.length, invalid: numbers.invalid, duplicates: numbers.duplicates, messages, cost }
     let result: SendResult
     if (p.timing_time) {
-      result = { ...base, ...(await storeTimed(tx, cusId, prodType, p.content, numbers.mobiles, p.timing_time, cost)) }
+      result = { ...base, ...(await storeTimed(tx, { cusId, prodType, kind: 'group', content: p.content, mobiles: numbers.mobiles, contents: p.content, timing: p.timing_time, cost })) }
     } else {
       const balanceAfter = await debit(tx, cusId, cost)
       const batchId = await nextBatchId(tx, 'B')
@@ -55,24 +54,6 @@ export async function groupSend(db: Db, cusId: string, p: GroupSendPayload, numb
       [cusId, p.idempotency_key, JSON.stringify(result)])
     return result
   })
-}
-
-/** A timed batch and its details; billed when the scheduler sends it, so here the balance is only checked. */
-async function storeTimed(tx: Db, cusId: string, prodType: number, content: string, mobiles: string[], timing: string, cost: number) {
-  const { rows } = await tx.query<{ balance: number }>('select balance::float8 as balance from customer where cus_id = $1', [cusId])
-  if (!rows.length || rows[0].balance < cost) throw new ApiError(400, 'insufficientBalance')
-  const id = await nextBatchId(tx, 'T')
-  const now = new Date()
-  await tx.query(
-    `insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time)
-     values ($1, $2, $3, 0, $4, $5, $6, $7, $8)`, [id, cusId, prodType, TIMED_STATUS.toBeSent, content, mobiles.length, timing, now])
-  for (let i = 0; i < mobiles.length; i += INSERT_CHUNK) {
-    await tx.query(
-      `insert into time_mt_message (time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
-       select $1, $2, m, $3, $4, $5, $6 from unnest($7::text[]) as m`,
-      [id, cusId, content, TIMED_STATUS.toBeSent, timing, now, mobiles.slice(i, i + INSERT_CHUNK)])
-  }
-  return { batch_id: id, timed: true, balance_after: rows[0].balance, send_time: new Date(timing).toISOString(), status: TIMED_STATUS.toBeSent }
 }
 
 /** The first messages as recipients see them; nothing stored. */

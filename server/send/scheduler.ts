@@ -1,8 +1,9 @@
 import { measureContent } from '../../src/domain/billing'
+import { PROD_TYPE } from '../../src/domain/constants'
 import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
-import { debit, nextBatchId, priceOf, roundMoney, sensitiveIn } from './store'
+import { countryPrices, debit, nextBatchId, priceOf, roundMoney, sensitiveIn } from './store'
 
 /**
  * Sends timed batches when due. Only send_status 0 batches are due, so pause (2), intercept (3) and edits (content
@@ -10,7 +11,8 @@ import { debit, nextBatchId, priceOf, roundMoney, sensitiveIn } from './store'
  * `for update skip locked` inside the transaction that sends it: a second scheduler on the same PostgreSQL skips
  * the locked row, and once committed the batch is no longer 0, so no batch is sent twice.
  *
- * Billing happens here, at send time: cost = Σ measureContent(detail content).messages × the account's price. A
+ * Billing happens here, at send time: cost = Σ measureContent(detail content).messages × the account's price (an
+ * international detail: its country's price). The kind's own columns (country, link, template name) carry over. A
  * batch the balance cannot cover is marked failed (4), it and its details.
  */
 export async function runDueBatches(db: Db, opts: { limit?: number; now?: Date } = {}): Promise<string[]> {
@@ -23,20 +25,37 @@ export async function runDueBatches(db: Db, opts: { limit?: number; now?: Date }
   return sent
 }
 
+interface Due {
+  time_batch: string
+  cus_id: string
+  prod_type: number
+  batch_type: number
+  kind: string
+  content: string
+  template_name: string | null
+}
+
+/** The details to send, grouped by what decides their price: the text (messages) and the country (unit price). */
+interface Group {
+  content: string
+  country_code: string | null
+  n: number
+}
+
 async function sendOne(tx: Db, now: Date): Promise<string | null> {
-  const { rows } = await tx.query<{ time_batch: string; cus_id: string; prod_type: number; batch_type: number; content: string }>(
-    `select time_batch, cus_id, prod_type::int as prod_type, batch_type::int as batch_type, content from time_batch
+  const { rows } = await tx.query<Due>(
+    `select time_batch, cus_id, prod_type::int as prod_type, batch_type::int as batch_type, kind, content, template_name from time_batch
      where send_status = $1 and timing_time <= $2 order by timing_time limit 1 for update skip locked`, [TIMED_STATUS.toBeSent, now])
   if (!rows.length) return null
   const b = rows[0]
-  const groups = (await tx.query<{ content: string; n: number }>(
-    'select content, count(*)::int as n from time_mt_message where time_batch = $1 and send_status = $2 group by content',
-    [b.time_batch, TIMED_STATUS.toBeSent])).rows
-  const outcome = await bill(tx, b.cus_id, b.prod_type, groups).catch((e: unknown) => {
+  const groups = (await tx.query<Group>(
+    `select content, country_code, count(*)::int as n from time_mt_message where time_batch = $1 and send_status = $2
+     group by content, country_code`, [b.time_batch, TIMED_STATUS.toBeSent])).rows
+  const prices = await bill(tx, b, groups).catch((e: unknown) => {
     if (e instanceof ApiError) return null
     throw e
   })
-  if (!outcome) {
+  if (!prices) {
     await mark(tx, b.time_batch, TIMED_STATUS.failed)
     return b.time_batch
   }
@@ -47,22 +66,27 @@ async function sendOne(tx: Db, now: Date): Promise<string | null> {
   await tx.query(
     `insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time, receive_count, sent_count, unknown_count)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [batchId, b.cus_id, b.prod_type, review ? 0 : b.batch_type === 0 ? 1 : 2, b.content, now, total, review ? 0 : total, review ? 0 : total])
+    [batchId, b.cus_id, b.prod_type, review ? 0 : b.batch_type === 1 ? 2 : 1, b.content, now, total, review ? 0 : total, review ? 0 : total])
   await tx.query(
-    `insert into mt_record (cus_id, prod_type, mobile, content, price, mt_status, receive_time, batch_id)
-     select d.cus_id, $2, d.mobile, d.content, p.price, $3, $4, $5
-     from time_mt_message d join unnest($6::text[], $7::numeric[]) as p(content, price) on p.content = d.content
+    `insert into mt_record (cus_id, prod_type, mobile, content, price, country_code, long_link, template_name, mt_status, receive_time, batch_id)
+     select d.cus_id, $2, d.mobile, d.content, p.price, d.country_code, d.long_link, $8, $3, $4, $5
+     from time_mt_message d join unnest($6::text[], $7::numeric[], $9::text[]) as p(content, price, cc)
+       on p.content = d.content and p.cc is not distinct from d.country_code
      where d.time_batch = $1 and d.send_status = 0 order by d.sn`,
-    [b.time_batch, b.prod_type, status, now, batchId, groups.map((g) => g.content), groups.map((g) => roundMoney(measureContent(g.content).messages * outcome.price))])
+    [b.time_batch, b.prod_type, status, now, batchId, groups.map((g) => g.content), prices, b.template_name, groups.map((g) => g.country_code)])
   await mark(tx, b.time_batch, TIMED_STATUS.sent)
   return b.time_batch
 }
 
-async function bill(tx: Db, cusId: string, prodType: number, groups: { content: string; n: number }[]) {
-  const price = await priceOf(tx, cusId, prodType)
-  const messages = groups.reduce((s, g) => s + measureContent(g.content).messages * g.n, 0)
-  await debit(tx, cusId, roundMoney(messages * price))
-  return { price }
+/** Debits the batch at today's prices; returns each group's price per record. International: the country's price. */
+async function bill(tx: Db, b: Due, groups: Group[]): Promise<number[]> {
+  const price = await priceOf(tx, b.cus_id, b.prod_type)
+  const byCountry = b.prod_type === PROD_TYPE.international ? await countryPrices(tx) : null
+  const unit = (g: Group) => (byCountry && g.country_code ? (byCountry.get(g.country_code) ?? price) : price)
+  const perRecord = groups.map((g) => roundMoney(measureContent(g.content).messages * unit(g)))
+  const cost = groups.reduce((s, g) => s + measureContent(g.content).messages * unit(g) * g.n, 0)
+  await debit(tx, b.cus_id, roundMoney(cost))
+  return perRecord
 }
 
 async function mark(tx: Db, id: string, status: number) {

@@ -1,7 +1,10 @@
 import { measureContent } from '../../src/domain/billing'
+import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import { SEND_STATUS } from '../../src/domain/send'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
+
+const TIMED_TO_BE_SENT = TIMED_STATUS.toBeSent
 
 /** Rows per insert statement: one `unnest` of arrays per chunk keeps each statement's parameters small. */
 export const INSERT_CHUNK = 10_000
@@ -48,6 +51,15 @@ export async function debit(tx: Db, cusId: string, cost: number): Promise<number
   return after.rows[0].balance
 }
 
+/**
+ * Price per message by calling code (international sends: the country list's prices, /user/getBusCtyList). The
+ * account must still have the international product (priceOf), else 403 productNotActivated.
+ */
+export async function countryPrices(db: Db): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ calling_code: string; price: number }>('select calling_code, price::float8 as price from country')
+  return new Map(rows.map((r) => [r.calling_code, Number(r.price)]))
+}
+
 export async function sensitiveIn(db: Db, texts: Iterable<string>): Promise<boolean> {
   const { rows } = await db.query<{ word: string }>('select lower(word) as word from sensitive_word')
   if (!rows.length) return false
@@ -64,7 +76,17 @@ export async function nextBatchId(db: Db, prefix: 'B' | 'T'): Promise<string> {
   return rows[0].id
 }
 
-export interface StoreBatch extends Recipients {
+/** Optional per-recipient columns of a send (same order as `mobiles`). */
+export interface RecipientExtras {
+  /** Calling code of each number (international sends). */
+  countryCodes?: (string | null)[]
+  /** The promotion link each recipient got (link sends). */
+  longLinks?: (string | null)[]
+  /** Price per message of each recipient (international: its country's price); else the batch's unitPrice. */
+  unitPrices?: number[]
+}
+
+export interface StoreBatch extends Recipients, RecipientExtras {
   batchId: string
   cusId: string
   prodType: number
@@ -72,9 +94,28 @@ export interface StoreBatch extends Recipients {
   batchType: 1 | 2
   /** The batch's content as the lists show it (the template for p2p). */
   content: string
+  /** Video subject or csp template name, shown by the video and csp record lists. */
+  templateName?: string | null
   unitPrice: number
   review: boolean
 }
+
+/** What a send bills: Σ over recipients of messages × unit price, rounded as the balance is stored. */
+export function costOf(r: Recipients & Pick<RecipientExtras, 'unitPrices'>, unitPrice: number): number {
+  if (!r.unitPrices) return roundMoney(countMessages(r) * unitPrice)
+  let total = 0
+  const measured = new Map<string, number>()
+  for (let i = 0; i < r.mobiles.length; i++) {
+    const c = typeof r.contents === 'string' ? r.contents : r.contents[i]
+    let m = measured.get(c)
+    if (m === undefined) measured.set(c, (m = measureContent(c).messages))
+    total += m * r.unitPrices[i]
+  }
+  return roundMoney(total)
+}
+
+/** Chunk `i..i+n` of an optional per-recipient column; nulls when the send has no such column. */
+const slice = <T>(a: T[] | undefined, i: number, n: number): (T | null)[] => (a ? a.slice(i, i + n) : new Array<null>(n).fill(null))
 
 /** Inserts the sms_batch and every mt_record of an immediate send; call inside the transaction that debits. */
 export async function storeBatch(tx: Db, b: StoreBatch): Promise<number> {
@@ -87,24 +128,69 @@ export async function storeBatch(tx: Db, b: StoreBatch): Promise<number> {
     [b.batchId, b.cusId, b.prodType, b.review ? 0 : b.batchType, b.content, now, n, b.review ? 0 : n, b.review ? 0 : n],
   )
   const same = typeof b.contents === 'string' ? b.contents : null
+  const plain = same !== null && !b.countryCodes && !b.longLinks && !b.unitPrices
   const samePrice = same === null ? 0 : roundMoney(measureContent(same).messages * b.unitPrice)
   for (let i = 0; i < n; i += INSERT_CHUNK) {
     const mobiles = b.mobiles.slice(i, i + INSERT_CHUNK)
-    if (same !== null) {
+    if (plain) {
       await tx.query(
-        `insert into mt_record (cus_id, prod_type, mobile, content, price, mt_status, receive_time, batch_id)
-         select $1, $2, m, $3, $4, $5, $6, $7 from unnest($8::text[]) as m`,
-        [b.cusId, b.prodType, same, samePrice, status, now, b.batchId, mobiles],
+        `insert into mt_record (cus_id, prod_type, mobile, content, price, mt_status, receive_time, batch_id, template_name)
+         select $1, $2, m, $3, $4, $5, $6, $7, $9 from unnest($8::text[]) as m`,
+        [b.cusId, b.prodType, same, samePrice, status, now, b.batchId, mobiles, b.templateName ?? null],
       )
-    } else {
-      const contents = (b.contents as string[]).slice(i, i + INSERT_CHUNK)
-      const prices = contents.map((c) => roundMoney(measureContent(c).messages * b.unitPrice))
-      await tx.query(
-        `insert into mt_record (cus_id, prod_type, mobile, content, price, mt_status, receive_time, batch_id)
-         select $1, $2, t.m, t.c, t.p, $3, $4, $5 from unnest($6::text[], $7::text[], $8::numeric[]) as t(m, c, p)`,
-        [b.cusId, b.prodType, status, now, b.batchId, mobiles, contents, prices],
-      )
+      continue
     }
+    const k = mobiles.length
+    const contents = same !== null ? new Array<string>(k).fill(same) : (b.contents as string[]).slice(i, i + k)
+    const units = b.unitPrices ? b.unitPrices.slice(i, i + k) : null
+    const prices = contents.map((c, j) => roundMoney(measureContent(c).messages * (units ? units[j] : b.unitPrice)))
+    await tx.query(
+      `insert into mt_record (cus_id, prod_type, mobile, content, price, country_code, long_link, mt_status, receive_time, batch_id, template_name)
+       select $1, $2, t.m, t.c, t.p, t.cc, t.l, $3, $4, $5, $11
+       from unnest($6::text[], $7::text[], $8::numeric[], $9::text[], $10::text[]) as t(m, c, p, cc, l)`,
+      [b.cusId, b.prodType, status, now, b.batchId, mobiles, contents, prices, slice(b.countryCodes, i, k), slice(b.longLinks, i, k), b.templateName ?? null],
+    )
   }
   return status
+}
+
+export type SendKind = 'group' | 'p2p' | 'link' | 'video' | 'csp' | 'intl'
+
+export interface StoreTimed extends Recipients, Pick<RecipientExtras, 'countryCodes' | 'longLinks'> {
+  cusId: string
+  prodType: number
+  kind: SendKind
+  /** The batch's content as the timed lists show it (the template for p2p). */
+  content: string
+  templateName?: string | null
+  /** ISO time the scheduler sends it. */
+  timing: string
+  /** The cost at scheduling time: the balance must cover it now (it is billed when sent). */
+  cost: number
+}
+
+/**
+ * A timed batch of any kind and its details; billed when the scheduler sends it (see scheduler.ts), so here the
+ * balance is only checked. Returns the parts of the SendResult that differ from an immediate send.
+ */
+export async function storeTimed(tx: Db, t: StoreTimed) {
+  const { rows } = await tx.query<{ balance: number }>('select balance::float8 as balance from customer where cus_id = $1', [t.cusId])
+  if (!rows.length || rows[0].balance < t.cost) throw new ApiError(400, 'insufficientBalance')
+  const id = await nextBatchId(tx, 'T')
+  const now = new Date()
+  const n = t.mobiles.length
+  await tx.query(
+    `insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time, kind, template_name)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [id, t.cusId, t.prodType, t.kind === 'p2p' ? 1 : 0, TIMED_TO_BE_SENT, t.content, n, t.timing, now, t.kind, t.templateName ?? null])
+  for (let i = 0; i < n; i += INSERT_CHUNK) {
+    const mobiles = t.mobiles.slice(i, i + INSERT_CHUNK)
+    const k = mobiles.length
+    const contents = typeof t.contents === 'string' ? new Array<string>(k).fill(t.contents) : t.contents.slice(i, i + k)
+    await tx.query(
+      `insert into time_mt_message (time_batch, cus_id, mobile, content, country_code, long_link, send_status, timing_time, create_time)
+       select $1, $2, d.m, d.c, d.cc, d.l, $3, $4, $5 from unnest($6::text[], $7::text[], $8::text[], $9::text[]) as d(m, c, cc, l)`,
+      [id, t.cusId, TIMED_TO_BE_SENT, t.timing, now, mobiles, contents, slice(t.countryCodes, i, k), slice(t.longLinks, i, k)])
+  }
+  return { batch_id: id, timed: true, balance_after: rows[0].balance, send_time: new Date(t.timing).toISOString(), status: TIMED_TO_BE_SENT }
 }

@@ -2125,6 +2125,16 @@ type RootTranslation = {
 		 */
 		draftRestored: string
 	}
+	sendCsp: {
+	}
+	sendIntl: {
+	}
+	sendLink: {
+	}
+	sendP2p: {
+	}
+	sendVideo: {
+	}
 	shell: {
 		/**
 		 * 折​叠​/​展​开​菜​单
@@ -4765,6 +4775,16 @@ export type TranslationFunctions = {
 		 * 已恢复上次未发送的内容
 		 */
 		draftRestored: () => LocalizedString
+	}
+	sendCsp: {
+	}
+	sendIntl: {
+	}
+	sendLink: {
+	}
+	sendP2p: {
+	}
+	sendVideo: {
 	}
 	shell: {
 		/**

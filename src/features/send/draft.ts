@@ -1,12 +1,13 @@
 import type { NumberState } from './number-sources'
 
 /*
- * The composed send survives a reload or a crashed tab: one record in IndexedDB (localStorage holds only strings
- * and ~5 MB; the numbers of a big send are many megabytes of bytes, which IndexedDB stores as they are). Raw
- * IndexedDB rather than a wrapper package: one store, one key, get/put/delete.
+ * A composed send survives a reload or a crashed tab: one record per send kind in IndexedDB (localStorage holds
+ * only strings and ~5 MB; the numbers of a big send are many megabytes of bytes, which IndexedDB stores as they
+ * are). Raw IndexedDB rather than a wrapper package: one store, one key per kind, get/put/delete.
  */
-export interface Draft {
-  content: string
+export interface Draft<F = Record<string, unknown>> {
+  /** The kind's own fields (content, template, link, …), as its page keeps them. */
+  fields: F
   timed: boolean
   /** datetime-local value of a timed send. */
   time: string
@@ -17,7 +18,7 @@ export interface Draft {
 
 const DB = 'sms-console'
 const STORE = 'drafts'
-const KEY = 'group-send'
+const keyOf = (kind: string) => `${kind}-send`
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -41,6 +42,11 @@ async function run<T>(mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRe
   }
 }
 
-export const loadDraft = () => run<Draft | undefined>('readonly', (s) => s.get(KEY)).catch(() => undefined)
-export const saveDraft = (d: Draft) => run('readwrite', (s) => s.put(d, KEY))
-export const clearDraft = () => run('readwrite', (s) => s.delete(KEY)).catch(() => undefined)
+/** The kind's draft; a record of an older shape (the first bulk-send drafts kept `content` at the top) is adapted. */
+export async function loadDraft<F>(kind: string): Promise<Draft<F> | undefined> {
+  const d = await run<(Draft<F> & { content?: string }) | undefined>('readonly', (s) => s.get(keyOf(kind))).catch(() => undefined)
+  if (!d || !d.numbers || typeof d.idempotencyKey !== 'string') return undefined
+  return d.fields ? d : { ...d, fields: { content: d.content ?? '' } as F }
+}
+export const saveDraft = <F>(kind: string, d: Draft<F>) => run('readwrite', (s) => s.put(d, keyOf(kind)))
+export const clearDraft = (kind: string) => run('readwrite', (s) => s.delete(keyOf(kind))).catch(() => undefined)

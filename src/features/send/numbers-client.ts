@@ -1,5 +1,5 @@
 import { transfer, wrap, type Remote } from 'comlink'
-import type { InvalidReason, NumberListResult } from '../../../workers/numbers'
+import type { InvalidReason, NumberListOptions, NumberListResult } from '../../../workers/numbers'
 import type { NumbersWorkerApi } from '../../../workers/numbers.worker'
 
 /*
@@ -14,8 +14,8 @@ function worker(): Remote<NumbersWorkerApi> {
 }
 
 /** Parses bytes in the worker; the buffer is transferred (the caller's `bytes` is detached afterwards). */
-export function parseInWorker(bytes: Uint8Array): Promise<NumberListResult> {
-  return worker().parseNumberList(transfer(bytes, [bytes.buffer as ArrayBuffer]))
+export function parseInWorker(bytes: Uint8Array, options?: NumberListOptions): Promise<NumberListResult> {
+  return worker().parseNumberList(transfer(bytes, [bytes.buffer as ArrayBuffer]), options)
 }
 
-export type { InvalidReason, NumberListResult }
+export type { InvalidReason, NumberListOptions, NumberListResult }

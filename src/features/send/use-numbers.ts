@@ -1,22 +1,27 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { UPLOAD_LIMIT_BYTES } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { combineBytes, EMPTY_NUMBERS, mergeResult, type NumberState } from './number-sources'
-import { parseInWorker } from './numbers-client'
+import { parseInWorker, type NumberListOptions } from './numbers-client'
 
 const TEXT_FILE = /\.(txt|csv)$/i
 
 /**
  * The recipients of the composed send. Sources are parsed one after another in the worker (each one combines with
- * the numbers kept so far); `pending` counts those not finished yet.
+ * the numbers kept so far); `pending` counts those not finished yet. `options` selects domestic (default) or
+ * international parsing; it is read when a source is added, so it may change (the country list arriving).
  */
-export function useNumbers(initial: NumberState = EMPTY_NUMBERS) {
+export function useNumbers(options?: NumberListOptions, initial: NumberState = EMPTY_NUMBERS) {
   const { LL } = useI18nContext()
   const [state, setStateRaw] = useState<NumberState>(initial)
   const [pending, setPending] = useState(0)
   const [error, setError] = useState<string | null>(null)
   const latest = useRef(state)
   const queue = useRef<Promise<void>>(Promise.resolve())
+  const opts = useRef(options)
+  useLayoutEffect(() => {
+    opts.current = options
+  })
 
   const setState = useCallback((s: NumberState) => {
     latest.current = s
@@ -30,7 +35,7 @@ export function useNumbers(initial: NumberState = EMPTY_NUMBERS) {
       queue.current = queue.current.then(async () => {
         try {
           const prev = latest.current
-          const result = await parseInWorker(combineBytes(prev.numbers, bytes))
+          const result = await parseInWorker(combineBytes(prev.numbers, bytes), opts.current)
           setState(mergeResult(prev, result, label(prev.sources + 1)))
         } catch {
           setError(LL.send.numbers.parseFailed())

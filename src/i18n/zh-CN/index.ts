@@ -10,9 +10,14 @@ import lists from './lists.js'
 import pages from './pages.js'
 import palette from './palette.js'
 import send from './send.js'
+import sendCsp from './sendCsp.js'
+import sendIntl from './sendIntl.js'
+import sendLink from './sendLink.js'
+import sendP2p from './sendP2p.js'
+import sendVideo from './sendVideo.js'
 import shell from './shell.js'
 import status from './status.js'
 
-const zh_CN = { auth, common, dashboard, errors, grid, lists, pages, palette, send, shell, status } satisfies BaseTranslation
+const zh_CN = { auth, common, dashboard, errors, grid, lists, pages, palette, send, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status } satisfies BaseTranslation
 
 export default zh_CN

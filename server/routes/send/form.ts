@@ -1,0 +1,44 @@
+import type { Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { z } from 'zod'
+import type { Db } from '../../db'
+import { SEND_BODY_LIMIT_BYTES } from '../../../src/domain/send'
+import { ApiError, fail } from '../../http/envelope'
+import type { SessionUser } from '../../users/repo'
+
+/* The multipart send form shared by every send route (src/domain/send.ts) and the paying account's rule. */
+
+export interface SendForm<S extends z.ZodType> {
+  payload: z.output<S>
+  file: Uint8Array
+}
+
+/** The multipart form of src/domain/send.ts: a JSON `payload` field and one file part. */
+export async function readForm<S extends z.ZodType>(c: Context, schema: S, filePart: string): Promise<SendForm<S>> {
+  if (!c.req.header('content-type')?.startsWith('multipart/form-data')) throw new ApiError(400, 'badRequest')
+  const form = await c.req.parseBody().catch(() => null)
+  const raw = form?.payload
+  let json: unknown
+  try {
+    json = typeof raw === 'string' ? JSON.parse(raw) : undefined
+  } catch {
+    json = undefined
+  }
+  const parsed = schema.safeParse(json)
+  if (!parsed.success) throw new ApiError(400, 'badRequest')
+  const file = form?.[filePart]
+  const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : typeof file === 'string' ? new TextEncoder().encode(file) : new Uint8Array()
+  return { payload: parsed.data, file: bytes }
+}
+
+/** The paying account: the caller, one of its sub-accounts, or any account for an administrator. */
+export async function senderOf(db: Db, user: SessionUser, cusId: string | undefined): Promise<string> {
+  if (!cusId || cusId === user.cusId) return user.cusId
+  if (user.userType === 1) return cusId
+  const { rows } = await db.query('select 1 from customer where cus_id = $1 and parent_id = $2 and cus_status = 1', [cusId, user.cusId])
+  if (!rows.length) throw new ApiError(403, 'forbidden')
+  return cusId
+}
+
+/** The multipart body limit of every send route (a million numbers is ~12 MB); 413 badRequest past it. */
+export const sendBodyLimit = () => bodyLimit({ maxSize: SEND_BODY_LIMIT_BYTES, onError: (c) => fail(c, new ApiError(413, 'badRequest')) })

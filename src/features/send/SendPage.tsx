@@ -1,0 +1,73 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { formatShortcut, registerCommands } from '@/commands'
+import { Button } from '@/components/ui/Button'
+import type { SendResult } from '@/domain/send'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { ConfirmSendDialog, type SendSummary } from './ConfirmSendDialog'
+
+export const SEND_SHORTCUT = 'mod+enter'
+
+interface Props {
+  /** The send kind: the palette command is `action:send:<kind>`. */
+  kind: string
+  title: string
+  /** Checks the form (showing its problems) and says what the send will do; null when it cannot go ahead. */
+  summarize: () => Promise<SendSummary | null>
+  /** Sends; null when it was refused (the page shows why). */
+  send: () => Promise<SendResult | null>
+  /** Absent when the kind has no server preview (its page shows one live). */
+  preview?: () => void
+  reset: () => void
+  children: ReactNode
+}
+
+/**
+ * The frame of every send page: its panels, the Send (Ctrl+Enter, also a palette command while the page is open),
+ * Preview and Reset buttons, and the confirmation with numbers, messages, cost, balance after and send time.
+ */
+export function SendPage({ kind, title, summarize, send, preview, reset, children }: Props) {
+  const { LL } = useI18nContext()
+  const [summary, setSummary] = useState<SendSummary | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function request() {
+    if (busy || summary) return
+    setBusy(true)
+    const s = await summarize().finally(() => setBusy(false))
+    if (s) setSummary(s)
+  }
+  async function confirm() {
+    setBusy(true)
+    const result = await send().finally(() => setBusy(false))
+    if (result) setSummary(null)
+  }
+
+  // The command reads the latest render's handler, so the registry is written once per mount.
+  const latest = useRef(request)
+  useLayoutEffect(() => {
+    latest.current = request
+  })
+  useEffect(
+    () =>
+      registerCommands([{
+        id: `action:send:${kind}`, kind: 'action', group: () => LL.send.group(), label: () => `${title}: ${LL.send.sendCommand()}`,
+        shortcut: SEND_SHORTCUT, shortcutInInputs: true, perform: () => latest.current(),
+      }]),
+    [LL, kind, title],
+  )
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4" data-testid={`${kind}-send`} data-send-kind={kind}>
+      <h1 className="text-lg font-semibold">{title}</h1>
+      {children}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button onClick={() => void request()} busy={busy && !summary} data-testid="send-button">
+          {LL.send.actions.send()} <kbd className="text-xs opacity-75">{formatShortcut(SEND_SHORTCUT)}</kbd>
+        </Button>
+        {preview && <Button variant="secondary" onClick={preview} data-testid="preview-button">{LL.send.actions.preview()}</Button>}
+        <Button variant="ghost" onClick={reset}>{LL.send.actions.reset()}</Button>
+      </div>
+      <ConfirmSendDialog summary={summary} busy={busy} onConfirm={() => void confirm()} onClose={() => setSummary(null)} />
+    </div>
+  )
+}

@@ -1,0 +1,132 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { isApiError } from '@/api/http'
+import { toast } from '@/components/ui/toast'
+import type { SendResult } from '@/domain/send'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { balanceQuery, lowerBalance } from './balance'
+import { clearDraft, loadDraft, saveDraft } from './draft'
+import type { NumberListOptions } from './numbers-client'
+import { scheduleProblem, toIso } from './schedule'
+import { useNumbers } from './use-numbers'
+
+const DRAFT_DELAY_MS = 400
+
+/** What stops a send, translated, per part of the form: `numbers`, `schedule`, or one of the kind's fields. */
+export type Problems = Partial<Record<string, string>>
+
+export interface ComposerOptions<F extends object> {
+  /** The send kind: names the draft record and the send command. */
+  kind: string
+  /** The kind's fields when nothing is composed; a restored draft's fields are merged over them. */
+  emptyFields: F
+  /** Number parsing (international sends pass their mode and calling codes). */
+  numberOptions?: NumberListOptions
+  /** False for a send whose recipients are not a number list (point-to-point rows come from a spreadsheet). */
+  usesNumbers?: boolean
+  /** True when the fields hold nothing worth keeping as a draft. */
+  fieldsEmpty: (f: F) => boolean
+}
+
+/**
+ * What every send page shares: the recipients (parsed in the worker), the kind's fields, the optional timing,
+ * the idempotency key, the IndexedDB draft (restored on open, saved as the user types, cleared after a send), the
+ * balance, the common checks, and what happens after a reply. A page adds its own fields, checks and calls.
+ */
+export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
+  const { LL } = useI18nContext()
+  const queryClient = useQueryClient()
+  const numbers = useNumbers(o.numberOptions)
+  const [fields, setFieldsRaw] = useState<F>(o.emptyFields)
+  const [schedule, setSchedule] = useState({ timed: false, time: '' })
+  const [key, setKey] = useState<string>(() => crypto.randomUUID())
+  const [restored, setRestored] = useState(false)
+  const [problem, setProblem] = useState<Problems | null>(null)
+  const balance = useQuery(balanceQuery())
+  const { kind, emptyFields, fieldsEmpty } = o
+  const usesNumbers = o.usesNumbers ?? true
+
+  const setFields = useCallback((patch: Partial<F>) => setFieldsRaw((f) => ({ ...f, ...patch })), [])
+
+  const { setState } = numbers
+  const initial = useRef({ kind, emptyFields })
+  useEffect(() => {
+    const { kind: k, emptyFields: empty } = initial.current
+    void loadDraft<F>(k).then((d) => {
+      if (d) {
+        setFieldsRaw({ ...empty, ...d.fields })
+        setSchedule({ timed: d.timed, time: d.time })
+        setKey(d.idempotencyKey)
+        setState(d.numbers)
+        toast.info(LL.send.draftRestored())
+      }
+      setRestored(true)
+    })
+  }, [LL, setState])
+
+  const state = numbers.state
+  useEffect(() => {
+    if (!restored) return
+    const timer = setTimeout(() => {
+      const empty = fieldsEmpty(fields) && state.sources === 0 && !schedule.timed
+      void (empty ? clearDraft(kind) : saveDraft(kind, { fields, ...schedule, numbers: state, idempotencyKey: key }))
+    }, DRAFT_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [restored, kind, fields, fieldsEmpty, schedule, state, key])
+
+  /**
+   * Shows `own` (the kind's field problems) together with the common ones (numbers still parsing or none valid,
+   * a timed send too soon); true when nothing stops the send. A preview ignores the timing.
+   */
+  function check(own: Problems, forPreview = false): boolean {
+    const p: Problems = { ...own }
+    if (usesNumbers) {
+      if (numbers.pending) p.numbers = LL.send.errors.busy()
+      else if (state.valid === 0) p.numbers = LL.send.errors.noValidNumbers()
+    }
+    const s = !forPreview && schedule.timed ? scheduleProblem(schedule.time) : null
+    if (s) p.schedule = LL.send.schedule[s]()
+    for (const k of Object.keys(p)) if (!p[k]) delete p[k]
+    const bad = Object.keys(p).length > 0
+    setProblem(bad ? p : null)
+    return !bad
+  }
+
+  /** timing_time of the payload: the chosen time as ISO, or null to send now. */
+  const timingTime = () => (schedule.timed ? toIso(schedule.time) : null)
+
+  /**
+   * For `.catch` on a call. Other failures were toasted by the HTTP client; a 400 (insufficient balance, no valid
+   * number) was not. A refusal stored nothing, so the next attempt is a new send with a new key; after a time-out or
+   * a network error the key stays, and the retry cannot send twice.
+   */
+  function refusal(e: unknown): null {
+    if (isApiError(e) && e.status === 400) toast.error(e.message)
+    if (isApiError(e) && e.status >= 400 && e.status < 500) setKey(crypto.randomUUID())
+    return null
+  }
+
+  function reset() {
+    setFieldsRaw(emptyFields)
+    setSchedule({ timed: false, time: '' })
+    numbers.clear()
+    setKey(crypto.randomUUID())
+    setProblem(null)
+    void clearDraft(kind)
+  }
+
+  /** After a successful reply: say so, show the balance the server reports, and start a fresh send. */
+  function finish(result: SendResult) {
+    toast.success(result.timed ? LL.send.scheduled({ batchId: result.batch_id }) : LL.send.sent({ batchId: result.batch_id }))
+    lowerBalance(queryClient, result.balance_after)
+    reset()
+  }
+
+  return {
+    kind, numbers, fields, setFields, schedule, setSchedule, key, problem, setProblem, check, timingTime, refusal, reset, finish, restored,
+    balance: balance.data ?? null,
+    balanceError: balance.isError,
+  }
+}
+
+export type SendComposer<F extends object> = ReturnType<typeof useSendComposer<F>>

@@ -1,0 +1,4 @@
+import type { Translation } from '../i18n-types'
+
+export default {
+} satisfies Translation['sendLink']

@@ -1,0 +1,4 @@
+import type { BaseTranslation } from '../i18n-types'
+
+export default {
+} satisfies BaseTranslation
