@@ -10,6 +10,8 @@ export const userKeys = {
   topMenu: () => [...userKeys.all, 'top-menu'] as const,
   menus: () => [...userKeys.all, 'menu'] as const,
   menu: (module: ModuleCode) => [...userKeys.menus(), module] as const,
+  /** The account selector's choices per product type (/user/getList). */
+  accounts: (prodType: number) => [...userKeys.all, 'accounts', prodType] as const,
 }
 
 export const settingsKeys = {

@@ -5,6 +5,7 @@ import {
   type LoginPayload, type RegisterPayload, type SendAuthCodePayload, type SendLoginCodePayload,
   type SmsLoginPayload, type TokenData,
 } from '@/domain/auth'
+import { accountOptionSchema, type AccountOption } from '@/domain/account'
 import type { ModuleCode } from '@/domain/constants'
 import { menuItemSchema, topMenuItemSchema } from '@/domain/menu'
 import { ApiError } from './errors'
@@ -58,4 +59,12 @@ export const menuQuery = (module: ModuleCode) =>
     queryKey: userKeys.menu(module),
     queryFn: async () => z.array(menuItemSchema).parse(await api('/user/getMenu', { permCode: module })),
     staleTime: Infinity,
+  })
+
+/** The account selector's choices for a product type (spec section 6: ordinary 0, international 1, video 2, csp 6, else -1). */
+export const accountsQuery = (prodType: number) =>
+  queryOptions({
+    queryKey: userKeys.accounts(prodType),
+    queryFn: async () => accountOptionSchema.array().parse(await api<AccountOption[]>('/user/getList', { prodType })),
+    staleTime: 5 * 60_000,
   })

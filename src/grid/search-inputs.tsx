@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { api } from '@/api/http'
-import { accountOptionSchema, type AccountOption } from '@/domain/account'
+import { accountsQuery } from '@/api/user'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { SearchField } from './define-list'
 
@@ -74,11 +73,7 @@ export function MonthInput({ field, draft, set, id }: InputProps) {
 export function AccountInput({ field, draft, set, id }: InputProps) {
   const { LL } = useI18nContext()
   const prodType = field.prodType ?? -1
-  const { data = [] } = useQuery({
-    queryKey: ['user', 'accounts', prodType],
-    queryFn: async () => accountOptionSchema.array().parse(await api<AccountOption[]>('/user/getList', { prodType })),
-    staleTime: 5 * 60_000,
-  })
+  const { data = [] } = useQuery(accountsQuery(prodType))
   return (
     <select id={id} className={`${inputClass} w-48`} value={str(draft[field.name])} onChange={(e) => set({ [field.name]: e.target.value })}>
       <option value="">{field.placeholder?.(LL) ?? LL.grid.chooseAccount()}</option>

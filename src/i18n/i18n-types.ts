@@ -2021,6 +2021,24 @@ type RootTranslation = {
 			 */
 			now: string
 		}
+		account: {
+			/**
+			 * 发​送​账​号
+			 */
+			label: string
+			/**
+			 * 请​选​择​发​送​账​号
+			 */
+			choose: string
+			/**
+			 * 账​号​列​表​加​载​失​败
+			 */
+			loadFailed: string
+			/**
+			 * 请​选​择​发​送​账​号
+			 */
+			required: string
+		}
 		actions: {
 			/**
 			 * 发​送
@@ -4674,6 +4692,24 @@ export type TranslationFunctions = {
 			 * 立即发送
 			 */
 			now: () => LocalizedString
+		}
+		account: {
+			/**
+			 * 发送账号
+			 */
+			label: () => LocalizedString
+			/**
+			 * 请选择发送账号
+			 */
+			choose: () => LocalizedString
+			/**
+			 * 账号列表加载失败
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * 请选择发送账号
+			 */
+			required: () => LocalizedString
 		}
 		actions: {
 			/**

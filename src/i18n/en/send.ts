@@ -55,6 +55,12 @@ export default {
 		required: 'Choose the send time',
 		now: 'Now',
 	},
+	account: {
+		label: 'Sending account',
+		choose: 'Choose an account',
+		loadFailed: 'The accounts could not be loaded',
+		required: 'Choose the sending account',
+	},
 	actions: {
 		send: 'Send',
 		preview: 'Preview',

@@ -55,6 +55,12 @@ export default {
 		required: '请选择定时发送时间',
 		now: '立即发送',
 	},
+	account: {
+		label: '发送账号',
+		choose: '请选择发送账号',
+		loadFailed: '账号列表加载失败',
+		required: '请选择发送账号',
+	},
 	actions: {
 		send: '发送',
 		preview: '预览',
