@@ -15,6 +15,7 @@ import { registerRoutes } from './routes/register'
 import { sessionRoutes } from './routes/session'
 import { recordRoutes } from './routes/records'
 import { sendRoutes } from './routes/send'
+import { shortLinkRedirectRoutes } from './routes/send/link'
 import { publicRoutes } from './routes/setting'
 import { smsLoginRoutes } from './routes/sms-login'
 import { staticRoutes } from './routes/static'
@@ -64,6 +65,7 @@ export function createApp(opts: AppOptions) {
     return fail(c, new ApiError(500, 'unknown'))
   })
   app.route(API_PREFIX, api)
+  app.route('/', shortLinkRedirectRoutes(deps))
   app.route('/', staticRoutes(config))
   return app
 }

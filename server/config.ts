@@ -10,6 +10,8 @@ export interface ServerConfig {
   apiBase: string
   /** Allowed browser origin for the API (CORS_ORIGIN), `*` by default. */
   corsOrigin: string
+  /** Origin of the short links of link sends (SHORT_LINK_BASE, e.g. https://s.example.cn); unset: the origin the request reached. */
+  shortLinkBase?: string
 }
 
 export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '*' })
@@ -20,6 +22,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     distDir: env.DIST_DIR || './dist',
     apiBase: env.API_BASE || '/api',
     corsOrigin: env.CORS_ORIGIN || '*',
+    shortLinkBase: env.SHORT_LINK_BASE || undefined,
   }
 }
 

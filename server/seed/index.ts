@@ -1,9 +1,11 @@
 import type { Db } from '../db'
 import { seedAccounts } from './accounts'
+import { seedCsp } from './csp'
 import { seedHistory } from './history'
 import { seedLists } from './lists'
 import { seedPlatform, syncMenus } from './platform'
 import { seedRecordExtras } from './records'
+import { seedVideoFrames } from './video'
 
 export { DEMO_ACCOUNTS } from './accounts'
 export { syncMenus }
@@ -47,6 +49,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<number> 
   step('settings, products, countries, menus and accounts')
   await seedHistory(db, opts.historyRows ?? DEFAULT_HISTORY_ROWS, step)
   await seedLists(db)
+  await seedCsp(db)
+  await seedVideoFrames(db)
   step('timed batches, recharges, templates, address books, number checks')
   await seedRecordExtras(db)
   step('short links and interaction records')

@@ -67,6 +67,10 @@ async function sendOne(tx: Db, now: Date): Promise<string | null> {
     `insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time, receive_count, sent_count, unknown_count)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [batchId, b.cus_id, b.prod_type, review ? 0 : b.batch_type === 1 ? 2 : 1, b.content, now, total, review ? 0 : total, review ? 0 : total])
+  // An international batch's sender id (migration 014) goes with it.
+  if (b.kind === 'intl') {
+    await tx.query('update sms_batch set sender_id = t.sender_id from time_batch t where t.time_batch = $1 and sms_batch.batch_id = $2', [b.time_batch, batchId])
+  }
   await tx.query(
     `insert into mt_record (cus_id, prod_type, mobile, content, price, country_code, long_link, template_name, mt_status, receive_time, batch_id)
      select d.cus_id, $2, d.mobile, d.content, p.price, d.country_code, d.long_link, $8, $3, $4, $5

@@ -52,12 +52,14 @@ export async function debit(tx: Db, cusId: string, cost: number): Promise<number
 }
 
 /**
- * Price per message by calling code (international sends: the country list's prices, /user/getBusCtyList). The
- * account must still have the international product (priceOf), else 403 productNotActivated.
+ * Price per message by ISO country code, the value mt_record.country_code and time_mt_message.country_code hold
+ * (international sends: the country list's prices, /user/getBusCtyList; the record list, the country statistics
+ * and the demo history read the same ISO code). The account must still have the international product (priceOf),
+ * else 403 productNotActivated.
  */
 export async function countryPrices(db: Db): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ calling_code: string; price: number }>('select calling_code, price::float8 as price from country')
-  return new Map(rows.map((r) => [r.calling_code, Number(r.price)]))
+  const { rows } = await db.query<{ iso: string; price: number }>('select iso, price::float8 as price from country')
+  return new Map(rows.map((r) => [r.iso, Number(r.price)]))
 }
 
 export async function sensitiveIn(db: Db, texts: Iterable<string>): Promise<boolean> {

@@ -34,6 +34,11 @@ export const SERVER_MESSAGES = {
   insufficientBalance: { 'zh-CN': '余额不足', en: 'Insufficient balance' },
   balanceQueryError: { 'zh-CN': '余额账户查询异常', en: 'Balance account query exception' },
   invalidNumber: { 'zh-CN': '号码格式错误', en: 'Invalid number format' },
+  accountRequired: { 'zh-CN': '请选择发送账号', en: 'Choose the sending account' },
+  invalidSenderId: {
+    'zh-CN': '发送方ID只能由字母和数字组成，最多 11 位',
+    en: 'The sender id may only hold letters and digits, at most 11',
+  },
   productNotActivated: {
     'zh-CN': '该产品尚未开通，请提交申请开通',
     en: 'This product is not yet activated; submit a request to activate it',
@@ -61,6 +66,13 @@ export const SERVER_MESSAGES = {
   payPostpaid: { 'zh-CN': '后付费', en: 'Postpaid' },
   videoTypeStandard: { 'zh-CN': '普通模板', en: 'Standard' },
   videoTypeVariable: { 'zh-CN': '变量模板', en: 'With variables' },
+  videoTemplateNotApproved: { 'zh-CN': '视频模板不存在或未审核通过', en: 'The video template does not exist or is not approved' },
+  cspTemplateNotApproved: { 'zh-CN': '5G消息模板不存在或未审核通过', en: 'The 5G message template does not exist or is not approved' },
+  cspChatbotMismatch: {
+    'zh-CN': 'Chatbot 不可用或与模板不匹配',
+    en: 'The chatbot is not available or does not match the template',
+  },
+  shortLinkNotFound: { 'zh-CN': '该链接不存在或已失效', en: 'This link does not exist or is no longer valid' },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES

@@ -13,7 +13,8 @@ import { SCHEDULE_MIN_AHEAD_MINUTES } from './constants'
  *   rows     (p2pSend) a file part, the packed rows: UTF-8 text, one row per line ('\n', a trailing '\r' ignored);
  *            cells separated by TAB: the mobile number first, then the values of {p1}, {p2}, … A cell holds no TAB
  *            or line break (the client replaces them with a space). Rows with an invalid mobile are dropped and
- *            counted; a repeated mobile keeps its first row.
+ *            counted; a repeated mobile keeps its first row. A placeholder past a row's last value is filled with
+ *            nothing (spreadsheets drop empty cells at a row's end). The rules: send-p2p.ts.
  *
  * The multipart body may be up to SEND_BODY_LIMIT_BYTES. The reply is the usual envelope with `data` a SendResult.
  * A timed send is billed when the scheduler sends it (an edit or intercept before then changes or cancels the bill):

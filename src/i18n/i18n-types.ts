@@ -1834,7 +1834,7 @@ type RootTranslation = {
 			 */
 			parse: string
 			/**
-			 * 导​入​ ​t​x​t​ ​/​ ​c​s​v​ ​文​件
+			 * 导​入​ ​t​x​t​ ​/​ ​c​s​v​ ​/​ ​x​l​s​ ​/​ ​x​l​s​x​ ​文​件
 			 */
 			file: string
 			/**
@@ -1904,9 +1904,17 @@ type RootTranslation = {
 			 */
 			fileTooLarge: string
 			/**
-			 * 只​能​导​入​ ​t​x​t​ ​或​ ​c​s​v​ ​文​件
+			 * 只​能​导​入​ ​t​x​t​、​c​s​v​、​x​l​s​ ​或​ ​x​l​s​x​ ​文​件
 			 */
 			fileType: string
+			/**
+			 * 无​法​读​取​该​表​格​文​件​，​请​确​认​是​ ​x​l​s​ ​或​ ​x​l​s​x​ ​格​式
+			 */
+			sheetUnreadable: string
+			/**
+			 * 表​格​中​没​有​找​到​手​机​号​码​列
+			 */
+			noNumberColumn: string
 			/**
 			 * 号​码​识​别​失​败​，​请​重​试
 			 */
@@ -2144,14 +2152,690 @@ type RootTranslation = {
 		draftRestored: string
 	}
 	sendCsp: {
+		chatbot: {
+			/**
+			 * C​h​a​t​b​o​t
+			 */
+			label: string
+			/**
+			 * 请​选​择​ ​C​h​a​t​b​o​t
+			 */
+			choose: string
+			/**
+			 * 请​先​选​择​发​送​账​号
+			 */
+			chooseAccount: string
+			/**
+			 * {​n​a​m​e​}​（​离​线​）
+			 * @param {unknown} name
+			 */
+			offline: RequiredParams<'name'>
+			/**
+			 * 该​账​号​没​有​ ​C​h​a​t​b​o​t
+			 */
+			none: string
+			/**
+			 * C​h​a​t​b​o​t​ ​加​载​失​败
+			 */
+			loadFailed: string
+			/**
+			 * 请​选​择​ ​C​h​a​t​b​o​t
+			 */
+			required: string
+		}
+		template: {
+			/**
+			 * 5​G​消​息​模​板
+			 */
+			title: string
+			/**
+			 * 审​核​通​过​的​5​G​消​息​模​板
+			 */
+			label: string
+			/**
+			 * 请​选​择​5​G​消​息​模​板
+			 */
+			choose: string
+			/**
+			 * 请​先​选​择​ ​C​h​a​t​b​o​t
+			 */
+			chooseChatbot: string
+			/**
+			 * {​n​a​m​e​}​（​签​名​：​{​s​i​g​n​}​）
+			 * @param {unknown} name
+			 * @param {unknown} sign
+			 */
+			option: RequiredParams<'name' | 'sign'>
+			/**
+			 * 该​ ​C​h​a​t​b​o​t​ ​没​有​审​核​通​过​的​模​板
+			 */
+			none: string
+			/**
+			 * 5​G​消​息​模​板​加​载​失​败
+			 */
+			loadFailed: string
+			/**
+			 * 请​选​择​5​G​消​息​模​板
+			 */
+			required: string
+		}
+		fallback: {
+			/**
+			 * 回​落​方​式
+			 */
+			title: string
+			/**
+			 * 终​端​无​法​接​收​5​G​消​息​时​，​由​运​营​商​按​所​选​方​式​回​落​发​送​；​回​落​消​息​由​运​营​商​按​实​际​回​落​条​数​计​费​，​不​计​入​本​次​费​用​。​不​选​即​不​回​落​。
+			 */
+			hint: string
+			/**
+			 * 回​落​短​信
+			 */
+			sms: string
+			/**
+			 * 回​落​视​频​短​信
+			 */
+			video: string
+			/**
+			 * 回​落​阅​信
+			 */
+			read: string
+			/**
+			 * 回​落​短​信​内​容
+			 */
+			smsText: string
+			/**
+			 * 请​填​写​回​落​短​信​内​容
+			 */
+			smsRequired: string
+			/**
+			 * 回​落​视​频​模​板
+			 */
+			videoTemplate: string
+			/**
+			 * 请​选​择​审​核​通​过​的​视​频​模​板
+			 */
+			videoChoose: string
+			/**
+			 * 该​账​号​没​有​审​核​通​过​的​视​频​模​板
+			 */
+			videoNone: string
+			/**
+			 * 请​选​择​回​落​视​频​模​板
+			 */
+			videoRequired: string
+			/**
+			 * 阅​信​内​容
+			 */
+			readText: string
+			/**
+			 * 请​填​写​阅​信​内​容
+			 */
+			readRequired: string
+		}
+		preview: {
+			/**
+			 * 消​息​预​览
+			 */
+			title: string
+			/**
+			 * 预​览​类​型
+			 */
+			tabs: string
+			/**
+			 * 5​G​消​息
+			 */
+			tab5g: string
+			/**
+			 * 回​落​短​信
+			 */
+			tabSms: string
+			/**
+			 * 回​落​视​频​短​信
+			 */
+			tabVideo: string
+			/**
+			 * 回​落​阅​信
+			 */
+			tabRead: string
+			/**
+			 * 选​择​模​板​后​在​此​预​览
+			 */
+			empty: string
+			/**
+			 * 正​在​加​载​预​览​…
+			 */
+			loading: string
+			/**
+			 * 预​览​加​载​失​败
+			 */
+			loadFailed: string
+			/**
+			 * 卡​片​轮​播​，​共​ ​{​c​o​u​n​t​}​ ​张​，​可​左​右​滚​动
+			 * @param {number} count
+			 */
+			cards: RequiredParams<'count'>
+			/**
+			 * 第​ ​{​n​}​ ​张​，​共​ ​{​t​o​t​a​l​}​ ​张
+			 * @param {number} n
+			 * @param {number} total
+			 */
+			card: RequiredParams<'n' | 'total'>
+			/**
+			 * 卡​片​按​钮
+			 */
+			buttons: string
+			/**
+			 * （​未​填​写​内​容​）
+			 */
+			noText: string
+			/**
+			 * 主​题​：​{​t​h​e​m​e​}
+			 * @param {unknown} theme
+			 */
+			theme: RequiredParams<'theme'>
+			/**
+			 * 第​ ​{​n​}​ ​帧
+			 * @param {number} n
+			 */
+			frame: RequiredParams<'n'>
+			/**
+			 * 没​有​可​预​览​的​画​面
+			 */
+			noFrames: string
+			/**
+			 * {​c​h​a​r​s​}​ ​字​，​{​m​e​s​s​a​g​e​s​}​ ​条
+			 * @param {number} chars
+			 * @param {number} messages
+			 */
+			smsMeasure: RequiredParams<'chars' | 'messages'>
+		}
+		/**
+		 * 预​计​费​用​ ​{​a​m​o​u​n​t​}​（​每​个​号​码​ ​1​ ​条​5​G​消​息​）
+		 * @param {unknown} amount
+		 */
+		cost: RequiredParams<'amount'>
 	}
 	sendIntl: {
+		/**
+		 * 正​在​加​载​国​家​列​表​…
+		 */
+		countriesLoading: string
+		/**
+		 * 国​家​列​表​加​载​失​败​，​无​法​识​别​国​际​号​码
+		 */
+		countriesFailed: string
+		/**
+		 * 重​试
+		 */
+		retry: string
+		/**
+		 * 每​行​一​个​号​码​，​须​带​国​家​代​码​（​如​ ​+​4​4​7​9​1​1​1​2​3​4​5​6​ ​或​ ​0​0​4​4​7​9​1​1​1​2​3​4​5​6​）​；​未​开​通​国​家​的​号​码​计​为​无​效
+		 */
+		numbersHint: string
+		senderId: {
+			/**
+			 * 发​送​方​I​D​（​可​选​）
+			 */
+			label: string
+			/**
+			 * 如​ ​A​c​m​e​2​0​2​6
+			 */
+			placeholder: string
+			/**
+			 * 仅​限​字​母​和​数​字​，​最​多​ ​{​m​a​x​}​ ​位​；​留​空​使​用​默​认​发​送​方
+			 * @param {number} max
+			 */
+			hint: RequiredParams<'max'>
+			/**
+			 * 发​送​方​I​D​只​能​包​含​字​母​和​数​字
+			 */
+			chars: string
+			/**
+			 * 发​送​方​I​D​最​多​ ​{​m​a​x​}​ ​位
+			 * @param {number} max
+			 */
+			tooLong: RequiredParams<'max'>
+		}
+		breakdown: {
+			/**
+			 * 按​国​家​计​费
+			 */
+			title: string
+			/**
+			 * 国​家​/​地​区
+			 */
+			country: string
+			/**
+			 * 国​家​代​码
+			 */
+			code: string
+			/**
+			 * 号​码​数
+			 */
+			numbers: string
+			/**
+			 * 单​价​（​元​/​条​）
+			 */
+			price: string
+			/**
+			 * 条​数
+			 */
+			messages: string
+			/**
+			 * 费​用​（​元​）
+			 */
+			cost: string
+			/**
+			 * 合​计
+			 */
+			total: string
+			/**
+			 * 正​在​按​国​家​统​计​…
+			 */
+			counting: string
+			/**
+			 * 还​没​有​有​效​号​码
+			 */
+			empty: string
+			/**
+			 * 余​额​ ​{​a​m​o​u​n​t​}
+			 * @param {unknown} amount
+			 */
+			balance: RequiredParams<'amount'>
+			/**
+			 * 所​选​账​号​的​余​额​在​发​送​时​由​服​务​器​核​对
+			 */
+			otherAccount: string
+		}
 	}
 	sendLink: {
+		url: {
+			/**
+			 * 推​广​链​接
+			 */
+			title: string
+			/**
+			 * 长​链​接​（​h​t​t​p​ ​或​ ​h​t​t​p​s​）
+			 */
+			label: string
+			/**
+			 * h​t​t​p​s​:​/​/​e​x​a​m​p​l​e​.​c​o​m​/​活​动​页
+			 */
+			placeholder: string
+			/**
+			 * 每​个​号​码​会​收​到​一​个​专​属​短​链​接​，​点​击​后​跳​转​到​此​长​链​接​，​并​记​录​点​击​时​间​、​系​统​和​浏​览​器​。
+			 */
+			hint: string
+		}
+		content: {
+			/**
+			 * 插​入​链​接
+			 */
+			insertLink: string
+			/**
+			 * {​m​a​r​k​e​r​}​ ​处​将​替​换​为​短​链​接​；​没​有​ ​{​m​a​r​k​e​r​}​ ​时​短​链​接​加​在​内​容​末​尾​（​前​面​空​一​格​）​。
+			 * @param {unknown} marker
+			 */
+			insertHint: RequiredParams<'marker' | 'marker'>
+			/**
+			 * 短​链​接​示​例​：​{​u​r​l​}​（​{​c​o​u​n​t​}​ ​个​字​符​，​计​入​计​费​长​度​）
+			 * @param {number} count
+			 * @param {unknown} url
+			 */
+			example: RequiredParams<'count' | 'url'>
+		}
+		errors: {
+			/**
+			 * 请​输​入​长​链​接
+			 */
+			required: string
+			/**
+			 * 长​链​接​不​能​超​过​ ​{​m​a​x​}​ ​个​字​符
+			 * @param {number} max
+			 */
+			tooLong: RequiredParams<'max'>
+			/**
+			 * 请​输​入​以​ ​h​t​t​p​:​/​/​ ​或​ ​h​t​t​p​s​:​/​/​ ​开​头​的​有​效​链​接
+			 */
+			invalid: string
+			/**
+			 * 短​链​接​信​息​加​载​失​败​，​费​用​暂​无​法​估​算
+			 */
+			infoFailed: string
+		}
+		preview: {
+			/**
+			 * 预​览​中​的​短​链​接​为​示​例​，​每​个​号​码​实​际​收​到​的​短​链​接​各​不​相​同​。
+			 */
+			note: string
+		}
 	}
 	sendP2p: {
+		file: {
+			/**
+			 * 号​码​与​变​量​文​件
+			 */
+			title: string
+			/**
+			 * 选​择​ ​x​l​s​ ​/​ ​x​l​s​x​ ​/​ ​c​s​v​ ​文​件
+			 */
+			choose: string
+			/**
+			 * 更​换​文​件
+			 */
+			replace: string
+			/**
+			 * 清​除​文​件
+			 */
+			clear: string
+			/**
+			 * 每​行​一​个​接​收​人​：​一​列​为​手​机​号​，​其​余​各​列​依​次​为​变​量​ ​{​p​1​}​、​{​p​2​}​…
+			 * @param {unknown} p1
+			 * @param {unknown} p2
+			 */
+			hint: RequiredParams<'p1' | 'p2'>
+			/**
+			 * 正​在​读​取​文​件​…
+			 */
+			reading: string
+			/**
+			 * 文​件​：​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			name: RequiredParams<'name'>
+			/**
+			 * 文​件​不​能​超​过​ ​1​5​ ​M​B
+			 */
+			tooLarge: string
+			/**
+			 * 只​能​导​入​ ​x​l​s​、​x​l​s​x​ ​或​ ​c​s​v​ ​文​件
+			 */
+			fileType: string
+			/**
+			 * 无​法​读​取​该​文​件​，​请​确​认​它​是​ ​x​l​s​、​x​l​s​x​ ​或​ ​c​s​v​ ​文​件
+			 */
+			unreadable: string
+			/**
+			 * 文​件​中​没​有​数​据​行
+			 */
+			empty: string
+			/**
+			 * 文​件​读​取​失​败​，​请​重​试
+			 */
+			failed: string
+		}
+		columns: {
+			/**
+			 * 手​机​号​所​在​列
+			 */
+			mobile: string
+			/**
+			 * 第​ ​{​n​}​ ​列
+			 * @param {unknown} n
+			 */
+			column: RequiredParams<'n'>
+			/**
+			 * 第​ ​{​n​}​ ​列​（​{​n​a​m​e​}​）
+			 * @param {unknown} n
+			 * @param {unknown} name
+			 */
+			named: RequiredParams<'n' | 'name'>
+			/**
+			 * 第​一​行​是​列​名​（​不​发​送​）
+			 */
+			header: string
+			/**
+			 * 共​ ​{​c​o​u​n​t​}​ ​行
+			 * @param {unknown} count
+			 */
+			rows: RequiredParams<'count'>
+			/**
+			 * 前​ ​{​c​o​u​n​t​}​ ​行
+			 * @param {unknown} count
+			 */
+			sampleTitle: RequiredParams<'count'>
+			/**
+			 * 手​机​号
+			 */
+			mobileMark: string
+		}
+		template: {
+			/**
+			 * 短​信​模​板
+			 */
+			title: string
+			/**
+			 * 模​板​内​容​（​{​p​1​}​、​{​p​2​}​…​ ​按​每​行​的​值​替​换​）
+			 * @param {unknown} p1
+			 * @param {unknown} p2
+			 */
+			label: RequiredParams<'p1' | 'p2'>
+			/**
+			 * 例​如​：​{​p​1​}​您​好​，​您​的​订​单​{​p​2​}​已​发​货​。
+			 * @param {unknown} p1
+			 * @param {unknown} p2
+			 */
+			placeholder: RequiredParams<'p1' | 'p2'>
+			/**
+			 * 插​入​变​量
+			 */
+			insert: string
+			/**
+			 * 插​入​到​光​标​处
+			 */
+			insertHint: string
+			/**
+			 * {​p​l​a​c​e​h​o​l​d​e​r​}​：​{​n​a​m​e​}
+			 * @param {unknown} name
+			 * @param {unknown} placeholder
+			 */
+			item: RequiredParams<'name' | 'placeholder'>
+			/**
+			 * 请​先​选​择​文​件​，​文​件​除​手​机​号​外​的​各​列​即​为​变​量
+			 */
+			noColumns: string
+			/**
+			 * 使​用​已​审​核​模​板
+			 */
+			pick: string
+			/**
+			 * 已​审​核​通​过​的​内​容​模​板
+			 */
+			pickTitle: string
+			/**
+			 * 没​有​已​审​核​通​过​的​模​板
+			 */
+			noTemplates: string
+			/**
+			 * 模​板​加​载​失​败
+			 */
+			templatesFailed: string
+			/**
+			 * 模​板​本​身
+			 */
+			alone: string
+			/**
+			 * 单​条​最​多​ ​{​c​o​u​n​t​}​ ​条​计​费
+			 * @param {unknown} count
+			 */
+			maxPerRow: RequiredParams<'count'>
+			/**
+			 * 正​在​计​算​…
+			 */
+			measuring: string
+		}
+		filled: {
+			/**
+			 * 前​几​行​的​实​际​内​容
+			 */
+			title: string
+			/**
+			 * 发​往​ ​{​m​o​b​i​l​e​}
+			 * @param {unknown} mobile
+			 */
+			to: RequiredParams<'mobile'>
+		}
+		errors: {
+			/**
+			 * 模​板​内​容​不​能​为​空
+			 */
+			templateRequired: string
+			/**
+			 * 请​选​择​号​码​与​变​量​文​件
+			 */
+			noFile: string
+			/**
+			 * 文​件​中​至​少​要​有​一​行​有​效​手​机​号
+			 */
+			noRows: string
+			/**
+			 * 文​件​仍​在​读​取​，​请​稍​候
+			 */
+			busy: string
+			/**
+			 * 模​板​使​用​了​ ​{​p​l​a​c​e​h​o​l​d​e​r​}​，​但​文​件​除​手​机​号​外​只​有​ ​{​c​o​u​n​t​}​ ​列
+			 * @param {unknown} count
+			 * @param {unknown} placeholder
+			 */
+			unknownPlaceholder: RequiredParams<'count' | 'placeholder'>
+		}
 	}
 	sendVideo: {
+		template: {
+			/**
+			 * 视​频​模​板
+			 */
+			title: string
+			/**
+			 * 审​核​通​过​的​视​频​模​板
+			 */
+			label: string
+			/**
+			 * 请​选​择​视​频​模​板
+			 */
+			choose: string
+			/**
+			 * {​t​i​t​l​e​}​ ​·​ ​【​{​s​i​g​n​}​】​ ​·​ ​{​s​i​z​e​}​ ​K​B
+			 * @param {unknown} sign
+			 * @param {number} size
+			 * @param {unknown} title
+			 */
+			option: RequiredParams<'sign' | 'size' | 'title'>
+			/**
+			 * 该​账​号​没​有​审​核​通​过​的​视​频​模​板
+			 */
+			none: string
+			/**
+			 * 视​频​模​板​加​载​失​败
+			 */
+			loadFailed: string
+			/**
+			 * 请​选​择​视​频​模​板
+			 */
+			required: string
+			/**
+			 * 请​先​选​择​发​送​账​号
+			 */
+			chooseAccount: string
+		}
+		preview: {
+			/**
+			 * 模​板​预​览
+			 */
+			title: string
+			/**
+			 * 主​题​：​{​t​h​e​m​e​}
+			 * @param {unknown} theme
+			 */
+			theme: RequiredParams<'theme'>
+			/**
+			 * 短​信​文​本​：​{​t​e​x​t​}
+			 * @param {unknown} text
+			 */
+			text: RequiredParams<'text'>
+			/**
+			 * 第​ ​{​n​}​ ​帧
+			 * @param {number} n
+			 */
+			frame: RequiredParams<'n'>
+			/**
+			 * 该​模​板​没​有​可​预​览​的​画​面
+			 */
+			noFrames: string
+			/**
+			 * 正​在​加​载​预​览​…
+			 */
+			loading: string
+			/**
+			 * 预​览​加​载​失​败
+			 */
+			loadFailed: string
+			/**
+			 * 单​价​ ​{​a​m​o​u​n​t​}​ ​元​/​条
+			 * @param {unknown} amount
+			 */
+			price: RequiredParams<'amount'>
+		}
+		/**
+		 * 预​计​费​用​ ​{​a​m​o​u​n​t​}​（​每​个​号​码​ ​1​ ​条​）
+		 * @param {unknown} amount
+		 */
+		cost: RequiredParams<'amount'>
+		groups: {
+			/**
+			 * 从​通​讯​录​添​加
+			 */
+			open: string
+			/**
+			 * 从​通​讯​录​分​组​添​加​号​码
+			 */
+			title: string
+			/**
+			 * 选​择​一​个​或​多​个​分​组​，​组​内​成​员​的​手​机​号​将​作​为​一​个​号​码​来​源​加​入​，​并​与​其​他​来​源​合​并​去​重​。
+			 */
+			description: string
+			/**
+			 * 正​在​加​载​分​组​…
+			 */
+			loading: string
+			/**
+			 * 分​组​加​载​失​败
+			 */
+			loadFailed: string
+			/**
+			 * 没​有​包​含​成​员​的​分​组
+			 */
+			empty: string
+			/**
+			 * {​c​o​u​n​t​}​ ​人
+			 * @param {number} count
+			 */
+			members: RequiredParams<'count'>
+			/**
+			 * 全​选
+			 */
+			selectAll: string
+			/**
+			 * 已​选​ ​{​g​r​o​u​p​s​}​ ​个​分​组​，​共​ ​{​m​e​m​b​e​r​s​}​ ​人
+			 * @param {number} groups
+			 * @param {number} members
+			 */
+			selected: RequiredParams<'groups' | 'members'>
+			/**
+			 * 添​加​号​码
+			 */
+			add: string
+			/**
+			 * 通​讯​录​：​{​n​a​m​e​s​}
+			 * @param {unknown} names
+			 */
+			source: RequiredParams<'names'>
+			/**
+			 * 分​组​号​码​获​取​失​败​，​请​重​试
+			 */
+			fetchFailed: string
+		}
 	}
 	shell: {
 		/**
@@ -4525,7 +5209,7 @@ export type TranslationFunctions = {
 			 */
 			parse: () => LocalizedString
 			/**
-			 * 导入 txt / csv 文件
+			 * 导入 txt / csv / xls / xlsx 文件
 			 */
 			file: () => LocalizedString
 			/**
@@ -4585,9 +5269,17 @@ export type TranslationFunctions = {
 			 */
 			fileTooLarge: () => LocalizedString
 			/**
-			 * 只能导入 txt 或 csv 文件
+			 * 只能导入 txt、csv、xls 或 xlsx 文件
 			 */
 			fileType: () => LocalizedString
+			/**
+			 * 无法读取该表格文件，请确认是 xls 或 xlsx 格式
+			 */
+			sheetUnreadable: () => LocalizedString
+			/**
+			 * 表格中没有找到手机号码列
+			 */
+			noNumberColumn: () => LocalizedString
 			/**
 			 * 号码识别失败，请重试
 			 */
@@ -4813,14 +5505,642 @@ export type TranslationFunctions = {
 		draftRestored: () => LocalizedString
 	}
 	sendCsp: {
+		chatbot: {
+			/**
+			 * Chatbot
+			 */
+			label: () => LocalizedString
+			/**
+			 * 请选择 Chatbot
+			 */
+			choose: () => LocalizedString
+			/**
+			 * 请先选择发送账号
+			 */
+			chooseAccount: () => LocalizedString
+			/**
+			 * {name}（离线）
+			 */
+			offline: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * 该账号没有 Chatbot
+			 */
+			none: () => LocalizedString
+			/**
+			 * Chatbot 加载失败
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * 请选择 Chatbot
+			 */
+			required: () => LocalizedString
+		}
+		template: {
+			/**
+			 * 5G消息模板
+			 */
+			title: () => LocalizedString
+			/**
+			 * 审核通过的5G消息模板
+			 */
+			label: () => LocalizedString
+			/**
+			 * 请选择5G消息模板
+			 */
+			choose: () => LocalizedString
+			/**
+			 * 请先选择 Chatbot
+			 */
+			chooseChatbot: () => LocalizedString
+			/**
+			 * {name}（签名：{sign}）
+			 */
+			option: (arg: { name: unknown, sign: unknown }) => LocalizedString
+			/**
+			 * 该 Chatbot 没有审核通过的模板
+			 */
+			none: () => LocalizedString
+			/**
+			 * 5G消息模板加载失败
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * 请选择5G消息模板
+			 */
+			required: () => LocalizedString
+		}
+		fallback: {
+			/**
+			 * 回落方式
+			 */
+			title: () => LocalizedString
+			/**
+			 * 终端无法接收5G消息时，由运营商按所选方式回落发送；回落消息由运营商按实际回落条数计费，不计入本次费用。不选即不回落。
+			 */
+			hint: () => LocalizedString
+			/**
+			 * 回落短信
+			 */
+			sms: () => LocalizedString
+			/**
+			 * 回落视频短信
+			 */
+			video: () => LocalizedString
+			/**
+			 * 回落阅信
+			 */
+			read: () => LocalizedString
+			/**
+			 * 回落短信内容
+			 */
+			smsText: () => LocalizedString
+			/**
+			 * 请填写回落短信内容
+			 */
+			smsRequired: () => LocalizedString
+			/**
+			 * 回落视频模板
+			 */
+			videoTemplate: () => LocalizedString
+			/**
+			 * 请选择审核通过的视频模板
+			 */
+			videoChoose: () => LocalizedString
+			/**
+			 * 该账号没有审核通过的视频模板
+			 */
+			videoNone: () => LocalizedString
+			/**
+			 * 请选择回落视频模板
+			 */
+			videoRequired: () => LocalizedString
+			/**
+			 * 阅信内容
+			 */
+			readText: () => LocalizedString
+			/**
+			 * 请填写阅信内容
+			 */
+			readRequired: () => LocalizedString
+		}
+		preview: {
+			/**
+			 * 消息预览
+			 */
+			title: () => LocalizedString
+			/**
+			 * 预览类型
+			 */
+			tabs: () => LocalizedString
+			/**
+			 * 5G消息
+			 */
+			tab5g: () => LocalizedString
+			/**
+			 * 回落短信
+			 */
+			tabSms: () => LocalizedString
+			/**
+			 * 回落视频短信
+			 */
+			tabVideo: () => LocalizedString
+			/**
+			 * 回落阅信
+			 */
+			tabRead: () => LocalizedString
+			/**
+			 * 选择模板后在此预览
+			 */
+			empty: () => LocalizedString
+			/**
+			 * 正在加载预览…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * 预览加载失败
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * 卡片轮播，共 {count} 张，可左右滚动
+			 */
+			cards: (arg: { count: number }) => LocalizedString
+			/**
+			 * 第 {n} 张，共 {total} 张
+			 */
+			card: (arg: { n: number, total: number }) => LocalizedString
+			/**
+			 * 卡片按钮
+			 */
+			buttons: () => LocalizedString
+			/**
+			 * （未填写内容）
+			 */
+			noText: () => LocalizedString
+			/**
+			 * 主题：{theme}
+			 */
+			theme: (arg: { theme: unknown }) => LocalizedString
+			/**
+			 * 第 {n} 帧
+			 */
+			frame: (arg: { n: number }) => LocalizedString
+			/**
+			 * 没有可预览的画面
+			 */
+			noFrames: () => LocalizedString
+			/**
+			 * {chars} 字，{messages} 条
+			 */
+			smsMeasure: (arg: { chars: number, messages: number }) => LocalizedString
+		}
+		/**
+		 * 预计费用 {amount}（每个号码 1 条5G消息）
+		 */
+		cost: (arg: { amount: unknown }) => LocalizedString
 	}
 	sendIntl: {
+		/**
+		 * 正在加载国家列表…
+		 */
+		countriesLoading: () => LocalizedString
+		/**
+		 * 国家列表加载失败，无法识别国际号码
+		 */
+		countriesFailed: () => LocalizedString
+		/**
+		 * 重试
+		 */
+		retry: () => LocalizedString
+		/**
+		 * 每行一个号码，须带国家代码（如 +447911123456 或 00447911123456）；未开通国家的号码计为无效
+		 */
+		numbersHint: () => LocalizedString
+		senderId: {
+			/**
+			 * 发送方ID（可选）
+			 */
+			label: () => LocalizedString
+			/**
+			 * 如 Acme2026
+			 */
+			placeholder: () => LocalizedString
+			/**
+			 * 仅限字母和数字，最多 {max} 位；留空使用默认发送方
+			 */
+			hint: (arg: { max: number }) => LocalizedString
+			/**
+			 * 发送方ID只能包含字母和数字
+			 */
+			chars: () => LocalizedString
+			/**
+			 * 发送方ID最多 {max} 位
+			 */
+			tooLong: (arg: { max: number }) => LocalizedString
+		}
+		breakdown: {
+			/**
+			 * 按国家计费
+			 */
+			title: () => LocalizedString
+			/**
+			 * 国家/地区
+			 */
+			country: () => LocalizedString
+			/**
+			 * 国家代码
+			 */
+			code: () => LocalizedString
+			/**
+			 * 号码数
+			 */
+			numbers: () => LocalizedString
+			/**
+			 * 单价（元/条）
+			 */
+			price: () => LocalizedString
+			/**
+			 * 条数
+			 */
+			messages: () => LocalizedString
+			/**
+			 * 费用（元）
+			 */
+			cost: () => LocalizedString
+			/**
+			 * 合计
+			 */
+			total: () => LocalizedString
+			/**
+			 * 正在按国家统计…
+			 */
+			counting: () => LocalizedString
+			/**
+			 * 还没有有效号码
+			 */
+			empty: () => LocalizedString
+			/**
+			 * 余额 {amount}
+			 */
+			balance: (arg: { amount: unknown }) => LocalizedString
+			/**
+			 * 所选账号的余额在发送时由服务器核对
+			 */
+			otherAccount: () => LocalizedString
+		}
 	}
 	sendLink: {
+		url: {
+			/**
+			 * 推广链接
+			 */
+			title: () => LocalizedString
+			/**
+			 * 长链接（http 或 https）
+			 */
+			label: () => LocalizedString
+			/**
+			 * https://example.com/活动页
+			 */
+			placeholder: () => LocalizedString
+			/**
+			 * 每个号码会收到一个专属短链接，点击后跳转到此长链接，并记录点击时间、系统和浏览器。
+			 */
+			hint: () => LocalizedString
+		}
+		content: {
+			/**
+			 * 插入链接
+			 */
+			insertLink: () => LocalizedString
+			/**
+			 * {marker} 处将替换为短链接；没有 {marker} 时短链接加在内容末尾（前面空一格）。
+			 */
+			insertHint: (arg: { marker: unknown }) => LocalizedString
+			/**
+			 * 短链接示例：{url}（{count} 个字符，计入计费长度）
+			 */
+			example: (arg: { count: number, url: unknown }) => LocalizedString
+		}
+		errors: {
+			/**
+			 * 请输入长链接
+			 */
+			required: () => LocalizedString
+			/**
+			 * 长链接不能超过 {max} 个字符
+			 */
+			tooLong: (arg: { max: number }) => LocalizedString
+			/**
+			 * 请输入以 http:// 或 https:// 开头的有效链接
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * 短链接信息加载失败，费用暂无法估算
+			 */
+			infoFailed: () => LocalizedString
+		}
+		preview: {
+			/**
+			 * 预览中的短链接为示例，每个号码实际收到的短链接各不相同。
+			 */
+			note: () => LocalizedString
+		}
 	}
 	sendP2p: {
+		file: {
+			/**
+			 * 号码与变量文件
+			 */
+			title: () => LocalizedString
+			/**
+			 * 选择 xls / xlsx / csv 文件
+			 */
+			choose: () => LocalizedString
+			/**
+			 * 更换文件
+			 */
+			replace: () => LocalizedString
+			/**
+			 * 清除文件
+			 */
+			clear: () => LocalizedString
+			/**
+			 * 每行一个接收人：一列为手机号，其余各列依次为变量 {p1}、{p2}…
+			 */
+			hint: (arg: { p1: unknown, p2: unknown }) => LocalizedString
+			/**
+			 * 正在读取文件…
+			 */
+			reading: () => LocalizedString
+			/**
+			 * 文件：{name}
+			 */
+			name: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * 文件不能超过 15 MB
+			 */
+			tooLarge: () => LocalizedString
+			/**
+			 * 只能导入 xls、xlsx 或 csv 文件
+			 */
+			fileType: () => LocalizedString
+			/**
+			 * 无法读取该文件，请确认它是 xls、xlsx 或 csv 文件
+			 */
+			unreadable: () => LocalizedString
+			/**
+			 * 文件中没有数据行
+			 */
+			empty: () => LocalizedString
+			/**
+			 * 文件读取失败，请重试
+			 */
+			failed: () => LocalizedString
+		}
+		columns: {
+			/**
+			 * 手机号所在列
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * 第 {n} 列
+			 */
+			column: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * 第 {n} 列（{name}）
+			 */
+			named: (arg: { n: unknown, name: unknown }) => LocalizedString
+			/**
+			 * 第一行是列名（不发送）
+			 */
+			header: () => LocalizedString
+			/**
+			 * 共 {count} 行
+			 */
+			rows: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * 前 {count} 行
+			 */
+			sampleTitle: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * 手机号
+			 */
+			mobileMark: () => LocalizedString
+		}
+		template: {
+			/**
+			 * 短信模板
+			 */
+			title: () => LocalizedString
+			/**
+			 * 模板内容（{p1}、{p2}… 按每行的值替换）
+			 */
+			label: (arg: { p1: unknown, p2: unknown }) => LocalizedString
+			/**
+			 * 例如：{p1}您好，您的订单{p2}已发货。
+			 */
+			placeholder: (arg: { p1: unknown, p2: unknown }) => LocalizedString
+			/**
+			 * 插入变量
+			 */
+			insert: () => LocalizedString
+			/**
+			 * 插入到光标处
+			 */
+			insertHint: () => LocalizedString
+			/**
+			 * {placeholder}：{name}
+			 */
+			item: (arg: { name: unknown, placeholder: unknown }) => LocalizedString
+			/**
+			 * 请先选择文件，文件除手机号外的各列即为变量
+			 */
+			noColumns: () => LocalizedString
+			/**
+			 * 使用已审核模板
+			 */
+			pick: () => LocalizedString
+			/**
+			 * 已审核通过的内容模板
+			 */
+			pickTitle: () => LocalizedString
+			/**
+			 * 没有已审核通过的模板
+			 */
+			noTemplates: () => LocalizedString
+			/**
+			 * 模板加载失败
+			 */
+			templatesFailed: () => LocalizedString
+			/**
+			 * 模板本身
+			 */
+			alone: () => LocalizedString
+			/**
+			 * 单条最多 {count} 条计费
+			 */
+			maxPerRow: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * 正在计算…
+			 */
+			measuring: () => LocalizedString
+		}
+		filled: {
+			/**
+			 * 前几行的实际内容
+			 */
+			title: () => LocalizedString
+			/**
+			 * 发往 {mobile}
+			 */
+			to: (arg: { mobile: unknown }) => LocalizedString
+		}
+		errors: {
+			/**
+			 * 模板内容不能为空
+			 */
+			templateRequired: () => LocalizedString
+			/**
+			 * 请选择号码与变量文件
+			 */
+			noFile: () => LocalizedString
+			/**
+			 * 文件中至少要有一行有效手机号
+			 */
+			noRows: () => LocalizedString
+			/**
+			 * 文件仍在读取，请稍候
+			 */
+			busy: () => LocalizedString
+			/**
+			 * 模板使用了 {placeholder}，但文件除手机号外只有 {count} 列
+			 */
+			unknownPlaceholder: (arg: { count: unknown, placeholder: unknown }) => LocalizedString
+		}
 	}
 	sendVideo: {
+		template: {
+			/**
+			 * 视频模板
+			 */
+			title: () => LocalizedString
+			/**
+			 * 审核通过的视频模板
+			 */
+			label: () => LocalizedString
+			/**
+			 * 请选择视频模板
+			 */
+			choose: () => LocalizedString
+			/**
+			 * {title} · 【{sign}】 · {size} KB
+			 */
+			option: (arg: { sign: unknown, size: number, title: unknown }) => LocalizedString
+			/**
+			 * 该账号没有审核通过的视频模板
+			 */
+			none: () => LocalizedString
+			/**
+			 * 视频模板加载失败
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * 请选择视频模板
+			 */
+			required: () => LocalizedString
+			/**
+			 * 请先选择发送账号
+			 */
+			chooseAccount: () => LocalizedString
+		}
+		preview: {
+			/**
+			 * 模板预览
+			 */
+			title: () => LocalizedString
+			/**
+			 * 主题：{theme}
+			 */
+			theme: (arg: { theme: unknown }) => LocalizedString
+			/**
+			 * 短信文本：{text}
+			 */
+			text: (arg: { text: unknown }) => LocalizedString
+			/**
+			 * 第 {n} 帧
+			 */
+			frame: (arg: { n: number }) => LocalizedString
+			/**
+			 * 该模板没有可预览的画面
+			 */
+			noFrames: () => LocalizedString
+			/**
+			 * 正在加载预览…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * 预览加载失败
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * 单价 {amount} 元/条
+			 */
+			price: (arg: { amount: unknown }) => LocalizedString
+		}
+		/**
+		 * 预计费用 {amount}（每个号码 1 条）
+		 */
+		cost: (arg: { amount: unknown }) => LocalizedString
+		groups: {
+			/**
+			 * 从通讯录添加
+			 */
+			open: () => LocalizedString
+			/**
+			 * 从通讯录分组添加号码
+			 */
+			title: () => LocalizedString
+			/**
+			 * 选择一个或多个分组，组内成员的手机号将作为一个号码来源加入，并与其他来源合并去重。
+			 */
+			description: () => LocalizedString
+			/**
+			 * 正在加载分组…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * 分组加载失败
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * 没有包含成员的分组
+			 */
+			empty: () => LocalizedString
+			/**
+			 * {count} 人
+			 */
+			members: (arg: { count: number }) => LocalizedString
+			/**
+			 * 全选
+			 */
+			selectAll: () => LocalizedString
+			/**
+			 * 已选 {groups} 个分组，共 {members} 人
+			 */
+			selected: (arg: { groups: number, members: number }) => LocalizedString
+			/**
+			 * 添加号码
+			 */
+			add: () => LocalizedString
+			/**
+			 * 通讯录：{names}
+			 */
+			source: (arg: { names: unknown }) => LocalizedString
+			/**
+			 * 分组号码获取失败，请重试
+			 */
+			fetchFailed: () => LocalizedString
+		}
 	}
 	shell: {
 		/**

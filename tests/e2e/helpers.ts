@@ -7,6 +7,7 @@ export const ACCOUNTS = {
   admin: { username: 'admin', password: 'Admin@12345' },
   acme: { username: 'acme', password: 'Acme@12345' },
   acme01: { username: 'acme01', password: 'Acme01@12345' },
+  globex: { username: 'globex', password: 'Globex@12345' },
 } as const
 
 /** Signs in through the login form using only the keyboard, and waits for the home tab. */

@@ -6,6 +6,7 @@ import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
+import { addressBookNumberRoutes } from './address-book-numbers'
 import { col, fileColumns, mayFilterAccount, today, type Row } from './common'
 
 const SELECT = `a.id, a.cus_id, a.group_id, g.group_name as "groupName", a.name, a.mobile, a.email, a.job_number, a.gender::int as gender,
@@ -67,5 +68,6 @@ export function addressBookRoutes(deps: Deps) {
     })
   })
 
+  r.route('/', addressBookNumberRoutes(deps))
   return r
 }

@@ -6,6 +6,7 @@ import {
 } from '../../../src/domain/lists/timed'
 import type { ServerMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../config'
+import { refillTimedLinks } from '../../send/short-links'
 import { ApiError, body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
@@ -98,11 +99,15 @@ export function timedRoutes(deps: Deps) {
     w.and(`time_batch = ${w.bind(q.time_batch)}`).and(`send_status = any(${w.bind(TIMED_FROM.edit)}::smallint[])`)
     const content = w.bind(q.content)
     const done = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ batch_type: number }>(
-        `update time_batch set content = ${content}, update_time = now() ${w.sql} returning batch_type::int as batch_type`, w.params)
+      // A video or 5G batch sends its template's content, which is edited on the template, not here.
+      w.and(`kind not in ('video', 'csp')`)
+      const { rows } = await tx.query<{ batch_type: number; kind: string }>(
+        `update time_batch set content = ${content}, update_time = now() ${w.sql} returning batch_type::int as batch_type, kind`, w.params)
       if (!rows.length) return false
-      // Same-content batches carry the text in every detail; point-to-point details keep their own.
-      if (rows[0].batch_type === 0) await tx.query('update time_mt_message set content = $2 where time_batch = $1', [q.time_batch, q.content])
+      // Same-content batches carry the text in every detail; point-to-point details keep their own; a link batch's
+      // details each keep their recipient's short link inside the new text.
+      if (rows[0].kind === 'link') await refillTimedLinks(tx, q.time_batch, q.content)
+      else if (rows[0].batch_type === 0) await tx.query('update time_mt_message set content = $2 where time_batch = $1', [q.time_batch, q.content])
       return true
     })
     if (!done) throw new ApiError(409, MESSAGES.edit[1])

@@ -1,9 +1,42 @@
 import { Hono } from 'hono'
+import { chatbotListRequestSchema, cspContentRequestSchema, cspSendSchema } from '../../../src/domain/send-csp'
 import type { Deps } from '../../config'
-import type { AppEnv } from '../../http/session'
+import { ApiError, body, ok } from '../../http/envelope'
+import { requireUser, type AppEnv } from '../../http/session'
+import { chatbotsOf, cspSend, cspSendContentOf } from '../../send/csp-send'
+import { readNumbers } from '../../send/group-send'
+import { readForm, sendBodyLimit, senderOf } from './form'
 
+/**
+ * 5G (csp) send, the chatbots it sends from and the template preview it shows (src/domain/send-csp.ts). Each call
+ * acts for the caller, one of its sub-accounts, or (administrator) any account: senderOf's rule, else 403.
+ */
 export function cspSendRoutes(deps: Deps) {
+  const { db } = deps
   const r = new Hono<AppEnv>()
-  void deps
+  r.use('/cspTemplate/cspSmsGroupSend', sendBodyLimit(), requireUser(db))
+  r.use('/cspTemplate/getSendContentByCusTemplateId', requireUser(db))
+  r.use('/user/getChatbotList', requireUser(db))
+
+  r.post('/user/getChatbotList', async (c) => {
+    const q = await body(c, chatbotListRequestSchema)
+    const cusId = await senderOf(db, c.get('user'), q.cus_id || undefined)
+    return ok(c, await chatbotsOf(db, cusId))
+  })
+
+  // Any status: the template screens preview pending templates too; the send itself requires approval.
+  r.post('/cspTemplate/getSendContentByCusTemplateId', async (c) => {
+    const q = await body(c, cspContentRequestSchema)
+    const cusId = await senderOf(db, c.get('user'), q.cus_id)
+    const content = await cspSendContentOf(db, cusId, q.template_id)
+    if (!content) throw new ApiError(404, 'notFound')
+    return ok(c, content)
+  })
+
+  r.post('/cspTemplate/cspSmsGroupSend', async (c) => {
+    const { payload, file } = await readForm(c, cspSendSchema, 'numbers')
+    const cusId = await senderOf(db, c.get('user'), payload.cus_id)
+    return ok(c, await cspSend(db, cusId, payload, readNumbers(file)))
+  })
   return r
 }

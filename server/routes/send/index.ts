@@ -11,7 +11,7 @@ import { readForm, sendBodyLimit, senderOf } from './form'
 import { cspSendRoutes } from './csp'
 import { intlSendRoutes } from './intl'
 import { linkSendRoutes } from './link'
-import { p2pSendRoutes } from './p2p'
+import { isP2pPreview, p2pPreview, p2pSendRoutes } from './p2p'
 import { videoSendRoutes } from './video'
 
 export function sendRoutes(deps: Deps) {
@@ -28,6 +28,7 @@ export function sendRoutes(deps: Deps) {
   })
 
   r.post('/user/groupPreview', async (c) => {
+    if (await isP2pPreview(c)) return p2pPreview(c, db)
     const { payload, file } = await readForm(c, groupPreviewSchema, 'numbers')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
     const content = payload.content ?? payload.template ?? ''

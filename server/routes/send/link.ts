@@ -1,9 +1,92 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { PROD_TYPE } from '../../../src/domain/constants'
+import { serverMessage } from '../../../src/domain/messages'
+import {
+  codeOf, exampleShortUrl, linkInfoSchema, linkSendSchema, longToShortSchema, SHORT_CODE_PATTERN, SHORT_LINK_PATH, shortToLongSchema, shortUrl,
+  type LinkInfoResult, type ShortLinkResult,
+} from '../../../src/domain/send-link'
 import type { Deps } from '../../config'
-import type { AppEnv } from '../../http/session'
+import { ApiError, body, localeOf, ok } from '../../http/envelope'
+import { requireUser, type AppEnv } from '../../http/session'
+import { readNumbers } from '../../send/group-send'
+import { linkSend } from '../../send/link-send'
+import { findLink, makeLink, recordClick, type StoredLink } from '../../send/short-links'
+import { priceOf } from '../../send/store'
+import { scopeFor } from '../../users/scope'
+import { readForm, sendBodyLimit, senderOf } from './form'
 
+/** The origin short links start with: the configured one, else the origin this request reached. */
+const baseOf = (c: Context, deps: Deps) => (deps.config.shortLinkBase ?? new URL(c.req.url).origin).replace(/\/+$/, '')
+
+const asResult = (base: string, l: StoredLink): ShortLinkResult => ({ ...l, short_url: shortUrl(base, l.code) })
+
+/** Link send (src/domain/send-link.ts) and the short-link tools, under the API prefix. */
 export function linkSendRoutes(deps: Deps) {
+  const { db } = deps
   const r = new Hono<AppEnv>()
-  void deps
+  const auth = requireUser(db)
+  r.use('/shortChainTool/smsLinkGroupSend', sendBodyLimit(), auth)
+
+  r.post('/shortChainTool/smsLinkGroupSend', async (c) => {
+    const { payload, file } = await readForm(c, linkSendSchema, 'numbers')
+    const cusId = await senderOf(db, c.get('user'), payload.cus_id)
+    return ok(c, await linkSend(db, cusId, payload, readNumbers(file), baseOf(c, deps)))
+  })
+
+  r.post('/shortChainTool/smsLinkInfo', auth, async (c) => {
+    const q = await body(c, linkInfoSchema)
+    const cusId = await senderOf(db, c.get('user'), q.cus_id)
+    const base = baseOf(c, deps)
+    const info: LinkInfoResult = { base, short_url_length: exampleShortUrl(base).length, price: await priceOf(db, cusId, PROD_TYPE.ordinary) }
+    return ok(c, info)
+  })
+
+  r.post('/shortChainTool/longToShort', auth, async (c) => {
+    const q = await body(c, longToShortSchema)
+    return ok(c, asResult(baseOf(c, deps), await makeLink(db, c.get('user').cusId, q.long_url)))
+  })
+
+  r.post('/shortChainTool/shortToLong', auth, async (c) => {
+    const q = await body(c, shortToLongSchema)
+    const code = codeOf(q.short_url)
+    const link = code ? await findLink(db, scopeFor(c.get('user'), 'cus_id'), code) : null
+    if (!link) throw new ApiError(404, 'shortLinkNotFound')
+    return ok(c, asResult(baseOf(c, deps), link))
+  })
+  return r
+}
+
+function notFoundPage(c: Context) {
+  const locale = localeOf(c)
+  const text = serverMessage('shortLinkNotFound', locale)
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
+    + `<title>${text}</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#444">`
+    + `<h1 style="font-size:1.25rem">${text}</h1></body></html>`
+  return c.html(html, 404, { 'cache-control': 'no-store' })
+}
+
+/**
+ * The public redirect `/s/<code>` (mounted at the root, outside the API prefix): 302 to the long URL, each click
+ * logged with its time, system and browser; an unknown code gets a small 404 page in the visitor's language. A HEAD
+ * request (link previews, checkers) redirects without counting.
+ */
+export function shortLinkRedirectRoutes(deps: Deps) {
+  const r = new Hono()
+  r.get(`${SHORT_LINK_PATH}:code`, async (c) => {
+    const code = c.req.param('code')
+    if (!SHORT_CODE_PATTERN.test(code)) return notFoundPage(c)
+    try {
+      const target = c.req.method === 'HEAD'
+        ? (await findLink(deps.db, { sql: 'true', params: [] }, code))?.long_url ?? null
+        : await recordClick(deps.db, code, c.req.header('user-agent') ?? '')
+      if (!target) return notFoundPage(c)
+      c.header('cache-control', 'no-store')
+      c.header('referrer-policy', 'no-referrer')
+      return c.redirect(target, 302)
+    } catch (e) {
+      console.error('[short-link]', code, e)
+      return c.text(serverMessage('unknown', localeOf(c)), 500)
+    }
+  })
   return r
 }

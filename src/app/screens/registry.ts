@@ -43,6 +43,11 @@ const REAL_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<Scr
   ...LISTS.map((def) => [def.path, listScreen(def, withChunkTimeout)] as const),
   ...dashboards.map((d) => [d.path, Dashboard] as const),
   ['/home-sms/group-send', lazy(withChunkTimeout(() => import('@/features/send/GroupSendScreen')))] as const,
+  ['/home-sms/p2p-send', lazy(withChunkTimeout(() => import('@/features/send/p2p/P2pSendScreen')))] as const,
+  ['/intl-sms/send', lazy(withChunkTimeout(() => import('@/features/send/intl/IntlSendScreen')))] as const,
+  ['/video-sms/send', lazy(withChunkTimeout(() => import('@/features/send/video/VideoSendScreen')))] as const,
+  ['/csp-sms/send', lazy(withChunkTimeout(() => import('@/features/send/csp/CspSendScreen')))] as const,
+  ['/home-sms/link-send', lazy(withChunkTimeout(() => import('@/features/send/link/LinkSendScreen')))] as const,
 ])
 
 function leaves(list: readonly CatalogEntry[]): CatalogEntry[] {

@@ -9,10 +9,12 @@ export interface PopoverProps {
   onOpenChange?: (open: boolean) => void
   align?: 'start' | 'center' | 'end'
   testId?: string
+  /** Called as it closes, before focus returns to the trigger; `preventDefault()` keeps focus where the caller put it. */
+  onCloseAutoFocus?: (e: Event) => void
 }
 
 /** A floating panel anchored to its trigger; Esc and an outside click close it, focus returns to the trigger. */
-export function Popover({ trigger, children, open, onOpenChange, align = 'end', testId }: PopoverProps) {
+export function Popover({ trigger, children, open, onOpenChange, align = 'end', testId, onCloseAutoFocus }: PopoverProps) {
   return (
     <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
       <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>
@@ -21,6 +23,7 @@ export function Popover({ trigger, children, open, onOpenChange, align = 'end', 
           align={align}
           sideOffset={6}
           data-testid={testId}
+          onCloseAutoFocus={onCloseAutoFocus}
           className="z-50 max-h-[60vh] overflow-y-auto rounded-md border border-[var(--border)] bg-[var(--surface)] p-2 text-sm text-[var(--text)] shadow-lg outline-none"
         >
           {children}

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { MAX_CONTENT_CHARS } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { ContentMeasure } from '../../../workers/billing'
@@ -13,18 +13,21 @@ interface Props {
   balance: number | null
   balanceError: boolean
   error: string | null
+  /** Buttons above the editor (the bulk send's approved-template picker). */
+  tools?: ReactNode
 }
 
 export const money = (n: number, locale: string) => n.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3 })
 
 /** The message editor with its live length, billing and balance figures. */
-export function ContentPanel({ content, onChange, measure, valid, cost, balance, balanceError, error }: Props) {
+export function ContentPanel({ content, onChange, measure, valid, cost, balance, balanceError, error, tools }: Props) {
   const { LL, locale } = useI18nContext()
   const t = LL.send.content
   const id = useId()
   return (
     <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="mb-2 font-semibold">{t.title()}</h2>
+      {tools && <div className="mb-2 flex flex-wrap gap-2">{tools}</div>}
       <label htmlFor={id} className="text-sm text-[var(--muted)]">{t.label()}</label>
       <textarea
         id={id}

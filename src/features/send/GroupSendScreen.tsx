@@ -1,5 +1,6 @@
 import { ContentPanel } from './ContentPanel'
 import { NumbersPanel } from './NumbersPanel'
+import { ContentTemplatePicker } from './p2p/ContentTemplatePicker'
 import { PreviewDialog } from './PreviewDialog'
 import { SchedulePanel } from './SchedulePanel'
 import { SendPage } from './SendPage'
@@ -17,6 +18,7 @@ export default function GroupSendScreen({ title }: { path: string; title: string
       <ContentPanel
         content={g.content} onChange={g.setContent} measure={g.measure} valid={c.numbers.state.valid}
         cost={g.cost} balance={c.balance} balanceError={c.balanceError} error={p?.content ?? null}
+        tools={<ContentTemplatePicker onPick={g.setContent} />}
       />
       <SchedulePanel timed={c.schedule.timed} time={c.schedule.time} error={p?.schedule ?? null} onChange={c.setSchedule} />
       <PreviewDialog preview={g.preview} onClose={g.closePreview} />

@@ -3,6 +3,7 @@ import { saveBlob } from '@/api/transfer'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { GroupNumbersDialog } from './GroupNumbersDialog'
 import { samplesText } from './number-sources'
 import type { InvalidReason } from './numbers-client'
 import type { useNumbers } from './use-numbers'
@@ -14,12 +15,17 @@ const SHOWN_SAMPLES = 10
  * shows counts only, so a million pasted numbers never become a million-line text area. Typed text stays in the
  * box until "read" (small lists typed by hand).
  */
-export function NumbersPanel({ numbers }: { numbers: ReturnType<typeof useNumbers> }) {
+export function NumbersPanel({ numbers, cusId = '' }: {
+  numbers: ReturnType<typeof useNumbers>
+  /** The sending account, whose address-book groups are offered; '' for every group the user may see. */
+  cusId?: string
+}) {
   const { LL } = useI18nContext()
   const t = LL.send.numbers
   const id = useId()
   const fileRef = useRef<HTMLInputElement>(null)
   const [typed, setTyped] = useState('')
+  const [groupsOpen, setGroupsOpen] = useState(false)
   const { state, pending, error } = numbers
   const reasons: Record<InvalidReason, () => string> = {
     format: t.reasonFormat, length: t.reasonLength, landline: t.reasonLandline, country: t.reasonCountry,
@@ -58,7 +64,7 @@ export function NumbersPanel({ numbers }: { numbers: ReturnType<typeof useNumber
         <input
           ref={fileRef}
           type="file"
-          accept=".txt,.csv,text/plain,text/csv"
+          accept=".txt,.csv,.xls,.xlsx,text/plain,text/csv"
           className="hidden"
           data-testid="numbers-file"
           onChange={(e) => {
@@ -67,10 +73,12 @@ export function NumbersPanel({ numbers }: { numbers: ReturnType<typeof useNumber
             if (file) void numbers.addFile(file)
           }}
         />
+        <Button variant="secondary" onClick={() => setGroupsOpen(true)} data-testid="numbers-groups">{LL.sendVideo.groups.open()}</Button>
         <Button variant="ghost" onClick={numbers.clear} disabled={state.sources === 0}>{t.clear()}</Button>
         {pending && <span className="flex items-center gap-1 text-sm text-[var(--muted)]"><Spinner size={14} />{t.parsing()}</span>}
       </div>
       {error && <p role="alert" className="mt-2 text-sm text-[var(--danger)]">{error}</p>}
+      <GroupNumbersDialog open={groupsOpen} onClose={() => setGroupsOpen(false)} cusId={cusId} onAdd={(bytes, label) => void numbers.addGroupNumbers(bytes, label)} />
       <ul data-testid="numbers-counts" className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
         <li data-testid="count-total">{t.total({ count: state.total })}</li>
         <li data-testid="count-valid" className="font-semibold text-[var(--primary)]">{t.valid({ count: state.valid })}</li>

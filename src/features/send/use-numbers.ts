@@ -1,10 +1,13 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { UPLOAD_LIMIT_BYTES } from '@/domain/constants'
+import { withCallingCode } from '@/domain/group-numbers'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { combineBytes, EMPTY_NUMBERS, mergeResult, type NumberState } from './number-sources'
-import { parseInWorker, type NumberListOptions } from './numbers-client'
+import { parseInWorker, type NumberListOptions, type NumberListResult } from './numbers-client'
+import { parseSheetInWorker, SheetSourceRefused } from './sheet-client'
 
 const TEXT_FILE = /\.(txt|csv)$/i
+const SHEET_FILE = /\.(xls|xlsx)$/i
 
 /**
  * The recipients of the composed send. Sources are parsed one after another in the worker (each one combines with
@@ -28,17 +31,20 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
     setStateRaw(s)
   }, [])
 
-  const addBytes = useCallback(
-    (bytes: Uint8Array, label: (n: number) => string) => {
+  /** `parse(kept)` must be the parse of the kept numbers, '\n', then the new source (see mergeResult). */
+  const addParsed = useCallback(
+    (parse: (kept: Uint8Array, options?: NumberListOptions) => Promise<NumberListResult>, label: (n: number) => string) => {
       setError(null)
       setPending((p) => p + 1)
       queue.current = queue.current.then(async () => {
         try {
           const prev = latest.current
-          const result = await parseInWorker(combineBytes(prev.numbers, bytes), opts.current)
+          const result = await parse(prev.numbers, opts.current)
           setState(mergeResult(prev, result, label(prev.sources + 1)))
-        } catch {
-          setError(LL.send.numbers.parseFailed())
+        } catch (e) {
+          const t = LL.send.numbers
+          const refused = { noColumn: t.noNumberColumn, unreadable: t.sheetUnreadable, tooLarge: t.fileTooLarge }
+          setError(e instanceof SheetSourceRefused ? refused[e.code]() : t.parseFailed())
         } finally {
           setPending((p) => p - 1)
         }
@@ -46,6 +52,11 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
       return queue.current
     },
     [LL, setState],
+  )
+
+  const addBytes = useCallback(
+    (bytes: Uint8Array, label: (n: number) => string) => addParsed((kept, o) => parseInWorker(combineBytes(kept, bytes), o), label),
+    [addParsed],
   )
 
   // TextEncoder makes a fresh buffer, so transferring it to the worker detaches nothing the page still needs.
@@ -57,11 +68,23 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
 
   const addFile = useCallback(
     async (file: File) => {
-      if (!TEXT_FILE.test(file.name)) return setError(LL.send.numbers.fileType())
+      const sheet = SHEET_FILE.test(file.name)
+      if (!sheet && !TEXT_FILE.test(file.name)) return setError(LL.send.numbers.fileType())
       if (file.size > UPLOAD_LIMIT_BYTES) return setError(LL.send.numbers.fileTooLarge())
-      await addBytes(new Uint8Array(await file.arrayBuffer()), () => file.name)
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      // A spreadsheet is read, its mobile column picked and parsed with the kept numbers, all in its own worker.
+      await (sheet ? addParsed((kept, o) => parseSheetInWorker(bytes, kept, o), () => file.name) : addBytes(bytes, () => file.name))
     },
-    [LL, addBytes],
+    [LL, addBytes, addParsed],
+  )
+
+  /**
+   * Address-book groups' mobiles (the server's text, one a line) as one source, combined and de-duplicated with the
+   * others; an international send reads them as China's numbers (withCallingCode).
+   */
+  const addGroupNumbers = useCallback(
+    (bytes: Uint8Array, label: string) => addBytes(opts.current?.mode === 'international' ? withCallingCode(bytes) : bytes, () => label),
+    [addBytes],
   )
 
   const clear = useCallback(() => {
@@ -69,5 +92,5 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
     queue.current = queue.current.then(() => setState(EMPTY_NUMBERS))
   }, [setState])
 
-  return { state, setState, pending: pending > 0, error, addText, addFile, clear }
+  return { state, setState, pending: pending > 0, error, addText, addFile, addGroupNumbers, clear }
 }

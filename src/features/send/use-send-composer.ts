@@ -4,6 +4,7 @@ import { isApiError } from '@/api/http'
 import { toast } from '@/components/ui/toast'
 import type { SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { useSession } from '@/stores/session'
 import { balanceQuery, lowerBalance } from './balance'
 import { clearDraft, loadDraft, saveDraft } from './draft'
 import type { NumberListOptions } from './numbers-client'
@@ -43,6 +44,7 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
   const [restored, setRestored] = useState(false)
   const [problem, setProblem] = useState<Problems | null>(null)
   const balance = useQuery(balanceQuery())
+  const own = useSession().authUser
   const { kind, emptyFields, fieldsEmpty } = o
   const usesNumbers = o.usesNumbers ?? true
 
@@ -115,15 +117,24 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
     void clearDraft(kind)
   }
 
-  /** After a successful reply: say so, show the balance the server reports, and start a fresh send. */
-  function finish(result: SendResult) {
+  /**
+   * True when `payer` (the send's cus_id; empty means the caller) is the signed-in account: only then is the balance
+   * beside the form the paying account's.
+   */
+  const paysSelf = (payer?: string | null) => !payer || payer === own?.cusId
+
+  /**
+   * After a successful reply: say so, show the balance the server reports when the caller paid (an administrator
+   * or parent paying from another account keeps its own balance), and start a fresh send.
+   */
+  function finish(result: SendResult, payer?: string | null) {
     toast.success(result.timed ? LL.send.scheduled({ batchId: result.batch_id }) : LL.send.sent({ batchId: result.batch_id }))
-    lowerBalance(queryClient, result.balance_after)
+    if (paysSelf(payer)) lowerBalance(queryClient, result.balance_after)
     reset()
   }
 
   return {
-    kind, numbers, fields, setFields, schedule, setSchedule, key, problem, setProblem, check, timingTime, refusal, reset, finish, restored,
+    kind, numbers, fields, setFields, schedule, setSchedule, key, problem, setProblem, check, timingTime, refusal, reset, finish, paysSelf, restored,
     balance: balance.data ?? null,
     balanceError: balance.isError,
   }

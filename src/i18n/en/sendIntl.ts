@@ -1,4 +1,29 @@
 import type { Translation } from '../i18n-types'
 
 export default {
+	countriesLoading: 'Loading the country list…',
+	countriesFailed: 'The country list could not be loaded, so international numbers cannot be read',
+	retry: 'Retry',
+	numbersHint: 'One number a line, with its country code (e.g. +447911123456 or 00447911123456); numbers of countries not offered count as invalid',
+	senderId: {
+		label: 'Sender id (optional)',
+		placeholder: 'e.g. Acme2026',
+		hint: 'Letters and digits only, at most {max} characters; leave empty for the default sender',
+		chars: 'The sender id may only hold letters and digits',
+		tooLong: 'The sender id may be at most {max} characters',
+	},
+	breakdown: {
+		title: 'Cost by country',
+		country: 'Country or region',
+		code: 'Calling code',
+		numbers: 'Numbers',
+		price: 'Price per message',
+		messages: 'Messages',
+		cost: 'Cost',
+		total: 'Total',
+		counting: 'Counting per country…',
+		empty: 'No valid numbers yet',
+		balance: 'Balance {amount}',
+		otherAccount: 'The chosen account’s balance is checked by the server when sending',
+	},
 } satisfies Translation['sendIntl']

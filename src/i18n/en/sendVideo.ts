@@ -1,4 +1,39 @@
 import type { Translation } from '../i18n-types'
 
 export default {
+	template: {
+		title: 'Video template',
+		label: 'Approved video template',
+		choose: 'Choose a video template',
+		option: '{title} · [{sign}] · {size} KB',
+		none: 'This account has no approved video template',
+		loadFailed: 'The video templates could not be loaded',
+		required: 'Choose the video template',
+		chooseAccount: 'Choose the sending account first',
+	},
+	preview: {
+		title: 'Template preview',
+		theme: 'Subject: {theme}',
+		text: 'Message text: {text}',
+		frame: 'Frame {n}',
+		noFrames: 'This template has no frames to preview',
+		loading: 'Loading the preview…',
+		loadFailed: 'The preview could not be loaded',
+		price: 'Price {amount} a message',
+	},
+	cost: 'Estimated cost {amount} (1 message per number)',
+	groups: {
+		open: 'From the address book',
+		title: 'Add numbers from address-book groups',
+		description: "Choose one or more groups: their members' mobiles are added as one source, combined and de-duplicated with the others.",
+		loading: 'Loading the groups…',
+		loadFailed: 'The groups could not be loaded',
+		empty: 'No group has members',
+		members: '{count} members',
+		selectAll: 'Select all',
+		selected: '{groups} groups chosen, {members} members',
+		add: 'Add the numbers',
+		source: 'Address book: {names}',
+		fetchFailed: "The groups' numbers could not be fetched; please try again",
+	},
 } satisfies Translation['sendVideo']

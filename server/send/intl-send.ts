@@ -1,0 +1,111 @@
+import { measureContent } from '../../src/domain/billing'
+import { CallingCodes } from '../../src/domain/calling-codes'
+import { PROD_TYPE } from '../../src/domain/constants'
+import { parseNumberList } from '../../src/domain/numbers'
+import type { SendResult } from '../../src/domain/send'
+import type { CountryCost, IntlSendPayload } from '../../src/domain/send-intl'
+import type { Db } from '../db'
+import { ApiError } from '../http/envelope'
+import { costOf, debit, nextBatchId, priceOf, roundMoney, sensitiveIn, storeBatch, storeTimed } from './store'
+
+interface CountryRow {
+  iso: string
+  calling_code: string
+  price: number
+}
+
+/** The distinct valid numbers of an international list, each with its country (ISO) and that country's price. */
+export interface IntlNumbers {
+  mobiles: string[]
+  isos: string[]
+  unitPrices: number[]
+  invalid: number
+  duplicates: number
+}
+
+export async function countryList(db: Db): Promise<CountryRow[]> {
+  const { rows } = await db.query<CountryRow>('select iso, calling_code, price::float8 as price from country order by id')
+  return rows.map((r) => ({ ...r, price: Number(r.price) }))
+}
+
+/**
+ * The numbers file through the client's parser in international mode, then each number's country by the longest
+ * calling code that starts it (the same CallingCodes match the parser used, so every valid number has one).
+ */
+export function readIntlNumbers(bytes: Uint8Array, countries: CountryRow[]): IntlNumbers {
+  const codes = new CallingCodes(countries.map((c) => c.calling_code))
+  const byIndex = codes.codes.map((code) => countries.find((c) => c.calling_code === code)!)
+  const r = parseNumberList(bytes, { mode: 'international', countryCodes: codes.codes })
+  const text = new TextDecoder().decode(r.numbers)
+  const mobiles = text ? text.split('\n') : []
+  const isos = new Array<string>(mobiles.length)
+  const unitPrices = new Array<number>(mobiles.length)
+  for (let i = 0; i < mobiles.length; i++) {
+    const c = byIndex[codes.match(Number(mobiles[i]), mobiles[i].length)]
+    isos[i] = c.iso
+    unitPrices[i] = c.price
+  }
+  return { mobiles, isos, unitPrices, invalid: r.invalid, duplicates: r.duplicates }
+}
+
+/** Per-country numbers, messages and cost of one content; most numbers first. */
+export function costByCountry(n: IntlNumbers, content: string, countries: CountryRow[]): CountryCost[] {
+  const per = measureContent(content).messages
+  const counts = new Map<string, number>()
+  for (const iso of n.isos) counts.set(iso, (counts.get(iso) ?? 0) + 1)
+  return countries
+    .filter((c) => counts.has(c.iso))
+    .map((c) => {
+      const numbers = counts.get(c.iso)!
+      return { iso: c.iso, calling_code: c.calling_code, numbers, price: c.price, messages: numbers * per, cost: roundMoney(numbers * per * c.price) }
+    })
+    .sort((a, b) => b.numbers - a.numbers || a.iso.localeCompare(b.iso))
+}
+
+/**
+ * One international send, all or nothing, as groupSend: idempotency key, row-locked debit of the per-country cost
+ * and every record (with its country and price) commit together; a timed one is billed by the scheduler at the
+ * country prices of the day it goes out. The sender id is kept on the batch.
+ */
+export async function intlSend(db: Db, cusId: string, p: IntlSendPayload, numbers: IntlNumbers): Promise<SendResult> {
+  if (!numbers.mobiles.length) throw new ApiError(400, 'invalidNumber')
+  const prodType = PROD_TYPE.international
+  const senderId = p.sender_id || null
+  return db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      'insert into send_idempotency (cus_id, idempotency_key) values ($1, $2) on conflict do nothing returning 1', [cusId, p.idempotency_key])
+    if (!claimed.rows.length) {
+      const { rows } = await tx.query<{ response: SendResult }>(
+        'select response from send_idempotency where cus_id = $1 and idempotency_key = $2', [cusId, p.idempotency_key])
+      if (!rows[0]?.response) throw new ApiError(400, 'badRequest')
+      return rows[0].response
+    }
+    // The product price only says the account has international sending (403 otherwise); countries set the price.
+    const productPrice = await priceOf(tx, cusId, prodType)
+    const recipients = { mobiles: numbers.mobiles, contents: p.content, unitPrices: numbers.unitPrices }
+    const messages = measureContent(p.content).messages * numbers.mobiles.length
+    const cost = costOf(recipients, productPrice)
+    const base = { numbers: numbers.mobiles.length, invalid: numbers.invalid, duplicates: numbers.duplicates, messages, cost }
+    let result: SendResult
+    if (p.timing_time) {
+      const timed = await storeTimed(tx, {
+        cusId, prodType, kind: 'intl', content: p.content, mobiles: numbers.mobiles, contents: p.content,
+        countryCodes: numbers.isos, timing: p.timing_time, cost,
+      })
+      await tx.query('update time_batch set sender_id = $2 where time_batch = $1', [timed.batch_id, senderId])
+      result = { ...base, ...timed }
+    } else {
+      const balanceAfter = await debit(tx, cusId, cost)
+      const batchId = await nextBatchId(tx, 'B')
+      const review = await sensitiveIn(tx, [p.content])
+      const status = await storeBatch(tx, {
+        ...recipients, batchId, cusId, prodType, batchType: 1, content: p.content, countryCodes: numbers.isos, unitPrice: productPrice, review,
+      })
+      await tx.query('update sms_batch set sender_id = $2 where batch_id = $1', [batchId, senderId])
+      result = { ...base, batch_id: batchId, timed: false, balance_after: balanceAfter, send_time: new Date().toISOString(), status }
+    }
+    await tx.query('update send_idempotency set response = $3 where cus_id = $1 and idempotency_key = $2',
+      [cusId, p.idempotency_key, JSON.stringify(result)])
+    return result
+  })
+}

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto'
+import Bowser from 'bowser'
+import { LINK_MARKER, linkTemplate, SHORT_CODE_LENGTH, SHORT_LINK_PATH } from '../../src/domain/send-link'
+import type { Db } from '../db'
+import { INSERT_CHUNK } from './store'
+
+/* Short links (src/domain/send-link.ts, migration 010): codes, storing a send's links, and recording clicks. */
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+/** 4 × 62: random bytes at or above it are dropped, so every character is equally likely (no modulo bias). */
+const UNBIASED_BELOW = 248
+
+/** `n` codes of SHORT_CODE_LENGTH base62 characters from the cryptographic random source. */
+export function randomCodes(n: number): string[] {
+  const out = new Array<string>(n)
+  let buf = randomBytes(Math.ceil(n * SHORT_CODE_LENGTH * 1.05) + 16)
+  let at = 0
+  for (let i = 0; i < n; i++) {
+    let code = ''
+    while (code.length < SHORT_CODE_LENGTH) {
+      if (at === buf.length) {
+        buf = randomBytes(4096)
+        at = 0
+      }
+      const b = buf[at++]
+      if (b < UNBIASED_BELOW) code += ALPHABET[b % 62]
+    }
+    out[i] = code
+  }
+  return out
+}
+
+/**
+ * `n` codes unused by the send itself and by every stored link. At 62^8 codes a clash is very unlikely (about 0.5 %
+ * for a million codes beside a million stored) but would break the unique key, so clashes are drawn again. A send
+ * racing this one to the same new code fails its transaction whole (nothing stored); its retry succeeds.
+ */
+export async function freshCodes(tx: Db, n: number): Promise<string[]> {
+  const codes = randomCodes(n)
+  let suspects = codes.map((_, i) => i)
+  while (suspects.length) {
+    // A repeat within the send (its later copies), then the new codes already stored.
+    const seen = new Map<string, number>()
+    const clash = new Set<number>()
+    codes.forEach((c, i) => (seen.has(c) ? clash.add(i) : seen.set(c, i)))
+    for (let i = 0; i < suspects.length; i += INSERT_CHUNK) {
+      const part = suspects.slice(i, i + INSERT_CHUNK).map((j) => codes[j])
+      const { rows } = await tx.query<{ code: string }>('select code from short_link where code = any($1::text[])', [part])
+      for (const r of rows) clash.add(seen.get(r.code)!)
+    }
+    suspects = [...clash]
+    const again = randomCodes(suspects.length)
+    suspects.forEach((j, k) => (codes[j] = again[k]))
+  }
+  return codes
+}
+
+export interface StoreLinks {
+  codes: string[]
+  mobiles: string[]
+  cusId: string
+  batchId: string
+  longUrl: string
+  createdAt: Date
+}
+
+/** One short_link row per recipient; the sent record is tied to it on the first click (see recordClick). */
+export async function storeLinks(tx: Db, s: StoreLinks): Promise<void> {
+  for (let i = 0; i < s.codes.length; i += INSERT_CHUNK) {
+    await tx.query(
+      `insert into short_link (code, cus_id, batch_id, mobile, long_url, created_at)
+       select t.c, $1, $2, t.m, $3, $4 from unnest($5::text[], $6::text[]) as t(c, m)`,
+      [s.cusId, s.batchId, s.longUrl, s.createdAt, s.codes.slice(i, i + INSERT_CHUNK), s.mobiles.slice(i, i + INSERT_CHUNK)])
+  }
+}
+
+export interface Agent {
+  os: string | null
+  browser: string | null
+}
+
+/** Operating system and browser names (as the short-link list shows them: "Windows", "Chrome"); nulls when unknown. */
+export function parseAgent(ua: string): Agent {
+  if (!ua.trim()) return { os: null, browser: null }
+  try {
+    const r = Bowser.parse(ua)
+    return { os: r.os.name || null, browser: r.browser.name || null }
+  } catch {
+    return { os: null, browser: null }
+  }
+}
+
+interface ClickedLink {
+  long_url: string
+  cus_id: string
+  mobile: string | null
+  mt_sn: string | number | null
+  created_at: Date | string
+}
+
+/** User agents are kept whole up to this length in the click log. */
+const UA_MAX = 1000
+
+/**
+ * Logs a click and returns where the link goes; null for an unknown code. The first click of a recipient's link
+ * sets click_time, osystem and browser on its sent record (later clicks only count and log). A link of a timed
+ * send is tied to its record once the batch went out: the record of that mobile and account whose content carries
+ * the code; a click before then still redirects.
+ */
+export async function recordClick(db: Db, code: string, ua: string, now = new Date()): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<ClickedLink>(
+      `update short_link set click_count = click_count + 1, first_click_time = coalesce(first_click_time, $2), last_click_time = $2
+       where code = $1 returning long_url, cus_id, mobile, mt_sn, created_at`, [code, now])
+    if (!rows.length) return null
+    const link = rows[0]
+    const agent = parseAgent(ua)
+    await tx.query('insert into short_link_click (code, click_time, os, browser, ua) values ($1, $2, $3, $4, $5)',
+      [code, now, agent.os, agent.browser, ua.slice(0, UA_MAX)])
+    let sn = link.mt_sn
+    if (sn === null && link.mobile !== null) {
+      // mt_record_mobile_idx: the few records of one mobile since the link was made (an hour's margin for clocks).
+      const found = await tx.query<{ sn: string | number }>(
+        `select sn from mt_record where mobile = $1 and cus_id = $2 and receive_time >= $3::timestamptz - interval '1 hour'
+         and strpos(content, $4) > 0 order by receive_time, sn limit 1`, [link.mobile, link.cus_id, link.created_at, SHORT_LINK_PATH + code])
+      sn = found.rows[0]?.sn ?? null
+      if (sn !== null) await tx.query('update short_link set mt_sn = $2 where code = $1', [code, sn])
+    }
+    if (sn !== null) {
+      await tx.query('update mt_record set click_time = $2, osystem = $3, browser = $4 where sn = $1 and click_time is null',
+        [sn, now, agent.os, agent.browser])
+    }
+    return link.long_url
+  })
+}
+
+export interface StoredLink {
+  code: string
+  long_url: string
+  click_count: number
+  created_at: string
+}
+
+const LINK_COLUMNS = 'code, long_url, click_count, created_at'
+const asStored = (r: { code: string; long_url: string; click_count: number; created_at: Date | string }): StoredLink => ({
+  ...r, click_count: Number(r.click_count), created_at: new Date(r.created_at).toISOString(),
+})
+
+/** A short link of the account not tied to any send (/shortChainTool/longToShort). */
+export async function makeLink(db: Db, cusId: string, longUrl: string): Promise<StoredLink> {
+  return db.transaction(async (tx) => {
+    const [code] = await freshCodes(tx, 1)
+    const { rows } = await tx.query<StoredLink>(
+      `insert into short_link (code, cus_id, long_url) values ($1, $2, $3) returning ${LINK_COLUMNS}`, [code, cusId, longUrl])
+    return asStored(rows[0])
+  })
+}
+
+/** A short link the user may see (scopeFor's rule); null when there is none. */
+export async function findLink(db: Db, scope: { sql: string; params: unknown[] }, code: string): Promise<StoredLink | null> {
+  const { rows } = await db.query<StoredLink>(
+    `select ${LINK_COLUMNS} from short_link where code = $${scope.params.length + 1} and ${scope.sql}`, [...scope.params, code])
+  return rows[0] ? asStored(rows[0]) : null
+}
+
+/**
+ * After the content of a timed link batch is edited (/pageTimeBatch/edit): every detail gets the new content filled
+ * with its own short link again, as the send did (fillLink: `{link}` replaced, else appended after a space). A
+ * detail whose message carries no link of its own is left as it is. Call inside the edit's transaction, in place of
+ * writing the same text into every detail; returns the details refilled.
+ */
+export async function refillTimedLinks(tx: Db, timeBatch: string, content: string): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    `with u as (
+       select d.sn, substring(d.content from 'https?://[^\\s/]+' || $3 || s.code) as url
+       from time_mt_message d join short_link s on s.batch_id = d.time_batch and s.mobile = d.mobile
+       where d.time_batch = $1),
+     done as (update time_mt_message d set content = replace($2, $4, u.url) from u where d.sn = u.sn and u.url is not null returning 1)
+     select count(*)::int as n from done`, [timeBatch, linkTemplate(content), SHORT_LINK_PATH, LINK_MARKER])
+  return Number(rows[0].n)
+}

@@ -1,0 +1,79 @@
+/*
+ * Point-to-point send rows (the `rows` part of /user/p2pSend, see send.ts), read the same way by the console's
+ * worker and by the server, so both count the same valid, invalid and repeated rows and bill the same messages.
+ *
+ * A row is a line of TAB-separated cells: the mobile first (in the console the user picks which spreadsheet column
+ * it is; the worker moves it first), then the values of {p1}, {p2}, … A placeholder whose row has no such value is
+ * filled with nothing (the empty string): a short row is the spreadsheet's empty cells at its end, which the
+ * spreadsheet reader drops. A mobile is valid by parseNumberList's domestic rules (numbers.ts): 11 digits, 1 then
+ * 3–9, after dropping `-`, `.`, spaces, a `+86`/`0086`/`86` prefix, full-width digits read as digits. A mobile seen
+ * before (after that normalising) is a duplicate: the first row wins.
+ */
+
+/** `{p` + a whole number from 1 + `}`, as billing.ts reads placeholders. */
+const PLACEHOLDER = /\{p([1-9]\d*)\}/g
+const MOBILE = /^(?:\+86|0086|86)?(1[3-9]\d{9})$/
+const DROPPED = /[\s\u3000\ufeff.-]/g
+const FULL_WIDTH_DIGIT = /[\uff10-\uff19]/g
+
+export const placeholder = (column: number) => `{p${column}}`
+
+/** The template with each {pN} replaced by values[N - 1], or nothing when the row has no such value. */
+export function fillTemplate(template: string, values: readonly string[]): string {
+  return template.replace(PLACEHOLDER, (_, n: string) => values[Number(n) - 1] ?? '')
+}
+
+/** The highest N of the template's {pN} (0 when it has none). */
+export function highestPlaceholder(template: string): number {
+  let max = 0
+  for (const m of template.matchAll(PLACEHOLDER)) max = Math.max(max, Number(m[1]))
+  return max
+}
+
+/** The normalised 11-digit mobile, or null when the cell is not a valid domestic mobile. */
+export function normalizeMobile(cell: string): string | null {
+  const text = cell.replace(DROPPED, '').replace(FULL_WIDTH_DIGIT, (d) => String(d.charCodeAt(0) - 0xff10))
+  return MOBILE.exec(text)?.[1] ?? null
+}
+
+export interface P2pRows {
+  /** Rows read (lines, a final empty line not counted). */
+  total: number
+  invalid: number
+  duplicates: number
+  /** The kept rows: normalised mobile and the values of {p1}, {p2}, … */
+  mobiles: string[]
+  values: string[][]
+}
+
+/**
+ * Reads TAB-separated rows. `mobileColumn` (0-based) is the mobile's cell; the values are the other cells in their
+ * order. At most `limit` rows are kept (a preview); counting goes on over all rows.
+ */
+export function readP2pRows(text: string, options: { mobileColumn?: number; limit?: number } = {}): P2pRows {
+  const column = options.mobileColumn ?? 0
+  const limit = options.limit ?? Infinity
+  const seen = new Set<string>()
+  const out: P2pRows = { total: 0, invalid: 0, duplicates: 0, mobiles: [], values: [] }
+  let start = 0
+  while (start < text.length) {
+    let end = text.indexOf('\n', start)
+    if (end < 0) end = text.length
+    const line = text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end)
+    start = end + 1
+    out.total++
+    const cells = line.split('\t')
+    const mobile = normalizeMobile(cells[column] ?? '')
+    if (mobile === null) out.invalid++
+    else if (seen.has(mobile)) out.duplicates++
+    else {
+      seen.add(mobile)
+      if (out.mobiles.length < limit) {
+        cells.splice(column, 1)
+        out.mobiles.push(mobile)
+        out.values.push(cells)
+      }
+    }
+  }
+  return out
+}

@@ -1,0 +1,30 @@
+import type { Country } from '@/domain/account'
+import type { CountryCounts } from './country-counts-client'
+
+export interface BreakdownRow {
+  country: Country
+  numbers: number
+  messages: number
+  cost: number
+}
+
+export interface Breakdown {
+  rows: BreakdownRow[]
+  numbers: number
+  messages: number
+  /** Yuan, rounded to 3 decimals as the server bills (Σ messages × country price, rounded once). */
+  cost: number
+}
+
+/** The countries with numbers, most first, each at its price for `perNumber` messages a number. */
+export function breakdownOf(countries: Country[], counts: CountryCounts, perNumber: number): Breakdown {
+  const rows = countries
+    .filter((c) => (counts.counts[c.calling_code] ?? 0) > 0)
+    .map((c) => {
+      const numbers = counts.counts[c.calling_code]
+      return { country: c, numbers, messages: numbers * perNumber, cost: numbers * perNumber * c.price }
+    })
+    .sort((a, b) => b.numbers - a.numbers || a.country.iso.localeCompare(b.country.iso))
+  const sum = (k: 'numbers' | 'messages' | 'cost') => rows.reduce((s, r) => s + r[k], 0)
+  return { rows, numbers: sum('numbers'), messages: sum('messages'), cost: Math.round(sum('cost') * 1000) / 1000 }
+}

@@ -1,0 +1,124 @@
+// Time to store a 1M-number same-content send through the real groupSend (server/send/group-send.ts: idempotency
+// key, price, row-locked debit, sms_batch and every mt_record in one transaction, the rollup triggers firing), on a
+// file-backed PGlite in a temp dir (as the server runs it) and on PostgreSQL (BENCH_DATABASE_URL or
+// TEST_DATABASE_URL, else a throwaway cluster of the machine's PostgreSQL when there is one). Beside it, in the same
+// run on the same numbers, the baseline: the same send on the indexes before migration 013 (004's descending time
+// indexes). Each variant runs in a fresh process on a fresh database; the send is repeated (BENCH_SEND_ROUNDS,
+// default 2) so the second one meets a million records already stored. Peak RSS is the process's (PGlite runs
+// inside it; PostgreSQL in its own server). BENCH_SEND_NUMBERS sets the size (default 1,000,000).
+import { spawnSync } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { migrate, openDb } from '../../server/db/index.ts'
+import { groupSend, readNumbers } from '../../server/send/group-send.ts'
+import { benchPostgres } from './lib/throwaway-pg.mjs'
+
+const N = Number(process.env.BENCH_SEND_NUMBERS ?? 1_000_000)
+const ROUNDS = Number(process.env.BENCH_SEND_ROUNDS ?? 2)
+const CONTENT = '【示例商城】双十一会员专享：全场满300减50，今晚20点开抢，回T退订'
+const MB = (n) => `${(n / 2 ** 20).toFixed(0)} MB`
+const s = (ms) => `${(ms / 1000).toFixed(1)} s`
+
+// The time indexes as migration 004 made them, before 013 turned them ascending.
+const INDEXES_004 = `
+  drop index mt_record_cus_time_idx; drop index mt_record_prod_time_idx; drop index mt_record_link_idx;
+  create index mt_record_cus_time_idx on mt_record (cus_id, prod_type, receive_time desc, sn desc);
+  create index mt_record_prod_time_idx on mt_record (prod_type, receive_time desc, sn desc);
+  create index mt_record_link_idx on mt_record (receive_time desc, sn desc) include (cus_id, click_time) where long_link is not null`
+const ACCOUNT = `
+  insert into product (prod_type, name, name_en) values (0, '普通短信', 'SMS') on conflict do nothing;
+  insert into customer (cus_id, cus_name, user_type, password_hash, balance) values ('bench', 'Bench', 2, '-', 100000000);
+  insert into customer_product (cus_id, prod_type, price) values ('bench', 0, 0.04)`
+
+/** N distinct valid numbers in a shuffled order, one per line, as a pasted or uploaded list would be. */
+function numbersText(n) {
+  const lines = new Array(n)
+  for (let i = 0; i < n; i++) lines[i] = `1${3 + (i % 7)}${String((i * 7919 + 104729) % 1e9).padStart(9, '0')}`
+  return new TextEncoder().encode(lines.join('\n'))
+}
+
+if (process.argv[2] === '--run') {
+  const [backend, variant, url] = process.argv.slice(3)
+  const dir = backend === 'pglite' ? mkdtempSync(join(tmpdir(), 'sms-bench-send-')) : null
+  const schema = `bench_${randomBytes(4).toString('hex')}`
+  const db = dir ? await openDb({ dataDir: dir }) : await openDb({ databaseUrl: url, schema })
+  try {
+    await migrate(db)
+    if (variant === 'baseline') await db.exec(INDEXES_004)
+    await db.exec(ACCOUNT)
+    const bytes = numbersText(N)
+    const rss0 = process.memoryUsage().rss
+    const rounds = []
+    for (let r = 0; r < ROUNDS; r++) {
+      const [t0, c0] = [performance.now(), process.cpuUsage()]
+      const numbers = readNumbers(bytes)
+      const t1 = performance.now()
+      const res = await groupSend(db, 'bench', { content: CONTENT, idempotency_key: randomUUID() }, numbers)
+      const t2 = performance.now()
+      const cpu = process.cpuUsage(c0)
+      const { rows } = await db.query('select count(*)::int as n from mt_record where batch_id = $1', [res.batch_id])
+      if (rows[0].n !== N || res.numbers !== N) throw new Error(`stored ${rows[0].n} of ${N}`)
+      rounds.push({ parseMs: t1 - t0, storeMs: t2 - t1, cpuMs: (cpu.user + cpu.system) / 1000 })
+    }
+    const { rows: [size] } = await db.query(
+      `select sum(pg_relation_size(indexrelid))::float8 as idx, pg_relation_size('mt_record')::float8 as heap from pg_index where indrelid = 'mt_record'::regclass`)
+    const { rows: [daily] } = await db.query(`select sum(receive_count)::int as n from mt_daily where cus_id = 'bench'`)
+    if (daily.n !== N * ROUNDS) throw new Error(`mt_daily counts ${daily.n}`)
+    console.log(JSON.stringify({ rounds, rssIdle: rss0, rssPeak: process.resourceUsage().maxRSS * 1024, indexBytes: size.idx, heapBytes: size.heap }))
+  } finally {
+    if (!dir) await db.exec(`drop schema ${schema} cascade`)
+    await db.close()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  }
+  process.exit(0)
+}
+
+function child(backend, variant, url = '') {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--run', backend, variant, url], { encoding: 'utf8', maxBuffer: 16 << 20 })
+  if (r.status !== 0) return { failed: `${r.stderr}`.trim().split('\n').slice(-3).join(' ') || `exit ${r.status ?? r.signal}` }
+  return JSON.parse(r.stdout.trim().split('\n').pop())
+}
+
+const rows = []
+function measure(label, backend, url) {
+  const res = {}
+  for (const variant of ['ours', 'baseline']) {
+    console.log(`${label}: ${variant}…`)
+    res[variant] = child(backend, variant, url)
+  }
+  for (const variant of ['ours', 'baseline']) {
+    const c = res[variant]
+    const row = { database: label, indexes: variant === 'ours' ? '013 (ascending time keys)' : '004 (descending; baseline)' }
+    if (c.failed) rows.push({ ...row, 'first send': `failed: ${c.failed}` })
+    else {
+      rows.push({
+        ...row,
+        'parse': s(c.rounds[0].parseMs),
+        'first send': s(c.rounds[0].storeMs),
+        ...(c.rounds[1] ? { 'second send': s(c.rounds[1].storeMs) } : {}),
+        'process CPU': c.rounds.map((r) => s(r.cpuMs)).join(' / '),
+        'peak RSS (idle)': `${MB(c.rssPeak)} (${MB(c.rssIdle)})`,
+        'indexes / heap': `${MB(c.indexBytes)} / ${MB(c.heapBytes)}`,
+      })
+    }
+  }
+  const [o, b] = [res.ours, res.baseline]
+  if (!o.failed && !b.failed) rows.at(-2)['vs baseline'] = o.rounds.map((r, i) => `${(b.rounds[i].storeMs / r.storeMs).toFixed(2)}×`).join(' / ')
+}
+
+console.log(`storing a ${N.toLocaleString('en')}-number same-content send through groupSend, ${ROUNDS} send(s) per database`)
+measure('PGlite (file)', 'pglite')
+const pg = await benchPostgres()
+if (pg) {
+  try {
+    measure(pg.label, 'postgres', pg.url)
+  } finally {
+    pg.stop()
+  }
+} else console.log('PostgreSQL: none found (set BENCH_DATABASE_URL)')
+console.table(rows)
+console.log('parse: readNumbers (the client parser) on the uploaded bytes; send: groupSend from the parsed numbers to commit')
+console.log('target (issue 4): a million numbers stored in seconds, all or nothing')

@@ -1,0 +1,57 @@
+import { utils, write } from '@e965/xlsx'
+import { expect, test } from '@playwright/test'
+import { signIn } from './helpers'
+
+function xlsx(rows: unknown[][]): Buffer {
+  const wb = utils.book_new()
+  utils.book_append_sheet(wb, utils.aoa_to_sheet(rows), '联系人')
+  return write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+test.beforeEach(async ({ context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+})
+
+test('an xlsx file and pasted text combine and are de-duplicated together; a bad spreadsheet is refused', async ({ page }) => {
+  await signIn(page, 'acme01')
+  await page.goto('/sms-cloud/home-sms/group-send')
+  await expect(page.getByTestId('group-send')).toBeVisible()
+  const file = page.getByTestId('numbers-file')
+  const counts = async (total: number, valid: number, duplicates: number, invalid: number) => {
+    await expect(page.getByTestId('count-total')).toHaveText(`共 ${total} 个`)
+    await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${valid} 个`)
+    await expect(page.getByTestId('count-duplicates')).toHaveText(`重复 ${duplicates} 个`)
+    await expect(page.getByTestId('count-invalid')).toHaveText(`无效 ${invalid} 个`)
+  }
+
+  // Names in column A, mobiles in column B (one stored as a number, one repeated, one too short) under a header.
+  const contacts = xlsx([
+    ['姓名', '手机号'],
+    ['张三', '13800138101'],
+    ['李四', 13800138102],
+    ['王五', '13800138101'],
+    ['赵六', '12345'],
+    ['钱七', '138-0013-8103'],
+  ])
+  await file.setInputFiles({ name: 'contacts.xlsx', mimeType: XLSX_TYPE, buffer: contacts })
+  await counts(5, 3, 1, 1)
+  await expect(page.getByTestId('invalid-samples')).toContainText('contacts.xlsx 第 5 行')
+
+  // One pasted number is already in the file, one is new.
+  await page.evaluate((t) => navigator.clipboard.writeText(t), '13800138103\n13800138104')
+  await page.getByTestId('numbers-box').focus()
+  await page.keyboard.press('Control+V')
+  await counts(7, 4, 2, 1)
+
+  // Random bytes named .xls, then a sheet with no mobiles: each is refused with its message, the numbers stay.
+  const noise = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256))
+  await file.setInputFiles({ name: 'broken.xls', mimeType: 'application/vnd.ms-excel', buffer: noise })
+  await expect(page.getByRole('alert').filter({ hasText: '无法读取该表格文件' })).toBeVisible()
+  await counts(7, 4, 2, 1)
+  await file.setInputFiles({ name: 'names.xlsx', mimeType: XLSX_TYPE, buffer: xlsx([['姓名'], ['张三'], ['李四']]) })
+  await expect(page.getByRole('alert').filter({ hasText: '表格中没有找到手机号码列' })).toBeVisible()
+  await counts(7, 4, 2, 1)
+  await expect(page.getByText('已合并 2 个来源')).toBeVisible()
+})

@@ -1,0 +1,101 @@
+import { measureTemplateRows, packColumns, type TemplateColumn, type TemplateMeasure } from '../src/domain/billing'
+import { highestPlaceholder, readP2pRows } from '../src/domain/send-p2p'
+import type { SheetTsv } from './spreadsheet'
+
+/*
+ * A point-to-point send's spreadsheet, arranged in the worker: the mobile column moved first, rows with an invalid
+ * or repeated mobile dropped (send-p2p.ts rules, the server's), the kept rows packed as the `rows` part of
+ * /user/p2pSend, and their values kept as UTF-8 columns for measureTemplateRows. The page receives counts, a few
+ * sample rows and one Uint8Array; never a string per row.
+ */
+
+export interface ArrangeOptions {
+  /** 0-based column of the mobile. */
+  mobileColumn: number
+  /** The first row names the columns (defaults to what sheetToTsv detected). */
+  firstRowIsHeader: boolean
+}
+
+export interface ArrangedRows {
+  /** Data rows read, and how many are kept (valid, first of their mobile), invalid and repeated. */
+  total: number
+  valid: number
+  invalid: number
+  duplicates: number
+  /** Cells per row (the widest row); {p1}…{p(columns-1)} are the columns other than the mobile's. */
+  columns: number
+  /** Column names when the first row is a header, else null. */
+  names: string[] | null
+  /** The first SAMPLE_ROWS data rows as they are in the file (every column, the mobile's included). */
+  sample: string[][]
+  /** The kept rows: normalised mobile, TAB, the values; '\n' after each. */
+  rows: Uint8Array
+}
+
+export const SAMPLE_ROWS = 5
+
+export interface Arrangement {
+  result: ArrangedRows
+  /** The kept rows' values, one UTF-8 column per placeholder. */
+  values: TemplateColumn[]
+}
+
+export function arrangeRows(sheet: SheetTsv, o: ArrangeOptions): Arrangement {
+  let text = new TextDecoder().decode(sheet.tsv)
+  let names = sheet.header
+  if (sheet.header && !o.firstRowIsHeader) {
+    text = `${sheet.header.join('\t')}\n${text}`
+    names = null
+  } else if (!sheet.header && o.firstRowIsHeader) {
+    const end = text.indexOf('\n')
+    names = (end < 0 ? text : text.slice(0, end)).split('\t')
+    text = end < 0 ? '' : text.slice(end + 1)
+  }
+  const read = readP2pRows(text, { mobileColumn: o.mobileColumn })
+  const columns = Math.max(sheet.columns, o.mobileColumn + 1)
+  const sample: string[][] = []
+  for (let at = 0; sample.length < SAMPLE_ROWS && at < text.length; ) {
+    const end = text.indexOf('\n', at)
+    sample.push(text.slice(at, end < 0 ? text.length : end).split('\t'))
+    at = end < 0 ? text.length : end + 1
+  }
+  const values = packColumns(read.values, columns - 1)
+  const rows = packRows(read.mobiles, read.values)
+  const result = { total: read.total, valid: read.mobiles.length, invalid: read.invalid, duplicates: read.duplicates, columns, names, sample, rows }
+  return { result, values }
+}
+
+/** Rows joined per TextEncoder call, bounding the string built. */
+const CHUNK = 10_000
+
+function packRows(mobiles: string[], values: string[][]): Uint8Array {
+  const encoder = new TextEncoder()
+  const parts: Uint8Array[] = []
+  let size = 0
+  for (let r = 0; r < mobiles.length; r += CHUNK) {
+    let text = ''
+    for (let k = r; k < Math.min(mobiles.length, r + CHUNK); k++) text += values[k].length ? `${mobiles[k]}\t${values[k].join('\t')}\n` : `${mobiles[k]}\n`
+    const part = encoder.encode(text)
+    parts.push(part)
+    size += part.byteLength
+  }
+  const out = new Uint8Array(size)
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.byteLength
+  }
+  return out
+}
+
+/**
+ * Total messages of the template over every kept row. A placeholder past the last column is filled with nothing
+ * (as the server fills it), so it is measured as an empty column.
+ */
+export function measureArranged(template: string, a: Arrangement): TemplateMeasure {
+  const rows = a.result.valid
+  const columns = [...a.values]
+  const empty = { offsets: new Uint32Array(rows + 1), bytes: new Uint8Array(0) }
+  while (columns.length < highestPlaceholder(template)) columns.push(empty)
+  return measureTemplateRows(template, columns, rows)
+}
