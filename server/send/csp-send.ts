@@ -8,7 +8,8 @@ import type { z } from 'zod'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import type { ParsedNumbers } from './group-send'
-import { debit, nextBatchId, priceOf, roundMoney, sensitiveIn, storeBatch, storeTimed } from './store'
+import { commitSend } from './commit'
+import { priceOf } from './store'
 
 const APPROVED = 4
 const VIDEO_APPROVED = 2
@@ -86,40 +87,22 @@ async function checkSend(tx: Db, cusId: string, p: CspSend) {
 export async function cspSend(db: Db, cusId: string, p: CspSend, numbers: ParsedNumbers): Promise<SendResult> {
   if (!numbers.mobiles.length) throw new ApiError(400, 'invalidNumber')
   const prodType = PROD_TYPE.csp
-  return db.transaction(async (tx) => {
-    const claimed = await tx.query(
-      'insert into send_idempotency (cus_id, idempotency_key) values ($1, $2) on conflict do nothing returning 1', [cusId, p.idempotency_key])
-    if (!claimed.rows.length) {
-      const { rows } = await tx.query<{ response: SendResult }>(
-        'select response from send_idempotency where cus_id = $1 and idempotency_key = $2', [cusId, p.idempotency_key])
-      if (!rows[0]?.response) throw new ApiError(400, 'badRequest')
-      return rows[0].response
-    }
+  const has = (code: 1 | 2 | 3) => p.low_type.includes(code)
+  return commitSend(db, cusId, p.idempotency_key, async (tx) => {
     const template = await checkSend(tx, cusId, p)
-    const price = await priceOf(tx, cusId, prodType)
+    // One message per recipient: the record text is cut to one message (cspRecordText).
     const content = cspRecordText(template)
-    const messages = numbers.mobiles.length
-    const cost = roundMoney(messages * price)
-    const base = { numbers: messages, invalid: numbers.invalid, duplicates: numbers.duplicates, messages, cost }
-    const common = { cusId, prodType, content, mobiles: numbers.mobiles, contents: content, templateName: template.template_name }
-    let result: SendResult
-    if (p.timing_time) {
-      result = { ...base, ...(await storeTimed(tx, { ...common, kind: 'csp', timing: p.timing_time, cost })) }
-    } else {
-      const balanceAfter = await debit(tx, cusId, cost)
-      const batchId = await nextBatchId(tx, 'B')
-      const fallbackTexts = [p.low_type.includes(1) ? p.sms_text : '', p.low_type.includes(3) ? p.aim_text : ''].filter((s): s is string => !!s)
-      const review = await sensitiveIn(tx, [content, ...fallbackTexts])
-      const status = await storeBatch(tx, { ...common, batchId, batchType: 1, unitPrice: price, review })
-      result = { ...base, batch_id: batchId, timed: false, balance_after: balanceAfter, send_time: new Date().toISOString(), status }
+    const fallbackTexts = [has(1) ? p.sms_text : '', has(3) ? p.aim_text : ''].filter((s): s is string => !!s)
+    return {
+      prodType, kind: 'csp', content, templateName: template.template_name, mobiles: numbers.mobiles, contents: content,
+      unitPrice: await priceOf(tx, cusId, prodType), invalid: numbers.invalid, duplicates: numbers.duplicates,
+      reviewTexts: [content, ...fallbackTexts], timing: p.timing_time,
     }
+  }, async (tx, result) => {
     await tx.query(
       `insert into csp_send (batch_id, cus_id, chatbot_id, template_id, low_type, sms_text, video_template_id, aim_text)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [result.batch_id, cusId, p.chatbot_id, p.template_id, p.low_type.join(','),
-        p.low_type.includes(1) ? p.sms_text : null, p.low_type.includes(2) ? p.video_template_id : null, p.low_type.includes(3) ? p.aim_text : null])
-    await tx.query('update send_idempotency set response = $3 where cus_id = $1 and idempotency_key = $2',
-      [cusId, p.idempotency_key, JSON.stringify(result)])
-    return result
+        has(1) ? p.sms_text : null, has(2) ? p.video_template_id : null, has(3) ? p.aim_text : null])
   })
 }

@@ -6,7 +6,8 @@ import type { SendResult } from '../../src/domain/send'
 import type { CountryCost, IntlSendPayload } from '../../src/domain/send-intl'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
-import { costOf, debit, nextBatchId, priceOf, roundMoney, sensitiveIn, storeBatch, storeTimed } from './store'
+import { commitSend } from './commit'
+import { priceOf, roundMoney } from './store'
 
 interface CountryRow {
   iso: string
@@ -71,41 +72,13 @@ export async function intlSend(db: Db, cusId: string, p: IntlSendPayload, number
   if (!numbers.mobiles.length) throw new ApiError(400, 'invalidNumber')
   const prodType = PROD_TYPE.international
   const senderId = p.sender_id || null
-  return db.transaction(async (tx) => {
-    const claimed = await tx.query(
-      'insert into send_idempotency (cus_id, idempotency_key) values ($1, $2) on conflict do nothing returning 1', [cusId, p.idempotency_key])
-    if (!claimed.rows.length) {
-      const { rows } = await tx.query<{ response: SendResult }>(
-        'select response from send_idempotency where cus_id = $1 and idempotency_key = $2', [cusId, p.idempotency_key])
-      if (!rows[0]?.response) throw new ApiError(400, 'badRequest')
-      return rows[0].response
-    }
+  return commitSend(db, cusId, p.idempotency_key, async (tx) => ({
     // The product price only says the account has international sending (403 otherwise); countries set the price.
-    const productPrice = await priceOf(tx, cusId, prodType)
-    const recipients = { mobiles: numbers.mobiles, contents: p.content, unitPrices: numbers.unitPrices }
-    const messages = measureContent(p.content).messages * numbers.mobiles.length
-    const cost = costOf(recipients, productPrice)
-    const base = { numbers: numbers.mobiles.length, invalid: numbers.invalid, duplicates: numbers.duplicates, messages, cost }
-    let result: SendResult
-    if (p.timing_time) {
-      const timed = await storeTimed(tx, {
-        cusId, prodType, kind: 'intl', content: p.content, mobiles: numbers.mobiles, contents: p.content,
-        countryCodes: numbers.isos, timing: p.timing_time, cost,
-      })
-      await tx.query('update time_batch set sender_id = $2 where time_batch = $1', [timed.batch_id, senderId])
-      result = { ...base, ...timed }
-    } else {
-      const balanceAfter = await debit(tx, cusId, cost)
-      const batchId = await nextBatchId(tx, 'B')
-      const review = await sensitiveIn(tx, [p.content])
-      const status = await storeBatch(tx, {
-        ...recipients, batchId, cusId, prodType, batchType: 1, content: p.content, countryCodes: numbers.isos, unitPrice: productPrice, review,
-      })
-      await tx.query('update sms_batch set sender_id = $2 where batch_id = $1', [batchId, senderId])
-      result = { ...base, batch_id: batchId, timed: false, balance_after: balanceAfter, send_time: new Date().toISOString(), status }
-    }
-    await tx.query('update send_idempotency set response = $3 where cus_id = $1 and idempotency_key = $2',
-      [cusId, p.idempotency_key, JSON.stringify(result)])
-    return result
+    prodType, kind: 'intl', content: p.content, mobiles: numbers.mobiles, contents: p.content, countryCodes: numbers.isos,
+    unitPrices: numbers.unitPrices, unitPrice: await priceOf(tx, cusId, prodType), invalid: numbers.invalid, duplicates: numbers.duplicates,
+    reviewTexts: [p.content], timing: p.timing_time,
+  }), async (tx, result) => {
+    const sql = result.timed ? 'update time_batch set sender_id = $2 where time_batch = $1' : 'update sms_batch set sender_id = $2 where batch_id = $1'
+    await tx.query(sql, [result.batch_id, senderId])
   })
 }

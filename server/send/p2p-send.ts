@@ -4,7 +4,8 @@ import type { P2pSendPayload, SendResult } from '../../src/domain/send'
 import { fillTemplate, readP2pRows } from '../../src/domain/send-p2p'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
-import { countMessages, debit, nextBatchId, priceOf, roundMoney, sensitiveIn, storeBatch, storeTimed } from './store'
+import { commitSend } from './commit'
+import { countMessages, priceOf } from './store'
 
 export interface P2pMessages {
   mobiles: string[]
@@ -27,34 +28,10 @@ export function readP2pMessages(bytes: Uint8Array, template: string): P2pMessage
 export async function p2pSend(db: Db, cusId: string, p: P2pSendPayload, rows: P2pMessages): Promise<SendResult> {
   if (!rows.mobiles.length) throw new ApiError(400, 'invalidNumber')
   const prodType = PROD_TYPE.ordinary
-  return db.transaction(async (tx) => {
-    const claimed = await tx.query(
-      'insert into send_idempotency (cus_id, idempotency_key) values ($1, $2) on conflict do nothing returning 1', [cusId, p.idempotency_key])
-    if (!claimed.rows.length) {
-      const { rows: done } = await tx.query<{ response: SendResult }>(
-        'select response from send_idempotency where cus_id = $1 and idempotency_key = $2', [cusId, p.idempotency_key])
-      if (!done[0]?.response) throw new ApiError(400, 'badRequest')
-      return done[0].response
-    }
-    const price = await priceOf(tx, cusId, prodType)
-    const recipients = { mobiles: rows.mobiles, contents: rows.contents }
-    const messages = countMessages(recipients)
-    const cost = roundMoney(messages * price)
-    const base = { numbers: rows.mobiles.length, invalid: rows.invalid, duplicates: rows.duplicates, messages, cost }
-    let result: SendResult
-    if (p.timing_time) {
-      result = { ...base, ...(await storeTimed(tx, { cusId, prodType, kind: 'p2p', content: p.template, ...recipients, timing: p.timing_time, cost })) }
-    } else {
-      const balanceAfter = await debit(tx, cusId, cost)
-      const batchId = await nextBatchId(tx, 'B')
-      const review = await sensitiveIn(tx, distinct(rows.contents, p.template))
-      const status = await storeBatch(tx, { batchId, cusId, prodType, batchType: 2, content: p.template, ...recipients, unitPrice: price, review })
-      result = { ...base, batch_id: batchId, timed: false, balance_after: balanceAfter, send_time: new Date().toISOString(), status }
-    }
-    await tx.query('update send_idempotency set response = $3 where cus_id = $1 and idempotency_key = $2',
-      [cusId, p.idempotency_key, JSON.stringify(result)])
-    return result
-  })
+  return commitSend(db, cusId, p.idempotency_key, async (tx) => ({
+    prodType, kind: 'p2p', content: p.template, mobiles: rows.mobiles, contents: rows.contents, unitPrice: await priceOf(tx, cusId, prodType),
+    invalid: rows.invalid, duplicates: rows.duplicates, reviewTexts: distinct(rows.contents, p.template), timing: p.timing_time,
+  }))
 }
 
 /** The template and each distinct filled text: a sensitive word may come from the template or from a value. */

@@ -4,7 +4,8 @@ import { videoSmsText, type VideoFrame, type VideoSendContent, type VideoSendPay
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import type { ParsedNumbers } from './group-send'
-import { debit, nextBatchId, priceOf, roundMoney, sensitiveIn, storeBatch, storeTimed } from './store'
+import { commitSend } from './commit'
+import { priceOf } from './store'
 
 const APPROVED = 2
 
@@ -58,34 +59,14 @@ export async function sendContentOf(db: Db, cusId: string, t: VideoTemplate): Pr
 export async function videoSend(db: Db, cusId: string, p: VideoSendPayload, numbers: ParsedNumbers): Promise<SendResult> {
   if (!numbers.mobiles.length) throw new ApiError(400, 'invalidNumber')
   const prodType = PROD_TYPE.video
-  return db.transaction(async (tx) => {
-    const claimed = await tx.query(
-      'insert into send_idempotency (cus_id, idempotency_key) values ($1, $2) on conflict do nothing returning 1', [cusId, p.idempotency_key])
-    if (!claimed.rows.length) {
-      const { rows } = await tx.query<{ response: SendResult }>(
-        'select response from send_idempotency where cus_id = $1 and idempotency_key = $2', [cusId, p.idempotency_key])
-      if (!rows[0]?.response) throw new ApiError(400, 'badRequest')
-      return rows[0].response
-    }
+  return commitSend(db, cusId, p.idempotency_key, async (tx) => {
     const template = await sendableTemplate(tx, cusId, p.cus_template_id)
-    const price = await priceOf(tx, cusId, prodType)
+    // One message per recipient: the record text is cut to one message (videoSmsText).
     const content = videoSmsText(template.template_sign, template.title)
-    const messages = numbers.mobiles.length
-    const cost = roundMoney(messages * price)
-    const base = { numbers: messages, invalid: numbers.invalid, duplicates: numbers.duplicates, messages, cost }
-    const common = { cusId, prodType, content, mobiles: numbers.mobiles, contents: content, templateName: template.title }
-    let result: SendResult
-    if (p.timing_time) {
-      result = { ...base, ...(await storeTimed(tx, { ...common, kind: 'video', timing: p.timing_time, cost })) }
-    } else {
-      const balanceAfter = await debit(tx, cusId, cost)
-      const batchId = await nextBatchId(tx, 'B')
-      const review = await sensitiveIn(tx, [content])
-      const status = await storeBatch(tx, { ...common, batchId, batchType: 1, unitPrice: price, review })
-      result = { ...base, batch_id: batchId, timed: false, balance_after: balanceAfter, send_time: new Date().toISOString(), status }
+    return {
+      prodType, kind: 'video', content, templateName: template.title, mobiles: numbers.mobiles, contents: content,
+      unitPrice: await priceOf(tx, cusId, prodType), invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [content],
+      timing: p.timing_time,
     }
-    await tx.query('update send_idempotency set response = $3 where cus_id = $1 and idempotency_key = $2',
-      [cusId, p.idempotency_key, JSON.stringify(result)])
-    return result
   })
 }

@@ -1,0 +1,75 @@
+import type { SendResult } from '../../src/domain/send'
+import type { Db } from '../db'
+import { ApiError } from '../http/envelope'
+import { costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatch, storeTimed, type RecipientExtras, type Recipients, type SendKind } from './store'
+
+/** What a send stores, worked out by its kind inside the transaction (after the key is claimed). */
+export interface SendPlan extends Recipients, RecipientExtras {
+  prodType: number
+  kind: SendKind
+  /** The batch's content as the lists show it (the template of a point-to-point or link send). */
+  content: string
+  /** Video subject or csp template name. */
+  templateName?: string | null
+  /** Price per message; per-recipient `unitPrices` (international) take its place. */
+  unitPrice: number
+  invalid: number
+  duplicates: number
+  /** The texts searched for sensitive words (content, template, filled values, fallback texts, a link …). */
+  reviewTexts: Iterable<string>
+  /** ISO time of a timed send, else absent or null. */
+  timing?: string | null
+}
+
+/** A retried request's first reply, or null when this request claimed the key. */
+async function claimKey(tx: Db, cusId: string, key: string): Promise<SendResult | null> {
+  // On PostgreSQL a concurrent retry waits here for the first transaction, then finds its reply.
+  const claimed = await tx.query(
+    'insert into send_idempotency (cus_id, idempotency_key) values ($1, $2) on conflict do nothing returning 1', [cusId, key])
+  if (claimed.rows.length) return null
+  const { rows } = await tx.query<{ response: SendResult }>(
+    'select response from send_idempotency where cus_id = $1 and idempotency_key = $2', [cusId, key])
+  if (!rows[0]?.response) throw new ApiError(400, 'badRequest')
+  return rows[0].response
+}
+
+/**
+ * The one shape of every send, all or nothing in one transaction: claim the idempotency key (a retry gets the first
+ * reply and nothing is sent or billed again), let the kind work out its plan, then either store a timed batch (the
+ * balance is checked; the scheduler bills it when due) or debit and store the batch and every record; `after` adds
+ * the kind's own rows (short links, fallback choices, sender id) knowing the batch id. The reply is kept for retries.
+ */
+export async function commitSend(
+  db: Db,
+  cusId: string,
+  key: string,
+  plan: (tx: Db) => Promise<SendPlan>,
+  after?: (tx: Db, result: SendResult) => Promise<void>,
+): Promise<SendResult> {
+  return db.transaction(async (tx) => {
+    const earlier = await claimKey(tx, cusId, key)
+    if (earlier) return earlier
+    const p = await plan(tx)
+    // Σ over recipients of the messages of what each receives, × its price (the country's, for international).
+    const messages = countMessages(p)
+    const cost = costOf(p, p.unitPrice)
+    const counts = { numbers: p.mobiles.length, invalid: p.invalid, duplicates: p.duplicates, messages, cost }
+    const stored = { cusId, prodType: p.prodType, content: p.content, templateName: p.templateName, mobiles: p.mobiles, contents: p.contents,
+      countryCodes: p.countryCodes, longLinks: p.longLinks }
+    let result: SendResult
+    if (p.timing) {
+      result = { ...counts, ...(await storeTimed(tx, { ...stored, kind: p.kind, timing: p.timing, cost })) }
+    } else {
+      const balanceAfter = await debit(tx, cusId, cost)
+      const batchId = await nextBatchId(tx, 'B')
+      const review = await sensitiveIn(tx, p.reviewTexts)
+      const status = await storeBatch(tx, {
+        ...stored, batchId, batchType: p.kind === 'p2p' ? 2 : 1, unitPrice: p.unitPrice, unitPrices: p.unitPrices, review,
+      })
+      result = { ...counts, batch_id: batchId, timed: false, balance_after: balanceAfter, send_time: new Date().toISOString(), status }
+    }
+    await after?.(tx, result)
+    await tx.query('update send_idempotency set response = $3 where cus_id = $1 and idempotency_key = $2', [cusId, key, JSON.stringify(result)])
+    return result
+  })
+}
