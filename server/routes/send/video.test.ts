@@ -105,6 +105,11 @@ forEachBackend((backend) => {
         'select kind, template_name, prod_type::int as prod_type from time_batch where time_batch = $1', [res.data.batch_id])).rows[0]
       expect(batch).toEqual({ kind: 'video', template_name: approved.title, prod_type: 2 })
       expect(await balanceOf(h.db, 'acme01')).toBe(before)
+      // Its text is the template's: the timed list's content edit is refused for it and changes nothing.
+      const edit = await h.call('/pageTimeBatch/edit', { time_batch: res.data.batch_id, content: '改过的内容' }, { token })
+      expect(edit.status).toBe(409)
+      expect(await countOf(h.db, "select count(*)::int as n from time_mt_message where time_batch = $1 and content = '改过的内容'",
+        [res.data.batch_id])).toBe(0)
 
       expect(await runDueBatches(h.db, { now: new Date(Date.now() + 12 * 60_000) })).toContain(res.data.batch_id)
       expect(await balanceOf(h.db, 'acme01')).toBeCloseTo(before - Math.round(4 * price * 1000) / 1000, 3)
