@@ -2029,6 +2029,60 @@ type RootTranslation = {
 			 */
 			now: string
 		}
+		groups: {
+			/**
+			 * 从​通​讯​录​添​加
+			 */
+			open: string
+			/**
+			 * 从​通​讯​录​分​组​添​加​号​码
+			 */
+			title: string
+			/**
+			 * 选​择​一​个​或​多​个​分​组​，​组​内​成​员​的​手​机​号​将​作​为​一​个​号​码​来​源​加​入​，​并​与​其​他​来​源​合​并​去​重​。
+			 */
+			description: string
+			/**
+			 * 正​在​加​载​分​组​…
+			 */
+			loading: string
+			/**
+			 * 分​组​加​载​失​败
+			 */
+			loadFailed: string
+			/**
+			 * 没​有​包​含​成​员​的​分​组
+			 */
+			empty: string
+			/**
+			 * {​c​o​u​n​t​}​ ​人
+			 * @param {number} count
+			 */
+			members: RequiredParams<'count'>
+			/**
+			 * 全​选
+			 */
+			selectAll: string
+			/**
+			 * 已​选​ ​{​g​r​o​u​p​s​}​ ​个​分​组​，​共​ ​{​m​e​m​b​e​r​s​}​ ​人
+			 * @param {number} groups
+			 * @param {number} members
+			 */
+			selected: RequiredParams<'groups' | 'members'>
+			/**
+			 * 添​加​号​码
+			 */
+			add: string
+			/**
+			 * 通​讯​录​：​{​n​a​m​e​s​}
+			 * @param {unknown} names
+			 */
+			source: RequiredParams<'names'>
+			/**
+			 * 分​组​号​码​获​取​失​败​，​请​重​试
+			 */
+			fetchFailed: string
+		}
 		account: {
 			/**
 			 * 发​送​账​号
@@ -2782,60 +2836,6 @@ type RootTranslation = {
 		 * @param {unknown} amount
 		 */
 		cost: RequiredParams<'amount'>
-		groups: {
-			/**
-			 * 从​通​讯​录​添​加
-			 */
-			open: string
-			/**
-			 * 从​通​讯​录​分​组​添​加​号​码
-			 */
-			title: string
-			/**
-			 * 选​择​一​个​或​多​个​分​组​，​组​内​成​员​的​手​机​号​将​作​为​一​个​号​码​来​源​加​入​，​并​与​其​他​来​源​合​并​去​重​。
-			 */
-			description: string
-			/**
-			 * 正​在​加​载​分​组​…
-			 */
-			loading: string
-			/**
-			 * 分​组​加​载​失​败
-			 */
-			loadFailed: string
-			/**
-			 * 没​有​包​含​成​员​的​分​组
-			 */
-			empty: string
-			/**
-			 * {​c​o​u​n​t​}​ ​人
-			 * @param {number} count
-			 */
-			members: RequiredParams<'count'>
-			/**
-			 * 全​选
-			 */
-			selectAll: string
-			/**
-			 * 已​选​ ​{​g​r​o​u​p​s​}​ ​个​分​组​，​共​ ​{​m​e​m​b​e​r​s​}​ ​人
-			 * @param {number} groups
-			 * @param {number} members
-			 */
-			selected: RequiredParams<'groups' | 'members'>
-			/**
-			 * 添​加​号​码
-			 */
-			add: string
-			/**
-			 * 通​讯​录​：​{​n​a​m​e​s​}
-			 * @param {unknown} names
-			 */
-			source: RequiredParams<'names'>
-			/**
-			 * 分​组​号​码​获​取​失​败​，​请​重​试
-			 */
-			fetchFailed: string
-		}
 	}
 	shell: {
 		/**
@@ -5385,6 +5385,56 @@ export type TranslationFunctions = {
 			 */
 			now: () => LocalizedString
 		}
+		groups: {
+			/**
+			 * 从通讯录添加
+			 */
+			open: () => LocalizedString
+			/**
+			 * 从通讯录分组添加号码
+			 */
+			title: () => LocalizedString
+			/**
+			 * 选择一个或多个分组，组内成员的手机号将作为一个号码来源加入，并与其他来源合并去重。
+			 */
+			description: () => LocalizedString
+			/**
+			 * 正在加载分组…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * 分组加载失败
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * 没有包含成员的分组
+			 */
+			empty: () => LocalizedString
+			/**
+			 * {count} 人
+			 */
+			members: (arg: { count: number }) => LocalizedString
+			/**
+			 * 全选
+			 */
+			selectAll: () => LocalizedString
+			/**
+			 * 已选 {groups} 个分组，共 {members} 人
+			 */
+			selected: (arg: { groups: number, members: number }) => LocalizedString
+			/**
+			 * 添加号码
+			 */
+			add: () => LocalizedString
+			/**
+			 * 通讯录：{names}
+			 */
+			source: (arg: { names: unknown }) => LocalizedString
+			/**
+			 * 分组号码获取失败，请重试
+			 */
+			fetchFailed: () => LocalizedString
+		}
 		account: {
 			/**
 			 * 发送账号
@@ -6091,56 +6141,6 @@ export type TranslationFunctions = {
 		 * 预计费用 {amount}（每个号码 1 条）
 		 */
 		cost: (arg: { amount: unknown }) => LocalizedString
-		groups: {
-			/**
-			 * 从通讯录添加
-			 */
-			open: () => LocalizedString
-			/**
-			 * 从通讯录分组添加号码
-			 */
-			title: () => LocalizedString
-			/**
-			 * 选择一个或多个分组，组内成员的手机号将作为一个号码来源加入，并与其他来源合并去重。
-			 */
-			description: () => LocalizedString
-			/**
-			 * 正在加载分组…
-			 */
-			loading: () => LocalizedString
-			/**
-			 * 分组加载失败
-			 */
-			loadFailed: () => LocalizedString
-			/**
-			 * 没有包含成员的分组
-			 */
-			empty: () => LocalizedString
-			/**
-			 * {count} 人
-			 */
-			members: (arg: { count: number }) => LocalizedString
-			/**
-			 * 全选
-			 */
-			selectAll: () => LocalizedString
-			/**
-			 * 已选 {groups} 个分组，共 {members} 人
-			 */
-			selected: (arg: { groups: number, members: number }) => LocalizedString
-			/**
-			 * 添加号码
-			 */
-			add: () => LocalizedString
-			/**
-			 * 通讯录：{names}
-			 */
-			source: (arg: { names: unknown }) => LocalizedString
-			/**
-			 * 分组号码获取失败，请重试
-			 */
-			fetchFailed: () => LocalizedString
-		}
 	}
 	shell: {
 		/**

@@ -23,7 +23,7 @@ interface Props {
  */
 export function GroupNumbersDialog({ open, onClose, cusId, onAdd }: Props) {
   const { LL, locale } = useI18nContext()
-  const t = LL.sendVideo.groups
+  const t = LL.send.groups
   const groups = useQuery({ ...memberGroupsQuery(cusId), enabled: open })
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set())
   const [busy, setBusy] = useState(false)

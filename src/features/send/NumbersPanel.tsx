@@ -1,8 +1,9 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { saveBlob } from '@/api/transfer'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { pastedText, watchClipboardPermission } from './clipboard'
 import { GroupNumbersDialog } from './GroupNumbersDialog'
 import { samplesText } from './number-sources'
 import type { InvalidReason } from './numbers-client'
@@ -27,6 +28,7 @@ export function NumbersPanel({ numbers, cusId = '' }: {
   const [typed, setTyped] = useState('')
   const [groupsOpen, setGroupsOpen] = useState(false)
   const { state, pending, error } = numbers
+  useEffect(watchClipboardPermission, [])
   const reasons: Record<InvalidReason, () => string> = {
     format: t.reasonFormat, length: t.reasonLength, landline: t.reasonLandline, country: t.reasonCountry,
   }
@@ -53,8 +55,9 @@ export function NumbersPanel({ numbers, cusId = '' }: {
         onChange={(e) => setTyped(e.target.value)}
         onPaste={(e) => {
           e.preventDefault()
-          const text = e.clipboardData.getData('text/plain')
-          if (text) void numbers.addText(text, 'paste')
+          const text = pastedText(e)
+          if (typeof text !== 'string') void text.then((blob) => blob && numbers.addText(blob, 'paste'))
+          else if (text) void numbers.addText(text, 'paste')
         }}
         className="mt-1 w-full rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-2 font-mono text-sm outline-none focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30"
       />
@@ -73,7 +76,7 @@ export function NumbersPanel({ numbers, cusId = '' }: {
             if (file) void numbers.addFile(file)
           }}
         />
-        <Button variant="secondary" onClick={() => setGroupsOpen(true)} data-testid="numbers-groups">{LL.sendVideo.groups.open()}</Button>
+        <Button variant="secondary" onClick={() => setGroupsOpen(true)} data-testid="numbers-groups">{LL.send.groups.open()}</Button>
         <Button variant="ghost" onClick={numbers.clear} disabled={state.sources === 0}>{t.clear()}</Button>
         {pending && <span className="flex items-center gap-1 text-sm text-[var(--muted)]"><Spinner size={14} />{t.parsing()}</span>}
       </div>

@@ -22,18 +22,4 @@ export default {
 		price: 'Price {amount} a message',
 	},
 	cost: 'Estimated cost {amount} (1 message per number)',
-	groups: {
-		open: 'From the address book',
-		title: 'Add numbers from address-book groups',
-		description: "Choose one or more groups: their members' mobiles are added as one source, combined and de-duplicated with the others.",
-		loading: 'Loading the groups…',
-		loadFailed: 'The groups could not be loaded',
-		empty: 'No group has members',
-		members: '{count} members',
-		selectAll: 'Select all',
-		selected: '{groups} groups chosen, {members} members',
-		add: 'Add the numbers',
-		source: 'Address book: {names}',
-		fetchFailed: "The groups' numbers could not be fetched; please try again",
-	},
 } satisfies Translation['sendVideo']
