@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { activeShortcut, defaultRange, SHORTCUT_SETS, shortcutRange, shortcutSetFor } from './date-shortcuts'
 
-// A Thursday in mid-March of a leap year, local time.
-const now = new Date(2024, 2, 14, 15, 30)
+// A Thursday in mid-March of a leap year, 15:30 in LIST_TIME_ZONE (UTC+8), whatever zone runs the test.
+const now = new Date('2024-03-14T15:30:00+08:00')
 
 describe('date shortcuts (spec section 9)', () => {
   it('offers the day, year and month sets', () => {
@@ -19,7 +19,7 @@ describe('date shortcuts (spec section 9)', () => {
   it('takes the current month so far and the whole previous month', () => {
     expect(shortcutRange('currentMonth', now)).toEqual({ from: '2024-03-01', to: '2024-03-14' })
     expect(shortcutRange('previousMonth', now)).toEqual({ from: '2024-02-01', to: '2024-02-29' })
-    expect(shortcutRange('previousMonth', new Date(2024, 0, 5))).toEqual({ from: '2023-12-01', to: '2023-12-31' })
+    expect(shortcutRange('previousMonth', new Date('2024-01-05T00:00:00+08:00'))).toEqual({ from: '2023-12-01', to: '2023-12-31' })
   })
 
   it('starts the year set on 1 January', () => {
@@ -39,6 +39,11 @@ describe('date shortcuts (spec section 9)', () => {
     expect(defaultRange(['2024-01-01', '2024-01-31'], now)).toEqual({ from: '2024-01-01', to: '2024-01-31' })
     expect(defaultRange('nonsense', now)).toBeNull()
     expect(defaultRange(undefined, now)).toBeNull()
+  })
+
+  it('counts days in the list time zone: 20:00 UTC is already the next day there', () => {
+    expect(shortcutRange('lastWeek', new Date('2024-03-13T20:00:00Z'))).toEqual({ from: '2024-03-08', to: '2024-03-14' })
+    expect(shortcutRange('currentMonth', new Date('2024-03-31T17:00:00Z'))).toEqual({ from: '2024-04-01', to: '2024-04-01' })
   })
 
   it('recognises the shortcut a range came from', () => {

@@ -1,11 +1,15 @@
 import {
   endOfMonth, format, startOfMonth, startOfYear, subDays, subMonths, subYears,
 } from 'date-fns'
+import { TZDate } from '@date-fns/tz'
+import { LIST_TIME_ZONE } from '@/domain/lists/query'
 import type { ShortcutSet } from './define-list'
 
 /*
  * Date shortcuts of spec section 9, as pure functions of "now" so tests pin them. Ranges are inclusive calendar days
- * (the server treats a date-only end as the whole day), written `yyyy-MM-dd` as docs/lists.md says.
+ * (the server treats a date-only end as the whole day), written `yyyy-MM-dd` as docs/lists.md says. "Today" is
+ * the calendar day in LIST_TIME_ZONE, as the server reads the dates: from a browser elsewhere (or after 16:00 UTC)
+ * the local date would end the window before the newest records.
  */
 export type ShortcutId =
   | 'lastWeek' | 'lastMonth' | 'currentMonth' | 'previousMonth'
@@ -53,8 +57,8 @@ export function isShortcutId(v: unknown): v is ShortcutId {
   return typeof v === 'string' && v in RANGES
 }
 
-export function shortcutRange(id: ShortcutId, now = new Date()): DateRange {
-  const [from, to] = RANGES[id](now)
+export function shortcutRange(id: ShortcutId, now: Date = new Date()): DateRange {
+  const [from, to] = RANGES[id](new TZDate(now.getTime(), LIST_TIME_ZONE))
   return { from: day(from), to: day(to) }
 }
 

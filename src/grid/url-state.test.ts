@@ -23,7 +23,7 @@ const columns: ColumnDef[] = [
   { field: 'content', header: L },
 ]
 const def = { searchSchema, columns, fixed: { prod_type: 2 }, defaultSort: { orderBy: 'submit_time', order: 'desc' as const } }
-const now = new Date(2024, 2, 14)
+const now = new Date('2024-03-14T12:00:00+08:00')
 
 describe('list URL state', () => {
   it('gives a fresh URL the field defaults, page 1 and 20 rows', () => {
