@@ -18,4 +18,17 @@ export function parseInWorker(bytes: Uint8Array, options?: NumberListOptions): P
   return worker().parseNumberList(transfer(bytes, [bytes.buffer as ArrayBuffer]), options)
 }
 
+/**
+ * Parses pasted text after the kept numbers, both in the worker: the page neither encodes the text nor combines the
+ * buffers (the kept numbers are copied, not transferred: the page's state still holds them).
+ */
+export function parseTextInWorker(kept: Uint8Array, text: string, options?: NumberListOptions): Promise<NumberListResult> {
+  return worker().parseNumberText(kept, text, options)
+}
+
+/** As parseTextInWorker, from a Blob of UTF-8 text, which the worker reads. */
+export function parseBlobInWorker(kept: Uint8Array, blob: Blob, options?: NumberListOptions): Promise<NumberListResult> {
+  return worker().parseNumberBlob(kept, blob, options)
+}
+
 export type { InvalidReason, NumberListOptions, NumberListResult }
