@@ -81,10 +81,17 @@ describe('parseNumberList: domestic rules', () => {
     expect(r.invalidSamples[99]).toEqual({ line: 199, text: 'bad99', reason: 'format' })
   })
 
-  it('returns its numbers in a buffer of their own, ready to transfer', () => {
-    const r = parseNumberList(enc.encode('x 13800138000 y'))
+  it('returns its numbers in a buffer of their own, ready to transfer, trimmed when much of it would be unused', () => {
+    const input = enc.encode('x 13800138000 y')
+    const r = parseNumberList(input)
     expect(r.numbers.byteOffset).toBe(0)
+    expect(r.numbers.buffer).not.toBe(input.buffer)
     expect(r.numbers.buffer.byteLength).toBe(11)
+    const all = enc.encode('13800138000\n13900139000\n')
+    const kept = parseNumberList(all)
+    expect(kept.numbers.buffer).not.toBe(all.buffer)
+    expect(kept.numbers.byteOffset).toBe(0)
+    expect(kept.numbers.byteLength).toBe(23)
   })
 })
 
@@ -159,11 +166,14 @@ function randomList(r: Prng, international: boolean): string {
 }
 
 function compare(bytes: Uint8Array, options?: NumberListOptions) {
-  const got = parseNumberList(bytes, options)
   const want = referenceParse(bytes, options)
-  expect({ ...got, numbers: new TextDecoder().decode(got.numbers), byCountry: got.byCountry ?? want.byCountry }).toEqual(
-    options?.mode === 'international' ? want : { ...want, byCountry: want.byCountry },
-  )
+  // Also written over a copy of the input (the worker's way): the same result.
+  for (const inPlace of [false, true]) {
+    const got = parseNumberList(inPlace ? bytes.slice() : bytes, { ...options, inPlace })
+    expect({ ...got, numbers: new TextDecoder().decode(got.numbers), byCountry: got.byCountry ?? want.byCountry }).toEqual(
+      options?.mode === 'international' ? want : { ...want, byCountry: want.byCountry },
+    )
+  }
 }
 
 describe('parseNumberList against the string reference (seeded random inputs)', () => {

@@ -17,7 +17,8 @@ function after(kept: Uint8Array, added: Uint8Array): Uint8Array {
  */
 const api = {
   parseNumberList(bytes: Uint8Array, options?: NumberListOptions): NumberListResult {
-    const result = parseNumberList(bytes, options)
+    // The buffer was transferred here (or made here), so the numbers are written over it: no second buffer.
+    const result = parseNumberList(bytes, { ...options, inPlace: true })
     return transfer(result, [result.numbers.buffer as ArrayBuffer])
   },
   /**

@@ -39,6 +39,13 @@ export interface NumberListOptions {
   mode?: 'domestic' | 'international'
   /** Calling codes accepted in international mode (required there), e.g. ['1', '44', '852']. */
   countryCodes?: string[]
+  /**
+   * Write the numbers over the input instead of a new buffer (the input is then destroyed). For a caller that owns
+   * the bytes, as the worker does a transferred buffer: no fresh 13 MB to fault in at 1M numbers. Safe because a
+   * number is never written past the start of its own entry (it is at most as long, and its line break replaces at
+   * least one separator byte), and invalid entries are read before anything is written over them.
+   */
+  inPlace?: boolean
 }
 export interface NumberListResult {
   /** Entries read; total = valid + duplicates + invalid. */
@@ -48,7 +55,12 @@ export interface NumberListResult {
   /** Valid entries repeating an earlier one (compared after dropping prefixes, `-` and `.`). */
   duplicates: number
   invalid: number
-  /** The distinct valid numbers, first-seen order, normalised, as ASCII digits separated by `\n` (no trailing one). */
+  /**
+   * The distinct valid numbers, first-seen order, normalised, as ASCII digits separated by `\n` (no trailing one).
+   * Its own buffer (the input's with `inPlace`), which is the input's size unless more than a quarter of it would be left
+   * unused: a trimming copy of every result (12 MB at 1M numbers, and the collections it brought on) took the
+   * 1M-number parse from ~110 to ~200 ms. Transferring it moves that whole buffer.
+   */
   numbers: Uint8Array
   /** The first INVALID_SAMPLE_LIMIT invalid entries. */
   invalidSamples: InvalidEntry[]
@@ -169,9 +181,10 @@ class Collector {
   constructor(
     private readonly bytes: Uint8Array,
     private readonly codes: CallingCodes | null,
+    inPlace: boolean,
   ) {
     // Each distinct number is at most as long as its entry, and the `\n` before it at most the separator before that.
-    this.out = new Uint8Array(bytes.length)
+    this.out = inPlace ? bytes : new Uint8Array(bytes.length)
     this.seen = new NumberSet(bytes.length / 14)
     this.perCode = codes && new Float64Array(codes.codes.length)
   }
@@ -219,7 +232,7 @@ class Collector {
   result(): NumberListResult {
     this.flush()
     const { total, valid, duplicates, invalid, samples } = this
-    const numbers = this.out.slice(0, this.at)
+    const numbers = this.at < this.out.length * 0.75 ? this.out.slice(0, this.at) : this.out.subarray(0, this.at)
     const out: NumberListResult = { total, valid, duplicates, invalid, numbers, invalidSamples: samples }
     if (this.perCode) out.byCountry = Object.fromEntries(this.codes!.codes.map((code, i) => [code, this.perCode![i]]))
     return out
@@ -236,7 +249,7 @@ export function parseNumberList(bytes: Uint8Array, options: NumberListOptions = 
     if (!options.countryCodes) throw new TypeError('international mode needs countryCodes')
     codes = new CallingCodes(options.countryCodes)
   }
-  const acc = new Collector(bytes, codes)
+  const acc = new Collector(bytes, codes, options.inPlace === true)
   const n = bytes.length
   let i = 0
   let line = 1
