@@ -96,6 +96,24 @@ describe('parseNumberList: domestic rules', () => {
 })
 
 describe('NumberSet', () => {
+  it('a set handed back and taken again starts empty; a much bigger spare is not reused for a small list', () => {
+    const used = NumberSet.take(10)
+    const added = new Uint8Array(2)
+    used.addAll(Float64Array.of(13800138000, 13900139000), 2, added)
+    NumberSet.give(used)
+    const again = NumberSet.take(10)
+    expect(again).toBe(used)
+    expect(again.size).toBe(0)
+    again.addAll(Float64Array.of(13800138000, 13900139000), 2, added)
+    expect([...added]).toEqual([1, 1])
+    const big = NumberSet.take(1_000_000)
+    NumberSet.give(big)
+    const small = NumberSet.take(10)
+    expect(small).not.toBe(big)
+    expect(small.size).toBe(0)
+  })
+
+
   it('reports each key new exactly once across batches and regrowth, near 2^53 too', () => {
     const set = new NumberSet()
     const keys = Float64Array.from({ length: 50_000 }, (_, i) => (i % 3 === 0 ? 2 ** 53 - 1 - (i % 1000) : 13e9 + (i % 20_000) * 4096))

@@ -185,7 +185,7 @@ class Collector {
   ) {
     // Each distinct number is at most as long as its entry, and the `\n` before it at most the separator before that.
     this.out = inPlace ? bytes : new Uint8Array(bytes.length)
-    this.seen = new NumberSet(bytes.length / 14)
+    this.seen = NumberSet.take(bytes.length / 14)
     this.perCode = codes && new Float64Array(codes.codes.length)
   }
 
@@ -231,6 +231,7 @@ class Collector {
 
   result(): NumberListResult {
     this.flush()
+    NumberSet.give(this.seen)
     const { total, valid, duplicates, invalid, samples } = this
     const numbers = this.at < this.out.length * 0.75 ? this.out.slice(0, this.at) : this.out.subarray(0, this.at)
     const out: NumberListResult = { total, valid, duplicates, invalid, numbers, invalidSamples: samples }
