@@ -4,18 +4,12 @@ import { CSP_CONTENT_TYPE } from '../../../src/domain/send-csp'
 import type { Db } from '../../db'
 import { runDueBatches } from '../../send/scheduler'
 import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { balanceOf, mobilesOf, sendForm } from '../../test/send-kit'
 
-const numbersOf = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `137${String(from + i).padStart(8, '0')}`).join('\n')
+const numbersOf = (n: number, from = 0) => mobilesOf('137', n, from).join('\n')
 
-function form(payload: Record<string, unknown>, numbers: string) {
-  const f = new FormData()
-  f.set('payload', JSON.stringify({ idempotency_key: randomUUID(), ...payload }))
-  f.set('numbers', new Blob([numbers]), 'numbers.txt')
-  return f
-}
+const form = (payload: Record<string, unknown>, numbers: string) => sendForm(payload, 'numbers', numbers)
 
-const balanceOf = async (db: Db, cusId: string) =>
-  Number((await db.query<{ b: number }>('select balance::float8 as b from customer where cus_id = $1', [cusId])).rows[0].b)
 
 interface Template {
   template_id: number

@@ -1,30 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../app'
 import type { Db } from '../../db'
 import { simulateTick } from '../../send/carrier-sim'
 import { runDueBatches } from '../../send/scheduler'
 import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { balanceOf, postForm, sendForm } from '../../test/send-kit'
 
 // Seeded country prices per message: GB (44) 0.29, JP (81) 0.48, HK (852) 0.32. 999 is no calling code.
 const GB = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `+44791${String(from + i).padStart(7, '0')}`)
 const JP = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `0081901${String(from + i).padStart(7, '0')}`)
 const UNKNOWN = '+999123456789'
 
-function form(payload: Record<string, unknown>, numbers: string[]) {
-  const f = new FormData()
-  f.set('payload', JSON.stringify({ cus_id: 'globex', idempotency_key: randomUUID(), ...payload }))
-  f.set('numbers', new Blob([numbers.join('\n')]), 'numbers.txt')
-  return f
-}
-
-async function post(app: ReturnType<typeof createApp>, path: string, token: string, body: FormData) {
-  const res = await app.request(`/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, body })
-  return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: any }) } // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-const balanceOf = async (db: Db, cusId: string) =>
-  Number((await db.query<{ b: number }>('select balance::float8 as b from customer where cus_id = $1', [cusId])).rows[0].b)
+const form = (payload: Record<string, unknown>, numbers: string[]) => sendForm({ cus_id: 'globex', ...payload }, 'numbers', numbers)
+const post = postForm
 type Counts = { sent_count: number; success_count: number; failure_count: number; unknown_count: number }
 /** What one country's statistics row gained between two reads. */
 function gained(now: Map<string, Counts>, before: Map<string, Counts>, iso: string): Counts {

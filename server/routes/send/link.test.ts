@@ -4,8 +4,9 @@ import type { Db } from '../../db'
 import { runDueBatches } from '../../send/scheduler'
 import { refillTimedLinks } from '../../send/short-links'
 import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { balanceOf, countOf, mobilesOf, sendForm } from '../../test/send-kit'
 
-const numbersOf = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `137${String(from + i).padStart(8, '0')}`)
+const numbersOf = (n: number, from = 0) => mobilesOf('137', n, from)
 const LONG_URL = 'https://shop.example.com/promo/double11?from=sms'
 // Real user agents: Chrome on Windows, Safari on iPhone.
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
@@ -13,16 +14,8 @@ const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Ap
 // app.request's origin: the short links of these tests start with it.
 const SHORT = /http:\/\/localhost\/s\/([0-9A-Za-z]{8})/
 
-function form(payload: Record<string, unknown>, numbers: string[]) {
-  const f = new FormData()
-  f.set('payload', JSON.stringify({ idempotency_key: randomUUID(), long_url: LONG_URL, ...payload }))
-  f.set('numbers', new Blob([numbers.join('\n')]), 'numbers.txt')
-  return f
-}
+const form = (payload: Record<string, unknown>, numbers: string[]) => sendForm({ long_url: LONG_URL, ...payload }, 'numbers', numbers)
 
-const balanceOf = async (db: Db, cusId: string) =>
-  Number((await db.query<{ b: number }>('select balance::float8 as b from customer where cus_id = $1', [cusId])).rows[0].b)
-const countOf = async (db: Db, sql: string, params: unknown[] = []) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n)
 const recordsOf = async (db: Db, batchId: string) =>
   (await db.query<{ sn: number; mobile: string; content: string; long_link: string }>(
     'select sn, mobile, content, long_link from mt_record where batch_id = $1 order by sn', [batchId])).rows

@@ -1,25 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { createApp } from '../../app'
 import type { Db } from '../../db'
 import { runDueBatches } from '../../send/scheduler'
 import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { balanceOf, countOf, postForm, sendForm } from '../../test/send-kit'
 
-function form(payload: Record<string, unknown>, rows: string) {
-  const f = new FormData()
-  f.set('payload', JSON.stringify({ idempotency_key: randomUUID(), ...payload }))
-  f.set('rows', new Blob([rows]), 'rows.tsv')
-  return f
-}
+const form = (payload: Record<string, unknown>, rows: string) => sendForm(payload, 'rows', rows)
 
-async function post(app: { request: ReturnType<typeof createApp>['request'] }, path: string, token: string, body: FormData) {
-  const res = await app.request(`/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, body })
-  return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: any }) } // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const post = postForm
 
-const balanceOf = async (db: Db, cusId: string) =>
-  Number((await db.query<{ b: number }>('select balance::float8 as b from customer where cus_id = $1', [cusId])).rows[0].b)
-const countOf = async (db: Db, sql: string, params: unknown[] = []) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n)
 const recordsOf = async (db: Db, batchId: string) =>
   (await db.query<{ mobile: string; content: string }>('select mobile, content from mt_record where batch_id = $1 order by mobile', [batchId])).rows
 

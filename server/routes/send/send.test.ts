@@ -3,24 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../app'
 import type { Db } from '../../db'
 import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../../test/send-kit'
 
-const numbersOf = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `139${String(from + i).padStart(8, '0')}`).join('\n')
+const numbersOf = (n: number, from = 0) => mobilesOf('139', n, from).join('\n')
 
-function form(payload: Record<string, unknown>, numbers: string) {
-  const f = new FormData()
-  f.set('payload', JSON.stringify({ idempotency_key: randomUUID(), ...payload }))
-  f.set('numbers', new Blob([numbers]), 'numbers.txt')
-  return f
-}
+const form = (payload: Record<string, unknown>, numbers: string) => sendForm(payload, 'numbers', numbers)
 
-async function post(app: { request: ReturnType<typeof createApp>['request'] }, path: string, token: string, body: FormData) {
-  const res = await app.request(`/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, body })
-  return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: any }) } // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const post = postForm
 
-const balanceOf = async (db: Db, cusId: string) =>
-  Number((await db.query<{ b: number }>('select balance::float8 as b from customer where cus_id = $1', [cusId])).rows[0].b)
-const countOf = async (db: Db, sql: string, params: unknown[] = []) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n)
 
 /** A Db whose Nth insert into mt_record throws, as a database failing mid-way would. */
 function failingOn(db: Db, nth: number): Db {

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto'
+import type { createApp } from '../app'
+import type { Db } from '../db'
+
+/* What the send route tests share: the multipart form of a send, posting it, and reading balances and counts. */
+
+/** `n` distinct valid mobiles, `prefix` (3 digits) then 8, counting from `from`. */
+export const mobilesOf = (prefix: string, n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => `${prefix}${String(from + i).padStart(8, '0')}`)
+
+/** A send's multipart body: the payload (with a fresh idempotency key unless given) and one file part. */
+export function sendForm(payload: Record<string, unknown>, part: 'numbers' | 'rows', lines: string | string[]): FormData {
+  const f = new FormData()
+  f.set('payload', JSON.stringify({ idempotency_key: randomUUID(), ...payload }))
+  f.set(part, new Blob([Array.isArray(lines) ? lines.join('\n') : lines]), part === 'rows' ? 'rows.tsv' : 'numbers.txt')
+  return f
+}
+
+/** Posts a multipart send in English; the envelope with the HTTP status. */
+export async function postForm(app: { request: ReturnType<typeof createApp>['request'] }, path: string, token: string, body: FormData) {
+  const res = await app.request(`/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, body })
+  return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: any }) } // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export const balanceOf = async (db: Db, cusId: string) =>
+  Number((await db.query<{ b: number }>('select balance::float8 as b from customer where cus_id = $1', [cusId])).rows[0].b)
+
+export const countOf = async (db: Db, sql: string, params: unknown[] = []) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n)
