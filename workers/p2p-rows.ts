@@ -1,6 +1,6 @@
 import { measureTemplateRows, packColumns, type TemplateColumn, type TemplateMeasure } from '../src/domain/billing'
 import { highestPlaceholder, readP2pRows } from '../src/domain/send-p2p'
-import type { SheetTsv } from './spreadsheet'
+import { encodeLines, type SheetTsv } from './spreadsheet'
 
 /*
  * A point-to-point send's spreadsheet, arranged in the worker: the mobile column moved first, rows with an invalid
@@ -60,33 +60,11 @@ export function arrangeRows(sheet: SheetTsv, o: ArrangeOptions): Arrangement {
     at = end < 0 ? text.length : end + 1
   }
   const values = packColumns(read.values, columns - 1)
-  const rows = packRows(read.mobiles, read.values)
+  const rows = encodeLines(0, read.mobiles.length, (k) => (read.values[k].length ? `${read.mobiles[k]}\t${read.values[k].join('\t')}` : read.mobiles[k]))
   const result = { total: read.total, valid: read.mobiles.length, invalid: read.invalid, duplicates: read.duplicates, columns, names, sample, rows }
   return { result, values }
 }
 
-/** Rows joined per TextEncoder call, bounding the string built. */
-const CHUNK = 10_000
-
-function packRows(mobiles: string[], values: string[][]): Uint8Array {
-  const encoder = new TextEncoder()
-  const parts: Uint8Array[] = []
-  let size = 0
-  for (let r = 0; r < mobiles.length; r += CHUNK) {
-    let text = ''
-    for (let k = r; k < Math.min(mobiles.length, r + CHUNK); k++) text += values[k].length ? `${mobiles[k]}\t${values[k].join('\t')}\n` : `${mobiles[k]}\n`
-    const part = encoder.encode(text)
-    parts.push(part)
-    size += part.byteLength
-  }
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.byteLength
-  }
-  return out
-}
 
 /**
  * Total messages of the template over every kept row. A placeholder past the last column is filled with nothing

@@ -44,7 +44,7 @@ export function sheetToTsv(bytes: Uint8Array): SheetTsv {
   const first = header ? 1 : 0
   let columns = 0
   for (let r = 0; r < end; r++) columns = Math.max(columns, grid[r].length)
-  return { tsv: encodeRows(grid, first, end), rows: end - first, columns, header }
+  return { tsv: encodeLines(first, end, (k) => grid[k].join('\t')), rows: end - first, columns, header }
 }
 
 function firstSheet(bytes: Uint8Array): WorkSheet | undefined {
@@ -102,13 +102,17 @@ function looksLikeHeader(first: string[], second: string[]): boolean {
   return first.length > 0 && !first.some((c) => LONG_DIGITS.test(c)) && second.some((c) => LONG_DIGITS.test(c))
 }
 
-function encodeRows(grid: string[][], from: number, to: number): Uint8Array {
+/**
+ * Lines `from..to` of `line(k)` each ended by '\n', as UTF-8: encoded ROW_CHUNK lines at a time, so no string of a
+ * whole sheet is ever built, then joined into one buffer.
+ */
+export function encodeLines(from: number, to: number, line: (k: number) => string): Uint8Array {
   const encoder = new TextEncoder()
   const parts: Uint8Array[] = []
   let size = 0
   for (let r = from; r < to; r += ROW_CHUNK) {
     let text = ''
-    for (let k = r; k < Math.min(to, r + ROW_CHUNK); k++) text += `${grid[k].join('\t')}\n`
+    for (let k = r; k < Math.min(to, r + ROW_CHUNK); k++) text += `${line(k)}\n`
     const part = encoder.encode(text)
     parts.push(part)
     size += part.byteLength
