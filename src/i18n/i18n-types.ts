@@ -1916,6 +1916,10 @@ type RootTranslation = {
 			 */
 			noNumberColumn: string
 			/**
+			 * 读​取​剪​贴​板​失​败​，​请​再​粘​贴​一​次
+			 */
+			clipboardFailed: string
+			/**
 			 * 号​码​识​别​失​败​，​请​重​试
 			 */
 			parseFailed: string
@@ -5280,6 +5284,10 @@ export type TranslationFunctions = {
 			 * 表格中没有找到手机号码列
 			 */
 			noNumberColumn: () => LocalizedString
+			/**
+			 * 读取剪贴板失败，请再粘贴一次
+			 */
+			clipboardFailed: () => LocalizedString
 			/**
 			 * 号码识别失败，请重试
 			 */

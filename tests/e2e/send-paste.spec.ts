@@ -35,3 +35,23 @@ for (const permissions of [['clipboard-write'], ['clipboard-read', 'clipboard-wr
     expect(await page.evaluate(() => (window as unknown as { asyncReads: number }).asyncReads)).toBe(permissions.includes('clipboard-read') ? 2 : 0)
   })
 }
+
+test('a failed asynchronous clipboard read says so, keeps the numbers, and the next paste reads the event text', async ({ context, page }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.addInitScript(() => {
+    const read = navigator.clipboard.read.bind(navigator.clipboard)
+    let calls = 0
+    // The second asynchronous read fails, as a browser revoking access mid-session would.
+    navigator.clipboard.read = () => (++calls === 2 ? Promise.reject(new DOMException('denied', 'NotAllowedError')) : read())
+  })
+  await signIn(page, 'acme')
+  await page.goto('/sms-cloud/home-sms/group-send')
+  await pasteInto(page, FIRST)
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
+  await pasteInto(page, SECOND)
+  await expect(page.getByText('读取剪贴板失败，请再粘贴一次')).toBeVisible()
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
+  await pasteInto(page, SECOND)
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 4 个')
+  await expect(page.getByText('读取剪贴板失败，请再粘贴一次')).toHaveCount(0)
+})

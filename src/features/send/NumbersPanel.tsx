@@ -56,7 +56,8 @@ export function NumbersPanel({ numbers, cusId = '' }: {
         onPaste={(e) => {
           e.preventDefault()
           const text = pastedText(e)
-          if (typeof text !== 'string') void text.then((blob) => blob && numbers.addText(blob, 'paste'))
+          // A failed asynchronous read cannot fall back to the event's text any more: say so, so the paste is redone.
+          if (typeof text !== 'string') void text.then((blob) => (blob ? numbers.addText(blob, 'paste') : numbers.fail(t.clipboardFailed())))
           // The event's task already holds the browser's clipboard read (~70 ms for a million numbers): the render
           // and the post to the worker wait for a task of their own.
           else if (text) setTimeout(() => void numbers.addText(text, 'paste'))

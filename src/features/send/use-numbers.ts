@@ -96,5 +96,8 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
     queue.current = queue.current.then(() => setState(EMPTY_NUMBERS))
   }, [setState])
 
-  return { state, setState, pending: pending > 0, error, addText, addFile, addGroupNumbers, clear }
+  /** Shows a problem of a source that never reached the worker (the kept numbers stay). */
+  const fail = useCallback((message: string) => setError(message), [])
+
+  return { state, setState, pending: pending > 0, error, addText, addFile, addGroupNumbers, clear, fail }
 }

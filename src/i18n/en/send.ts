@@ -26,6 +26,7 @@ export default {
 		fileType: 'Only txt, csv, xls or xlsx files can be imported',
 		sheetUnreadable: 'The spreadsheet could not be read; it must be an xls or xlsx file',
 		noNumberColumn: 'No column of mobile numbers was found in the spreadsheet',
+		clipboardFailed: 'The clipboard could not be read; paste again',
 		parseFailed: 'The numbers could not be read; please try again',
 		// Not an object of `format`, `length`, …: typesafe-i18n's functions cannot carry a key named `length`.
 		reasonFormat: 'Wrong format',

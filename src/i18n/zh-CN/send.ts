@@ -26,6 +26,7 @@ export default {
 		fileType: '只能导入 txt、csv、xls 或 xlsx 文件',
 		sheetUnreadable: '无法读取该表格文件，请确认是 xls 或 xlsx 格式',
 		noNumberColumn: '表格中没有找到手机号码列',
+		clipboardFailed: '读取剪贴板失败，请再粘贴一次',
 		parseFailed: '号码识别失败，请重试',
 		// Not an object of `format`, `length`, …: typesafe-i18n's functions cannot carry a key named `length`.
 		reasonFormat: '格式错误',
