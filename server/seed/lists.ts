@@ -11,7 +11,7 @@ const ACCOUNTS = `(select row_number() over (order by id) - 1 as k, cus_id, pare
 export async function seedLists(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('select setseed(0.31)')
-    await tx.exec(TIMED + RECHARGE + TEMPLATES + ADDRESS_BOOK + NUMBER_CHECK + CRUD)
+    await tx.exec(TIMED + TIMED_OTHER_PRODUCTS + RECHARGE + TEMPLATES + ADDRESS_BOOK + NUMBER_CHECK + CRUD)
   })
 }
 
@@ -39,6 +39,34 @@ select b.time_batch, b.cus_id, '1' || (array['3','5','7','8','9'])[1 + (k * 7) %
   replace(replace(b.content, '{p1}', '客户' || k), '{p2}', to_char(now(), 'YYYYMM') || lpad(k::text, 4, '0')),
   case when b.send_status = 1 and random() < 0.06 then 4 else b.send_status end, b.timing_time, b.create_time
 from time_batch b cross join lateral generate_series(1, b.batch_count) k;
+`
+
+// A few timed international, video and 5G batches per account with the product (every send kind can be timed),
+// in the same five statuses; international details carry their country.
+const TIMED_OTHER_PRODUCTS = `
+insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time,
+  update_time, kind, template_name)
+select 'T' || to_char(now(), 'YYMM') || 'P' || x.prod_type || '-' || x.cus_id || '-' || x.j, x.cus_id, x.prod_type, 0, x.j % 5,
+  case x.prod_type when 1 then 'Your parcel ' || (1000 + x.j) || ' is on its way. Track it in the app.'
+    when 2 then '【视频】新品发布会 ' || (x.j + 1) else '【5G】会员日 ' || (x.j + 1) end,
+  4 + x.j * 3, x.timing, least(x.timing - interval '2 hours', now() - make_interval(mins => 7 + x.j)), least(x.timing, now()),
+  case x.prod_type when 1 then 'intl' when 2 then 'video' else 'csp' end,
+  case x.prod_type when 2 then '新品发布会 ' || (x.j + 1) when 6 then '会员日-' || (x.j + 1) end
+from (
+  select p.cus_id, p.prod_type::int as prod_type, j,
+    case when j % 5 in (0, 2) then now() + make_interval(mins => 45 + j * 211) else now() - make_interval(mins => 90 + j * 613) end as timing
+  from customer_product p join customer c on c.cus_id = p.cus_id
+  cross join generate_series(0, 5) j
+  where p.prod_type in (1, 2, 6) and c.user_type <> 1 and c.cus_status = 1
+) x;
+
+insert into time_mt_message (time_batch, cus_id, mobile, content, country_code, send_status, timing_time, create_time)
+select b.time_batch, b.cus_id,
+  case when b.prod_type = 1 then '+44791' || lpad(((k * 7919 + length(b.time_batch) * 31) % 10000000)::text, 7, '0')
+    else '13' || (5 + k % 5) || lpad(((k * 48271 + length(b.time_batch) * 104729) % 100000000)::text, 8, '0') end,
+  b.content, case when b.prod_type = 1 then 'GB' end, b.send_status, b.timing_time, b.create_time
+from time_batch b cross join lateral generate_series(1, b.batch_count) k
+where b.kind in ('intl', 'video', 'csp');
 `
 
 // Running balances per account: each change starts from the previous one's result. Sub-accounts are recharged by

@@ -19,6 +19,12 @@ const ALL = ['admin', 'customer', 'sub']
 const ADMIN = ['admin']
 const OWNERS = ['admin', 'customer']
 
+/** Timed batches and their details of one product's module (every send kind can be timed). */
+const timed = (p: string): CatalogEntry[] => [
+  { path: `${p}/timed-batches`, label: '定时批次', labelEn: 'Timed batches', icon: 'clock' },
+  { path: `${p}/timed-details`, label: '定时明细', labelEn: 'Timed details', icon: 'clock' },
+]
+
 const records = (p: string, extra: CatalogEntry[] = []): CatalogEntry => ({
   path: `${p}/records`, label: '记录查询', labelEn: 'Records', icon: 'list',
   children: [
@@ -82,8 +88,7 @@ export const MENU_CATALOG: Record<ModuleCode, CatalogEntry[]> = {
       children: [
         { path: '/home-sms/batch-stats', label: '批次统计', labelEn: 'Batch statistics', icon: 'layers' },
         { path: '/home-sms/send-stats', label: '发送统计', labelEn: 'Send statistics', icon: 'chart' },
-        { path: '/home-sms/timed-batches', label: '定时批次', labelEn: 'Timed batches', icon: 'clock' },
-        { path: '/home-sms/timed-details', label: '定时明细', labelEn: 'Timed details', icon: 'clock' },
+        ...timed('/home-sms'),
       ],
     },
     { path: '/home-sms/templates', label: '内容模板', labelEn: 'Content templates', icon: 'file' },
@@ -92,6 +97,7 @@ export const MENU_CATALOG: Record<ModuleCode, CatalogEntry[]> = {
     { path: '/intl-sms/dashboard', label: '国际短信概览', labelEn: 'International overview', icon: 'dashboard' },
     { path: '/intl-sms/send', label: '国际短信发送', labelEn: 'International send', icon: 'globe' },
     { path: '/intl-sms/mt-records', label: '国际发送记录', labelEn: 'International sent records', icon: 'send' },
+    ...timed('/intl-sms'),
     { path: '/intl-sms/send-stats', label: '国际发送统计', labelEn: 'International statistics', icon: 'chart' },
     { path: '/intl-sms/country-stats', label: '国家统计', labelEn: 'Statistics by country', icon: 'globe' },
   ],
@@ -100,6 +106,7 @@ export const MENU_CATALOG: Record<ModuleCode, CatalogEntry[]> = {
     { path: '/video-sms/send', label: '视频短信发送', labelEn: 'Video send', icon: 'video' },
     { path: '/video-sms/templates', label: '视频模板', labelEn: 'Video templates', icon: 'file' },
     records('/video-sms'),
+    ...timed('/video-sms'),
     { path: '/video-sms/send-stats', label: '视频发送统计', labelEn: 'Video statistics', icon: 'chart' },
   ],
   cspSms: [
@@ -108,6 +115,7 @@ export const MENU_CATALOG: Record<ModuleCode, CatalogEntry[]> = {
     { path: '/csp-sms/templates', label: '5G消息模板', labelEn: '5G templates', icon: 'file' },
     { path: '/csp-sms/materials', label: '素材管理', labelEn: 'Materials', icon: 'image' },
     records('/csp-sms'),
+    ...timed('/csp-sms'),
     { path: '/csp-sms/send-stats', label: '5G发送统计', labelEn: '5G statistics', icon: 'chart' },
   ],
 }

@@ -117,7 +117,7 @@ forEachBackend((backend) => {
   describe('timed batches', () => {
     const op = (time_batch: string, type: string, who = 'acme', lang = 'en') =>
       h.call('/pageTimeBatch/operation', { time_batch, type }, { token: tok[who], lang })
-    const batchOf = async (status: number) => (await list('/pageTimeBatch/list', { send_status: status, cus_id: 'acme' }, 'acme')).records[0].time_batch as string
+    const batchOf = async (status: number) => (await list('/pageTimeBatch/list', { send_status: status, cus_id: 'acme', prod_type: 0 }, 'acme')).records[0].time_batch as string
     const details = async (time_batch: string) => (await list('/timeMtMessage/list', { time_batch, pageSize: 500 }, 'acme')).records
 
     it('pauses a to-be-sent batch and its details, recovers it, then intercepts it', async () => {

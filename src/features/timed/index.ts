@@ -1,4 +1,4 @@
 import type { ListDefinition } from '@/grid'
-import { timedBatchesList, timedDetailsList } from './timed.list'
+import { timedLists } from './timed.list'
 
-export const lists: ListDefinition[] = [timedBatchesList, timedDetailsList]
+export const lists: ListDefinition[] = timedLists

@@ -1,9 +1,9 @@
-import { PROD_TYPE } from '@/domain/constants'
+import { PROD_TYPE, type ProdType } from '@/domain/constants'
 import {
   TIMED_BATCH_TOTALS, TIMED_STATUS_FILTER, TIMED_TYPE_FILTER, timedActionAllowed, timedBatchRowSchema, timedBatchSearchSchema,
   timedDetailRowSchema, timedDetailSearchSchema, timedStatusKey, timedTypeKey, type TimedOperation, type TimedStatusKey,
 } from '@/domain/lists/timed'
-import { defineList, type ColumnDef, type ListContext, type Row, type RowAction, type SearchField, type Tone } from '@/grid'
+import { defineList, type ColumnDef, type ListContext, type ListDefinition, type Row, type RowAction, type SearchField, type Tone } from '@/grid'
 
 const isAdminType = (ctx: ListContext) => ctx.authUser.userType === 1
 const actions = () => import('./timed.actions')
@@ -58,8 +58,8 @@ const numbersAction: RowAction = {
   },
 }
 
-const commonFields: SearchField[] = [
-  { name: 'cus_id', kind: 'account', prodType: PROD_TYPE.ordinary, label: (LL) => LL.lists.filters.account(), visibleWhen: isAdminType },
+const commonFields = (prodType: ProdType): SearchField[] => [
+  { name: 'cus_id', kind: 'account', prodType, label: (LL) => LL.lists.filters.account(), visibleWhen: isAdminType },
   { name: 'time_batch', kind: 'text', label: (LL) => LL.lists.filters.timedBatch() },
   {
     name: 'send_status',
@@ -70,71 +70,87 @@ const commonFields: SearchField[] = [
 ]
 const timingRange: SearchField = { name: 'time', kind: 'dateRange', label: (LL) => LL.lists.filters.timingTime(), shortcuts: 'day' }
 
-export const timedBatchesList = defineList({
-  id: 'home-sms.timed-batches',
-  path: '/home-sms/timed-batches',
-  title: (LL) => LL.lists.titles.timedBatches(),
-  endpoint: '/pageTimeBatch/list',
-  fixed: { prod_type: PROD_TYPE.ordinary },
-  searchSchema: timedBatchSearchSchema,
-  rowSchema: timedBatchRowSchema,
-  searchFields: [
-    ...commonFields,
-    {
-      name: 'batch_type',
-      kind: 'select',
-      label: (LL) => LL.lists.filters.batchType(),
-      options: TIMED_TYPE_FILTER.map(({ value, key }) => ({ value, label: (LL) => LL.status[key]() })),
-    },
-    timingRange,
-  ],
-  columns: [
-    { field: 'time_batch', header: (LL) => LL.lists.columns.timedBatch(), sortable: true, width: 160 },
-    { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110 },
-    {
-      field: 'batch_type',
-      header: (LL) => LL.lists.columns.batchType(),
-      type: 'status',
-      status: (row) => ({ key: timedTypeKey(Number(row.batch_type)), tone: 'info' }),
-      width: 110,
-    },
-    { field: 'batch_count', header: (LL) => LL.lists.columns.batchCount(), type: 'count', sortable: true, width: 100 },
-    sendStatusColumn,
-    { field: 'timing_time', header: (LL) => LL.lists.columns.timingTime(), type: 'datetime', sortable: true, width: 170 },
-    { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
-    { field: 'decodeContent', header: (LL) => LL.lists.columns.content(), type: 'content', width: 320 },
-  ],
-  totals: TIMED_BATCH_TOTALS,
-  rowActions: [...rowActions, numbersAction],
-  detail: (row) => `/home-sms/timed-details?time_batch=${encodeURIComponent(String(row.time_batch))}`,
-  defaultSort: { orderBy: 'timing_time', order: 'desc' },
-  rowId: (row) => String(row.time_batch),
-})
+/**
+ * The timed batches and details of one product's module. A video or 5G batch sends its template's content, so it has
+ * no content edit (the server refuses one too).
+ */
+function timedListsOf(module: string, prodType: ProdType): ListDefinition[] {
+  const actionsHere = prodType === PROD_TYPE.video || prodType === PROD_TYPE.csp ? rowActions.filter((a) => a.id !== 'edit') : rowActions
+  const batches = defineList({
+    id: `${module}.timed-batches`,
+    path: `/${module}/timed-batches`,
+    title: (LL) => LL.lists.titles.timedBatches(),
+    endpoint: '/pageTimeBatch/list',
+    fixed: { prod_type: prodType },
+    searchSchema: timedBatchSearchSchema,
+    rowSchema: timedBatchRowSchema,
+    searchFields: [
+      ...commonFields(prodType),
+      {
+        name: 'batch_type',
+        kind: 'select',
+        label: (LL) => LL.lists.filters.batchType(),
+        options: TIMED_TYPE_FILTER.map(({ value, key }) => ({ value, label: (LL) => LL.status[key]() })),
+      },
+      timingRange,
+    ],
+    columns: [
+      { field: 'time_batch', header: (LL) => LL.lists.columns.timedBatch(), sortable: true, width: 160 },
+      { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110 },
+      {
+        field: 'batch_type',
+        header: (LL) => LL.lists.columns.batchType(),
+        type: 'status',
+        status: (row) => ({ key: timedTypeKey(Number(row.batch_type)), tone: 'info' }),
+        width: 110,
+      },
+      { field: 'batch_count', header: (LL) => LL.lists.columns.batchCount(), type: 'count', sortable: true, width: 100 },
+      sendStatusColumn,
+      { field: 'timing_time', header: (LL) => LL.lists.columns.timingTime(), type: 'datetime', sortable: true, width: 170 },
+      { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
+      { field: 'decodeContent', header: (LL) => LL.lists.columns.content(), type: 'content', width: 320 },
+    ],
+    totals: TIMED_BATCH_TOTALS,
+    rowActions: [...actionsHere, numbersAction],
+    detail: (row) => `/${module}/timed-details?time_batch=${encodeURIComponent(String(row.time_batch))}`,
+    defaultSort: { orderBy: 'timing_time', order: 'desc' },
+    rowId: (row) => String(row.time_batch),
+  })
 
-export const timedDetailsList = defineList({
-  id: 'home-sms.timed-details',
-  path: '/home-sms/timed-details',
-  title: (LL) => LL.lists.titles.timedDetails(),
-  endpoint: '/timeMtMessage/list',
-  fixed: { prod_type: PROD_TYPE.ordinary },
-  searchSchema: timedDetailSearchSchema,
-  rowSchema: timedDetailRowSchema,
-  searchFields: [
-    { name: 'mobile', kind: 'text', label: (LL) => LL.lists.filters.mobile() },
-    ...commonFields,
-    timingRange,
-  ],
-  columns: [
-    { field: 'decodeMobile', header: (LL) => LL.lists.columns.mobile(), type: 'phone', width: 130 },
-    { field: 'decodeContent', header: (LL) => LL.lists.columns.content(), type: 'content', width: 320 },
-    sendStatusColumn,
-    { field: 'time_batch', header: (LL) => LL.lists.columns.timedBatch(), width: 160 },
-    { field: 'timing_time', header: (LL) => LL.lists.columns.timingTime(), type: 'datetime', sortable: true, width: 170 },
-    { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
-    { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110 },
-  ],
-  // A detail belongs to one timed batch: its actions act on that batch, from the detail's own status.
-  rowActions,
-  defaultSort: { orderBy: 'timing_time', order: 'desc' },
-  rowId: (row) => String(row.sn),
-})
+  const details = defineList({
+    id: `${module}.timed-details`,
+    path: `/${module}/timed-details`,
+    title: (LL) => LL.lists.titles.timedDetails(),
+    endpoint: '/timeMtMessage/list',
+    fixed: { prod_type: prodType },
+    searchSchema: timedDetailSearchSchema,
+    rowSchema: timedDetailRowSchema,
+    searchFields: [
+      { name: 'mobile', kind: 'text', label: (LL) => LL.lists.filters.mobile() },
+      ...commonFields(prodType),
+      timingRange,
+    ],
+    columns: [
+      { field: 'decodeMobile', header: (LL) => LL.lists.columns.mobile(), type: 'phone', width: 130 },
+      { field: 'decodeContent', header: (LL) => LL.lists.columns.content(), type: 'content', width: 320 },
+      sendStatusColumn,
+      { field: 'time_batch', header: (LL) => LL.lists.columns.timedBatch(), width: 160 },
+      { field: 'timing_time', header: (LL) => LL.lists.columns.timingTime(), type: 'datetime', sortable: true, width: 170 },
+      { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
+      { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110 },
+    ],
+    // A detail belongs to one timed batch: its actions act on that batch, from the detail's own status.
+    rowActions: actionsHere,
+    defaultSort: { orderBy: 'timing_time', order: 'desc' },
+    rowId: (row) => String(row.sn),
+  })
+  return [batches, details]
+}
+
+/** Every send kind can be timed: each product's module lists its own timed batches. */
+export const timedLists: ListDefinition[] = [
+  ...timedListsOf('home-sms', PROD_TYPE.ordinary),
+  ...timedListsOf('intl-sms', PROD_TYPE.international),
+  ...timedListsOf('video-sms', PROD_TYPE.video),
+  ...timedListsOf('csp-sms', PROD_TYPE.csp),
+]
