@@ -45,3 +45,10 @@ export async function apiAs(page: Page, path: string, body: unknown) {
 
 /** A grid's body rows (the pinned totals row excluded). */
 export const gridRows = (page: Page) => page.locator('.ag-row:not(.ag-row-pinned)')
+
+/** A real Ctrl+V of `text` into the send page's numbers box (the test grants clipboard permissions). */
+export async function pasteNumbers(page: Page, text: string) {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text)
+  await page.getByTestId('numbers-box').focus()
+  await page.keyboard.press('Control+V')
+}

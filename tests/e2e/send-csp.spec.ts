@@ -1,11 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { signIn } from './helpers'
-
-async function pasteNumbers(page: Page, text: string) {
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text)
-  await page.getByTestId('numbers-box').focus()
-  await page.keyboard.press('Control+V')
-}
+import { expect, test } from '@playwright/test'
+import { signIn, pasteNumbers } from './helpers'
 
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])

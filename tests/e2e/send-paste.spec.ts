@@ -1,17 +1,11 @@
-import { expect, test, type Page } from '@playwright/test'
-import { signIn } from './helpers'
+import { expect, test } from '@playwright/test'
+import { signIn, pasteNumbers } from './helpers'
 
 // A paste reaches the numbers worker two ways (src/features/send/clipboard.ts): the paste event's own text when the
 // site may not read the clipboard (most users), or a Blob from the asynchronous Clipboard API when clipboard-read is
 // allowed. Both must count alike, and a second paste combines with the first.
 const FIRST = '13800138000\n13900139000\n12345\n13700137000'
 const SECOND = '13800138000，13600136000'
-
-async function pasteInto(page: Page, text: string) {
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text)
-  await page.getByTestId('numbers-box').focus()
-  await page.keyboard.press('Control+V')
-}
 
 for (const permissions of [['clipboard-write'], ['clipboard-read', 'clipboard-write']]) {
   const path = permissions.includes('clipboard-read') ? 'an asynchronous read (clipboard-read allowed)' : 'the paste event text'
@@ -25,11 +19,11 @@ for (const permissions of [['clipboard-write'], ['clipboard-read', 'clipboard-wr
     })
     await signIn(page, 'acme')
     await page.goto('/sms-cloud/home-sms/group-send')
-    await pasteInto(page, FIRST)
+    await pasteNumbers(page, FIRST)
     await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
     await expect(page.getByTestId('count-invalid')).toHaveText('无效 1 个')
     await expect(page.getByTestId('numbers-box')).toHaveValue('')
-    await pasteInto(page, SECOND)
+    await pasteNumbers(page, SECOND)
     await expect(page.getByTestId('count-valid')).toHaveText('有效 4 个')
     await expect(page.getByTestId('count-duplicates')).toHaveText('重复 1 个')
     expect(await page.evaluate(() => (window as unknown as { asyncReads: number }).asyncReads)).toBe(permissions.includes('clipboard-read') ? 2 : 0)
@@ -46,12 +40,12 @@ test('a failed asynchronous clipboard read says so, keeps the numbers, and the n
   })
   await signIn(page, 'acme')
   await page.goto('/sms-cloud/home-sms/group-send')
-  await pasteInto(page, FIRST)
+  await pasteNumbers(page, FIRST)
   await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
-  await pasteInto(page, SECOND)
+  await pasteNumbers(page, SECOND)
   await expect(page.getByText('读取剪贴板失败，请再粘贴一次')).toBeVisible()
   await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
-  await pasteInto(page, SECOND)
+  await pasteNumbers(page, SECOND)
   await expect(page.getByTestId('count-valid')).toHaveText('有效 4 个')
   await expect(page.getByText('读取剪贴板失败，请再粘贴一次')).toHaveCount(0)
 })

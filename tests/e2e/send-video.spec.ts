@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiAs, signIn } from './helpers'
-
-async function pasteNumbers(page: Page, text: string) {
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text)
-  await page.getByTestId('numbers-box').focus()
-  await page.keyboard.press('Control+V')
-}
+import { apiAs, signIn, pasteNumbers } from './helpers'
 
 /** The members' mobiles of address-book groups, as the server sends them (text, one a line). */
 async function groupMobiles(page: Page, groupIds: number[]): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiAs, CAPTCHA, gridRows, signIn } from './helpers'
+import { apiAs, CAPTCHA, gridRows, signIn, pasteNumbers } from './helpers'
 
 const COUNT = 100_000
 /** COUNT distinct valid numbers, one a line, plus two invalid entries and one duplicate. */
@@ -8,12 +8,6 @@ const LIST = Array.from({ length: COUNT }, (_, i) => String(13_700_000_000 + i))
 async function openSend(page: Page) {
   await page.goto('/sms-cloud/home-sms/group-send')
   await expect(page.getByTestId('group-send')).toBeVisible()
-}
-
-async function pasteNumbers(page: Page, text: string) {
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text)
-  await page.getByTestId('numbers-box').focus()
-  await page.keyboard.press('Control+V')
 }
 
 test.beforeEach(async ({ context }) => {
