@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { INVALID_SAMPLE_LIMIT, parseNumberList, type NumberListOptions } from './numbers'
-import { NumberSet } from './number-set'
+import { markFirstSeen, releaseFirstSeenScratch } from './first-seen'
 import { referenceParse } from './numbers.reference'
 import { prng, type Prng } from './testkit'
 
@@ -95,34 +95,32 @@ describe('parseNumberList: domestic rules', () => {
   })
 })
 
-describe('NumberSet', () => {
-  it('a set handed back and taken again starts empty; a much bigger spare is not reused for a small list', () => {
-    const used = NumberSet.take(10)
-    const added = new Uint8Array(2)
-    used.addAll(Float64Array.of(13800138000, 13900139000), 2, added)
-    NumberSet.give(used)
-    const again = NumberSet.take(10)
-    expect(again).toBe(used)
-    expect(again.size).toBe(0)
-    again.addAll(Float64Array.of(13800138000, 13900139000), 2, added)
-    expect([...added]).toEqual([1, 1])
-    const big = NumberSet.take(1_000_000)
-    NumberSet.give(big)
-    const small = NumberSet.take(10)
-    expect(small).not.toBe(big)
-    expect(small.size).toBe(0)
+describe('markFirstSeen', () => {
+  const reference = (keys: Float64Array) => {
+    const firstSeen = new Set<number>()
+    return Array.from(keys, (k) => (firstSeen.has(k) ? 0 : (firstSeen.add(k), 1)))
+  }
+  afterEach(() => releaseFirstSeenScratch())
+
+  it.each([0, 1, 2, 1000, 1025, 5000, 50_000, 300_000])('marks first occurrences exactly like a Set on %d keys, near 2^53 too', (n) => {
+    const keys = Float64Array.from({ length: n }, (_, i) => (i % 3 === 0 ? 2 ** 53 - 1 - (i % 1000) : 13e9 + ((i * 7919) % (n / 2 + 1)) * 4096))
+    const added = new Uint8Array(n)
+    const distinct = markFirstSeen(keys, n, added)
+    const expected = reference(keys)
+    expect([...added]).toEqual(expected)
+    expect(distinct).toBe(expected.filter(Boolean).length)
   })
 
-
-  it('reports each key new exactly once across batches and regrowth, near 2^53 too', () => {
-    const set = new NumberSet()
-    const keys = Float64Array.from({ length: 50_000 }, (_, i) => (i % 3 === 0 ? 2 ** 53 - 1 - (i % 1000) : 13e9 + (i % 20_000) * 4096))
+  it('stays exact when every key falls into one partition (a skewed hash) and when scratch is reused', () => {
+    // Equal keys land in one partition: the partition's table must grow past its usual size.
+    const keys = Float64Array.from({ length: 20_000 }, (_, i) => (i % 2 === 0 ? 13800138000 : 13e9 + i))
     const added = new Uint8Array(keys.length)
-    for (let j = 0; j < keys.length; j += 256) set.addAll(keys.subarray(j, j + 256), Math.min(256, keys.length - j), added.subarray(j))
-    const firstSeen = new Set<number>()
-    const expected = Array.from(keys, (k) => (firstSeen.has(k) ? 0 : (firstSeen.add(k), 1)))
-    expect([...added]).toEqual(expected)
-    expect(set.size).toBe(firstSeen.size)
+    markFirstSeen(keys, keys.length, added)
+    expect([...added]).toEqual(reference(keys))
+    const again = Float64Array.from({ length: 12_000 }, (_, i) => 13e9 + (i % 7000))
+    const added2 = new Uint8Array(again.length).fill(9)
+    expect(markFirstSeen(again, again.length, added2)).toBe(7000)
+    expect([...added2]).toEqual(reference(again))
   })
 
   it('keeps every distinct number of a list dense enough to regrow its table', () => {

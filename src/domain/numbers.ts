@@ -4,8 +4,9 @@
  *
  * It scans the UTF-8 bytes once: no decoding of the whole input, no split into strings, no Set of strings (V8's
  * stops at 2^24 entries). A valid number is at most 15 digits with no leading zero, so its value as a double is
- * exact and identifies it; distinct numbers are kept in a typed-array hash set (number-set.ts) and written straight
- * into the output bytes. Memory: the output (at most the input's size) plus 12 to 23 bytes per distinct number.
+ * exact and identifies it. Valid entries are collected as numbers and offsets, de-duplicated at once in typed arrays
+ * (first-seen.ts), and the distinct ones written into the output bytes. Memory: the output (at most the input's size,
+ * or the input itself in place) plus ~28 bytes per valid entry, kept for the next call.
  *
  * Entries are separated by any run of: ASCII white space (tab, LF, VT, FF, CR, space), `,` `;` `|`, the full-width
  * `，` (U+FF0C) `；` (U+FF1B) `、` (U+3001), the ideographic space U+3000, and U+FEFF (the byte-order mark, ignored
@@ -25,7 +26,7 @@
  *                  4. country  no calling code of `countryCodes` starts it (the longest match is the country)
  */
 import { CallingCodes, POW10 } from './calling-codes'
-import { NumberSet } from './number-set'
+import { markFirstSeen } from './first-seen'
 
 export type InvalidReason = 'format' | 'length' | 'landline' | 'country'
 export interface InvalidEntry {
@@ -69,6 +70,7 @@ export interface NumberListResult {
 }
 
 export const INVALID_SAMPLE_LIMIT = 100
+const DECODER = new TextDecoder()
 const REASONS: InvalidReason[] = ['format', 'length', 'landline', 'country']
 const FORMAT = -1
 const LENGTH = -2
@@ -158,8 +160,22 @@ function writeDigits(out: Uint8Array, at: number, value: number, digits: number)
   return end
 }
 
-/** Valid numbers are deduplicated in batches of this many (see NumberSet.addAll); small enough to stay in L1. */
-const BATCH = 256
+interface Entries {
+  values: Float64Array
+  starts: Int32Array
+  /** The entry's length in bytes, 255 for longer (then never the bare digits). */
+  lengths: Uint8Array
+  added: Uint8Array
+}
+/** The last call's entry arrays, reused like first-seen's scratch (fresh ones are faulted in page by page). */
+let spareEntries: Entries | null = null
+
+function entriesFor(capacity: number): Entries {
+  const s = spareEntries
+  spareEntries = null
+  if (s && s.values.length >= capacity && s.values.length <= capacity * 4 + 4096) return s
+  return { values: new Float64Array(capacity), starts: new Int32Array(capacity), lengths: new Uint8Array(capacity), added: new Uint8Array(capacity) }
+}
 
 class Collector {
   total = 0
@@ -167,16 +183,10 @@ class Collector {
   duplicates = 0
   invalid = 0
   samples: InvalidEntry[] = []
-  private at = 0
-  private pending = 0
-  private readonly values = new Float64Array(BATCH)
-  private readonly starts = new Int32Array(BATCH)
-  private readonly ends = new Int32Array(BATCH)
-  private readonly added = new Uint8Array(BATCH)
+  /** Where the scan stores valid entries (it keeps their count); grow() when full. */
+  entries: Entries
   private readonly out: Uint8Array
-  private readonly seen: NumberSet
   private readonly perCode: Float64Array | null
-  private readonly decoder = new TextDecoder()
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -185,58 +195,59 @@ class Collector {
   ) {
     // Each distinct number is at most as long as its entry, and the `\n` before it at most the separator before that.
     this.out = inPlace ? bytes : new Uint8Array(bytes.length)
-    this.seen = NumberSet.take(bytes.length / 14)
+    // An 11-digit number and its separator: 12 bytes. Shorter entries are rarer; grow() covers them.
+    this.entries = entriesFor(Math.ceil(bytes.length / 12) + 16)
     this.perCode = codes && new Float64Array(codes.codes.length)
   }
 
-  accept(value: number, start: number, end: number) {
-    this.total++
-    const j = this.pending++
-    this.values[j] = value
-    this.starts[j] = start
-    this.ends[j] = end
-    if (this.pending === BATCH) this.flush()
-  }
-
   reject(reason: number, start: number, end: number, line: number) {
-    this.total++
     if (this.invalid++ < INVALID_SAMPLE_LIMIT) {
-      this.samples.push({ line, text: this.decoder.decode(this.bytes.subarray(start, end)), reason: REASONS[-reason - 1] })
+      this.samples.push({ line, text: DECODER.decode(this.bytes.subarray(start, end)), reason: REASONS[-reason - 1] })
     }
   }
 
-  private flush() {
-    const { values, added, bytes, out, starts, ends, perCode } = this
-    this.seen.addAll(values, this.pending, added)
-    let at = this.at
-    for (let j = 0; j < this.pending; j++) {
-      if (!added[j]) {
-        this.duplicates++
-        continue
-      }
-      if (this.valid++ > 0) out[at++] = 10
+  /** Room for more valid entries than the guess: the arrays doubled, the entries so far copied. */
+  grow(): Entries {
+    const old = this.entries
+    const next = entriesFor(old.values.length * 2)
+    next.values.set(old.values)
+    next.starts.set(old.starts)
+    next.lengths.set(old.lengths)
+    this.entries = next
+    return next
+  }
+
+  /**
+   * De-duplicates every valid entry at once (first-seen.ts: partitioned, cache-sized tables), then writes the distinct
+   * numbers in input order. Writing over the input is safe: the write position never passes the entry being read.
+   */
+  result(count: number): NumberListResult {
+    const { values, starts, lengths, added } = this.entries
+    const { bytes, out, perCode } = this
+    this.total = count + this.invalid
+    this.valid = markFirstSeen(values, count, added)
+    this.duplicates = count - this.valid
+    let at = 0
+    let written = 0
+    for (let j = 0; j < count; j++) {
+      if (!added[j]) continue
+      if (written++ > 0) out[at++] = 10
       const value = values[j]
       const digits = digitCount(value)
       const start = starts[j]
       // Most entries are the bare digits: copy them rather than print the number.
-      if (ends[j] - start === digits) {
+      if (lengths[j] === digits) {
         for (let k = 0; k < digits; k++) out[at + k] = bytes[start + k]
         at += digits
       } else at = writeDigits(out, at, value, digits)
       if (perCode) perCode[this.codes!.match(value, digits)]++
     }
-    this.at = at
-    this.pending = 0
-  }
-
-  result(): NumberListResult {
-    this.flush()
-    NumberSet.give(this.seen)
+    spareEntries = this.entries
     const { total, valid, duplicates, invalid, samples } = this
-    const numbers = this.at < this.out.length * 0.75 ? this.out.slice(0, this.at) : this.out.subarray(0, this.at)
-    const out: NumberListResult = { total, valid, duplicates, invalid, numbers, invalidSamples: samples }
-    if (this.perCode) out.byCountry = Object.fromEntries(this.codes!.codes.map((code, i) => [code, this.perCode![i]]))
-    return out
+    const numbers = at < out.length * 0.75 ? out.slice(0, at) : out.subarray(0, at)
+    const result: NumberListResult = { total, valid, duplicates, invalid, numbers, invalidSamples: samples }
+    if (perCode) result.byCountry = Object.fromEntries(this.codes!.codes.map((code, i) => [code, perCode[i]]))
+    return result
   }
 }
 
@@ -251,6 +262,10 @@ export function parseNumberList(bytes: Uint8Array, options: NumberListOptions = 
     codes = new CallingCodes(options.countryCodes)
   }
   const acc = new Collector(bytes, codes, options.inPlace === true)
+  // The valid entries are stored by the loop itself, in locals: a method call there made the optimised code depend
+  // on short-lived objects, and every major collection threw it away (half the parse spent re-optimising).
+  let { values, starts, lengths } = acc.entries
+  let count = 0
   const n = bytes.length
   let i = 0
   let line = 1
@@ -304,8 +319,13 @@ export function parseNumberList(bytes: Uint8Array, options: NumberListOptions = 
       i++
     }
     const v = codes ? international(digits, value, plus, bad, codes) : domestic(digits, value, plus, bad, bytes, start)
-    if (v > 0) acc.accept(v, start, i)
-    else acc.reject(v, start, i, line)
+    if (v > 0) {
+      if (count === values.length) ({ values, starts, lengths } = acc.grow())
+      values[count] = v
+      starts[count] = start
+      lengths[count] = i - start < 255 ? i - start : 255
+      count++
+    } else acc.reject(v, start, i, line)
   }
-  return acc.result()
+  return acc.result(count)
 }

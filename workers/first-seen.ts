@@ -1,0 +1,1 @@
+export * from '../src/domain/first-seen'
