@@ -177,7 +177,10 @@ function entriesFor(capacity: number): Entries {
   return { values: new Float64Array(capacity), starts: new Int32Array(capacity), lengths: new Uint8Array(capacity), added: new Uint8Array(capacity) }
 }
 
+const EMPTY = new Uint8Array(0)
 class Collector {
+  /** The last collector, emptied (see result()). */
+  static last: Collector | null = null
   total = 0
   valid = 0
   duplicates = 0
@@ -185,11 +188,11 @@ class Collector {
   samples: InvalidEntry[] = []
   /** Where the scan stores valid entries (it keeps their count); grow() when full. */
   entries: Entries
-  private readonly out: Uint8Array
+  private out: Uint8Array
   private readonly perCode: Float64Array | null
 
   constructor(
-    private readonly bytes: Uint8Array,
+    private bytes: Uint8Array,
     private readonly codes: CallingCodes | null,
     inPlace: boolean,
   ) {
@@ -243,27 +246,38 @@ class Collector {
       if (perCode) perCode[this.codes!.match(value, digits)]++
     }
     spareEntries = this.entries
+    // Kept alive, emptied: while one collector lives, its hidden class does, and the scan's optimised code (which
+    // depends on that class, held only weakly by V8) survives a major collection instead of being thrown away.
+    Collector.last = this
     const { total, valid, duplicates, invalid, samples } = this
     const numbers = at < out.length * 0.75 ? out.slice(0, at) : out.subarray(0, at)
+    this.bytes = this.out = EMPTY
     const result: NumberListResult = { total, valid, duplicates, invalid, numbers, invalidSamples: samples }
     if (perCode) result.byCountry = Object.fromEntries(this.codes!.codes.map((code, i) => [code, perCode[i]]))
     return result
   }
 }
 
-/**
- * The scan is one loop on purpose: an entry's state lives in locals the compiler keeps in registers, and each byte
- * costs a range check and, off the digit path, one table lookup.
- */
 export function parseNumberList(bytes: Uint8Array, options: NumberListOptions = {}): NumberListResult {
   let codes: CallingCodes | null = null
   if (options.mode === 'international') {
     if (!options.countryCodes) throw new TypeError('international mode needs countryCodes')
     codes = new CallingCodes(options.countryCodes)
   }
-  const acc = new Collector(bytes, codes, options.inPlace === true)
-  // The valid entries are stored by the loop itself, in locals: a method call there made the optimised code depend
-  // on short-lived objects, and every major collection threw it away (half the parse spent re-optimising).
+  // The options are read here, not in scan(): their object (a fresh one from each worker message) has a hidden class
+  // V8 holds weakly, and optimised code reading it is thrown away once no such object is left.
+  return scan(bytes, codes, options.inPlace === true)
+}
+
+/**
+ * The scan is one loop on purpose: an entry's state lives in locals the compiler keeps in registers, and each byte
+ * costs a range check and, off the digit path, one table lookup.
+ */
+function scan(bytes: Uint8Array, codes: CallingCodes | null, inPlace: boolean): NumberListResult {
+  const acc = new Collector(bytes, codes, inPlace)
+  // The valid entries are stored by the loop itself, in locals: optimised code that reaches short-lived objects
+  // depends on their hidden classes, and every major collection that frees the last of them throws it away (then
+  // half the parse is spent re-optimising). Hence also Collector.last and the options read by the caller.
   let { values, starts, lengths } = acc.entries
   let count = 0
   const n = bytes.length
