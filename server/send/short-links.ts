@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import Bowser from 'bowser'
+import { isbot } from 'isbot'
 import { LINK_MARKER, linkTemplate, SHORT_CODE_LENGTH, SHORT_LINK_PATH } from '../../src/domain/send-link'
 import type { Db } from '../db'
 import { INSERT_CHUNK } from './store'
@@ -105,18 +106,24 @@ const UA_MAX = 1000
  * Logs a click and returns where the link goes; null for an unknown code. The first click of a recipient's link
  * sets click_time, osystem and browser on its sent record (later clicks only count and log). A link of a timed
  * send is tied to its record once the batch went out: the record of that mobile and account whose content carries
- * the code; a click before then still redirects.
+ * the code; a click before then still redirects. A link-preview fetcher or crawler (WeChat, Slack, Telegram, search
+ * bots… as `isbot` knows them) is redirected and logged as a bot, but is no click: a message app previewing the
+ * link the moment it arrives would otherwise mark every recipient as having clicked.
  */
 export async function recordClick(db: Db, code: string, ua: string, now = new Date()): Promise<string | null> {
+  const bot = isbot(ua)
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<ClickedLink>(
-      `update short_link set click_count = click_count + 1, first_click_time = coalesce(first_click_time, $2), last_click_time = $2
-       where code = $1 returning long_url, cus_id, mobile, mt_sn, created_at`, [code, now])
+      bot
+        ? 'select long_url, cus_id, mobile, mt_sn, created_at from short_link where code = $1'
+        : `update short_link set click_count = click_count + 1, first_click_time = coalesce(first_click_time, $2), last_click_time = $2
+           where code = $1 returning long_url, cus_id, mobile, mt_sn, created_at`, bot ? [code] : [code, now])
     if (!rows.length) return null
     const link = rows[0]
     const agent = parseAgent(ua)
-    await tx.query('insert into short_link_click (code, click_time, os, browser, ua) values ($1, $2, $3, $4, $5)',
-      [code, now, agent.os, agent.browser, ua.slice(0, UA_MAX)])
+    await tx.query('insert into short_link_click (code, click_time, os, browser, ua, bot) values ($1, $2, $3, $4, $5, $6)',
+      [code, now, agent.os, agent.browser, ua.slice(0, UA_MAX), bot])
+    if (bot) return link.long_url
     let sn = link.mt_sn
     if (sn === null && link.mobile !== null) {
       // mt_record_mobile_idx: the few records of one mobile since the link was made (an hour's margin for clocks).

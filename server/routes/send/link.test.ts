@@ -107,6 +107,27 @@ forEachBackend((backend) => {
       expect(unclicked.data.records[0]).toMatchObject({ clicked: false, click_time: null })
     })
 
+    it('a link-preview fetcher is redirected and logged as a bot but is no click; the person who clicks later is', async () => {
+      const res = await send({ content: 'Preview {link}' }, numbersOf(1, 210))
+      const [rec] = await recordsOf(h.db, res.data.batch_id)
+      const code = SHORT.exec(rec.content)![1]
+      for (const ua of ['facebookexternalhit/1.1', 'TelegramBot (like TwitterBot)', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)']) {
+        const preview = await visit(code, ua)
+        expect(preview.status).toBe(302)
+        expect(preview.headers.get('location')).toBe(LONG_URL)
+      }
+      const clickOf = async () => (await h.db.query<{ click_time: Date | null }>('select click_time from mt_record where sn = $1', [rec.sn])).rows[0].click_time
+      expect(await clickOf()).toBeNull()
+      expect(await countOf(h.db, 'select click_count::int as n from short_link where code = $1', [code])).toBe(0)
+      expect(await countOf(h.db, 'select count(*)::int as n from short_link_click where code = $1 and bot', [code])).toBe(3)
+
+      await visit(code, SAFARI_IPHONE)
+      expect(await clickOf()).not.toBeNull()
+      expect(await countOf(h.db, 'select click_count::int as n from short_link where code = $1', [code])).toBe(1)
+      const list = await h.call('/shortChainTool/list', { pageNumber: 1, pageSize: 20, mobile: rec.mobile, click_status: 1 }, { token: tok.acme })
+      expect(list.data.records[0]).toMatchObject({ clicked: true, osystem: 'iOS', browser: 'Safari' })
+    })
+
     it('answers an unknown or malformed code with a 404 page in the visitor’s language', async () => {
       const zh = await visit('Zz9Zz9Zz', CHROME_WINDOWS)
       expect(zh.status).toBe(404)
