@@ -25,7 +25,7 @@ page.on('response', (r) => {
 })
 await page.goto(`${server.base}/sms-cloud/login`, { waitUntil: 'networkidle' })
 await browser.close()
-server.stop()
+await server.stop()
 
 const total = [...info.values()].reduce((s, x) => s + x.gz, 0)
 const login = [...loaded].reduce((s, f) => s + (info.get(f)?.gz ?? 0), 0)

@@ -1,6 +1,6 @@
 // Starts the real server on a free port with a fresh database, for benchmarks that need a console to load.
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,8 +15,9 @@ const freePort = () =>
 
 export async function startServer(env = {}) {
   const port = await freePort()
+  const dir = mkdtempSync(join(tmpdir(), 'sms-bench-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'sms-bench-')), SEED_HISTORY_ROWS: '2000', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dir, SEED_HISTORY_ROWS: '2000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const base = `http://127.0.0.1:${port}`
@@ -26,5 +27,12 @@ export async function startServer(env = {}) {
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 250))
   }
-  return { base, stop: () => child.kill('SIGTERM') }
+  // The database directory goes with the server: stop() resolves once the process has exited and it is removed.
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    await exited
+    rmSync(dir, { recursive: true, force: true })
+  }
+  return { base, stop }
 }
