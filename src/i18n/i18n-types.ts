@@ -603,6 +603,10 @@ type RootTranslation = {
 		 */
 		exported: RequiredParams<'rows'>
 		/**
+		 * 导​出​中​断​：​当​前​视​图​过​大​或​后​台​处​理​进​程​已​停​止​。​数​据​没​有​丢​失​，​请​重​试​，​或​使​用​“​下​载​全​部​”​。
+		 */
+		exportFailed: string
+		/**
 		 * 下​载​全​部
 		 */
 		downloadAll: string
@@ -1920,6 +1924,26 @@ type RootTranslation = {
 			 */
 			clipboardFailed: string
 			/**
+			 * 从​剪​贴​板​粘​贴
+			 */
+			fromClipboard: string
+			/**
+			 * 未​获​准​读​取​剪​贴​板​，​未​添​加​号​码​。​仍​可​在​框​内​用​ ​C​t​r​l​+​V​ ​粘​贴​。
+			 */
+			clipboardDenied: string
+			/**
+			 * 剪​贴​板​中​没​有​文​本​，​请​先​复​制​号​码​。​仍​可​在​框​内​用​ ​C​t​r​l​+​V​ ​粘​贴​。
+			 */
+			clipboardEmpty: string
+			/**
+			 * 无​法​读​取​剪​贴​板​。​仍​可​在​框​内​用​ ​C​t​r​l​+​V​ ​粘​贴​。
+			 */
+			clipboardReadFailed: string
+			/**
+			 * 大​批​量​粘​贴​会​让​页​面​短​暂​停​顿​。​点​击​“​从​剪​贴​板​粘​贴​”​并​允​许​访​问​剪​贴​板​即​可​避​免​。
+			 */
+			bigPasteHint: string
+			/**
 			 * 号​码​识​别​失​败​，​请​重​试
 			 */
 			parseFailed: string
@@ -2144,6 +2168,10 @@ type RootTranslation = {
 			 * 号​码​仍​在​识​别​中​，​请​稍​候
 			 */
 			busy: string
+			/**
+			 * 文​件​或​号​码​列​表​过​大​无​法​读​取​，​或​后​台​处​理​进​程​已​停​止​。​已​添​加​的​内​容​没​有​丢​失​，​请​重​试​，​或​拆​分​成​更​小​的​部​分​。
+			 */
+			workerFailed: string
 		}
 		confirm: {
 			/**
@@ -3994,6 +4022,10 @@ export type TranslationFunctions = {
 		 */
 		exported: (arg: { rows: number }) => LocalizedString
 		/**
+		 * 导出中断：当前视图过大或后台处理进程已停止。数据没有丢失，请重试，或使用“下载全部”。
+		 */
+		exportFailed: () => LocalizedString
+		/**
 		 * 下载全部
 		 */
 		downloadAll: () => LocalizedString
@@ -5289,6 +5321,26 @@ export type TranslationFunctions = {
 			 */
 			clipboardFailed: () => LocalizedString
 			/**
+			 * 从剪贴板粘贴
+			 */
+			fromClipboard: () => LocalizedString
+			/**
+			 * 未获准读取剪贴板，未添加号码。仍可在框内用 Ctrl+V 粘贴。
+			 */
+			clipboardDenied: () => LocalizedString
+			/**
+			 * 剪贴板中没有文本，请先复制号码。仍可在框内用 Ctrl+V 粘贴。
+			 */
+			clipboardEmpty: () => LocalizedString
+			/**
+			 * 无法读取剪贴板。仍可在框内用 Ctrl+V 粘贴。
+			 */
+			clipboardReadFailed: () => LocalizedString
+			/**
+			 * 大批量粘贴会让页面短暂停顿。点击“从剪贴板粘贴”并允许访问剪贴板即可避免。
+			 */
+			bigPasteHint: () => LocalizedString
+			/**
 			 * 号码识别失败，请重试
 			 */
 			parseFailed: () => LocalizedString
@@ -5500,6 +5552,10 @@ export type TranslationFunctions = {
 			 * 号码仍在识别中，请稍候
 			 */
 			busy: () => LocalizedString
+			/**
+			 * 文件或号码列表过大无法读取，或后台处理进程已停止。已添加的内容没有丢失，请重试，或拆分成更小的部分。
+			 */
+			workerFailed: () => LocalizedString
 		}
 		confirm: {
 			/**

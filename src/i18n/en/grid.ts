@@ -42,6 +42,7 @@ export default {
 	exportView: 'Export view',
 	exportEmpty: 'The current view has no records to export',
 	exported: 'Exported {rows} rows',
+	exportFailed: 'The export stopped: the view was too big or the background helper stopped. Nothing was lost; try again, or use Download all.',
 	downloadAll: 'Download all',
 	columns: 'Columns',
 	resetColumns: 'Reset columns',

@@ -27,6 +27,11 @@ export default {
 		sheetUnreadable: 'The spreadsheet could not be read; it must be an xls or xlsx file',
 		noNumberColumn: 'No column of mobile numbers was found in the spreadsheet',
 		clipboardFailed: 'The clipboard could not be read; paste again',
+		fromClipboard: 'Paste from clipboard',
+		clipboardDenied: 'Clipboard access was not allowed, so nothing was added. Ctrl+V in the box still works.',
+		clipboardEmpty: 'The clipboard holds no text: copy the numbers first. Ctrl+V in the box still works.',
+		clipboardReadFailed: 'The clipboard could not be read. Ctrl+V in the box still works.',
+		bigPasteHint: 'Big pastes pause the page for a moment. Allow clipboard access with “Paste from clipboard” so they do not.',
 		parseFailed: 'The numbers could not be read; please try again',
 		// Not an object of `format`, `length`, …: typesafe-i18n's functions cannot carry a key named `length`.
 		reasonFormat: 'Wrong format',
@@ -90,6 +95,7 @@ export default {
 		balanceQuery: 'Balance account query exception',
 		invalidNumbers: 'Invalid number format',
 		busy: 'The numbers are still being read; please wait',
+		workerFailed: 'The file or number list was too big to read, or the background helper stopped. Nothing already added was lost; please try again, or split it into smaller parts.',
 	},
 	confirm: {
 		title: 'Confirm the send',

@@ -43,6 +43,7 @@ export default {
 	exportView: '导出当前视图',
 	exportEmpty: '当前视图没有可导出的记录',
 	exported: '已导出 {rows:number} 行',
+	exportFailed: '导出中断：当前视图过大或后台处理进程已停止。数据没有丢失，请重试，或使用“下载全部”。',
 	downloadAll: '下载全部',
 	columns: '显示列',
 	resetColumns: '重置列',

@@ -27,6 +27,11 @@ export default {
 		sheetUnreadable: '无法读取该表格文件，请确认是 xls 或 xlsx 格式',
 		noNumberColumn: '表格中没有找到手机号码列',
 		clipboardFailed: '读取剪贴板失败，请再粘贴一次',
+		fromClipboard: '从剪贴板粘贴',
+		clipboardDenied: '未获准读取剪贴板，未添加号码。仍可在框内用 Ctrl+V 粘贴。',
+		clipboardEmpty: '剪贴板中没有文本，请先复制号码。仍可在框内用 Ctrl+V 粘贴。',
+		clipboardReadFailed: '无法读取剪贴板。仍可在框内用 Ctrl+V 粘贴。',
+		bigPasteHint: '大批量粘贴会让页面短暂停顿。点击“从剪贴板粘贴”并允许访问剪贴板即可避免。',
 		parseFailed: '号码识别失败，请重试',
 		// Not an object of `format`, `length`, …: typesafe-i18n's functions cannot carry a key named `length`.
 		reasonFormat: '格式错误',
@@ -90,6 +95,7 @@ export default {
 		balanceQuery: '余额账户查询异常',
 		invalidNumbers: '号码格式错误',
 		busy: '号码仍在识别中，请稍候',
+		workerFailed: '文件或号码列表过大无法读取，或后台处理进程已停止。已添加的内容没有丢失，请重试，或拆分成更小的部分。',
 	},
 	confirm: {
 		title: '确认发送',

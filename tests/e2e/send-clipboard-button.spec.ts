@@ -1,0 +1,122 @@
+import { expect, test, type Page } from '@playwright/test'
+import { pasteNumbers, signIn } from './helpers'
+
+// The "Paste from clipboard" button and the hint that suggests it (src/features/send/clipboard.ts, NumbersPanel.tsx).
+// In headless Chromium the clipboard-read permission is 'prompt' when the test grants nothing (a user never asked;
+// the browser's prompt then refuses at once), 'denied' when only clipboard-write is granted, 'granted' with both.
+const DISTINCT = 100_000
+const DENIED = '未获准读取剪贴板，未添加号码。仍可在框内用 Ctrl+V 粘贴。'
+const EMPTY = '剪贴板中没有文本，请先复制号码。仍可在框内用 Ctrl+V 粘贴。'
+const HINT = '大批量粘贴会让页面短暂停顿。点击“从剪贴板粘贴”并允许访问剪贴板即可避免。'
+
+/** Puts `count` distinct valid numbers (~1.2 MB for 100,000), `dupes` repeats of the first ones and `bad` invalid lines on the clipboard, built in the page. */
+async function copyNumbers(page: Page, count: number, dupes = 0, bad = 0) {
+  await page.evaluate(([n, d, b]) => {
+    const lines: string[] = []
+    for (let i = 0; i < n; i++) lines.push(`1${3 + (i % 7)}${String((i * 7919 + 104729) % 1e9).padStart(9, '0')}`)
+    for (let i = 0; i < d; i++) lines.push(lines[i])
+    for (let i = 0; i < b; i++) lines.push(`12345${i}`)
+    return navigator.clipboard.writeText(lines.join('\n'))
+  }, [count, dupes, bad])
+}
+
+/** Counts the page's asynchronous clipboard reads in `window.asyncReads`. */
+async function countAsyncReads(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { asyncReads: number }
+    w.asyncReads = 0
+    const read = navigator.clipboard.read.bind(navigator.clipboard)
+    navigator.clipboard.read = () => (w.asyncReads++, read())
+  })
+}
+const asyncReads = (page: Page) => page.evaluate(() => (window as unknown as { asyncReads: number }).asyncReads)
+
+async function openGroupSend(page: Page) {
+  await signIn(page, 'acme')
+  await page.goto('/sms-cloud/home-sms/group-send')
+  await expect(page.getByTestId('numbers-box')).toBeVisible()
+}
+
+test('the button reads the clipboard as a Blob, counts exactly, and later Ctrl+V pastes read asynchronously too', async ({ context, page }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  // The page sees 'prompt' (a user not asked yet) while reading is allowed, as once the user accepts the prompt.
+  await page.addInitScript(() => {
+    const query = navigator.permissions.query.bind(navigator.permissions)
+    navigator.permissions.query = (d) => (d.name === ('clipboard-read' as PermissionName) ? Promise.resolve({ state: 'prompt', onchange: null } as PermissionStatus) : query(d))
+  })
+  await countAsyncReads(page)
+  await openGroupSend(page)
+  await copyNumbers(page, DISTINCT, 500, 2)
+  await page.getByRole('button', { name: '从剪贴板粘贴' }).click()
+  await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${DISTINCT} 个`)
+  await expect(page.getByTestId('count-total')).toHaveText(`共 ${DISTINCT + 502} 个`)
+  await expect(page.getByTestId('count-duplicates')).toHaveText('重复 500 个')
+  await expect(page.getByTestId('count-invalid')).toHaveText('无效 2 个')
+  await expect(page.getByTestId('numbers-box')).toHaveValue('')
+  expect(await asyncReads(page)).toBe(1)
+  // The read proved the permission: a Ctrl+V now takes the asynchronous path as well, and combines.
+  await pasteNumbers(page, '13600136000')
+  await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${DISTINCT + 1} 个`)
+  expect(await asyncReads(page)).toBe(2)
+})
+
+test('a refused or empty clipboard read says so and keeps the numbers added, also without the Permissions API', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'permissions', { get: () => undefined })
+    // The second click finds a clipboard without text (an image copied, say).
+    let calls = 0
+    const read = navigator.clipboard.read.bind(navigator.clipboard)
+    navigator.clipboard.read = () => (++calls === 2 ? Promise.resolve([]) : read())
+  })
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  await openGroupSend(page)
+  await pasteNumbers(page, '13800138000\n13900139000\n12345')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
+  const button = page.getByRole('button', { name: '从剪贴板粘贴' })
+  // Nothing granted: headless Chromium refuses the permission prompt.
+  await button.click()
+  await expect(page.getByText(DENIED)).toBeVisible()
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
+  await button.click()
+  await expect(page.getByText(EMPTY)).toBeVisible()
+  await expect(page.getByText(DENIED)).toHaveCount(0)
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
+  await expect(page.getByTestId('count-invalid')).toHaveText('无效 1 个')
+  // Ctrl+V still works and clears the message.
+  await pasteNumbers(page, '13700137000')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
+  await expect(page.getByText(EMPTY)).toHaveCount(0)
+  expect(errors).toEqual([])
+})
+
+test('a big Ctrl+V without clipboard access suggests the button; the hint can be closed', async ({ page }) => {
+  await openGroupSend(page)
+  await pasteNumbers(page, '13800138000')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 1 个')
+  await expect(page.getByTestId('big-paste-hint')).toHaveCount(0)
+  await copyNumbers(page, DISTINCT)
+  await page.getByTestId('numbers-box').focus()
+  await page.keyboard.press('Control+V')
+  await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${DISTINCT + 1} 个`)
+  const hint = page.getByTestId('big-paste-hint')
+  await expect(hint).toHaveText(`${HINT}×`)
+  await hint.getByRole('button', { name: '关闭' }).click()
+  await expect(hint).toHaveCount(0)
+  await page.getByTestId('numbers-box').focus()
+  await page.keyboard.press('Control+V')
+  await expect(page.getByTestId('count-duplicates')).toHaveText(`重复 ${DISTINCT} 个`)
+  await expect(hint).toHaveCount(0)
+})
+
+test('no hint after a big Ctrl+V when clipboard access is allowed', async ({ context, page }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await countAsyncReads(page)
+  await openGroupSend(page)
+  await copyNumbers(page, DISTINCT)
+  await page.getByTestId('numbers-box').focus()
+  await page.keyboard.press('Control+V')
+  await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${DISTINCT} 个`)
+  expect(await asyncReads(page)).toBe(1)
+  await expect(page.getByTestId('big-paste-hint')).toHaveCount(0)
+})
