@@ -1928,6 +1928,14 @@ type RootTranslation = {
 			 */
 			fromClipboard: string
 			/**
+			 * 接​收​号​码​：​从​剪​贴​板​粘​贴​号​码
+			 */
+			pasteCommand: string
+			/**
+			 * 接​收​号​码​：​添​加​号​码​文​件​（​t​x​t​、​c​s​v​、​x​l​s​、​x​l​s​x​）
+			 */
+			fileCommand: string
+			/**
 			 * 未​获​准​读​取​剪​贴​板​，​未​添​加​号​码​。​仍​可​在​框​内​用​ ​C​t​r​l​+​V​ ​粘​贴​。
 			 */
 			clipboardDenied: string
@@ -5324,6 +5332,14 @@ export type TranslationFunctions = {
 			 * 从剪贴板粘贴
 			 */
 			fromClipboard: () => LocalizedString
+			/**
+			 * 接收号码：从剪贴板粘贴号码
+			 */
+			pasteCommand: () => LocalizedString
+			/**
+			 * 接收号码：添加号码文件（txt、csv、xls、xlsx）
+			 */
+			fileCommand: () => LocalizedString
 			/**
 			 * 未获准读取剪贴板，未添加号码。仍可在框内用 Ctrl+V 粘贴。
 			 */

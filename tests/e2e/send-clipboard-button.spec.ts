@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { pasteNumbers, signIn } from './helpers'
+import { openPalette, pasteNumbers, signIn } from './helpers'
 
 // The "Paste from clipboard" button and the hint that suggests it (src/features/send/clipboard.ts, NumbersPanel.tsx).
 // In headless Chromium the clipboard-read permission is 'prompt' when the test grants nothing (a user never asked;
@@ -119,4 +119,30 @@ test('no hint after a big Ctrl+V when clipboard access is allowed', async ({ con
   await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${DISTINCT} 个`)
   expect(await asyncReads(page)).toBe(1)
   await expect(page.getByTestId('big-paste-hint')).toHaveCount(0)
+})
+
+test('keyboard only: the palette pastes numbers from the clipboard and opens the number file chooser', async ({ context, page }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await openGroupSend(page)
+  await copyNumbers(page, 1000, 3)
+  const palette = await openPalette(page)
+  await page.keyboard.type('从剪贴板粘贴号码')
+  await expect(palette.getByRole('option').first()).toContainText('接收号码：从剪贴板粘贴号码')
+  await page.keyboard.press('Enter')
+  await expect(palette).toBeHidden()
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 1000 个')
+  await expect(page.getByTestId('count-duplicates')).toHaveText('重复 3 个')
+
+  const chooser = page.waitForEvent('filechooser')
+  await openPalette(page)
+  await page.keyboard.type('添加号码文件')
+  await page.keyboard.press('Enter')
+  await (await chooser).setFiles({ name: 'more.txt', mimeType: 'text/plain', buffer: Buffer.from('13700137000\n13700137001\n') })
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 1002 个')
+  // Off the send pages the commands are gone.
+  await page.goto('/sms-cloud/info/index')
+  await expect(page.getByTestId('tab-/info/index')).toBeVisible()
+  await openPalette(page)
+  await page.keyboard.type('从剪贴板粘贴号码')
+  await expect(page.getByTestId('command-palette').getByRole('option', { name: /接收号码/ })).toHaveCount(0)
 })

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { saveBlob } from '@/api/transfer'
+import { registerCommands } from '@/commands'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -59,6 +60,20 @@ export function NumbersPanel({ numbers, cusId = '' }: {
       })
       .finally(() => setReading(false))
   }
+
+  // Keyboard users reach both from the palette while a send page is open (a palette choice is a user gesture, so
+  // the clipboard read and the file chooser are allowed).
+  const pasteRef = useRef(pasteFromClipboard)
+  useEffect(() => {
+    pasteRef.current = pasteFromClipboard
+  })
+  useEffect(() => {
+    const group = () => LL.send.group()
+    return registerCommands([
+      ...(clipboardButton ? [{ id: 'action:numbers:paste', kind: 'action' as const, group, label: () => t.pasteCommand(), perform: () => pasteRef.current() }] : []),
+      { id: 'action:numbers:file', kind: 'action', group, label: () => t.fileCommand(), perform: () => fileRef.current?.click() },
+    ])
+  }, [LL, t, clipboardButton])
 
   return (
     <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4" aria-labelledby={`${id}-h`}>

@@ -28,6 +28,8 @@ export default {
 		noNumberColumn: 'No column of mobile numbers was found in the spreadsheet',
 		clipboardFailed: 'The clipboard could not be read; paste again',
 		fromClipboard: 'Paste from clipboard',
+		pasteCommand: 'Recipients: paste numbers from the clipboard',
+		fileCommand: 'Recipients: add a number file (txt, csv, xls, xlsx)',
 		clipboardDenied: 'Clipboard access was not allowed, so nothing was added. Ctrl+V in the box still works.',
 		clipboardEmpty: 'The clipboard holds no text: copy the numbers first. Ctrl+V in the box still works.',
 		clipboardReadFailed: 'The clipboard could not be read. Ctrl+V in the box still works.',

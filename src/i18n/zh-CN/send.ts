@@ -28,6 +28,8 @@ export default {
 		noNumberColumn: '表格中没有找到手机号码列',
 		clipboardFailed: '读取剪贴板失败，请再粘贴一次',
 		fromClipboard: '从剪贴板粘贴',
+		pasteCommand: '接收号码：从剪贴板粘贴号码',
+		fileCommand: '接收号码：添加号码文件（txt、csv、xls、xlsx）',
 		clipboardDenied: '未获准读取剪贴板，未添加号码。仍可在框内用 Ctrl+V 粘贴。',
 		clipboardEmpty: '剪贴板中没有文本，请先复制号码。仍可在框内用 Ctrl+V 粘贴。',
 		clipboardReadFailed: '无法读取剪贴板。仍可在框内用 Ctrl+V 粘贴。',
