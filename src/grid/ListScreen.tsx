@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from 'react'
 import { toast } from '@/components/ui/toast'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
+import { WorkerFailedError } from '../../workers/remote'
 import './ag-setup'
 import './grid.css'
 import type { GridContext } from './ActionsCell'
@@ -57,7 +58,12 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
     const api = apiRef.current
     if (!api || !rows.length) return void toast.info(LL.grid.exportEmpty())
     const { header, body } = viewRows(api, list, LL, rows, totalsRow)
-    await exportCsv(title, header, body)
+    try {
+      await exportCsv(title, header, body)
+    } catch (e) {
+      if (e instanceof WorkerFailedError) return void toast.error(LL.grid.exportFailed())
+      throw e
+    }
     toast.success(LL.grid.exported({ rows: rows.length }))
   }
   const resetColumns = () => {

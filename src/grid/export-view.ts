@@ -1,8 +1,8 @@
-import { wrap, type Remote } from 'comlink'
 import { saveBlob } from '@/api/transfer'
 import { toCsv } from '../../workers/csv'
 import { csvInChunks } from '../../workers/csv-chunks'
 import type { CsvWorkerApi } from '../../workers/csv.worker'
+import { workerRemote } from '../../workers/remote'
 
 /*
  * "Export view": the rows loaded in the grid, as displayed, to CSV. Big views are encoded in a worker so the page
@@ -10,16 +10,12 @@ import type { CsvWorkerApi } from '../../workers/csv.worker'
  * below SMALL_ROWS the worker's start-up costs more than the encoding, so those run here.
  */
 const SMALL_ROWS = 2000
-let remote: Remote<CsvWorkerApi> | null = null
-
-function worker(): Remote<CsvWorkerApi> {
-  remote ??= wrap<CsvWorkerApi>(new Worker(new URL('../../workers/csv.worker.ts', import.meta.url), { type: 'module' }))
-  return remote
-}
+const worker = workerRemote<CsvWorkerApi>(() => new Worker(new URL('../../workers/csv.worker.ts', import.meta.url), { type: 'module' }))
 
 export async function csvBytes(header: string[], rows: unknown[][]): Promise<Uint8Array> {
   if (rows.length < SMALL_ROWS) return toCsv(header, rows)
-  return csvInChunks(worker(), header, rows)
+  // One race over the whole exchange: a worker dying between chunks rejects it with WorkerFailedError.
+  return worker((w) => csvInChunks(w, header, rows))
 }
 
 /** `<title>-yyyyMMdd-HHmmss.csv`, with characters that file systems refuse replaced. */

@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { UPLOAD_LIMIT_BYTES } from '@/domain/constants'
 import { withCallingCode } from '@/domain/group-numbers'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { WorkerFailedError } from '../../../workers/remote'
 import { combineBytes, EMPTY_NUMBERS, mergeResult, type NumberState } from './number-sources'
 import { parseBlobInWorker, parseInWorker, parseTextInWorker, type NumberListOptions, type NumberListResult } from './numbers-client'
 import { parseSheetInWorker, SheetSourceRefused } from './sheet-client'
@@ -44,7 +45,8 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
         } catch (e) {
           const t = LL.send.numbers
           const refused = { noColumn: t.noNumberColumn, unreadable: t.sheetUnreadable, tooLarge: t.fileTooLarge }
-          setError(e instanceof SheetSourceRefused ? refused[e.code]() : t.parseFailed())
+          // A dead worker loses only this source: `latest` still holds the numbers kept so far.
+          setError(e instanceof SheetSourceRefused ? refused[e.code]() : e instanceof WorkerFailedError ? LL.send.errors.workerFailed() : t.parseFailed())
         } finally {
           setPending((p) => p - 1)
         }

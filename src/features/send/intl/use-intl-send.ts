@@ -5,6 +5,7 @@ import { PREVIEW_LIMIT, type SendResult } from '@/domain/send'
 import { SENDER_ID_MAX, senderIdProblem, type IntlPreviewResult } from '@/domain/send-intl'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { measureContent } from '../../../../workers/billing'
+import { WorkerFailedError } from '../../../../workers/remote'
 import type { SendSummary } from '../ConfirmSendDialog'
 import { firstLines } from '../number-sources'
 import type { NumberListOptions } from '../numbers-client'
@@ -42,18 +43,38 @@ export function useIntlSend() {
   // Counts per calling code of the current numbers, once per list: the effect shows them, a send waits for them.
   const counting = useRef<{ numbers: Uint8Array; promise: Promise<CountryCounts> } | null>(null)
   const countsOf = useCallback((list: Uint8Array, cc: string[]) => {
-    if (counting.current?.numbers !== list) counting.current = { numbers: list, promise: countInWorker(list, cc) }
-    return counting.current.promise
+    if (counting.current?.numbers === list) return counting.current.promise
+    const entry = { numbers: list, promise: countInWorker(list, cc) }
+    counting.current = entry
+    // A failed count is not kept: asking again starts a fresh worker.
+    entry.promise.catch(() => {
+      if (counting.current === entry) counting.current = null
+    })
+    return entry.promise
   }, [])
   const [counts, setCounts] = useState<{ numbers: Uint8Array; counts: CountryCounts } | null>(null)
+  // The list whose count failed: the spinner stops and the numbers panel says why.
+  const [countFailed, setCountFailed] = useState<Uint8Array | null>(null)
+  const { fail } = c.numbers
+  const countFailure = useCallback(
+    (e: unknown) => fail(e instanceof WorkerFailedError ? LL.send.errors.workerFailed() : LL.send.numbers.parseFailed()),
+    [LL, fail],
+  )
   useEffect(() => {
     if (!codes) return
     let live = true
-    void countsOf(numbers, codes).then((r) => live && setCounts({ numbers, counts: r }))
+    countsOf(numbers, codes).then(
+      (r) => live && setCounts({ numbers, counts: r }),
+      (e: unknown) => {
+        if (!live) return
+        setCountFailed(numbers)
+        countFailure(e)
+      },
+    )
     return () => {
       live = false
     }
-  }, [numbers, codes, countsOf])
+  }, [numbers, codes, countsOf, countFailure])
   const current = counts?.numbers === numbers ? counts.counts : null
   const breakdown = useMemo(
     () => (current && countries.data ? breakdownOf(countries.data, current, measure.messages) : null),
@@ -74,7 +95,16 @@ export function useIntlSend() {
 
   async function summarize(): Promise<SendSummary | null> {
     const list = numbers
-    const b = codes && countries.data && list.length ? breakdownOf(countries.data, await countsOf(list, codes), measure.messages) : null
+    let listCounts: CountryCounts | null = null
+    if (codes && countries.data && list.length) {
+      try {
+        listCounts = await countsOf(list, codes)
+      } catch (e) {
+        countFailure(e)
+        return null
+      }
+    }
+    const b = listCounts && countries.data ? breakdownOf(countries.data, listCounts, measure.messages) : null
     if (!c.check(ownProblems(b?.cost ?? null))) return null
     return {
       numbers: c.numbers.state.valid, messages: measure.messages * c.numbers.state.valid, cost: b?.cost ?? null,
@@ -97,7 +127,7 @@ export function useIntlSend() {
   }
 
   return {
-    c, countries, ready: !!codes, measure, breakdown, counting: c.numbers.state.valid > 0 && !current,
+    c, countries, ready: !!codes, measure, breakdown, counting: c.numbers.state.valid > 0 && !current && countFailed !== numbers,
     content, setContent: (v: string) => c.setFields({ content: v }),
     senderId, setSenderId: (v: string) => c.setFields({ senderId: v }), senderError,
     cusId, setCusId,

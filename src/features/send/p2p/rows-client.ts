@@ -1,28 +1,28 @@
-import { transfer, wrap, type Remote } from 'comlink'
+import { transfer } from 'comlink'
 import type { TemplateMeasure } from '@/domain/billing'
 import type { ArrangedRows, ArrangeOptions } from '../../../../workers/p2p-rows'
 import type { P2pRowsWorkerApi } from '../../../../workers/p2p-rows.worker'
+import { workerRemote } from '../../../../workers/remote'
 import type { SheetTsv, SpreadsheetErrorCode } from '../../../../workers/spreadsheet'
 
 /*
  * The point-to-point rows worker, started on first use: it reads the spreadsheet, arranges its rows and measures
  * the template over all of them, so the page holds a few buffers and counts, never a string per row.
  */
-let remote: Remote<P2pRowsWorkerApi> | null = null
-
-function worker(): Remote<P2pRowsWorkerApi> {
-  remote ??= wrap<P2pRowsWorkerApi>(new Worker(new URL('../../../../workers/p2p-rows.worker.ts', import.meta.url), { type: 'module' }))
-  return remote
-}
+const worker = workerRemote<P2pRowsWorkerApi>(() =>
+  new Worker(new URL('../../../../workers/p2p-rows.worker.ts', import.meta.url), { type: 'module' }))
 
 /** Reads the file's first sheet; the buffer is transferred (the caller's `bytes` is detached afterwards). */
-export const readSheet = (bytes: Uint8Array): Promise<SheetTsv> => worker().sheetToTsv(transfer(bytes, [bytes.buffer as ArrayBuffer]))
+export const readSheet = (bytes: Uint8Array): Promise<SheetTsv> => worker((w) => w.sheetToTsv(transfer(bytes, [bytes.buffer as ArrayBuffer])))
 
-/** Arranges a copy of the sheet (it stays in the draft); the worker keeps the values for `measureRows`. */
-export const arrangeSheet = (sheet: SheetTsv, options: ArrangeOptions): Promise<ArrangedRows> => worker().arrange(sheet, options)
+/**
+ * Arranges a copy of the sheet (it stays in the draft); the worker keeps the values for `measureRows`, so after a
+ * WorkerFailedError the sheet must be arranged again in the fresh worker.
+ */
+export const arrangeSheet = (sheet: SheetTsv, options: ArrangeOptions): Promise<ArrangedRows> => worker((w) => w.arrange(sheet, options))
 
 /** The template over every row of the last arrangement; null before one. */
-export const measureRows = (template: string): Promise<TemplateMeasure | null> => worker().measure(template)
+export const measureRows = (template: string): Promise<TemplateMeasure | null> => worker((w) => w.measure(template))
 
 const CODES: SpreadsheetErrorCode[] = ['tooLarge', 'unreadable']
 /** The refusal's code when the worker threw one (comlink passes the message on). */

@@ -3,6 +3,7 @@ import type { TemplateMeasure } from '@/domain/billing'
 import { UPLOAD_LIMIT_BYTES } from '@/domain/constants'
 import { normalizeMobile } from '@/domain/send-p2p'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { WorkerFailedError } from '../../../../workers/remote'
 import { arrangeSheet, measureRows, readSheet, spreadsheetError, type ArrangedRows, type SheetTsv } from './rows-client'
 
 /** What a point-to-point draft keeps of its file: the sheet's TSV bytes (IndexedDB stores them as they are). */
@@ -36,20 +37,43 @@ export function useP2pRows(fields: RowsFields, template: string, setFields: (pat
   const [arranged, setArranged] = useState<ArrangedRows | null>(null)
   const [measure, setMeasure] = useState<TemplateMeasure | null>(null)
   const [measuring, setMeasuring] = useState(false)
+  // The arrangement failed: nothing is pending any more (the error says why).
+  const [stuck, setStuck] = useState(false)
+  // Bumped when the worker died after arranging: the fresh one holds no rows until the sheet is arranged again.
+  const [restarts, setRestarts] = useState(0)
   const { sheet, mobileColumn, firstRowIsHeader } = fields
+  /** Says so when the worker died; false for any other error. */
+  const stopped = (e: unknown) => {
+    if (!(e instanceof WorkerFailedError)) return false
+    setError(LL.send.errors.workerFailed())
+    return true
+  }
 
   useEffect(() => {
     setArranged(null)
+    setStuck(false)
     if (!sheet) return
     let live = true
     void arrangeSheet(sheet, { mobileColumn, firstRowIsHeader })
       .then((a) => live && setArranged(a))
-      .catch(() => live && setError(LL.sendP2p.file.failed()))
+      .catch((e: unknown) => {
+        if (!live) return
+        setStuck(true)
+        if (!stopped(e)) setError(LL.sendP2p.file.failed())
+      })
     return () => {
       live = false
     }
     // LL is stable; `LL.sendP2p.file` is a new object on every render (typesafe-i18n builds it on access).
-  }, [sheet, mobileColumn, firstRowIsHeader, LL])
+  }, [sheet, mobileColumn, firstRowIsHeader, LL, restarts])
+
+  /** The template over every row; null before an arrangement, or when the worker died (reported; arranged again). */
+  const measureNow = (t: string) =>
+    measureRows(t).catch((e: unknown) => {
+      if (!stopped(e)) throw e
+      setRestarts((n) => n + 1)
+      return null
+    })
 
   useEffect(() => {
     setMeasure(null)
@@ -57,7 +81,7 @@ export function useP2pRows(fields: RowsFields, template: string, setFields: (pat
     if (!arranged) return
     let live = true
     const timer = setTimeout(() => {
-      void measureRows(template)
+      void measureNow(template)
         .then((m) => live && setMeasure(m))
         .finally(() => live && setMeasuring(false))
     }, MEASURE_DELAY_MS)
@@ -79,16 +103,16 @@ export function useP2pRows(fields: RowsFields, template: string, setFields: (pat
       setFields({ fileName: file.name, sheet: read, mobileColumn: Math.max(0, guess), firstRowIsHeader: read.header !== null })
     } catch (e) {
       const code = spreadsheetError(e)
-      setError(code ? t[code]() : t.failed())
+      if (!stopped(e)) setError(code ? t[code]() : t.failed())
     } finally {
       setReading(false)
     }
   }
 
   return {
-    reading, error, arranged, measure, measuring, addFile,
+    reading, error, arranged, measure, measuring, addFile, measureNow,
     /** True while the file is read or its rows arranged. */
-    pending: reading || (!!sheet && !arranged),
+    pending: reading || (!!sheet && !arranged && !stuck),
     clear: () => {
       setError(null)
       setFields({ fileName: '', sheet: null, mobileColumn: 0, firstRowIsHeader: false })

@@ -7,7 +7,6 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import type { SendSummary } from '../ConfirmSendDialog'
 import { firstLines } from '../number-sources'
 import { useSendComposer, type Problems } from '../use-send-composer'
-import { measureRows } from './rows-client'
 import { useP2pRows, type RowsFields } from './use-p2p-rows'
 
 export interface P2pFields extends RowsFields {
@@ -66,9 +65,11 @@ export function useP2pSend() {
   async function summarize(): Promise<SendSummary | null> {
     if (!check() || !a) return null
     // Measured again rather than read from state: the debounced figure may lag the last keystroke.
-    const [measured, first] = await Promise.all([measureRows(template), price === null ? previewFirst(1) : null])
+    const [measured, first] = await Promise.all([rows.measureNow(template), price === null ? previewFirst(1) : null])
+    // The worker died and holds no rows until they are arranged again (the rows panel says so).
+    if (!measured) return null
     const p = price ?? (first && first.total_messages > 0 ? first.cost / first.total_messages : null)
-    const messages = measured?.messages ?? 0
+    const messages = measured.messages
     return { numbers: a.valid, messages, balance: c.balance, cost: p === null ? null : p * messages, time: c.schedule.timed ? c.schedule.time : null }
   }
 
