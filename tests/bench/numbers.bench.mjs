@@ -14,8 +14,9 @@ import { parseNumberList } from '../../workers/numbers.ts'
 import { numberList } from './lib/number-lists.mjs'
 import { median } from './lib/record-rows.mjs'
 
-// A full collection before each timed call, so one run's garbage (the baseline's ~160 MB of strings at 1M) is not
-// collected on the next run's clock.
+// Two full collections before each timed call, so one run's garbage (the baseline's ~160 MB of strings at 1M) is
+// neither collected nor swept (V8 sweeps concurrently after a collection, on the 2 cores the call runs on) on the
+// next run's clock.
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc')
 
@@ -84,6 +85,7 @@ for (const n of SIZES) {
       for (const impl of Object.keys(IMPLS)) {
         const input = inputFor(impl, bytes)
         gc()
+        gc() // a new collection first finishes sweeping the last one's pages, which V8 would otherwise do during the timed call
         const [t0, c0] = [performance.now(), process.cpuUsage()]
         IMPLS[impl](input)
         ms[impl].push(performance.now() - t0)
