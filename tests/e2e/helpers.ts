@@ -43,6 +43,13 @@ export async function apiAs(page: Page, path: string, body: unknown) {
   return (await res.json()) as { code: number; msg: string; data: { records: Record<string, unknown>[]; total: number; totals?: Record<string, number> } }
 }
 
+/** The signed-in account's own balance, as /user/getUserInfo reports it. */
+export async function balanceOf(page: Page) {
+  const res = await apiAs(page, '/user/getUserInfo', {})
+  expect(res.code).toBe(200)
+  return Number((res.data as unknown as { userInfo: { authUser: { balance: number } } }).userInfo.authUser.balance)
+}
+
 /** A grid's body rows (the pinned totals row excluded). */
 export const gridRows = (page: Page) => page.locator('.ag-row:not(.ag-row-pinned)')
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiAs, CAPTCHA, gridRows, signIn, pasteNumbers } from './helpers'
+import { apiAs, balanceOf, CAPTCHA, gridRows, signIn, pasteNumbers } from './helpers'
 
 const COUNT = 100_000
 /** COUNT distinct valid numbers, one a line, plus two invalid entries and one duplicate. */
@@ -129,12 +129,6 @@ async function signInAs(page: Page, username: string, password: string) {
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/sms-cloud\/wel\/index/)
   await expect(page.getByTestId('topbar')).toBeVisible()
-}
-
-async function balanceOf(page: Page) {
-  const res = await apiAs(page, '/user/getUserInfo', {})
-  expect(res.code).toBe(200)
-  return Number((res.data as unknown as { userInfo: { authUser: { balance: number } } }).userInfo.authUser.balance)
 }
 
 async function batchTotal(page: Page) {
