@@ -110,6 +110,9 @@ test('an admin sends a link SMS for acme: refused until the account is chosen, t
   const sent = await confirmWithEnter(page, '/api/shortChainTool/smsLinkGroupSend')
   expect(sent).toMatchObject({ numbers: 3, messages: 3, cost: 0.135 })
   await expect(page.getByTestId('count-valid')).toHaveText('有效 0 个')
+  // The form starts afresh but keeps the account, for the next batch of the same customer.
+  await expect(account).toHaveValue('acme')
+  await expect(page.getByTestId('link-long-url')).toHaveValue('')
 
   await expectPaidBy(page, 'acme', 0, sent, before)
 })
@@ -162,6 +165,8 @@ test('an admin sends a video SMS: the template list follows the chosen account, 
   await expect(summary.locator('dd').nth(3)).toHaveText('—')
   const sent = await confirmWithEnter(page, '/api/videoTemplate/videoSmsGroupSend')
   expect(sent).toMatchObject({ numbers: 3, messages: 3, cost: 0.9 })
+  await expect(account).toHaveValue('acme')
+  await expect(picker).toHaveValue('')
 
   await expectPaidBy(page, 'acme', 2, sent, before)
 })
@@ -212,6 +217,7 @@ test('an admin sends a 5G message for globex: its chatbots and templates only, a
   await expect(summary.locator('dd').nth(3)).toHaveText('—')
   const sent = await confirmWithEnter(page, '/api/cspTemplate/cspSmsGroupSend')
   expect(sent).toMatchObject({ numbers: 3, messages: 3, cost: 0.24 })
+  await expect(account).toHaveValue('globex')
 
   await expectPaidBy(page, 'globex', 6, sent, before)
 })

@@ -27,6 +27,11 @@ export interface ComposerOptions<F extends object> {
   usesNumbers?: boolean
   /** True when the fields hold nothing worth keeping as a draft. */
   fieldsEmpty: (f: F) => boolean
+  /**
+   * Fields that stay after a successful send (the sending account: an administrator sending several batches for one
+   * customer should not pick it again each time). The explicit Reset clears them too.
+   */
+  keptAfterSend?: (keyof F)[]
 }
 
 /**
@@ -125,12 +130,15 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
 
   /**
    * After a successful reply: say so, show the balance the server reports when the caller paid (an administrator
-   * or parent paying from another account keeps its own balance), and start a fresh send.
+   * or parent paying from another account keeps its own balance), and start a fresh send (keeping `keptAfterSend`).
    */
   function finish(result: SendResult, payer?: string | null) {
     toast.success(result.timed ? LL.send.scheduled({ batchId: result.batch_id }) : LL.send.sent({ batchId: result.batch_id }))
     if (paysSelf(payer)) lowerBalance(queryClient, result.balance_after)
+    const kept: Partial<F> = {}
+    for (const k of o.keptAfterSend ?? []) kept[k] = fields[k]
     reset()
+    setFieldsRaw({ ...emptyFields, ...kept })
   }
 
   return {

@@ -22,7 +22,8 @@ export interface CspFields {
   prefilled: number | null
 }
 const EMPTY: CspFields = { cusId: '', chatbotId: '', templateId: null, lowType: [], smsText: '', videoTemplateId: null, aimText: '', prefilled: null }
-const fieldsEmpty = (f: CspFields) => !f.cusId && !f.chatbotId && f.templateId === null
+// The account alone is no draft: it is kept after a send and quickly chosen again.
+const fieldsEmpty = (f: CspFields) => !f.chatbotId && f.templateId === null
 
 /**
  * The composed 5G send: the composer (numbers, timing, draft) plus the account (user type 1 chooses it), chatbot,
@@ -30,7 +31,7 @@ const fieldsEmpty = (f: CspFields) => !f.cusId && !f.chatbotId && f.templateId =
  */
 export function useCspSend() {
   const { LL } = useI18nContext()
-  const c = useSendComposer<CspFields>({ kind: 'csp', emptyFields: EMPTY, fieldsEmpty })
+  const c = useSendComposer<CspFields>({ kind: 'csp', emptyFields: EMPTY, fieldsEmpty, keptAfterSend: ['cusId'] })
   const own = useSession().authUser
   const chooses = own?.userType === 1
   const f = c.fields

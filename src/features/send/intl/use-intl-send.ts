@@ -32,7 +32,7 @@ export function useIntlSend() {
   const countries = useQuery(countriesQuery())
   const codes = useMemo(() => countries.data?.map((c) => c.calling_code), [countries.data])
   const numberOptions = useMemo<NumberListOptions | undefined>(() => codes && { mode: 'international', countryCodes: codes }, [codes])
-  const c = useSendComposer<IntlFields>({ kind: 'intl', emptyFields: EMPTY, fieldsEmpty, numberOptions })
+  const c = useSendComposer<IntlFields>({ kind: 'intl', emptyFields: EMPTY, fieldsEmpty, keptAfterSend: ['cusId'], numberOptions })
   const { content, senderId, cusId } = c.fields
   const { setFields } = c
   const setCusId = useCallback((v: string) => setFields({ cusId: v }), [setFields])

@@ -18,7 +18,8 @@ export interface LinkFields {
   longUrl: string
 }
 const EMPTY: LinkFields = { cusId: '', content: '', longUrl: '' }
-const fieldsEmpty = (f: LinkFields) => !f.cusId && !f.content && !f.longUrl
+// The account alone is no draft: it is kept after a send and quickly chosen again.
+const fieldsEmpty = (f: LinkFields) => !f.content && !f.longUrl
 
 /** Until the server names the short links' origin: the API's own, which is what it uses unless configured. */
 const apiOrigin = () => new URL(apiUrl('/'), window.location.href).origin
@@ -42,7 +43,7 @@ function useUrlProblem() {
  */
 export function useLinkSend() {
   const { LL } = useI18nContext()
-  const c = useSendComposer<LinkFields>({ kind: 'link', emptyFields: EMPTY, fieldsEmpty })
+  const c = useSendComposer<LinkFields>({ kind: 'link', emptyFields: EMPTY, fieldsEmpty, keptAfterSend: ['cusId'] })
   const own = useSession().authUser
   const chooses = own?.userType === 1
   const cusId = chooses ? c.fields.cusId : (own?.cusId ?? '')

@@ -12,7 +12,8 @@ export interface VideoFields {
   templateId: number | null
 }
 const EMPTY: VideoFields = { cusId: '', templateId: null }
-const fieldsEmpty = (f: VideoFields) => !f.cusId && f.templateId === null
+// The account alone is no draft: it is kept after a send and quickly chosen again.
+const fieldsEmpty = (f: VideoFields) => f.templateId === null
 
 /**
  * The composed video send: the composer (numbers, timing, draft) plus the account (user type 1 chooses it), the
@@ -20,7 +21,7 @@ const fieldsEmpty = (f: VideoFields) => !f.cusId && f.templateId === null
  */
 export function useVideoSend() {
   const { LL } = useI18nContext()
-  const c = useSendComposer<VideoFields>({ kind: 'video', emptyFields: EMPTY, fieldsEmpty })
+  const c = useSendComposer<VideoFields>({ kind: 'video', emptyFields: EMPTY, fieldsEmpty, keptAfterSend: ['cusId'] })
   const own = useSession().authUser
   const chooses = own?.userType === 1
   const cusId = chooses ? c.fields.cusId : (own?.cusId ?? '')
