@@ -5,7 +5,7 @@ import { encodeLines, type SheetTsv } from './spreadsheet'
 /*
  * A point-to-point send's spreadsheet, arranged in the worker: the mobile column moved first, rows with an invalid
  * or repeated mobile dropped (send-p2p.ts rules, the server's), the kept rows packed as the `rows` part of
- * /user/p2pSend, and their values kept as UTF-8 columns for measureTemplateRows. The page receives counts, a few
+ * the point-to-point send, and their values kept as UTF-8 columns for measureTemplateRows. The page receives counts, a few
  * sample rows and one Uint8Array; never a string per row.
  */
 

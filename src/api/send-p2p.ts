@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import { contentTemplateRowSchema } from '@/domain/lists/templates'
 import {
-  groupPreviewResultSchema, sendResultSchema,
+  groupPreviewResultSchema, P2P_SEND_PATH, sendResultSchema,
   type GroupPreviewPayload, type GroupPreviewResult, type P2pSendPayload, type SendResult,
 } from '@/domain/send'
 import { api } from './http'
@@ -41,7 +41,7 @@ function form(payload: unknown, rows: Uint8Array): FormData {
 }
 
 export async function p2pSend(payload: P2pSendPayload, rows: Uint8Array): Promise<SendResult> {
-  return sendResultSchema.parse(await upload('/user/p2pSend', form(payload, rows), { long: true }))
+  return sendResultSchema.parse(await upload(P2P_SEND_PATH, form(payload, rows), { long: true }))
 }
 
 export async function p2pPreview(payload: GroupPreviewPayload, rows: Uint8Array): Promise<GroupPreviewResult> {

@@ -1,5 +1,5 @@
 /*
- * Point-to-point send rows (the `rows` part of /user/p2pSend, see send.ts), read the same way by the console's
+ * Point-to-point send rows (the `rows` part of the point-to-point send (P2P_SEND_PATH), see send.ts), read the same way by the console's
  * worker and by the server, so both count the same valid, invalid and repeated rows and bill the same messages.
  *
  * A row is a line of TAB-separated cells: the mobile first (in the console the user picks which spreadsheet column

@@ -2,7 +2,15 @@ import { z } from 'zod'
 import { SCHEDULE_MIN_AHEAD_MINUTES } from './constants'
 
 /**
- * The send contract (issue 4): /user/groupSend (same content), /user/p2pSend (point-to-point) and
+ * The point-to-point (one-to-one, a value per recipient) send. The spec's sending calls are /user/groupSend,
+ * /user/groupPreview, /user/taokeGroupSend and the link, video and 5G sends; the one-to-one send is the only send
+ * the spec names without a call of its own, and taokeGroupSend the only send call without a screen (淘客 marketing
+ * sends are per-recipient messages), so this is read as that call.
+ */
+export const P2P_SEND_PATH = '/user/taokeGroupSend'
+
+/**
+ * The send contract (issue 4): /user/groupSend (same content), P2P_SEND_PATH (point-to-point) and
  * /user/groupPreview. A send is `multipart/form-data` because a million numbers is ~12 MB, past the 2 MB JSON limit:
  *
  *   payload  a JSON string validated by groupSendSchema / p2pSendSchema (a form field, not a file)
@@ -10,7 +18,7 @@ import { SCHEDULE_MIN_AHEAD_MINUTES } from './constants'
  *            digits separated by '\n') is the intended form; the server parses it again with the same function
  *            (domestic mode), so any separator parseNumberList accepts also works. Invalid and repeated numbers are
  *            dropped and counted, never sent.
- *   rows     (p2pSend) a file part, the packed rows: UTF-8 text, one row per line ('\n', a trailing '\r' ignored);
+ *   rows     (point-to-point) a file part, the packed rows: UTF-8 text, one row per line ('\n', a trailing '\r' ignored);
  *            cells separated by TAB: the mobile number first, then the values of {p1}, {p2}, … A cell holds no TAB
  *            or line break (the client replaces them with a space). Rows with an invalid mobile are dropped and
  *            counted; a repeated mobile keeps its first row. A placeholder past a row's last value is filled with

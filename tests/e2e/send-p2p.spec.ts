@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { utils, write } from '@e965/xlsx'
 import { expect, test } from '@playwright/test'
+import { P2P_SEND_PATH } from '../../src/domain/send'
 import { gridRows, signIn } from './helpers'
 
 /** A header row and five rows: one invalid mobile, one repeated, one mobile stored as a number, one empty value. */
@@ -79,7 +80,7 @@ test('a point-to-point send from an xlsx: counts, placeholders, total, preview, 
   const summary = page.getByTestId('send-summary')
   await expect(summary).toBeVisible()
   await expect(summary).toContainText('3')
-  const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/p2pSend'))
+  const reply = page.waitForResponse((r) => r.url().endsWith(`/api${P2P_SEND_PATH}`))
   await page.getByTestId('confirm-send').click()
   const body = (await (await reply).json()) as { code: number; data: { batch_id: string; numbers: number; messages: number } }
   expect(body.code).toBe(200)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { P2P_SEND_PATH } from '../../../src/domain/send'
 import type { Db } from '../../db'
 import { runDueBatches } from '../../send/scheduler'
 import { forEachBackend, setup, type Harness } from '../../test/harness'
@@ -13,7 +14,7 @@ const recordsOf = async (db: Db, batchId: string) =>
   (await db.query<{ mobile: string; content: string }>('select mobile, content from mt_record where batch_id = $1 order by mobile', [batchId])).rows
 
 forEachBackend((backend) => {
-  describe('POST /user/p2pSend', () => {
+  describe(`POST ${P2P_SEND_PATH}`, () => {
     let h: Harness
     let token: string
     let price: number
@@ -23,7 +24,7 @@ forEachBackend((backend) => {
       price = Number((await h.db.query<{ p: number }>("select price::float8 as p from customer_product where cus_id = 'acme02' and prod_type = 0")).rows[0].p)
     })
     afterAll(() => h.close())
-    const send = (payload: Record<string, unknown>, rows: string) => post(h.app, '/user/p2pSend', token, form(payload, rows))
+    const send = (payload: Record<string, unknown>, rows: string) => post(h.app, P2P_SEND_PATH, token, form(payload, rows))
 
     it('fills each row into the template and debits exactly the messages of each filled row (160 and 70 rules)', async () => {
       const before = await balanceOf(h.db, 'acme02')

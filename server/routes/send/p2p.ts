@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { PROD_TYPE } from '../../../src/domain/constants'
-import { groupPreviewSchema, p2pSendSchema, PREVIEW_LIMIT } from '../../../src/domain/send'
+import { groupPreviewSchema, P2P_SEND_PATH, p2pSendSchema, PREVIEW_LIMIT } from '../../../src/domain/send'
 import type { Deps } from '../../config'
 import type { Db } from '../../db'
 import { ok } from '../../http/envelope'
@@ -12,9 +12,9 @@ import { readForm, sendBodyLimit, senderOf } from './form'
 export function p2pSendRoutes(deps: Deps) {
   const { db } = deps
   const r = new Hono<AppEnv>()
-  r.use('/user/p2pSend', sendBodyLimit(), requireUser(db))
+  r.use(P2P_SEND_PATH, sendBodyLimit(), requireUser(db))
 
-  r.post('/user/p2pSend', async (c) => {
+  r.post(P2P_SEND_PATH, async (c) => {
     const { payload, file } = await readForm(c, p2pSendSchema, 'rows')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
     return ok(c, await p2pSend(db, cusId, payload, readP2pMessages(file, payload.template)))
