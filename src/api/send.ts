@@ -1,7 +1,8 @@
 import {
-  groupPreviewResultSchema, sendResultSchema,
-  type GroupPreviewPayload, type GroupPreviewResult, type GroupSendPayload, type SendResult,
+  groupPreviewResultSchema, sendResultSchema, templateAddResultSchema,
+  type GroupPreviewPayload, type GroupPreviewResult, type GroupSendPayload, type SendResult, type TemplateAddPayload,
 } from '@/domain/send'
+import { api } from './http'
 import { upload } from './transfer'
 
 /*
@@ -22,4 +23,9 @@ export async function groupSend(payload: GroupSendPayload, numbers: Uint8Array):
 
 export async function groupPreview(payload: GroupPreviewPayload, numbers: Uint8Array): Promise<GroupPreviewResult> {
   return groupPreviewResultSchema.parse(await upload('/user/groupPreview', form(payload, numbers), { long: true }))
+}
+
+/** Submits the page's content as a content template of the sending account (pending review); failures are toasted. */
+export async function templateAdd(payload: TemplateAddPayload) {
+  return templateAddResultSchema.parse(await api('/user/templateAdd', payload))
 }

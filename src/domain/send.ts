@@ -66,6 +66,18 @@ export const groupSendSchema = z.object({
 })
 export type GroupSendPayload = z.infer<typeof groupSendSchema>
 
+/**
+ * /user/templateAdd: the send page's content (a bulk text, or a point-to-point template with {p1} … placeholders)
+ * submitted as a content template of the sending account. It waits for review (check_status 0) and can be picked
+ * once approved.
+ */
+export const templateAddSchema = z.object({
+  cus_id: sendBase.cus_id,
+  template_content: z.string().trim().min(1).max(MAX_CONTENT_CHARS),
+})
+export type TemplateAddPayload = z.infer<typeof templateAddSchema>
+export const templateAddResultSchema = z.object({ id: z.number(), check_status: z.number() })
+
 /** Template with placeholders {p1}, {p2}, … (see billing.ts); each row of the `rows` file fills them. */
 export const p2pSendSchema = z.object({
   ...sendBase,

@@ -1982,6 +1982,14 @@ type RootTranslation = {
 			 */
 			label: string
 			/**
+			 * 保​存​为​模​板
+			 */
+			saveTemplate: string
+			/**
+			 * 模​板​已​提​交​审​核​，​审​核​通​过​后​即​可​选​用
+			 */
+			templateSaved: string
+			/**
 			 * 请​输​入​短​信​内​容
 			 */
 			placeholder: string
@@ -5386,6 +5394,14 @@ export type TranslationFunctions = {
 			 * 内容
 			 */
 			label: () => LocalizedString
+			/**
+			 * 保存为模板
+			 */
+			saveTemplate: () => LocalizedString
+			/**
+			 * 模板已提交审核，审核通过后即可选用
+			 */
+			templateSaved: () => LocalizedString
 			/**
 			 * 请输入短信内容
 			 */

@@ -2,6 +2,7 @@ import { ContentPanel } from './ContentPanel'
 import { NumbersPanel } from './NumbersPanel'
 import { ContentTemplatePicker } from './p2p/ContentTemplatePicker'
 import { PreviewDialog } from './PreviewDialog'
+import { SaveTemplateButton } from './SaveTemplateButton'
 import { SchedulePanel } from './SchedulePanel'
 import { SendPage } from './SendPage'
 import { useGroupSend } from './use-group-send'
@@ -18,7 +19,7 @@ export default function GroupSendScreen({ title }: { path: string; title: string
       <ContentPanel
         content={g.content} onChange={g.setContent} measure={g.measure} valid={c.numbers.state.valid}
         cost={g.cost} balance={c.balance} balanceError={c.balanceError} error={p?.content ?? null}
-        tools={<ContentTemplatePicker onPick={g.setContent} />}
+        tools={<><ContentTemplatePicker onPick={g.setContent} /><SaveTemplateButton content={g.content} /></>}
       />
       <SchedulePanel timed={c.schedule.timed} time={c.schedule.time} error={p?.schedule ?? null} onChange={c.setSchedule} />
       <PreviewDialog preview={g.preview} onClose={g.closePreview} />

@@ -44,6 +44,8 @@ export default {
 	content: {
 		title: 'Message',
 		label: 'Content',
+		saveTemplate: 'Save as template',
+		templateSaved: 'Template submitted for review; it can be picked once approved',
 		placeholder: 'Type the message',
 		chars: '{count} characters',
 		bytes: '{count} bytes',

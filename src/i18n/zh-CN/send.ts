@@ -44,6 +44,8 @@ export default {
 	content: {
 		title: '短信内容',
 		label: '内容',
+		saveTemplate: '保存为模板',
+		templateSaved: '模板已提交审核，审核通过后即可选用',
 		placeholder: '请输入短信内容',
 		chars: '字数 {count:number}',
 		bytes: '字节 {count:number}',

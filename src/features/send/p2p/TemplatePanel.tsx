@@ -4,6 +4,7 @@ import type { ContentMeasure, TemplateMeasure } from '@/domain/billing'
 import { MAX_CONTENT_CHARS } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { money } from '../ContentPanel'
+import { SaveTemplateButton } from '../SaveTemplateButton'
 import { ContentTemplatePicker } from './ContentTemplatePicker'
 import { PlaceholderMenu, type PlaceholderOption } from './PlaceholderMenu'
 
@@ -47,6 +48,7 @@ export function TemplatePanel(p: Props) {
       <div className="mb-2 flex flex-wrap gap-2">
         <PlaceholderMenu options={p.placeholders} onInsert={insert} />
         <ContentTemplatePicker onPick={p.onChange} />
+        <SaveTemplateButton content={p.template} />
       </div>
       <label htmlFor={id} className="text-sm text-[var(--muted)]">{t.label({ p1: '{p1}', p2: '{p2}' })}</label>
       <textarea
