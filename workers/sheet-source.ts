@@ -40,7 +40,7 @@ export function readSheetNumbers(
   if (!looksLikeSheet(file)) return { ok: false, error: 'unreadable' }
   let sheet
   try {
-    sheet = sheetToTsv(file)
+    sheet = sheetToTsv(file, { formatted: false })
   } catch (e) {
     return { ok: false, error: e instanceof SpreadsheetError ? e.code : 'unreadable' }
   }

@@ -38,6 +38,19 @@ describe('sheetToTsv', () => {
     expect(text(out.tsv)).toBe('13800138000\t25.6%\t1,234.50\n')
   })
 
+  it('without formatting (a recipients file) writes numbers as their values, mobiles in full, in xlsx and xls', () => {
+    for (const type of ['xlsx', 'xls'] as const) {
+      const out = sheetToTsv(
+        book([[13800138000, 0.256, '0086 139 0013 9000'], [8613800138000, 1234.5, 'x']], type, (ws) => {
+          ws.A1.z = '0.00E+00'
+          ws.B1.z = '0.0%'
+        }),
+        { formatted: false },
+      )
+      expect(text(out.tsv)).toBe('13800138000\t0.256\t0086 139 0013 9000\n8613800138000\t1234.5\tx\n')
+    }
+  })
+
   it('replaces TAB, CR and LF inside a cell with a space', () => {
     const out = sheetToTsv(book([['13800138000', 'a\tb\r\nc']], 'xlsx'))
     expect(text(out.tsv)).toBe('13800138000\ta b c\n')

