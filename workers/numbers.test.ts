@@ -128,6 +128,14 @@ describe('markFirstSeen', () => {
     const r = parseNumberList(enc.encode(text))
     expect({ ...r, numbers: new TextDecoder().decode(r.numbers) }).toEqual({ ...referenceParse(enc.encode(text)), byCountry: undefined })
   })
+
+  it('grows its entry arrays past the size guess (short international numbers: 8 bytes an entry, not 12)', () => {
+    const options: NumberListOptions = { mode: 'international', countryCodes: ['1', '44', '852'] }
+    const text = Array.from({ length: 30_000 }, (_, i) => `${['1', '44', '852'][i % 3]}${String(100000 + ((i * 7919) % 20_000)).padStart(6, '0')}`.slice(0, 7)).join(',')
+    const r = parseNumberList(enc.encode(text), options)
+    expect(r.valid).toBeGreaterThan(1000)
+    expect({ ...r, numbers: new TextDecoder().decode(r.numbers) }).toEqual(referenceParse(enc.encode(text), options))
+  })
 })
 
 describe('parseNumberList: international rules', () => {
