@@ -45,7 +45,7 @@ export default {
 		empty: 'Choose a template to preview it here',
 		loading: 'Loading the preview…',
 		loadFailed: 'The preview could not be loaded',
-		cards: 'Card carousel of {count} cards; scroll sideways',
+		cards: 'Card carousel of {count} card{{s}}; scroll sideways',
 		card: 'Card {n} of {total}',
 		buttons: 'Card buttons',
 		noText: '(no text yet)',

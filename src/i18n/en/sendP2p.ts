@@ -20,7 +20,7 @@ export default {
 		column: 'Column {n}',
 		named: 'Column {n} ({name})',
 		header: 'The first row holds column names (not sent)',
-		rows: '{count} rows',
+		rows: '{count} row{{s}}',
 		sampleTitle: 'First {count} rows',
 		mobileMark: 'Mobile',
 	},
@@ -37,7 +37,7 @@ export default {
 		noTemplates: 'No approved templates',
 		templatesFailed: 'The templates could not be loaded',
 		alone: 'Template alone',
-		maxPerRow: 'At most {count} messages for one row',
+		maxPerRow: 'At most {count} message{{s}} for one row',
 		measuring: 'Counting…',
 	},
 	filled: {
@@ -49,6 +49,6 @@ export default {
 		noFile: 'Choose the numbers and values file',
 		noRows: 'The file needs at least one row with a valid mobile',
 		busy: 'The file is still being read; please wait',
-		unknownPlaceholder: 'The template uses {placeholder}, but the file has only {count} columns besides the mobile',
+		unknownPlaceholder: 'The template uses {placeholder}, but the file has only {count} column{{s}} besides the mobile',
 	},
 } satisfies Translation['sendP2p']

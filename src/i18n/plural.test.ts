@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { i18nObject } from './i18n-util'
+import { loadAllLocales } from './i18n-util.sync'
+
+loadAllLocales()
+
+describe('English counts agree with their number; Chinese has no plural', () => {
+  const en = i18nObject('en')
+  const zh = i18nObject('zh-CN')
+  it.each([
+    [1, '1 message per number', '1 character', '1 duplicate'],
+    [2, '2 messages per number', '2 characters', '2 duplicates'],
+    [0, '0 messages per number', '0 characters', '0 duplicates'],
+  ])('%d', (count, messages, chars, duplicates) => {
+    expect(en.send.content.messagesPerNumber({ count })).toBe(messages)
+    expect(en.send.content.chars({ count })).toBe(chars)
+    expect(en.send.numbers.duplicates({ count })).toBe(duplicates)
+  })
+  it('Chinese keeps one form', () => {
+    expect(zh.send.content.messagesPerNumber({ count: 1 })).toBe(zh.send.content.messagesPerNumber({ count: 2 }).replace('2', '1'))
+  })
+})
