@@ -16,6 +16,10 @@ describe('English counts agree with their number; Chinese has no plural', () => 
     expect(en.send.content.chars({ count })).toBe(chars)
     expect(en.send.numbers.duplicates({ count })).toBe(duplicates)
   })
+  it('grid figures too', () => {
+    expect(en.grid.exported({ rows: 1 })).toBe('Exported 1 row')
+    expect(en.grid.exported({ rows: 5000 })).toBe('Exported 5000 rows')
+  })
   it('Chinese keeps one form', () => {
     expect(zh.send.content.messagesPerNumber({ count: 1 })).toBe(zh.send.content.messagesPerNumber({ count: 2 }).replace('2', '1'))
   })

@@ -21,7 +21,7 @@ export default {
 		named: 'Column {n} ({name})',
 		header: 'The first row holds column names (not sent)',
 		rows: '{count} row{{s}}',
-		sampleTitle: 'First {count} rows',
+		sampleTitle: 'First {count} row{{s}}',
 		mobileMark: 'Mobile',
 	},
 	template: {
