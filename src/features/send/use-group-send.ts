@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { groupPreview, groupSend } from '@/api/send'
+import { groupPreview, groupSend, ownPriceQuery } from '@/api/send'
 import { PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { measureContent } from '../../../workers/billing'
@@ -18,7 +19,9 @@ export function useGroupSend() {
   const { LL } = useI18nContext()
   const c = useSendComposer<GroupFields>({ kind: 'group', emptyFields: EMPTY, fieldsEmpty })
   const { content } = c.fields
-  const [price, setPrice] = useState<number | null>(null)
+  const [learnt, setPrice] = useState<number | null>(null)
+  const own = useQuery(ownPriceQuery())
+  const price = learnt ?? own.data ?? null
   const [preview, setPreview] = useState<GroupPreviewResult | null>(null)
   // One message of at most 1000 characters: measured here on the main thread, well under a millisecond.
   const measure = useMemo(() => measureContent(content), [content])

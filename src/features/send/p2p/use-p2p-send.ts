@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import { ownPriceQuery } from '@/api/send'
 import { p2pPreview, p2pSend } from '@/api/send-p2p'
 import { measureContent } from '@/domain/billing'
 import { PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
@@ -22,7 +24,9 @@ export function useP2pSend() {
   const { template } = c.fields
   const rows = useP2pRows(c.fields, template, c.setFields)
   const a = rows.arranged
-  const [price, setPrice] = useState<number | null>(null)
+  const [learnt, setPrice] = useState<number | null>(null)
+  const own = useQuery(ownPriceQuery())
+  const price = learnt ?? own.data ?? null
   const [preview, setPreview] = useState<GroupPreviewResult | null>(null)
   // The template alone, at most 1000 characters: measured here, well under a millisecond.
   const alone = useMemo(() => measureContent(template), [template])
