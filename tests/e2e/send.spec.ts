@@ -104,6 +104,20 @@ test('a composed send survives a reload', async ({ page }) => {
   await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
   await expect(page.getByTestId('count-invalid')).toHaveText('无效 1 个')
   await expect(page.getByTestId('timed-time')).toHaveValue(time)
+
+  // A big list (its bytes stored as a Blob in the draft) survives too, every number of it.
+  const many = Array.from({ length: 20_000 }, (_, i) => `137${String(i).padStart(8, '0')}`).join('\n')
+  await pasteNumbers(page, many)
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 20002 个')
+  await page.getByTestId('send-content').fill('草稿内容，改过')
+  await page.waitForTimeout(1000)
+  await page.reload()
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 20002 个')
+  await expect(page.getByTestId('send-content')).toHaveValue('草稿内容，改过')
+  // The restored bytes hold the whole list: the last number pasted again is a duplicate, not a new number.
+  await pasteNumbers(page, '13700019999')
+  await expect(page.getByTestId('count-duplicates')).toHaveText('重复 1 个')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 20002 个')
 })
 
 test('preview shows the first messages as recipients will see them', async ({ page }) => {

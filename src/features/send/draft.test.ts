@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { pack, unpack } from './draft'
+
+describe('draft packing (big byte arrays stored as Blobs)', () => {
+  const big = new Uint8Array(200_000).map((_, i) => 48 + (i % 10))
+  const small = Uint8Array.of(49, 50, 51)
+  const draft = {
+    fields: { content: '内容', sheet: { tsv: big, rows: 3, header: ['手机号'] } },
+    numbers: { numbers: big.subarray(0, 100_000), valid: 2, samples: [{ line: 1, text: 'x' }] },
+    small,
+    idempotencyKey: 'k',
+  }
+
+  it('turns byte arrays of 64 KB or more into Blobs, leaves the rest, and unpacks to the same bytes', async () => {
+    const packed = pack(draft) as { fields: { sheet: { tsv: unknown; header: string[] } }; numbers: { numbers: unknown }; small: unknown }
+    expect(packed.fields.sheet.tsv).toBeInstanceOf(Blob)
+    expect(packed.numbers.numbers).toBeInstanceOf(Blob)
+    expect(packed.small).toBe(small)
+    expect(packed.fields.sheet.header).toEqual(['手机号'])
+    const back = await unpack(packed)
+    expect(back).toEqual(draft)
+  })
+
+  it('saving the same bytes again reuses their Blob (no new copy); after a restore too', async () => {
+    const first = pack(draft) as { fields: { sheet: { tsv: Blob } } }
+    const second = pack({ ...draft, fields: { ...draft.fields, content: '改过' } }) as { fields: { sheet: { tsv: Blob } } }
+    expect(second.fields.sheet.tsv).toBe(first.fields.sheet.tsv)
+    const restored = (await unpack(first)) as typeof draft
+    expect((pack(restored) as { fields: { sheet: { tsv: Blob } } }).fields.sheet.tsv).toBe(first.fields.sheet.tsv)
+  })
+})
