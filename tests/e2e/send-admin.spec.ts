@@ -48,6 +48,19 @@ async function confirmWithEnter(page: Page, endpoint: string): Promise<Reply['da
   return body.data
 }
 
+/** With no account chosen: Ctrl+Enter shows these translated alerts and asks nothing. */
+async function expectRefused(page: Page, alerts: string[]) {
+  await page.keyboard.press('Control+Enter')
+  for (const text of alerts) await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible()
+  await expect(page.getByTestId('send-summary')).toHaveCount(0)
+}
+
+/** A picker that waits for the account: disabled, saying so. */
+async function expectWaitingForAccount(select: Locator) {
+  await expect(select).toBeDisabled()
+  await expect(select.locator('option')).toHaveText(['请先选择发送账号'])
+}
+
 /**
  * The batch belongs to `cusId` (as the administrator's batch list shows it), the customer paid exactly the send's
  * cost, and the administrator's own balance did not move.
@@ -82,9 +95,7 @@ test('an admin sends a link SMS for acme: refused until the account is chosen, t
   // No paying account: no price, so no cost; the send is refused with the translated message and nothing is asked.
   await expect(page.getByTestId('estimated-cost')).toHaveCount(0)
   await content.focus()
-  await page.keyboard.press('Control+Enter')
-  await expect(page.getByRole('alert').filter({ hasText: '请选择发送账号' })).toBeVisible()
-  await expect(page.getByTestId('send-summary')).toHaveCount(0)
+  await expectRefused(page, ['请选择发送账号'])
 
   await chooseByKeyboard(page, account, '艾克米科技有限公司 (acme)')
   await expect(account).toHaveValue('acme')
@@ -136,14 +147,10 @@ test('an admin sends a video SMS: the template list follows the chosen account, 
   const picker = page.getByTestId('video-template')
   // No account: the template picker offers nothing and says why; a send is refused with the translated messages.
   await expect(account).toHaveValue('')
-  await expect(picker).toBeDisabled()
-  await expect(picker.locator('option')).toHaveText(['请先选择发送账号'])
+  await expectWaitingForAccount(picker)
   await pasteNumbers(page, '13800138031\n13800138032\n13800138033')
   await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
-  await page.keyboard.press('Control+Enter')
-  await expect(page.getByRole('alert').filter({ hasText: '请选择发送账号' })).toBeVisible()
-  await expect(page.getByRole('alert').filter({ hasText: '请选择视频模板' })).toBeVisible()
-  await expect(page.getByTestId('send-summary')).toHaveCount(0)
+  await expectRefused(page, ['请选择发送账号', '请选择视频模板'])
 
   // initech first: its approved templates, and only them; then acme: the list follows the account.
   await chooseByKeyboard(page, account, '英尼泰克软件 (initech)')
@@ -186,14 +193,10 @@ test('an admin sends a 5G message for globex: its chatbots and templates only, a
   await expect(account.locator('option', { hasText: '(globex)' })).toBeAttached()
   await expect(account.locator('option', { hasText: '(acme)' })).toHaveCount(0)
   // No account: no chatbot to pick, and a send is refused with the translated messages.
-  await expect(chatbot).toBeDisabled()
-  await expect(chatbot.locator('option')).toHaveText(['请先选择发送账号'])
+  await expectWaitingForAccount(chatbot)
   await pasteNumbers(page, '13900139201\n13900139202\n13900139203')
   await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
-  await page.keyboard.press('Control+Enter')
-  await expect(page.getByRole('alert').filter({ hasText: '请选择发送账号' })).toBeVisible()
-  await expect(page.getByRole('alert').filter({ hasText: '请选择 Chatbot' })).toBeVisible()
-  await expect(page.getByTestId('send-summary')).toHaveCount(0)
+  await expectRefused(page, ['请选择发送账号', '请选择 Chatbot'])
 
   await chooseByKeyboard(page, account, 'Globex International (globex)')
   await expect(chatbot).toBeEnabled()
