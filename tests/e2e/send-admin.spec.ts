@@ -48,6 +48,15 @@ async function confirmWithEnter(page: Page, endpoint: string): Promise<Reply['da
   return body.data
 }
 
+/** Ctrl+Enter opens the confirmation: the numbers, the cost, and no balance after (the admin is not the payer). */
+async function expectConfirmation(page: Page, numbers: string, cost: string) {
+  await page.keyboard.press('Control+Enter')
+  const summary = page.getByTestId('send-summary')
+  await expect(summary.locator('dd').nth(0)).toHaveText(numbers)
+  await expect(summary.locator('dd').nth(2)).toHaveText(cost)
+  await expect(summary.locator('dd').nth(3)).toHaveText('—')
+}
+
 /** With no account chosen: Ctrl+Enter shows these translated alerts and asks nothing. */
 async function expectRefused(page: Page, alerts: string[]) {
   await page.keyboard.press('Control+Enter')
@@ -113,11 +122,7 @@ test('an admin sends a link SMS for acme: refused until the account is chosen, t
   await expect(page.getByTestId('group-list')).toHaveCount(0)
 
   await content.focus()
-  await page.keyboard.press('Control+Enter')
-  const summary = page.getByTestId('send-summary')
-  await expect(summary.locator('dd').nth(0)).toHaveText('3')
-  await expect(summary.locator('dd').nth(2)).toHaveText('0.135')
-  await expect(summary.locator('dd').nth(3)).toHaveText('—')
+  await expectConfirmation(page, '3', '0.135')
   const sent = await confirmWithEnter(page, '/api/shortChainTool/smsLinkGroupSend')
   expect(sent).toMatchObject({ numbers: 3, messages: 3, cost: 0.135 })
   await expect(page.getByTestId('count-valid')).toHaveText('有效 0 个')
@@ -165,11 +170,7 @@ test('an admin sends a video SMS: the template list follows the chosen account, 
   await expect(page.getByTestId('video-frame')).toHaveCount(3)
   await expect(page.getByTestId('video-cost')).toContainText('0.90')
 
-  await page.keyboard.press('Control+Enter')
-  const summary = page.getByTestId('send-summary')
-  await expect(summary.locator('dd').nth(0)).toHaveText('3')
-  await expect(summary.locator('dd').nth(2)).toHaveText('0.90')
-  await expect(summary.locator('dd').nth(3)).toHaveText('—')
+  await expectConfirmation(page, '3', '0.90')
   const sent = await confirmWithEnter(page, '/api/videoTemplate/videoSmsGroupSend')
   expect(sent).toMatchObject({ numbers: 3, messages: 3, cost: 0.9 })
   await expect(account).toHaveValue('acme')
@@ -213,11 +214,7 @@ test('an admin sends a 5G message for globex: its chatbots and templates only, a
   await expect(page.getByTestId('csp-sms-text')).not.toHaveValue('')
   await expect(page.getByTestId('csp-cost')).toContainText('0.24')
 
-  await page.keyboard.press('Control+Enter')
-  const summary = page.getByTestId('send-summary')
-  await expect(summary.locator('dd').nth(0)).toHaveText('3')
-  await expect(summary.locator('dd').nth(2)).toHaveText('0.24')
-  await expect(summary.locator('dd').nth(3)).toHaveText('—')
+  await expectConfirmation(page, '3', '0.24')
   const sent = await confirmWithEnter(page, '/api/cspTemplate/cspSmsGroupSend')
   expect(sent).toMatchObject({ numbers: 3, messages: 3, cost: 0.24 })
   await expect(account).toHaveValue('globex')
