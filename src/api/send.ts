@@ -1,9 +1,7 @@
-import { queryOptions } from '@tanstack/react-query'
 import {
   groupPreviewResultSchema, sendResultSchema, templateAddResultSchema,
   type GroupPreviewPayload, type GroupPreviewResult, type GroupSendPayload, type SendResult, type TemplateAddPayload,
 } from '@/domain/send'
-import { linkInfoResultSchema } from '@/domain/send-link'
 import { api } from './http'
 import { upload } from './transfer'
 
@@ -31,16 +29,3 @@ export async function groupPreview(payload: GroupPreviewPayload, numbers: Uint8A
 export async function templateAdd(payload: TemplateAddPayload) {
   return templateAddResultSchema.parse(await api('/user/templateAdd', payload))
 }
-
-/**
- * The signed-in account's price per ordinary message, so the bulk and point-to-point pages show the cost as soon as
- * there is content and numbers, not only after a preview. /shortChainTool/smsLinkInfo reports exactly that price (a
- * link message is an ordinary one); a failure (product not granted) leaves the cost to the preview, silently.
- */
-export const ownPriceQuery = () =>
-  queryOptions({
-    queryKey: ['user', 'send', 'own-price'] as const,
-    queryFn: async () => linkInfoResultSchema.parse(await api('/shortChainTool/smsLinkInfo', {}, { silent: true })).price,
-    staleTime: 5 * 60_000,
-    retry: false,
-  })

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { groupPreview, groupSend, ownPriceQuery } from '@/api/send'
+import { groupPreview, groupSend } from '@/api/send'
 import { PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { measureContent } from '../../../workers/billing'
 import type { SendSummary } from './ConfirmSendDialog'
 import { firstLines } from './number-sources'
+import { useOwnPrice } from './use-own-price'
 import { useSendComposer } from './use-send-composer'
 
 export interface GroupFields {
@@ -20,8 +20,8 @@ export function useGroupSend() {
   const c = useSendComposer<GroupFields>({ kind: 'group', emptyFields: EMPTY, fieldsEmpty })
   const { content } = c.fields
   const [learnt, setPrice] = useState<number | null>(null)
-  const own = useQuery(ownPriceQuery())
-  const price = learnt ?? own.data ?? null
+  const ownPrice = useOwnPrice()
+  const price = learnt ?? ownPrice
   const [preview, setPreview] = useState<GroupPreviewResult | null>(null)
   // One message of at most 1000 characters: measured here on the main thread, well under a millisecond.
   const measure = useMemo(() => measureContent(content), [content])

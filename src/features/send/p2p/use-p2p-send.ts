@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { ownPriceQuery } from '@/api/send'
 import { p2pPreview, p2pSend } from '@/api/send-p2p'
 import { measureContent } from '@/domain/billing'
 import { PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
@@ -8,6 +6,7 @@ import { fillTemplate, highestPlaceholder, normalizeMobile, placeholder } from '
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { SendSummary } from '../ConfirmSendDialog'
 import { firstLines } from '../number-sources'
+import { useOwnPrice } from '../use-own-price'
 import { useSendComposer, type Problems } from '../use-send-composer'
 import { useP2pRows, type RowsFields } from './use-p2p-rows'
 
@@ -25,8 +24,8 @@ export function useP2pSend() {
   const rows = useP2pRows(c.fields, template, c.setFields)
   const a = rows.arranged
   const [learnt, setPrice] = useState<number | null>(null)
-  const own = useQuery(ownPriceQuery())
-  const price = learnt ?? own.data ?? null
+  const ownPrice = useOwnPrice()
+  const price = learnt ?? ownPrice
   const [preview, setPreview] = useState<GroupPreviewResult | null>(null)
   // The template alone, at most 1000 characters: measured here, well under a millisecond.
   const alone = useMemo(() => measureContent(template), [template])
