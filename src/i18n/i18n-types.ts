@@ -1948,10 +1948,6 @@ type RootTranslation = {
 			 */
 			clipboardReadFailed: string
 			/**
-			 * 大​批​量​粘​贴​会​让​页​面​短​暂​停​顿​。​点​击​“​从​剪​贴​板​粘​贴​”​并​允​许​访​问​剪​贴​板​即​可​避​免​。
-			 */
-			bigPasteHint: string
-			/**
 			 * 号​码​识​别​失​败​，​请​重​试
 			 */
 			parseFailed: string
@@ -5360,10 +5356,6 @@ export type TranslationFunctions = {
 			 * 无法读取剪贴板。仍可在框内用 Ctrl+V 粘贴。
 			 */
 			clipboardReadFailed: () => LocalizedString
-			/**
-			 * 大批量粘贴会让页面短暂停顿。点击“从剪贴板粘贴”并允许访问剪贴板即可避免。
-			 */
-			bigPasteHint: () => LocalizedString
 			/**
 			 * 号码识别失败，请重试
 			 */

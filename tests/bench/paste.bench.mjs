@@ -2,11 +2,12 @@
 // (tests/bench/server.mjs), signed in as acme, /sms-cloud/home-sms/group-send, a real Ctrl+V of 1,000,000 numbers
 // (~12 MB) into the numbers box. A PerformanceObserver of long tasks in the page records every main-thread task over
 // 50 ms from the key press until the counts show and the draft has been saved (IndexedDB, 400 ms after a change).
-// Twice: as most users are (the site may not read the clipboard: the page takes the paste event's text, which is
-// the browser's synchronous clipboard read), and with clipboard-read allowed (the page reads a Blob asynchronously;
-// src/features/send/clipboard.ts). A third console row clicks the "Paste from clipboard" button instead (clipboard-read
-// allowed; the same Blob path, measured from the click). Baseline in the same run: the same text pasted into a
-// plain <textarea> whose input handler splits it on the main thread and de-duplicates it with a Set.
+// As most users are (the site may not read the clipboard: the page reads a Blob with the asynchronous Clipboard API
+// from the paste event, which needs no permission; src/features/send/clipboard.ts), with clipboard-read allowed
+// (the same path), from the "Paste from clipboard" button (clipboard-read allowed; measured from the click), and as
+// a browser without the asynchronous read would (the page takes the paste event's text, the browser's synchronous
+// clipboard read; Clipboard.prototype.read removed). Baseline in the same run: the same text pasted into a plain
+// <textarea> whose input handler splits it on the main thread and de-duplicates it with a Set.
 // BENCH_PASTE_NUMBERS sets the size (default 1,000,000).
 import { chromium } from '@playwright/test'
 import { median } from './lib/record-rows.mjs'
@@ -71,9 +72,10 @@ const server = await startServer({ SMS_CAPTCHA_FIXED: CAPTCHA, SEND_WORKERS: '0'
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
 // 'default': the site may not read the clipboard (a user who never allowed it), so the page takes the paste
 // event's text; 'granted': clipboard-read allowed, so the page reads a Blob asynchronously. Both may write it (setup).
-const results = { default: [], granted: [], button: [], baseline: [] }
-async function newPage(permissions, storageState) {
+const results = { default: [], granted: [], button: [], eventText: [], baseline: [] }
+async function newPage(permissions, storageState, { noAsyncRead = false } = {}) {
   const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1280, height: 800 }, storageState })
+  if (noAsyncRead) await context.addInitScript(() => Object.defineProperty(Clipboard.prototype, 'read', { value: undefined }))
   await context.grantPermissions(permissions, { origin: server.base })
   const page = await context.newPage()
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`))
@@ -103,10 +105,13 @@ try {
   await granted.waitForURL(/\/sms-cloud\/wel\/index/)
   const plain = await newPage(['clipboard-write'], await granted.context().storageState())
   await plain.goto('/sms-cloud/wel/index')
+  const eventText = await newPage(['clipboard-write'], await granted.context().storageState(), { noAsyncRead: true })
+  await eventText.goto('/sms-cloud/wel/index')
   for (let i = 0; i < RUNS.console; i++) {
     results.default.push(await consoleRun(plain))
     results.granted.push(await consoleRun(granted))
     results.button.push(await consoleRun(granted, 'button'))
+    results.eventText.push(await consoleRun(eventText))
   }
   for (let i = 0; i < RUNS.baseline; i++) {
     await plain.goto('/bench-paste-baseline')
@@ -119,9 +124,10 @@ try {
 }
 
 const LABELS = {
-  default: 'group-send page, paste event text (default)',
-  granted: 'group-send page, clipboard-read allowed (Blob)',
+  default: 'group-send page, Ctrl+V, clipboard-read not allowed (default; Blob read from the paste event)',
+  granted: 'group-send page, Ctrl+V, clipboard-read allowed (Blob)',
   button: 'group-send page, "Paste from clipboard" button (clipboard-read allowed)',
+  eventText: 'group-send page, Ctrl+V, no asynchronous Clipboard API read (paste event text)',
   baseline: 'plain <textarea>, split + Set (baseline)',
 }
 const fmt = (x) => (Number.isFinite(x) ? x.toFixed(0) : '')

@@ -1,22 +1,37 @@
 import { expect, test } from '@playwright/test'
 import { signIn, pasteNumbers } from './helpers'
 
-// A paste reaches the numbers worker two ways (src/features/send/clipboard.ts): the paste event's own text when the
-// site may not read the clipboard (most users), or a Blob from the asynchronous Clipboard API when clipboard-read is
-// allowed. Both must count alike, and a second paste combines with the first.
+// A paste reaches the numbers worker two ways (src/features/send/clipboard.ts): a Blob from the asynchronous
+// Clipboard API, read from the paste event (which needs no clipboard-read permission), or the paste event's own
+// text where the browser has no asynchronous read. Both must count alike, and a second paste combines with the first.
 const FIRST = '13800138000\n13900139000\n12345\n13700137000'
 const SECOND = '13800138000，13600136000'
 
-for (const permissions of [['clipboard-write'], ['clipboard-read', 'clipboard-write']]) {
-  const path = permissions.includes('clipboard-read') ? 'an asynchronous read (clipboard-read allowed)' : 'the paste event text'
+const PATHS = [
+  { path: 'an asynchronous read, clipboard-read not allowed', permissions: ['clipboard-write'], asyncRead: true },
+  { path: 'an asynchronous read, clipboard-read allowed', permissions: ['clipboard-read', 'clipboard-write'], asyncRead: true },
+  { path: 'the paste event text, without an asynchronous read', permissions: ['clipboard-write'], asyncRead: false },
+]
+
+for (const { path, permissions, asyncRead } of PATHS) {
   test(`pasted numbers are counted and combined through ${path}`, async ({ context, page }) => {
     await context.grantPermissions(permissions)
-    await page.addInitScript(() => {
-      const w = window as unknown as { asyncReads: number }
+    await page.addInitScript((keepRead) => {
+      const w = window as unknown as { asyncReads: number; eventReads: number }
       w.asyncReads = 0
+      w.eventReads = 0
+      const getData = DataTransfer.prototype.getData
+      DataTransfer.prototype.getData = function (format) {
+        w.eventReads++
+        return getData.call(this, format)
+      }
+      if (!keepRead) {
+        Object.defineProperty(Clipboard.prototype, 'read', { value: undefined })
+        return
+      }
       const read = navigator.clipboard.read.bind(navigator.clipboard)
       navigator.clipboard.read = () => (w.asyncReads++, read())
-    })
+    }, asyncRead)
     await signIn(page, 'acme')
     await page.goto('/sms-cloud/home-sms/group-send')
     await pasteNumbers(page, FIRST)
@@ -26,12 +41,16 @@ for (const permissions of [['clipboard-write'], ['clipboard-read', 'clipboard-wr
     await pasteNumbers(page, SECOND)
     await expect(page.getByTestId('count-valid')).toHaveText('有效 4 个')
     await expect(page.getByTestId('count-duplicates')).toHaveText('重复 1 个')
-    expect(await page.evaluate(() => (window as unknown as { asyncReads: number }).asyncReads)).toBe(permissions.includes('clipboard-read') ? 2 : 0)
+    const reads = await page.evaluate(() => {
+      const w = window as unknown as { asyncReads: number; eventReads: number }
+      return { asyncReads: w.asyncReads, eventReads: w.eventReads }
+    })
+    expect(reads).toEqual(asyncRead ? { asyncReads: 2, eventReads: 0 } : { asyncReads: 0, eventReads: 2 })
   })
 }
 
 test('a failed asynchronous clipboard read says so, keeps the numbers, and the next paste reads the event text', async ({ context, page }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await context.grantPermissions(['clipboard-write'])
   await page.addInitScript(() => {
     const read = navigator.clipboard.read.bind(navigator.clipboard)
     let calls = 0

@@ -4,7 +4,7 @@ import { registerCommands } from '@/commands'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { canReadClipboard, ClipboardReadFailed, dismissClipboardHint, pastedText, readClipboardBlob, suggestClipboardButton, watchClipboardPermission } from './clipboard'
+import { canReadClipboard, ClipboardReadFailed, pastedText, readClipboardBlob } from './clipboard'
 import { GroupNumbersDialog } from './GroupNumbersDialog'
 import { samplesText } from './number-sources'
 import type { InvalidReason } from './numbers-client'
@@ -30,9 +30,7 @@ export function NumbersPanel({ numbers, cusId = '' }: {
   const [groupsOpen, setGroupsOpen] = useState(false)
   const [clipboardButton] = useState(canReadClipboard)
   const [reading, setReading] = useState(false)
-  const [bigPasteHint, setBigPasteHint] = useState(false)
   const { state, pending, error } = numbers
-  useEffect(watchClipboardPermission, [])
   const reasons: Record<InvalidReason, () => string> = {
     format: t.reasonFormat, length: t.reasonLength, landline: t.reasonLandline, country: t.reasonCountry,
   }
@@ -46,14 +44,11 @@ export function NumbersPanel({ numbers, cusId = '' }: {
   const downloadInvalid = () =>
     saveBlob(new Blob([samplesText(state.samples, reason)], { type: 'text/plain;charset=utf-8' }), t.invalidFileName())
   // A click is a user gesture: the browser asks for clipboard-read the first time, and the Blob goes to the worker
-  // as a granted Ctrl+V's does. A refusal keeps the numbers added so far.
+  // as a Ctrl+V's does. A refusal keeps the numbers added so far.
   const pasteFromClipboard = () => {
     setReading(true)
     readClipboardBlob()
-      .then((blob) => {
-        setBigPasteHint(false)
-        void numbers.addText(blob, 'paste')
-      })
+      .then((blob) => void numbers.addText(blob, 'paste'))
       .catch((e: unknown) => {
         const failed = { denied: t.clipboardDenied, empty: t.clipboardEmpty, failed: t.clipboardReadFailed }
         numbers.fail(failed[e instanceof ClipboardReadFailed ? e.code : 'failed']())
@@ -90,32 +85,21 @@ export function NumbersPanel({ numbers, cusId = '' }: {
           e.preventDefault()
           const text = pastedText(e)
           // A failed asynchronous read cannot fall back to the event's text any more: say so, so the paste is redone.
-          if (typeof text !== 'string') void text.then((blob) => (blob ? numbers.addText(blob, 'paste') : numbers.fail(t.clipboardFailed())))
-          // The event's task already holds the browser's clipboard read (~70 ms for a million numbers): the render
-          // and the post to the worker wait for a task of their own.
-          else if (text) {
-            const hint = suggestClipboardButton(text)
-            setTimeout(() => {
-              if (hint) setBigPasteHint(true)
-              void numbers.addText(text, 'paste')
-            })
+          if (typeof text !== 'string') {
+            void text.then(
+              (blob) => {
+                if (blob?.size) void numbers.addText(blob, 'paste')
+              },
+              () => numbers.fail(t.clipboardFailed()),
+            )
+          } else if (text) {
+            // The event's task already holds the browser's synchronous clipboard read (~70 ms for a million
+            // numbers): the render and the post to the worker wait for a task of their own.
+            setTimeout(() => void numbers.addText(text, 'paste'))
           }
         }}
         className="mt-1 w-full rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-2 font-mono text-sm outline-none focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30"
       />
-      {bigPasteHint && (
-        <p role="note" data-testid="big-paste-hint" className="mt-1 flex items-start gap-2 text-xs text-[var(--muted)]">
-          <span>{t.bigPasteHint()}</span>
-          <button
-            type="button"
-            aria-label={LL.common.close()}
-            onClick={() => (dismissClipboardHint(), setBigPasteHint(false))}
-            className="rounded px-1 leading-none hover:text-[var(--text)]"
-          >
-            ×
-          </button>
-        </p>
-      )}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <Button variant="secondary" onClick={readTyped} disabled={!typed.trim()}>{t.parse()}</Button>
         <Button variant="secondary" onClick={() => fileRef.current?.click()}>{t.file()}</Button>

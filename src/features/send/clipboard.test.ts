@@ -1,49 +1,73 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-// clipboard.ts keeps the permission it has seen in module state: every test loads a fresh copy against a fake
+// clipboard.ts remembers a failed paste read in module state: every test loads a fresh copy against a fake
 // navigator (the browser's behaviour is covered by tests/e2e/send-clipboard-button.spec.ts).
 type Clipboard = typeof import('./clipboard')
 let clip: Clipboard
 
 const textItem = (text: string) => ({ types: ['text/plain'], getType: async () => new Blob([text], { type: 'text/plain' }) })
-const event = { clipboardData: { getData: () => 'event text' } as unknown as DataTransfer }
-const settle = () => new Promise((r) => setTimeout(r))
+const getData = vi.fn(() => 'event text')
+const event = { clipboardData: { getData } as unknown as DataTransfer }
 
-function fakeNavigator({ state = 'prompt', permissions = true, read }: {
-  state?: PermissionState
-  permissions?: boolean
-  read?: () => Promise<unknown[]>
-} = {}) {
-  const status = { state, onchange: null as null | (() => void) }
-  const nav = {
-    clipboard: { read: vi.fn(read ?? (async () => [textItem('13800138000\n13900139000')])) },
-    permissions: permissions ? { query: vi.fn(async () => status) } : undefined,
-  }
+function fakeNavigator(read?: () => Promise<unknown[]>) {
+  const nav = { clipboard: { read: vi.fn(read ?? (async () => [textItem('13800138000\n13900139000')])) } }
   vi.stubGlobal('navigator', nav)
-  return { nav, status }
+  return nav
 }
 
-async function load(options?: Parameters<typeof fakeNavigator>[0]) {
-  const fake = fakeNavigator(options)
+async function load(read?: () => Promise<unknown[]>) {
+  const nav = fakeNavigator(read)
   clip = await import('./clipboard')
-  clip.watchClipboardPermission()
-  await settle()
-  return fake
+  return nav
 }
 
-beforeEach(() => vi.resetModules())
+beforeEach(() => {
+  vi.resetModules()
+  getData.mockClear()
+})
 afterEach(() => vi.unstubAllGlobals())
 
-describe('readClipboardBlob (the "Paste from clipboard" button)', () => {
-  it('returns the text Blob and lets later pastes read the clipboard asynchronously', async () => {
-    const { nav } = await load({ state: 'prompt' })
-    expect(clip.pastedText(event)).toBe('event text')
-    const blob = await clip.readClipboardBlob()
-    expect(await blob.text()).toBe('13800138000\n13900139000')
+describe('pastedText (Ctrl+V)', () => {
+  it('reads the clipboard asynchronously as a Blob, without the event text, where the browser can', async () => {
+    const nav = await load()
     const pasted = clip.pastedText(event)
     expect(pasted).toBeInstanceOf(Promise)
     expect(await (await (pasted as Promise<Blob | null>))?.text()).toBe('13800138000\n13900139000')
-    expect(nav.clipboard.read).toHaveBeenCalledTimes(2)
+    expect(getData).not.toHaveBeenCalled()
+    expect(nav.clipboard.read).toHaveBeenCalledTimes(1)
+  })
+
+  it.each([
+    ['nothing', async () => []],
+    ['no text', async () => [{ types: ['image/png'], getType: async () => new Blob([]) }]],
+  ])('resolves null when the clipboard holds %s', async (_, read) => {
+    await load(read)
+    expect(await clip.pastedText(event)).toBeNull()
+  })
+
+  it('after a failed asynchronous read rejects with "failed", and later pastes take the event text', async () => {
+    const nav = await load(() => Promise.reject(new DOMException('no', 'NotAllowedError')))
+    const error = await (clip.pastedText(event) as Promise<Blob | null>).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(clip.ClipboardReadFailed)
+    expect((error as InstanceType<Clipboard['ClipboardReadFailed']>).code).toBe('failed')
+    expect(clip.pastedText(event)).toBe('event text')
+    expect(clip.pastedText(event)).toBe('event text')
+    expect(nav.clipboard.read).toHaveBeenCalledTimes(1)
+  })
+
+  it('takes the event text where the asynchronous Clipboard API cannot read', async () => {
+    vi.stubGlobal('navigator', { clipboard: {} })
+    clip = await import('./clipboard')
+    expect(clip.canReadClipboard()).toBe(false)
+    expect(clip.pastedText(event)).toBe('event text')
+    expect(clip.pastedText({ clipboardData: null })).toBe('')
+  })
+})
+
+describe('readClipboardBlob (the "Paste from clipboard" button)', () => {
+  it('returns the text Blob', async () => {
+    await load()
+    expect(await (await clip.readClipboardBlob()).text()).toBe('13800138000\n13900139000')
   })
 
   it.each([
@@ -53,53 +77,17 @@ describe('readClipboardBlob (the "Paste from clipboard" button)', () => {
     ['empty', async () => [{ types: ['image/png'], getType: async () => new Blob([]) }]],
     ['empty', async () => [textItem('')]],
   ] as const)('rejects with %s', async (code, read) => {
-    await load({ read })
+    await load(read)
     const error = await clip.readClipboardBlob().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(clip.ClipboardReadFailed)
     expect((error as InstanceType<Clipboard['ClipboardReadFailed']>).code).toBe(code)
   })
 
-  it('after a refused read, pastes take the event text again', async () => {
-    const { status } = await load({ state: 'granted', read: () => Promise.reject(new DOMException('no', 'NotAllowedError')) })
-    expect(status.state).toBe('granted')
+  it('a refused button read leaves pastes reading asynchronously (a paste event needs no permission)', async () => {
+    let calls = 0
+    await load(() => (++calls === 1 ? Promise.reject(new DOMException('no', 'NotAllowedError')) : Promise.resolve([textItem('13700137000')])))
     await expect(clip.readClipboardBlob()).rejects.toMatchObject({ code: 'denied' })
-    expect(clip.pastedText(event)).toBe('event text')
-  })
-
-  it('works without the Permissions API, and pastes then keep the event text (the browser asks on every read)', async () => {
-    await load({ permissions: false })
-    expect(await (await clip.readClipboardBlob()).text()).toBe('13800138000\n13900139000')
-    expect(clip.pastedText(event)).toBe('event text')
-  })
-
-  it('follows the permission when it changes', async () => {
-    const { status } = await load({ state: 'prompt' })
-    status.state = 'granted'
-    status.onchange?.()
-    expect(clip.pastedText(event)).toBeInstanceOf(Promise)
-  })
-})
-
-describe('suggestClipboardButton (the hint after a big synchronous paste)', () => {
-  const big = '1'.repeat(1_000_000)
-  it('suggests the button after a big paste while the permission may still be asked for', async () => {
-    await load({ state: 'prompt' })
-    expect(clip.suggestClipboardButton(big)).toBe(true)
-    expect(clip.suggestClipboardButton(big.slice(1))).toBe(false)
-    clip.dismissClipboardHint()
-    expect(clip.suggestClipboardButton(big)).toBe(false)
-  })
-
-  it.each(['granted', 'denied'] as const)('does not suggest it when the permission is %s', async (state) => {
-    await load({ state })
-    expect(clip.suggestClipboardButton(big)).toBe(false)
-  })
-
-  it('suggests it without the Permissions API, not without the asynchronous Clipboard API', async () => {
-    await load({ permissions: false })
-    expect(clip.suggestClipboardButton(big)).toBe(true)
-    vi.stubGlobal('navigator', { clipboard: {} })
-    expect(clip.canReadClipboard()).toBe(false)
-    expect(clip.suggestClipboardButton(big)).toBe(false)
+    expect(await (await (clip.pastedText(event) as Promise<Blob | null>))?.text()).toBe('13700137000')
+    expect(getData).not.toHaveBeenCalled()
   })
 })

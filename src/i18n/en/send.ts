@@ -33,7 +33,6 @@ export default {
 		clipboardDenied: 'Clipboard access was not allowed, so nothing was added. Ctrl+V in the box still works.',
 		clipboardEmpty: 'The clipboard holds no text: copy the numbers first. Ctrl+V in the box still works.',
 		clipboardReadFailed: 'The clipboard could not be read. Ctrl+V in the box still works.',
-		bigPasteHint: 'Big pastes pause the page for a moment. Allow clipboard access with “Paste from clipboard” so they do not.',
 		parseFailed: 'The numbers could not be read; please try again',
 		// Not an object of `format`, `length`, …: typesafe-i18n's functions cannot carry a key named `length`.
 		reasonFormat: 'Wrong format',

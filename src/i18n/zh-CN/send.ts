@@ -33,7 +33,6 @@ export default {
 		clipboardDenied: '未获准读取剪贴板，未添加号码。仍可在框内用 Ctrl+V 粘贴。',
 		clipboardEmpty: '剪贴板中没有文本，请先复制号码。仍可在框内用 Ctrl+V 粘贴。',
 		clipboardReadFailed: '无法读取剪贴板。仍可在框内用 Ctrl+V 粘贴。',
-		bigPasteHint: '大批量粘贴会让页面短暂停顿。点击“从剪贴板粘贴”并允许访问剪贴板即可避免。',
 		parseFailed: '号码识别失败，请重试',
 		// Not an object of `format`, `length`, …: typesafe-i18n's functions cannot carry a key named `length`.
 		reasonFormat: '格式错误',
