@@ -32,6 +32,7 @@ export function referenceParse(bytes: Uint8Array, options: NumberListOptions = {
   const seen = new Set<string>()
   const numbers: string[] = []
   const invalidSamples: InvalidEntry[] = []
+  let invalidLines = ''
   const byCountry: Record<string, number> = Object.fromEntries(codes.map((c) => [c, 0]))
   let total = 0
   let duplicates = 0
@@ -43,6 +44,7 @@ export function referenceParse(bytes: Uint8Array, options: NumberListOptions = {
       const r = classify(entry)
       if (r === 'format' || r === 'length' || r === 'landline' || r === 'country') {
         if (invalid++ < INVALID_SAMPLE_LIMIT) invalidSamples.push({ line: i + 1, text: entry, reason: r })
+        invalidLines += `${i + 1}\t${entry}\t${r}\n`
       } else if (seen.has(r)) duplicates++
       else {
         seen.add(r)
@@ -52,5 +54,5 @@ export function referenceParse(bytes: Uint8Array, options: NumberListOptions = {
       }
     }
   })
-  return { total, valid: numbers.length, duplicates, invalid, numbers: numbers.join('\n'), invalidSamples, byCountry }
+  return { total, valid: numbers.length, duplicates, invalid, numbers: numbers.join('\n'), invalidSamples, invalidLines, byCountry }
 }

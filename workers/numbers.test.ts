@@ -7,7 +7,7 @@ import { prng, type Prng } from './testkit'
 const enc = new TextEncoder()
 const parse = (text: string, options?: NumberListOptions) => {
   const r = parseNumberList(enc.encode(text), options)
-  return { ...r, numbers: new TextDecoder().decode(r.numbers) }
+  return { ...r, numbers: new TextDecoder().decode(r.numbers), invalidLines: new TextDecoder().decode(r.invalidLines) }
 }
 const numbersOf = (text: string, options?: NumberListOptions) => parse(text, options).numbers.split('\n').filter(Boolean)
 const reasonOf = (entry: string, options?: NumberListOptions) => parse(entry, options).invalidSamples[0]?.reason ?? 'valid'
@@ -81,6 +81,23 @@ describe('parseNumberList: domestic rules', () => {
     expect(r.invalidSamples[99]).toEqual({ line: 199, text: 'bad99', reason: 'format' })
   })
 
+  it('lists every invalid entry in invalidLines (line, entry as written, reason), past the samples and its first buffer', () => {
+    const entries = Array.from({ length: 3000 }, (_, i) => [`bad${i}`, `0101234${i}`, '１３８-😀', '1380013800'][i % 4])
+    const text = entries.map((e, i) => `${e}\r\n${i % 2 ? '13800138000' : ''}`).join('\r\n')
+    for (const inPlace of [false, true]) {
+      const r = parseNumberList(enc.encode(text), { inPlace })
+      const lines = new TextDecoder().decode(r.invalidLines).split('\n')
+      expect(lines.pop()).toBe('')
+      expect(lines).toHaveLength(3000)
+      const reasons = ['format', 'landline', 'format', 'length']
+      lines.forEach((l, i) => expect(l).toBe(`${i * 2 + 1}\t${entries[i]}\t${reasons[i % 4]}`))
+      expect(r.invalidLines.byteOffset).toBe(0)
+      expect(r.invalidLines.buffer.byteLength).toBe(r.invalidLines.length)
+      expect(new TextDecoder().decode(r.numbers)).toBe('13800138000')
+    }
+    expect(parseNumberList(enc.encode('13800138000')).invalidLines).toHaveLength(0)
+  })
+
   it('returns its numbers in a buffer of their own, ready to transfer, trimmed when much of it would be unused', () => {
     const input = enc.encode('x 13800138000 y')
     const r = parseNumberList(input)
@@ -126,7 +143,7 @@ describe('markFirstSeen', () => {
   it('keeps every distinct number of a list dense enough to regrow its table', () => {
     const text = Array.from({ length: 60_000 }, (_, i) => String(13e9 + ((i * 7919) % 45_000) * 1009)).join('\n')
     const r = parseNumberList(enc.encode(text))
-    expect({ ...r, numbers: new TextDecoder().decode(r.numbers) }).toEqual({ ...referenceParse(enc.encode(text)), byCountry: undefined })
+    expect({ ...r, numbers: new TextDecoder().decode(r.numbers), invalidLines: '' }).toEqual({ ...referenceParse(enc.encode(text)), byCountry: undefined })
   })
 
   it('grows its entry arrays past the size guess (short international numbers: 8 bytes an entry, not 12)', () => {
@@ -134,7 +151,7 @@ describe('markFirstSeen', () => {
     const text = Array.from({ length: 30_000 }, (_, i) => `${['1', '44', '852'][i % 3]}${String(100000 + ((i * 7919) % 20_000)).padStart(6, '0')}`.slice(0, 7)).join(',')
     const r = parseNumberList(enc.encode(text), options)
     expect(r.valid).toBeGreaterThan(1000)
-    expect({ ...r, numbers: new TextDecoder().decode(r.numbers) }).toEqual(referenceParse(enc.encode(text), options))
+    expect({ ...r, numbers: new TextDecoder().decode(r.numbers), invalidLines: new TextDecoder().decode(r.invalidLines) }).toEqual(referenceParse(enc.encode(text), options))
   })
 })
 
@@ -194,7 +211,8 @@ function compare(bytes: Uint8Array, options?: NumberListOptions) {
   // Also written over a copy of the input (the worker's way): the same result.
   for (const inPlace of [false, true]) {
     const got = parseNumberList(inPlace ? bytes.slice() : bytes, { ...options, inPlace })
-    expect({ ...got, numbers: new TextDecoder().decode(got.numbers), byCountry: got.byCountry ?? want.byCountry }).toEqual(
+    const decoded = { numbers: new TextDecoder().decode(got.numbers), invalidLines: new TextDecoder().decode(got.invalidLines) }
+    expect({ ...got, ...decoded, byCountry: got.byCountry ?? want.byCountry }).toEqual(
       options?.mode === 'international' ? want : { ...want, byCountry: want.byCountry },
     )
   }

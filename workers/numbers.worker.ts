@@ -19,7 +19,7 @@ const api = {
   parseNumberList(bytes: Uint8Array, options?: NumberListOptions): NumberListResult {
     // The buffer was transferred here (or made here), so the numbers are written over it: no second buffer.
     const result = parseNumberList(bytes, { ...options, inPlace: true })
-    return transfer(result, [result.numbers.buffer as ArrayBuffer])
+    return transfer(result, [result.numbers.buffer as ArrayBuffer, result.invalidLines.buffer as ArrayBuffer])
   },
   /**
    * Pasted text, parsed after the numbers the page keeps (`kept`, then a line break, then the text). Encoding a

@@ -9,7 +9,7 @@ import { readSheetNumbers, type SheetSourceReply } from './sheet-source'
 const api = {
   readSheetNumbers(file: Uint8Array, kept: Uint8Array, options?: NumberListOptions, column?: number): SheetSourceReply {
     const reply = readSheetNumbers(file, kept, options, column)
-    return reply.ok ? transfer(reply, [reply.result.numbers.buffer as ArrayBuffer]) : reply
+    return reply.ok ? transfer(reply, [reply.result.numbers.buffer as ArrayBuffer, reply.result.invalidLines.buffer as ArrayBuffer]) : reply
   },
 }
 

@@ -65,6 +65,12 @@ export interface NumberListResult {
   numbers: Uint8Array
   /** The first INVALID_SAMPLE_LIMIT invalid entries. */
   invalidSamples: InvalidEntry[]
+  /**
+   * Every invalid entry, for "download invalid lines": UTF-8, one `line<TAB>entry<TAB>reason` a line, each ending in
+   * `\n` (reason as InvalidReason names it). An entry never holds a tab or a line break (they separate entries).
+   * Its own buffer, safe to transfer; empty when nothing is invalid.
+   */
+  invalidLines: Uint8Array
   /** International mode: distinct valid numbers per calling code (longest match), for per-country prices. */
   byCountry?: Record<string, number>
 }
@@ -72,6 +78,7 @@ export interface NumberListResult {
 export const INVALID_SAMPLE_LIMIT = 100
 const DECODER = new TextDecoder()
 const REASONS: InvalidReason[] = ['format', 'length', 'landline', 'country']
+const REASON_BYTES = REASONS.map((r) => new TextEncoder().encode(`\t${r}\n`))
 const FORMAT = -1
 const LENGTH = -2
 const LANDLINE = -3
@@ -186,6 +193,9 @@ class Collector {
   duplicates = 0
   invalid = 0
   samples: InvalidEntry[] = []
+  /** invalidLines being written: `rejected` holds its first `rejectedAt` bytes. */
+  private rejected = EMPTY
+  private rejectedAt = 0
   /** Where the scan stores valid entries (it keeps their count); grow() when full. */
   entries: Entries
   private out: Uint8Array
@@ -203,10 +213,27 @@ class Collector {
     this.perCode = codes && new Float64Array(codes.codes.length)
   }
 
+  /** An invalid entry: a sample (the first ones) and a line of invalidLines. Runs before anything is written in place. */
   reject(reason: number, start: number, end: number, line: number) {
+    const { bytes } = this
     if (this.invalid++ < INVALID_SAMPLE_LIMIT) {
-      this.samples.push({ line, text: DECODER.decode(this.bytes.subarray(start, end)), reason: REASONS[-reason - 1] })
+      this.samples.push({ line, text: DECODER.decode(bytes.subarray(start, end)), reason: REASONS[-reason - 1] })
     }
+    const tail = REASON_BYTES[-reason - 1]
+    const lineDigits = digitCount(line)
+    const need = this.rejectedAt + lineDigits + 1 + (end - start) + tail.length
+    if (need > this.rejected.length) {
+      const grown = new Uint8Array(Math.max(need, this.rejected.length * 2, 4096))
+      grown.set(this.rejected.subarray(0, this.rejectedAt))
+      this.rejected = grown
+    }
+    const out = this.rejected
+    let at = writeDigits(out, this.rejectedAt, line, lineDigits)
+    out[at++] = 9
+    out.set(bytes.subarray(start, end), at)
+    at += end - start
+    out.set(tail, at)
+    this.rejectedAt = at + tail.length
   }
 
   /** Room for more valid entries than the guess: the arrays doubled, the entries so far copied. */
@@ -251,8 +278,9 @@ class Collector {
     Collector.last = this
     const { total, valid, duplicates, invalid, samples } = this
     const numbers = at < out.length * 0.75 ? out.slice(0, at) : out.subarray(0, at)
-    this.bytes = this.out = EMPTY
-    const result: NumberListResult = { total, valid, duplicates, invalid, numbers, invalidSamples: samples }
+    const invalidLines = this.rejected.slice(0, this.rejectedAt)
+    this.bytes = this.out = this.rejected = EMPTY
+    const result: NumberListResult = { total, valid, duplicates, invalid, numbers, invalidSamples: samples, invalidLines }
     if (perCode) result.byCountry = Object.fromEntries(this.codes!.codes.map((code, i) => [code, perCode[i]]))
     return result
   }

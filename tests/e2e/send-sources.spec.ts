@@ -1,6 +1,7 @@
 import { utils, write } from '@e965/xlsx'
 import { expect, test } from '@playwright/test'
-import { signIn } from './helpers'
+import { readFileSync } from 'node:fs'
+import { pasteNumbers, signIn } from './helpers'
 
 function xlsx(rows: unknown[][]): Buffer {
   const wb = utils.book_new()
@@ -54,4 +55,26 @@ test('an xlsx file and pasted text combine and are de-duplicated together; a bad
   await expect(page.getByRole('alert').filter({ hasText: '表格中没有找到手机号码列' })).toBeVisible()
   await counts(7, 4, 2, 1)
   await expect(page.getByText('已合并 2 个来源')).toBeVisible()
+})
+
+test('"download invalid lines" gives every invalid line of every source, not only the samples shown', async ({ page }) => {
+  await signIn(page, 'acme01')
+  await page.goto('/sms-cloud/home-sms/group-send')
+  await expect(page.getByTestId('group-send')).toBeVisible()
+  // 3,000 invalid entries pasted between valid ones (the page shows 10 samples, the samples keep 100), then a file.
+  const pasted = Array.from({ length: 3000 }, (_, i) => `1380013${String(i).padStart(4, '0')}\n0551${i}`).join('\n')
+  await pasteNumbers(page, pasted)
+  await expect(page.getByTestId('count-invalid')).toHaveText('无效 3000 个')
+  await page.getByTestId('numbers-file').setInputFiles({ name: 'more.txt', mimeType: 'text/plain', buffer: Buffer.from('13800130000\n1380013\n') })
+  await expect(page.getByTestId('count-invalid')).toHaveText('无效 3001 个')
+  const download = page.waitForEvent('download')
+  await page.getByTestId('download-invalid').click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe('无效号码.txt')
+  const lines = readFileSync((await file.path())!, 'utf8').split('\r\n')
+  expect(lines.pop()).toBe('')
+  expect(lines).toHaveLength(3001)
+  expect(lines[0]).toBe('粘贴 1\t2\t05510\t固定电话号码')
+  expect(lines[2999]).toBe('粘贴 1\t6000\t05512999\t固定电话号码')
+  expect(lines[3000]).toBe('more.txt\t2\t1380013\t长度错误')
 })

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/Spinner'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { canReadClipboard, ClipboardReadFailed, pastedText, readClipboardBlob } from './clipboard'
 import { GroupNumbersDialog } from './GroupNumbersDialog'
-import { samplesText } from './number-sources'
+import { invalidLinesFile } from './number-sources'
 import type { InvalidReason } from './numbers-client'
 import type { useNumbers } from './use-numbers'
 
@@ -42,7 +42,7 @@ export function NumbersPanel({ numbers, cusId = '' }: {
     setTyped('')
   }
   const downloadInvalid = () =>
-    saveBlob(new Blob([samplesText(state.samples, reason)], { type: 'text/plain;charset=utf-8' }), t.invalidFileName())
+    saveBlob(invalidLinesFile(state, reason), t.invalidFileName())
   // A click is a user gesture: the browser asks for clipboard-read the first time, and the Blob goes to the worker
   // as a Ctrl+V's does. A refusal keeps the numbers added so far.
   const pasteFromClipboard = () => {

@@ -6,7 +6,10 @@ describe('draft packing (big byte arrays stored as Blobs)', () => {
   const small = Uint8Array.of(49, 50, 51)
   const draft = {
     fields: { content: '内容', sheet: { tsv: big, rows: 3, header: ['手机号'] } },
-    numbers: { numbers: big.subarray(0, 100_000), valid: 2, samples: [{ line: 1, text: 'x' }] },
+    numbers: {
+      numbers: big.subarray(0, 100_000), valid: 2, samples: [{ line: 1, text: 'x' }],
+      rejected: [{ source: 'a.txt', offset: 0, lines: big.subarray(0, 70_000) }, { source: 'b.txt', offset: 2, lines: small }],
+    },
     small,
     idempotencyKey: 'k',
   }
@@ -15,6 +18,9 @@ describe('draft packing (big byte arrays stored as Blobs)', () => {
     const packed = pack(draft) as { fields: { sheet: { tsv: unknown; header: string[] } }; numbers: { numbers: unknown }; small: unknown }
     expect(packed.fields.sheet.tsv).toBeInstanceOf(Blob)
     expect(packed.numbers.numbers).toBeInstanceOf(Blob)
+    const rejected = (packed.numbers as unknown as { rejected: { lines: unknown }[] }).rejected
+    expect(rejected[0].lines).toBeInstanceOf(Blob)
+    expect(rejected[1].lines).toBe(small)
     expect(packed.small).toBe(small)
     expect(packed.fields.sheet.header).toEqual(['手机号'])
     const back = await unpack(packed)

@@ -61,6 +61,7 @@ export function pack(v: unknown): unknown {
     if (!blob) blobs.set(v, (blob = new Blob([v as BlobPart])))
     return blob
   }
+  if (Array.isArray(v)) return v.map(pack)
   return isPlain(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, pack(x)])) : v
 }
 
@@ -71,6 +72,7 @@ export async function unpack(v: unknown): Promise<unknown> {
     blobs.set(bytes, v)
     return bytes
   }
+  if (Array.isArray(v)) return Promise.all(v.map(unpack))
   if (!isPlain(v)) return v
   const entries = await Promise.all(Object.entries(v).map(async ([k, x]) => [k, await unpack(x)] as const))
   return Object.fromEntries(entries)
@@ -81,7 +83,9 @@ export async function loadDraft<F>(kind: string): Promise<Draft<F> | undefined> 
   const stored = await run<unknown>('readonly', (s) => s.get(keyOf(kind))).catch(() => undefined)
   const d = (await unpack(stored).catch(() => undefined)) as (Draft<F> & { content?: string }) | undefined
   if (!d || !d.numbers || typeof d.idempotencyKey !== 'string') return undefined
-  return d.fields ? d : { ...d, fields: { content: d.content ?? '' } as F }
+  // Drafts saved before every invalid line was kept have only the samples.
+  const numbers = { ...d.numbers, rejected: d.numbers.rejected ?? [] }
+  return d.fields ? { ...d, numbers } : { ...d, numbers, fields: { content: d.content ?? '' } as F }
 }
 export const saveDraft = <F>(kind: string, d: Draft<F>) => run('readwrite', (s) => s.put(pack(d), keyOf(kind)))
 export const clearDraft = (kind: string) => run('readwrite', (s) => s.delete(keyOf(kind))).catch(() => undefined)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseNumberList } from '../../../workers/numbers'
-import { combineBytes, EMPTY_NUMBERS, firstLines, mergeResult, samplesText, type NumberState } from './number-sources'
+import { combineBytes, EMPTY_NUMBERS, firstLines, invalidLinesFile, mergeResult, type NumberState } from './number-sources'
 
 const enc = (s: string) => new TextEncoder().encode(s)
 const add = (prev: NumberState, text: string, source: string) =>
@@ -29,9 +29,24 @@ describe('combining number sources', () => {
     expect(b).toMatchObject({ total: 4, valid: 1, duplicates: 1, invalid: 2 })
   })
 
-  it('writes the samples as tab-separated lines with the translated reason', () => {
-    const text = samplesText([{ source: 'a.txt', line: 7, text: '123', reason: 'length' }], (r) => `<${r}>`)
-    expect(text).toBe('a.txt\t7\t123\t<length>\r\n')
+  it('downloads every invalid line of every source, past the samples, with its own line numbers and translated reasons', async () => {
+    const first = Array.from({ length: 150 }, (_, i) => `bad${i}\n13800138000`).join('\n')
+    const a = add(EMPTY_NUMBERS, first, 'Paste 1')
+    const b = add(a, '13900139000\n0551123456；１２３\n13700137000', 'list.txt')
+    const c = add(b, '13600136000', 'Paste 3')
+    expect(c.samples).toHaveLength(100)
+    expect(c.rejected.map((p) => p.source)).toEqual(['Paste 1', 'list.txt'])
+    const lines = (await invalidLinesFile(c, (r) => `<${r}>`).text()).split('\r\n')
+    expect(lines.pop()).toBe('')
+    expect(lines).toHaveLength(152)
+    expect(lines[0]).toBe('Paste 1\t1\tbad0\t<format>')
+    expect(lines[149]).toBe('Paste 1\t299\tbad149\t<format>')
+    expect(lines.slice(150)).toEqual(['list.txt\t2\t0551123456\t<landline>', 'list.txt\t2\t１２３\t<length>'])
+  })
+
+  it('downloads the samples of a draft saved before every invalid line was kept', async () => {
+    const file = invalidLinesFile({ samples: [{ source: 'a.txt', line: 7, text: '123', reason: 'length' }], rejected: undefined as never }, (r) => `<${r}>`)
+    expect(await file.text()).toBe('a.txt\t7\t123\t<length>\r\n')
   })
 
   it('takes the first numbers of the kept list for a preview', () => {

@@ -13,6 +13,15 @@ export interface SourceSample {
   reason: InvalidReason
 }
 
+/** A source's invalid entries (the worker's invalidLines) for "download invalid lines". */
+export interface RejectedPart {
+  source: string
+  /** Lines of kept numbers parsed before the source's own (subtracted from the line numbers). */
+  offset: number
+  /** `line<TAB>entry<TAB>reason\n` a line, UTF-8. */
+  lines: Uint8Array
+}
+
 export interface NumberState {
   /** Distinct valid numbers, ASCII digits separated by '\n'. */
   numbers: Uint8Array
@@ -21,12 +30,14 @@ export interface NumberState {
   duplicates: number
   invalid: number
   samples: SourceSample[]
+  /** Every invalid entry of every source, for the download (samples holds the first ones, for the screen). */
+  rejected: RejectedPart[]
   sources: number
 }
 
 export const SAMPLE_LIMIT = 100
 export const EMPTY_NUMBERS: NumberState = {
-  numbers: new Uint8Array(0), total: 0, valid: 0, duplicates: 0, invalid: 0, samples: [], sources: 0,
+  numbers: new Uint8Array(0), total: 0, valid: 0, duplicates: 0, invalid: 0, samples: [], rejected: [], sources: 0,
 }
 
 const NL = 10
@@ -56,13 +67,31 @@ export function mergeResult(prev: NumberState, result: NumberListResult, source:
     duplicates: prev.duplicates + result.duplicates,
     invalid: prev.invalid + result.invalid,
     samples: [...prev.samples, ...fresh].slice(0, SAMPLE_LIMIT),
+    rejected: result.invalidLines.length ? [...prev.rejected, { source, offset, lines: result.invalidLines }] : prev.rejected,
     sources: prev.sources + 1,
   }
 }
 
-/** The invalid samples as a text file: one `source<TAB>line<TAB>entry<TAB>reason` a line. */
-export function samplesText(samples: SourceSample[], reason: (r: InvalidReason) => string): string {
-  return samples.map((s) => `${s.source}\t${s.line}\t${s.text}\t${reason(s.reason)}`).join('\r\n') + '\r\n'
+const REASON_NAMES: readonly InvalidReason[] = ['format', 'length', 'landline', 'country']
+
+/**
+ * Every invalid entry as a text file for "download invalid lines": one `source<TAB>line<TAB>entry<TAB>reason` a line
+ * (CRLF, for spreadsheet programs), the reason in the page's language. Built from the sources' parts, decoded one at
+ * a time; a draft saved before the parts existed has only its samples.
+ */
+export function invalidLinesFile(state: Pick<NumberState, 'samples' | 'rejected'>, reason: (r: InvalidReason) => string): Blob {
+  const type = 'text/plain;charset=utf-8'
+  const parts = state.rejected ?? []
+  if (!parts.length) return new Blob(state.samples.map((s) => `${s.source}\t${s.line}\t${s.text}\t${reason(s.reason)}\r\n`), { type })
+  const labels = new Map(REASON_NAMES.map((r) => [r, reason(r)]))
+  const decoder = new TextDecoder()
+  return new Blob(
+    parts.map(({ source, offset, lines }) =>
+      decoder.decode(lines).replace(/^(\d+)\t([^\t\n]*)\t(\w+)\n/gm, (_, line: string, text: string, r: InvalidReason) =>
+        `${source}\t${Number(line) - offset}\t${text}\t${labels.get(r) ?? r}\r\n`),
+    ),
+    { type },
+  )
 }
 
 /** The first `count` numbers of the kept list (a view, not a copy). */
