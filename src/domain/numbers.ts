@@ -230,10 +230,9 @@ class Collector {
     const out = this.rejected
     let at = writeDigits(out, this.rejectedAt, line, lineDigits)
     out[at++] = 9
-    out.set(bytes.subarray(start, end), at)
-    at += end - start
-    out.set(tail, at)
-    this.rejectedAt = at + tail.length
+    for (let k = start; k < end; k++) out[at++] = bytes[k]
+    for (let k = 0; k < tail.length; k++) out[at++] = tail[k]
+    this.rejectedAt = at
   }
 
   /** Room for more valid entries than the guess: the arrays doubled, the entries so far copied. */
