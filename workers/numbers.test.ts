@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { INVALID_SAMPLE_LIMIT, parseNumberList, type NumberListOptions } from './numbers'
+import { INVALID_SAMPLE_LIMIT, numberScratchBytes, parseNumberList, releaseNumberScratch, type NumberListOptions } from './numbers'
 import { markFirstSeen, releaseFirstSeenScratch } from './first-seen'
 import { referenceParse } from './numbers.reference'
 import { prng, type Prng } from './testkit'
@@ -144,6 +144,17 @@ describe('markFirstSeen', () => {
     const text = Array.from({ length: 60_000 }, (_, i) => String(13e9 + ((i * 7919) % 45_000) * 1009)).join('\n')
     const r = parseNumberList(enc.encode(text))
     expect({ ...r, numbers: new TextDecoder().decode(r.numbers), invalidLines: '' }).toEqual({ ...referenceParse(enc.encode(text)), byCountry: undefined })
+  })
+
+  it('keeps its scratch for the next call until released, and parses alike after', () => {
+    const text = Array.from({ length: 100_000 }, (_, i) => String(13e9 + i * 7)).join('\n')
+    const first = parseNumberList(enc.encode(text))
+    expect(numberScratchBytes()).toBeGreaterThan(100_000 * 20)
+    releaseNumberScratch()
+    expect(numberScratchBytes()).toBe(0)
+    const again = parseNumberList(enc.encode(text))
+    expect(again.valid).toBe(100_000)
+    expect(again.numbers).toEqual(first.numbers)
   })
 
   it('grows its entry arrays past the size guess (short international numbers: 8 bytes an entry, not 12)', () => {

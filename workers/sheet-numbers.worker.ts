@@ -1,5 +1,6 @@
 import { expose, transfer } from 'comlink'
-import type { NumberListOptions } from './numbers'
+import { releaseWhenIdle } from './idle-release'
+import { releaseNumberScratch, type NumberListOptions } from './numbers'
 import { readSheetNumbers, type SheetSourceReply } from './sheet-source'
 
 /**
@@ -9,6 +10,7 @@ import { readSheetNumbers, type SheetSourceReply } from './sheet-source'
 const api = {
   readSheetNumbers(file: Uint8Array, kept: Uint8Array, options?: NumberListOptions, column?: number): SheetSourceReply {
     const reply = readSheetNumbers(file, kept, options, column)
+    releaseWhenIdle(releaseNumberScratch)
     return reply.ok ? transfer(reply, [reply.result.numbers.buffer as ArrayBuffer, reply.result.invalidLines.buffer as ArrayBuffer]) : reply
   },
 }

@@ -67,6 +67,11 @@ export function releaseFirstSeenScratch() {
   spare = null
 }
 
+/** Bytes of scratch kept for the next call. */
+export function firstSeenScratchBytes(): number {
+  return spare ? Object.values(spare).reduce((sum: number, a: ArrayBufferView) => sum + a.byteLength, 0) : 0
+}
+
 /**
  * Sets added[j] to 1 when keys[j] is not among keys[0..j), else 0, for j < count; returns the number of distinct keys.
  * keys: integers in [1, 2^53).

@@ -26,7 +26,7 @@
  *                  4. country  no calling code of `countryCodes` starts it (the longest match is the country)
  */
 import { CallingCodes, POW10 } from './calling-codes'
-import { markFirstSeen } from './first-seen'
+import { firstSeenScratchBytes, markFirstSeen, releaseFirstSeenScratch } from './first-seen'
 
 export type InvalidReason = 'format' | 'length' | 'landline' | 'country'
 export interface InvalidEntry {
@@ -177,6 +177,23 @@ interface Entries {
 /** The last call's entry arrays, reused like first-seen's scratch (fresh ones are faulted in page by page). */
 let spareEntries: Entries | null = null
 
+const NO_ENTRIES: Entries = { values: new Float64Array(0), starts: new Int32Array(0), lengths: new Uint8Array(0), added: new Uint8Array(0) }
+
+/**
+ * Drops the scratch kept for the next call (the entry arrays and first-seen's tables, ~28 bytes per valid entry of
+ * the last big list: ~140 MB after 5M numbers). The worker calls it once it has been idle for a while.
+ */
+export function releaseNumberScratch() {
+  spareEntries = null
+  releaseFirstSeenScratch()
+}
+
+/** Bytes of scratch kept for the next call. */
+export function numberScratchBytes(): number {
+  const e = spareEntries
+  return firstSeenScratchBytes() + (e ? e.values.byteLength + e.starts.byteLength + e.lengths.byteLength + e.added.byteLength : 0)
+}
+
 function entriesFor(capacity: number): Entries {
   const s = spareEntries
   spareEntries = null
@@ -272,6 +289,7 @@ class Collector {
       if (perCode) perCode[this.codes!.match(value, digits)]++
     }
     spareEntries = this.entries
+    this.entries = NO_ENTRIES
     // Kept alive, emptied: while one collector lives, its hidden class does, and the scan's optimised code (which
     // depends on that class, held only weakly by V8) survives a major collection instead of being thrown away.
     Collector.last = this
