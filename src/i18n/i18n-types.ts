@@ -2122,6 +2122,10 @@ type RootTranslation = {
 			 * 分​组​号​码​获​取​失​败​，​请​重​试
 			 */
 			fetchFailed: string
+			/**
+			 * 请​先​选​择​发​送​账​号​，​再​从​该​账​号​的​通​讯​录​添​加​号​码
+			 */
+			accountFirst: string
 		}
 		account: {
 			/**
@@ -5518,6 +5522,10 @@ export type TranslationFunctions = {
 			 * 分组号码获取失败，请重试
 			 */
 			fetchFailed: () => LocalizedString
+			/**
+			 * 请先选择发送账号，再从该账号的通讯录添加号码
+			 */
+			accountFirst: () => LocalizedString
 		}
 		account: {
 			/**

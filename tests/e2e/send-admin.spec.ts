@@ -105,6 +105,12 @@ test('an admin sends a link SMS for acme: refused until the account is chosen, t
   await expect(page.getByTestId('estimated-cost')).toHaveCount(0)
   await content.focus()
   await expectRefused(page, ['请选择发送账号'])
+  // Nor does the address book offer any account's groups before the account is chosen.
+  await page.getByTestId('numbers-groups').click()
+  await expect(page.getByTestId('groups-need-account')).toHaveText('请先选择发送账号，再从该账号的通讯录添加号码')
+  await expect(page.getByTestId('group-option')).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('groups-need-account')).toHaveCount(0)
 
   await chooseByKeyboard(page, account, '艾克米科技有限公司 (acme)')
   await expect(account).toHaveValue('acme')

@@ -13,6 +13,8 @@ interface Props {
   onClose: () => void
   /** The sending account whose groups are offered; '' for every group the user may see. */
   cusId: string
+  /** The page sends for a chosen account and none is chosen yet: no groups are offered until it is. */
+  accountMissing?: boolean
   /** Adds the members' mobiles (the server's text bytes) as one source labelled `label`. */
   onAdd: (bytes: Uint8Array, label: string) => void
 }
@@ -21,10 +23,10 @@ interface Props {
  * Address-book groups as a number source: the groups with members, chosen with the mouse or the keyboard (arrows
  * move, Space toggles, Ctrl+A / the first box selects all, Enter adds), then fetched as one text file.
  */
-export function GroupNumbersDialog({ open, onClose, cusId, onAdd }: Props) {
+export function GroupNumbersDialog({ open, onClose, cusId, accountMissing = false, onAdd }: Props) {
   const { LL, locale } = useI18nContext()
   const t = LL.send.groups
-  const groups = useQuery({ ...memberGroupsQuery(cusId), enabled: open })
+  const groups = useQuery({ ...memberGroupsQuery(cusId), enabled: open && !accountMissing })
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set())
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -93,7 +95,8 @@ export function GroupNumbersDialog({ open, onClose, cusId, onAdd }: Props) {
         </>
       }
     >
-      {groups.isPending && <p className="flex items-center gap-2 text-sm text-[var(--muted)]"><Spinner size={14} />{t.loading()}</p>}
+      {accountMissing && <p role="alert" data-testid="groups-need-account" className="text-sm text-[var(--muted)]">{t.accountFirst()}</p>}
+      {!accountMissing && groups.isPending && <p className="flex items-center gap-2 text-sm text-[var(--muted)]"><Spinner size={14} />{t.loading()}</p>}
       {groups.isError && <p role="alert" className="text-sm text-[var(--danger)]">{t.loadFailed()}</p>}
       {groups.isSuccess && !rows.length && <p className="text-sm text-[var(--muted)]">{t.empty()}</p>}
       {rows.length > 0 && (

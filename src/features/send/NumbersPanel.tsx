@@ -17,10 +17,12 @@ const SHOWN_SAMPLES = 10
  * shows counts only, so a million pasted numbers never become a million-line text area. Typed text stays in the
  * box until "read" (small lists typed by hand).
  */
-export function NumbersPanel({ numbers, cusId = '' }: {
+export function NumbersPanel({ numbers, cusId = '', accountMissing = false }: {
   numbers: ReturnType<typeof useNumbers>
   /** The sending account, whose address-book groups are offered; '' for every group the user may see. */
   cusId?: string
+  /** The page sends for a chosen account and none is chosen yet: the group dialog asks for it first. */
+  accountMissing?: boolean
 }) {
   const { LL } = useI18nContext()
   const t = LL.send.numbers
@@ -123,7 +125,7 @@ export function NumbersPanel({ numbers, cusId = '' }: {
         {pending && <span className="flex items-center gap-1 text-sm text-[var(--muted)]"><Spinner size={14} />{t.parsing()}</span>}
       </div>
       {error && <p role="alert" className="mt-2 text-sm text-[var(--danger)]">{error}</p>}
-      <GroupNumbersDialog open={groupsOpen} onClose={() => setGroupsOpen(false)} cusId={cusId} onAdd={(bytes, label) => void numbers.addGroupNumbers(bytes, label)} />
+      <GroupNumbersDialog open={groupsOpen} onClose={() => setGroupsOpen(false)} cusId={cusId} accountMissing={accountMissing} onAdd={(bytes, label) => void numbers.addGroupNumbers(bytes, label)} />
       <ul data-testid="numbers-counts" className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
         <li data-testid="count-total">{t.total({ count: state.total })}</li>
         <li data-testid="count-valid" className="font-semibold text-[var(--primary)]">{t.valid({ count: state.valid })}</li>

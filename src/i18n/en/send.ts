@@ -79,6 +79,7 @@ export default {
 		add: 'Add the numbers',
 		source: 'Address book: {names}',
 		fetchFailed: "The groups' numbers could not be fetched; please try again",
+		accountFirst: 'Choose the sending account first, then add numbers from its address book',
 	},
 	account: {
 		label: 'Sending account',

@@ -79,6 +79,7 @@ export default {
 		add: '添加号码',
 		source: '通讯录：{names}',
 		fetchFailed: '分组号码获取失败，请重试',
+		accountFirst: '请先选择发送账号，再从该账号的通讯录添加号码',
 	},
 	account: {
 		label: '发送账号',

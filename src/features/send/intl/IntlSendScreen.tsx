@@ -43,7 +43,7 @@ export default function IntlSendScreen({ title }: { path: string; title: string 
       {g.ready ? (
         <>
           <p className="-mb-2 text-sm text-[var(--muted)]">{t.numbersHint()}</p>
-          <NumbersPanel numbers={c.numbers} />
+          <NumbersPanel numbers={c.numbers} cusId={g.cusId} accountMissing={!g.cusId} />
         </>
       ) : g.countries.isError ? (
         <p role="alert" className={`${alert} flex items-center gap-2`} data-testid="countries-failed">
