@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { measureContent } from '../src/domain/billing'
 import { parseNumberList } from '../src/domain/numbers'
-import { fillTemplate, normalizeMobile, readP2pRows } from '../src/domain/send-p2p'
+import { fillTemplate, mobileProblem, normalizeMobile, readP2pRows } from '../src/domain/send-p2p'
 import { arrangeRows, measureArranged } from './p2p-rows'
 import type { SheetTsv } from './spreadsheet'
 
@@ -27,10 +27,28 @@ describe('normalizeMobile', () => {
   })
 })
 
+describe('mobileProblem', () => {
+  it('gives parseNumberList\'s reason for a refused mobile, and "empty" for an empty cell', () => {
+    const cases = ['12800138000', '1380013800', '138001380001', '+13800138000', '02088887777', 'abc', '+008613800138000', '8602088887777', '138-0013-800x']
+    for (const c of cases) {
+      expect(normalizeMobile(c), c).toBeNull()
+      expect(mobileProblem(c), c).toBe(parseNumberList(enc(c)).invalidSamples[0].reason)
+    }
+    expect(mobileProblem('')).toBe('empty')
+    expect(mobileProblem(' - ')).toBe('empty')
+  })
+})
+
 describe('readP2pRows', () => {
   it('counts invalid and repeated rows, keeps the first row of a mobile, and takes the values around the mobile column', () => {
     const r = readP2pRows('a\t13800138000\tb\r\nc\t138-0013-8000\td\nx\tbad\n\n', { mobileColumn: 1 })
     expect(r).toEqual({ total: 4, invalid: 2, duplicates: 1, mobiles: ['13800138000'], values: [['a', 'b']] })
+  })
+
+  it('tells of each invalid row with its number and cell', () => {
+    const heard: [number, string][] = []
+    readP2pRows('a\t13800138000\nb\tbad\nc\nd\t13900139000', { mobileColumn: 1, onInvalid: (row, cell) => heard.push([row, cell]) })
+    expect(heard).toEqual([[2, 'bad'], [3, '']])
   })
 })
 
@@ -42,6 +60,21 @@ describe('arrangeRows', () => {
     expect(result).toMatchObject({ total: 4, valid: 2, invalid: 1, duplicates: 1, columns: 3, names: ['name', 'mobile', 'level'] })
     expect(text(result.rows)).toBe('13800138000\t张三\tVIP\n13900139000\t李四\n')
     expect(result.sample[0]).toEqual(['张三', '13800138000', 'VIP'])
+  })
+
+  it('lists every refused row by its spreadsheet row number (the header is row 1), with the cell and the reason', () => {
+    const many = Array.from({ length: 150 }, (_, i) => `n${i}\t${i % 2 ? '0551' + i : ''}`).join('\n')
+    const withHeader = arrangeRows(sheet(`张三\t13800138000\n${many}\n`, ['name', 'mobile']), { mobileColumn: 1, firstRowIsHeader: true }).result
+    expect(withHeader.invalid).toBe(150)
+    expect(withHeader.invalidSamples).toHaveLength(100)
+    expect(withHeader.invalidSamples.slice(0, 2)).toEqual([{ row: 3, cell: '', reason: 'empty' }, { row: 4, cell: '05511', reason: 'landline' }])
+    const lines = text(withHeader.invalidLines).split('\n')
+    expect(lines.pop()).toBe('')
+    expect(lines).toHaveLength(150)
+    expect(lines[149]).toBe('152\t0551149\tlandline')
+    // Without a header row the first data row is row 1.
+    expect(arrangeRows(file, { mobileColumn: 1, firstRowIsHeader: false }).result.invalidSamples.map((r) => r.row)).toEqual([1, 4])
+    expect(arrangeRows(file, { mobileColumn: 1, firstRowIsHeader: true }).result.invalidSamples).toEqual([{ row: 4, cell: '123', reason: 'length' }])
   })
 
   it('turns a detected header back into a data row, or takes the first row as the header on request', () => {

@@ -1,5 +1,5 @@
 import { measureTemplateRows, packColumns, type TemplateColumn, type TemplateMeasure } from '../src/domain/billing'
-import { highestPlaceholder, readP2pRows } from '../src/domain/send-p2p'
+import { highestPlaceholder, mobileProblem, readP2pRows, type P2pInvalidReason } from '../src/domain/send-p2p'
 import { encodeLines, type SheetTsv } from './spreadsheet'
 
 /*
@@ -30,9 +30,23 @@ export interface ArrangedRows {
   sample: string[][]
   /** The kept rows: normalised mobile, TAB, the values; '\n' after each. */
   rows: Uint8Array
+  /** The first INVALID_ROW_SAMPLES rows refused for their mobile: the spreadsheet's row number, the cell, why. */
+  invalidSamples: InvalidRow[]
+  /**
+   * Every refused row, for "download invalid lines": UTF-8, `row<TAB>cell<TAB>reason\n` each (the row numbered as
+   * the spreadsheet shows it, counting the header row). A cell never holds a TAB or a line break (they separate cells).
+   */
+  invalidLines: Uint8Array
+}
+
+export interface InvalidRow {
+  row: number
+  cell: string
+  reason: P2pInvalidReason
 }
 
 export const SAMPLE_ROWS = 5
+export const INVALID_ROW_SAMPLES = 100
 
 export interface Arrangement {
   result: ArrangedRows
@@ -51,7 +65,18 @@ export function arrangeRows(sheet: SheetTsv, o: ArrangeOptions): Arrangement {
     names = (end < 0 ? text : text.slice(0, end)).split('\t')
     text = end < 0 ? '' : text.slice(end + 1)
   }
-  const read = readP2pRows(text, { mobileColumn: o.mobileColumn })
+  // A data row's number in the spreadsheet: the header row, when taken as one, is row 1.
+  const firstRow = o.firstRowIsHeader ? 2 : 1
+  const invalidSamples: InvalidRow[] = []
+  let invalidText = ''
+  const read = readP2pRows(text, {
+    mobileColumn: o.mobileColumn,
+    onInvalid: (line, cell) => {
+      const invalid = { row: line - 1 + firstRow, cell, reason: mobileProblem(cell) }
+      if (invalidSamples.length < INVALID_ROW_SAMPLES) invalidSamples.push(invalid)
+      invalidText += `${invalid.row}\t${cell}\t${invalid.reason}\n`
+    },
+  })
   const columns = Math.max(sheet.columns, o.mobileColumn + 1)
   const sample: string[][] = []
   for (let at = 0; sample.length < SAMPLE_ROWS && at < text.length; ) {
@@ -61,7 +86,10 @@ export function arrangeRows(sheet: SheetTsv, o: ArrangeOptions): Arrangement {
   }
   const values = packColumns(read.values, columns - 1)
   const rows = encodeLines(0, read.mobiles.length, (k) => (read.values[k].length ? `${read.mobiles[k]}\t${read.values[k].join('\t')}` : read.mobiles[k]))
-  const result = { total: read.total, valid: read.mobiles.length, invalid: read.invalid, duplicates: read.duplicates, columns, names, sample, rows }
+  const result = {
+    total: read.total, valid: read.mobiles.length, invalid: read.invalid, duplicates: read.duplicates, columns, names, sample, rows,
+    invalidSamples, invalidLines: new TextEncoder().encode(invalidText),
+  }
   return { result, values }
 }
 

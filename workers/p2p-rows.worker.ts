@@ -18,7 +18,7 @@ const api = {
   arrange(sheet: SheetTsv, options: ArrangeOptions): ArrangedRows {
     last = arrangeRows(sheet, options)
     // measure needs only the values and the row count, so the rows themselves can leave.
-    return transfer(last.result, [last.result.rows.buffer as ArrayBuffer])
+    return transfer(last.result, [last.result.rows.buffer as ArrayBuffer, last.result.invalidLines.buffer as ArrayBuffer])
   },
   measure(template: string): TemplateMeasure | null {
     return last ? measureArranged(template, last) : null

@@ -36,6 +36,19 @@ export function normalizeMobile(cell: string): string | null {
   return MOBILE.exec(text)?.[1] ?? null
 }
 
+/** Why a row's mobile is refused: the cell is empty, or parseNumberList's domestic reason. */
+export type P2pInvalidReason = 'empty' | 'format' | 'length' | 'landline'
+
+/** The reason normalizeMobile(cell) is null, in parseNumberList's order: format, landline, length, format. */
+export function mobileProblem(cell: string): P2pInvalidReason {
+  const text = cell.replace(DROPPED, '').replace(FULL_WIDTH_DIGIT, (d) => String(d.charCodeAt(0) - 0xff10))
+  if (!text) return 'empty'
+  const digits = text.replace(/^(?:\+86|0086|86)(?=\d{11}$)/, '')
+  if (!/^\d+$/.test(digits)) return 'format'
+  if (digits.startsWith('0')) return 'landline'
+  return digits.length === 11 ? 'format' : 'length'
+}
+
 export interface P2pRows {
   /** Rows read (lines, a final empty line not counted). */
   total: number
@@ -48,9 +61,13 @@ export interface P2pRows {
 
 /**
  * Reads TAB-separated rows. `mobileColumn` (0-based) is the mobile's cell; the values are the other cells in their
- * order. At most `limit` rows are kept (a preview); counting goes on over all rows.
+ * order. At most `limit` rows are kept (a preview); counting goes on over all rows. `onInvalid` hears of each row
+ * whose mobile is invalid (its 1-based number in `text`, and the cell).
  */
-export function readP2pRows(text: string, options: { mobileColumn?: number; limit?: number } = {}): P2pRows {
+export function readP2pRows(
+  text: string,
+  options: { mobileColumn?: number; limit?: number; onInvalid?: (row: number, cell: string) => void } = {},
+): P2pRows {
   const column = options.mobileColumn ?? 0
   const limit = options.limit ?? Infinity
   const seen = new Set<string>()
@@ -64,7 +81,10 @@ export function readP2pRows(text: string, options: { mobileColumn?: number; limi
     out.total++
     const cells = line.split('\t')
     const mobile = normalizeMobile(cells[column] ?? '')
-    if (mobile === null) out.invalid++
+    if (mobile === null) {
+      out.invalid++
+      options.onInvalid?.(out.total, cells[column] ?? '')
+    }
     else if (seen.has(mobile)) out.duplicates++
     else {
       seen.add(mobile)

@@ -1952,6 +1952,10 @@ type RootTranslation = {
 			 */
 			parseFailed: string
 			/**
+			 * 手​机​号​为​空
+			 */
+			reasonEmpty: string
+			/**
 			 * 格​式​错​误
 			 */
 			reasonFormat: string
@@ -2697,6 +2701,11 @@ type RootTranslation = {
 			 * @param {unknown} count
 			 */
 			sampleTitle: RequiredParams<'count'>
+			/**
+			 * 第​ ​{​r​o​w​}​ ​行
+			 * @param {number} row
+			 */
+			row: RequiredParams<'row'>
 			/**
 			 * 手​机​号
 			 */
@@ -5365,6 +5374,10 @@ export type TranslationFunctions = {
 			 */
 			parseFailed: () => LocalizedString
 			/**
+			 * 手机号为空
+			 */
+			reasonEmpty: () => LocalizedString
+			/**
 			 * 格式错误
 			 */
 			reasonFormat: () => LocalizedString
@@ -6068,6 +6081,10 @@ export type TranslationFunctions = {
 			 * 前 {count} 行
 			 */
 			sampleTitle: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * 第 {row} 行
+			 */
+			row: (arg: { row: number }) => LocalizedString
 			/**
 			 * 手机号
 			 */

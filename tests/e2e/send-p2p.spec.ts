@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { utils, write } from '@e965/xlsx'
@@ -33,6 +33,11 @@ test('a point-to-point send from an xlsx: counts, placeholders, total, preview, 
   await expect(page.getByTestId('p2p-count-valid')).toHaveText('有效 3 个')
   await expect(page.getByTestId('p2p-count-invalid')).toHaveText('无效 1 个')
   await expect(page.getByTestId('p2p-count-duplicates')).toHaveText('重复 1 个')
+  // The refused row, numbered as the spreadsheet shows it (the header is row 1), and the download of every one.
+  await expect(page.getByTestId('p2p-invalid')).toHaveText('第 4 行12345长度错误')
+  const download = page.waitForEvent('download')
+  await page.getByTestId('p2p-invalid-download').click()
+  expect(readFileSync((await (await download).path())!, 'utf8')).toBe('rows.xlsx\t4\t12345\t长度错误\r\n')
   // The header was detected and the mobile column guessed from the first row.
   await expect(page.getByTestId('p2p-header')).toBeChecked()
   await expect(page.getByTestId('p2p-mobile-column')).toHaveValue('1')

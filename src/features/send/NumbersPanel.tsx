@@ -6,11 +6,10 @@ import { Spinner } from '@/components/ui/Spinner'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { canReadClipboard, ClipboardReadFailed, pastedText, readClipboardBlob } from './clipboard'
 import { GroupNumbersDialog } from './GroupNumbersDialog'
+import { InvalidList } from './InvalidList'
 import { invalidLinesFile } from './number-sources'
 import type { InvalidReason } from './numbers-client'
 import type { useNumbers } from './use-numbers'
-
-const SHOWN_SAMPLES = 10
 
 /**
  * The recipients box. A paste never lands in the text area: its text goes to the worker as bytes and the page
@@ -133,23 +132,10 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false }: {
         <li data-testid="count-invalid" className={state.invalid ? 'text-[var(--danger)]' : ''}>{t.invalid({ count: state.invalid })}</li>
         {state.sources > 1 && <li className="text-[var(--muted)]">{t.sources({ count: state.sources })}</li>}
       </ul>
-      {state.samples.length > 0 && (
-        <div className="mt-3 rounded border border-[var(--border)] p-2 text-sm">
-          <div className="mb-1 flex items-center justify-between">
-            <span className="text-[var(--muted)]">{t.samplesTitle({ count: Math.min(SHOWN_SAMPLES, state.samples.length) })}</span>
-            <Button variant="ghost" onClick={downloadInvalid} data-testid="download-invalid">{t.downloadInvalid()}</Button>
-          </div>
-          <ul data-testid="invalid-samples" className="max-h-48 overflow-auto">
-            {state.samples.slice(0, SHOWN_SAMPLES).map((s, i) => (
-              <li key={i} className="flex gap-3">
-                <span className="w-40 shrink-0 text-[var(--muted)]">{t.sampleLine({ source: s.source, line: s.line })}</span>
-                <code className="truncate">{s.text}</code>
-                <span className="text-[var(--danger)]">{reason(s.reason)}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <InvalidList
+        items={state.samples.map((s) => ({ where: t.sampleLine({ source: s.source, line: s.line }), text: s.text, reason: reason(s.reason) }))}
+        onDownload={downloadInvalid}
+      />
     </section>
   )
 }

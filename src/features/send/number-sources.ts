@@ -72,23 +72,28 @@ export function mergeResult(prev: NumberState, result: NumberListResult, source:
   }
 }
 
-const REASON_NAMES: readonly InvalidReason[] = ['format', 'length', 'landline', 'country']
+/** What invalidLinesFile reads: samples, and every invalid entry in parts (see RejectedPart). */
+export interface InvalidLines<R extends string> {
+  samples: { source: string; line: number; text: string; reason: R }[]
+  rejected: RejectedPart[]
+}
 
 /**
  * Every invalid entry as a text file for "download invalid lines": one `source<TAB>line<TAB>entry<TAB>reason` a line
- * (CRLF, for spreadsheet programs), the reason in the page's language. Built from the sources' parts, decoded one at
- * a time; a draft saved before the parts existed has only its samples.
+ * (CRLF, for spreadsheet programs), the reason in the page's language. Built from the parts, decoded one at a time;
+ * a draft saved before the parts existed has only its samples. Also the point-to-point page's refused rows.
  */
-export function invalidLinesFile(state: Pick<NumberState, 'samples' | 'rejected'>, reason: (r: InvalidReason) => string): Blob {
+export function invalidLinesFile<R extends string>(state: InvalidLines<R>, reason: (r: R) => string): Blob {
   const type = 'text/plain;charset=utf-8'
   const parts = state.rejected ?? []
   if (!parts.length) return new Blob(state.samples.map((s) => `${s.source}\t${s.line}\t${s.text}\t${reason(s.reason)}\r\n`), { type })
-  const labels = new Map(REASON_NAMES.map((r) => [r, reason(r)]))
+  const labels = new Map<string, string>()
+  const label = (r: R) => labels.get(r) ?? labels.set(r, reason(r)).get(r)!
   const decoder = new TextDecoder()
   return new Blob(
     parts.map(({ source, offset, lines }) =>
-      decoder.decode(lines).replace(/^(\d+)\t([^\t\n]*)\t(\w+)\n/gm, (_, line: string, text: string, r: InvalidReason) =>
-        `${source}\t${Number(line) - offset}\t${text}\t${labels.get(r) ?? r}\r\n`),
+      decoder.decode(lines).replace(/^(\d+)\t([^\t\n]*)\t(\w+)\n/gm, (_, line: string, text: string, r: R) =>
+        `${source}\t${Number(line) - offset}\t${text}\t${label(r)}\r\n`),
     ),
     { type },
   )

@@ -35,6 +35,7 @@ export default {
 		clipboardReadFailed: 'The clipboard could not be read. Ctrl+V in the box still works.',
 		parseFailed: 'The numbers could not be read; please try again',
 		// Not an object of `format`, `length`, …: typesafe-i18n's functions cannot carry a key named `length`.
+		reasonEmpty: 'No mobile',
 		reasonFormat: 'Wrong format',
 		reasonLength: 'Wrong length',
 		reasonLandline: 'Landline number',

@@ -22,6 +22,7 @@ export default {
 		header: 'The first row holds column names (not sent)',
 		rows: '{count} row{{s}}',
 		sampleTitle: 'First {count} row{{s}}',
+		row: 'Row {row}',
 		mobileMark: 'Mobile',
 	},
 	template: {

@@ -35,6 +35,7 @@ export default {
 		clipboardReadFailed: '无法读取剪贴板。仍可在框内用 Ctrl+V 粘贴。',
 		parseFailed: '号码识别失败，请重试',
 		// Not an object of `format`, `length`, …: typesafe-i18n's functions cannot carry a key named `length`.
+		reasonEmpty: '手机号为空',
 		reasonFormat: '格式错误',
 		reasonLength: '长度错误',
 		reasonLandline: '固定电话号码',

@@ -22,6 +22,7 @@ export default {
 		header: '第一行是列名（不发送）',
 		rows: '共 {count} 行',
 		sampleTitle: '前 {count} 行',
+		row: '第 {row:number} 行',
 		mobileMark: '手机号',
 	},
 	template: {

@@ -1,7 +1,11 @@
 import { useId, useRef } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
+import { saveBlob } from '@/api/transfer'
+import type { P2pInvalidReason } from '@/domain/send-p2p'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { InvalidList } from '../InvalidList'
+import { invalidLinesFile } from '../number-sources'
 import type { P2pRows } from './use-p2p-rows'
 
 interface Props {
@@ -29,6 +33,16 @@ export function RowsPanel({ rows, fileName, mobileColumn, firstRowIsHeader, onCh
   const a = rows.arranged
   const label = useColumnLabel(a?.names ?? null)
   const problem = rows.error ?? error
+  const reasons: Record<P2pInvalidReason, () => string> = {
+    empty: n.reasonEmpty, format: n.reasonFormat, length: n.reasonLength, landline: n.reasonLandline,
+  }
+  const reason = (r: P2pInvalidReason) => reasons[r]()
+  // Every refused row, as the numbers panel's "download invalid lines": file, row, mobile cell, reason.
+  const downloadInvalid = () => {
+    if (!a) return
+    const samples = a.invalidSamples.map((r) => ({ source: fileName, line: r.row, text: r.cell, reason: r.reason }))
+    saveBlob(invalidLinesFile({ samples, rejected: [{ source: fileName, offset: 0, lines: a.invalidLines }] }, reason), n.invalidFileName())
+  }
   return (
     <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="mb-1 font-semibold">{t.file.title()}</h2>
@@ -77,6 +91,11 @@ export function RowsPanel({ rows, fileName, mobileColumn, firstRowIsHeader, onCh
             <li data-testid="p2p-count-duplicates">{n.duplicates({ count: a.duplicates })}</li>
             <li data-testid="p2p-count-invalid" className={a.invalid ? 'text-[var(--danger)]' : ''}>{n.invalid({ count: a.invalid })}</li>
           </ul>
+          <InvalidList
+            testId="p2p-invalid"
+            items={a.invalidSamples.map((r) => ({ where: t.columns.row({ row: r.row }), text: r.cell, reason: reason(r.reason) }))}
+            onDownload={downloadInvalid}
+          />
           <SampleTable sample={a.sample} columns={a.columns} mobileColumn={mobileColumn} label={label} />
         </>
       )}
