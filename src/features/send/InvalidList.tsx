@@ -26,7 +26,7 @@ export function InvalidList({ items, onDownload, testId = 'invalid-samples' }: {
         {items.slice(0, SHOWN_INVALID).map((s, i) => (
           <li key={i} className="flex gap-3">
             <span className="w-40 shrink-0 text-[var(--muted)]">{s.where}</span>
-            <code className="truncate">{s.text}</code>
+            <code className="w-48 shrink-0 truncate" title={s.text}>{s.text}</code>
             <span className="text-[var(--danger)]">{s.reason}</span>
           </li>
         ))}
