@@ -2226,6 +2226,11 @@ type RootTranslation = {
 			 * 确​认​发​送
 			 */
 			ok: string
+			/**
+			 * 正​在​提​交​ ​{​c​o​u​n​t​}​ ​个​号​码​，​大​批​量​需​要​一​些​时​间​，​请​勿​关​闭​页​面
+			 * @param {unknown} count
+			 */
+			submitting: RequiredParams<'count'>
 		}
 		preview: {
 			/**
@@ -5635,6 +5640,10 @@ export type TranslationFunctions = {
 			 * 确认发送
 			 */
 			ok: () => LocalizedString
+			/**
+			 * 正在提交 {count} 个号码，大批量需要一些时间，请勿关闭页面
+			 */
+			submitting: (arg: { count: unknown }) => LocalizedString
 		}
 		preview: {
 			/**

@@ -208,3 +208,29 @@ test('a timed send shows in the timed batches and can be paused', async ({ page 
   await expect(page.getByText('暂停成功')).toBeVisible()
   await expect(row.locator('[col-id="send_status"]')).toHaveText('已暂停')
 })
+
+test('while a send is submitted the dialog says so and cannot be dismissed', async ({ page }) => {
+  await signIn(page, 'acme01')
+  await openSend(page)
+  await pasteNumbers(page, '13800138021\n13800138022')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
+  await page.getByTestId('send-content').fill('【测试】提交中')
+  // The reply is held back until the test has looked at the dialog.
+  let release!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  await page.route('**/api/user/groupSend', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.getByTestId('send-button').click()
+  await expect(page.getByTestId('send-summary')).toBeVisible()
+  await expect(page.getByTestId('send-submitting')).toHaveCount(0)
+  await page.getByTestId('confirm-send').click()
+  await expect(page.getByTestId('send-submitting')).toHaveText('正在提交 2 个号码，大批量需要一些时间，请勿关闭页面')
+  await expect(page.getByRole('button', { name: '取消' })).toBeDisabled()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('send-summary')).toBeVisible()
+  release()
+  await expect(page.getByTestId('send-summary')).toBeHidden()
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 0 个')
+})

@@ -53,6 +53,11 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
           </div>
         ))}
       </dl>
+      {busy && s && (
+        <p role="status" data-testid="send-submitting" className="mt-3 text-sm text-[var(--muted)]">
+          {t.submitting({ count: s.numbers.toLocaleString(locale) })}
+        </p>
+      )}
     </Dialog>
   )
 }

@@ -111,6 +111,7 @@ export default {
 		sendTime: 'Send time',
 		immediately: 'Immediately',
 		ok: 'Send',
+		submitting: 'Submitting {count} numbers; a big batch takes a while, keep this page open',
 	},
 	preview: {
 		title: 'Message preview',
