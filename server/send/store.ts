@@ -1,6 +1,6 @@
 import { measureContent } from '../../src/domain/billing'
 import { TIMED_STATUS } from '../../src/domain/lists/timed'
-import { SEND_STATUS } from '../../src/domain/send'
+import { SEND_STATUS, type SendKind } from '../../src/domain/send'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 
@@ -156,7 +156,7 @@ export async function storeBatch(tx: Db, b: StoreBatch): Promise<number> {
   return status
 }
 
-export type SendKind = 'group' | 'p2p' | 'link' | 'video' | 'csp' | 'intl'
+export type { SendKind } from '../../src/domain/send'
 
 export interface StoreTimed extends Recipients, Pick<RecipientExtras, 'countryCodes' | 'longLinks'> {
   cusId: string

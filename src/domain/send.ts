@@ -129,3 +129,16 @@ export const sendResultSchema = z.object({
   status: z.number(),
 })
 export type SendResult = z.infer<typeof sendResultSchema>
+
+/** The send pages' kinds (the timed batches' `kind` too) and the console module whose lists show their batches. */
+export const SEND_KIND_MODULE = {
+  group: 'home-sms', p2p: 'home-sms', link: 'home-sms', video: 'video-sms', csp: 'csp-sms', intl: 'intl-sms',
+} as const
+export type SendKind = keyof typeof SEND_KIND_MODULE
+
+/** Where a sent batch is seen: its sent records, or for a timed send its timed batch (both lists filter by URL). */
+export function sentBatchPath(kind: SendKind, result: Pick<SendResult, 'batch_id' | 'timed'>): string {
+  const id = encodeURIComponent(result.batch_id)
+  const module = SEND_KIND_MODULE[kind]
+  return result.timed ? `/${module}/timed-batches?time_batch=${id}` : `/${module}/mt-records?batch_id=${id}`
+}

@@ -2258,6 +2258,14 @@ type RootTranslation = {
 		 */
 		scheduled: RequiredParams<'batchId'>
 		/**
+		 * 查​看​发​送​记​录
+		 */
+		viewRecords: string
+		/**
+		 * 查​看​定​时​批​次
+		 */
+		viewTimed: string
+		/**
 		 * 已​恢​复​上​次​未​发​送​的​内​容
 		 */
 		draftRestored: string
@@ -5667,6 +5675,14 @@ export type TranslationFunctions = {
 		 * 已提交定时发送，批次号 {batchId}
 		 */
 		scheduled: (arg: { batchId: unknown }) => LocalizedString
+		/**
+		 * 查看发送记录
+		 */
+		viewRecords: () => LocalizedString
+		/**
+		 * 查看定时批次
+		 */
+		viewTimed: () => LocalizedString
 		/**
 		 * 已恢复上次未发送的内容
 		 */

@@ -195,11 +195,11 @@ test('a timed send shows in the timed batches and can be paused', async ({ page 
   const batch = body.data.batch_id
   await expect(page.getByText(`已提交定时发送，批次号 ${batch}`)).toBeVisible()
 
-  await page.goto('/sms-cloud/home-sms/timed-batches')
+  // The toast leads to the timed batch: the list opens filtered by its id (the filter shows it).
+  await page.getByRole('button', { name: '查看定时批次' }).click()
   const screen = page.locator('[data-list="home-sms.timed-batches"]')
   const panel = screen.getByRole('form', { name: '筛选条件' })
-  await panel.locator('[data-field="time_batch"] input').fill(batch)
-  await panel.getByRole('button', { name: '搜索' }).click()
+  await expect(panel.locator('[data-field="time_batch"] input')).toHaveValue(batch)
   await expect(screen.locator('[data-total]')).toHaveAttribute('data-total', '1')
   const row = gridRows(page).first()
   await expect(row.locator('[col-id="time_batch"]')).toHaveText(batch)
@@ -233,4 +233,8 @@ test('while a send is submitted the dialog says so and cannot be dismissed', asy
   release()
   await expect(page.getByTestId('send-summary')).toBeHidden()
   await expect(page.getByTestId('count-valid')).toHaveText('有效 0 个')
+  // The success toast leads to the batch's sent records.
+  await page.getByRole('button', { name: '查看发送记录' }).click()
+  await expect(page).toHaveURL(/\/home-sms\/mt-records\?batch_id=B\d+/)
+  await expect(gridRows(page)).toHaveCount(2)
 })

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { isApiError } from '@/api/http'
 import { toast } from '@/components/ui/toast'
-import type { SendResult } from '@/domain/send'
+import { sentBatchPath, type SendKind, type SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
 import { balanceQuery, lowerBalance } from './balance'
@@ -17,8 +18,8 @@ const DRAFT_DELAY_MS = 400
 export type Problems = Partial<Record<string, string>>
 
 export interface ComposerOptions<F extends object> {
-  /** The send kind: names the draft record and the send command. */
-  kind: string
+  /** The send kind: names the draft record and the send command, and says where its records are listed. */
+  kind: SendKind
   /** The kind's fields when nothing is composed; a restored draft's fields are merged over them. */
   emptyFields: F
   /** Number parsing (international sends pass their mode and calling codes). */
@@ -42,6 +43,7 @@ export interface ComposerOptions<F extends object> {
 export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
   const { LL } = useI18nContext()
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const numbers = useNumbers(o.numberOptions)
   const [fields, setFieldsRaw] = useState<F>(o.emptyFields)
   const [schedule, setSchedule] = useState({ timed: false, time: '' })
@@ -133,7 +135,9 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
    * or parent paying from another account keeps its own balance), and start a fresh send (keeping `keptAfterSend`).
    */
   function finish(result: SendResult, payer?: string | null) {
-    toast.success(result.timed ? LL.send.scheduled({ batchId: result.batch_id }) : LL.send.sent({ batchId: result.batch_id }))
+    const to = sentBatchPath(kind, result)
+    const view = { label: result.timed ? LL.send.viewTimed() : LL.send.viewRecords(), onClick: () => void navigate({ to }) }
+    toast.success(result.timed ? LL.send.scheduled({ batchId: result.batch_id }) : LL.send.sent({ batchId: result.batch_id }), view)
     if (paysSelf(payer)) lowerBalance(queryClient, result.balance_after)
     const kept: Partial<F> = {}
     for (const k of o.keptAfterSend ?? []) kept[k] = fields[k]

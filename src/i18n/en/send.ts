@@ -120,5 +120,7 @@ export default {
 	},
 	sent: 'Sent; batch {batchId}',
 	scheduled: 'Timed send accepted; batch {batchId}',
+	viewRecords: 'View sent records',
+	viewTimed: 'View timed batch',
 	draftRestored: 'The unsent message from last time was restored',
 } satisfies Translation['send']

@@ -120,5 +120,7 @@ export default {
 	},
 	sent: '发送成功，批次号 {batchId}',
 	scheduled: '已提交定时发送，批次号 {batchId}',
+	viewRecords: '查看发送记录',
+	viewTimed: '查看定时批次',
 	draftRestored: '已恢复上次未发送的内容',
 } satisfies BaseTranslation
