@@ -1886,9 +1886,10 @@ type RootTranslation = {
 			 */
 			sampleLine: RequiredParams<'line' | 'source'>
 			/**
-			 * 下​载​无​效​行
+			 * 下​载​全​部​ ​{​c​o​u​n​t​}​ ​条​无​效​行
+			 * @param {number} count
 			 */
-			downloadInvalid: string
+			downloadInvalid: RequiredParams<'count'>
 			/**
 			 * 无​效​号​码​.​t​x​t
 			 */
@@ -5323,9 +5324,9 @@ export type TranslationFunctions = {
 			 */
 			sampleLine: (arg: { line: number, source: unknown }) => LocalizedString
 			/**
-			 * 下载无效行
+			 * 下载全部 {count} 条无效行
 			 */
-			downloadInvalid: () => LocalizedString
+			downloadInvalid: (arg: { count: number }) => LocalizedString
 			/**
 			 * 无效号码.txt
 			 */

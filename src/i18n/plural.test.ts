@@ -16,6 +16,11 @@ describe('English counts agree with their number; Chinese has no plural', () => 
     expect(en.send.content.chars({ count })).toBe(chars)
     expect(en.send.numbers.duplicates({ count })).toBe(duplicates)
   })
+  it('the invalid lines download', () => {
+    expect(en.send.numbers.downloadInvalid({ count: 1 })).toBe('Download all 1 invalid line')
+    expect(en.send.numbers.downloadInvalid({ count: 3001 })).toBe('Download all 3001 invalid lines')
+    expect(zh.send.numbers.downloadInvalid({ count: 3001 })).toBe('下载全部 3001 条无效行')
+  })
   it('grid figures too', () => {
     expect(en.grid.exported({ rows: 1 })).toBe('Exported 1 row')
     expect(en.grid.exported({ rows: 5000 })).toBe('Exported 5000 rows')

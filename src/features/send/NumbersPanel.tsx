@@ -134,6 +134,7 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false }: {
       </ul>
       <InvalidList
         items={state.samples.map((s) => ({ where: t.sampleLine({ source: s.source, line: s.line }), text: s.text, reason: reason(s.reason) }))}
+        total={state.invalid}
         onDownload={downloadInvalid}
       />
     </section>

@@ -18,7 +18,7 @@ export default {
 		sources: '{count} source{{s}} combined',
 		samplesTitle: 'Invalid numbers (first {count})',
 		sampleLine: '{source}, line {line}',
-		downloadInvalid: 'Download invalid lines',
+		downloadInvalid: 'Download all {count} invalid {{line|lines}}',
 		invalidFileName: 'invalid-numbers.txt',
 		pasteSource: 'Paste {n}',
 		typedSource: 'Typed {n}',

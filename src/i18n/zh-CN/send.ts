@@ -18,7 +18,7 @@ export default {
 		sources: '已合并 {count:number} 个来源',
 		samplesTitle: '无效号码（前 {count:number} 条）',
 		sampleLine: '{source} 第 {line:number} 行',
-		downloadInvalid: '下载无效行',
+		downloadInvalid: '下载全部 {count:number} 条无效行',
 		invalidFileName: '无效号码.txt',
 		pasteSource: '粘贴 {n:number}',
 		typedSource: '输入 {n:number}',

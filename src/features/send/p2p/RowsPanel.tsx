@@ -94,6 +94,7 @@ export function RowsPanel({ rows, fileName, mobileColumn, firstRowIsHeader, onCh
           <InvalidList
             testId="p2p-invalid"
             items={a.invalidSamples.map((r) => ({ where: t.columns.row({ row: r.row }), text: r.cell, reason: reason(r.reason) }))}
+            total={a.invalid}
             onDownload={downloadInvalid}
           />
           <SampleTable sample={a.sample} columns={a.columns} mobileColumn={mobileColumn} label={label} />
