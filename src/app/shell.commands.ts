@@ -4,6 +4,7 @@ import { registerCommands, type Command } from '@/commands/registry'
 import { LOCALES, THEMES, type Locale } from '@/domain/constants'
 import { walkMenu } from '@/domain/menu'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
+import { getLastBatch } from '@/stores/last-batch'
 import { setLocale, setTheme, toggleSidebar } from '@/stores/prefs'
 import { HOME_PATH, closeAllTabs, closeOtherTabs, closeTab, getActiveTab, openTab } from '@/stores/tabs'
 import { isLeaf, menuLabel } from './layout/menu-lookup'
@@ -28,6 +29,12 @@ export const SHELL_SHORTCUTS = {
   closeTab: 'alt+w', closeOthers: 'alt+o', closeAll: 'alt+shift+w', errorLog: 'alt+e',
 } as const
 
+function lastBatchLabel(t: TranslationFunctions) {
+  const last = getLastBatch()
+  const batchId = last?.batchId ?? ''
+  return last?.timed ? t.send.viewLastTimed({ batchId }) : t.send.viewLastBatch({ batchId })
+}
+
 function actionCommands({ LL, otherLL, locale, go }: ShellContext): Command[] {
   const group = () => LL.shell.actions()
   const act = (id: string, label: (t: TranslationFunctions) => string, perform: () => void, shortcut?: string): Command => ({
@@ -47,6 +54,8 @@ function actionCommands({ LL, otherLL, locale, go }: ShellContext): Command[] {
     act('close-all-tabs', (t) => t.shell.closeAllTabs(), () => go(closeAllTabs()), SHELL_SHORTCUTS.closeAll),
     act('error-log', (t) => t.shell.openErrorLog(), () => openShellDialog('errorLog'), SHELL_SHORTCUTS.errorLog),
     act('feedback', (t) => t.shell.openFeedback(), () => void openFeedback(LL)),
+    // After a send, from anywhere: its sent records, or its timed batch.
+    { ...act('last-batch', (t) => lastBatchLabel(t), () => goNext(getLastBatch()?.path ?? null)), when: () => getLastBatch() !== null },
     act('language', (t) => t.shell.switchLanguage({ name: t.common.languages[other]() }), () => setLocale(other)),
     ...THEMES.map((theme) =>
       act(`theme:${theme}`, (t) => t.shell.themeCommand({ name: t.shell.themes[theme]() }), () => setTheme(theme))),

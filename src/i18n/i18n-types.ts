@@ -2267,6 +2267,16 @@ type RootTranslation = {
 		 */
 		viewTimed: string
 		/**
+		 * 查​看​刚​发​送​的​批​次​ ​{​b​a​t​c​h​I​d​}
+		 * @param {unknown} batchId
+		 */
+		viewLastBatch: RequiredParams<'batchId'>
+		/**
+		 * 查​看​刚​提​交​的​定​时​批​次​ ​{​b​a​t​c​h​I​d​}
+		 * @param {unknown} batchId
+		 */
+		viewLastTimed: RequiredParams<'batchId'>
+		/**
 		 * 已​恢​复​上​次​未​发​送​的​内​容
 		 */
 		draftRestored: string
@@ -5684,6 +5694,14 @@ export type TranslationFunctions = {
 		 * 查看定时批次
 		 */
 		viewTimed: () => LocalizedString
+		/**
+		 * 查看刚发送的批次 {batchId}
+		 */
+		viewLastBatch: (arg: { batchId: unknown }) => LocalizedString
+		/**
+		 * 查看刚提交的定时批次 {batchId}
+		 */
+		viewLastTimed: (arg: { batchId: unknown }) => LocalizedString
 		/**
 		 * 已恢复上次未发送的内容
 		 */

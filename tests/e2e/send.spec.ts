@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiAs, balanceOf, CAPTCHA, gridRows, signIn, pasteNumbers } from './helpers'
+import { apiAs, balanceOf, CAPTCHA, gridRows, openPalette, signIn, pasteNumbers } from './helpers'
 
 const COUNT = 100_000
 /** COUNT distinct valid numbers, one a line, plus two invalid entries and one duplicate. */
@@ -237,4 +237,31 @@ test('while a send is submitted the dialog says so and cannot be dismissed', asy
   await page.getByRole('button', { name: '查看发送记录' }).click()
   await expect(page).toHaveURL(/\/home-sms\/mt-records\?batch_id=B\d+/)
   await expect(gridRows(page)).toHaveCount(2)
+})
+
+test('from anywhere, the palette opens the batch just sent', async ({ page }) => {
+  await signIn(page, 'acme01')
+  await openSend(page)
+  await pasteNumbers(page, '13800138041')
+  await page.getByTestId('send-content').fill('【测试】面板查看批次')
+  // Before any send there is no such command.
+  let palette = await openPalette(page)
+  await page.keyboard.type('刚发送的批次')
+  await expect(palette.getByRole('option', { name: /刚发送的批次/ })).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await page.getByTestId('send-content').focus()
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByTestId('send-summary')).toBeVisible()
+  const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
+  await page.keyboard.press('Enter')
+  const batch = ((await (await reply).json()) as { data: { batch_id: string } }).data.batch_id
+  // A reload keeps it (the tab's session).
+  await page.goto('/sms-cloud/wel/index')
+  await expect(page.getByTestId('tab-/wel/index')).toBeVisible()
+  palette = await openPalette(page)
+  await page.keyboard.type('刚发送的批次')
+  await expect(palette.getByRole('option').first()).toContainText(`查看刚发送的批次 ${batch}`)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/home-sms/mt-records\\?batch_id=${batch}$`))
+  await expect(gridRows(page)).toHaveCount(1)
 })

@@ -5,6 +5,7 @@ import { isApiError } from '@/api/http'
 import { toast } from '@/components/ui/toast'
 import { sentBatchPath, type SendKind, type SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { rememberLastBatch } from '@/stores/last-batch'
 import { useSession } from '@/stores/session'
 import { balanceQuery, lowerBalance } from './balance'
 import { clearDraft, loadDraft, saveDraft } from './draft'
@@ -137,6 +138,7 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
   function finish(result: SendResult, payer?: string | null) {
     const to = sentBatchPath(kind, result)
     const view = { label: result.timed ? LL.send.viewTimed() : LL.send.viewRecords(), onClick: () => void navigate({ to }) }
+    rememberLastBatch({ batchId: result.batch_id, timed: result.timed, path: to })
     toast.success(result.timed ? LL.send.scheduled({ batchId: result.batch_id }) : LL.send.sent({ batchId: result.batch_id }), view)
     if (paysSelf(payer)) lowerBalance(queryClient, result.balance_after)
     const kept: Partial<F> = {}

@@ -122,5 +122,7 @@ export default {
 	scheduled: 'Timed send accepted; batch {batchId}',
 	viewRecords: 'View sent records',
 	viewTimed: 'View timed batch',
+	viewLastBatch: 'View the batch just sent ({batchId})',
+	viewLastTimed: 'View the timed batch just scheduled ({batchId})',
 	draftRestored: 'The unsent message from last time was restored',
 } satisfies Translation['send']

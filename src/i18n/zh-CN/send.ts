@@ -122,5 +122,7 @@ export default {
 	scheduled: '已提交定时发送，批次号 {batchId}',
 	viewRecords: '查看发送记录',
 	viewTimed: '查看定时批次',
+	viewLastBatch: '查看刚发送的批次 {batchId}',
+	viewLastTimed: '查看刚提交的定时批次 {batchId}',
 	draftRestored: '已恢复上次未发送的内容',
 } satisfies BaseTranslation
