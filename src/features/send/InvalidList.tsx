@@ -8,12 +8,13 @@ export const SHOWN_INVALID = 10
  * The first invalid entries of a recipients source (where, what was written, why) and "download invalid lines",
  * which saves every one of them. Shared by the numbers panel and the point-to-point rows.
  */
-export function InvalidList({ items, total, onDownload, testId = 'invalid-samples' }: {
+export function InvalidList({ items, total, onDownload, testId = 'invalid-samples', downloadTestId = 'download-invalid' }: {
   items: { where: string; text: string; reason: string }[]
   /** Every invalid entry, listed or not (what the download holds). */
   total: number
   onDownload: () => void
   testId?: string
+  downloadTestId?: string
 }) {
   const { LL } = useI18nContext()
   const t = LL.send.numbers
@@ -22,7 +23,7 @@ export function InvalidList({ items, total, onDownload, testId = 'invalid-sample
     <div className="mt-3 rounded border border-[var(--border)] p-2 text-sm">
       <div className="mb-1 flex items-center justify-between">
         <span className="text-[var(--muted)]">{t.samplesTitle({ count: Math.min(SHOWN_INVALID, items.length) })}</span>
-        <Button variant="ghost" onClick={onDownload} data-testid={testId === 'invalid-samples' ? 'download-invalid' : `${testId}-download`}>{t.downloadInvalid({ count: total })}</Button>
+        <Button variant="ghost" onClick={onDownload} data-testid={downloadTestId}>{t.downloadInvalid({ count: total })}</Button>
       </div>
       <ul data-testid={testId} className="max-h-48 overflow-auto">
         {items.slice(0, SHOWN_INVALID).map((s, i) => (

@@ -45,7 +45,7 @@ describe('combining number sources', () => {
   })
 
   it('downloads the samples of a draft saved before every invalid line was kept', async () => {
-    const file = invalidLinesFile({ samples: [{ source: 'a.txt', line: 7, text: '123', reason: 'length' }], rejected: undefined as never }, (r) => `<${r}>`)
+    const file = invalidLinesFile({ samples: [{ source: 'a.txt', line: 7, text: '123', reason: 'length' }], rejected: [] }, (r) => `<${r}>`)
     expect(await file.text()).toBe('a.txt\t7\t123\t<length>\r\n')
   })
 

@@ -85,7 +85,7 @@ export interface InvalidLines<R extends string> {
  */
 export function invalidLinesFile<R extends string>(state: InvalidLines<R>, reason: (r: R) => string): Blob {
   const type = 'text/plain;charset=utf-8'
-  const parts = state.rejected ?? []
+  const parts = state.rejected
   if (!parts.length) return new Blob(state.samples.map((s) => `${s.source}\t${s.line}\t${s.text}\t${reason(s.reason)}\r\n`), { type })
   const labels = new Map<string, string>()
   const label = (r: R) => labels.get(r) ?? labels.set(r, reason(r)).get(r)!

@@ -93,6 +93,7 @@ export function RowsPanel({ rows, fileName, mobileColumn, firstRowIsHeader, onCh
           </ul>
           <InvalidList
             testId="p2p-invalid"
+            downloadTestId="p2p-invalid-download"
             items={a.invalidSamples.map((r) => ({ where: t.columns.row({ row: r.row }), text: r.cell, reason: reason(r.reason) }))}
             total={a.invalid}
             onDownload={downloadInvalid}
