@@ -1,4 +1,5 @@
 import { measureTemplateRows, packColumns, type TemplateColumn, type TemplateMeasure } from '../src/domain/billing'
+import { INVALID_SAMPLE_LIMIT } from '../src/domain/numbers'
 import { highestPlaceholder, mobileProblem, readP2pRows, type P2pInvalidReason } from '../src/domain/send-p2p'
 import { encodeLines, type SheetTsv } from './spreadsheet'
 
@@ -30,7 +31,7 @@ export interface ArrangedRows {
   sample: string[][]
   /** The kept rows: normalised mobile, TAB, the values; '\n' after each. */
   rows: Uint8Array
-  /** The first INVALID_ROW_SAMPLES rows refused for their mobile: the spreadsheet's row number, the cell, why. */
+  /** The first INVALID_SAMPLE_LIMIT rows refused (as parseNumberList keeps samples) for their mobile: the spreadsheet's row number, the cell, why. */
   invalidSamples: InvalidRow[]
   /**
    * Every refused row, for "download invalid lines": UTF-8, `row<TAB>cell<TAB>reason\n` each (the row numbered as
@@ -46,7 +47,6 @@ export interface InvalidRow {
 }
 
 export const SAMPLE_ROWS = 5
-export const INVALID_ROW_SAMPLES = 100
 
 export interface Arrangement {
   result: ArrangedRows
@@ -73,7 +73,7 @@ export function arrangeRows(sheet: SheetTsv, o: ArrangeOptions): Arrangement {
     mobileColumn: o.mobileColumn,
     onInvalid: (line, cell) => {
       const invalid = { row: line - 1 + firstRow, cell, reason: mobileProblem(cell) }
-      if (invalidSamples.length < INVALID_ROW_SAMPLES) invalidSamples.push(invalid)
+      if (invalidSamples.length < INVALID_SAMPLE_LIMIT) invalidSamples.push(invalid)
       invalidText += `${invalid.row}\t${cell}\t${invalid.reason}\n`
     },
   })
