@@ -45,6 +45,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       SMS_CAPTCHA_FIXED: CAPTCHA,
+      // Every browser test signs in from 127.0.0.1; the limits themselves are pinned by the server tests.
+      RATE_LIMIT_SCALE: '1000',
       SEED_HISTORY_ROWS: process.env.SEED_HISTORY_ROWS ?? '20000',
     },
   },

@@ -12,9 +12,35 @@ export interface ServerConfig {
   corsOrigin: string
   /** Origin of the short links of link sends (SHORT_LINK_BASE, e.g. https://s.example.cn); unset: the origin the request reached. */
   shortLinkBase?: string
+  /** Multiplies the points of every rate limit (RATE_LIMIT_SCALE, default 1): tests and demos that sign in hundreds of times. */
+  rateLimitScale?: number
+  /** Other origins whose pages may write to the API (ALLOWED_ORIGINS, comma separated), besides the console's own. */
+  allowedOrigins?: string[]
+  /** Origins /myiframe/ may frame besides the console's own (FRAME_ORIGINS, comma separated); in config.js and the CSP. */
+  frameOrigins?: string[]
+  /** Served over HTTPS (HTTPS=1): HSTS header and `Secure` cookies. */
+  https?: boolean
+  /** Behind a reverse proxy (TRUST_PROXY=1): its X-Forwarded-* headers are believed. */
+  trustProxy?: boolean
 }
 
-export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '*' })
+export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '*', rateLimitScale: 1 })
+
+function positive(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not ${JSON.stringify(raw)}`)
+  return n
+}
+
+/** A comma-separated list of origins (scheme://host[:port]); anything else stops the start with the setting's name. */
+function origins(name: string, raw: string | undefined): string[] {
+  return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
+    const url = URL.canParse(s) ? new URL(s) : null
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== s.replace(/\/$/, '')) throw new Error(`${name}: ${JSON.stringify(s)} is not an origin such as https://console.example.com`)
+    return url.origin
+  })
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -23,6 +49,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     apiBase: env.API_BASE || '/api',
     corsOrigin: env.CORS_ORIGIN || '*',
     shortLinkBase: env.SHORT_LINK_BASE || undefined,
+    rateLimitScale: positive('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1),
+    allowedOrigins: origins('ALLOWED_ORIGINS', env.ALLOWED_ORIGINS),
+    frameOrigins: origins('FRAME_ORIGINS', env.FRAME_ORIGINS),
+    https: env.HTTPS === '1',
+    trustProxy: env.TRUST_PROXY === '1',
   }
 }
 

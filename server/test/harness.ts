@@ -43,12 +43,19 @@ export async function openTestDb(backend: Backend = 'pglite', schemaName?: strin
   }
 }
 
-export async function setup(opts: { backend?: Backend; historyRows?: number; distDir?: string } = {}) {
+/**
+ * Suites sign in and send hundreds of times from one address and account; the rate limits' own tests pass
+ * `rateLimitScale: 1` to run with the real limits.
+ */
+export const TEST_RATE_LIMIT_SCALE = 1000
+
+export async function setup(opts: { backend?: Backend; historyRows?: number; distDir?: string; rateLimitScale?: number } = {}) {
   const { db, close } = await openTestDb(opts.backend)
   await migrate(db)
   await seedDemo(db, { historyRows: opts.historyRows ?? TEST_HISTORY_ROWS })
   const carrier = new Carrier()
-  const app = createApp({ db, carrier, config: { captchaFixed: CAPTCHA, distDir: opts.distDir ?? '/nonexistent-dist' } })
+  const config = { captchaFixed: CAPTCHA, distDir: opts.distDir ?? '/nonexistent-dist', rateLimitScale: opts.rateLimitScale ?? TEST_RATE_LIMIT_SCALE }
+  const app = createApp({ db, carrier, config })
 
   const call = async (path: string, body: unknown = {}, init: { token?: string; lang?: string; headers?: Record<string, string> } = {}) => {
     const res = await app.request(`/api${path}`, {

@@ -10,7 +10,9 @@ export const SERVER_MESSAGES = {
   badRequest: { 'zh-CN': '请求参数有误', en: 'Invalid request' },
   unauthorized: { 'zh-CN': '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
   forbidden: { 'zh-CN': '没有权限', en: 'Not permitted' },
+  crossSiteRefused: { 'zh-CN': '拒绝来自其他站点的请求', en: 'Request from another site refused' },
   notFound: { 'zh-CN': '资源不存在', en: 'Not found' },
+  tooManyRequests: { 'zh-CN': '操作过于频繁，请 {seconds} 秒后再试', en: 'Too many requests, try again in {seconds} seconds' },
   loginSuccess: { 'zh-CN': '登录成功', en: 'Signed in' },
   loginFailure: { 'zh-CN': '账号或密码错误', en: 'Wrong account or password' },
   captchaWrong: { 'zh-CN': '验证码错误或已过期', en: 'Wrong or expired captcha' },
@@ -34,6 +36,10 @@ export const SERVER_MESSAGES = {
   insufficientBalance: { 'zh-CN': '余额不足', en: 'Insufficient balance' },
   templateExists: { 'zh-CN': '已有相同内容的模板（待审核或已通过）', en: 'A template with this content already exists (pending or approved)' },
   balanceQueryError: { 'zh-CN': '余额账户查询异常', en: 'Balance account query exception' },
+  messageTooLong: {
+    'zh-CN': '第 {row} 行的短信填充后有 {chars} 个字符，超过上限 {max} 个字符',
+    en: 'Row {row}: the filled message has {chars} characters, over the limit of {max}',
+  },
   invalidNumber: { 'zh-CN': '号码格式错误', en: 'Invalid number format' },
   accountRequired: { 'zh-CN': '请选择发送账号', en: 'Choose the sending account' },
   invalidSenderId: {

@@ -1,0 +1,100 @@
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
+import type { Deps } from '../config'
+import type { Db } from '../db'
+import { ApiError } from '../http/envelope'
+
+interface RateRule {
+  /** Points a key may spend per window (requests, or bytes when the caller passes `points`). */
+  points: number
+  /** Window length in seconds, starting at the key's first spend. */
+  duration: number
+  /** Once over the limit, the key stays refused this many seconds instead of until the window ends. */
+  blockDuration?: number
+}
+
+/**
+ * Every limit the server keeps, by name. Keys are the caller's choice (client address, account id, phone …);
+ * `RATE_LIMIT_SCALE` multiplies every `points` (tests and demos that sign in hundreds of times from one address).
+ */
+export const RATE_RULES = {
+  /** Short links minted per account and minute (a repeat of a known long URL is free). */
+  shortLinkMint: { points: 60, duration: 60 },
+  /** New short links per account and day. */
+  shortLinkDay: { points: 2_000, duration: 86_400 },
+  /** Error-log uploads per account and minute. */
+  errorLogUpload: { points: 30, duration: 60 },
+  /** Error-log bytes stored per account and hour. */
+  errorLogBytes: { points: 2_000_000, duration: 3_600 },
+} as const satisfies Record<string, RateRule>
+
+export type RateRuleName = keyof typeof RATE_RULES
+
+type RateDeps = Pick<Deps, 'db' | 'config'>
+
+const TABLE = 'rate_limits'
+
+// One limiter per rule and database; a second server process builds its own over the same table and sees the same counts.
+const limiters = new WeakMap<Db, Map<string, RateLimiterPostgres>>()
+
+/** rate-limiter-flexible's 'client' store: anything with query({ text, values }) → { rows, rowCount }. */
+function storeClient(db: Db) {
+  return {
+    async query(q: { text: string; values?: unknown[] }) {
+      const { rows } = await db.query(q.text, q.values)
+      return { rows, rowCount: rows.length }
+    },
+  }
+}
+
+function limiter(deps: RateDeps, rule: RateRuleName): RateLimiterPostgres {
+  const scale = deps.config.rateLimitScale ?? 1
+  let byRule = limiters.get(deps.db)
+  if (!byRule) limiters.set(deps.db, (byRule = new Map()))
+  const id = `${rule}@${scale}`
+  let rl = byRule.get(id)
+  if (!rl) {
+    const r: RateRule = RATE_RULES[rule]
+    rl = new RateLimiterPostgres({
+      storeClient: storeClient(deps.db),
+      storeType: 'client',
+      tableName: TABLE,
+      tableCreated: true,
+      keyPrefix: rule,
+      points: Math.max(1, Math.round(r.points * scale)),
+      duration: r.duration,
+      blockDuration: r.blockDuration ?? 0,
+      // The library sweeps rows expired an hour ago every 5 minutes; one sweeper per database is enough.
+      clearExpiredByTimeout: byRule.size === 0,
+    })
+    byRule.set(id, rl)
+  }
+  return rl
+}
+
+const secondsOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000))
+
+/**
+ * Spends `points` (default 1) of `rule` for `key`; over the limit it throws 429 `tooManyRequests` naming the seconds
+ * until the key may try again. A database failure propagates (the request fails rather than skipping the limit).
+ */
+export async function consumeRate(deps: RateDeps, rule: RateRuleName, key: string, opts: { type?: number; points?: number } = {}): Promise<void> {
+  try {
+    await limiter(deps, rule).consume(key, opts.points ?? 1)
+  } catch (e) {
+    if (e instanceof RateLimiterRes) throw new ApiError(429, 'tooManyRequests', { seconds: secondsOf(e) }, opts.type)
+    throw e
+  }
+}
+
+/** What `key` has left of `rule` in its current window, without spending any. */
+export async function peekRate(deps: RateDeps, rule: RateRuleName, key: string): Promise<{ remaining: number; seconds: number }> {
+  const rl = limiter(deps, rule)
+  const res = await rl.get(key)
+  if (!res) return { remaining: rl.points, seconds: 0 }
+  return { remaining: res.remainingPoints, seconds: secondsOf(res) }
+}
+
+/** Forgets `key`'s spending of `rule` (e.g. a sign-in counter after a success). */
+export async function resetRate(deps: RateDeps, rule: RateRuleName, key: string): Promise<void> {
+  await limiter(deps, rule).delete(key)
+}
