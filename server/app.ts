@@ -11,6 +11,7 @@ import { accountRoutes } from './routes/account'
 import { listRoutes } from './routes/lists'
 import { loginRoutes } from './routes/login'
 import { menuRoutes } from './routes/menu'
+import { openApiRoutes } from './routes/openapi'
 import { registerRoutes } from './routes/register'
 import { sessionRoutes } from './routes/session'
 import { recordRoutes } from './routes/records'
@@ -55,6 +56,7 @@ export function createApp(opts: AppOptions) {
   for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, recordRoutes, listRoutes, sendRoutes]) {
     api.route('/', routes(deps))
   }
+  api.route('/', openApiRoutes())
   // Unknown API paths answer in the envelope too, not with the console's index.html.
   api.all('*', (c) => fail(c, new ApiError(404, 'notFound')))
 

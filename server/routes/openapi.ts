@@ -1,0 +1,120 @@
+import { Hono } from 'hono'
+import { etag } from 'hono/etag'
+import { z } from 'zod'
+import { API_PREFIX, envelopeSchema } from '../../src/domain/api'
+import { OPERATIONS, type Operation } from '../../src/domain/operations'
+
+type Json = Record<string, unknown>
+
+/** The contract's version (info.version), not the package's: raise it when a call changes incompatibly. */
+const API_VERSION = '1.0.0'
+
+/** The refusals every call may give, all in the envelope of src/domain/api.ts with `data` null. */
+const ERROR_STATUSES = {
+  400: 'Malformed or refused input (a translated reason in msg)',
+  401: 'No valid session (missing, unknown, expired or revoked token)',
+  403: 'Not allowed for this account',
+  404: 'No such resource, or not visible to this account',
+  409: 'The state forbids the change',
+  413: 'Body too large',
+  429: 'Too many requests (rate limit or lockout)',
+  500: 'Unexpected server error',
+} as const
+
+/** A zod schema as the JSON Schema (2020-12) of what a client may send; refinements cannot be expressed and are not. */
+export function inputSchema(schema: z.ZodType): Json {
+  const { $schema: _, ...js } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json
+  // Embedded in the document, a schema's own "#/$defs" would resolve against the document root; none is recursive today.
+  if (js.$defs) throw new Error('recursive request schema: move its $defs to components first')
+  return js
+}
+
+const jsonContent = (schema: Json) => ({ 'application/json': { schema } })
+
+function requestOf(op: Operation): Json {
+  const r = op.request
+  if (r.kind === 'none' || r.kind === 'query') return {}
+  if (r.kind === 'json') return { requestBody: { required: true, content: jsonContent(inputSchema(r.schema)) } }
+  const file = { type: 'string', contentMediaType: 'text/plain', description: 'UTF-8 text, one entry a line (see src/domain/send.ts)' }
+  const schema: Json = {
+    type: 'object',
+    properties: { payload: inputSchema(r.schema), ...Object.fromEntries(r.files.map((f) => [f, file])) },
+    required: ['payload'],
+    anyOf: r.files.map((f) => ({ required: [f] })),
+  }
+  const encoding = { payload: { contentType: 'application/json' }, ...Object.fromEntries(r.files.map((f) => [f, { contentType: 'text/plain' }])) }
+  return { requestBody: { required: true, content: { 'multipart/form-data': { schema, encoding } } } }
+}
+
+function parametersOf(op: Operation): Json[] {
+  if (op.request.kind !== 'query') return []
+  const js = inputSchema(op.request.schema)
+  const required = new Set((js.required as string[] | undefined) ?? [])
+  return Object.entries((js.properties ?? {}) as Record<string, Json>).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }))
+}
+
+const FILE_TYPES = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv']
+const binary = { type: 'string', contentMediaType: 'application/octet-stream' }
+
+function successOf(op: Operation): Json {
+  switch (op.reply) {
+    case 'json':
+      return { description: 'The envelope, code 200', content: jsonContent({ $ref: '#/components/schemas/Envelope' }) }
+    case 'file':
+      return { description: 'The file, streamed (X-Total-Count: its rows)', content: Object.fromEntries(FILE_TYPES.map((t) => [t, { schema: binary }])) }
+    case 'text':
+      return { description: 'Text, one entry a line, streamed', content: { 'text/plain': { schema: { type: 'string' } } } }
+    case 'svg':
+      return { description: 'The captcha image', content: { 'image/svg+xml': { schema: { type: 'string' } } } }
+    case 'openapi':
+      return { description: 'This document', content: jsonContent({ type: 'object' }) }
+  }
+}
+
+function operationOf(op: Operation): Json {
+  const errors = Object.keys(ERROR_STATUSES).filter((s) => op.auth === 'bearer' || s !== '401')
+  return {
+    operationId: `${op.method}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
+    tags: [op.tag],
+    security: op.auth === 'bearer' ? [{ bearer: [] }] : [],
+    parameters: parametersOf(op),
+    ...requestOf(op),
+    responses: { 200: successOf(op), ...Object.fromEntries(errors.map((s) => [s, { $ref: `#/components/responses/E${s}` }])) },
+  }
+}
+
+/** The OpenAPI 3.1 document of the API, from OPERATIONS and the domain's zod schemas. */
+export function openApiDocument(): Json {
+  const paths: Record<string, Json> = {}
+  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationOf(op)
+  const errorEnvelope = inputSchema(envelopeSchema(z.null()).extend({ msg: z.string().min(1) }))
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'SMS cloud console API',
+      version: API_VERSION,
+      description: 'Every reply is the envelope { code, msg, data, type? } (code = HTTP status, msg in the Accept-Language), except files and the captcha image.',
+    },
+    servers: [{ url: API_PREFIX }],
+    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token /user/login returns' } },
+      schemas: { Envelope: inputSchema(envelopeSchema(z.unknown())), ErrorEnvelope: errorEnvelope },
+      responses: Object.fromEntries(Object.entries(ERROR_STATUSES).map(([s, description]) => [
+        `E${s}`, { description, content: jsonContent({ $ref: '#/components/schemas/ErrorEnvelope' }) },
+      ])),
+    },
+  }
+}
+
+/** GET /openapi.json: public and cacheable (built once; an ETag answers a revalidation with 304). */
+export function openApiRoutes() {
+  const r = new Hono()
+  let text: string | undefined
+  r.get('/openapi.json', etag(), (c) => {
+    text ??= JSON.stringify(openApiDocument())
+    return c.body(text, 200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' })
+  })
+  return r
+}

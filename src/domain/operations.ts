@@ -1,0 +1,172 @@
+import type { z } from 'zod'
+import { accountListSchema, errorLogUploadSchema } from './account'
+import { loginSchema, registerSchema, sendAuthCodeSchema, sendLoginCodeSchema, smsLoginSchema } from './auth'
+import { groupMobileDetailSchema, hasMemberGroupListSchema } from './group-numbers'
+import { accountSearchSchema } from './lists/accounts'
+import { contactSearchSchema, groupSearchSchema } from './lists/address-book'
+import { crudAddSchema, crudDeleteSchema, crudSearchSchema, crudUpdateSchema } from './lists/crud'
+import {
+  checkStatSearchSchema, mobileStatusBatchSearchSchema, mobileStatusStatSearchSchema, mobileUeDownloadSchema, mobileUeSearchSchema,
+} from './lists/number-check'
+import { downloadFormatShape } from './lists/query'
+import { rechargeSearchSchema } from './lists/recharge'
+import {
+  interactDownloadSchema, interactSearchSchema, moRecordDownloadSchema, moRecordSearchSchema, mtRecordDownloadSchema, mtRecordSearchSchema,
+  newMtRecordDownloadSchema, newMtRecordSearchSchema, shortLinkDownloadSchema, shortLinkSearchSchema,
+} from './lists/records'
+import {
+  batchMobileSearchSchema, batchSearchSchema, countryStatSearchSchema, dimeSearchSchema, gatheringSearchSchema, indexInfoSearchSchema,
+  replyCountSearchSchema,
+} from './lists/stats'
+import { contentTemplateSearchSchema, cspTemplateSearchSchema, videoTemplateSearchSchema } from './lists/templates'
+import { timedBatchSearchSchema, timedDetailSearchSchema, timedEditSchema, timedMobileDownloadSchema, timedOperationSchema } from './lists/timed'
+import { getMenuSchema } from './menu'
+import { groupPreviewSchema, groupSendSchema, P2P_SEND_PATH, p2pSendSchema, templateAddSchema } from './send'
+import { chatbotListRequestSchema, cspContentRequestSchema, cspSendSchema } from './send-csp'
+import { intlPreviewSchema, intlSendSchema } from './send-intl'
+import { linkInfoSchema, linkSendSchema, longToShortSchema, shortToLongSchema } from './send-link'
+import { videoSendSchema, videoTemplateRequestSchema } from './send-video'
+
+/**
+ * Every call of the API (under API_PREFIX), as data: the OpenAPI document (/api/openapi.json) is generated from it
+ * and a server test checks it against the routes Hono registers, both ways, so neither can drift from the other.
+ *
+ * - request: `none` (no body read), `json` (the body through `schema`), `query` (URL parameters through `schema`),
+ *   `multipart` (a `payload` JSON field through `schema` and one of `files`, see send.ts).
+ * - auth: `none` (public), `bearer` (the session token in `Authorization: Bearer`).
+ * - reply: `json` (the envelope of api.ts), `file` (xlsx or csv, streamed), `text` (text/plain, streamed), `svg`,
+ *   `openapi` (the document itself).
+ */
+export type OperationRequest =
+  | { kind: 'none' }
+  | { kind: 'json'; schema: z.ZodType }
+  | { kind: 'query'; schema: z.ZodType }
+  | { kind: 'multipart'; schema: z.ZodType; files: readonly string[] }
+
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete'
+  path: string
+  tag: string
+  auth: 'none' | 'bearer'
+  request: OperationRequest
+  reply: 'json' | 'file' | 'text' | 'svg' | 'openapi'
+}
+
+const none = { kind: 'none' } as const
+const json = (schema: z.ZodType) => ({ kind: 'json', schema }) as const
+const form = (schema: z.ZodType, ...files: string[]) => ({ kind: 'multipart', schema, files }) as const
+const download = (schema: z.ZodObject) => json(schema.extend(downloadFormatShape))
+
+type Row = [path: string, request: OperationRequest, reply?: Operation['reply'], method?: Operation['method']]
+
+function area(tag: string, auth: Operation['auth'], rows: Row[]): Operation[] {
+  return rows.map(([path, request, reply = 'json', method = 'post']) => ({ method, path, tag, auth, request, reply }))
+}
+
+export const OPERATIONS: readonly Operation[] = [
+  ...area('public', 'none', [
+    ['/openapi.json', none, 'openapi', 'get'],
+    ['/setting/getClientWebSiteBeian', none],
+    ['/code/image', { kind: 'query', schema: captchaQuerySchema() }, 'svg', 'get'],
+    ['/user/publicKey', none],
+    ['/user/login', json(loginSchema)],
+    ['/user/sendLoginAuthCode', json(sendLoginCodeSchema)],
+    ['/user/loginBySmsCode', json(smsLoginSchema)],
+    ['/user/sendAuthCode', json(sendAuthCodeSchema)],
+    ['/user/epRegist', json(registerSchema)],
+  ]),
+  ...area('session', 'bearer', [
+    ['/user/getUserInfo', none],
+    ['/user/refesh', none],
+    ['/user/logout', none],
+    ['/user/getTopMenu', none],
+    ['/user/getMenu', json(getMenuSchema)],
+    ['/user/getList', json(accountListSchema)],
+    ['/user/getBusCtyList', none],
+    ['/errorLog/upload', json(errorLogUploadSchema)],
+  ]),
+  ...area('records', 'bearer', [
+    ['/mtRecord/list', json(mtRecordSearchSchema)],
+    ['/mtRecord/download', json(mtRecordDownloadSchema), 'file'],
+    ['/newMtRecord/list', json(newMtRecordSearchSchema)],
+    ['/newMtRecord/download', json(newMtRecordDownloadSchema), 'file'],
+    ['/moRecord/list', json(moRecordSearchSchema)],
+    ['/moRecord/download', json(moRecordDownloadSchema), 'file'],
+    ['/interact/list', json(interactSearchSchema)],
+    ['/interact/download', json(interactDownloadSchema), 'file'],
+    ['/shortChainTool/list', json(shortLinkSearchSchema)],
+    ['/shortChainTool/download', json(shortLinkDownloadSchema), 'file'],
+  ]),
+  ...area('statistics', 'bearer', [
+    ['/dataGathering/batchList', json(batchSearchSchema)],
+    ['/dataGathering/downloadBatch', download(batchSearchSchema), 'file'],
+    ['/dataGathering/mobileDownload', download(batchMobileSearchSchema), 'file'],
+    ['/dataGathering/list', json(gatheringSearchSchema)],
+    ['/dataGathering/dimeList', json(dimeSearchSchema)],
+    ['/dataGathering/downloadDimeList', download(dimeSearchSchema), 'file'],
+    ['/dataGathering/countryList', json(countryStatSearchSchema)],
+    ['/dataGathering/getSmsIndexInfo', json(indexInfoSearchSchema)],
+    ['/dataGathering/getNormalSmsIndexInfo', json(indexInfoSearchSchema)],
+    ['/dataGathering/queryReplyCount', json(replyCountSearchSchema)],
+  ]),
+  ...area('timed', 'bearer', [
+    ['/pageTimeBatch/list', json(timedBatchSearchSchema)],
+    ['/timeMtMessage/list', json(timedDetailSearchSchema)],
+    ['/pageTimeBatch/operation', json(timedOperationSchema)],
+    ['/pageTimeBatch/edit', json(timedEditSchema)],
+    ['/pageTimeBatch/mobileDownload', download(timedMobileDownloadSchema), 'file'],
+  ]),
+  ...area('accounts', 'bearer', [
+    ['/recharge/list', json(rechargeSearchSchema)],
+    ['/epRecharge/list', json(rechargeSearchSchema)],
+    ['/user/subAccountList', json(accountSearchSchema)],
+    ['/customer/list', json(accountSearchSchema)],
+    ['/crud/list', { kind: 'query', schema: crudSearchSchema }, 'json', 'get'],
+    ['/crud/add', json(crudAddSchema)],
+    ['/crud/update', json(crudUpdateSchema), 'json', 'put'],
+    ['/crud/delete', json(crudDeleteSchema), 'json', 'delete'],
+  ]),
+  ...area('templates', 'bearer', [
+    ['/contentTemplate/list', json(contentTemplateSearchSchema)],
+    ['/videoTemplate/list', json(videoTemplateSearchSchema)],
+    ['/cspTemplate/list', json(cspTemplateSearchSchema)],
+    ['/user/templateAdd', json(templateAddSchema)],
+  ]),
+  ...area('address-book', 'bearer', [
+    ['/addressBook/list', json(contactSearchSchema)],
+    ['/addressBook/groupList', json(groupSearchSchema)],
+    ['/addressBook/download', download(contactSearchSchema), 'file'],
+    ['/addressBook/hasMemberGroupList', json(hasMemberGroupListSchema)],
+    ['/addressBook/groupMobileDetail', json(groupMobileDetailSchema), 'text'],
+  ]),
+  ...area('number-check', 'bearer', [
+    ['/mobileStatus/mobileStatusStatistics', json(mobileStatusStatSearchSchema)],
+    ['/mobileBlack/mobileBlackStatistics', json(checkStatSearchSchema)],
+    ['/numberPorting/numberPortingStatistics', json(checkStatSearchSchema)],
+    ['/mobileUe/list', json(mobileUeSearchSchema)],
+    ['/mobileUe/downloadMobile', json(mobileUeDownloadSchema), 'file'],
+    ['/mobileStatus/list', json(mobileStatusBatchSearchSchema)],
+  ]),
+  ...area('send', 'bearer', [
+    ['/user/groupSend', form(groupSendSchema, 'numbers')],
+    ['/user/groupPreview', form(groupPreviewSchema, 'numbers', 'rows')],
+    [P2P_SEND_PATH, form(p2pSendSchema, 'rows')],
+    ['/shortChainTool/smsLinkGroupSend', form(linkSendSchema, 'numbers')],
+    ['/shortChainTool/smsLinkInfo', json(linkInfoSchema)],
+    ['/shortChainTool/longToShort', json(longToShortSchema)],
+    ['/shortChainTool/shortToLong', json(shortToLongSchema)],
+    ['/videoTemplate/videoSmsGroupSend', form(videoSendSchema, 'numbers')],
+    ['/videoTemplate/getSendContentByCusTemplateId', json(videoTemplateRequestSchema)],
+    ['/videoTemplate/getVideoTemplate', json(videoTemplateRequestSchema)],
+    ['/user/getChatbotList', json(chatbotListRequestSchema)],
+    ['/cspTemplate/getSendContentByCusTemplateId', json(cspContentRequestSchema)],
+    ['/cspTemplate/cspSmsGroupSend', form(cspSendSchema, 'numbers')],
+    ['/user/intlGroupSend', form(intlSendSchema, 'numbers')],
+    ['/user/intlGroupPreview', form(intlPreviewSchema, 'numbers')],
+  ]),
+]
+
+/** The captcha image's query: a client-made random string the login form sends back with the code. */
+function captchaQuerySchema() {
+  return loginSchema.pick({ redomStr: true })
+}
