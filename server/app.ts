@@ -5,7 +5,10 @@ import { API_PREFIX } from '../src/domain/api'
 import { Carrier } from './carrier'
 import { defaultConfig, type Deps, type LoginKeys, type ServerConfig } from './config'
 import type { Db } from './db'
+import { originGuard } from './http/csrf'
 import { ApiError, fail } from './http/envelope'
+import { refuseMalformedPath } from './http/malformed-path'
+import { securityHeaders } from './http/security-headers'
 import type { AppEnv } from './http/session'
 import { accountRoutes } from './routes/account'
 import { listRoutes } from './routes/lists'
@@ -45,8 +48,10 @@ export function createApp(opts: AppOptions) {
 
   const api = new Hono<AppEnv>()
   // A console built once may be served from another host (config.js names this API); sessions ride in the bearer
-  // header, not cookies, so allowing any origin exposes nothing a token does not already grant.
+  // header, and the cookie counts only for same-origin reads (originGuard), so allowing any origin to read exposes
+  // nothing a token does not already grant. Writes from pages of other origins are refused by originGuard.
   api.use('*', cors({ origin: config.corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition', 'X-Total-Count'], maxAge: 600 }))
+  api.use('*', originGuard(config))
   // JSON calls are small; file uploads (later issues) mount their own, larger limit.
   api.use('*', async (c, next) =>
     c.req.header('content-type')?.startsWith('multipart/')
@@ -66,6 +71,8 @@ export function createApp(opts: AppOptions) {
     console.error('[server]', c.req.method, c.req.path, err)
     return fail(c, new ApiError(500, 'unknown'))
   })
+  app.use('*', securityHeaders(config))
+  app.use('*', refuseMalformedPath)
   app.route(API_PREFIX, api)
   app.route('/', shortLinkRedirectRoutes(deps))
   app.route('/', staticRoutes(config))

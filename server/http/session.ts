@@ -1,27 +1,35 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { TOKEN_COOKIE } from '../../src/domain/constants'
 import type { Db } from '../db'
 import { tokenOwner } from '../security/tokens'
 import { userById, type SessionUser } from '../users/repo'
+import { isSafeMethod } from './csrf'
 import { ApiError } from './envelope'
 
 export interface AppEnv {
-  Variables: { user: SessionUser; token: string }
+  /** `sameOrigin` is set by originGuard (server/http/csrf.ts) before any route runs. */
+  Variables: { user: SessionUser; token: string; sameOrigin: boolean }
 }
 
-/** The bearer header wins; the cookie the console also sets covers downloads opened outside fetch. */
-export function tokenFrom(header: string | undefined, cookie: string | undefined): string | null {
-  const fromHeader = header?.match(/^Bearer\s+(\S+)$/i)?.[1]
+/**
+ * The bearer header wins. The cookie the console also sets is a token any page of the site makes the browser send,
+ * so it counts only for reads (GET/HEAD: downloads opened outside fetch) from the console's own origin (`sameOrigin`);
+ * anywhere else a cookie-only request is refused as cross-site (403) instead of being read as signed in.
+ */
+export function tokenFrom(c: Context<AppEnv>): string | null {
+  const fromHeader = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1]
   if (fromHeader) return fromHeader
-  const fromCookie = cookie?.replace(/^Bearer\s+/i, '').trim()
-  return fromCookie || null
+  const fromCookie = getCookie(c, TOKEN_COOKIE)?.replace(/^Bearer\s+/i, '').trim()
+  if (!fromCookie) return null
+  if (!isSafeMethod(c.req.method) || c.get('sameOrigin') !== true) throw new ApiError(403, 'crossSiteRefused')
+  return fromCookie
 }
 
 /** 401 for a missing, unknown, expired or revoked token, and for accounts closed since sign-in. */
 export function requireUser(db: Db): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = tokenFrom(c.req.header('authorization'), getCookie(c, TOKEN_COOKIE))
+    const token = tokenFrom(c)
     const ownerId = token ? await tokenOwner(db, token) : null
     const user = ownerId === null ? null : await userById(db, ownerId)
     if (!token || !user || user.cusStatus !== 1) throw new ApiError(401, 'unauthorized')

@@ -45,7 +45,7 @@ forEachBackend((backend) => {
 
     it('tells the console where the API is', async () => {
       const res = await h.app.request('/sms-cloud/config.js')
-      expect(await res.text()).toBe('window.SMS_CONFIG = {"apiBase":"/api"};\n')
+      expect(await res.text()).toBe('window.SMS_CONFIG = {"apiBase":"/api","frameOrigins":[]};\n')
     })
 
     it('says to build the console when dist is missing', async () => {

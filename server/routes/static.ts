@@ -11,6 +11,14 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json', '.webmanifest': 'application/manifest+json', '.wasm': 'application/wasm',
 }
 
+function safeDecode(path: string): string | null {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return null
+  }
+}
+
 async function fileAt(path: string): Promise<Buffer | null> {
   const s = await stat(path).catch(() => null)
   return s?.isFile() ? readFile(path) : null
@@ -29,13 +37,15 @@ export function staticRoutes(config: ServerConfig) {
   r.get(base, (c) => c.redirect(APP_BASE, 302))
 
   r.get(`${APP_BASE}config.js`, (c) =>
-    c.body(`window.SMS_CONFIG = ${JSON.stringify({ apiBase: config.apiBase })};\n`, 200, {
+    c.body(`window.SMS_CONFIG = ${JSON.stringify({ apiBase: config.apiBase, frameOrigins: config.frameOrigins ?? [] })};\n`, 200, {
       'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache',
     }),
   )
 
   r.get(`${APP_BASE}*`, async (c) => {
-    const rel = normalize(decodeURIComponent(c.req.path.slice(APP_BASE.length))).replace(/^(\.\.[/\\])+/, '')
+    const decoded = safeDecode(c.req.path.slice(APP_BASE.length))
+    if (decoded === null) return c.text('Bad request', 400)
+    const rel = normalize(decoded).replace(/^(\.\.[/\\])+/, '')
     const target = join(root, rel)
     if (target.startsWith(root) && rel && rel !== '.') {
       const file = await fileAt(target)
