@@ -24,5 +24,8 @@ export function referenceTemplateRows(template: string, rows: readonly (readonly
     bytes: measured.reduce((n, m) => n + m.bytes, 0),
     maxMessages: measured.reduce((n, m) => Math.max(n, m.messages), 0),
     nonAsciiRows: measured.filter((m) => m.perMessage === 70).length,
+    // The first row of the most characters (-1 without rows).
+    longestRow: measured.reduce((best, m, i) => (best < 0 || m.chars > measured[best].chars ? i : best), -1),
+    longestChars: measured.reduce((n, m) => Math.max(n, m.chars), 0),
   }
 }

@@ -49,7 +49,7 @@ describe('templates', () => {
     const rows = [['张三', '202501'], ['Bob', '1'], ['', ''], ['😀'.repeat(80), 'x']]
     const template = 'Hi {p1}, bill {p2}'
     expect(measureTemplateRows(template, packColumns(rows, 2))).toEqual({
-      rows: 4, messages: 1 + 1 + 1 + 2, chars: 18 + 14 + 10 + 91, bytes: 22 + 14 + 10 + 331, maxMessages: 2, nonAsciiRows: 2,
+      rows: 4, messages: 1 + 1 + 1 + 2, chars: 18 + 14 + 10 + 91, bytes: 22 + 14 + 10 + 331, maxMessages: 2, nonAsciiRows: 2, longestRow: 3, longestChars: 91,
     })
   })
 

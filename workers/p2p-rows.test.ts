@@ -93,4 +93,12 @@ describe('arrangeRows', () => {
     expect(measureArranged(template, a).messages).toBe(expected)
     expect(measureArranged('only ascii {p1}', a).rows).toBe(300)
   })
+
+  it('names the row with the longest filled message as the spreadsheet numbers it (header row 1, dropped rows counted)', () => {
+    const tsv = ['name\tmobile', 'a\t13800138001', 'b\tbad', 'c\t13800138001', `${'长'.repeat(30)}\t13800138002`, 'd\t13800138003'].join('\n')
+    const a = arrangeRows(sheet(tsv), { mobileColumn: 1, firstRowIsHeader: true })
+    const m = measureArranged('Hi {p1}', a)
+    expect(m).toMatchObject({ longestChars: 33, longestSheetRow: 5 })
+    expect(m.longestChars).toBe(measureContent(`Hi ${'长'.repeat(30)}`).chars)
+  })
 })

@@ -52,6 +52,13 @@ export interface Arrangement {
   result: ArrangedRows
   /** The kept rows' values, one UTF-8 column per placeholder. */
   values: TemplateColumn[]
+  /** Each kept row's number as the spreadsheet shows it (the header row, when taken as one, is row 1). */
+  sheetRows: Uint32Array
+}
+
+/** The template measured over the kept rows, with its longest message's row numbered as the spreadsheet shows it. */
+export interface ArrangedMeasure extends TemplateMeasure {
+  longestSheetRow: number
 }
 
 export function arrangeRows(sheet: SheetTsv, o: ArrangeOptions): Arrangement {
@@ -69,8 +76,14 @@ export function arrangeRows(sheet: SheetTsv, o: ArrangeOptions): Arrangement {
   const firstRow = o.firstRowIsHeader ? 2 : 1
   const invalidSamples: InvalidRow[] = []
   let invalidText = ''
+  const kept: string[][] = []
+  const keptLines: number[] = []
   const read = readP2pRows(text, {
     mobileColumn: o.mobileColumn,
+    onKept: (line, cells) => {
+      kept.push(cells)
+      keptLines.push(line - 1 + firstRow)
+    },
     onInvalid: (line, cell) => {
       const invalid = { row: line - 1 + firstRow, cell, reason: mobileProblem(cell) }
       if (invalidSamples.length < INVALID_SAMPLE_LIMIT) invalidSamples.push(invalid)
@@ -84,13 +97,13 @@ export function arrangeRows(sheet: SheetTsv, o: ArrangeOptions): Arrangement {
     sample.push(text.slice(at, end < 0 ? text.length : end).split('\t'))
     at = end < 0 ? text.length : end + 1
   }
-  const values = packColumns(read.values, columns - 1)
-  const rows = encodeLines(0, read.mobiles.length, (k) => (read.values[k].length ? `${read.mobiles[k]}\t${read.values[k].join('\t')}` : read.mobiles[k]))
+  const values = packColumns(kept, columns - 1)
+  const rows = encodeLines(0, read.mobiles.length, (k) => (kept[k].length ? `${read.mobiles[k]}\t${kept[k].join('\t')}` : read.mobiles[k]))
   const result = {
     total: read.total, valid: read.mobiles.length, invalid: read.invalid, duplicates: read.duplicates, columns, names, sample, rows,
     invalidSamples, invalidLines: new TextEncoder().encode(invalidText),
   }
-  return { result, values }
+  return { result, values, sheetRows: Uint32Array.from(keptLines) }
 }
 
 
@@ -98,10 +111,11 @@ export function arrangeRows(sheet: SheetTsv, o: ArrangeOptions): Arrangement {
  * Total messages of the template over every kept row. A placeholder past the last column is filled with nothing
  * (as the server fills it), so it is measured as an empty column.
  */
-export function measureArranged(template: string, a: Arrangement): TemplateMeasure {
+export function measureArranged(template: string, a: Arrangement): ArrangedMeasure {
   const rows = a.result.valid
   const columns = [...a.values]
   const empty = { offsets: new Uint32Array(rows + 1), bytes: new Uint8Array(0) }
   while (columns.length < highestPlaceholder(template)) columns.push(empty)
-  return measureTemplateRows(template, columns, rows)
+  const m = measureTemplateRows(template, columns, rows)
+  return { ...m, longestSheetRow: m.longestRow < 0 ? 0 : a.sheetRows[m.longestRow] }
 }

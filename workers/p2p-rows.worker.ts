@@ -1,6 +1,5 @@
 import { expose, transfer } from 'comlink'
-import type { TemplateMeasure } from '../src/domain/billing'
-import { arrangeRows, measureArranged, type ArrangedRows, type Arrangement, type ArrangeOptions } from './p2p-rows'
+import { arrangeRows, measureArranged, type ArrangedMeasure, type ArrangedRows, type Arrangement, type ArrangeOptions } from './p2p-rows'
 import { sheetToTsv, type SheetTsv } from './spreadsheet'
 
 /**
@@ -20,7 +19,7 @@ const api = {
     // measure needs only the values and the row count, so the rows themselves can leave.
     return transfer(last.result, [last.result.rows.buffer as ArrayBuffer, last.result.invalidLines.buffer as ArrayBuffer])
   },
-  measure(template: string): TemplateMeasure | null {
+  measure(template: string): ArrangedMeasure | null {
     return last ? measureArranged(template, last) : null
   },
 }

@@ -9,15 +9,30 @@ const TIMED_TO_BE_SENT = TIMED_STATUS.toBeSent
 /** Rows per insert statement: one `unnest` of arrays per chunk keeps each statement's parameters small. */
 export const INSERT_CHUNK = 10_000
 
-/** Recipients and what each receives: one content for all (same-content send) or one per recipient (p2p). */
+/**
+ * Per-recipient messages made on demand, a chunk at a time, with their total worked out beforehand: a send holds
+ * at most one chunk of filled messages, never all of them (a template repeating {p1} over a big rows file would
+ * otherwise grow the process by gigabytes before the balance is even checked).
+ */
+export interface LazyContents {
+  readonly length: number
+  /** Σ measureContent(message).messages over every recipient. */
+  readonly messages: number
+  slice(start: number, end: number): string[]
+  /** Each message in turn, none kept (the sensitive-word review). */
+  [Symbol.iterator](): Iterator<string>
+}
+
+/** Recipients and what each receives: one content for all (same-content send) or one per recipient (p2p, link). */
 export interface Recipients {
   mobiles: string[]
-  contents: string | string[]
+  contents: string | string[] | LazyContents
 }
 
 /** Total messages billed: measureContent(message).messages summed over recipients (each distinct text measured once). */
 export function countMessages(r: Recipients): number {
   if (typeof r.contents === 'string') return measureContent(r.contents).messages * r.mobiles.length
+  if (!Array.isArray(r.contents)) return r.contents.messages
   const seen = new Map<string, number>()
   let total = 0
   for (const c of r.contents) {
@@ -107,8 +122,10 @@ export function costOf(r: Recipients & Pick<RecipientExtras, 'unitPrices'>, unit
   if (!r.unitPrices) return roundMoney(countMessages(r) * unitPrice)
   let total = 0
   const measured = new Map<string, number>()
+  const contents = r.contents
+  if (!Array.isArray(contents) && typeof contents !== 'string') throw new TypeError('per-recipient prices need listed contents')
   for (let i = 0; i < r.mobiles.length; i++) {
-    const c = typeof r.contents === 'string' ? r.contents : r.contents[i]
+    const c = typeof contents === 'string' ? contents : contents[i]
     let m = measured.get(c)
     if (m === undefined) measured.set(c, (m = measureContent(c).messages))
     total += m * r.unitPrices[i]
@@ -143,7 +160,7 @@ export async function storeBatch(tx: Db, b: StoreBatch): Promise<number> {
       continue
     }
     const k = mobiles.length
-    const contents = same !== null ? new Array<string>(k).fill(same) : (b.contents as string[]).slice(i, i + k)
+    const contents = same !== null ? new Array<string>(k).fill(same) : (b.contents as string[] | LazyContents).slice(i, i + k)
     const units = b.unitPrices ? b.unitPrices.slice(i, i + k) : null
     const prices = contents.map((c, j) => roundMoney(measureContent(c).messages * (units ? units[j] : b.unitPrice)))
     await tx.query(

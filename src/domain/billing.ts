@@ -79,6 +79,9 @@ export interface TemplateMeasure {
   maxMessages: number
   /** Rows billed at 70 characters a message. */
   nonAsciiRows: number
+  /** The row (0-based) whose filled message is longest, and its characters (-1 and 0 without rows). */
+  longestRow: number
+  longestChars: number
 }
 
 /**
@@ -106,14 +109,20 @@ export function measureTemplateRows(template: string, columns: readonly Template
   let chars = 0
   let maxMessages = 0
   let nonAsciiRows = 0
+  let longestRow = -1
+  let longestChars = 0
   for (let r = 0; r < count; r++) {
     const m = messagesFor(rowChars[r], !nonAscii[r])
     messages += m
     chars += rowChars[r]
     nonAsciiRows += nonAscii[r]
     if (m > maxMessages) maxMessages = m
+    if (longestRow < 0 || rowChars[r] > longestChars) {
+      longestRow = r
+      longestChars = rowChars[r]
+    }
   }
-  return { rows: count, messages, chars, bytes, maxMessages, nonAsciiRows }
+  return { rows: count, messages, chars, bytes, maxMessages, nonAsciiRows, longestRow, longestChars }
 }
 
 /** Adds `times` × each row's value chars to rowChars, flags non-ASCII values; returns the column's byte total. */

@@ -1,3 +1,4 @@
+import { ASCII_PER_MESSAGE, measureContent, type ParsedTemplate } from './billing'
 /*
  * Point-to-point send rows (the `rows` part of the point-to-point send (P2P_SEND_PATH), see send.ts), read the same way by the console's
  * worker and by the server, so both count the same valid, invalid and repeated rows and bill the same messages.
@@ -66,7 +67,13 @@ export interface P2pRows {
  */
 export function readP2pRows(
   text: string,
-  options: { mobileColumn?: number; limit?: number; onInvalid?: (row: number, cell: string) => void } = {},
+  options: {
+    mobileColumn?: number
+    limit?: number
+    onInvalid?: (row: number, cell: string) => void
+    /** Hears of each kept row (its 1-based number in `text`, its values); with it, `values` stays empty. */
+    onKept?: (row: number, values: string[]) => void
+  } = {},
 ): P2pRows {
   const column = options.mobileColumn ?? 0
   const limit = options.limit ?? Infinity
@@ -91,9 +98,41 @@ export function readP2pRows(
       if (out.mobiles.length < limit) {
         cells.splice(column, 1)
         out.mobiles.push(mobile)
-        out.values.push(cells)
+        if (options.onKept) options.onKept(out.total, cells)
+        else out.values.push(cells)
       }
     }
   }
   return out
+}
+
+/** What a filled row measures, worked out from its values without building the message. */
+export interface FilledMeasure {
+  /** Code points of the filled message (as measureContent counts them). */
+  chars: number
+  ascii: boolean
+  /** The longest value the template inserts, in code points. */
+  longestValue: number
+}
+
+/**
+ * measureContent(fillTemplate(template, values)) in chars and ASCII-ness, from `parseTemplate(template)`: the fixed
+ * text's measure plus each inserted value's, so a row can be refused for its length before any message is built.
+ * Measuring stops once the message passes `stopAbove` characters (the row is refused then), so a row costs at most
+ * about stopAbove plus one value's length, however many placeholders the template repeats.
+ */
+export function measureFilled(parsed: ParsedTemplate, values: readonly string[], stopAbove = Infinity): FilledMeasure {
+  let chars = parsed.fixed.chars
+  let ascii = parsed.fixed.perMessage === ASCII_PER_MESSAGE
+  let longestValue = 0
+  for (const column of parsed.columns) {
+    if (chars > stopAbove) break
+    const value = values[column]
+    if (!value) continue
+    const m = measureContent(value)
+    chars += m.chars
+    if (m.perMessage !== ASCII_PER_MESSAGE) ascii = false
+    if (m.chars > longestValue) longestValue = m.chars
+  }
+  return { chars, ascii, longestValue }
 }

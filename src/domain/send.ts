@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SCHEDULE_MIN_AHEAD_MINUTES } from './constants'
+import { safeText } from './input'
 
 /**
  * The point-to-point (one-to-one, a value per recipient) send. The spec's sending calls are /user/groupSend,
@@ -35,7 +36,13 @@ export const P2P_SEND_PATH = '/user/taokeGroupSend'
 export const SEND_BODY_LIMIT_BYTES = 64 * 1024 * 1024
 /** How many messages /user/groupPreview returns at most. */
 export const PREVIEW_LIMIT = 10
-export const MAX_CONTENT_CHARS = 1000
+/**
+ * The longest message one send may carry, in characters, signature and filled values included: a long SMS is
+ * sent as concatenated parts and carriers and platforms cap it; China's large SMS platforms (Alibaba Cloud, Tencent
+ * Cloud) accept at most 500 characters for one message, i.e. 8 billed parts of 70. Bulk content, templates and every
+ * filled point-to-point message are held to it, in the console and again on the server.
+ */
+export const MAX_CONTENT_CHARS = 500
 
 /** mt_record status a send stores: 500 waiting for the report, 100 pending review (a sensitive word). */
 export const SEND_STATUS = { waitingReport: 500, pendingReview: 100 } as const
@@ -53,7 +60,7 @@ const timingTime = z
 
 const sendBase = {
   /** The account that sends and pays: the caller itself (default) or one of its sub-accounts. */
-  cus_id: z.string().trim().min(1).max(64).optional(),
+  cus_id: safeText().trim().min(1).max(64).optional(),
   /** Absent or null: send now. Else an ISO 8601 time with offset, at least 10 minutes ahead: a timed batch. */
   timing_time: timingTime.nullish(),
   /** One per composed send (crypto.randomUUID()); a retry with the same key returns the first reply, sends nothing. */
@@ -62,7 +69,7 @@ const sendBase = {
 
 export const groupSendSchema = z.object({
   ...sendBase,
-  content: z.string().trim().min(1).max(MAX_CONTENT_CHARS),
+  content: safeText().trim().min(1).max(MAX_CONTENT_CHARS),
 })
 export type GroupSendPayload = z.infer<typeof groupSendSchema>
 
@@ -73,7 +80,7 @@ export type GroupSendPayload = z.infer<typeof groupSendSchema>
  */
 export const templateAddSchema = z.object({
   cus_id: sendBase.cus_id,
-  template_content: z.string().trim().min(1).max(MAX_CONTENT_CHARS),
+  template_content: safeText().trim().min(1).max(MAX_CONTENT_CHARS),
 })
 export type TemplateAddPayload = z.infer<typeof templateAddSchema>
 export const templateAddResultSchema = z.object({ id: z.number(), check_status: z.number() })
@@ -81,7 +88,7 @@ export const templateAddResultSchema = z.object({ id: z.number(), check_status: 
 /** Template with placeholders {p1}, {p2}, … (see billing.ts); each row of the `rows` file fills them. */
 export const p2pSendSchema = z.object({
   ...sendBase,
-  template: z.string().trim().min(1).max(MAX_CONTENT_CHARS),
+  template: safeText().trim().min(1).max(MAX_CONTENT_CHARS),
 })
 export type P2pSendPayload = z.infer<typeof p2pSendSchema>
 
@@ -91,8 +98,8 @@ export type P2pSendPayload = z.infer<typeof p2pSendSchema>
  */
 export const groupPreviewSchema = z.object({
   cus_id: sendBase.cus_id,
-  content: z.string().max(MAX_CONTENT_CHARS).optional(),
-  template: z.string().max(MAX_CONTENT_CHARS).optional(),
+  content: safeText().max(MAX_CONTENT_CHARS).optional(),
+  template: safeText().max(MAX_CONTENT_CHARS).optional(),
 })
 export type GroupPreviewPayload = z.infer<typeof groupPreviewSchema>
 

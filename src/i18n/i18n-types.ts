@@ -1694,6 +1694,11 @@ type RootTranslation = {
 			 */
 			invalid: string
 			/**
+			 * 不​能​在​控​制​台​内​显​示​ ​{​o​r​i​g​i​n​}​ ​的​页​面​：​只​允​许​本​控​制​台​和​管​理​员​允​许​的​站​点​。
+			 * @param {string} origin
+			 */
+			refused: RequiredParams<'origin'>
+			/**
 			 * 在​新​窗​口​打​开
 			 */
 			openNew: string
@@ -2828,6 +2833,13 @@ type RootTranslation = {
 			 * 文​件​仍​在​读​取​，​请​稍​候
 			 */
 			busy: string
+			/**
+			 * 文​件​第​ ​{​r​o​w​}​ ​行​填​入​模​板​后​有​ ​{​c​h​a​r​s​}​ ​个​字​符​，​一​条​短​信​最​多​ ​{​m​a​x​}​ ​个​字​符
+			 * @param {unknown} chars
+			 * @param {unknown} max
+			 * @param {unknown} row
+			 */
+			tooLong: RequiredParams<'chars' | 'max' | 'row'>
 			/**
 			 * 模​板​使​用​了​ ​{​p​l​a​c​e​h​o​l​d​e​r​}​，​但​文​件​除​手​机​号​外​只​有​ ​{​c​o​u​n​t​}​ ​列
 			 * @param {unknown} count
@@ -5150,6 +5162,10 @@ export type TranslationFunctions = {
 			 */
 			invalid: () => LocalizedString
 			/**
+			 * 不能在控制台内显示 {origin} 的页面：只允许本控制台和管理员允许的站点。
+			 */
+			refused: (arg: { origin: string }) => LocalizedString
+			/**
 			 * 在新窗口打开
 			 */
 			openNew: () => LocalizedString
@@ -6219,6 +6235,10 @@ export type TranslationFunctions = {
 			 * 文件仍在读取，请稍候
 			 */
 			busy: () => LocalizedString
+			/**
+			 * 文件第 {row} 行填入模板后有 {chars} 个字符，一条短信最多 {max} 个字符
+			 */
+			tooLong: (arg: { chars: unknown, max: unknown, row: unknown }) => LocalizedString
 			/**
 			 * 模板使用了 {placeholder}，但文件除手机号外只有 {count} 列
 			 */

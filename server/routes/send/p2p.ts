@@ -17,6 +17,8 @@ export function p2pSendRoutes(deps: Deps) {
   r.post(P2P_SEND_PATH, async (c) => {
     const { payload, file } = await readForm(c, p2pSendSchema, 'rows')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
+    // An account without the product is refused before its rows are read.
+    await priceOf(db, cusId, PROD_TYPE.ordinary)
     return ok(c, await p2pSend(db, cusId, payload, readP2pMessages(file, payload.template)))
   })
   return r
@@ -35,7 +37,7 @@ export async function isP2pPreview(c: Context): Promise<boolean> {
 export async function p2pPreview(c: Context<AppEnv>, db: Db) {
   const { payload, file } = await readForm(c, groupPreviewSchema, 'rows')
   const cusId = await senderOf(db, c.get('user'), payload.cus_id)
-  const preview = previewP2p(file, payload.template ?? payload.content ?? '', PREVIEW_LIMIT)
   const price = await priceOf(db, cusId, PROD_TYPE.ordinary)
+  const preview = previewP2p(file, payload.template ?? payload.content ?? '', PREVIEW_LIMIT)
   return ok(c, { ...preview, cost: roundMoney(preview.total_messages * price) })
 }

@@ -50,6 +50,7 @@ export default {
 		noFile: 'Choose the numbers and values file',
 		noRows: 'The file needs at least one row with a valid mobile',
 		busy: 'The file is still being read; please wait',
+		tooLong: 'Row {row} of the file fills the template to {chars} characters; a message may have at most {max}',
 		unknownPlaceholder: 'The template uses {placeholder}, but the file has only {count} column{{s}} besides the mobile',
 	},
 } satisfies Translation['sendP2p']

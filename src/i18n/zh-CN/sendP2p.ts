@@ -50,6 +50,7 @@ export default {
 		noFile: '请选择号码与变量文件',
 		noRows: '文件中至少要有一行有效手机号',
 		busy: '文件仍在读取，请稍候',
+		tooLong: '文件第 {row} 行填入模板后有 {chars} 个字符，一条短信最多 {max} 个字符',
 		unknownPlaceholder: '模板使用了 {placeholder}，但文件除手机号外只有 {count} 列',
 	},
 } satisfies BaseTranslation

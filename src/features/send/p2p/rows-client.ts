@@ -1,6 +1,5 @@
 import { transfer } from 'comlink'
-import type { TemplateMeasure } from '@/domain/billing'
-import type { ArrangedRows, ArrangeOptions } from '../../../../workers/p2p-rows'
+import type { ArrangedMeasure, ArrangedRows, ArrangeOptions } from '../../../../workers/p2p-rows'
 import type { P2pRowsWorkerApi } from '../../../../workers/p2p-rows.worker'
 import { workerRemote } from '../../../../workers/remote'
 import type { SheetTsv, SpreadsheetErrorCode } from '../../../../workers/spreadsheet'
@@ -22,7 +21,7 @@ export const readSheet = (bytes: Uint8Array): Promise<SheetTsv> => worker((w) =>
 export const arrangeSheet = (sheet: SheetTsv, options: ArrangeOptions): Promise<ArrangedRows> => worker((w) => w.arrange(sheet, options))
 
 /** The template over every row of the last arrangement; null before one. */
-export const measureRows = (template: string): Promise<TemplateMeasure | null> => worker((w) => w.measure(template))
+export const measureRows = (template: string): Promise<ArrangedMeasure | null> => worker((w) => w.measure(template))
 
 const CODES: SpreadsheetErrorCode[] = ['tooLarge', 'unreadable']
 /** The refusal's code when the worker threw one (comlink passes the message on). */
@@ -31,4 +30,4 @@ export const spreadsheetError = (e: unknown): SpreadsheetErrorCode | null => {
   return CODES.find((c) => c === m) ?? null
 }
 
-export type { ArrangedRows, SheetTsv }
+export type { ArrangedMeasure, ArrangedRows, SheetTsv }

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react'
-import type { TemplateMeasure } from '@/domain/billing'
 import { UPLOAD_LIMIT_BYTES } from '@/domain/constants'
 import { normalizeMobile } from '@/domain/send-p2p'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { WorkerFailedError } from '../../../../workers/remote'
-import { arrangeSheet, measureRows, readSheet, spreadsheetError, type ArrangedRows, type SheetTsv } from './rows-client'
+import { arrangeSheet, measureRows, readSheet, spreadsheetError, type ArrangedMeasure, type ArrangedRows, type SheetTsv } from './rows-client'
 
 /** What a point-to-point draft keeps of its file: the sheet's TSV bytes (IndexedDB stores them as they are). */
 export interface RowsFields {
@@ -35,7 +34,7 @@ export function useP2pRows(fields: RowsFields, template: string, setFields: (pat
   const [reading, setReading] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [arranged, setArranged] = useState<ArrangedRows | null>(null)
-  const [measure, setMeasure] = useState<TemplateMeasure | null>(null)
+  const [measure, setMeasure] = useState<ArrangedMeasure | null>(null)
   const [measuring, setMeasuring] = useState(false)
   // The arrangement failed: nothing is pending any more (the error says why).
   const [stuck, setStuck] = useState(false)
