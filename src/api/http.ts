@@ -10,8 +10,8 @@ export { ApiError, isApiError } from './errors'
 
 declare global {
   interface Window {
-    /** Set by /sms-cloud/config.js so one build can point at another API host. */
-    SMS_CONFIG?: { apiBase?: string }
+    /** Set by /sms-cloud/config.js so one build can point at another API host; frameOrigins: what /myiframe/ may frame. */
+    SMS_CONFIG?: { apiBase?: string; frameOrigins?: string[] }
   }
 }
 

@@ -30,7 +30,9 @@ function readCookie(): string | null {
 function writeCookie(value: string | null) {
   if (!hasDom) return
   const age = value ? TOKEN_TTL_SECONDS : 0
-  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(value ?? '')}; max-age=${age}; path=/; SameSite=Lax`
+  // Secure over https so the token never rides a plain-http request to this host; plain http (local runs) cannot set it.
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : ''
+  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(value ?? '')}; max-age=${age}; path=/; SameSite=Lax${secure}`
 }
 
 function readIssued(): { issuedAt: number; expiresIn: number } {

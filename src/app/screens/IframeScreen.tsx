@@ -1,15 +1,20 @@
 import { useI18nContext } from '@/i18n/i18n-react'
 import { usePathname } from '../layout/use-shell-menus'
-import { embeddedUrl } from './iframe-url'
+import { embeddedUrl, frameAllowed } from './iframe-url'
 
 /** /myiframe/{routerPath}: an external page inside the console, with a title bar (spec section 2). */
 export function IframeScreen() {
   const { LL } = useI18nContext()
   const url = embeddedUrl(usePathname())
-  if (!url) {
+  const refusal = !url
+    ? { id: 'iframe-invalid', text: LL.pages.iframe.invalid() }
+    : !frameAllowed(url, window.location.origin, window.SMS_CONFIG?.frameOrigins)
+      ? { id: 'iframe-refused', text: LL.pages.iframe.refused({ origin: new URL(url).origin }) }
+      : null
+  if (!url || refusal) {
     return (
-      <p role="alert" data-testid="iframe-invalid" className="mx-auto mt-16 max-w-md rounded border border-[var(--border)] bg-[var(--surface)] p-6 text-center">
-        {LL.pages.iframe.invalid()}
+      <p role="alert" data-testid={refusal?.id} className="mx-auto mt-16 max-w-md rounded border border-[var(--border)] bg-[var(--surface)] p-6 text-center">
+        {refusal?.text}
       </p>
     )
   }

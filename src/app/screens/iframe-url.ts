@@ -16,3 +16,13 @@ export function embeddedUrl(path: string): string | null {
     return null
   }
 }
+
+/**
+ * Whether /myiframe/ may frame this address: only the console's own origin and the origins the server allows
+ * (FRAME_ORIGINS, served in config.js as `frameOrigins`). The CSP's frame-src holds the same list, so the browser
+ * enforces it too; this rule lets the console say why instead of showing a blocked frame.
+ */
+export function frameAllowed(url: string, ownOrigin: string, allowed: readonly string[] = []): boolean {
+  const origin = new URL(url).origin
+  return origin === ownOrigin || allowed.includes(origin)
+}

@@ -63,6 +63,7 @@ export default {
 	iframe: {
 		title: 'External page',
 		invalid: 'This address cannot be opened: only http and https addresses are allowed.',
+		refused: 'Pages of {origin} cannot be shown inside the console: only this console and the sites the administrator allowed can.',
 		openNew: 'Open in a new window',
 	},
 	products: {

@@ -61,6 +61,7 @@ export default {
 	iframe: {
 		title: '外部页面',
 		invalid: '无法打开该地址：只支持 http 或 https 开头的网址。',
+		refused: '不能在控制台内显示 {origin:string} 的页面：只允许本控制台和管理员允许的站点。',
 		openNew: '在新窗口打开',
 	},
 	products: {
