@@ -153,9 +153,19 @@ const asStored = (r: { code: string; long_url: string; click_count: number; crea
   ...r, click_count: Number(r.click_count), created_at: new Date(r.created_at).toISOString(),
 })
 
-/** A short link of the account not tied to any send (/shortChainTool/longToShort). */
+/** The account's own (longToShort) link to `longUrl`, the earliest if a race made two; null when it has none. */
+export async function ownLink(db: Db, cusId: string, longUrl: string): Promise<StoredLink | null> {
+  const { rows } = await db.query<StoredLink>(
+    `select ${LINK_COLUMNS} from short_link where cus_id = $1 and batch_id is null and md5(long_url) = md5($2) and long_url = $2
+     order by created_at, code limit 1`, [cusId, longUrl])
+  return rows[0] ? asStored(rows[0]) : null
+}
+
+/** A short link of the account not tied to any send (/shortChainTool/longToShort); its existing one for a repeat. */
 export async function makeLink(db: Db, cusId: string, longUrl: string): Promise<StoredLink> {
   return db.transaction(async (tx) => {
+    const known = await ownLink(tx, cusId, longUrl)
+    if (known) return known
     const [code] = await freshCodes(tx, 1)
     const { rows } = await tx.query<StoredLink>(
       `insert into short_link (code, cus_id, long_url) values ($1, $2, $3) returning ${LINK_COLUMNS}`, [code, cusId, longUrl])

@@ -7,3 +7,7 @@ create table rate_limits (
   expire bigint
 );
 create index rate_limits_expire on rate_limits (expire);
+
+-- /shortChainTool/longToShort gives an account's earlier link of the same long URL again instead of a new row; this
+-- finds it. md5, as long URLs may exceed what a btree entry holds.
+create index short_link_own_url_idx on short_link (cus_id, md5(long_url)) where batch_id is null;

@@ -10,7 +10,8 @@ import { ApiError, body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { readNumbers } from '../../send/group-send'
 import { linkSend } from '../../send/link-send'
-import { findLink, makeLink, recordClick, type StoredLink } from '../../send/short-links'
+import { findLink, makeLink, ownLink, recordClick, type StoredLink } from '../../send/short-links'
+import { consumeRate } from '../../security/rate-limit'
 import { priceOf } from '../../send/store'
 import { scopeFor } from '../../users/scope'
 import { readForm, sendBodyLimit, senderOf } from './form'
@@ -41,9 +42,18 @@ export function linkSendRoutes(deps: Deps) {
     return ok(c, info)
   })
 
+  // Every call spends the account's per-minute allowance; only a new link spends its daily one (a repeat of a long
+  // URL it already has gets that link back, no new row).
   r.post('/shortChainTool/longToShort', auth, async (c) => {
     const q = await body(c, longToShortSchema)
-    return ok(c, asResult(baseOf(c, deps), await makeLink(db, c.get('user').cusId, q.long_url)))
+    const { cusId } = c.get('user')
+    await consumeRate(deps, 'shortLinkMint', cusId)
+    let link = await ownLink(db, cusId, q.long_url)
+    if (!link) {
+      await consumeRate(deps, 'shortLinkDay', cusId)
+      link = await makeLink(db, cusId, q.long_url)
+    }
+    return ok(c, asResult(baseOf(c, deps), link))
   })
 
   r.post('/shortChainTool/shortToLong', auth, async (c) => {
