@@ -3,6 +3,7 @@ import { accountListSchema, errorLogUploadSchema, type AccountOption, type Count
 import type { Deps } from '../config'
 import { body, ok } from '../http/envelope'
 import { requireUser, type AppEnv } from '../http/session'
+import { storeErrorLogs } from '../users/error-log'
 import { scopeFor } from '../users/scope'
 
 export function accountRoutes(deps: Deps) {
@@ -35,14 +36,7 @@ export function accountRoutes(deps: Deps) {
 
   r.post('/errorLog/upload', auth, async (c) => {
     const { logs } = await body(c, errorLogUploadSchema)
-    const ua = c.req.header('user-agent') ?? ''
-    await deps.db.transaction(async (tx) => {
-      for (const l of logs) {
-        await tx.query('insert into error_log (cus_id, message, stack, url, time, user_agent) values ($1, $2, $3, $4, $5, $6)', [
-          c.get('user').cusId, l.message, l.stack, l.url, l.time, ua,
-        ])
-      }
-    })
+    await storeErrorLogs(deps, c.get('user').cusId, c.req.header('user-agent') ?? '', logs)
     return ok(c, { count: logs.length }, 'errorLogReceived')
   })
 

@@ -21,10 +21,10 @@ export const RATE_RULES = {
   shortLinkMint: { points: 60, duration: 60 },
   /** New short links per account and day. */
   shortLinkDay: { points: 2_000, duration: 86_400 },
-  /** Error-log uploads per account and minute. */
-  errorLogUpload: { points: 30, duration: 60 },
-  /** Error-log bytes stored per account and hour. */
-  errorLogBytes: { points: 2_000_000, duration: 3_600 },
+  /** Error-log uploads per account and minute (the console uploads when its user asks). */
+  errorLogUpload: { points: 10, duration: 60 },
+  /** Error-log bytes stored per account and hour: more than the largest upload the schema admits (~4.2 MB of UTF-8). */
+  errorLogBytes: { points: 5_000_000, duration: 3_600 },
 } as const satisfies Record<string, RateRule>
 
 export type RateRuleName = keyof typeof RATE_RULES

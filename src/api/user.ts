@@ -5,7 +5,7 @@ import {
   type LoginPayload, type RegisterPayload, type SendAuthCodePayload, type SendLoginCodePayload,
   type SmsLoginPayload, type TokenData,
 } from '@/domain/auth'
-import { accountOptionSchema, type AccountOption } from '@/domain/account'
+import { accountOptionSchema, clipErrorEntry, ERROR_LOG_LIMITS, type AccountOption } from '@/domain/account'
 import type { ModuleCode } from '@/domain/constants'
 import { menuItemSchema, topMenuItemSchema } from '@/domain/menu'
 import { ApiError } from './errors'
@@ -38,7 +38,9 @@ export const captchaUrl = (redomStr: string) => apiUrl(`/code/image?redomStr=${e
 // Silent: a failed refresh is not the user's doing; the next call's 401 tells them when the session is really gone.
 export const refreshToken = async () => tokenSchema.parse(await api('/user/refesh', {}, { silent: true }))
 export const logout = () => api<null>('/user/logout', {}, { silent: true })
-export const uploadErrorLog = (logs: unknown[]) => api<null>('/errorLog/upload', { logs })
+/** The newest ERROR_LOG_LIMITS.entries, each clipped to the server's bounds, so a long stack does not refuse the upload. */
+export const uploadErrorLog = (logs: readonly Parameters<typeof clipErrorEntry>[0][]) =>
+  api<null>('/errorLog/upload', { logs: logs.slice(0, ERROR_LOG_LIMITS.entries).map(clipErrorEntry) })
 
 /** `silent` for callers that show their own message for a failure (the send page's balance). */
 export async function getUserInfo(opts: { silent?: boolean } = {}) {

@@ -1,4 +1,5 @@
 import { proxy, useSnapshot } from 'valtio'
+import { ERROR_LOG_LIMITS } from '@/domain/account'
 import { ERROR_BADGE_MAX } from '@/domain/constants'
 
 /** One uncaught front-end error (spec section 2, Error-log dialog). */
@@ -9,8 +10,8 @@ export interface ErrorEntry {
   time: string
 }
 
-/** Enough to diagnose a bad session without letting a render loop fill localStorage. */
-export const ERROR_LOG_MAX = 200
+/** Enough to diagnose a bad session without letting a render loop fill localStorage; all of them upload at once. */
+export const ERROR_LOG_MAX: number = ERROR_LOG_LIMITS.entries
 const KEY = 'sms.errorLog'
 const local = () => globalThis.localStorage as Storage | undefined
 
