@@ -1,37 +1,94 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRequire } from 'node:module'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { captchaSchema, userInfoSchema } from '../../src/domain/auth'
 import { LOGIN_FAILURE_LIMIT } from '../../src/domain/constants'
-import { userInfoSchema } from '../../src/domain/auth'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { createApp } from '../app'
+import { CAPTCHA_ROWS_MAX } from '../security/captcha'
+import { recentFailures } from '../security/lockout'
+import { RATE_RULES } from '../security/rate-limit'
+import { MAX_LIVE_TOKENS, sha256 } from '../security/tokens'
+import { CAPTCHA, forEachBackend, setup, type Harness } from '../test/harness'
+
+// The very class the server decrypts with (CommonJS modules are shared), to see whether a request reached it.
+const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as { prototype: { decrypt: (s: string) => unknown } }
+
+type Caller = (path: string, body: unknown, ip: string) => Promise<{ status: number; msg: string; type?: number }>
+
+const envelope = (r: { status: number; code: number; msg: string; type?: number; data: unknown }) => ({
+  status: r.status, code: r.code, msg: r.msg, type: r.type, data: r.data,
+})
 
 forEachBackend((backend) => {
   let h: Harness
   beforeAll(async () => {
-    h = await setup({ backend })
+    h = await setup({ backend, config: { trustProxy: true } })
   })
   afterAll(() => h.close())
 
+  /** A second app over the same database with the real rate limits, its client address from X-Forwarded-For or not. */
+  function strictCaller(trustProxy = true): Caller {
+    const app = createApp({ db: h.db, carrier: h.carrier, config: { captchaFixed: CAPTCHA, distDir: '/nonexistent-dist', rateLimitScale: 1, trustProxy } })
+    return async (path, body, ip) => {
+      const res = await app.request(`/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify(body),
+      })
+      return { status: res.status, ...((await res.json()) as { msg: string; type?: number }) }
+    }
+  }
+
   describe('captcha', () => {
-    it('serves a 4-character SVG captcha and accepts its code once only', async () => {
-      const redomStr = h.redom()
-      const res = await h.app.request(`/api/code/image?redomStr=${redomStr}`)
-      expect(res.headers.get('content-type')).toContain('image/svg+xml')
-      expect(await res.text()).toMatch(/^<svg/)
+    it('issues a server-named captcha as an SVG data URL and accepts its code once only', async () => {
+      const res = await h.call('/code/captcha')
+      expect(res.status).toBe(200)
+      const { redomStr, image } = captchaSchema.parse(res.data)
+      expect(redomStr).toMatch(/^[0-9a-f]{32}$/)
+      expect(image).toMatch(/^data:image\/svg\+xml;base64,/)
+      expect(Buffer.from(image.split(',')[1], 'base64').toString()).toMatch(/^<svg/)
       const { rows } = await h.db.query<{ code: string }>('select code from captcha where redom_str = $1', [redomStr])
       expect(rows[0].code).toHaveLength(4)
-      const password = await h.encrypt('Acme@12345')
+      const password = await h.seal(redomStr, 'Acme@12345')
       const first = await h.call('/user/login', { username: 'acme', password, code: rows[0].code.toUpperCase(), redomStr })
       expect(first.status).toBe(200)
       const again = await h.call('/user/login', { username: 'acme', password, code: rows[0].code, redomStr })
-      expect(again).toMatchObject({ status: 400, type: 1 })
+      expect(again).toMatchObject({ status: 400, type: 1, msg: '验证码错误或已过期' })
+    })
+
+    it('refuses a redomStr the server did not issue, even with the fixed test code', async () => {
+      const redomStr = h.redom()
+      const res = await h.call('/user/login', { username: 'acme', password: await h.seal(redomStr, 'Acme@12345'), code: CAPTCHA, redomStr })
+      expect(res).toMatchObject({ status: 400, type: 1, msg: '验证码错误或已过期' })
     })
 
     it('refuses a missing or wrong captcha with 400, not 401', async () => {
-      const password = await h.encrypt('Acme@12345')
-      const missing = await h.call('/user/login', { username: 'acme', password, redomStr: h.redom() })
+      const redomStr = await h.captcha()
+      const password = await h.seal(redomStr, 'Acme@12345')
+      const missing = await h.call('/user/login', { username: 'acme', password, redomStr })
       expect(missing).toMatchObject({ status: 400, code: 400, type: 1 })
       const wrong = await h.login('acme', 'Acme@12345', 'ZZZZ')
       expect(wrong).toMatchObject({ status: 400, type: 1 })
       expect(wrong.msg).toBe('验证码错误或已过期')
+    })
+
+    it('keeps the captcha table bounded, dropping the oldest', async () => {
+      await h.db.query(
+        `insert into captcha (redom_str, code, expires_at)
+         select 'flood' || i, 'abcd', now() + make_interval(secs => i % 170 + 1) from generate_series(1, $1) i`,
+        [CAPTCHA_ROWS_MAX + 50],
+      )
+      const fresh = await h.captcha()
+      const { rows } = await h.db.query<{ n: number }>('select count(*)::int as n from captcha')
+      expect(rows[0].n).toBeLessThanOrEqual(CAPTCHA_ROWS_MAX)
+      expect((await h.db.query('select 1 from captcha where redom_str = $1', [fresh])).rows).toHaveLength(1)
+      await h.db.query(`delete from captcha where redom_str like 'flood%'`)
+    })
+
+    it('limits captcha images per client address', async () => {
+      const strict = strictCaller()
+      for (let i = 0; i < RATE_RULES.captchaAddress.points; i++) expect((await strict('/code/captcha', {}, '10.9.0.1')).status).toBe(200)
+      expect(await strict('/code/captcha', {}, '10.9.0.1')).toMatchObject({ status: 429, msg: expect.stringMatching(/操作过于频繁/) })
+      expect((await strict('/code/captcha', {}, '10.9.0.2')).status).toBe(200)
     })
   })
 
@@ -46,10 +103,51 @@ forEachBackend((backend) => {
     })
 
     it('refuses a wrong password and an unknown account alike, in the caller language', async () => {
-      const wrong = await h.call('/user/login', { username: 'acme01', password: await h.encrypt('nope-nope'), code: 'T3ST', redomStr: h.redom() }, { lang: 'en' })
+      const wrong = await h.login('acme01', 'nope-nope', CAPTCHA, { 'accept-language': 'en' })
       expect(wrong).toMatchObject({ status: 400, type: 1, msg: 'Wrong account or password' })
       const unknown = await h.login('nobody', 'whatever1')
       expect(unknown).toMatchObject({ status: 400, type: 1, msg: '账号或密码错误' })
+    })
+
+    it('refuses a replayed login body, even with a fresh captcha, exactly like a wrong password', async () => {
+      const redomStr = await h.captcha()
+      const captured = { username: 'globex01', password: await h.seal(redomStr, 'Globex01@12345'), code: CAPTCHA, redomStr }
+      expect((await h.call('/user/login', captured)).status).toBe(200)
+      expect(await h.call('/user/login', captured)).toMatchObject({ status: 400, msg: '验证码错误或已过期' })
+      const replay = await h.call('/user/login', { ...captured, redomStr: await h.captcha() })
+      const wrongPassword = await h.login('globex01', 'Wrong@12345')
+      expect(envelope(replay)).toEqual(envelope(wrongPassword))
+      expect(envelope(replay)).toMatchObject({ status: 400, type: 1, msg: '账号或密码错误' })
+    })
+
+    it('answers every cipher text that does not open, or was sealed for another captcha, like a wrong password', async () => {
+      await h.db.query(`delete from login_attempt where cus_id = 'globex01'`)
+      const answers = []
+      for (const make of [
+        (r: string) => h.seal(r, 'Wrong@12345'),
+        (r: string) => h.seal(`${r}x`, 'Globex01@12345'),
+        () => h.encrypt('Globex01@12345'),
+        async () => Buffer.alloc(256, 7).toString('base64'),
+        async () => '!!not base64!!',
+      ]) {
+        const redomStr = await h.captcha()
+        answers.push(envelope(await h.call('/user/login', { username: 'globex01', password: await make(redomStr), code: CAPTCHA, redomStr })))
+      }
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
+      expect(answers[0]).toMatchObject({ status: 400, type: 1, msg: '账号或密码错误' })
+      await h.db.query(`delete from login_attempt where cus_id = 'globex01'`)
+    })
+
+    it('decrypts nothing for a refused captcha', async () => {
+      const decrypt = vi.spyOn(JSEncrypt.prototype, 'decrypt')
+      try {
+        expect((await h.login('acme', 'Acme@12345', 'ZZZZ')).status).toBe(400)
+        expect(decrypt).not.toHaveBeenCalled()
+        expect((await h.login('acme', 'Acme@12345')).status).toBe(200)
+        expect(decrypt).toHaveBeenCalledTimes(1)
+      } finally {
+        decrypt.mockRestore()
+      }
     })
 
     it('refuses a closed account', async () => {
@@ -57,18 +155,43 @@ forEachBackend((backend) => {
       expect(res).toMatchObject({ status: 400, type: 1, msg: '账号已停用' })
     })
 
-    it(`locks the account after ${LOGIN_FAILURE_LIMIT} failures, even for the right password`, async () => {
-      for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) expect((await h.login('initech01', 'Wrong@1')).status).toBe(400)
-      const locked = await h.call(
-        '/user/login',
-        { username: 'initech01', password: await h.encrypt('Initech01@12345'), code: 'T3ST', redomStr: h.redom() },
-        { lang: 'en' },
-      )
+    it(`locks an account for one address after ${LOGIN_FAILURE_LIMIT} failures, even for the right password`, async () => {
+      const from = { 'x-forwarded-for': '203.0.113.5', 'accept-language': 'en' }
+      for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) expect((await h.login('initech01', 'Wrong@1', CAPTCHA, from)).status).toBe(400)
+      const locked = await h.login('initech01', 'Initech01@12345', CAPTCHA, from)
       expect(locked).toMatchObject({ status: 429, type: 1 })
       expect(locked.msg).toMatch(/try again in 15 minutes/)
       // The lock lifts once the failures are older than the lockout.
       await h.db.query(`update login_attempt set created_at = created_at - interval '16 minutes' where cus_id = 'initech01'`)
-      expect((await h.login('initech01', 'Initech01@12345')).status).toBe(200)
+      expect((await h.login('initech01', 'Initech01@12345', CAPTCHA, from)).status).toBe(200)
+    })
+
+    it('does not lock the owner out from another address', async () => {
+      const attacker = { 'x-forwarded-for': '198.51.100.7' }
+      for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) expect((await h.login('initech', 'Wrong@1', CAPTCHA, attacker)).status).toBe(400)
+      expect((await h.login('initech', 'Initech@12345', CAPTCHA, attacker)).status).toBe(429)
+      expect((await h.login('initech', 'Initech@12345', CAPTCHA, { 'x-forwarded-for': '192.0.2.44' })).status).toBe(200)
+      // The owner's success elsewhere does not lift the attacker's lock.
+      expect((await h.login('initech', 'Initech@12345', CAPTCHA, attacker)).status).toBe(429)
+    })
+
+    it('counts the failures of every address toward the account-wide slow-down', async () => {
+      for (const ip of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await h.login('acme02', 'Wrong@1', CAPTCHA, { 'x-forwarded-for': ip })
+      expect(await recentFailures(h.db, 'acme02')).toBe(3)
+      expect((await h.login('acme02', 'Acme02@12345')).status).toBe(200)
+      expect(await recentFailures(h.db, 'acme02')).toBe(0)
+    })
+
+    it('limits sign-ins per client address, counting X-Forwarded-For only behind TRUST_PROXY', async () => {
+      const tryFrom = (call: Caller, ip: string) => call('/user/login', { username: h.redom(), password: 'x', code: 'ZZZZ', redomStr: h.redom() }, ip)
+      const behindProxy = strictCaller()
+      for (let i = 0; i < RATE_RULES.signInAddress.points; i++) expect((await tryFrom(behindProxy, '10.8.0.1')).msg).toBe('验证码错误或已过期')
+      expect(await tryFrom(behindProxy, '10.8.0.1')).toMatchObject({ status: 429, type: 1 })
+      expect((await tryFrom(behindProxy, '10.8.0.2')).status).toBe(400)
+      // Without a proxy in front, the header is the caller's own writing: a new value each time changes nothing.
+      const direct = strictCaller(false)
+      for (let i = 0; i < RATE_RULES.signInAddress.points; i++) await tryFrom(direct, `10.7.0.${i}`)
+      expect(await tryFrom(direct, '10.7.1.1')).toMatchObject({ status: 429, type: 1 })
     })
   })
 
@@ -95,10 +218,11 @@ forEachBackend((backend) => {
     })
 
     it('ignores a body that is not JSON, as a cross-site form would send it', async () => {
+      const redomStr = await h.captcha()
       const form = await h.app.request('/api/user/login', {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
-        body: JSON.stringify({ username: 'acme', password: await h.encrypt('Acme@12345'), code: 'T3ST', redomStr: h.redom() }),
+        body: JSON.stringify({ username: 'acme', password: await h.seal(redomStr, 'Acme@12345'), code: CAPTCHA, redomStr }),
       })
       expect(form.status).toBe(400)
     })
@@ -119,6 +243,20 @@ forEachBackend((backend) => {
       expect(res.data.expiresIn).toBe(3600)
       expect((await h.call('/user/getUserInfo', {}, { token: old })).status).toBe(401)
       expect((await h.call('/user/getUserInfo', {}, { token: res.data.token })).status).toBe(200)
+    })
+
+    it(`keeps at most ${MAX_LIVE_TOKENS} live sessions per account, revoking the oldest and deleting dead rows`, async () => {
+      const tokens = []
+      for (let i = 0; i <= MAX_LIVE_TOKENS; i++) tokens.push(await h.tokenFor('globex', 'Globex@12345'))
+      expect((await h.call('/user/getUserInfo', {}, { token: tokens[0] })).status).toBe(401)
+      expect((await h.call('/user/getUserInfo', {}, { token: tokens[1] })).status).toBe(200)
+      expect((await h.call('/user/getUserInfo', {}, { token: tokens[MAX_LIVE_TOKENS] })).status).toBe(200)
+      const rows = async () =>
+        (await h.db.query<{ n: number }>(`select count(*)::int as n from session_token t join customer c on c.id = t.customer_id where c.cus_id = 'globex'`)).rows[0].n
+      expect(await rows()).toBe(MAX_LIVE_TOKENS + 1)
+      await h.db.query(`update session_token set expires_at = now() - interval '1 second' where token_hash = $1`, [sha256(tokens[1])])
+      await h.tokenFor('globex', 'Globex@12345')
+      expect(await rows()).toBe(MAX_LIVE_TOKENS)
     })
 
     it('refuses an expired token', async () => {

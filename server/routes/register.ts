@@ -5,32 +5,39 @@ import type { Deps } from '../config'
 import { ApiError, body, ok } from '../http/envelope'
 import type { AppEnv } from '../http/session'
 import { hashPassword } from '../security/password'
+import { consumeRate } from '../security/rate-limit'
+import { unsealPassword } from '../security/rsa'
 import { CODE_MESSAGE, consumeCode, issueCode } from '../security/sms-codes'
-import { userByCusId } from '../users/repo'
-import { LOGIN_FAILED } from './login'
-import { codeText } from './sms-login'
+import { addressOf, LOGIN_FAILED, requireCaptcha } from './login'
+import { codeText, spendCodeSendLimits } from './sms-login'
 
 export function registerRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
 
+  // No "enterprise id taken" here: that would let anyone probe ids with one cheap call. The id is checked at
+  // registration, after a captcha and the code sent to a phone the caller holds (capped per phone and day).
   r.post('/user/sendAuthCode', async (c) => {
     const p = await body(c, sendAuthCodeSchema, LOGIN_FAILED)
-    if (await userByCusId(deps.db, p.epId)) throw new ApiError(400, 'epExists', {}, LOGIN_FAILED)
+    await spendCodeSendLimits(deps, addressOf(deps, c))
+    await requireCaptcha(deps, p.redomStr, p.captcha)
+    await consumeRate(deps, 'smsCodePhoneDay', p.phone, { type: LOGIN_FAILED })
     const code = await issueCode(deps.db, { purpose: 'register', uuid: p.uuid, phone: p.phone, cusId: p.epId })
     if (!code) throw new ApiError(429, 'codeTooSoon', {}, LOGIN_FAILED)
     await deps.carrier.sendText(p.phone, codeText(code))
     return ok(c, null, 'codeSent')
   })
 
+  // Cheap checks first (address limit, captcha, SMS code), the RSA decryption after them. A cipher text that does
+  // not decrypt or was sealed for another captcha gets the same answer as a password the rules refuse.
   // A new enterprise starts with no products: an administrator grants them after the request the console asks for.
   r.post('/user/epRegist', async (c) => {
     const p = await body(c, registerSchema, LOGIN_FAILED)
-    const password = (await deps.keys()).decrypt(p.password)
-    if (password === null) throw new ApiError(400, 'passwordDecrypt', {}, LOGIN_FAILED)
-    if (checkLoginPassword(password)) throw new ApiError(400, 'badRequest', {}, LOGIN_FAILED)
-    if (await userByCusId(deps.db, p.epId)) throw new ApiError(400, 'epExists', {}, LOGIN_FAILED)
+    await consumeRate(deps, 'registerAddress', addressOf(deps, c), { type: LOGIN_FAILED })
+    await requireCaptcha(deps, p.redomStr, p.captcha)
     const check = await consumeCode(deps.db, { purpose: 'register', uuid: p.uuid, cusId: p.epId, phone: p.phone, code: p.code })
     if (check !== 'ok') throw new ApiError(400, CODE_MESSAGE[check], {}, LOGIN_FAILED)
+    const password = unsealPassword((await deps.keys()).decrypt, p.password, p.redomStr)
+    if (password === null || checkLoginPassword(password)) throw new ApiError(400, 'badRequest', {}, LOGIN_FAILED)
     const hash = await hashPassword(password)
     const inserted = await deps.db.query(
       `insert into customer (cus_id, cus_name, user_type, password_hash, mobile)

@@ -1,9 +1,11 @@
 import { Hono } from 'hono'
 import type { SiteSettings } from '../../src/domain/auth'
 import type { Deps } from '../config'
-import { ApiError, ok } from '../http/envelope'
+import { addressKey, clientIp } from '../http/client-ip'
+import { ok } from '../http/envelope'
 import type { AppEnv } from '../http/session'
-import { createCaptcha } from '../security/captcha'
+import { issueCaptcha } from '../security/captcha'
+import { consumeRate } from '../security/rate-limit'
 
 export async function readSiteSettings(deps: Deps): Promise<SiteSettings> {
   const { rows } = await deps.db.query<{ key: string; value: string }>('select key, value from site_setting')
@@ -25,11 +27,12 @@ export function publicRoutes(deps: Deps) {
   // The spec also sends a {hash} body; settings are the same for every caller, so it is accepted and ignored.
   r.post('/setting/getClientWebSiteBeian', async (c) => ok(c, await readSiteSettings(deps)))
 
-  r.get('/code/image', async (c) => {
-    const redomStr = c.req.query('redomStr') ?? ''
-    if (redomStr.length < 8 || redomStr.length > 64) throw new ApiError(400, 'badRequest')
-    const svg = await createCaptcha(deps.db, redomStr)
-    return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' })
+  // The server names each captcha (its name is the sign-in forms' one-time nonce); a caller-chosen name could be
+  // drawn again after use. Limited per address, and the table is capped in captcha.ts.
+  r.post('/code/captcha', async (c) => {
+    await consumeRate(deps, 'captchaAddress', addressKey(clientIp(c, deps.config.trustProxy)))
+    c.header('cache-control', 'no-store')
+    return ok(c, await issueCaptcha(deps.db))
   })
 
   return r

@@ -25,6 +25,21 @@ export const RATE_RULES = {
   errorLogUpload: { points: 10, duration: 60 },
   /** Error-log bytes stored per account and hour: more than the largest upload the schema admits (~4.2 MB of UTF-8). */
   errorLogBytes: { points: 5_000_000, duration: 3_600 },
+  /** Password and SMS-code sign-ins per client address and minute (the per-account guard is lockout.ts). */
+  signInAddress: { points: 20, duration: 60 },
+  /** Registrations per client address and hour. */
+  registerAddress: { points: 10, duration: 3_600 },
+  /** Captcha images per client address and minute. */
+  captchaAddress: { points: 30, duration: 60 },
+  /** SMS-code sends (sign-in and registration) per client address: ten an hour, thirty a day. */
+  smsCodeAddress: { points: 10, duration: 3_600 },
+  smsCodeAddressDay: { points: 30, duration: 86_400 },
+  /** SMS-code sends per phone and day. */
+  smsCodePhoneDay: { points: 10, duration: 86_400 },
+  /** Sign-in code sends per account name typed (known or not, alike) and minute: the resend interval. */
+  smsCodeAccount: { points: 1, duration: 60 },
+  /** SMS-code sends of the whole server per day: bounds what abuse can cost in texts. */
+  smsCodeDay: { points: 20_000, duration: 86_400 },
 } as const satisfies Record<string, RateRule>
 
 export type RateRuleName = keyof typeof RATE_RULES

@@ -1,5 +1,6 @@
-import { generateKeyPairSync } from 'node:crypto'
+import { createHash, generateKeyPairSync, timingSafeEqual } from 'node:crypto'
 import { createRequire } from 'node:module'
+import { PASSWORD_NONCE_SEPARATOR } from '../../src/domain/auth'
 import type { Db } from '../db'
 
 interface JsEncryptLike {
@@ -36,7 +37,26 @@ export function makeDecryptor(privateKey: string): (cipher: string) => string | 
   const rsa = new JSEncrypt()
   rsa.setPrivateKey(privateKey)
   return (cipher) => {
-    const plain = rsa.decrypt(cipher)
-    return typeof plain === 'string' ? plain : null
+    try {
+      const plain = rsa.decrypt(cipher)
+      return typeof plain === 'string' ? plain : null
+    } catch {
+      return null
+    }
   }
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest()
+
+/**
+ * The password inside a cipher text sealed with `sealPassword(nonce, password)`, or null when it does not decrypt
+ * or was sealed for another nonce (a replay). Callers answer both the same way as a wrong password, so the
+ * decryption is no oracle; the prefix is compared in constant time for the same reason.
+ */
+export function unsealPassword(decrypt: (cipher: string) => string | null, cipher: string, nonce: string): string | null {
+  const plain = decrypt(cipher)
+  if (plain === null) return null
+  const prefix = nonce + PASSWORD_NONCE_SEPARATOR
+  const match = timingSafeEqual(digest(plain.slice(0, prefix.length)), digest(prefix))
+  return match ? plain.slice(prefix.length) : null
 }

@@ -4,6 +4,8 @@ import { describe } from 'vitest'
 import { createApp } from '../app'
 import { Carrier } from '../carrier'
 import { migrate, openDb, type Db } from '../db'
+import { sealPassword } from '../../src/domain/auth'
+import type { ServerConfig } from '../config'
 import { seedDemo } from '../seed'
 
 export const CAPTCHA = 'T3ST'
@@ -49,12 +51,14 @@ export async function openTestDb(backend: Backend = 'pglite', schemaName?: strin
  */
 export const TEST_RATE_LIMIT_SCALE = 1000
 
-export async function setup(opts: { backend?: Backend; historyRows?: number; distDir?: string; rateLimitScale?: number } = {}) {
+export async function setup(
+  opts: { backend?: Backend; historyRows?: number; distDir?: string; rateLimitScale?: number; config?: Partial<ServerConfig> } = {},
+) {
   const { db, close } = await openTestDb(opts.backend)
   await migrate(db)
   await seedDemo(db, { historyRows: opts.historyRows ?? TEST_HISTORY_ROWS })
   const carrier = new Carrier()
-  const config = { captchaFixed: CAPTCHA, distDir: opts.distDir ?? '/nonexistent-dist', rateLimitScale: opts.rateLimitScale ?? TEST_RATE_LIMIT_SCALE }
+  const config = { captchaFixed: CAPTCHA, distDir: opts.distDir ?? '/nonexistent-dist', rateLimitScale: opts.rateLimitScale ?? TEST_RATE_LIMIT_SCALE, ...opts.config }
   const app = createApp({ db, carrier, config })
 
   const call = async (path: string, body: unknown = {}, init: { token?: string; lang?: string; headers?: Record<string, string> } = {}) => {
@@ -83,15 +87,20 @@ export async function setup(opts: { backend?: Backend; historyRows?: number; dis
   }
 
   const redom = () => `r${randomBytes(8).toString('hex')}`
-  const login = async (username: string, password: string, code = CAPTCHA) =>
-    call('/user/login', { username, password: await encrypt(password), code, redomStr: redom() })
+  /** A captcha the server issued: its name is the one-time nonce a sign-in seals the password with. */
+  const captcha = async (headers?: Record<string, string>) => (await call('/code/captcha', {}, { headers })).data.redomStr as string
+  const seal = (redomStr: string, password: string) => encrypt(sealPassword(redomStr, password))
+  const login = async (username: string, password: string, code = CAPTCHA, headers?: Record<string, string>) => {
+    const redomStr = await captcha(headers)
+    return call('/user/login', { username, password: await seal(redomStr, password), code, redomStr }, { headers })
+  }
   const tokenFor = async (username: string, password: string) => {
     const res = await login(username, password)
     if (res.status !== 200) throw new Error(`login ${username} failed: ${res.msg}`)
     return res.data.token as string
   }
 
-  return { db, app, carrier, call, encrypt, login, tokenFor, redom, close }
+  return { db, app, carrier, call, encrypt, captcha, seal, login, tokenFor, redom, close }
 }
 
 export type Harness = Awaited<ReturnType<typeof setup>>

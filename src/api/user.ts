@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
-  publicKeySchema, tokenSchema, userInfoSchema,
+  captchaSchema, publicKeySchema, tokenSchema, userInfoSchema,
   type LoginPayload, type RegisterPayload, type SendAuthCodePayload, type SendLoginCodePayload,
   type SmsLoginPayload, type TokenData,
 } from '@/domain/auth'
@@ -9,7 +9,7 @@ import { accountOptionSchema, clipErrorEntry, ERROR_LOG_LIMITS, type AccountOpti
 import type { ModuleCode } from '@/domain/constants'
 import { menuItemSchema, topMenuItemSchema } from '@/domain/menu'
 import { ApiError } from './errors'
-import { api, apiEnvelope, apiUrl } from './http'
+import { api, apiEnvelope } from './http'
 import { userKeys } from './keys'
 
 // Sign-in calls need no token and are silent: the login page shows the server's message inline (spec section 8).
@@ -32,8 +32,8 @@ export async function getPublicKey(): Promise<string> {
   return publicKeySchema.parse(await api('/user/publicKey', {}, signIn)).publicKey
 }
 
-/** The captcha image for one `redomStr`; a new string gives a new image. */
-export const captchaUrl = (redomStr: string) => apiUrl(`/code/image?redomStr=${encodeURIComponent(redomStr)}`)
+/** A fresh captcha: the server names it (the name is the password's one-time nonce) and sends its image. */
+export const newCaptcha = async () => captchaSchema.parse(await api('/code/captcha', {}, signIn))
 
 // Silent: a failed refresh is not the user's doing; the next call's 401 tells them when the session is really gone.
 export const refreshToken = async () => tokenSchema.parse(await api('/user/refesh', {}, { silent: true }))

@@ -1,45 +1,68 @@
 import { z } from 'zod'
+import { safeText } from './input'
 
-/** Payloads of spec section 7 (Login and session). One schema each, shared by form, client and server. */
+// Payloads of spec section 7 (Login and session). One schema each, shared by form, client and server.
+
+/** Base64 of one RSA-2048 block is 344 characters; anything longer is not ours and is refused before decrypting. */
+const sealedPassword = safeText().min(1).max(400)
+/** The captcha's name: issued by the server (/code/captcha), spent by the one call that carries its code. */
+const redomStr = safeText().min(8).max(64)
+const captchaCode = safeText().trim().length(4)
+
+export const PASSWORD_NONCE_SEPARATOR = ':'
+
+/**
+ * What the sign-in forms encrypt: the password bound to the captcha's one-time `redomStr`, so a captured cipher
+ * text is refused when sent again (its captcha is spent, and a fresh one has another name).
+ */
+export const sealPassword = (nonce: string, password: string) => `${nonce}${PASSWORD_NONCE_SEPARATOR}${password}`
+
 export const loginSchema = z.object({
-  username: z.string().trim().min(1),
-  /** RSA (PKCS#1 v1.5, base64) under the server's public key, made with jsencrypt. */
-  password: z.string().min(1),
-  code: z.string().trim().length(4),
-  redomStr: z.string().min(8).max(64),
+  username: safeText().trim().min(1).max(64),
+  /** RSA (PKCS#1 v1.5, base64) of sealPassword(redomStr, password) under the server's public key, made with jsencrypt. */
+  password: sealedPassword,
+  code: captchaCode,
+  redomStr,
 })
 export type LoginPayload = z.infer<typeof loginSchema>
 
 export const smsLoginSchema = z.object({
-  username: z.string().trim().min(1),
-  uuid: z.string().min(8).max(64),
-  code: z.string().regex(/^\d{6}$/),
-  redomStr: z.string().min(8).max(64),
+  username: safeText().trim().min(1).max(64),
+  uuid: safeText().min(8).max(64),
+  code: safeText().regex(/^\d{6}$/),
+  redomStr,
 })
 export type SmsLoginPayload = z.infer<typeof smsLoginSchema>
 
 export const sendLoginCodeSchema = z.object({
-  userId: z.string().trim().min(1),
-  phone: z.string().trim().optional().default(''),
-  uuid: z.string().min(8).max(64),
+  userId: safeText().trim().min(1).max(64),
+  phone: safeText().trim().max(20).optional().default(''),
+  uuid: safeText().min(8).max(64),
+  /** Image captcha, so nobody texts phones by the thousand (not in spec section 7, which predates it). */
+  captcha: captchaCode,
+  redomStr,
 })
 export type SendLoginCodePayload = z.infer<typeof sendLoginCodeSchema>
 
 export const sendAuthCodeSchema = z.object({
-  epId: z.string().trim().min(1),
-  phone: z.string().trim().regex(/^1[3-9]\d{9}$/),
-  uuid: z.string().min(8).max(64),
+  epId: safeText().trim().min(1),
+  phone: safeText().trim().regex(/^1[3-9]\d{9}$/),
+  uuid: safeText().min(8).max(64),
+  captcha: captchaCode,
+  redomStr,
 })
 export type SendAuthCodePayload = z.infer<typeof sendAuthCodeSchema>
 
 export const registerSchema = z.object({
-  epId: z.string().trim().regex(/^[A-Za-z0-9_]{3,32}$/),
-  epName: z.string().trim().min(1).max(100),
-  /** Encrypted like the login password. */
-  password: z.string().min(1),
-  phone: z.string().trim().regex(/^1[3-9]\d{9}$/),
-  code: z.string().regex(/^\d{6}$/),
-  uuid: z.string().min(8).max(64),
+  epId: safeText().trim().regex(/^[A-Za-z0-9_]{3,32}$/),
+  epName: safeText().trim().min(1).max(100),
+  /** Sealed and encrypted like the login password, with this call's `redomStr`. */
+  password: sealedPassword,
+  phone: safeText().trim().regex(/^1[3-9]\d{9}$/),
+  code: safeText().regex(/^\d{6}$/),
+  uuid: safeText().min(8).max(64),
+  captcha: captchaCode,
+  redomStr,
 })
 export type RegisterPayload = z.infer<typeof registerSchema>
 
@@ -71,6 +94,7 @@ export type UserInfo = z.infer<typeof userInfoSchema>
 export const tokenSchema = z.object({ token: z.string(), expiresIn: z.number() })
 export type TokenData = z.infer<typeof tokenSchema>
 
+/** A fresh captcha: its server-chosen name and the image as a data: URL. */
 export const captchaSchema = z.object({ redomStr: z.string(), image: z.string() })
 
 export const publicKeySchema = z.object({ publicKey: z.string() })

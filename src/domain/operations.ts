@@ -67,7 +67,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...area('public', 'none', [
     ['/openapi.json', none, 'openapi', 'get'],
     ['/setting/getClientWebSiteBeian', none],
-    ['/code/image', { kind: 'query', schema: captchaQuerySchema() }, 'svg', 'get'],
+    ['/code/captcha', none],
     ['/user/publicKey', none],
     ['/user/login', json(loginSchema)],
     ['/user/sendLoginAuthCode', json(sendLoginCodeSchema)],
@@ -165,8 +165,3 @@ export const OPERATIONS: readonly Operation[] = [
     ['/user/intlGroupPreview', form(intlPreviewSchema, 'numbers')],
   ]),
 ]
-
-/** The captcha image's query: a client-made random string the login form sends back with the code. */
-function captchaQuerySchema() {
-  return loginSchema.pick({ redomStr: true })
-}

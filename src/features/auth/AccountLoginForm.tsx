@@ -28,8 +28,9 @@ export function AccountLoginForm({ onSignedIn, autoFocus }: { onSignedIn: () => 
     setFailure(null)
     try {
       const { username, password, code } = form.values
-      const encrypted = await encryptPassword(password)
-      await completeSignIn(await login({ username: username.trim(), password: encrypted, code: code.trim(), redomStr: captcha.redomStr }))
+      const { redomStr } = captcha
+      const encrypted = await encryptPassword(redomStr, password)
+      await completeSignIn(await login({ username: username.trim(), password: encrypted, code: code.trim(), redomStr }))
       onSignedIn()
     } catch (err) {
       // A used captcha is spent on the server whatever the outcome, so a new one is needed for the next try.
@@ -55,7 +56,7 @@ export function AccountLoginForm({ onSignedIn, autoFocus }: { onSignedIn: () => 
         placeholder={LL.auth.captchaPlaceholder()}
         autoComplete="off"
         maxLength={4}
-        addon={<CaptchaImage redomStr={captcha.redomStr} onRefresh={captcha.refresh} />}
+        addon={<CaptchaImage image={captcha.image} onRefresh={captcha.refresh} />}
         {...form.field('code')}
       />
       <FormMessage text={failure} />

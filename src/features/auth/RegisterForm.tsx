@@ -2,15 +2,16 @@ import { useState, type FormEvent } from 'react'
 import { register, sendAuthCode } from '@/api/user'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/TextField'
-import { checkConfirm, checkEpId, checkLoginPassword, checkMobile, checkRequired, checkSmsCode } from '@/domain/validation'
+import { checkCaptcha, checkConfirm, checkEpId, checkLoginPassword, checkMobile, checkRequired, checkSmsCode } from '@/domain/validation'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { CaptchaImage, useCaptcha } from './captcha'
 import { encryptPassword, randomId } from './encrypt'
 import { FormMessage } from './FormMessage'
 import { SendCodeButton } from './SendCodeButton'
 import { failureText, sendCodeWith, type FormNote } from './sign-in'
 import { useForm, type Rules } from './use-form'
 
-type Field = 'epId' | 'epName' | 'password' | 'confirm' | 'phone' | 'smsCode'
+type Field = 'epId' | 'epName' | 'password' | 'confirm' | 'phone' | 'code' | 'smsCode'
 // The server applies the sign-in password rule to new accounts, so the form does too.
 const RULES: Rules<Field> = {
   epId: checkEpId,
@@ -18,22 +19,33 @@ const RULES: Rules<Field> = {
   password: checkLoginPassword,
   confirm: (v, all) => checkConfirm(v, all.password),
   phone: checkMobile,
+  code: checkCaptcha,
   smsCode: checkSmsCode,
 }
-const EMPTY = { epId: '', epName: '', password: '', confirm: '', phone: '', smsCode: '' }
+const EMPTY = { epId: '', epName: '', password: '', confirm: '', phone: '', code: '', smsCode: '' }
 
 /** Enterprise registration: the code goes to the given phone; success returns to the sign-in tab. */
 export function RegisterForm({ onRegistered }: { onRegistered: (message: string) => void }) {
   const { LL } = useI18nContext()
   const form = useForm<Field>(EMPTY, RULES)
+  const captcha = useCaptcha()
   const [uuid] = useState(randomId)
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<FormNote>(null)
 
+  // Each captcha is spent by one call: the code send takes one, the registration a fresh one.
+  function spendCaptcha() {
+    const spent = { captcha: form.values.code.trim(), redomStr: captcha.redomStr }
+    captcha.refresh()
+    form.set('code', '')
+    return spent
+  }
+
   async function send(): Promise<boolean> {
-    if (!form.validate(['epId', 'phone'])) return false
-    const call = () => sendAuthCode({ epId: form.values.epId.trim(), phone: form.values.phone.trim(), uuid })
-    return sendCodeWith(call, { sent: LL.auth.codeSent(), failed: LL.auth.codeSendFailure() }, setMessage)
+    if (!form.validate(['epId', 'phone', 'code'])) return false
+    const { epId, phone } = form.values
+    const spent = spendCaptcha()
+    return sendCodeWith(() => sendAuthCode({ epId: epId.trim(), phone: phone.trim(), uuid, ...spent }), { sent: LL.auth.codeSent(), failed: LL.auth.codeSendFailure() }, setMessage)
   }
 
   async function submit(e: FormEvent) {
@@ -43,8 +55,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
     setMessage(null)
     try {
       const v = form.values
-      const password = await encryptPassword(v.password)
-      await register({ epId: v.epId.trim(), epName: v.epName.trim(), password, phone: v.phone.trim(), code: v.smsCode.trim(), uuid })
+      const spent = spendCaptcha()
+      const password = await encryptPassword(spent.redomStr, v.password)
+      await register({ epId: v.epId.trim(), epName: v.epName.trim(), password, phone: v.phone.trim(), code: v.smsCode.trim(), uuid, ...spent })
       onRegistered(LL.auth.registerSuccess())
     } catch (err) {
       setMessage({ text: failureText(err, LL.errors.unknown()) })
@@ -63,6 +76,14 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
       {text('password', LL.auth.password(), LL.auth.passwordPlaceholder(), { type: 'password', autoComplete: 'new-password' })}
       {text('confirm', LL.auth.confirmPassword(), LL.auth.confirmPlaceholder(), { type: 'password', autoComplete: 'new-password' })}
       {text('phone', LL.auth.phone(), LL.auth.phonePlaceholder(), { type: 'tel', inputMode: 'numeric', maxLength: 11, autoComplete: 'tel' })}
+      <TextField
+        label={LL.auth.captcha()}
+        placeholder={LL.auth.captchaPlaceholder()}
+        autoComplete="off"
+        maxLength={4}
+        addon={<CaptchaImage image={captcha.image} onRefresh={captcha.refresh} />}
+        {...form.field('code')}
+      />
       <TextField
         label={LL.auth.smsCode()}
         placeholder={LL.auth.smsCodePlaceholder()}

@@ -23,15 +23,20 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<FormNote>(null)
 
+  // The captcha guards the code send (the server texts nobody without it); signing in with the code needs none.
   async function send(): Promise<boolean> {
-    if (!form.validate(['username'])) return false
-    const call = () => sendLoginCode({ userId: form.values.username.trim(), phone: '', uuid })
-    return sendCodeWith(call, { sent: LL.auth.codeSent(), failed: LL.auth.codeSendFailure() }, setMessage)
+    if (!form.validate(['username', 'code'])) return false
+    const { username, code } = form.values
+    const call = () => sendLoginCode({ userId: username.trim(), phone: '', uuid, captcha: code.trim(), redomStr: captcha.redomStr })
+    const sent = await sendCodeWith(call, { sent: LL.auth.codeSent(), failed: LL.auth.codeSendFailure() }, setMessage)
+    captcha.refresh()
+    form.set('code', '')
+    return sent
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    if (busy || !form.validate()) return
+    if (busy || !form.validate(['username', 'smsCode'])) return
     setBusy(true)
     setMessage(null)
     try {
@@ -40,8 +45,6 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       onSignedIn()
     } catch (err) {
       setMessage({ text: failureText(err, LL.auth.loginFailure()) })
-      captcha.refresh()
-      form.set('code', '')
       setBusy(false)
     }
   }
@@ -54,7 +57,7 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         placeholder={LL.auth.captchaPlaceholder()}
         autoComplete="off"
         maxLength={4}
-        addon={<CaptchaImage redomStr={captcha.redomStr} onRefresh={captcha.refresh} />}
+        addon={<CaptchaImage image={captcha.image} onRefresh={captcha.refresh} />}
         {...form.field('code')}
       />
       <TextField

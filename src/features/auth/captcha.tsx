@@ -1,17 +1,22 @@
-import { useCallback, useState } from 'react'
-import { captchaUrl } from '@/api/user'
+import { useMutation } from '@tanstack/react-query'
+import { useCallback, useEffect } from 'react'
+import { newCaptcha } from '@/api/user'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { randomId } from './encrypt'
 
-/** One captcha: its `redomStr` names the image on the server, so every refresh makes a new one. */
+/**
+ * One captcha at a time. It is a single-use ticket rather than cached data, hence a mutation: every refresh asks
+ * the server for a new one, and a call that spends it (sign-in, code send, registration) must refresh afterwards.
+ * `redomStr` is '' until the first one arrives; the server refuses that like a wrong captcha.
+ */
 export function useCaptcha() {
-  const [redomStr, setRedomStr] = useState(randomId)
-  const refresh = useCallback(() => setRedomStr(randomId()), [])
-  return { redomStr, refresh }
+  const { mutate, data } = useMutation({ mutationFn: newCaptcha })
+  const refresh = useCallback(() => mutate(), [mutate])
+  useEffect(refresh, [refresh])
+  return { redomStr: data?.redomStr ?? '', image: data?.image, refresh }
 }
 
 /** The captcha image as a button, so a keyboard user can ask for a new one too. */
-export function CaptchaImage({ redomStr, onRefresh }: { redomStr: string; onRefresh: () => void }) {
+export function CaptchaImage({ image, onRefresh }: { image: string | undefined; onRefresh: () => void }) {
   const { LL } = useI18nContext()
   return (
     <button
@@ -21,7 +26,7 @@ export function CaptchaImage({ redomStr, onRefresh }: { redomStr: string; onRefr
       className="h-[38px] w-[110px] shrink-0 overflow-hidden rounded border border-[var(--border)] bg-white
         focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)]"
     >
-      <img data-testid="captcha" src={captchaUrl(redomStr)} alt={LL.auth.captchaAlt()} className="h-full w-full object-contain" />
+      {image && <img data-testid="captcha" src={image} alt={LL.auth.captchaAlt()} className="h-full w-full object-contain" />}
     </button>
   )
 }

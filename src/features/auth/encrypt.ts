@@ -1,13 +1,15 @@
 import { getPublicKey } from '@/api/user'
+import { sealPassword } from '@/domain/auth'
 
 // The key pair lives as long as the server's; one fetch per page load is enough, and a failure is retried next time.
 let keyPromise: Promise<string> | null = null
 
 /**
  * Encrypts a password under the server's public key (RSA, PKCS#1 v1.5, base64) so it never leaves the page in
- * clear. jsencrypt is imported on demand: only the sign-in forms need it.
+ * clear, sealed with the captcha's one-time `redomStr` so the cipher text is worthless once sent. jsencrypt is
+ * imported on demand: only the sign-in forms need it.
  */
-export async function encryptPassword(plain: string): Promise<string> {
+export async function encryptPassword(redomStr: string, password: string): Promise<string> {
   keyPromise ??= getPublicKey().catch((e: unknown) => {
     keyPromise = null
     throw e
@@ -15,7 +17,7 @@ export async function encryptPassword(plain: string): Promise<string> {
   const [key, { JSEncrypt }] = await Promise.all([keyPromise, import('jsencrypt')])
   const rsa = new JSEncrypt()
   rsa.setPublicKey(key)
-  const out = rsa.encrypt(plain)
+  const out = rsa.encrypt(sealPassword(redomStr, password))
   if (!out) throw new Error('password encryption failed')
   return out
 }
