@@ -1,12 +1,13 @@
+import { measureContent } from '../../src/domain/billing'
 import { PROD_TYPE } from '../../src/domain/constants'
-import type { SendResult } from '../../src/domain/send'
-import { fillLink, linkTemplate, shortUrl, type LinkSendPayload } from '../../src/domain/send-link'
+import { MAX_CONTENT_CHARS, type SendResult } from '../../src/domain/send'
+import { fillLink, linkTemplate, SHORT_CODE_LENGTH, shortUrl, type LinkSendPayload } from '../../src/domain/send-link'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import type { ParsedNumbers } from './group-send'
 import { freshCodes, storeLinks } from './short-links'
 import { commitSend } from './commit'
-import { priceOf } from './store'
+import { priceOf, type LazyContents } from './store'
 
 /**
  * One link send, all or nothing (like groupSend): a short link per recipient, each message billed as filled with
@@ -18,13 +19,46 @@ export async function linkSend(db: Db, cusId: string, p: LinkSendPayload, number
   if (!mobiles.length) throw new ApiError(400, 'invalidNumber')
   const prodType = PROD_TYPE.ordinary
   const createdAt = new Date()
+  // Every short link has the same length, so one example measures every message (a content repeating {link} grows).
+  const perRecipient = filledLength(p.content, base)
   let codes: string[] = []
   return commitSend(db, cusId, p.idempotency_key, async (tx) => {
+    // The product first: an account without it mints no codes.
+    const unitPrice = await priceOf(tx, cusId, prodType)
     codes = await freshCodes(tx, mobiles.length)
     return {
-      prodType, kind: 'link', content: linkTemplate(p.content), mobiles, contents: codes.map((code) => fillLink(p.content, shortUrl(base, code))),
-      longLinks: new Array<string>(mobiles.length).fill(p.long_url), unitPrice: await priceOf(tx, cusId, prodType),
+      prodType, kind: 'link', content: linkTemplate(p.content), mobiles, contents: new LinkMessages(p.content, base, codes, perRecipient * codes.length),
+      longLinks: new Array<string>(mobiles.length).fill(p.long_url), unitPrice,
       invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content, p.long_url], timing: p.timing_time,
     }
   }, (tx, result) => storeLinks(tx, { codes, mobiles, cusId, batchId: result.batch_id, longUrl: p.long_url, createdAt }))
+}
+
+/** Messages billed per recipient; 400 linkMessageTooLong when the content with its links passes MAX_CONTENT_CHARS. */
+export function filledLength(content: string, base: string): number {
+  const m = measureContent(fillLink(content, shortUrl(base, 'x'.repeat(SHORT_CODE_LENGTH))))
+  if (m.chars > MAX_CONTENT_CHARS) throw new ApiError(400, 'linkMessageTooLong', { chars: m.chars, max: MAX_CONTENT_CHARS })
+  return m.messages
+}
+
+/** Each recipient's message, its content with its own short link, made a chunk at a time (see LazyContents). */
+class LinkMessages implements LazyContents {
+  constructor(
+    private readonly content: string,
+    private readonly base: string,
+    private readonly codes: string[],
+    readonly messages: number,
+  ) {}
+
+  get length() {
+    return this.codes.length
+  }
+
+  slice(start: number, end: number): string[] {
+    return this.codes.slice(start, end).map((code) => fillLink(this.content, shortUrl(this.base, code)))
+  }
+
+  *[Symbol.iterator]() {
+    for (const code of this.codes) yield fillLink(this.content, shortUrl(this.base, code))
+  }
 }

@@ -36,6 +36,10 @@ export const SERVER_MESSAGES = {
   insufficientBalance: { 'zh-CN': '余额不足', en: 'Insufficient balance' },
   templateExists: { 'zh-CN': '已有相同内容的模板（待审核或已通过）', en: 'A template with this content already exists (pending or approved)' },
   balanceQueryError: { 'zh-CN': '余额账户查询异常', en: 'Balance account query exception' },
+  linkMessageTooLong: {
+    'zh-CN': '填入短链接后短信有 {chars} 个字符，超过上限 {max} 个字符',
+    en: 'With its short link the message has {chars} characters, over the limit of {max}',
+  },
   messageTooLong: {
     'zh-CN': '第 {row} 行的短信填充后有 {chars} 个字符，超过上限 {max} 个字符',
     en: 'Row {row}: the filled message has {chars} characters, over the limit of {max}',
@@ -80,6 +84,10 @@ export const SERVER_MESSAGES = {
     en: 'The chatbot is not available or does not match the template',
   },
   shortLinkNotFound: { 'zh-CN': '该链接不存在或已失效', en: 'This link does not exist or is no longer valid' },
+  fileHasNul: {
+    'zh-CN': '文件含有空字符（NUL），不是 UTF-8 文本，请另存为 UTF-8 文本后重试',
+    en: 'The file contains a NUL character and is not UTF-8 text; save it as UTF-8 text and try again',
+  },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES

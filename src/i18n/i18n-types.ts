@@ -2635,6 +2635,12 @@ type RootTranslation = {
 			 */
 			invalid: string
 			/**
+			 * 填​入​短​链​接​后​短​信​有​ ​{​c​h​a​r​s​}​ ​个​字​符​，​一​条​短​信​最​多​ ​{​m​a​x​}​ ​个​字​符
+			 * @param {unknown} chars
+			 * @param {unknown} max
+			 */
+			messageTooLong: RequiredParams<'chars' | 'max'>
+			/**
 			 * 短​链​接​信​息​加​载​失​败​，​费​用​暂​无​法​估​算
 			 */
 			infoFailed: string
@@ -6053,6 +6059,10 @@ export type TranslationFunctions = {
 			 * 请输入以 http:// 或 https:// 开头的有效链接
 			 */
 			invalid: () => LocalizedString
+			/**
+			 * 填入短链接后短信有 {chars} 个字符，一条短信最多 {max} 个字符
+			 */
+			messageTooLong: (arg: { chars: unknown, max: unknown }) => LocalizedString
 			/**
 			 * 短链接信息加载失败，费用暂无法估算
 			 */

@@ -16,6 +16,7 @@ export default {
 		required: 'Enter the long URL',
 		tooLong: 'The long URL cannot be longer than {max} characters',
 		invalid: 'Enter a valid URL starting with http:// or https://',
+		messageTooLong: 'With its short link the message has {chars} characters; a message may have at most {max}',
 		infoFailed: 'The short-link details could not be loaded; the cost cannot be estimated yet',
 	},
 	preview: {

@@ -16,6 +16,7 @@ export default {
 		required: '请输入长链接',
 		tooLong: '长链接不能超过 {max:number} 个字符',
 		invalid: '请输入以 http:// 或 https:// 开头的有效链接',
+		messageTooLong: '填入短链接后短信有 {chars} 个字符，一条短信最多 {max} 个字符',
 		infoFailed: '短链接信息加载失败，费用暂无法估算',
 	},
 	preview: {

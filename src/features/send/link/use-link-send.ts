@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { apiUrl } from '@/api/http'
 import { linkInfoQuery, linkSend } from '@/api/send-link'
-import { PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
+import { MAX_CONTENT_CHARS, PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
 import { exampleShortUrl, fillLink, longUrlSchema, MAX_LONG_URL_CHARS } from '@/domain/send-link'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
@@ -56,7 +56,7 @@ export function useLinkSend() {
   // The server trims the content before filling it, so the figures do too.
   const trimmed = content.trim()
   const filled = trimmed ? fillLink(trimmed, example) : ''
-  // One message of at most ~1000 characters: measured on the main thread, well under a millisecond.
+  // One message of a few hundred characters: measured on the main thread, well under a millisecond.
   const measure = useMemo(() => measureContent(filled), [filled])
   const valid = c.numbers.state.valid
   const price = info.data?.price ?? null
@@ -68,7 +68,8 @@ export function useLinkSend() {
   const check = (forPreview = false) => c.check({
     account: chooses && !cusId ? LL.send.account.required() : undefined,
     url: urlProblem(longUrl) ?? undefined,
-    content: trimmed ? undefined : LL.send.errors.contentRequired(),
+    content: !trimmed ? LL.send.errors.contentRequired()
+      : measure.chars > MAX_CONTENT_CHARS ? LL.sendLink.errors.messageTooLong({ chars: measure.chars, max: MAX_CONTENT_CHARS }) : undefined,
   }, forPreview)
 
   /** Built here: every recipient's message is the content with its own link, of the example's length. */
