@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { DataDirOpenError } from './data-dir-errors'
 import type { Db } from './types'
 
 type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction
@@ -25,10 +26,20 @@ function wrap(runner: Runner, root: PGlite): Db {
 
 /** Embedded PostgreSQL: persistent under `dir`, in memory without one (tests). */
 export async function openPglite(dir?: string): Promise<Db> {
-  if (dir) mkdirSync(dir, { recursive: true })
   // Same JS types as the pg adapter: money and counts as numbers, so rows serialise alike on both databases.
   const parsers = { 20: Number, 1700: Number }
-  const pg = dir ? new PGlite(dir, { parsers }) : new PGlite({ parsers })
-  await pg.waitReady
-  return wrap(pg, pg)
+  if (!dir) {
+    const pg = new PGlite({ parsers })
+    await pg.waitReady
+    return wrap(pg, pg)
+  }
+  try {
+    mkdirSync(dir, { recursive: true })
+    const pg = new PGlite(dir, { parsers })
+    await pg.waitReady
+    return wrap(pg, pg)
+  } catch (e) {
+    // A damaged, foreign, newer or unreadable folder fails here as `Aborted()` or "failed to initialize".
+    throw new DataDirOpenError(dir, e)
+  }
 }
