@@ -1,22 +1,28 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { crudAddSchema, crudDeleteSchema, crudSearchSchema, crudUpdateSchema } from '../../../src/domain/lists/crud'
 import type { Deps } from '../../config'
 import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { listPage, Where } from '../../lists'
+import { requireAdmin } from './common'
 
 const SELECT = 'id, name, mobile, amount, status::int as status, remark, create_time, update_time'
 
 /**
  * The spec's generic sample table: GET list with `page`/`size` query parameters, POST add, PUT update, DELETE
- * delete (id in the JSON body or the query). Shared demo data, not per tenant, so any signed-in user may edit it.
+ * delete (id in the JSON body or the query). Shared data, not per tenant: an administrator's screen (the menu shows
+ * it to administrators only), so every call of it, reading included, is refused with 403 to anyone else.
  */
 export function crudRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
-  const auth = requireUser(deps.db)
+  const signedIn = requireUser(deps.db)
+  const admin: MiddlewareHandler<AppEnv> = async (c, next) => {
+    requireAdmin(c.get('user'))
+    await next()
+  }
   const db = deps.db
 
-  r.get('/crud/list', auth, async (c) => {
+  r.get('/crud/list', signedIn, admin, async (c) => {
     const parsed = crudSearchSchema.safeParse(c.req.query())
     if (!parsed.success) throw new ApiError(400, 'badRequest')
     const q = parsed.data
@@ -25,7 +31,7 @@ export function crudRoutes(deps: Deps) {
     return ok(c, await listPage(db, { select: SELECT, from: 'crud_sample', where: w, orderBy: 'order by id desc', page: { pageNumber: q.page, pageSize: q.size } }))
   })
 
-  r.post('/crud/add', auth, async (c) => {
+  r.post('/crud/add', signedIn, admin, async (c) => {
     const f = await body(c, crudAddSchema)
     const { rows } = await db.query(
       `insert into crud_sample (name, mobile, amount, status, remark) values ($1, $2, $3, $4, $5) returning ${SELECT}`,
@@ -33,7 +39,7 @@ export function crudRoutes(deps: Deps) {
     return ok(c, rows[0], 'addSuccess')
   })
 
-  r.put('/crud/update', auth, async (c) => {
+  r.put('/crud/update', signedIn, admin, async (c) => {
     const f = await body(c, crudUpdateSchema)
     const { rows } = await db.query(
       `update crud_sample set name = $2, mobile = $3, amount = $4, status = $5, remark = $6, update_time = now() where id = $1 returning ${SELECT}`,
@@ -42,7 +48,7 @@ export function crudRoutes(deps: Deps) {
     return ok(c, rows[0], 'updateSuccess')
   })
 
-  r.delete('/crud/delete', auth, async (c) => {
+  r.delete('/crud/delete', signedIn, admin, async (c) => {
     const raw = /\bjson\b/i.test(c.req.header('content-type') ?? '') ? await c.req.json().catch(() => ({})) : {}
     const parsed = crudDeleteSchema.safeParse({ ...c.req.query(), ...(raw as object) })
     if (!parsed.success) throw new ApiError(400, 'badRequest')

@@ -203,8 +203,8 @@ forEachBackend((backend) => {
       expect(subs.records.map((r) => r.cus_id).sort()).toEqual(['acme01', 'acme02'])
     })
 
-    it('adds, updates and deletes with the spec\'s messages', async () => {
-      const headers = { 'content-type': 'application/json', authorization: `Bearer ${tok.acme}`, 'accept-language': 'en' }
+    it('adds, updates and deletes with the spec\'s messages (an administrator\'s screen: crud-admin.test.ts)', async () => {
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${tok.admin}`, 'accept-language': 'en' }
       const send = async (method: string, path: string, b?: unknown) =>
         (await h.app.request(`/api${path}`, { method, headers, body: b === undefined ? undefined : JSON.stringify(b) })).json() as Promise<any> // eslint-disable-line @typescript-eslint/no-explicit-any
       const before = await send('GET', '/crud/list?page=1&size=5')
