@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import Bowser from 'bowser'
 import { isbot } from 'isbot'
-import { LINK_MARKER, linkTemplate, SHORT_CODE_LENGTH, SHORT_LINK_PATH } from '../../src/domain/send-link'
+import { measureContent } from '../../src/domain/billing'
+import { MAX_CONTENT_CHARS } from '../../src/domain/send'
+import { fillLink, LINK_MARKER, linkTemplate, SHORT_CODE_LENGTH, SHORT_LINK_PATH } from '../../src/domain/send-link'
 import type { Db } from '../db'
+import { ApiError } from '../http/envelope'
 import { INSERT_CHUNK } from './store'
 
 /* Short links (src/domain/send-link.ts, migration 010): codes, storing a send's links, and recording clicks. */
@@ -187,6 +190,16 @@ export async function findLink(db: Db, scope: { sql: string; params: unknown[] }
  * writing the same text into every detail; returns the details refilled.
  */
 export async function refillTimedLinks(tx: Db, timeBatch: string, content: string): Promise<number> {
+  // Every detail's link has the same length: one of them tells whether the new text with its links is too long.
+  const one = await tx.query<{ url: string }>(
+    `select substring(d.content from 'https?://[^\\s/]+' || $2 || s.code) as url
+     from time_mt_message d join short_link s on s.batch_id = d.time_batch and s.mobile = d.mobile
+     where d.time_batch = $1 limit 1`, [timeBatch, SHORT_LINK_PATH])
+  const url = one.rows[0]?.url
+  if (url) {
+    const chars = measureContent(fillLink(content, url)).chars
+    if (chars > MAX_CONTENT_CHARS) throw new ApiError(400, 'linkMessageTooLong', { chars, max: MAX_CONTENT_CHARS })
+  }
   const { rows } = await tx.query<{ n: number }>(
     `with u as (
        select d.sn, substring(d.content from 'https?://[^\\s/]+' || $3 || s.code) as url

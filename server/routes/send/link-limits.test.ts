@@ -52,5 +52,20 @@ forEachBackend((backend) => {
       expect(growthMb).toBeLessThan(80)
       expect(await balanceOf(h.db, 'acme02')).toBe(before)
     })
+
+    it('a timed link batch cannot be edited into messages past the limit; its details keep their text', async () => {
+      const timing = new Date(Date.now() + 30 * 60_000).toISOString()
+      const sent = await postForm(h.app, PATH, acme02, sendForm({ content: 'Later {link}', long_url: LONG_URL, timing_time: timing }, 'numbers', mobilesOf('137', 2, 900)))
+      expect(sent.status).toBe(200)
+      const details = () => h.db.query<{ content: string }>('select content from time_mt_message where time_batch = $1 order by sn', [sent.data.batch_id])
+      const before = (await details()).rows
+      const edit = (content: string) => h.call('/pageTimeBatch/edit', { time_batch: sent.data.batch_id, content }, { token: acme02, lang: 'en' })
+      const linked = await edit('{link}'.repeat(80))
+      expect(linked.status).toBe(400)
+      expect(linked.msg).toMatch(/^With its short link the message has \d+ characters/)
+      expect((await edit('x'.repeat(MAX_CONTENT_CHARS + 1))).status).toBe(400)
+      expect((await details()).rows).toEqual(before)
+      expect((await edit('Edited {link}')).status).toBe(200)
+    })
   })
 })

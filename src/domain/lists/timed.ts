@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { dateRangeShape, listQuerySchema, searchInt, searchText } from './query'
+import { safeText } from '../input'
+import { MAX_CONTENT_CHARS } from '../send'
 
 /** Timed (scheduled) batches and their details: /pageTimeBatch/*, /timeMtMessage/list. */
 
@@ -92,15 +94,15 @@ export const TIMED_DETAIL_SORTABLE = ['timing_time', 'create_time', 'sn'] as con
 export const TIMED_OPERATIONS = ['pause', 'recover', 'intercept'] as const
 export type TimedOperation = (typeof TIMED_OPERATIONS)[number]
 export const timedOperationSchema = z.object({
-  time_batch: z.string().trim().min(1).max(64),
+  time_batch: safeText().trim().min(1).max(64),
   type: z.enum(TIMED_OPERATIONS),
 })
 /** Spec section 5: timed SMS edit, content not empty. */
 export const timedEditSchema = z.object({
-  time_batch: z.string().trim().min(1).max(64),
-  content: z.string().trim().max(2000),
+  time_batch: safeText().trim().min(1).max(64),
+  content: safeText().trim().max(MAX_CONTENT_CHARS),
 })
-export const timedMobileDownloadSchema = z.object({ time_batch: z.string().trim().min(1).max(64) })
+export const timedMobileDownloadSchema = z.object({ time_batch: safeText().trim().min(1).max(64) })
 
 /**
  * The statuses each action starts from: pause only what is waiting, recover only what is paused, intercept what has
