@@ -3,7 +3,11 @@ import { spawn } from 'node:child_process'
 import { bin } from './lib.mjs'
 
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit' }),
+  // A restart's new process waits for the old one to close PGlite and release DATA_DIR's lock instead of refusing.
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
+    stdio: 'inherit',
+    env: { DATA_DIR_LOCK_WAIT_MS: '30000', ...process.env },
+  }),
   spawn(bin('vite'), ['--host', process.env.HOST ?? '127.0.0.1'], { stdio: 'inherit' }),
 ]
 const stop = () => children.forEach((c) => c.kill('SIGTERM'))

@@ -1,10 +1,12 @@
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { APP_BASE } from '../src/domain/api'
 import { createApp } from './app'
 import { Carrier } from './carrier'
 import { configFromEnv } from './config'
 import { migrate, openDb } from './db'
+import { DataDirOpenError } from './db/data-dir-errors'
+import { DataLockError, lockDataDir } from './db/data-lock'
 import { DEMO_ACCOUNTS, seedIfEmpty, syncMenus } from './seed'
 import { startCarrierSim } from './send/carrier-sim'
 import { startScheduler } from './send/scheduler'
@@ -15,7 +17,25 @@ const port = Number(env.PORT || 8080)
 const dataDir = env.DATA_DIR || './.data'
 const databaseUrl = env.DATABASE_URL || undefined
 
-const db = await openDb({ databaseUrl, dataDir: join(dataDir, 'pglite') })
+// Startup refusals that are the operator's to fix: one paragraph, no stack.
+function refuse(e: unknown): never {
+  if (!(e instanceof DataLockError || e instanceof DataDirOpenError)) throw e
+  console.error(`[server] ${e.message}`)
+  process.exit(1)
+}
+
+// One server process per PGlite folder; PostgreSQL takes several. Released on exit, after the database is closed.
+const lock = databaseUrl
+  ? null
+  : await lockDataDir(dataDir, {
+      waitMs: Number(env.DATA_DIR_LOCK_WAIT_MS || 0),
+      onWait: (h) => console.log(`[server] waiting for process ${h.pid} to release DATA_DIR ${resolve(dataDir)}`),
+    }).catch(refuse)
+process.on('exit', () => lock?.release())
+const gone = lock?.tookOverFrom
+if (gone) console.warn(`[server] took over DATA_DIR from process ${gone.pid} (since ${gone.since}), which is no longer running`)
+
+const db = await openDb({ databaseUrl, dataDir: join(dataDir, 'pglite') }).catch(refuse)
 console.log(`[server] database: ${databaseUrl ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`}`)
 const applied = await migrate(db)
 if (applied.length) console.log(`[server] migrations applied: ${applied.join(', ')}`)
