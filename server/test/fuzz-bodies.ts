@@ -27,8 +27,9 @@ function stringOf(s: Schema): Arbitrary<string> {
   if (typeof s.pattern === 'string') return fc.stringMatching(new RegExp(s.pattern))
   const min = (s.minLength as number | undefined) ?? 0
   const max = (s.maxLength as number | undefined) ?? 10_000
-  const short = fc.string({ unit: 'binary', minLength: min, maxLength: Math.min(max, min + 24) })
-  return fc.oneof({ arbitrary: short, weight: 6 }, fc.string({ unit: 'grapheme', minLength: max, maxLength: max }))
+  const short = (unit: 'grapheme' | 'binary') => fc.string({ unit, minLength: min, maxLength: Math.min(max, min + 24) })
+  // Mostly printable text (a control character may be refused by a rule JSON Schema cannot state), some of any code point.
+  return fc.oneof({ arbitrary: short('grapheme'), weight: 5 }, short('binary'), fc.string({ unit: 'grapheme-ascii', minLength: max, maxLength: max }))
 }
 
 function integerOf(s: Schema): Arbitrary<number> {
@@ -61,7 +62,7 @@ export function validOf(s: Schema, hints: Hints = {}, depth = 0): Arbitrary<unkn
       const props = (s.properties ?? {}) as Record<string, Schema>
       const model = Object.fromEntries(Object.entries(props).map(([k, p]) => {
         const own = validOf(p, hints, depth + 1)
-        return [k, hints[k]?.length ? fc.oneof(own, fc.constantFrom(...hints[k])) : own]
+        return [k, hints[k]?.length ? fc.oneof(own, { arbitrary: fc.constantFrom(...hints[k]), weight: 3 }) : own]
       }))
       return fc.record(model, { requiredKeys: (s.required as string[] | undefined) ?? [] })
     }

@@ -49,6 +49,16 @@ export async function fuzzTarget(app: App, db: Db, tokenFor: (user: string, pass
     chatbot_id: await ids('select chatbot_id as v from chatbot order by 1 limit 4'),
     group_ids: [await ids('select group_id as v from ab_group order by 1 limit 3')],
     id: await ids('select id as v from crud_sample order by id limit 4'),
+    // Real dates: a pattern alone makes mostly impossible ones, which leaves the lists' queries untried.
+    start_time: ['2024-02-29', '2020-01-01 00:00', new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10)],
+    end_time: ['2024-03-01 23:59:59', new Date().toISOString().slice(0, 10)],
+    month: ['202402', '2024-12'],
+    // Codes a refinement allows (a record's status, a link clicked or not), which JSON Schema cannot list.
+    status: [0, 1, 100, 500, 600, 700],
+    click_status: [0, 1],
+    // A pipe's JSON Schema is its input's (any number), not the product codes the pipe then allows.
+    prod_type: [0, 1, 2, 6],
+    long_url: ['https://example.com/a?b=1', 'http://example.org/'],
   }
   return { app, db, tokens, hints }
 }
