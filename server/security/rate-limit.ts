@@ -25,6 +25,10 @@ export const RATE_RULES = {
   errorLogUpload: { points: 10, duration: 60 },
   /** Error-log bytes stored per account and hour: more than the largest upload the schema admits (~4.2 MB of UTF-8). */
   errorLogBytes: { points: 5_000_000, duration: 3_600 },
+  /** Content templates submitted for review per account and hour (each a pending row until checked). */
+  templateAdd: { points: 60, duration: 3_600 },
+  /** Timed-batch content edits per account and minute (each rewrites every detail of the batch). */
+  timedEdit: { points: 10, duration: 60 },
   /** Password and SMS-code sign-ins per client address and minute (the per-account guard is lockout.ts). */
   signInAddress: { points: 20, duration: 60 },
   /** Registrations per client address and hour. */

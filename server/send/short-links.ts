@@ -104,6 +104,11 @@ interface ClickedLink {
 
 /** User agents are kept whole up to this length in the click log. */
 const UA_MAX = 1000
+/**
+ * Click-log rows kept per link (its first clicks): anyone may request /s/<code> as often as they like, so the log
+ * must not grow with requests. click_count still counts every click.
+ */
+export const CLICK_LOG_PER_LINK = 100
 
 /**
  * Logs a click and returns where the link goes; null for an unknown code. The first click of a recipient's link
@@ -124,8 +129,11 @@ export async function recordClick(db: Db, code: string, ua: string, now = new Da
     if (!rows.length) return null
     const link = rows[0]
     const agent = parseAgent(ua)
-    await tx.query('insert into short_link_click (code, click_time, os, browser, ua, bot) values ($1, $2, $3, $4, $5, $6)',
-      [code, now, agent.os, agent.browser, ua.slice(0, UA_MAX), bot])
+    // The redirect is public: past CLICK_LOG_PER_LINK rows a link's clicks are still counted, no longer logged.
+    await tx.query(
+      `insert into short_link_click (code, click_time, os, browser, ua, bot) select $1, $2, $3, $4, $5, $6
+       where not exists (select 1 from short_link_click where code = $1 offset $7 limit 1)`,
+      [code, now, agent.os, agent.browser, ua.slice(0, UA_MAX), bot, CLICK_LOG_PER_LINK - 1])
     if (bot) return link.long_url
     let sn = link.mt_sn
     if (sn === null && link.mobile !== null) {

@@ -6,6 +6,7 @@ import {
 } from '../../../src/domain/lists/timed'
 import type { ServerMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../config'
+import { consumeRate } from '../../security/rate-limit'
 import { refillTimedLinks } from '../../send/short-links'
 import { ApiError, body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
@@ -95,6 +96,7 @@ export function timedRoutes(deps: Deps) {
   r.post('/pageTimeBatch/edit', auth, async (c) => {
     const q = await body(c, timedEditSchema)
     if (!q.content) throw new ApiError(400, 'timedContentEmpty')
+    await consumeRate(deps, 'timedEdit', c.get('user').cusId)
     const w = new Where().scope(c.get('user'), 'cus_id')
     w.and(`time_batch = ${w.bind(q.time_batch)}`).and(`send_status = any(${w.bind(TIMED_FROM.edit)}::smallint[])`)
     const content = w.bind(q.content)

@@ -5,6 +5,7 @@ import { groupPreviewSchema, groupSendSchema, PREVIEW_LIMIT, templateAddSchema }
 import type { Deps } from '../../config'
 import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
+import { consumeRate } from '../../security/rate-limit'
 import { groupSend, previewGroup, readNumbers } from '../../send/group-send'
 import { priceOf, roundMoney } from '../../send/store'
 import { readForm, sendBodyLimit, senderOf } from './form'
@@ -49,6 +50,7 @@ export function sendRoutes(deps: Deps) {
   r.post('/user/templateAdd', requireUser(db), async (c) => {
     const p = await body(c, templateAddSchema)
     const cusId = await senderOf(db, c.get('user'), p.cus_id)
+    await consumeRate(deps, 'templateAdd', cusId)
     const saved = await db.transaction(async (tx) => {
       await tx.query('select 1 from customer where cus_id = $1 for update', [cusId])
       const { rows: same } = await tx.query(
