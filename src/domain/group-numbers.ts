@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { safeText, serialId } from './input'
 
 /**
  * Address-book groups as a number source of the send pages:
@@ -12,7 +13,7 @@ import { z } from 'zod'
  *                                    group never becomes one JSON array. A group the caller may not see: 403.
  */
 export const hasMemberGroupListSchema = z.object({
-  cus_id: z.string().trim().max(64).optional(),
+  cus_id: safeText().trim().max(64).optional(),
 })
 export type HasMemberGroupListQuery = z.infer<typeof hasMemberGroupListSchema>
 
@@ -27,7 +28,7 @@ export type MemberGroup = z.infer<typeof memberGroupSchema>
 export const MAX_GROUPS_PER_REQUEST = 100
 
 export const groupMobileDetailSchema = z.object({
-  group_ids: z.array(z.coerce.number().int().positive()).min(1).max(MAX_GROUPS_PER_REQUEST),
+  group_ids: z.array(serialId()).min(1).max(MAX_GROUPS_PER_REQUEST),
 })
 export type GroupMobileDetailQuery = z.infer<typeof groupMobileDetailSchema>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { groupSendSchema, MAX_CONTENT_CHARS } from './send'
+import { safeText, serialId } from './input'
 
 /**
  * 5G (csp) send (issue 4): /cspTemplate/cspSmsGroupSend, the multipart form of send.ts (`payload` JSON field +
@@ -76,13 +77,13 @@ export const cspSendContentSchema = cspPreviewSchema.extend({
 export type CspSendContent = z.infer<typeof cspSendContentSchema>
 
 export const cspContentRequestSchema = z.object({
-  template_id: z.coerce.number().int().positive(),
-  cus_id: z.string().trim().min(1).max(64).optional(),
+  template_id: serialId(),
+  cus_id: safeText().trim().min(1).max(64).optional(),
 })
 export type CspContentRequest = z.infer<typeof cspContentRequestSchema>
 
 /** /user/getChatbotList {cus_id}: the account's chatbots (default the caller's). */
-export const chatbotListRequestSchema = z.object({ cus_id: z.string().trim().max(64).optional() })
+export const chatbotListRequestSchema = z.object({ cus_id: safeText().trim().max(64).optional() })
 export const CHATBOT_STATUS = { offline: 0, online: 1 } as const
 export const chatbotSchema = z.object({ chatbot_id: z.string(), cus_id: z.string(), name: z.string(), status: z.number() })
 export type Chatbot = z.infer<typeof chatbotSchema>
@@ -90,12 +91,12 @@ export type Chatbot = z.infer<typeof chatbotSchema>
 export const cspSendSchema = groupSendSchema
   .omit({ content: true })
   .extend({
-    chatbot_id: z.string().trim().min(1).max(64),
-    template_id: z.coerce.number().int().positive(),
+    chatbot_id: safeText().trim().min(1).max(64),
+    template_id: serialId(),
     low_type: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)])).max(3).default([]),
-    sms_text: z.string().trim().max(MAX_CONTENT_CHARS).optional(),
-    video_template_id: z.coerce.number().int().positive().optional(),
-    aim_text: z.string().trim().max(MAX_CONTENT_CHARS).optional(),
+    sms_text: safeText().trim().max(MAX_CONTENT_CHARS).optional(),
+    video_template_id: serialId().optional(),
+    aim_text: safeText().trim().max(MAX_CONTENT_CHARS).optional(),
   })
   .superRefine((p, ctx) => {
     if (new Set(p.low_type).size !== p.low_type.length) ctx.addIssue({ code: 'custom', path: ['low_type'], message: 'repeated' })

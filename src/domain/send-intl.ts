@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { groupSendSchema, MAX_CONTENT_CHARS, previewMessageSchema } from './send'
+import { safeText } from './input'
 
 /**
  * International send (spec section 5): /user/intlGroupSend and /user/intlGroupPreview, the same multipart form as
@@ -23,7 +24,7 @@ import { groupSendSchema, MAX_CONTENT_CHARS, previewMessageSchema } from './send
 export const SENDER_ID_MAX = 11
 export const SENDER_ID_PATTERN = /^[A-Za-z0-9]*$/
 
-export const senderIdSchema = z.string().trim().max(SENDER_ID_MAX).regex(SENDER_ID_PATTERN)
+export const senderIdSchema = safeText().trim().max(SENDER_ID_MAX).regex(SENDER_ID_PATTERN)
 
 /** Client and server check of a sender id: null when fine, else which rule it breaks. */
 export function senderIdProblem(v: string): 'chars' | 'tooLong' | null {
@@ -33,14 +34,14 @@ export function senderIdProblem(v: string): 'chars' | 'tooLong' | null {
 }
 
 export const intlSendSchema = groupSendSchema.extend({
-  cus_id: z.string().trim().min(1).max(64),
+  cus_id: safeText().trim().min(1).max(64),
   sender_id: senderIdSchema.optional(),
 })
 export type IntlSendPayload = z.infer<typeof intlSendSchema>
 
 export const intlPreviewSchema = z.object({
-  cus_id: z.string().trim().min(1).max(64),
-  content: z.string().max(MAX_CONTENT_CHARS).optional(),
+  cus_id: safeText().trim().min(1).max(64),
+  content: safeText().max(MAX_CONTENT_CHARS).optional(),
   sender_id: senderIdSchema.optional(),
 })
 export type IntlPreviewPayload = z.infer<typeof intlPreviewSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { groupSendSchema, MAX_CONTENT_CHARS } from './send'
+import { safeText } from './input'
 
 /**
  * Link send (/shortChainTool/smsLinkGroupSend, issue 4): the multipart form of send.ts (a `payload` field validated by
@@ -42,8 +43,7 @@ export function fillLink(content: string, url: string): string {
 export const linkTemplate = (content: string) => (content.includes(LINK_MARKER) ? content : `${content} ${LINK_MARKER}`)
 
 /** http or https, at most MAX_LONG_URL_CHARS. Messages (the client translates them): required, tooLong, invalid. */
-export const longUrlSchema = z
-  .string()
+export const longUrlSchema = safeText()
   .trim()
   .min(1, { message: 'required' })
   .max(MAX_LONG_URL_CHARS, { message: 'tooLong' })
@@ -51,13 +51,13 @@ export const longUrlSchema = z
 
 export const linkSendSchema = groupSendSchema.pick({ cus_id: true, timing_time: true, idempotency_key: true }).extend({
   /** The message, with `{link}` where the short link goes (see fillLink). */
-  content: z.string().trim().min(1).max(MAX_CONTENT_CHARS),
+  content: safeText().trim().min(1).max(MAX_CONTENT_CHARS),
   long_url: longUrlSchema,
 })
 export type LinkSendPayload = z.infer<typeof linkSendSchema>
 
 /** /shortChainTool/smsLinkInfo (JSON): what the console needs for live figures before anything is sent. */
-export const linkInfoSchema = z.object({ cus_id: z.string().trim().min(1).max(64).optional() })
+export const linkInfoSchema = z.object({ cus_id: safeText().trim().min(1).max(64).optional() })
 export const linkInfoResultSchema = z.object({
   /** The origin short links start with. */
   base: z.string(),
@@ -71,7 +71,7 @@ export type LinkInfoResult = z.infer<typeof linkInfoResultSchema>
 /** /shortChainTool/longToShort (JSON): one short link of the caller's account, not tied to a send. */
 export const longToShortSchema = z.object({ long_url: longUrlSchema })
 /** /shortChainTool/shortToLong (JSON): a short link (or just its code) back to its long URL. */
-export const shortToLongSchema = z.object({ short_url: z.string().trim().min(1).max(MAX_LONG_URL_CHARS) })
+export const shortToLongSchema = z.object({ short_url: safeText().trim().min(1).max(MAX_LONG_URL_CHARS) })
 export const shortLinkResultSchema = z.object({
   code: z.string(),
   short_url: z.string(),

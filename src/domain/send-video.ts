@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { groupSendSchema } from './send'
+import { safeText, serialId } from './input'
 
 /**
  * Video send (issue 4): /videoTemplate/videoSmsGroupSend, the multipart form of send.ts (`payload` JSON field +
@@ -18,7 +19,7 @@ import { groupSendSchema } from './send'
  * invalidNumber, productNotActivated when the account has no video product).
  */
 export const videoSendSchema = groupSendSchema.omit({ content: true }).extend({
-  cus_template_id: z.coerce.number().int().positive(),
+  cus_template_id: serialId(),
 })
 export type VideoSendPayload = z.infer<typeof videoSendSchema>
 
@@ -34,9 +35,9 @@ export function videoSmsText(sign: string, title: string): string {
 
 /** /videoTemplate/getSendContentByCusTemplateId and /videoTemplate/getVideoTemplate. */
 export const videoTemplateRequestSchema = z.object({
-  cus_template_id: z.coerce.number().int().positive(),
+  cus_template_id: serialId(),
   /** The account that would send it (default the caller): the reply's price is that account's. */
-  cus_id: z.string().trim().min(1).max(64).optional(),
+  cus_id: safeText().trim().min(1).max(64).optional(),
 })
 export type VideoTemplateRequest = z.infer<typeof videoTemplateRequestSchema>
 

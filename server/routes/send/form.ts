@@ -28,6 +28,9 @@ export async function readForm<S extends z.ZodType>(c: Context, schema: S, fileP
   if (!parsed.success) throw new ApiError(400, 'badRequest')
   const file = form?.[filePart]
   const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : typeof file === 'string' ? new TextEncoder().encode(file) : new Uint8Array()
+  // The file part is UTF-8 text whose values become stored messages, and PostgreSQL text cannot hold NUL: a file
+  // with a 0x00 byte (UTF-16, a binary) is refused whole rather than stripped, so nothing is sent that was not written.
+  if (bytes.includes(0)) throw new ApiError(400, 'fileHasNul')
   return { payload: parsed.data, file: bytes }
 }
 

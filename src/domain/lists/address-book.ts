@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { dateRangeShape, listQuerySchema, searchInt, searchText } from './query'
+import { INTEGER } from '../input'
 
 /** Address book contacts and groups: /addressBook/list, /addressBook/groupList, download /addressBook/download. */
 
 export const contactSearchSchema = listQuerySchema.extend({
   cus_id: searchText(64),
-  group_id: searchInt(),
+  group_id: searchInt(INTEGER),
   name: searchText(64),
   mobile: searchText(20),
   ...dateRangeShape,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { listQuerySchema, searchInt, searchText } from './query'
+import { safeText, serialId } from '../input'
 
 /**
  * The spec's generic sample table: GET /crud/list?page&size, POST /crud/add, PUT /crud/update, DELETE /crud/delete.
@@ -18,17 +19,17 @@ export type CrudSearch = z.infer<typeof crudSearchSchema>
 export const crudListSearchSchema = listQuerySchema.extend({ name: searchText(64), status: searchInt() })
 
 export const crudFieldsSchema = z.object({
-  name: z.string().trim().min(1).max(64),
-  mobile: z.string().trim().regex(/^1[3-9]\d{9}$/),
+  name: safeText().trim().min(1).max(64),
+  mobile: safeText().trim().regex(/^1[3-9]\d{9}$/),
   amount: z.coerce.number().min(0).max(1e9),
   /** 0 disabled, 1 enabled */
   status: z.coerce.number().int().min(0).max(1).default(1),
-  remark: z.string().trim().max(500).default(''),
+  remark: safeText().trim().max(500).default(''),
 })
 export type CrudFields = z.infer<typeof crudFieldsSchema>
 export const crudAddSchema = crudFieldsSchema
-export const crudUpdateSchema = crudFieldsSchema.extend({ id: z.coerce.number().int().min(1) })
-export const crudDeleteSchema = z.object({ id: z.coerce.number().int().min(1) })
+export const crudUpdateSchema = crudFieldsSchema.extend({ id: serialId() })
+export const crudDeleteSchema = z.object({ id: serialId() })
 
 export const crudRowSchema = z.object({
   id: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { dateRangeShape, listQuerySchema, searchInt, searchText } from './query'
+import { safeText } from '../input'
 
 /**
  * Number check: daily statistics of mobile status, blacklist and number-porting checks, the UE (terminal support)
@@ -89,7 +90,7 @@ export const MOBILE_UE_SORTABLE = ['create_time', 'batch_count'] as const
 export const MOBILE_UE_TOTALS = ['batch_count', 'check_count', 'ue_count', 'nue_count'] as const
 /** `ue` 1 only supporting numbers, 0 only the others, absent all. */
 export const mobileUeDownloadSchema = z.object({
-  batch_id: z.string().trim().min(1).max(64),
+  batch_id: safeText().trim().min(1).max(64),
   ue: searchInt(),
   format: z.enum(['xlsx', 'csv']).default('xlsx'),
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { dateRangeShape, listQuerySchema, searchInt, searchText } from './query'
+import { safeText } from '../input'
 
 /**
  * Statistics lists of /dataGathering/*: batch statistics, statistics by day/month/year, by country, the
@@ -56,7 +57,7 @@ export const BATCH_TYPE_FILTER = [
 ] as const
 
 /** /dataGathering/mobileDownload: one batch's numbers and statuses. */
-export const batchMobileSearchSchema = z.object({ batch_id: z.string().trim().min(1).max(64) })
+export const batchMobileSearchSchema = z.object({ batch_id: safeText().trim().min(1).max(64) })
 
 // ---- statistics by day / month / year: /dataGathering/list
 

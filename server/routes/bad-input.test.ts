@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_PREFIX } from '../../src/domain/api'
+import { SERVER_MESSAGES } from '../../src/domain/messages'
+import { P2P_SEND_PATH } from '../../src/domain/send'
+import { issueToken } from '../security/tokens'
+import { forEachBackend, setup, type Harness } from '../test/harness'
+import { BAD_VALUES, PROBES, type Probe } from '../test/probes'
+
+/*
+ * Issue 10, item 8: bad input is a 400 with a translated message, never a 500. Every route the app registers is
+ * walked as admin, acme and acme01 with each bad value in each field of its payload (one field at a time, the rest
+ * valid, so the bad value reaches as deep as it can), alternating zh-CN and en.
+ */
+
+const USERS = ['admin', 'acme', 'acme01'] as const
+type User = (typeof USERS)[number]
+const LANGS = ['zh-CN', 'en'] as const
+
+/** Every message the server can say in `lang`, with its {vars} matching anything. */
+const wordings = (lang: (typeof LANGS)[number]) =>
+  Object.values(SERVER_MESSAGES).map((m) => new RegExp(`^${m[lang].replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '.*')}$`, 's'))
+const KNOWN = { 'zh-CN': wordings('zh-CN'), en: wordings('en') }
+
+/** JSON text of `value`, where a `{ raw }` leaf is written as its raw text (numbers JSON.stringify cannot write). */
+function jsonText(value: unknown): string {
+  const raws: string[] = []
+  const text = JSON.stringify(value, (_k, v: unknown) => {
+    if (v && typeof v === 'object' && 'raw' in v && typeof v.raw === 'string') return `\u0001RAW${raws.push(v.raw) - 1}\u0001`
+    return v
+  })
+  return text.replace(/"\\u0001RAW(\d+)\\u0001"/g, (_m, i: string) => raws[Number(i)])
+}
+
+const plain = (value: unknown): unknown => JSON.parse(jsonText(value))
+
+function setPath(base: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+  const copy = structuredClone(base)
+  let at: Record<string, unknown> = copy
+  for (const k of path.slice(0, -1)) at = at[k] as Record<string, unknown>
+  at[path[path.length - 1]] = value
+  return copy
+}
+
+interface Sent {
+  status: number
+  text: string
+  contentType: string
+}
+
+forEachBackend((backend) => {
+  let h: Harness
+  const tok = {} as Record<User, string>
+  const ids: Record<string, string | number> = {}
+  const idOf = async (user: User) => (await h.db.query<{ id: number }>('select id from customer where cus_id = $1', [user])).rows[0].id
+  beforeAll(async () => {
+    h = await setup({ backend, historyRows: 300 })
+    // Sessions straight from the token store: sign-in itself is one of the routes probed, not a precondition.
+    for (const u of USERS) tok[u] = (await issueToken(h.db, await idOf(u))).token
+    const one = async (sql: string) => Object.values((await h.db.query<Record<string, string | number>>(sql)).rows[0] ?? { v: 'none' })[0]
+    ids.timeBatch = await one(`select time_batch from time_batch where cus_id = 'acme01' and send_status = 0 and batch_type = 0 limit 1`)
+    ids.videoTemplate = await one(`select cus_template_id from video_template where cus_id = 'acme' and status = 2 limit 1`)
+    ids.cspTemplate = await one(`select template_id from csp_template order by template_id limit 1`)
+  })
+  afterAll(() => h.close())
+
+  let turn = 0
+  async function send(probe: Probe, user: User | null, payload: unknown, file?: string, rawBody?: string): Promise<Sent> {
+    const lang = LANGS[turn++ % 2]
+    // Refresh and log-out end the session they are called with: those get a session of their own each time.
+    const token = user && (probe.endsSession ? (await issueToken(h.db, await idOf(user))).token : tok[user])
+    const headers: Record<string, string> = { 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) }
+    const method = probe.method ?? 'POST'
+    let url = `${API_PREFIX}${probe.path}`
+    let body: BodyInit | undefined
+    if (probe.form) {
+      const f = new FormData()
+      f.set('payload', jsonText(payload))
+      f.set(probe.form, new Blob([file ?? probe.file ?? '13800000000']), 'part.txt')
+      body = f
+    } else if (probe.query) {
+      const q = new URLSearchParams()
+      const fields = plain(payload)
+      for (const [k, v] of Object.entries(fields && typeof fields === 'object' ? fields : { [String(fields)]: '' })) q.append(k, typeof v === 'string' ? v : JSON.stringify(v))
+      url += `?${q}`
+    } else {
+      headers['content-type'] = 'application/json'
+      body = rawBody ?? jsonText(payload)
+    }
+    const res = await h.app.request(url, { method, headers, body })
+    const sent = { status: res.status, text: await res.text(), contentType: res.headers.get('content-type') ?? '' }
+    const where = `${method} ${probe.path} as ${user}: ${jsonText(payload).slice(0, 160)} ${file?.slice(0, 40) ?? ''} → ${sent.status} ${sent.text.slice(0, 120)}`
+    expect.soft(sent.status, where).toBeLessThan(500)
+    if (sent.status >= 500) return sent
+    if (sent.status === 200 && !sent.contentType.includes('json')) return sent
+    const env = JSON.parse(sent.text) as { code: unknown; msg: unknown; data: unknown }
+    expect(env.code, where).toBe(sent.status)
+    expect('data' in env, where).toBe(true)
+    expect(typeof env.msg === 'string' && env.msg.length > 0, where).toBe(true)
+    expect(KNOWN[lang].some((re) => re.test(env.msg as string)), `${where}: msg in ${lang}`).toBe(true)
+    return sent
+  }
+
+  it('probes every route the server registers (a new route needs its probe)', () => {
+    const registered = new Set(h.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith(`${API_PREFIX}/`)).map((r) => `${r.method} ${r.path.slice(API_PREFIX.length)}`))
+    const probed = new Set(PROBES.map((p) => `${p.method ?? 'POST'} ${p.path}`))
+    expect([...registered].filter((r) => !probed.has(r))).toEqual([])
+    expect(registered.has(`POST ${P2P_SEND_PATH}`)).toBe(true)
+  })
+
+  it('refuses malformed and deeply nested JSON bodies with 400', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    const json = PROBES.filter((p) => !p.form && !p.query && !p.public)
+    for (const p of json) {
+      for (const raw of [deep, `{"pageSize": ${deep}}`, '{"a":', '\u0000', '{"pageSize": 1e400}']) await send(p, 'acme', null, undefined, raw)
+    }
+  })
+
+  describe.each(PROBES.map((p) => [`${p.method ?? 'POST'} ${p.path}`, p] as const))('%s', (_name, probe) => {
+    it('answers every bad value of every field below 500, in the envelope, in the caller’s language', async () => {
+      const users: readonly (User | null)[] = probe.public ? [null] : USERS
+      // Each field gets every bad value once, the callers taking turns (a Latin square over field × value), so each
+      // caller meets every field and every value without tripling the requests.
+      const fields = probe.fields(probe.base?.(ids) ?? {})
+      for (const [f, field] of fields.entries()) {
+        for (const [v, [, bad]] of BAD_VALUES.entries()) {
+          await send(probe, users[(f + v) % users.length], setPath(probe.base?.(ids) ?? {}, field, bad))
+        }
+      }
+      for (const user of users) {
+        const base = probe.base?.(ids) ?? {}
+        // A NUL in a key, an unknown key, a payload that is not an object.
+        await send(probe, user, { ...base, 'k\u0000ey': 'v\u0000' })
+        for (const whole of [[], 'x', 1, null]) await send(probe, user, whole)
+        if (probe.form) for (const file of probe.badFiles ?? []) await send(probe, user, probe.base?.(ids) ?? {}, file)
+      }
+    })
+  })
+
+})

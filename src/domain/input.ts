@@ -1,0 +1,53 @@
+import { z } from 'zod'
+
+/*
+ * What the database can hold, checked where the payload is read (issue 10, item 8): input PostgreSQL would refuse
+ * is a 400 from the schema, never a 500 from the query. The console's forms use the same schemas, so they refuse it
+ * too. The three rules: text without NUL, dates that exist, integers in their column's range.
+ */
+
+/** PostgreSQL's text types cannot hold U+0000 (PGlite and `pg` alike answer with an error, not a truncation). */
+export const hasNul = (s: string) => s.includes('\u0000')
+
+/**
+ * A string the database can store: z.string() without NUL. Every string of a payload that may reach a query starts
+ * here; chain `.trim().min().max()` as on z.string().
+ */
+export const safeText = () => z.string().refine((s) => !hasNul(s), { message: 'nul' })
+
+/** Integer column ranges of PostgreSQL (bigint capped at what a JavaScript number holds exactly). */
+export const SMALLINT = { min: -32_768, max: 32_767 } as const
+export const INTEGER = { min: -2_147_483_648, max: 2_147_483_647 } as const
+export const BIGINT = { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER } as const
+export type IntRange = { readonly min: number; readonly max: number }
+
+/** An integer of `range`, coerced from a URL string as the search forms send it. */
+export const intIn = (range: IntRange) => z.coerce.number().int().min(range.min).max(range.max)
+
+/** A row id of a `serial` column: 1 … 2^31 − 1. */
+export const serialId = () => intIn({ min: 1, max: INTEGER.max })
+
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
+
+/** True when year (1–9999), month and day name a day of the calendar (no 2024-02-30, no 0000-00-00). */
+export function isRealDate(year: number, month: number, day: number): boolean {
+  if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return false
+  return day <= (month === 2 && leap(year) ? 29 : DAYS[month - 1])
+}
+
+const DATE_TIME_PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/
+
+/** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm[:ss]` naming a real day and a time of day 00:00:00–23:59:59. */
+export function isRealDateTime(s: string): boolean {
+  const m = DATE_TIME_PARTS.exec(s)
+  if (!m) return false
+  const [, y, mo, d, h = '0', mi = '0', sec = '0'] = m
+  return isRealDate(Number(y), Number(mo), Number(d)) && Number(h) <= 23 && Number(mi) <= 59 && Number(sec) <= 59
+}
+
+/** `yyyyMM` or `yyyy-MM` of year 1–9999. */
+export const isRealMonth = (s: string) => {
+  const m = /^(\d{4})-?(\d{2})$/.exec(s)
+  return !!m && isRealDate(Number(m[1]), Number(m[2]), 1)
+}
