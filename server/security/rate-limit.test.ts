@@ -81,6 +81,15 @@ forEachBackend((backend) => {
     await expect(consumeRate(deps(), 'errorLogUpload', 'acct:1')).resolves.toBeUndefined()
   })
 
+  it('stores a long key (request-chosen) as a short hash, still counted apart from its neighbours', async () => {
+    const long = 'x'.repeat(10_000)
+    for (let i = 0; i < limit; i++) await consumeRate(deps(), 'errorLogUpload', long)
+    await expect(consumeRate(deps(), 'errorLogUpload', long)).rejects.toBeInstanceOf(ApiError)
+    await expect(consumeRate(deps(), 'errorLogUpload', `${long}y`)).resolves.toBeUndefined()
+    const { rows } = await db.query<{ n: number }>('select max(length(key))::int as n from rate_limits')
+    expect(rows[0].n).toBeLessThan(100)
+  })
+
   it('RATE_LIMIT_SCALE multiplies every rule’s points', async () => {
     for (let i = 0; i < limit * 2; i++) await consumeRate(deps(2), 'errorLogUpload', 'acct:1')
     await expect(consumeRate(deps(2), 'errorLogUpload', 'acct:1')).rejects.toBeInstanceOf(ApiError)

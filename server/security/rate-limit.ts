@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Deps } from '../config'
 import type { Db } from '../db'
@@ -92,13 +93,17 @@ function limiter(deps: RateDeps, rule: RateRuleName): RateLimiterPostgres {
 
 const secondsOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000))
 
+/** Keys often come from the request (a typed account name, a phone): a long one is stored as its hash, not whole. */
+const KEY_MAX = 64
+const storeKey = (key: string) => (key.length > KEY_MAX ? `#${createHash('sha256').update(key).digest('base64url')}` : key)
+
 /**
  * Spends `points` (default 1) of `rule` for `key`; over the limit it throws 429 `tooManyRequests` naming the seconds
  * until the key may try again. A database failure propagates (the request fails rather than skipping the limit).
  */
 export async function consumeRate(deps: RateDeps, rule: RateRuleName, key: string, opts: { type?: number; points?: number } = {}): Promise<void> {
   try {
-    await limiter(deps, rule).consume(key, opts.points ?? 1)
+    await limiter(deps, rule).consume(storeKey(key), opts.points ?? 1)
   } catch (e) {
     if (e instanceof RateLimiterRes) throw new ApiError(429, 'tooManyRequests', { seconds: secondsOf(e) }, opts.type)
     throw e
@@ -108,12 +113,12 @@ export async function consumeRate(deps: RateDeps, rule: RateRuleName, key: strin
 /** What `key` has left of `rule` in its current window, without spending any. */
 export async function peekRate(deps: RateDeps, rule: RateRuleName, key: string): Promise<{ remaining: number; seconds: number }> {
   const rl = limiter(deps, rule)
-  const res = await rl.get(key)
+  const res = await rl.get(storeKey(key))
   if (!res) return { remaining: rl.points, seconds: 0 }
   return { remaining: res.remainingPoints, seconds: secondsOf(res) }
 }
 
 /** Forgets `key`'s spending of `rule` (e.g. a sign-in counter after a success). */
 export async function resetRate(deps: RateDeps, rule: RateRuleName, key: string): Promise<void> {
-  await limiter(deps, rule).delete(key)
+  await limiter(deps, rule).delete(storeKey(key))
 }
