@@ -231,7 +231,8 @@ forEachBackend((backend) => {
       const token = await h.tokenFor('acme', 'Acme@12345')
       const res = await h.call('/user/getUserInfo', {}, { headers: { cookie: `Authorization=${token}` } })
       expect(res.status).toBe(403)
-      const get = await h.app.request('/api/crud/list', { headers: { cookie: `Authorization=${token}`, 'sec-fetch-site': 'same-origin' } })
+      const admin = await h.tokenFor('admin', 'Admin@12345')
+      const get = await h.app.request('/api/crud/list', { headers: { cookie: `Authorization=${admin}`, 'sec-fetch-site': 'same-origin' } })
       expect(get.status).toBe(200)
     })
 
