@@ -80,6 +80,8 @@ export interface Probe {
   query?: boolean
   /** Ends the session it is called with (refresh, log-out). */
   endsSession?: boolean
+  /** Its success answer is a document of its own (OpenAPI), not the envelope. */
+  document?: boolean
   /** Called without a session (sign-in, captcha, settings). */
   public?: boolean
   fields: (base: Record<string, unknown>) => string[][]
@@ -114,7 +116,7 @@ export const PROBES: Probe[] = [
   probe({ path: '/code/image', method: 'GET', query: true, public: true, base: () => ({ redomStr: 'r0123456789' }), schema: undefined }),
   probe({ path: '/code/captcha', public: true }),
   probe({ path: '/user/publicKey', public: true }),
-  probe({ path: '/openapi.json', method: 'GET', query: true, public: true }),
+  probe({ path: '/openapi.json', method: 'GET', query: true, public: true, document: true }),
   probe({ path: '/user/login', public: true, schema: loginSchema, base: () => ({ username: 'probe-nobody', password: 'x', code: 'T3ST', redomStr: 'r0123456789' }) }),
   probe({ path: '/user/sendLoginAuthCode', public: true, schema: sendLoginCodeSchema, base: () => ({ userId: 'probe-nobody', uuid: 'u0123456789' }) }),
   probe({ path: '/user/loginBySmsCode', public: true, schema: smsLoginSchema, base: () => ({ username: 'probe-nobody', uuid: 'u0123456789', code: '123456', redomStr: 'r0123456789' }) }),
