@@ -1,11 +1,11 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { API_PREFIX } from '../src/domain/api'
 import { Carrier } from './carrier'
 import { defaultConfig, type Deps, type LoginKeys, type ServerConfig } from './config'
 import type { Db } from './db'
-import { originGuard } from './http/csrf'
+import { isTrustedOrigin, originGuard } from './http/csrf'
 import { ApiError, fail } from './http/envelope'
 import { refuseMalformedPath } from './http/malformed-path'
 import { securityHeaders } from './http/security-headers'
@@ -47,10 +47,13 @@ export function createApp(opts: AppOptions) {
   const deps: Deps = { db: opts.db, config, carrier: opts.carrier ?? new Carrier(), keys: lazyKeys(opts.db) }
 
   const api = new Hono<AppEnv>()
-  // A console built once may be served from another host (config.js names this API); sessions ride in the bearer
-  // header, and the cookie counts only for same-origin reads (originGuard), so allowing any origin to read exposes
-  // nothing a token does not already grant. Writes from pages of other origins are refused by originGuard.
-  api.use('*', cors({ origin: config.corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition', 'X-Total-Count'], maxAge: 600 }))
+  // A console built once may be served from another host (config.js names this API): that host goes in
+  // ALLOWED_ORIGINS. Other origins get no CORS grant by default: the token sits in a script-readable cookie, which
+  // pages on another port of the same host can read, so a `*` grant would let such a page read the API with it.
+  // CORS_ORIGIN=* opts back in. Writes from pages of other origins are refused by originGuard either way.
+  const corsOrigin = (origin: string, c: Context) =>
+    config.corsOrigin === '*' ? '*' : origin && isTrustedOrigin(origin, c, config) ? origin : null
+  api.use('*', cors({ origin: corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition', 'X-Total-Count'], maxAge: 600 }))
   api.use('*', originGuard(config))
   // JSON calls are small; file uploads (later issues) mount their own, larger limit.
   api.use('*', async (c, next) =>

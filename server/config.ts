@@ -8,7 +8,7 @@ export interface ServerConfig {
   distDir: string
   /** Written into /sms-cloud/config.js so one build can talk to another API host. */
   apiBase: string
-  /** Allowed browser origin for the API (CORS_ORIGIN), `*` by default. */
+  /** CORS_ORIGIN: `*` lets any origin read the API with a token; unset (''), only the console's own origin and ALLOWED_ORIGINS; one origin adds it. */
   corsOrigin: string
   /** Origin of the short links of link sends (SHORT_LINK_BASE, e.g. https://s.example.cn); unset: the origin the request reached. */
   shortLinkBase?: string
@@ -24,7 +24,7 @@ export interface ServerConfig {
   trustProxy?: boolean
 }
 
-export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '*', rateLimitScale: 1 })
+export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '', rateLimitScale: 1 })
 
 function positive(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback
@@ -47,7 +47,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     captchaFixed: env.SMS_CAPTCHA_FIXED || undefined,
     distDir: env.DIST_DIR || './dist',
     apiBase: env.API_BASE || '/api',
-    corsOrigin: env.CORS_ORIGIN || '*',
+    corsOrigin: env.CORS_ORIGIN || '',
     shortLinkBase: env.SHORT_LINK_BASE || undefined,
     rateLimitScale: positive('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1),
     allowedOrigins: origins('ALLOWED_ORIGINS', env.ALLOWED_ORIGINS),

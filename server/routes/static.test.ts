@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forEachBackend, setup, type Harness } from '../test/harness'
+import { createApp } from '../app'
 
 forEachBackend((backend) => {
   let h: Harness
@@ -49,7 +50,6 @@ forEachBackend((backend) => {
     })
 
     it('says to build the console when dist is missing', async () => {
-      const { createApp } = await import('../app')
       const app = createApp({ db: h.db, config: { distDir: join(dist, 'missing') } })
       const res = await app.request('/sms-cloud/wel/index')
       expect(res.status).toBe(503)
@@ -70,14 +70,21 @@ forEachBackend((backend) => {
       expect(res).toMatchObject({ status: 413, code: 413 })
     })
 
-    it('answers a cross-origin preflight so a console on another host can call the API', async () => {
-      const res = await h.app.request('/api/user/getUserInfo', {
+    it('grants CORS to a console on another host listed in ALLOWED_ORIGINS, and to no other origin by default', async () => {
+      const preflight = (app: typeof h.app, origin: string) => app.request('/api/user/getUserInfo', {
         method: 'OPTIONS',
-        headers: { origin: 'http://console.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
       })
+      const listed = createApp({ db: h.db, config: { allowedOrigins: ['http://console.example'] } })
+      const res = await preflight(listed, 'http://console.example')
       expect(res.status).toBeLessThan(300)
-      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+      expect(res.headers.get('access-control-allow-origin')).toBe('http://console.example')
       expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization')
+      // Another port of the same host could read the script-written token cookie: it gets no grant to read with it.
+      expect((await preflight(listed, 'http://localhost:8081')).headers.get('access-control-allow-origin')).toBeNull()
+      expect((await preflight(h.app, 'http://console.example')).headers.get('access-control-allow-origin')).toBeNull()
+      const open = createApp({ db: h.db, config: { corsOrigin: '*' } })
+      expect((await preflight(open, 'http://console.example')).headers.get('access-control-allow-origin')).toBe('*')
     })
 
     it('answers unknown API paths with a 404 envelope', async () => {
