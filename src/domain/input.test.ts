@@ -10,6 +10,11 @@ describe('safeText', () => {
     expect(s.safeParse('  短信\u0001\ud83d\ude00 ').data).toBe('短信\u0001\ud83d\ude00')
   })
 
+  it('refuses a lone surrogate, which has no UTF-8 form, and keeps pairs', () => {
+    for (const bad of ['a\ud800b', '\ud800', 'x\udc00', '\udc00\ud800']) expect(safeText().safeParse(bad).success, escape(bad)).toBe(false)
+    expect(safeText().safeParse('\ud83d\ude00\ud83d\ude00').success).toBe(true)
+  })
+
   it('holds in every list filter (blank is still no filter)', () => {
     expect(searchText().safeParse('x\u0000').success).toBe(false)
     expect(searchText().safeParse('').data).toBeUndefined()

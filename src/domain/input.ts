@@ -3,17 +3,23 @@ import { z } from 'zod'
 /*
  * What the database can hold, checked where the payload is read (issue 10, item 8): input PostgreSQL would refuse
  * is a 400 from the schema, never a 500 from the query. The console's forms use the same schemas, so they refuse it
- * too. The three rules: text without NUL, dates that exist, integers in their column's range.
+ * too. The three rules: text without NUL (or lone surrogates), dates that exist, integers in their column's range.
  */
 
 /** PostgreSQL's text types cannot hold U+0000 (PGlite and `pg` alike answer with an error, not a truncation). */
 export const hasNul = (s: string) => s.includes('\u0000')
 
+/** A surrogate without its pair: no UTF-8 encoding exists (it would be stored as U+FFFD, and encodeURIComponent throws). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/
+
+/** True when the string can be stored and encoded as it is: no NUL, no lone surrogate. */
+export const isStorableText = (s: string) => !hasNul(s) && !LONE_SURROGATE.test(s)
+
 /**
- * A string the database can store: z.string() without NUL. Every string of a payload that may reach a query starts
- * here; chain `.trim().min().max()` as on z.string().
+ * A string the database can store as written: z.string() without NUL or lone surrogates. Every string of a payload
+ * that may reach a query, a file name or a header starts here; chain `.trim().min().max()` as on z.string().
  */
-export const safeText = () => z.string().refine((s) => !hasNul(s), { message: 'nul' })
+export const safeText = () => z.string().refine(isStorableText, { message: 'text' })
 
 /** Integer column ranges of PostgreSQL (bigint capped at what a JavaScript number holds exactly). */
 export const SMALLINT = { min: -32_768, max: 32_767 } as const
