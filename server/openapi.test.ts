@@ -43,7 +43,8 @@ describe('GET /api/openapi.json', () => {
   it("gives each call its request schema from the domain's zod schema, its auth and the error envelope", () => {
     for (const op of OPERATIONS) {
       const o = doc.paths[op.path][op.method]
-      expect(o.security, op.path).toEqual(op.auth === 'bearer' ? [{ bearer: [] }] : [])
+      const cookie = op.method === 'get' ? [{ cookie: [] }] : []
+      expect(o.security, op.path).toEqual(op.auth === 'bearer' ? [{ bearer: [] }, ...cookie] : [])
       for (const s of ['400', '403', '404', '409', '413', '429', '500']) expect(o.responses[s], `${op.path} ${s}`).toBeDefined()
       if (op.request.kind === 'json') expect(o.requestBody.content['application/json'].schema).toEqual(inputSchema(op.request.schema))
       if (op.request.kind === 'multipart') {

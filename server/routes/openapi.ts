@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { z } from 'zod'
 import { API_PREFIX, envelopeSchema } from '../../src/domain/api'
+import { TOKEN_COOKIE } from '../../src/domain/constants'
 import { OPERATIONS, type Operation } from '../../src/domain/operations'
 
 type Json = Record<string, unknown>
@@ -71,12 +72,15 @@ function successOf(op: Operation): Json {
   }
 }
 
+/** The bearer header; on a signed-in GET also the token cookie, which counts only for same-origin reads (http/csrf.ts). */
+const securityOf = (op: Operation) => (op.auth === 'none' ? [] : op.method === 'get' ? [{ bearer: [] }, { cookie: [] }] : [{ bearer: [] }])
+
 function operationOf(op: Operation): Json {
   const errors = Object.keys(ERROR_STATUSES).filter((s) => op.auth === 'bearer' || s !== '401')
   return {
     operationId: `${op.method}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
     tags: [op.tag],
-    security: op.auth === 'bearer' ? [{ bearer: [] }] : [],
+    security: securityOf(op),
     parameters: parametersOf(op),
     ...requestOf(op),
     responses: { 200: successOf(op), ...Object.fromEntries(errors.map((s) => [s, { $ref: `#/components/responses/E${s}` }])) },
@@ -99,7 +103,10 @@ export function openApiDocument(): Json {
     tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token /user/login returns' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The token /user/login returns' },
+        cookie: { type: 'apiKey', in: 'cookie', name: TOKEN_COOKIE, description: 'The same token in the console\'s cookie: GET from the console\'s own origin only' },
+      },
       schemas: { Envelope: inputSchema(envelopeSchema(z.unknown())), ErrorEnvelope: errorEnvelope },
       responses: Object.fromEntries(Object.entries(ERROR_STATUSES).map(([s, description]) => [
         `E${s}`, { description, content: jsonContent({ $ref: '#/components/schemas/ErrorEnvelope' }) },

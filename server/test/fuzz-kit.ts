@@ -59,6 +59,8 @@ export async function fuzzTarget(app: App, db: Db, tokenFor: (user: string, pass
     // A pipe's JSON Schema is its input's (any number), not the product codes the pipe then allows.
     prod_type: [0, 1, 2, 6],
     long_url: ['https://example.com/a?b=1', 'http://example.org/'],
+    // What amplified memory once: a template repeating {p1}, filled from every row of the rows file.
+    template: ['{p1}'.repeat(125), '您好{p1}，订单{p2}已发货'],
   }
   return { app, db, tokens, hints }
 }
