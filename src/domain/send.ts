@@ -29,8 +29,9 @@ export const P2P_SEND_PATH = '/user/taokeGroupSend'
  * A timed send is billed when the scheduler sends it (an edit or intercept before then changes or cancels the bill):
  * its reply gives the cost at scheduling time and the balance unchanged; the batch fails (send_status 4) if the
  * balance cannot cover it when due.
- * Refusals: 400 invalidNumber (no valid number), 400 insufficientBalance, 400 badRequest (payload), 403
- * productNotActivated (the account has no price for the product), 413 badRequest (body too large).
+ * Refusals: 400 invalidNumber (no valid number), 400 insufficientBalance, 400 badRequest (payload), 400 fileHasNul
+ * (the file part holds a 0x00 byte: refused whole, never stripped), 403 productNotActivated (the account has no price
+ * for the product), 413 badRequest (body too large).
  */
 
 export const SEND_BODY_LIMIT_BYTES = 64 * 1024 * 1024
