@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_PREFIX } from '../../src/domain/api'
 import { SERVER_MESSAGES } from '../../src/domain/messages'
 import { P2P_SEND_PATH } from '../../src/domain/send'
+import { SHORT_LINK_PATH } from '../../src/domain/send-link'
 import { issueToken } from '../security/tokens'
 import { forEachBackend, setup, type Harness } from '../test/harness'
 import { BAD_VALUES, PROBES, type Probe } from '../test/probes'
@@ -165,6 +166,13 @@ forEachBackend((backend) => {
       }
       expect(await count('select count(*)::int as n from sms_batch')).toBe(batches)
     })
+  })
+
+  it('the public short-link redirect refuses a bad code with a 4xx, not a 500', async () => {
+    for (const code of ['%00', 'aB3dE5g%00', '%ED%A0%80', 'x'.repeat(10_000), '..%2F..%2Fetc']) {
+      const { status } = await h.app.request(`${SHORT_LINK_PATH}${code}`)
+      expect(status >= 400 && status < 500, `${code}: ${status}`).toBe(true)
+    }
   })
 
   it('probes every route the server registers (a new route needs its probe)', () => {
