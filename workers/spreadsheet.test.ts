@@ -51,9 +51,9 @@ describe('sheetToTsv', () => {
     }
   })
 
-  it('replaces TAB, CR and LF inside a cell with a space', () => {
-    const out = sheetToTsv(book([['13800138000', 'a\tb\r\nc']], 'xlsx'))
-    expect(text(out.tsv)).toBe('13800138000\ta b c\n')
+  it('replaces TAB, CR and LF inside a cell with a space, and drops NUL characters', () => {
+    const out = sheetToTsv(book([['13800138000', 'a\tb\r\nc'], ['13900139000', 'x\0y']], 'xlsx'))
+    expect(text(out.tsv)).toBe('13800138000\ta b c\n13900139000\txy\n')
     const csv = sheetToTsv(new TextEncoder().encode('13800138000,"x\ry\tz\nw"\n'))
     expect(text(csv.tsv)).toBe('13800138000\tx y z w\n')
   })

@@ -105,7 +105,8 @@ export function cellText(cell: CellObject | undefined): string {
   return clean(cell.w ?? String(cell.v))
 }
 
-const clean = (text: string) => text.replace(/[\t\r\n]/g, ' ')
+// A NUL is never text a message means, and the server refuses a file holding one (fileHasNul): dropped here.
+const clean = (text: string) => text.replace(/[\t\r\n]/g, ' ').replace(/\0/g, '')
 
 function looksLikeHeader(first: string[], second: string[]): boolean {
   return first.length > 0 && !first.some((c) => LONG_DIGITS.test(c)) && second.some((c) => LONG_DIGITS.test(c))
