@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/TextField'
 import { checkCaptcha, checkLoginPassword, checkRequired } from '@/domain/validation'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { CaptchaImage, useCaptcha } from './captcha'
+import { CaptchaField, useCaptcha } from './captcha'
 import { encryptPassword } from './encrypt'
 import { FormMessage } from './FormMessage'
 import { completeSignIn, failureText } from './sign-in'
@@ -51,14 +51,7 @@ export function AccountLoginForm({ onSignedIn, autoFocus }: { onSignedIn: () => 
         autoComplete="current-password"
         {...form.field('password')}
       />
-      <TextField
-        label={LL.auth.captcha()}
-        placeholder={LL.auth.captchaPlaceholder()}
-        autoComplete="off"
-        maxLength={4}
-        addon={<CaptchaImage image={captcha.image} onRefresh={captcha.refresh} />}
-        {...form.field('code')}
-      />
+      <CaptchaField captcha={captcha} {...form.field('code')} />
       <FormMessage text={failure} />
       <Button type="submit" busy={busy} className="mt-2 w-full">
         {busy ? LL.auth.submitting() : LL.auth.submit()}

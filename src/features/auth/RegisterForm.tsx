@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/TextField'
 import { checkCaptcha, checkConfirm, checkEpId, checkLoginPassword, checkMobile, checkRequired, checkSmsCode } from '@/domain/validation'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { CaptchaImage, useCaptcha } from './captcha'
+import { CaptchaField, useCaptcha } from './captcha'
 import { encryptPassword, randomId } from './encrypt'
 import { FormMessage } from './FormMessage'
 import { SendCodeButton } from './SendCodeButton'
@@ -76,14 +76,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
       {text('password', LL.auth.password(), LL.auth.passwordPlaceholder(), { type: 'password', autoComplete: 'new-password' })}
       {text('confirm', LL.auth.confirmPassword(), LL.auth.confirmPlaceholder(), { type: 'password', autoComplete: 'new-password' })}
       {text('phone', LL.auth.phone(), LL.auth.phonePlaceholder(), { type: 'tel', inputMode: 'numeric', maxLength: 11, autoComplete: 'tel' })}
-      <TextField
-        label={LL.auth.captcha()}
-        placeholder={LL.auth.captchaPlaceholder()}
-        autoComplete="off"
-        maxLength={4}
-        addon={<CaptchaImage image={captcha.image} onRefresh={captcha.refresh} />}
-        {...form.field('code')}
-      />
+      <CaptchaField captcha={captcha} {...form.field('code')} />
       <TextField
         label={LL.auth.smsCode()}
         placeholder={LL.auth.smsCodePlaceholder()}

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/TextField'
 import { checkCaptcha, checkRequired, checkSmsCode } from '@/domain/validation'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { CaptchaImage, useCaptcha } from './captcha'
+import { CaptchaField, useCaptcha } from './captcha'
 import { randomId } from './encrypt'
 import { FormMessage } from './FormMessage'
 import { SendCodeButton } from './SendCodeButton'
@@ -52,14 +52,7 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-1">
       <TextField label={LL.auth.username()} placeholder={LL.auth.usernamePlaceholder()} autoComplete="username" {...form.field('username')} />
-      <TextField
-        label={LL.auth.captcha()}
-        placeholder={LL.auth.captchaPlaceholder()}
-        autoComplete="off"
-        maxLength={4}
-        addon={<CaptchaImage image={captcha.image} onRefresh={captcha.refresh} />}
-        {...form.field('code')}
-      />
+      <CaptchaField captcha={captcha} {...form.field('code')} />
       <TextField
         label={LL.auth.smsCode()}
         placeholder={LL.auth.smsCodePlaceholder()}

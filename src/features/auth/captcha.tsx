@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
 import { newCaptcha } from '@/api/user'
+import { TextField, type TextFieldProps } from '@/components/ui/TextField'
 import { useI18nContext } from '@/i18n/i18n-react'
 
 /**
@@ -28,5 +29,20 @@ export function CaptchaImage({ image, onRefresh }: { image: string | undefined; 
     >
       {image && <img data-testid="captcha" src={image} alt={LL.auth.captchaAlt()} className="h-full w-full object-contain" />}
     </button>
+  )
+}
+
+/** The captcha's field with its image beside it, as every form that spends one shows it. */
+export function CaptchaField({ captcha, ...field }: { captcha: ReturnType<typeof useCaptcha> } & Omit<TextFieldProps, 'label'>) {
+  const { LL } = useI18nContext()
+  return (
+    <TextField
+      label={LL.auth.captcha()}
+      placeholder={LL.auth.captchaPlaceholder()}
+      autoComplete="off"
+      maxLength={4}
+      addon={<CaptchaImage image={captcha.image} onRefresh={captcha.refresh} />}
+      {...field}
+    />
   )
 }
