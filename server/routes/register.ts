@@ -9,7 +9,7 @@ import { consumeRate } from '../security/rate-limit'
 import { unsealPassword } from '../security/rsa'
 import { CODE_MESSAGE, consumeCode, issueCode } from '../security/sms-codes'
 import { addressOf, LOGIN_FAILED, requireCaptcha } from './login'
-import { codeText, spendCodeSendLimits } from './sms-login'
+import { codeText, passCodeSendChecks } from './sms-login'
 
 export function registerRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
@@ -18,8 +18,7 @@ export function registerRoutes(deps: Deps) {
   // registration, after a captcha and the code sent to a phone the caller holds (capped per phone and day).
   r.post('/user/sendAuthCode', async (c) => {
     const p = await body(c, sendAuthCodeSchema, LOGIN_FAILED)
-    await spendCodeSendLimits(deps, addressOf(deps, c))
-    await requireCaptcha(deps, p.redomStr, p.captcha)
+    await passCodeSendChecks(deps, addressOf(deps, c), { redomStr: p.redomStr, code: p.captcha })
     await consumeRate(deps, 'smsCodePhoneDay', p.phone, { type: LOGIN_FAILED })
     const code = await issueCode(deps.db, { purpose: 'register', uuid: p.uuid, phone: p.phone, cusId: p.epId })
     if (!code) throw new ApiError(429, 'codeTooSoon', {}, LOGIN_FAILED)

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { RATE_RULES } from '../security/rate-limit'
-import { CAPTCHA, forEachBackend, setup, type Harness } from '../test/harness'
+import { peekRate, RATE_RULES } from '../security/rate-limit'
+import { defaultConfig } from '../config'
+import { CAPTCHA, forEachBackend, setup, TEST_RATE_LIMIT_SCALE, type Harness } from '../test/harness'
 
 forEachBackend((backend) => {
   let h: Harness
@@ -33,6 +34,18 @@ forEachBackend((backend) => {
   }
 
   describe('SMS-code login', () => {
+    it('spends the server-wide daily cap only past the captcha, so wrong captchas cannot use it up', async () => {
+      const deps = { db: h.db, config: { ...defaultConfig(), rateLimitScale: TEST_RATE_LIMIT_SCALE } }
+      const before = (await peekRate(deps, 'smsCodeDay', 'all')).remaining
+      for (const path of ['/user/sendLoginAuthCode', '/user/sendAuthCode']) {
+        const res = await h.call(path, { userId: 'acme', epId: 'nobody01', phone: '13912345678', uuid: h.redom(), captcha: 'XXXX', redomStr: await h.captcha() })
+        expect(res.status).toBe(400)
+      }
+      expect((await peekRate(deps, 'smsCodeDay', 'all')).remaining).toBe(before)
+      expect((await sendLogin('umbrella01')).status).toBe(200)
+      expect((await peekRate(deps, 'smsCodeDay', 'all')).remaining).toBe(before - 1)
+    })
+
     it('sends a 6-digit code to the bound mobile and refuses a resend within 60 s', async () => {
       const uuid = h.redom()
       const strict = strictCaller()

@@ -12,12 +12,14 @@ import { addressOf, guardLockout, LOGIN_FAILED, requireCaptcha, signIn } from '.
 export const codeText = (code: string) => `【SMS】验证码 ${code}，5 分钟内有效。Your code is ${code}, valid for 5 minutes.`
 
 /**
- * The address and daily caps every SMS-code send spends, before its captcha: per address (a burst, and a day) and
- * for the whole server per day, which bounds what one night of abuse can cost in texts.
+ * What every SMS-code send passes, in this order: the address's caps (a burst, and a day), the captcha, then the
+ * whole server's daily cap, which bounds what one night of abuse can cost in texts. The server-wide cap is spent
+ * only past the captcha, so callers who solve none cannot use it up for everybody.
  */
-export async function spendCodeSendLimits(deps: Deps, address: string) {
+export async function passCodeSendChecks(deps: Deps, address: string, captcha: { redomStr: string; code: string }) {
   await consumeRate(deps, 'smsCodeAddress', address, { type: LOGIN_FAILED })
   await consumeRate(deps, 'smsCodeAddressDay', address, { type: LOGIN_FAILED })
+  await requireCaptcha(deps, captcha.redomStr, captcha.code)
   await consumeRate(deps, 'smsCodeDay', 'all', { type: LOGIN_FAILED })
 }
 
@@ -37,8 +39,7 @@ export function smsLoginRoutes(deps: Deps) {
   // name typed, which behaves alike for names that exist and names that do not.
   r.post('/user/sendLoginAuthCode', async (c) => {
     const p = await body(c, sendLoginCodeSchema, LOGIN_FAILED)
-    await spendCodeSendLimits(deps, addressOf(deps, c))
-    await requireCaptcha(deps, p.redomStr, p.captcha)
+    await passCodeSendChecks(deps, addressOf(deps, c), { redomStr: p.redomStr, code: p.captcha })
     await consumeRate(deps, 'smsCodeAccount', p.userId, { type: LOGIN_FAILED })
     const user = await userByCusId(deps.db, p.userId)
     const fits = !!user?.mobile && (!p.phone || p.phone === user.mobile)
