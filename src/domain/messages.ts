@@ -12,6 +12,10 @@ export const SERVER_MESSAGES = {
   forbidden: { 'zh-CN': '没有权限', en: 'Not permitted' },
   crossSiteRefused: { 'zh-CN': '拒绝来自其他站点的请求', en: 'Request from another site refused' },
   notFound: { 'zh-CN': '资源不存在', en: 'Not found' },
+  tooManyDownloads: {
+    'zh-CN': '同时进行的下载最多 {max} 个，请等当前下载完成后再试',
+    en: 'At most {max} downloads can run at once; try again when one has finished',
+  },
   tooManyRequests: { 'zh-CN': '操作过于频繁，请 {seconds} 秒后再试', en: 'Too many requests, try again in {seconds} seconds' },
   loginSuccess: { 'zh-CN': '登录成功', en: 'Signed in' },
   loginFailure: { 'zh-CN': '账号或密码错误', en: 'Wrong account or password' },
