@@ -5,7 +5,7 @@ import { P2P_SEND_PATH } from '../../src/domain/send'
 import { SHORT_LINK_PATH } from '../../src/domain/send-link'
 import { issueToken } from '../security/tokens'
 import { forEachBackend, setup, type Harness } from '../test/harness'
-import { BAD_VALUES, PROBES, type Probe } from '../test/probes'
+import { BAD_VALUES, PROBES, STALE_EXTRAS, type Probe } from '../test/probes'
 
 /*
  * Issue 10, item 8: bad input is a 400 with a translated message, never a 500. Every route the app registers is
@@ -175,11 +175,12 @@ forEachBackend((backend) => {
     }
   })
 
-  it('probes every route the server registers (a new route needs its probe)', () => {
+  it('probes every route the server registers (a new route needs its operation) and no stale extra', () => {
     const registered = new Set(h.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith(`${API_PREFIX}/`)).map((r) => `${r.method} ${r.path.slice(API_PREFIX.length)}`))
     const probed = new Set(PROBES.map((p) => `${p.method ?? 'POST'} ${p.path}`))
     expect([...registered].filter((r) => !probed.has(r))).toEqual([])
     expect(registered.has(`POST ${P2P_SEND_PATH}`)).toBe(true)
+    expect(STALE_EXTRAS).toEqual([])
   })
 
   it('refuses malformed and deeply nested JSON (bodies and send payloads) with 400', async () => {

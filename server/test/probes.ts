@@ -1,36 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import type { z } from 'zod'
-import { accountListSchema, errorLogUploadSchema } from '../../src/domain/account'
-import { loginSchema, registerSchema, sendAuthCodeSchema, sendLoginCodeSchema, smsLoginSchema } from '../../src/domain/auth'
-import { groupMobileDetailSchema, hasMemberGroupListSchema } from '../../src/domain/group-numbers'
-import { accountSearchSchema } from '../../src/domain/lists/accounts'
-import { contactSearchSchema, groupSearchSchema } from '../../src/domain/lists/address-book'
-import { crudAddSchema, crudDeleteSchema, crudSearchSchema, crudUpdateSchema } from '../../src/domain/lists/crud'
-import {
-  checkStatSearchSchema, mobileStatusBatchSearchSchema, mobileStatusStatSearchSchema, mobileUeDownloadSchema, mobileUeSearchSchema,
-} from '../../src/domain/lists/number-check'
-import { downloadFormatShape } from '../../src/domain/lists/query'
-import { rechargeSearchSchema } from '../../src/domain/lists/recharge'
-import {
-  interactDownloadSchema, interactSearchSchema, moRecordDownloadSchema, moRecordSearchSchema, mtRecordDownloadSchema, mtRecordSearchSchema,
-  newMtRecordDownloadSchema, newMtRecordSearchSchema, shortLinkDownloadSchema, shortLinkSearchSchema,
-} from '../../src/domain/lists/records'
-import {
-  batchMobileSearchSchema, batchSearchSchema, countryStatSearchSchema, dimeSearchSchema, gatheringSearchSchema, indexInfoSearchSchema,
-  replyCountSearchSchema,
-} from '../../src/domain/lists/stats'
-import { contentTemplateSearchSchema, cspTemplateSearchSchema, videoTemplateSearchSchema } from '../../src/domain/lists/templates'
-import { timedBatchSearchSchema, timedDetailSearchSchema, timedEditSchema, timedMobileDownloadSchema, timedOperationSchema } from '../../src/domain/lists/timed'
-import { getMenuSchema } from '../../src/domain/menu'
-import { groupPreviewSchema, groupSendSchema, P2P_SEND_PATH, p2pSendSchema, templateAddSchema } from '../../src/domain/send'
-import { chatbotListRequestSchema, cspContentRequestSchema, cspSendSchema } from '../../src/domain/send-csp'
-import { intlPreviewSchema, intlSendSchema } from '../../src/domain/send-intl'
-import { linkInfoSchema, linkSendSchema, longToShortSchema, shortToLongSchema } from '../../src/domain/send-link'
-import { videoSendSchema, videoTemplateRequestSchema } from '../../src/domain/send-video'
+import { z } from 'zod'
+import { OPERATIONS, type Operation } from '../../src/domain/operations'
+import { P2P_SEND_PATH } from '../../src/domain/send'
 
 /*
  * The bad-input probe (server/routes/bad-input.test.ts): every route the API registers, the schema of its payload
- * (whose fields are probed one at a time) and a valid payload the bad value is put into.
+ * (whose fields are probed one at a time) and a valid payload the bad value is put into. Routes, methods, schemas,
+ * auth and reply kinds come from the one registry, src/domain/operations.ts; only the valid payloads and the odd
+ * trait it does not state (ends the session, also read from the query string) are kept here, in EXTRAS.
  */
 
 /**
@@ -108,97 +85,87 @@ const fieldsOf = (schema?: z.ZodObject) => (base: Record<string, unknown>): stri
 const NUMBERS_FILES = ['13800000000\n1380000\u000000001\n\u0000', `13800000000\n${'9'.repeat(10_000)}`, '\u0000'.repeat(100)]
 const ROWS_FILES = ['13800000000\tA\u0000B\n13800000001\t\u0000', `13800000000\t${'x'.repeat(10_000)}`, '13800000000\u0000\tx']
 
-type Spec = Omit<Probe, 'fields'>
-const probe = (p: Spec): Probe => ({ ...p, fields: fieldsOf(p.schema) })
-const list = (path: string, schema: z.ZodObject, base?: Spec['base']): Probe => probe({ path, schema, base })
-const download = (path: string, schema: z.ZodObject, base?: Spec['base']): Probe =>
-  probe({ path, schema, base: (ids) => ({ format: 'csv', ...base?.(ids) }) })
-const send = (path: string, schema: z.ZodObject, form: 'numbers' | 'rows', base: Spec['base']): Probe =>
-  probe({ path, schema, form, base, badFiles: form === 'rows' ? ROWS_FILES : NUMBERS_FILES, file: form === 'rows' ? '13800000000\tv' : undefined })
+/** What a probe needs beyond its operation: a valid payload, and the odd trait the registry does not say. */
+interface Extra {
+  base?: Probe['base']
+  endsSession?: true
+  /** The route also reads its payload from the query string: probed that way too. */
+  alsoQuery?: true
+}
+
 const key = () => ({ idempotency_key: randomUUID() })
 
-export const PROBES: Probe[] = [
-  probe({ path: '/setting/getClientWebSiteBeian', public: true }),
-  probe({ path: '/code/image', method: 'GET', query: true, public: true, base: () => ({ redomStr: 'r0123456789' }), schema: undefined }),
-  probe({ path: '/code/captcha', public: true }),
-  probe({ path: '/user/publicKey', public: true }),
-  probe({ path: '/openapi.json', method: 'GET', query: true, public: true, document: true }),
-  probe({ path: '/user/login', public: true, schema: loginSchema, base: () => ({ username: 'probe-nobody', password: 'x', code: 'T3ST', redomStr: 'r0123456789' }) }),
-  probe({ path: '/user/sendLoginAuthCode', public: true, schema: sendLoginCodeSchema, base: () => ({ userId: 'probe-nobody', uuid: 'u0123456789' }) }),
-  probe({ path: '/user/loginBySmsCode', public: true, schema: smsLoginSchema, base: () => ({ username: 'probe-nobody', uuid: 'u0123456789', code: '123456', redomStr: 'r0123456789' }) }),
-  probe({ path: '/user/sendAuthCode', public: true, schema: sendAuthCodeSchema, base: () => ({ epId: 'probe_new', phone: '13900000000', uuid: 'u0123456789' }) }),
-  probe({ path: '/user/epRegist', public: true, schema: registerSchema, base: () => ({ epId: 'probe_new', epName: 'P', password: 'x', phone: '13900000000', code: '123456', uuid: 'u0123456789' }) }),
-  probe({ path: '/user/getUserInfo' }),
-  probe({ path: '/user/refesh', endsSession: true }),
-  probe({ path: '/user/getTopMenu' }),
-  probe({ path: '/user/getMenu', schema: getMenuSchema, base: () => ({ permCode: 'home-sms' }) }),
-  probe({ path: '/user/getList', schema: accountListSchema, base: () => ({ prodType: 0 }) }),
-  probe({ path: '/user/getBusCtyList' }),
-  probe({ path: '/errorLog/upload', schema: errorLogUploadSchema, base: () => ({ logs: [{ message: 'm', stack: 's', url: '/u', time: 't' }] }) }),
-  list('/mtRecord/list', mtRecordSearchSchema),
-  download('/mtRecord/download', mtRecordDownloadSchema),
-  list('/newMtRecord/list', newMtRecordSearchSchema),
-  download('/newMtRecord/download', newMtRecordDownloadSchema),
-  list('/moRecord/list', moRecordSearchSchema),
-  download('/moRecord/download', moRecordDownloadSchema),
-  list('/interact/list', interactSearchSchema),
-  download('/interact/download', interactDownloadSchema),
-  list('/shortChainTool/list', shortLinkSearchSchema),
-  download('/shortChainTool/download', shortLinkDownloadSchema),
-  list('/contentTemplate/list', contentTemplateSearchSchema),
-  list('/videoTemplate/list', videoTemplateSearchSchema),
-  list('/cspTemplate/list', cspTemplateSearchSchema),
-  list('/user/subAccountList', accountSearchSchema),
-  list('/customer/list', accountSearchSchema),
-  list('/recharge/list', rechargeSearchSchema),
-  list('/epRecharge/list', rechargeSearchSchema),
-  list('/pageTimeBatch/list', timedBatchSearchSchema),
-  list('/timeMtMessage/list', timedDetailSearchSchema),
-  probe({ path: '/pageTimeBatch/operation', schema: timedOperationSchema, base: (ids) => ({ time_batch: ids.timeBatch, type: 'pause' }) }),
-  probe({ path: '/pageTimeBatch/edit', schema: timedEditSchema, base: (ids) => ({ time_batch: ids.timeBatch, content: 'probe' }) }),
-  download('/pageTimeBatch/mobileDownload', timedMobileDownloadSchema.extend(downloadFormatShape), (ids) => ({ time_batch: ids.timeBatch })),
-  probe({ path: '/crud/list', method: 'GET', query: true, schema: crudSearchSchema }),
-  probe({ path: '/crud/add', schema: crudAddSchema, base: () => ({ name: 'n', mobile: '13800000000', amount: 1, status: 1, remark: 'r' }) }),
-  probe({ path: '/crud/update', method: 'PUT', schema: crudUpdateSchema, base: () => ({ id: 1, name: 'n', mobile: '13800000000', amount: 1, status: 1, remark: 'r' }) }),
-  probe({ path: '/crud/delete', method: 'DELETE', schema: crudDeleteSchema, base: () => ({ id: 999999 }) }),
-  probe({ path: '/crud/delete', method: 'DELETE', query: true, schema: crudDeleteSchema, base: () => ({ id: 999999 }) }),
-  list('/dataGathering/getSmsIndexInfo', indexInfoSearchSchema),
-  list('/dataGathering/getNormalSmsIndexInfo', indexInfoSearchSchema),
-  list('/dataGathering/queryReplyCount', replyCountSearchSchema),
-  list('/dataGathering/batchList', batchSearchSchema),
-  download('/dataGathering/downloadBatch', batchSearchSchema.extend(downloadFormatShape)),
-  download('/dataGathering/mobileDownload', batchMobileSearchSchema.extend(downloadFormatShape), () => ({ batch_id: 'B1' })),
-  list('/dataGathering/list', gatheringSearchSchema),
-  list('/dataGathering/dimeList', dimeSearchSchema),
-  download('/dataGathering/downloadDimeList', dimeSearchSchema.extend(downloadFormatShape)),
-  list('/dataGathering/countryList', countryStatSearchSchema),
-  list('/addressBook/list', contactSearchSchema),
-  list('/addressBook/groupList', groupSearchSchema),
-  download('/addressBook/download', contactSearchSchema.extend(downloadFormatShape)),
-  list('/addressBook/hasMemberGroupList', hasMemberGroupListSchema),
-  probe({ path: '/addressBook/groupMobileDetail', schema: groupMobileDetailSchema, base: () => ({ group_ids: [1, 2] }) }),
-  list('/mobileStatus/mobileStatusStatistics', mobileStatusStatSearchSchema),
-  list('/mobileBlack/mobileBlackStatistics', checkStatSearchSchema),
-  list('/numberPorting/numberPortingStatistics', checkStatSearchSchema),
-  list('/mobileUe/list', mobileUeSearchSchema),
-  download('/mobileUe/downloadMobile', mobileUeDownloadSchema, () => ({ batch_id: 'U1' })),
-  list('/mobileStatus/list', mobileStatusBatchSearchSchema),
-  send('/user/groupSend', groupSendSchema, 'numbers', () => ({ ...key(), content: 'probe' })),
-  send('/user/groupPreview', groupPreviewSchema, 'numbers', () => ({ content: 'probe' })),
-  send('/user/groupPreview', groupPreviewSchema, 'rows', () => ({ template: 'probe {p1}' })),
-  send(P2P_SEND_PATH, p2pSendSchema, 'rows', () => ({ ...key(), template: 'probe {p1}' })),
-  probe({ path: '/user/templateAdd', schema: templateAddSchema, base: () => ({ template_content: `probe ${randomUUID()}` }) }),
-  send('/shortChainTool/smsLinkGroupSend', linkSendSchema, 'numbers', () => ({ ...key(), content: 'probe {link}', long_url: 'https://example.com/a' })),
-  list('/shortChainTool/smsLinkInfo', linkInfoSchema),
-  probe({ path: '/shortChainTool/longToShort', schema: longToShortSchema, base: () => ({ long_url: 'https://example.com/b' }) }),
-  probe({ path: '/shortChainTool/shortToLong', schema: shortToLongSchema, base: () => ({ short_url: 'aB3dE5gH' }) }),
-  send('/user/intlGroupSend', intlSendSchema, 'numbers', () => ({ ...key(), cus_id: 'globex', content: 'probe' })),
-  send('/user/intlGroupPreview', intlPreviewSchema, 'numbers', () => ({ cus_id: 'globex', content: 'probe' })),
-  send('/videoTemplate/videoSmsGroupSend', videoSendSchema, 'numbers', (ids) => ({ ...key(), cus_template_id: ids.videoTemplate })),
-  probe({ path: '/videoTemplate/getSendContentByCusTemplateId', schema: videoTemplateRequestSchema, base: (ids) => ({ cus_template_id: ids.videoTemplate }) }),
-  probe({ path: '/videoTemplate/getVideoTemplate', schema: videoTemplateRequestSchema, base: (ids) => ({ cus_template_id: ids.videoTemplate }) }),
-  list('/user/getChatbotList', chatbotListRequestSchema),
-  probe({ path: '/cspTemplate/getSendContentByCusTemplateId', schema: cspContentRequestSchema, base: (ids) => ({ template_id: ids.cspTemplate }) }),
-  send('/cspTemplate/cspSmsGroupSend', cspSendSchema, 'numbers', (ids) => ({ ...key(), chatbot_id: 'c', template_id: ids.cspTemplate, low_type: [1], sms_text: 's' })),
-  probe({ path: '/user/logout', endsSession: true }),
-]
+/**
+ * By `METHOD /path` of src/domain/operations.ts, or `METHOD /path part` for one file part of a multipart send.
+ * A download (reply `file`) gets `format: 'csv'` on top of its base.
+ */
+const EXTRAS: Record<string, Extra> = {
+  'POST /user/login': { base: () => ({ username: 'probe-nobody', password: 'x', code: 'T3ST', redomStr: 'r0123456789' }) },
+  'POST /user/sendLoginAuthCode': { base: () => ({ userId: 'probe-nobody', uuid: 'u0123456789' }) },
+  'POST /user/loginBySmsCode': { base: () => ({ username: 'probe-nobody', uuid: 'u0123456789', code: '123456', redomStr: 'r0123456789' }) },
+  'POST /user/sendAuthCode': { base: () => ({ epId: 'probe_new', phone: '13900000000', uuid: 'u0123456789' }) },
+  'POST /user/epRegist': { base: () => ({ epId: 'probe_new', epName: 'P', password: 'x', phone: '13900000000', code: '123456', uuid: 'u0123456789' }) },
+  'POST /user/refesh': { endsSession: true },
+  'POST /user/logout': { endsSession: true },
+  'POST /user/getMenu': { base: () => ({ permCode: 'home-sms' }) },
+  'POST /user/getList': { base: () => ({ prodType: 0 }) },
+  'POST /errorLog/upload': { base: () => ({ logs: [{ message: 'm', stack: 's', url: '/u', time: 't' }] }) },
+  'POST /pageTimeBatch/operation': { base: (ids) => ({ time_batch: ids.timeBatch, type: 'pause' }) },
+  'POST /pageTimeBatch/edit': { base: (ids) => ({ time_batch: ids.timeBatch, content: 'probe' }) },
+  'POST /pageTimeBatch/mobileDownload': { base: (ids) => ({ time_batch: ids.timeBatch }) },
+  'POST /dataGathering/mobileDownload': { base: () => ({ batch_id: 'B1' }) },
+  'POST /mobileUe/downloadMobile': { base: () => ({ batch_id: 'U1' }) },
+  'POST /crud/add': { base: () => ({ name: 'n', mobile: '13800000000', amount: 1, status: 1, remark: 'r' }) },
+  'PUT /crud/update': { base: () => ({ id: 1, name: 'n', mobile: '13800000000', amount: 1, status: 1, remark: 'r' }) },
+  'DELETE /crud/delete': { base: () => ({ id: 999999 }), alsoQuery: true },
+  'POST /addressBook/groupMobileDetail': { base: () => ({ group_ids: [1, 2] }) },
+  'POST /user/groupSend': { base: () => ({ ...key(), content: 'probe' }) },
+  'POST /user/groupPreview numbers': { base: () => ({ content: 'probe' }) },
+  'POST /user/groupPreview rows': { base: () => ({ template: 'probe {p1}' }) },
+  [`POST ${P2P_SEND_PATH}`]: { base: () => ({ ...key(), template: 'probe {p1}' }) },
+  'POST /user/templateAdd': { base: () => ({ template_content: `probe ${randomUUID()}` }) },
+  'POST /shortChainTool/smsLinkGroupSend': { base: () => ({ ...key(), content: 'probe {link}', long_url: 'https://example.com/a' }) },
+  'POST /shortChainTool/longToShort': { base: () => ({ long_url: 'https://example.com/b' }) },
+  'POST /shortChainTool/shortToLong': { base: () => ({ short_url: 'aB3dE5gH' }) },
+  'POST /user/intlGroupSend': { base: () => ({ ...key(), cus_id: 'globex', content: 'probe' }) },
+  'POST /user/intlGroupPreview': { base: () => ({ cus_id: 'globex', content: 'probe' }) },
+  'POST /videoTemplate/videoSmsGroupSend': { base: (ids) => ({ ...key(), cus_template_id: ids.videoTemplate }) },
+  'POST /videoTemplate/getSendContentByCusTemplateId': { base: (ids) => ({ cus_template_id: ids.videoTemplate }) },
+  'POST /videoTemplate/getVideoTemplate': { base: (ids) => ({ cus_template_id: ids.videoTemplate }) },
+  'POST /cspTemplate/getSendContentByCusTemplateId': { base: (ids) => ({ template_id: ids.cspTemplate }) },
+  'POST /cspTemplate/cspSmsGroupSend': { base: (ids) => ({ ...key(), chatbot_id: 'c', template_id: ids.cspTemplate, low_type: [1], sms_text: 's' }) },
+}
+
+const used = new Set<string>()
+
+/** The probes of one operation: one per file part of a multipart send, and a query-string twin where the route reads one. */
+function probesOf(op: Operation): Probe[] {
+  const name = `${op.method.toUpperCase()} ${op.path}`
+  const { request } = op
+  const schema = request.kind === 'none' ? undefined : request.schema
+  if (schema && !(schema instanceof z.ZodObject)) throw new Error(`${name}: the probe walks the fields of an object schema`)
+  const forms = request.kind === 'multipart' ? (request.files as ('numbers' | 'rows')[]) : [undefined]
+  return forms.flatMap((form) => {
+    const at = [`${name} ${form}`, name].find((k) => k in EXTRAS)
+    if (at) used.add(at)
+    const { base, endsSession, alsoQuery } = at ? EXTRAS[at] : {}
+    const p: Omit<Probe, 'fields'> = {
+      path: op.path,
+      method: op.method.toUpperCase() as Probe['method'],
+      schema,
+      base: op.reply === 'file' ? (ids) => ({ format: 'csv', ...base?.(ids) }) : base,
+      // A GET has no body: whatever it is sent goes in the query string.
+      query: request.kind === 'query' || op.method === 'get' || undefined,
+      public: op.auth === 'none' || undefined,
+      document: op.reply === 'openapi' || undefined,
+      endsSession,
+      ...(form && { form, badFiles: form === 'rows' ? ROWS_FILES : NUMBERS_FILES, file: form === 'rows' ? '13800000000\tv' : undefined }),
+    }
+    return [p, ...(alsoQuery ? [{ ...p, query: true }] : [])].map((x) => ({ ...x, fields: fieldsOf(schema) }))
+  })
+}
+
+export const PROBES: Probe[] = OPERATIONS.flatMap(probesOf)
+
+/** Keys of EXTRAS that name no operation (a route renamed or removed): the probe test fails on any. */
+export const STALE_EXTRAS = Object.keys(EXTRAS).filter((k) => !used.has(k))
