@@ -107,7 +107,7 @@ const EXTRAS: Record<string, Extra> = {
   'POST /user/epRegist': { base: () => ({ epId: 'probe_new', epName: 'P', password: 'x', phone: '13900000000', code: '123456', uuid: 'u0123456789' }) },
   'POST /user/refesh': { endsSession: true },
   'POST /user/logout': { endsSession: true },
-  'POST /user/getMenu': { base: () => ({ permCode: 'home-sms' }) },
+  'POST /user/getMenu': { base: () => ({ permCode: 'homeSms' }) },
   'POST /user/getList': { base: () => ({ prodType: 0 }) },
   'POST /errorLog/upload': { base: () => ({ logs: [{ message: 'm', stack: 's', url: '/u', time: 't' }] }) },
   'POST /pageTimeBatch/operation': { base: (ids) => ({ time_batch: ids.timeBatch, type: 'pause' }) },
