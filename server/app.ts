@@ -23,6 +23,7 @@ import { shortLinkRedirectRoutes } from './routes/send/link'
 import { publicRoutes } from './routes/setting'
 import { smsLoginRoutes } from './routes/sms-login'
 import { staticRoutes } from './routes/static'
+import { userSettingsRoutes } from './routes/user-settings'
 import { loadKeyPair, makeDecryptor } from './security/rsa'
 
 export interface AppOptions {
@@ -61,7 +62,7 @@ export function createApp(opts: AppOptions) {
       ? next()
       : bodyLimit({ maxSize: JSON_LIMIT_BYTES, onError: () => fail(c, new ApiError(413, 'badRequest')) })(c, next),
   )
-  for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, recordRoutes, listRoutes, sendRoutes]) {
+  for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, userSettingsRoutes, recordRoutes, listRoutes, sendRoutes]) {
     api.route('/', routes(deps))
   }
   api.route('/', openApiRoutes())

@@ -45,6 +45,10 @@ export const RATE_RULES = {
   smsCodeAccount: { points: 1, duration: 60 },
   /** SMS-code sends of the whole server per day: bounds what abuse can cost in texts. */
   smsCodeDay: { points: 20_000, duration: 86_400 },
+  /** Password nonces (POST /user/passwordNonce) per account and minute: each is a row until spent or expired. */
+  passwordNonce: { points: 30, duration: 60 },
+  /** Checks of the signed-in account's own password (password change, app-secret reveal) per account, right or wrong. */
+  passwordCheck: { points: 10, duration: 900 },
 } as const satisfies Record<string, RateRule>
 
 export type RateRuleName = keyof typeof RATE_RULES

@@ -11,6 +11,11 @@ const captchaCode = safeText().trim().length(4)
 
 export const PASSWORD_NONCE_SEPARATOR = ':'
 
+/** A password typed after sign-in travels sealed like the sign-in one, with a nonce of POST /user/passwordNonce. */
+export const sealedPasswordFields = { password: sealedPassword, redomStr }
+/** The answer of POST /user/passwordNonce. */
+export const passwordNonceSchema = z.object({ redomStr: z.string() })
+
 /**
  * What the sign-in forms encrypt: the password bound to the captcha's one-time `redomStr`, so a captured cipher
  * text is refused when sent again (its captcha is spent, and a fresh one has another name).

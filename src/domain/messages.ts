@@ -35,6 +35,7 @@ export const SERVER_MESSAGES = {
   noMobile: { 'zh-CN': '该账号未绑定手机号', en: 'This account has no bound mobile number' },
   epExists: { 'zh-CN': '企业ID已存在', en: 'This enterprise id is taken' },
   registerSuccess: { 'zh-CN': '注册成功，请登录', en: 'Registered, please sign in' },
+  passwordRefused: { 'zh-CN': '密码错误，请重新输入', en: 'Wrong password, please enter it again' },
   passwordDecrypt: { 'zh-CN': '密码解析失败，请刷新页面', en: 'The password could not be read, please reload the page' },
   logoutSuccess: { 'zh-CN': '已退出登录', en: 'Signed out' },
   insufficientBalance: { 'zh-CN': '余额不足', en: 'Insufficient balance' },

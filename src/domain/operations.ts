@@ -85,6 +85,9 @@ export const OPERATIONS: readonly Operation[] = [
     ['/user/getBusCtyList', none],
     ['/errorLog/upload', json(errorLogUploadSchema)],
   ]),
+  ...area('settings', 'bearer', [
+    ['/user/passwordNonce', none],
+  ]),
   ...area('records', 'bearer', [
     ['/mtRecord/list', json(mtRecordSearchSchema)],
     ['/mtRecord/download', json(mtRecordDownloadSchema), 'file'],
