@@ -11,6 +11,7 @@ import { refuseMalformedPath } from './http/malformed-path'
 import { securityHeaders } from './http/security-headers'
 import type { AppEnv } from './http/session'
 import { accountRoutes } from './routes/account'
+import { interactRoutes } from './routes/interact'
 import { listRoutes } from './routes/lists'
 import { loginRoutes } from './routes/login'
 import { menuRoutes } from './routes/menu'
@@ -65,6 +66,8 @@ export function createApp(opts: AppOptions) {
   for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, userSettingsRoutes, recordRoutes, listRoutes, sendRoutes]) {
     api.route('/', routes(deps))
   }
+  // Public interaction pages' calls (no token; rate-limited per address and page, routes/interact.ts).
+  api.route('/', interactRoutes(deps))
   api.route('/', openApiRoutes())
   // Unknown API paths answer in the envelope too, not with the console's index.html.
   api.all('*', (c) => fail(c, new ApiError(404, 'notFound')))

@@ -49,6 +49,12 @@ export const RATE_RULES = {
   passwordNonce: { points: 30, duration: 60 },
   /** Checks of the signed-in account's own password (password change, app-secret reveal) per account, right or wrong. */
   passwordCheck: { points: 10, duration: 900 },
+  /** Public interaction pages (no token): page reads per client address and minute, and per page and minute. */
+  interactViewAddress: { points: 60, duration: 60 },
+  interactViewCode: { points: 30, duration: 60 },
+  /** Answers on public interaction pages per client address and hour, and per page and minute (MAX_ANSWERS in all). */
+  interactAnswerAddress: { points: 30, duration: 3_600 },
+  interactAnswerCode: { points: 5, duration: 60 },
 } as const satisfies Record<string, RateRule>
 
 export type RateRuleName = keyof typeof RATE_RULES

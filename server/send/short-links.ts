@@ -3,7 +3,7 @@ import Bowser from 'bowser'
 import { isbot } from 'isbot'
 import { measureContent } from '../../src/domain/billing'
 import { MAX_CONTENT_CHARS } from '../../src/domain/send'
-import { fillLink, LINK_MARKER, linkTemplate, SHORT_CODE_LENGTH, SHORT_LINK_PATH } from '../../src/domain/send-link'
+import { fillLink, LINK_MARKER, linkTemplate, SHORT_CODE_LENGTH, SHORT_LINK_PATH, type LinkClick } from '../../src/domain/send-link'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { INSERT_CHUNK } from './store'
@@ -182,6 +182,13 @@ export async function makeLink(db: Db, cusId: string, longUrl: string): Promise<
       `insert into short_link (code, cus_id, long_url) values ($1, $2, $3) returning ${LINK_COLUMNS}`, [code, cusId, longUrl])
     return asStored(rows[0])
   })
+}
+
+/** A link's first clicks by people (bots left out), oldest first, as the short-link tools show them. */
+export async function firstClicks(db: Db, code: string, limit: number): Promise<LinkClick[]> {
+  const { rows } = await db.query<{ click_time: Date | string; os: string | null; browser: string | null }>(
+    'select click_time, os, browser from short_link_click where code = $1 and not bot order by click_time, id limit $2', [code, limit])
+  return rows.map((r) => ({ click_time: new Date(r.click_time).toISOString(), os: r.os, browser: r.browser }))
 }
 
 /** A short link the user may see (scopeFor's rule); null when there is none. */

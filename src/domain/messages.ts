@@ -89,6 +89,13 @@ export const SERVER_MESSAGES = {
     en: 'The chatbot is not available or does not match the template',
   },
   shortLinkNotFound: { 'zh-CN': '该链接不存在或已失效', en: 'This link does not exist or is no longer valid' },
+  interactNotFound: { 'zh-CN': '该互动页面不存在或已过期', en: 'This page does not exist or has expired' },
+  interactAnswered: { 'zh-CN': '回复已发送', en: 'Your answer was sent' },
+  interactAnswersFull: { 'zh-CN': '该页面已达到回复上限 {max} 条', en: 'This page takes no more answers (at most {max})' },
+  interactMessageTooLong: {
+    'zh-CN': '填入互动页面链接后短信有 {chars} 个字符，超过上限 {max} 个字符',
+    en: 'With its interaction page link the message has {chars} characters, over the limit of {max}',
+  },
   fileHasNul: {
     'zh-CN': '文件含有空字符（NUL），不是 UTF-8 文本，请另存为 UTF-8 文本后重试',
     en: 'The file contains a NUL character and is not UTF-8 text; save it as UTF-8 text and try again',

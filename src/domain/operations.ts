@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { accountListSchema, errorLogUploadSchema } from './account'
 import { loginSchema, registerSchema, sendAuthCodeSchema, sendLoginCodeSchema, smsLoginSchema } from './auth'
 import { groupMobileDetailSchema, hasMemberGroupListSchema } from './group-numbers'
+import { interactAnswerSchema, interactViewSchema } from './interact'
 import { accountSearchSchema } from './lists/accounts'
 import { contactSearchSchema, groupSearchSchema } from './lists/address-book'
 import { crudAddSchema, crudDeleteSchema, crudSearchSchema, crudUpdateSchema } from './lists/crud'
@@ -74,6 +75,10 @@ export const OPERATIONS: readonly Operation[] = [
     ['/user/loginBySmsCode', json(smsLoginSchema)],
     ['/user/sendAuthCode', json(sendAuthCodeSchema)],
     ['/user/epRegist', json(registerSchema)],
+  ]),
+  ...area('interact', 'none', [
+    ['/interact/messageInteractList', json(interactViewSchema)],
+    ['/interact/messageInteractSend', json(interactAnswerSchema)],
   ]),
   ...area('session', 'bearer', [
     ['/user/getUserInfo', none],

@@ -72,12 +72,18 @@ export type LinkInfoResult = z.infer<typeof linkInfoResultSchema>
 export const longToShortSchema = z.object({ long_url: longUrlSchema })
 /** /shortChainTool/shortToLong (JSON): a short link (or just its code) back to its long URL. */
 export const shortToLongSchema = z.object({ short_url: safeText().trim().min(1).max(MAX_LONG_URL_CHARS) })
+/** How many of a link's first clicks a short-link tool answer lists (the click log keeps more). */
+export const LINK_CLICKS_SHOWN = 20
+export const linkClickSchema = z.object({ click_time: z.string(), os: z.string().nullable(), browser: z.string().nullable() })
+export type LinkClick = z.infer<typeof linkClickSchema>
 export const shortLinkResultSchema = z.object({
   code: z.string(),
   short_url: z.string(),
   long_url: z.string(),
   click_count: z.number(),
   created_at: z.string(),
+  /** Its first clicks (LINK_CLICKS_SHOWN at most, link-preview fetchers and crawlers left out), oldest first. */
+  clicks: z.array(linkClickSchema),
 })
 export type ShortLinkResult = z.infer<typeof shortLinkResultSchema>
 

@@ -1,17 +1,19 @@
 import { Hono } from 'hono'
 import { measureContent } from '../../../src/domain/billing'
 import { PROD_TYPE } from '../../../src/domain/constants'
+import { hasInteract } from '../../../src/domain/interact'
 import { groupPreviewSchema, groupSendSchema, PREVIEW_LIMIT, templateAddSchema } from '../../../src/domain/send'
 import type { Deps } from '../../config'
 import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
 import { groupSend, previewGroup, readNumbers } from '../../send/group-send'
+import { interactSend } from '../../send/interact-send'
 import { priceOf, roundMoney } from '../../send/store'
 import { readForm, sendBodyLimit, senderOf } from './form'
 import { cspSendRoutes } from './csp'
 import { intlSendRoutes } from './intl'
-import { linkSendRoutes } from './link'
+import { baseOf, linkSendRoutes } from './link'
 import { isP2pPreview, p2pPreview, p2pSendRoutes } from './p2p'
 import { videoSendRoutes } from './video'
 
@@ -25,6 +27,8 @@ export function sendRoutes(deps: Deps) {
   r.post('/user/groupSend', async (c) => {
     const { payload, file } = await readForm(c, groupSendSchema, 'numbers')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
+    // Content with {interact} gives every recipient a page of its own to answer on (src/domain/interact.ts).
+    if (hasInteract(payload.content)) return ok(c, await interactSend(db, cusId, payload, readNumbers(file), baseOf(c, deps)))
     return ok(c, await groupSend(db, cusId, payload, readNumbers(file)))
   })
 

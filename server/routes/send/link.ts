@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { PROD_TYPE } from '../../../src/domain/constants'
 import { serverMessage } from '../../../src/domain/messages'
 import {
-  codeOf, exampleShortUrl, linkInfoSchema, linkSendSchema, longToShortSchema, SHORT_CODE_PATTERN, SHORT_LINK_PATH, shortToLongSchema, shortUrl,
+  codeOf, exampleShortUrl, LINK_CLICKS_SHOWN, linkInfoSchema, linkSendSchema, longToShortSchema, SHORT_CODE_PATTERN, SHORT_LINK_PATH, shortToLongSchema, shortUrl,
   type LinkInfoResult, type ShortLinkResult,
 } from '../../../src/domain/send-link'
 import type { Deps } from '../../config'
@@ -10,16 +10,17 @@ import { ApiError, body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { readNumbers } from '../../send/group-send'
 import { linkSend } from '../../send/link-send'
-import { findLink, makeLink, ownLink, recordClick, type StoredLink } from '../../send/short-links'
+import { findLink, firstClicks, makeLink, ownLink, recordClick, type StoredLink } from '../../send/short-links'
 import { consumeRate } from '../../security/rate-limit'
 import { priceOf } from '../../send/store'
 import { scopeFor } from '../../users/scope'
 import { readForm, sendBodyLimit, senderOf } from './form'
 
-/** The origin short links start with: the configured one, else the origin this request reached. */
-const baseOf = (c: Context, deps: Deps) => (deps.config.shortLinkBase ?? new URL(c.req.url).origin).replace(/\/+$/, '')
+/** The origin short links and interaction pages start with: the configured one, else the origin this request reached. */
+export const baseOf = (c: Context, deps: Deps) => (deps.config.shortLinkBase ?? new URL(c.req.url).origin).replace(/\/+$/, '')
 
-const asResult = (base: string, l: StoredLink): ShortLinkResult => ({ ...l, short_url: shortUrl(base, l.code) })
+const asResult = async (db: Deps['db'], base: string, l: StoredLink): Promise<ShortLinkResult> =>
+  ({ ...l, short_url: shortUrl(base, l.code), clicks: await firstClicks(db, l.code, LINK_CLICKS_SHOWN) })
 
 /** Link send (src/domain/send-link.ts) and the short-link tools, under the API prefix. */
 export function linkSendRoutes(deps: Deps) {
@@ -53,7 +54,7 @@ export function linkSendRoutes(deps: Deps) {
       await consumeRate(deps, 'shortLinkDay', cusId)
       link = await makeLink(db, cusId, q.long_url)
     }
-    return ok(c, asResult(baseOf(c, deps), link))
+    return ok(c, await asResult(db, baseOf(c, deps), link))
   })
 
   r.post('/shortChainTool/shortToLong', auth, async (c) => {
@@ -61,7 +62,7 @@ export function linkSendRoutes(deps: Deps) {
     const code = codeOf(q.short_url)
     const link = code ? await findLink(db, scopeFor(c.get('user'), 'cus_id'), code) : null
     if (!link) throw new ApiError(404, 'shortLinkNotFound')
-    return ok(c, asResult(baseOf(c, deps), link))
+    return ok(c, await asResult(db, baseOf(c, deps), link))
   })
   return r
 }

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto'
+import { measureContent } from '../../src/domain/billing'
+import { PROD_TYPE } from '../../src/domain/constants'
+import { fillInteract, INTERACT_TTL_DAYS, interactUrl } from '../../src/domain/interact'
+import { MAX_CONTENT_CHARS, type GroupSendPayload, type SendResult } from '../../src/domain/send'
+import type { Db } from '../db'
+import { ApiError } from '../http/envelope'
+import { commitSend } from './commit'
+import type { ParsedNumbers } from './group-send'
+import { INSERT_CHUNK, priceOf, type LazyContents } from './store'
+
+/**
+ * 16 bytes of the cryptographic random source as base64url (22 characters). A clash among 2^128 codes would break
+ * the primary key and fail the send whole (nothing stored), so codes are not checked against the table.
+ */
+export const interactCodes = (n: number): string[] => Array.from({ length: n }, () => randomBytes(16).toString('base64url'))
+
+/** Messages billed per recipient; 400 interactMessageTooLong when the content with its page address is too long. */
+export function interactLength(content: string, base: string): number {
+  const m = measureContent(fillInteract(content, interactUrl(base, 'x'.repeat(22))))
+  if (m.chars > MAX_CONTENT_CHARS) throw new ApiError(400, 'interactMessageTooLong', { chars: m.chars, max: MAX_CONTENT_CHARS })
+  return m.messages
+}
+
+/**
+ * A same-content send whose content carries `{interact}` (src/domain/interact.ts), all or nothing like groupSend:
+ * every recipient's message gets the address of a page of its own, billed as filled; the pages are stored with the
+ * batch (a timed send's when it is scheduled) and answer for INTERACT_TTL_DAYS.
+ */
+export async function interactSend(db: Db, cusId: string, p: GroupSendPayload, numbers: ParsedNumbers, base: string): Promise<SendResult> {
+  const { mobiles } = numbers
+  if (!mobiles.length) throw new ApiError(400, 'invalidNumber')
+  const prodType = PROD_TYPE.ordinary
+  const perRecipient = interactLength(p.content, base)
+  let codes: string[] = []
+  return commitSend(db, cusId, p.idempotency_key, async (tx) => {
+    const unitPrice = await priceOf(tx, cusId, prodType)
+    codes = interactCodes(mobiles.length)
+    return {
+      prodType, kind: 'group', content: p.content, mobiles, contents: new InteractMessages(p.content, base, codes, perRecipient * codes.length),
+      unitPrice, invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content], timing: p.timing_time,
+    }
+  }, async (tx, result) => {
+    const batchId = result.batch_id
+    await tx.query(
+      `insert into interact_send (batch_id, cus_id, content, base, expires_at)
+       values ($1, $2, $3, $4, now() + make_interval(days => $5))`, [batchId, cusId, p.content, base, INTERACT_TTL_DAYS])
+    for (let i = 0; i < codes.length; i += INSERT_CHUNK) {
+      await tx.query(
+        `insert into interact_message (code, batch_id, mobile) select t.c, $1, t.m from unnest($2::text[], $3::text[]) as t(c, m)`,
+        [batchId, codes.slice(i, i + INSERT_CHUNK), mobiles.slice(i, i + INSERT_CHUNK)])
+    }
+  })
+}
+
+/** Each recipient's message with its own page address, made a chunk at a time (see LazyContents). */
+class InteractMessages implements LazyContents {
+  constructor(
+    private readonly content: string,
+    private readonly base: string,
+    private readonly codes: string[],
+    readonly messages: number,
+  ) {}
+
+  get length() {
+    return this.codes.length
+  }
+
+  slice(start: number, end: number): string[] {
+    return this.codes.slice(start, end).map((code) => fillInteract(this.content, interactUrl(this.base, code)))
+  }
+
+  *[Symbol.iterator]() {
+    for (const code of this.codes) yield fillInteract(this.content, interactUrl(this.base, code))
+  }
+}
