@@ -21,6 +21,7 @@ import { sessionRoutes } from './routes/session'
 import { recordRoutes } from './routes/records'
 import { sendRoutes } from './routes/send'
 import { shortLinkRedirectRoutes } from './routes/send/link'
+import { signedApiRoutes } from './routes/signed-api'
 import { publicRoutes } from './routes/setting'
 import { smsLoginRoutes } from './routes/sms-login'
 import { staticRoutes } from './routes/static'
@@ -68,6 +69,8 @@ export function createApp(opts: AppOptions) {
   }
   // Public interaction pages' calls (no token; rate-limited per address and page, routes/interact.ts).
   api.route('/', interactRoutes(deps))
+  // Calls of customers' systems, signed with the app secret instead of a session (routes/signed-api.ts).
+  api.route('/', signedApiRoutes(deps))
   api.route('/', openApiRoutes())
   // Unknown API paths answer in the envelope too, not with the console's index.html.
   api.all('*', (c) => fail(c, new ApiError(404, 'notFound')))

@@ -44,7 +44,8 @@ describe('GET /api/openapi.json', () => {
     for (const op of OPERATIONS) {
       const o = doc.paths[op.path][op.method]
       const cookie = op.method === 'get' ? [{ cookie: [] }] : []
-      expect(o.security, op.path).toEqual(op.auth === 'bearer' ? [{ bearer: [] }, ...cookie] : [])
+      const signed = { smsAccount: [], smsTimestamp: [], smsNonce: [], smsSignature: [] }
+      expect(o.security, op.path).toEqual(op.auth === 'bearer' ? [{ bearer: [] }, ...cookie] : op.auth === 'signature' ? [signed] : [])
       for (const s of ['400', '403', '404', '409', '413', '429', '500']) expect(o.responses[s], `${op.path} ${s}`).toBeDefined()
       if (op.request.kind === 'json') expect(o.requestBody.content['application/json'].schema).toEqual(inputSchema(op.request.schema))
       if (op.request.kind === 'multipart') {
@@ -57,10 +58,10 @@ describe('GET /api/openapi.json', () => {
     expect(doc.components.schemas.ErrorEnvelope.required).toEqual(['code', 'msg', 'data'])
   })
 
-  it('marks auth truthfully: every bearer call refuses an anonymous request with 401, no public call does', async () => {
+  it('marks auth truthfully: every bearer or signed call refuses an anonymous request with 401, no public call does', async () => {
     for (const op of OPERATIONS) {
       const res = await h.app.request(`${API_PREFIX}${op.path}`, { method: op.method.toUpperCase(), headers: { 'content-type': 'application/json' }, body: op.method === 'get' ? undefined : '{}' })
-      expect(res.status === 401, `${op.method} ${op.path} answered ${res.status}`).toBe(op.auth === 'bearer')
+      expect(res.status === 401, `${op.method} ${op.path} answered ${res.status}`).toBe(op.auth !== 'none')
       if (res.status === 401) expect(await res.json()).toMatchObject({ code: 401, data: null, msg: expect.stringMatching(/\S/) })
     }
   })

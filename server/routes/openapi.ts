@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { API_PREFIX, envelopeSchema } from '../../src/domain/api'
 import { TOKEN_COOKIE } from '../../src/domain/constants'
 import { OPERATIONS, type Operation } from '../../src/domain/operations'
+import { SIGNATURE_HEADERS, SIGNATURE_WINDOW_SECONDS } from '../../src/domain/signed-api'
 
 type Json = Record<string, unknown>
 
@@ -13,7 +14,7 @@ const API_VERSION = '1.0.0'
 /** The refusals every call may give, all in the envelope of src/domain/api.ts with `data` null. */
 const ERROR_STATUSES = {
   400: 'Malformed or refused input (a translated reason in msg)',
-  401: 'No valid session (missing, unknown, expired or revoked token)',
+  401: 'No valid session (missing, unknown, expired or revoked token), or for signed calls a missing, wrong, stale or replayed signature',
   403: 'Not allowed for this account',
   404: 'No such resource, or not visible to this account',
   409: 'The state forbids the change',
@@ -72,11 +73,30 @@ function successOf(op: Operation): Json {
   }
 }
 
-/** The bearer header; on a signed-in GET also the token cookie, which counts only for same-origin reads (http/csrf.ts). */
-const securityOf = (op: Operation) => (op.auth === 'none' ? [] : op.method === 'get' ? [{ bearer: [] }, { cookie: [] }] : [{ bearer: [] }])
+/** The four headers of a signed call, all required together (src/domain/signed-api.ts). */
+const SIGNED = { smsAccount: [], smsTimestamp: [], smsNonce: [], smsSignature: [] }
+
+/**
+ * The bearer header; on a signed-in GET also the token cookie, which counts only for same-origin reads (http/csrf.ts);
+ * the signature headers for the calls of customers' systems.
+ */
+function securityOf(op: Operation) {
+  if (op.auth === 'none') return []
+  if (op.auth === 'signature') return [SIGNED]
+  return op.method === 'get' ? [{ bearer: [] }, { cookie: [] }] : [{ bearer: [] }]
+}
+
+const header = (name: string, description: string) => ({ type: 'apiKey', in: 'header', name, description })
+const SIGNATURE_SCHEMES = {
+  smsAccount: header(SIGNATURE_HEADERS.account, 'The account id (the console\'s sign-in name) whose app secret signs the call'),
+  smsTimestamp: header(SIGNATURE_HEADERS.timestamp, `Unix time in seconds; refused more than ${SIGNATURE_WINDOW_SECONDS} s from the server's clock`),
+  smsNonce: header(SIGNATURE_HEADERS.nonce, 'A new random value per call, 8–64 of A–Z a–z 0–9 _ -; a repeat within the window is refused'),
+  smsSignature: header(SIGNATURE_HEADERS.signature,
+    'Lowercase hex HMAC-SHA256 under the app secret of: METHOD, path (with /api), account, timestamp, nonce and the hex SHA-256 of the raw body, joined by line feeds'),
+}
 
 function operationOf(op: Operation): Json {
-  const errors = Object.keys(ERROR_STATUSES).filter((s) => op.auth === 'bearer' || s !== '401')
+  const errors = Object.keys(ERROR_STATUSES).filter((s) => op.auth !== 'none' || s !== '401')
   return {
     operationId: `${op.method}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
     tags: [op.tag],
@@ -106,6 +126,7 @@ export function openApiDocument(): Json {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The token /user/login returns' },
         cookie: { type: 'apiKey', in: 'cookie', name: TOKEN_COOKIE, description: 'The same token in the console\'s cookie: GET from the console\'s own origin only' },
+        ...SIGNATURE_SCHEMES,
       },
       schemas: { Envelope: inputSchema(envelopeSchema(z.unknown())), ErrorEnvelope: errorEnvelope },
       responses: Object.fromEntries(Object.entries(ERROR_STATUSES).map(([s, description]) => [

@@ -49,6 +49,10 @@ export const RATE_RULES = {
   passwordNonce: { points: 30, duration: 60 },
   /** Checks of the signed-in account's own password (password change, app-secret reveal) per account, right or wrong. */
   passwordCheck: { points: 10, duration: 900 },
+  /** Signed calls (/api/open/v1) per client address and minute, spent before the signature is checked. */
+  signedApiAddress: { points: 600, duration: 60 },
+  /** Signed calls per account and minute, spent once the signature is right (it also bounds the nonces stored). */
+  signedApiAccount: { points: 120, duration: 60 },
   /** Public interaction pages (no token): page reads per client address and minute, and per page and minute. */
   interactViewAddress: { points: 60, duration: 60 },
   interactViewCode: { points: 30, duration: 60 },

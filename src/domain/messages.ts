@@ -100,6 +100,17 @@ export const SERVER_MESSAGES = {
     'zh-CN': '文件含有空字符（NUL），不是 UTF-8 文本，请另存为 UTF-8 文本后重试',
     en: 'The file contains a NUL character and is not UTF-8 text; save it as UTF-8 text and try again',
   },
+  apiSignatureMissing: {
+    'zh-CN': '缺少签名请求头或格式有误（X-Sms-Account、X-Sms-Timestamp、X-Sms-Nonce、X-Sms-Signature）',
+    en: 'Signature headers missing or malformed (X-Sms-Account, X-Sms-Timestamp, X-Sms-Nonce, X-Sms-Signature)',
+  },
+  apiSignatureInvalid: { 'zh-CN': '签名校验失败', en: 'The signature does not match' },
+  apiTimestampSkew: {
+    'zh-CN': '请求时间戳与服务器时间相差超过 {minutes} 分钟（服务器时间 {now}）',
+    en: 'The request timestamp is more than {minutes} minutes from the server time ({now})',
+  },
+  apiNonceReplayed: { 'zh-CN': '该随机数（nonce）已使用过，每个请求须使用新的随机数', en: 'This nonce has been used already; every request needs a new one' },
+  apiTooManyNumbers: { 'zh-CN': '每次请求最多 {max} 个号码', en: 'At most {max} numbers per request' },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES

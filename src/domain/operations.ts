@@ -27,6 +27,7 @@ import { chatbotListRequestSchema, cspContentRequestSchema, cspSendSchema } from
 import { intlPreviewSchema, intlSendSchema } from './send-intl'
 import { linkInfoSchema, linkSendSchema, longToShortSchema, shortToLongSchema } from './send-link'
 import { videoSendSchema, videoTemplateRequestSchema } from './send-video'
+import { OPEN_API_PATHS, openBalanceSchema, openBatchQuerySchema, openP2pSchema, openSendSchema } from './signed-api'
 
 /**
  * Every call of the API (under API_PREFIX), as data: the OpenAPI document (/api/openapi.json) is generated from it
@@ -34,7 +35,8 @@ import { videoSendSchema, videoTemplateRequestSchema } from './send-video'
  *
  * - request: `none` (no body read), `json` (the body through `schema`), `query` (URL parameters through `schema`),
  *   `multipart` (a `payload` JSON field through `schema` and one of `files`, see send.ts).
- * - auth: `none` (public), `bearer` (the session token in `Authorization: Bearer`).
+ * - auth: `none` (public), `bearer` (the session token in `Authorization: Bearer`), `signature` (the app secret's
+ *   HMAC signature headers of a customer's own system, signed-api.ts; never a session or cookie).
  * - reply: `json` (the envelope of api.ts), `file` (xlsx or csv, streamed), `text` (text/plain, streamed), `svg`,
  *   `openapi` (the document itself).
  */
@@ -48,7 +50,7 @@ export interface Operation {
   method: 'get' | 'post' | 'put' | 'delete'
   path: string
   tag: string
-  auth: 'none' | 'bearer'
+  auth: 'none' | 'bearer' | 'signature'
   request: OperationRequest
   reply: 'json' | 'file' | 'text' | 'svg' | 'openapi'
 }
@@ -171,5 +173,11 @@ export const OPERATIONS: readonly Operation[] = [
     ['/cspTemplate/cspSmsGroupSend', form(cspSendSchema, 'numbers')],
     ['/user/intlGroupSend', form(intlSendSchema, 'numbers')],
     ['/user/intlGroupPreview', form(intlPreviewSchema, 'numbers')],
+  ]),
+  ...area('signed', 'signature', [
+    [OPEN_API_PATHS.send, json(openSendSchema)],
+    [OPEN_API_PATHS.p2p, json(openP2pSchema)],
+    [OPEN_API_PATHS.batch, json(openBatchQuerySchema)],
+    [OPEN_API_PATHS.balance, json(openBalanceSchema)],
   ]),
 ]
