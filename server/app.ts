@@ -18,6 +18,7 @@ import { menuRoutes } from './routes/menu'
 import { openApiRoutes } from './routes/openapi'
 import { registerRoutes } from './routes/register'
 import { sessionRoutes } from './routes/session'
+import { pushRoutes } from './routes/push'
 import { recordRoutes } from './routes/records'
 import { sendRoutes } from './routes/send'
 import { shortLinkRedirectRoutes } from './routes/send/link'
@@ -64,7 +65,7 @@ export function createApp(opts: AppOptions) {
       ? next()
       : bodyLimit({ maxSize: JSON_LIMIT_BYTES, onError: () => fail(c, new ApiError(413, 'badRequest')) })(c, next),
   )
-  for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, userSettingsRoutes, recordRoutes, listRoutes, sendRoutes]) {
+  for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, userSettingsRoutes, pushRoutes, recordRoutes, listRoutes, sendRoutes]) {
     api.route('/', routes(deps))
   }
   // Public interaction pages' calls (no token; rate-limited per address and page, routes/interact.ts).

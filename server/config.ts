@@ -22,6 +22,8 @@ export interface ServerConfig {
   https?: boolean
   /** Behind a reverse proxy (TRUST_PROXY=1): its X-Forwarded-* headers are believed. */
   trustProxy?: boolean
+  /** Report pushes may go to loopback and private addresses (PUSH_ALLOW_PRIVATE=1; local testing only, see server/push/target.ts). */
+  pushAllowPrivate?: boolean
 }
 
 export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '', rateLimitScale: 1 })
@@ -54,6 +56,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     frameOrigins: origins('FRAME_ORIGINS', env.FRAME_ORIGINS),
     https: env.HTTPS === '1',
     trustProxy: env.TRUST_PROXY === '1',
+    pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === '1',
   }
 }
 

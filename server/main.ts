@@ -9,6 +9,7 @@ import { DataDirOpenError } from './db/data-dir-errors'
 import { DataLockError, lockDataDir } from './db/data-lock'
 import { DEMO_ACCOUNTS, seedIfEmpty, syncMenus } from './seed'
 import { startCarrierSim } from './send/carrier-sim'
+import { startPushWorker } from './push/worker'
 import { startScheduler } from './send/scheduler'
 
 const env = process.env
@@ -49,8 +50,10 @@ const config = configFromEnv(env)
 if (config.captchaFixed) console.warn('[server] SMS_CAPTCHA_FIXED is set: a fixed captcha is accepted (tests only)')
 const app = createApp({ db, config, carrier: new Carrier({ log: true }) })
 
-// The carrier's reports and the timed-batch scheduler; SEND_WORKERS=0 turns both off (several processes may run them).
-const stopWorkers = env.SEND_WORKERS === '0' ? [] : [startCarrierSim(db), startScheduler(db)]
+// The carrier's reports, the timed-batch scheduler and the report push; SEND_WORKERS=0 turns them off (several
+// processes may run them).
+if (config.pushAllowPrivate) console.warn('[server] PUSH_ALLOW_PRIVATE is set: report pushes may reach loopback and private addresses')
+const stopWorkers = env.SEND_WORKERS === '0' ? [] : [startCarrierSim(db), startScheduler(db), startPushWorker(db, { allowPrivate: config.pushAllowPrivate })]
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, () => {
   console.log(`\n  SMS cloud console: http://${host}:${port}${APP_BASE}\n`)

@@ -24,6 +24,8 @@ export const RATE_RULES = {
   shortLinkDay: { points: 2_000, duration: 86_400 },
   /** Error-log uploads per account and minute (the console uploads when its user asks). */
   errorLogUpload: { points: 10, duration: 60 },
+  /** Report push address changes (and clears) per account and hour: each one is a DNS look-up. */
+  pushUrlModify: { points: 20, duration: 3_600 },
   /** Error-log bytes stored per account and hour: more than the largest upload the schema admits (~4.2 MB of UTF-8). */
   errorLogBytes: { points: 5_000_000, duration: 3_600 },
   /** Content templates submitted for review per account and hour (each a pending row until checked). */

@@ -1,4 +1,5 @@
 import type { Db } from '../db'
+import { queueReplies, queueReports } from '../push/outbox'
 
 const FAILURES = ['UNDELIV', 'MK:0001', 'MK:0005', 'EXPIRED', 'REJECTD', 'BLACK']
 const REPLIES = ['好的', '收到', 'TD', '谢谢', '1', 'OK']
@@ -36,15 +37,19 @@ export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ rep
        returning m.sn, m.cus_id, m.prod_type::int as prod_type, m.mobile, m.content, p.r < 0.85 as ok`,
       [opts.minAgeSeconds ?? 3, opts.batch ?? 20_000, FAILURES, opts.maxAgeSeconds ?? 3600])
     const replying = rows.filter((r) => r.ok && Math.random() < 0.05)
+    // Report push items commit with the reports and replies they carry (server/push/outbox.ts).
+    await queueReports(tx, rows.map((r) => r.sn))
     if (replying.length) {
-      await tx.query(
+      const replies = await tx.query<{ sn: number }>(
         `insert into mo_record (cus_id, prod_type, src_calling_number, mobile, content, whole_content, deliver_time)
          select t.cus_id, t.prod_type, '10690' || coalesce(c.ext_number, '') || lpad((t.sn % 100)::text, 2, '0'), t.mobile, t.reply,
            t.reply || ' // ' || t.content, now()
          from unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[]) as t(sn, cus_id, prod_type, mobile, content, reply)
-         left join customer c on c.cus_id = t.cus_id`,
+         left join customer c on c.cus_id = t.cus_id
+         returning sn`,
         [replying.map((r) => r.sn), replying.map((r) => r.cus_id), replying.map((r) => r.prod_type), replying.map((r) => r.mobile),
           replying.map((r) => r.content), replying.map((_, i) => REPLIES[i % REPLIES.length])])
+      await queueReplies(tx, replies.rows.map((r) => r.sn))
     }
     return { reported: rows.length, replies: replying.length }
   })

@@ -109,6 +109,7 @@ const EXTRAS: Record<string, Extra> = {
   'POST /user/logout': { endsSession: true },
   'POST /user/getMenu': { base: () => ({ permCode: 'homeSms' }) },
   'POST /user/getList': { base: () => ({ prodType: 0 }) },
+  'POST /user/pushUrlModify': { base: () => ({ push_url: 'https://93.184.216.34/hook' }) },
   'POST /errorLog/upload': { base: () => ({ logs: [{ message: 'm', stack: 's', url: '/u', time: 't' }] }) },
   'POST /pageTimeBatch/operation': { base: (ids) => ({ time_batch: ids.timeBatch, type: 'pause' }) },
   'POST /pageTimeBatch/edit': { base: (ids) => ({ time_batch: ids.timeBatch, content: 'probe' }) },

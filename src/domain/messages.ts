@@ -59,6 +59,12 @@ export const SERVER_MESSAGES = {
     'zh-CN': '该产品尚未开通，请提交申请开通',
     en: 'This product is not yet activated; submit a request to activate it',
   },
+  pushUrlSaved: { 'zh-CN': '推送地址已保存', en: 'Push address saved' },
+  pushUrlCleared: { 'zh-CN': '推送地址已清除，不再推送状态报告', en: 'Push address cleared; reports are no longer pushed' },
+  pushUrlRefused: {
+    'zh-CN': '推送地址只能是公网地址（{reason}）',
+    en: 'The push address must be a public address ({reason})',
+  },
   errorLogReceived: { 'zh-CN': '错误日志已上传', en: 'Error log uploaded' },
   timedPauseSuccess: { 'zh-CN': '暂停成功', en: 'Batch paused' },
   timedPauseFailure: { 'zh-CN': '暂停失败：只能暂停待发送的批次', en: 'Pause failed: only a batch waiting to be sent can be paused' },

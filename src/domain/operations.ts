@@ -22,6 +22,7 @@ import {
 import { contentTemplateSearchSchema, cspTemplateSearchSchema, videoTemplateSearchSchema } from './lists/templates'
 import { timedBatchSearchSchema, timedDetailSearchSchema, timedEditSchema, timedMobileDownloadSchema, timedOperationSchema } from './lists/timed'
 import { getMenuSchema } from './menu'
+import { pushLogSearchSchema, pushUrlModifySchema } from './push'
 import { groupPreviewSchema, groupSendSchema, P2P_SEND_PATH, p2pSendSchema, templateAddSchema } from './send'
 import { chatbotListRequestSchema, cspContentRequestSchema, cspSendSchema } from './send-csp'
 import { intlPreviewSchema, intlSendSchema } from './send-intl'
@@ -128,6 +129,10 @@ export const OPERATIONS: readonly Operation[] = [
   ]),
   ...area('accounts', 'bearer', [
     ['/recharge/list', json(rechargeSearchSchema)],
+    ['/user/getPushUrl', none],
+    ['/user/pushUrlModify', json(pushUrlModifySchema)],
+    ['/user/pushUrlClear', none],
+    ['/pushLog/list', json(pushLogSearchSchema)],
     ['/epRecharge/list', json(rechargeSearchSchema)],
     ['/user/subAccountList', json(accountSearchSchema)],
     ['/customer/list', json(accountSearchSchema)],

@@ -1,0 +1,110 @@
+import { lookup as dnsLookup } from 'node:dns/promises'
+import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import type { LookupFunction } from 'node:net'
+import ipaddr from 'ipaddr.js'
+
+/**
+ * Where a push may go (SSRF): the address is an account's to choose, so the server must not become its way into
+ * the server's own network. The host is resolved once, every address it resolves to is checked, and the socket
+ * connects to the checked address (a `lookup` that answers only it), so a name cannot resolve to a public address
+ * for the check and to 127.0.0.1 for the connection. Only the IANA `unicast` range passes: loopback, private,
+ * link-local (cloud metadata, 169.254.169.254), CGNAT, unique-local (fd00:ec2::254), unspecified, multicast,
+ * reserved and the IPv6 forms that embed an IPv4 address (6to4, Teredo, NAT64) do not. IPv4-mapped IPv6 is judged
+ * as its IPv4. Redirects are not followed: a 3xx is a failed attempt.
+ */
+export class PushTargetError extends Error {}
+
+export interface ResolvedTarget {
+  url: URL
+  address: string
+  family: 4 | 6
+}
+
+export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>
+const systemResolve: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true })
+
+/** A slow DNS server must not hold a request or an attempt (the system resolver answers from a small thread pool). */
+const RESOLVE_TIMEOUT_MS = 5_000
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' })), ms)))
+  return Promise.race([p, late]).finally(() => clearTimeout(timer))
+}
+
+/** `unicast`, `loopback`, `private` … of an address; IPv4-mapped IPv6 as its IPv4. */
+export function addressRange(address: string): string {
+  return ipaddr.process(address).range()
+}
+
+export async function resolveTarget(raw: string, opts: { allowPrivate?: boolean; resolve?: Resolve } = {}): Promise<ResolvedTarget> {
+  if (!URL.canParse(raw)) throw new PushTargetError('invalid address')
+  const url = new URL(raw)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PushTargetError(`scheme ${url.protocol} refused`)
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  const found = ipaddr.isValid(host)
+    ? [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }]
+    : await withTimeout((opts.resolve ?? systemResolve)(host), RESOLVE_TIMEOUT_MS).catch((e: NodeJS.ErrnoException) => {
+        throw new PushTargetError(`cannot resolve ${host}: ${e.code ?? e.message}`)
+      })
+  if (!found.length) throw new PushTargetError(`cannot resolve ${host}`)
+  for (const a of found) {
+    const range = addressRange(a.address)
+    if (range !== 'unicast' && !opts.allowPrivate) throw new PushTargetError(`address ${a.address} (${range}) refused`)
+  }
+  const first = found[0]
+  return { url, address: first.address, family: first.family === 6 ? 6 : 4 }
+}
+
+export interface PostResult {
+  status: number | null
+  error: string
+}
+
+/** Bytes of the answer read at most: only the status counts, the rest is drained away unread. */
+const RESPONSE_MAX = 16 * 1024
+
+/**
+ * POSTs `body` to the resolved target within `timeoutMs` (connecting, sending and reading the answer). Never throws:
+ * a refusal, a time-out or a connection error comes back as `error`, with the status when one arrived.
+ */
+export function postTo(t: ResolvedTarget, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult> {
+  // Node's connect calls this instead of DNS: the only address the socket may reach is the one checked above.
+  const pinned: LookupFunction = (_host, options, cb) => {
+    if (options.all) cb(null, [{ address: t.address, family: t.family }])
+    else cb(null, t.address, t.family)
+  }
+  const request = t.url.protocol === 'https:' ? httpsRequest : httpRequest
+  return new Promise((done) => {
+    let settled = false
+    const finish = (r: PostResult) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      done(r)
+    }
+    const req = request(t.url, {
+      method: 'POST',
+      lookup: pinned,
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      agent: false,
+    }, (res: IncomingMessage) => {
+      const status = res.statusCode ?? null
+      let read = 0
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length
+        if (read > RESPONSE_MAX) res.destroy()
+      })
+      const end = () => finish({ status, error: status !== null && status >= 200 && status < 300 ? '' : `HTTP ${status}` })
+      res.on('end', end)
+      res.on('close', end)
+      res.on('error', end)
+    })
+    const timer = setTimeout(() => {
+      req.destroy()
+      finish({ status: null, error: `timeout after ${timeoutMs} ms` })
+    }, timeoutMs)
+    req.on('error', (e: NodeJS.ErrnoException) => finish({ status: null, error: e.code ?? e.message }))
+    req.end(body)
+  })
+}
