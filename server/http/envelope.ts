@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly key: ServerMessage,
     readonly vars: Record<string, string | number> = {},
     readonly type?: number,
+    /** Goes out as the envelope's `data` (e.g. `{ fields }` naming what was wrong per field), else null. */
+    readonly data: unknown = null,
   ) {
     super(key)
   }
@@ -25,7 +27,7 @@ export function ok<T>(c: Context, data: T, key: ServerMessage = 'ok', extra: Par
 }
 
 export function fail(c: Context, err: ApiError) {
-  const body: ApiEnvelope<null> = { code: err.status, msg: serverMessage(err.key, localeOf(c), err.vars), data: null }
+  const body: ApiEnvelope<unknown> = { code: err.status, msg: serverMessage(err.key, localeOf(c), err.vars), data: err.data }
   if (err.type !== undefined) body.type = err.type
   return c.json(body, err.status)
 }

@@ -1,11 +1,42 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { maskIdNumber } from '../../src/domain/identity'
+import type { ServerMessage } from '../../src/domain/messages'
+import {
+  certificationSchema, fieldErrors, modifyCusNameSchema, modifyMobileSchema, modifyPasswordSchema, passwordChangeSchema,
+  sendBindCodeSchema, type CertificationInfo,
+} from '../../src/domain/user-settings'
 import type { Deps } from '../config'
-import { ok } from '../http/envelope'
+import { ApiError, body, ok } from '../http/envelope'
 import { requireUser, type AppEnv } from '../http/session'
-import { issuePasswordNonce } from '../security/password-nonce'
+import { hashPassword } from '../security/password'
+import { confirmPassword, issuePasswordNonce, openSealedPassword } from '../security/password-nonce'
 import { consumeRate } from '../security/rate-limit'
+import { CODE_MESSAGE, consumeCode, issueCode } from '../security/sms-codes'
+import { sha256 } from '../security/tokens'
+import { codeText } from './sms-login'
 
-/** Personal settings of spec section 5 (/info/setting): the signed-in account changes its own rows only. */
+/** A 400 naming the field at fault: `data.fields` maps it to an ErrorKey of validation.ts or to the message's key. */
+const fieldError = (key: ServerMessage, fields: Record<string, string>) => new ApiError(400, key, {}, undefined, { fields })
+
+/** The body through `schema`, refusing with every bad field named (the form marks them and focuses the first). */
+async function fieldsBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const raw = await body(c, z.unknown())
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) throw fieldError('fieldsInvalid', fieldErrors(parsed.error, raw))
+  return parsed.data
+}
+
+/** Re-throws a sealed-password refusal as one naming `field`; anything else as it is. */
+const refusedAs = (field: string) => (e: unknown): never => {
+  if (e instanceof ApiError && e.key === 'passwordRefused') throw fieldError('passwordRefused', { [field]: 'passwordRefused' })
+  throw e
+}
+
+/**
+ * Personal settings of spec section 5 (/info/setting). Every call acts on the signed-in account's own row, found by
+ * its session, never by an id in the payload, so no account can reach another's.
+ */
 export function userSettingsRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
@@ -16,5 +47,95 @@ export function userSettingsRoutes(deps: Deps) {
     return ok(c, { redomStr: await issuePasswordNonce(deps, cusId) })
   })
 
+  // Both passwords arrive sealed; the rules of section 5 are checked on them once opened. The old one is checked
+  // first (rate limited, one answer for a bad seal and a wrong password), so the rules' answers teach nothing to
+  // somebody who holds a session but not the password.
+  r.post('/user/modifyPassword', auth, async (c) => {
+    const p = await body(c, modifyPasswordSchema)
+    const user = c.get('user')
+    // Both nonces are spent whatever happens, so none is left over for a second try.
+    const opened = await openSealedPassword(deps, user.cusId, p.newRedomStr, p.newPassword).then(
+      (password) => ({ password }),
+      (error: unknown) => ({ error }),
+    )
+    const oldPassword = await confirmPassword(deps, user, p.oldRedomStr, p.oldPassword).catch(refusedAs('oldPassword'))
+    if ('error' in opened) refusedAs('newPassword')(opened.error)
+    const newPassword = 'password' in opened ? opened.password : ''
+    const plain = { oldPassword, newPassword, confirmPassword: newPassword }
+    const rules = passwordChangeSchema.safeParse(plain)
+    if (!rules.success) throw fieldError('fieldsInvalid', fieldErrors(rules.error, plain))
+    const hash = await hashPassword(newPassword)
+    await deps.db.transaction(async (tx) => {
+      await tx.query('update customer set password_hash = $1 where id = $2', [hash, user.id])
+      // Every other session of the account ends; the one that changed the password goes on.
+      await tx.query(
+        `update session_token set revoked_at = now() where customer_id = $1 and token_hash <> $2 and revoked_at is null`,
+        [user.id, sha256(c.get('token'))],
+      )
+    })
+    return ok(c, null, 'passwordChanged')
+  })
+
+  r.post('/user/sendBindCode', auth, async (c) => {
+    const p = await fieldsBody(c, sendBindCodeSchema)
+    const user = c.get('user')
+    if (p.mobile === user.mobile) throw fieldError('mobileUnchanged', { mobile: 'mobileUnchanged' })
+    await consumeRate(deps, 'bindCodeAccount', user.cusId)
+    await consumeRate(deps, 'smsCodePhoneDay', p.mobile)
+    await consumeRate(deps, 'smsCodeDay', 'all')
+    const code = await issueCode(deps.db, { purpose: 'bind', uuid: p.uuid, phone: p.mobile, cusId: user.cusId })
+    if (!code) throw fieldError('codeTooSoon', { mobile: 'codeTooSoon' })
+    await deps.carrier.sendText(p.mobile, codeText(code))
+    return ok(c, null, 'codeSent')
+  })
+
+  // The code must be the one sent to this very mobile for this account: a code to another number binds nothing.
+  r.post('/user/modifyMobile', auth, async (c) => {
+    const p = await fieldsBody(c, modifyMobileSchema)
+    const user = c.get('user')
+    await consumeRate(deps, 'bindCodeCheck', user.cusId)
+    const check = await consumeCode(deps.db, { purpose: 'bind', uuid: p.uuid, cusId: user.cusId, code: p.code, phone: p.mobile })
+    if (check !== 'ok') throw fieldError(CODE_MESSAGE[check], { code: CODE_MESSAGE[check] })
+    await deps.db.query('update customer set mobile = $1 where id = $2', [p.mobile, user.id])
+    return ok(c, { mobile: p.mobile }, 'mobileBound')
+  })
+
+  r.post('/user/modifyCusName', auth, async (c) => {
+    const p = await fieldsBody(c, modifyCusNameSchema)
+    const user = c.get('user')
+    await consumeRate(deps, 'settingsWrite', user.cusId)
+    await deps.db.query('update customer set cus_name = $1 where id = $2', [p.cusName, user.id])
+    return ok(c, { cusName: p.cusName }, 'cusNameChanged')
+  })
+
+  r.post('/user/certification', auth, async (c) => {
+    const p = await fieldsBody(c, certificationSchema)
+    const user = c.get('user')
+    await consumeRate(deps, 'settingsWrite', user.cusId)
+    await deps.db.query(
+      'update customer set real_name = $1, id_number = $2, cert_phone = $3, certified_at = now() where id = $4',
+      [p.realName, p.idNumber, p.phone, user.id],
+    )
+    return ok(c, await certificationOf(deps, user.id), 'certified')
+  })
+
+  r.post('/user/certificationInfo', auth, async (c) => ok(c, await certificationOf(deps, c.get('user').id)))
+
   return r
+}
+
+/** The account's certification as the console shows it: the identity number masked, never whole. */
+async function certificationOf(deps: Deps, id: number): Promise<CertificationInfo> {
+  const { rows } = await deps.db.query<{ real_name: string; id_number: string; cert_phone: string; certified_at: string | Date | null }>(
+    'select real_name, id_number, cert_phone, certified_at from customer where id = $1',
+    [id],
+  )
+  const row = rows[0]
+  if (!row?.certified_at) return null
+  return {
+    realName: row.real_name,
+    idNumber: maskIdNumber(row.id_number),
+    phone: row.cert_phone,
+    certifiedAt: new Date(row.certified_at).toISOString(),
+  }
 }

@@ -55,6 +55,12 @@ export const RATE_RULES = {
   signedApiAddress: { points: 600, duration: 60 },
   /** Signed calls per account and minute, spent once the signature is right (it also bounds the nonces stored). */
   signedApiAccount: { points: 120, duration: 60 },
+  /** Codes to a mobile about to be bound (/user/sendBindCode) per account and hour; each phone also spends smsCodePhoneDay. */
+  bindCodeAccount: { points: 5, duration: 3_600 },
+  /** Bind-code checks (/user/modifyMobile) per account, right or wrong: six digits must not be guessable. */
+  bindCodeCheck: { points: 10, duration: 900 },
+  /** Account name and certification saves per account and minute. */
+  settingsWrite: { points: 20, duration: 60 },
   /** Public interaction pages (no token): page reads per client address and minute, and per page and minute. */
   interactViewAddress: { points: 60, duration: 60 },
   interactViewCode: { points: 30, duration: 60 },

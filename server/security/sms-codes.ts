@@ -3,7 +3,8 @@ import { CODE_RESEND_SECONDS, SMS_CODE_TTL_SECONDS } from '../../src/domain/cons
 import type { Db } from '../db'
 import { sha256 } from './tokens'
 
-export type CodePurpose = 'login' | 'register'
+/** `bind`: the code to a mobile an account is about to bind (/user/sendBindCode, /user/modifyMobile). */
+export type CodePurpose = 'login' | 'register' | 'bind'
 
 interface Target {
   purpose: CodePurpose

@@ -28,6 +28,7 @@ import { chatbotListRequestSchema, cspContentRequestSchema, cspSendSchema } from
 import { intlPreviewSchema, intlSendSchema } from './send-intl'
 import { linkInfoSchema, linkSendSchema, longToShortSchema, shortToLongSchema } from './send-link'
 import { videoSendSchema, videoTemplateRequestSchema } from './send-video'
+import { certificationSchema, modifyCusNameSchema, modifyMobileSchema, modifyPasswordSchema, sendBindCodeSchema } from './user-settings'
 import { OPEN_API_PATHS, openBalanceSchema, openBatchQuerySchema, openP2pSchema, openSendSchema } from './signed-api'
 
 /**
@@ -95,6 +96,12 @@ export const OPERATIONS: readonly Operation[] = [
   ]),
   ...area('settings', 'bearer', [
     ['/user/passwordNonce', none],
+    ['/user/modifyPassword', json(modifyPasswordSchema)],
+    ['/user/sendBindCode', json(sendBindCodeSchema)],
+    ['/user/modifyMobile', json(modifyMobileSchema)],
+    ['/user/modifyCusName', json(modifyCusNameSchema)],
+    ['/user/certification', json(certificationSchema)],
+    ['/user/certificationInfo', none],
   ]),
   ...area('records', 'bearer', [
     ['/mtRecord/list', json(mtRecordSearchSchema)],

@@ -4,19 +4,13 @@ import { CAPTCHA_LENGTH, CHANGE_PASSWORD_MIN, LOGIN_PASSWORD_MIN, MOBILE_LENGTH,
  * Validation rules of spec section 5. Each check returns null when valid, else an i18n key under `errors.`
  * so the form, the client and the server word the same failure the same way.
  */
-export type ErrorKey =
-  | 'required'
-  | 'mobileEmpty'
-  | 'mobileLength'
-  | 'mobileFormat'
-  | 'captchaLength'
-  | 'smsCodeFormat'
-  | 'passwordTooShort'
-  | 'passwordComplexity'
-  | 'passwordSameAsOld'
-  | 'passwordMismatch'
-  | 'lockPasswordEmpty'
-  | 'epIdFormat'
+export const ERROR_KEYS = [
+  'required', 'mobileEmpty', 'mobileLength', 'mobileFormat', 'captchaLength', 'smsCodeFormat', 'passwordTooShort',
+  'passwordComplexity', 'passwordSameAsOld', 'passwordMismatch', 'lockPasswordEmpty', 'epIdFormat',
+  'tooLong', 'invalidValue', 'personName', 'idNumberFormat', 'idNumberBirth', 'idNumberChecksum',
+] as const
+export type ErrorKey = (typeof ERROR_KEYS)[number]
+export const isErrorKey = (s: string): s is ErrorKey => (ERROR_KEYS as readonly string[]).includes(s)
 
 const LANDLINE = /^0\d{2,3}-?\d{7,8}$/
 const MOBILE = /^1[3-9]\d{9}$/

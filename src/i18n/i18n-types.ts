@@ -398,6 +398,30 @@ type RootTranslation = {
 		 */
 		epIdFormat: string
 		/**
+		 * 内​容​过​长
+		 */
+		tooLong: string
+		/**
+		 * 格​式​不​正​确
+		 */
+		invalidValue: string
+		/**
+		 * 请​填​写​证​件​上​的​姓​名​（​2​ ​到​ ​3​0​ ​个​汉​字​，​或​英​文​字​母​）
+		 */
+		personName: string
+		/**
+		 * 身​份​证​号​应​为​ ​1​8​ ​位​，​最​后​一​位​可​以​是​ ​X
+		 */
+		idNumberFormat: string
+		/**
+		 * 身​份​证​号​中​的​出​生​日​期​不​存​在
+		 */
+		idNumberBirth: string
+		/**
+		 * 身​份​证​号​校​验​位​不​正​确​，​请​核​对
+		 */
+		idNumberChecksum: string
+		/**
 		 * 未​知​错​误
 		 */
 		unknown: string
@@ -2286,6 +2310,129 @@ type RootTranslation = {
 		 */
 		draftRestored: string
 	}
+	settings: {
+		password: {
+			/**
+			 * 修​改​密​码
+			 */
+			title: string
+			/**
+			 * 原​密​码
+			 */
+			old: string
+			/**
+			 * 新​密​码
+			 */
+			'new': string
+			/**
+			 * 至​少​ ​8​ ​位​，​包​含​大​小​写​字​母​、​数​字​和​特​殊​字​符
+			 */
+			newHint: string
+			/**
+			 * 确​认​新​密​码
+			 */
+			confirm: string
+			/**
+			 * 修​改​密​码
+			 */
+			submit: string
+			/**
+			 * 修​改​密​码​成​功​，​其​他​设​备​上​的​登​录​已​退​出
+			 */
+			done: string
+		}
+		mobile: {
+			/**
+			 * 绑​定​手​机​号
+			 */
+			title: string
+			/**
+			 * 当​前​手​机​号​：​{​m​o​b​i​l​e​}
+			 * @param {string} mobile
+			 */
+			current: RequiredParams<'mobile'>
+			/**
+			 * 尚​未​绑​定​手​机​号
+			 */
+			none: string
+			/**
+			 * 新​手​机​号
+			 */
+			mobile: string
+			/**
+			 * 短​信​验​证​码
+			 */
+			code: string
+			/**
+			 * 绑​定​手​机​号
+			 */
+			submit: string
+			/**
+			 * 绑​定​手​机​号​成​功
+			 */
+			done: string
+		}
+		name: {
+			/**
+			 * 账​户​名​称
+			 */
+			title: string
+			/**
+			 * 名​称
+			 */
+			cusName: string
+			/**
+			 * 保​存​名​称
+			 */
+			submit: string
+			/**
+			 * 名​称​已​保​存
+			 */
+			done: string
+		}
+		certification: {
+			/**
+			 * 实​名​认​证
+			 */
+			title: string
+			/**
+			 * 已​认​证​：​{​n​a​m​e​}​，​{​i​d​N​u​m​b​e​r​}
+			 * @param {string} idNumber
+			 * @param {string} name
+			 */
+			current: RequiredParams<'idNumber' | 'name'>
+			/**
+			 * 姓​名
+			 */
+			realName: string
+			/**
+			 * 身​份​证​号
+			 */
+			idNumber: string
+			/**
+			 * 手​机​号
+			 */
+			phone: string
+			/**
+			 * 提​交​认​证
+			 */
+			submit: string
+			/**
+			 * 实​名​认​证​信​息​已​保​存
+			 */
+			done: string
+		}
+		commands: {
+			/**
+			 * 修​改​密​码
+			 */
+			changePassword: string
+			/**
+			 * 绑​定​手​机​号
+			 */
+			bindMobile: string
+		}
+	}
 	sendCsp: {
 		chatbot: {
 			/**
@@ -3888,6 +4035,30 @@ export type TranslationFunctions = {
 		 * 企业ID应为 3 到 32 位字母、数字或下划线
 		 */
 		epIdFormat: () => LocalizedString
+		/**
+		 * 内容过长
+		 */
+		tooLong: () => LocalizedString
+		/**
+		 * 格式不正确
+		 */
+		invalidValue: () => LocalizedString
+		/**
+		 * 请填写证件上的姓名（2 到 30 个汉字，或英文字母）
+		 */
+		personName: () => LocalizedString
+		/**
+		 * 身份证号应为 18 位，最后一位可以是 X
+		 */
+		idNumberFormat: () => LocalizedString
+		/**
+		 * 身份证号中的出生日期不存在
+		 */
+		idNumberBirth: () => LocalizedString
+		/**
+		 * 身份证号校验位不正确，请核对
+		 */
+		idNumberChecksum: () => LocalizedString
 		/**
 		 * 未知错误
 		 */
@@ -5728,6 +5899,126 @@ export type TranslationFunctions = {
 		 * 已恢复上次未发送的内容
 		 */
 		draftRestored: () => LocalizedString
+	}
+	settings: {
+		password: {
+			/**
+			 * 修改密码
+			 */
+			title: () => LocalizedString
+			/**
+			 * 原密码
+			 */
+			old: () => LocalizedString
+			/**
+			 * 新密码
+			 */
+			'new': () => LocalizedString
+			/**
+			 * 至少 8 位，包含大小写字母、数字和特殊字符
+			 */
+			newHint: () => LocalizedString
+			/**
+			 * 确认新密码
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * 修改密码
+			 */
+			submit: () => LocalizedString
+			/**
+			 * 修改密码成功，其他设备上的登录已退出
+			 */
+			done: () => LocalizedString
+		}
+		mobile: {
+			/**
+			 * 绑定手机号
+			 */
+			title: () => LocalizedString
+			/**
+			 * 当前手机号：{mobile}
+			 */
+			current: (arg: { mobile: string }) => LocalizedString
+			/**
+			 * 尚未绑定手机号
+			 */
+			none: () => LocalizedString
+			/**
+			 * 新手机号
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * 短信验证码
+			 */
+			code: () => LocalizedString
+			/**
+			 * 绑定手机号
+			 */
+			submit: () => LocalizedString
+			/**
+			 * 绑定手机号成功
+			 */
+			done: () => LocalizedString
+		}
+		name: {
+			/**
+			 * 账户名称
+			 */
+			title: () => LocalizedString
+			/**
+			 * 名称
+			 */
+			cusName: () => LocalizedString
+			/**
+			 * 保存名称
+			 */
+			submit: () => LocalizedString
+			/**
+			 * 名称已保存
+			 */
+			done: () => LocalizedString
+		}
+		certification: {
+			/**
+			 * 实名认证
+			 */
+			title: () => LocalizedString
+			/**
+			 * 已认证：{name}，{idNumber}
+			 */
+			current: (arg: { idNumber: string, name: string }) => LocalizedString
+			/**
+			 * 姓名
+			 */
+			realName: () => LocalizedString
+			/**
+			 * 身份证号
+			 */
+			idNumber: () => LocalizedString
+			/**
+			 * 手机号
+			 */
+			phone: () => LocalizedString
+			/**
+			 * 提交认证
+			 */
+			submit: () => LocalizedString
+			/**
+			 * 实名认证信息已保存
+			 */
+			done: () => LocalizedString
+		}
+		commands: {
+			/**
+			 * 修改密码
+			 */
+			changePassword: () => LocalizedString
+			/**
+			 * 绑定手机号
+			 */
+			bindMobile: () => LocalizedString
+		}
 	}
 	sendCsp: {
 		chatbot: {

@@ -9,3 +9,11 @@ create table password_nonce (
 );
 create index password_nonce_cus_idx on password_nonce (cus_id, expires_at desc);
 create index password_nonce_expires_idx on password_nonce (expires_at);
+
+-- Identity certification of spec section 5 (/user/certification): the holder's name, the 18-character identity
+-- number (checked against GB 11643 before it is stored) and a phone; certified_at null means not certified.
+alter table customer
+  add column real_name text not null default '',
+  add column id_number text not null default '',
+  add column cert_phone text not null default '',
+  add column certified_at timestamptz;

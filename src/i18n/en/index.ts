@@ -8,6 +8,7 @@ import lists from './lists.js'
 import pages from './pages.js'
 import palette from './palette.js'
 import send from './send.js'
+import settings from './settings.js'
 import sendCsp from './sendCsp.js'
 import sendIntl from './sendIntl.js'
 import sendLink from './sendLink.js'
@@ -16,6 +17,6 @@ import sendVideo from './sendVideo.js'
 import shell from './shell.js'
 import status from './status.js'
 
-const en = { auth, common, dashboard, errors, grid, lists, pages, palette, send, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status } satisfies Translation
+const en = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status } satisfies Translation
 
 export default en

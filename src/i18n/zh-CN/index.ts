@@ -10,6 +10,7 @@ import lists from './lists.js'
 import pages from './pages.js'
 import palette from './palette.js'
 import send from './send.js'
+import settings from './settings.js'
 import sendCsp from './sendCsp.js'
 import sendIntl from './sendIntl.js'
 import sendLink from './sendLink.js'
@@ -18,6 +19,6 @@ import sendVideo from './sendVideo.js'
 import shell from './shell.js'
 import status from './status.js'
 
-const zh_CN = { auth, common, dashboard, errors, grid, lists, pages, palette, send, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status } satisfies BaseTranslation
+const zh_CN = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status } satisfies BaseTranslation
 
 export default zh_CN
