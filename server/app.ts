@@ -11,10 +11,13 @@ import { refuseMalformedPath } from './http/malformed-path'
 import { securityHeaders } from './http/security-headers'
 import type { AppEnv } from './http/session'
 import { accountRoutes } from './routes/account'
+import { appSecretRoutes } from './routes/app-secret'
+import { balanceWarnRoutes } from './routes/balance-warn'
 import { interactRoutes } from './routes/interact'
 import { listRoutes } from './routes/lists'
 import { loginRoutes } from './routes/login'
 import { menuRoutes } from './routes/menu'
+import { noticeRoutes } from './routes/notices'
 import { openApiRoutes } from './routes/openapi'
 import { registerRoutes } from './routes/register'
 import { sessionRoutes } from './routes/session'
@@ -28,6 +31,7 @@ import { smsLoginRoutes } from './routes/sms-login'
 import { staticRoutes } from './routes/static'
 import { userSettingsRoutes } from './routes/user-settings'
 import { loadKeyPair, makeDecryptor } from './security/rsa'
+import { deliverWarningsThrough } from './warn/deliver'
 
 export interface AppOptions {
   db: Db
@@ -49,6 +53,7 @@ function lazyKeys(db: Db): () => Promise<LoginKeys> {
 export function createApp(opts: AppOptions) {
   const config = { ...defaultConfig(), ...opts.config }
   const deps: Deps = { db: opts.db, config, carrier: opts.carrier ?? new Carrier(), keys: lazyKeys(opts.db) }
+  deliverWarningsThrough(opts.db, deps.carrier)
 
   const api = new Hono<AppEnv>()
   // A console built once may be served from another host (config.js names this API): that host goes in
@@ -72,6 +77,8 @@ export function createApp(opts: AppOptions) {
   api.route('/', interactRoutes(deps))
   // Calls of customers' systems, signed with the app secret instead of a session (routes/signed-api.ts).
   api.route('/', signedApiRoutes(deps))
+  // The app secret, the balance warning and the bell (issue 13).
+  for (const routes of [appSecretRoutes, balanceWarnRoutes, noticeRoutes]) api.route('/', routes(deps))
   api.route('/', openApiRoutes())
   // Unknown API paths answer in the envelope too, not with the console's index.html.
   api.all('*', (c) => fail(c, new ApiError(404, 'notFound')))

@@ -34,6 +34,9 @@ export const ISOLATION_ENDPOINTS: IsolationEndpoint[] = [
     { path: `/interact/${kind}`, kind, body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
     { path: `/shortChainTool/${kind}`, kind, body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   ]),
+  // The bell: an account's own notices only (no family view); the seed has none, so server/routes/notices.test.ts
+  // pins it with notices on a parent and its sub-account.
+  { path: '/notice/list', kind: 'list', body: { pageSize: 200 } },
 ]
 
 const USERS = ['admin', 'acme', 'acme01'] as const

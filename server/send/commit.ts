@@ -1,6 +1,7 @@
 import type { SendResult } from '../../src/domain/send'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
+import { deliverWarningsAfterCommit } from '../warn/deliver'
 import { costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatch, storeTimed, type RecipientExtras, type Recipients, type SendKind } from './store'
 
 /** What a send stores, worked out by its kind inside the transaction (after the key is claimed). */
@@ -46,7 +47,7 @@ export async function commitSend(
   plan: (tx: Db) => Promise<SendPlan>,
   after?: (tx: Db, result: SendResult) => Promise<void>,
 ): Promise<SendResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const earlier = await claimKey(tx, cusId, key)
     if (earlier) return earlier
     const p = await plan(tx)
@@ -72,4 +73,7 @@ export async function commitSend(
     await tx.query('update send_idempotency set response = $3 where cus_id = $1 and idempotency_key = $2', [cusId, key, JSON.stringify(result)])
     return result
   })
+  // A balance warning the debit queued goes out only now that the send has committed.
+  await deliverWarningsAfterCommit(db)
+  return result
 }

@@ -3,6 +3,7 @@ import { PROD_TYPE } from '../../src/domain/constants'
 import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
+import { deliverWarningsAfterCommit } from '../warn/deliver'
 import { countryPrices, debit, nextBatchId, priceOf, roundMoney, sensitiveIn } from './store'
 
 /**
@@ -22,6 +23,8 @@ export async function runDueBatches(db: Db, opts: { limit?: number; now?: Date }
     if (id === null) break
     sent.push(id)
   }
+  // Warnings the debits queued, and any a crash left queued, go out after the commits.
+  await deliverWarningsAfterCommit(db)
   return sent
 }
 

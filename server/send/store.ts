@@ -3,6 +3,7 @@ import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import { SEND_STATUS, type SendKind } from '../../src/domain/send'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
+import { checkBalanceCrossing } from '../warn/crossing'
 
 const TIMED_TO_BE_SENT = TIMED_STATUS.toBeSent
 
@@ -56,6 +57,7 @@ export async function priceOf(db: Db, cusId: string, prodType: number): Promise<
 /**
  * Locks the account row and debits `cost`; 400 insufficientBalance when the balance cannot cover it. Must run inside
  * the send's transaction: the row lock serialises concurrent sends of one account, so the balance never goes below 0.
+ * A debit that crosses the account's warning threshold queues its warning here (sent after the commit).
  */
 export async function debit(tx: Db, cusId: string, cost: number): Promise<number> {
   const { rows } = await tx.query<{ balance: number }>('select balance::float8 as balance from customer where cus_id = $1 for update', [cusId])
@@ -63,6 +65,7 @@ export async function debit(tx: Db, cusId: string, cost: number): Promise<number
   if (rows[0].balance < cost) throw new ApiError(400, 'insufficientBalance')
   const after = await tx.query<{ balance: number }>(
     'update customer set balance = balance - $2::numeric where cus_id = $1 returning balance::float8 as balance', [cusId, cost.toFixed(3)])
+  await checkBalanceCrossing(tx, cusId, rows[0].balance, after.rows[0].balance)
   return after.rows[0].balance
 }
 

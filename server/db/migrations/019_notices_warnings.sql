@@ -12,6 +12,16 @@ create table balance_warn (
   update_time timestamptz not null default now()
 );
 
+-- Warning texts waiting for the carrier: written in the debit's transaction (so a crossing that commits is never
+-- lost), sent and deleted after the commit by server/warn/deliver.ts (and by the scheduler's tick after a crash).
+create table warn_sms (
+  id bigserial primary key,
+  cus_id text not null references customer (cus_id),
+  mobile text not null,
+  text text not null,
+  created_at timestamptz not null default now()
+);
+
 -- The bell: notices for an account. Title and body are message keys of src/domain/messages.ts with their params,
 -- rendered in the reader's language. Rows per account are capped in server/notices/store.ts (oldest dropped).
 create table notice (
