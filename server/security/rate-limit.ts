@@ -51,6 +51,14 @@ export const RATE_RULES = {
   passwordNonce: { points: 30, duration: 60 },
   /** Checks of the signed-in account's own password (password change, app-secret reveal) per account, right or wrong. */
   passwordCheck: { points: 10, duration: 900 },
+  /** App-secret reads (masked or revealed) per account and minute; a reveal also spends passwordCheck. */
+  appSecretRead: { points: 30, duration: 60 },
+  /** App-secret rotations per account and hour: each breaks the customer's integration until they update it. */
+  appSecretRotate: { points: 5, duration: 3_600 },
+  /** Balance-warning changes per account and minute. */
+  balanceWarnWrite: { points: 20, duration: 60 },
+  /** Notice reads and marks per account and minute (the bell polls every 30 seconds). */
+  noticeCall: { points: 120, duration: 60 },
   /** Signed calls (/api/open/v1) per client address and minute, spent before the signature is checked. */
   signedApiAddress: { points: 600, duration: 60 },
   /** Signed calls per account and minute, spent once the signature is right (it also bounds the nonces stored). */

@@ -72,6 +72,18 @@ export const SERVER_MESSAGES = {
     en: 'The push address must be a public address ({reason})',
   },
   errorLogReceived: { 'zh-CN': '错误日志已上传', en: 'Error log uploaded' },
+  balanceWarnSms: {
+    'zh-CN': '【短信云】您的账户 {cusId} 余额为 {balance} 元，已低于预警值 {threshold} 元，请及时充值。',
+    en: '[SMS Cloud] The balance of account {cusId} is {balance} yuan, below the warning threshold of {threshold} yuan. Please recharge.',
+  },
+  noticeBalanceLowTitle: { 'zh-CN': '余额预警', en: 'Low balance' },
+  noticeBalanceLowBody: {
+    'zh-CN': '账户 {cusId} 余额为 {balance} 元，已低于预警值 {threshold} 元，已短信通知预警手机号。',
+    en: 'The balance of account {cusId} is {balance} yuan, below the warning threshold of {threshold} yuan; the warning mobiles were texted.',
+  },
+  balanceWarnSaved: { 'zh-CN': '余额预警已保存', en: 'Balance warning saved' },
+  appSecretRotated: { 'zh-CN': '已重置 AppSecret，旧的立即失效', en: 'App secret rotated; the old one no longer works' },
+  noticesRead: { 'zh-CN': '已标记为已读', en: 'Marked as read' },
   timedPauseSuccess: { 'zh-CN': '暂停成功', en: 'Batch paused' },
   timedPauseFailure: { 'zh-CN': '暂停失败：只能暂停待发送的批次', en: 'Pause failed: only a batch waiting to be sent can be paused' },
   timedRecoverSuccess: { 'zh-CN': '恢复成功', en: 'Batch recovered' },
