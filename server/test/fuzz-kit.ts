@@ -5,7 +5,9 @@ import type { Operation } from '../../src/domain/operations'
 import type { createApp } from '../app'
 import type { Db } from '../db'
 import { issueToken } from '../security/tokens'
+import { appSecretOf } from '../users/app-secret'
 import { invalidOf, numbersFile, rowsFile, validOf, type Body, type Hints, type Schema } from './fuzz-bodies'
+import { signatureHeaders } from './signed-kit'
 
 /*
  * The API fuzzer behind server/fuzz.test.ts (short, in `npm test`) and tests/bench/fuzz.bench.mjs (long): walks every
@@ -32,13 +34,19 @@ export interface FuzzTarget {
   app: App
   db: Db
   tokens: Record<Exclude<FuzzAccount, 'anonymous'>, string>
+  /** App secrets: the signed calls (auth `signature`) are signed by the account instead of sent with its token. */
+  secrets: Record<Exclude<FuzzAccount, 'anonymous'>, string>
   hints: Hints
 }
 
 /** Signs every demo account in and collects real ids, so valid bodies reach past "not found". */
 export async function fuzzTarget(app: App, db: Db, tokenFor: (user: string, password: string) => Promise<string>): Promise<FuzzTarget> {
   const tokens = {} as FuzzTarget['tokens']
-  for (const [user, password] of Object.entries(FUZZ_ACCOUNTS)) tokens[user as keyof typeof FUZZ_ACCOUNTS] = await tokenFor(user, password)
+  const secrets = {} as FuzzTarget['secrets']
+  for (const [user, password] of Object.entries(FUZZ_ACCOUNTS)) {
+    tokens[user as keyof typeof FUZZ_ACCOUNTS] = await tokenFor(user, password)
+    secrets[user as keyof typeof FUZZ_ACCOUNTS] = await appSecretOf(db, user)
+  }
   const ids = async (sql: string) => (await db.query<{ v: unknown }>(sql)).rows.map((r) => r.v)
   const hints: Hints = {
     cus_id: ['admin', 'acme', 'acme01', 'acme02', 'globex', 'nobody'],
@@ -62,7 +70,7 @@ export async function fuzzTarget(app: App, db: Db, tokenFor: (user: string, pass
     // What amplified memory once: a template repeating {p1}, filled from every row of the rows file.
     template: ['{p1}'.repeat(125), '您好{p1}，订单{p2}已发货'],
   }
-  return { app, db, tokens, hints }
+  return { app, db, tokens, secrets, hints }
 }
 
 /** One generated call: who makes it and what it sends. */
@@ -96,8 +104,9 @@ export function casesOf(doc: Doc, op: Operation, hints: Hints): Arbitrary<FuzzCa
   return fc.record({ account: accounts, body, files: fc.oneof({ arbitrary: file, weight: 5 }, fc.constant({})) })
 }
 
-function requestOf(op: Operation, c: FuzzCase, token: string | undefined): Request {
-  const headers: Record<string, string> = { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) }
+function requestOf(op: Operation, c: FuzzCase, token: string | undefined, secret: string | undefined): Request {
+  const signed = op.auth === 'signature'
+  const headers: Record<string, string> = { 'accept-language': 'en', ...(token && !signed ? { authorization: `Bearer ${token}` } : {}) }
   const text = c.body && ('raw' in c.body ? c.body.raw : JSON.stringify(c.body.value))
   const url = `http://localhost${API_PREFIX}${op.path}${c.query ? `?${new URLSearchParams(c.query)}` : ''}`
   const method = op.method.toUpperCase()
@@ -108,7 +117,9 @@ function requestOf(op: Operation, c: FuzzCase, token: string | undefined): Reque
     return new Request(url, { method, headers, body: form })
   }
   if (method === 'GET') return new Request(url, { method, headers })
-  return new Request(url, { method, headers: { ...headers, 'content-type': 'application/json' }, body: text ?? '{}' })
+  const body = text ?? '{}'
+  if (signed && secret) Object.assign(headers, signatureHeaders({ account: c.account, secret }, op.path, body))
+  return new Request(url, { method, headers: { ...headers, 'content-type': 'application/json' }, body })
 }
 
 /** Bytes of a streamed body, read up to `limit` (+1, to tell "over"), then cancelled. */
@@ -129,7 +140,7 @@ async function bytesOf(res: Response, limit: number): Promise<number> {
 
 /** What the zod schema says of the body the route will read: true valid, false invalid, null when not a plain case. */
 function oracle(op: Operation, c: FuzzCase): boolean | null {
-  if (op.request.kind === 'none' || c.account === 'anonymous' && op.auth === 'bearer') return null
+  if (op.request.kind === 'none' || c.account === 'anonymous' && op.auth !== 'none') return null
   if (op.request.kind === 'query') return op.request.schema.safeParse(c.query).success
   if (!c.body || !('value' in c.body)) return null
   const value = JSON.parse(JSON.stringify(c.body.value ?? null)) as unknown
@@ -149,7 +160,7 @@ function envelopeOf(text: string): { code?: unknown; msg?: unknown; data?: unkno
 /** Makes the call and returns what is wrong with its answer (empty when nothing is). */
 export async function runCase(t: FuzzTarget, op: Operation, c: FuzzCase): Promise<{ status: number; problems: string[] }> {
   const token = c.account === 'anonymous' ? undefined : t.tokens[c.account]
-  const res = await t.app.request(requestOf(op, c, token))
+  const res = await t.app.request(requestOf(op, c, token, c.account === 'anonymous' ? undefined : t.secrets[c.account]))
   if (token && ENDS_SESSION.has(op.path)) t.tokens[c.account as keyof FuzzTarget['tokens']] = await freshToken(t.db, c.account)
   const problems: string[] = []
   if (res.status >= 500) problems.push(`answered ${res.status}`)

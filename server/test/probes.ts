@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { OPERATIONS, type Operation } from '../../src/domain/operations'
 import { P2P_SEND_PATH } from '../../src/domain/send'
+import { OPEN_API_PATHS } from '../../src/domain/signed-api'
 
 /*
  * The bad-input probe (server/routes/bad-input.test.ts): every route the API registers, the schema of its payload
@@ -67,6 +68,8 @@ export interface Probe {
   document?: boolean
   /** Called without a session (sign-in, captcha, settings). */
   public?: boolean
+  /** Signed with the caller's app secret instead of a session (src/domain/signed-api.ts). */
+  signed?: boolean
   fields: (base: Record<string, unknown>) => string[][]
 }
 
@@ -141,6 +144,9 @@ const EXTRAS: Record<string, Extra> = {
   'POST /videoTemplate/getSendContentByCusTemplateId': { base: (ids) => ({ cus_template_id: ids.videoTemplate }) },
   'POST /videoTemplate/getVideoTemplate': { base: (ids) => ({ cus_template_id: ids.videoTemplate }) },
   'POST /cspTemplate/getSendContentByCusTemplateId': { base: (ids) => ({ template_id: ids.cspTemplate }) },
+  [`POST ${OPEN_API_PATHS.send}`]: { base: () => ({ ...key(), content: 'probe', mobiles: ['13800000000'] }) },
+  [`POST ${OPEN_API_PATHS.p2p}`]: { base: () => ({ ...key(), template: 'probe {p1}', rows: [['13800000000', 'v']] }) },
+  [`POST ${OPEN_API_PATHS.batch}`]: { base: () => ({ batch_id: 'B1' }) },
   'POST /cspTemplate/cspSmsGroupSend': { base: (ids) => ({ ...key(), chatbot_id: 'c', template_id: ids.cspTemplate, low_type: [1], sms_text: 's' }) },
 }
 
@@ -165,6 +171,7 @@ function probesOf(op: Operation): Probe[] {
       // A GET has no body: whatever it is sent goes in the query string.
       query: request.kind === 'query' || op.method === 'get' || undefined,
       public: op.auth === 'none' || undefined,
+      signed: op.auth === 'signature' || undefined,
       document: op.reply === 'openapi' || undefined,
       endsSession,
       ...(form && { form, badFiles: form === 'rows' ? ROWS_FILES : NUMBERS_FILES, file: form === 'rows' ? '13800000000\tv' : undefined }),
