@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVER_MESSAGES, serverMessage } from '../../src/domain/messages'
 import { OPEN_API_PATHS, SIGNATURE_WINDOW_SECONDS } from '../../src/domain/signed-api'
+import { RATE_RULES } from '../security/rate-limit'
 import { appSecretOf, rotateAppSecret } from '../users/app-secret'
 import { forEachBackend, setup, type Harness } from '../test/harness'
 import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../test/send-kit'
@@ -164,5 +165,26 @@ forEachBackend((backend) => {
       const many = Array.from({ length: 100_001 }, () => '1').join(',')
       expect(await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: 'Hi', mobiles: many })).toMatchObject(refusal(400, 'apiTooManyNumbers', 'en', { max: 100_000 }))
     })
+  })
+})
+
+describe('the signed API\'s per-account limit (real limits)', () => {
+  let h: Harness
+  beforeAll(async () => {
+    h = await setup({ historyRows: 50, rateLimitScale: 1 })
+  })
+  afterAll(() => h.close())
+
+  it('is spent only by calls whose signature is right, so strangers cannot use up a customer\'s allowance', async () => {
+    const call = async (secret: string) => {
+      const headers = signatureHeaders({ account: 'acme02', secret }, OPEN_API_PATHS.balance, '{}')
+      return (await h.app.request(`/api${OPEN_API_PATHS.balance}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers }, body: '{}' })).status
+    }
+    for (let i = 0; i < 20; i++) expect(await call('0'.repeat(64))).toBe(401)
+    const secret = await appSecretOf(h.db, 'acme02')
+    const statuses: number[] = []
+    for (let i = 0; i < RATE_RULES.signedApiAccount.points + 1; i++) statuses.push(await call(secret))
+    expect(statuses.filter((s) => s === 200)).toHaveLength(RATE_RULES.signedApiAccount.points)
+    expect(statuses.at(-1)).toBe(429)
   })
 })
