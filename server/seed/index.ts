@@ -4,6 +4,7 @@ import { seedCsp } from './csp'
 import { seedHistory } from './history'
 import { seedLists } from './lists'
 import { seedPlatform, syncMenus } from './platform'
+import { seedPushHistory } from './push'
 import { seedRecordExtras } from './records'
 import { seedVideoFrames } from './video'
 
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<number> 
   await seedVideoFrames(db)
   step('timed batches, recharges, templates, address books, number checks')
   await seedRecordExtras(db)
+  await seedPushHistory(db)
   step('short links and interaction records')
   await db.exec('analyze')
   step('done')

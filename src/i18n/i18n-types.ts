@@ -3499,6 +3499,18 @@ type RootTranslation = {
 		 */
 		rechargeDeduct: string
 		/**
+		 * 待​重​试
+		 */
+		pushRetry: string
+		/**
+		 * 已​送​达
+		 */
+		pushDelivered: string
+		/**
+		 * 推​送​失​败
+		 */
+		pushFailed: string
+		/**
 		 * 待​审​核
 		 */
 		checkPending: string
@@ -3650,6 +3662,123 @@ type RootTranslation = {
 		 * 按​条​数
 		 */
 		byCount: string
+	}
+	push: {
+		/**
+		 * 状​态​报​告​推​送
+		 */
+		title: string
+		/**
+		 * 您​账​户​发​送​的​短​信​的​状​态​报​告​和​上​行​回​复​，​会​以​ ​J​S​O​N​ ​批​量​ ​P​O​S​T​ ​到​此​地​址​；​接​收​失​败​时​会​按​指​数​退​避​重​试​，​最​长​ ​2​4​ ​小​时​。
+		 */
+		intro: string
+		/**
+		 * 推​送​地​址
+		 */
+		address: string
+		/**
+		 * 当​前​推​送​地​址​：​{​u​r​l​}
+		 * @param {string} url
+		 */
+		current: RequiredParams<'url'>
+		/**
+		 * 尚​未​设​置​推​送​地​址​，​状​态​报​告​不​会​推​送
+		 */
+		none: string
+		/**
+		 * 保​存​推​送​地​址
+		 */
+		save: string
+		/**
+		 * 清​除​推​送​地​址
+		 */
+		clear: string
+		/**
+		 * 推​送​地​址​不​能​为​空
+		 */
+		required: string
+		/**
+		 * 推​送​地​址​最​多​ ​5​0​0​ ​个​字​符
+		 */
+		tooLong: string
+		/**
+		 * 请​输​入​以​ ​h​t​t​p​:​/​/​ ​或​ ​h​t​t​p​s​:​/​/​ ​开​头​的​完​整​地​址​（​不​含​用​户​名​和​密​码​）
+		 */
+		invalid: string
+		/**
+		 * 确​认​修​改​推​送​地​址
+		 */
+		confirmTitle: string
+		/**
+		 * 状​态​报​告​将​推​送​到​ ​{​t​o​}​，​确​定​吗​？
+		 * @param {string} to
+		 */
+		confirmSet: RequiredParams<'to'>
+		/**
+		 * 推​送​地​址​将​从​ ​{​f​r​o​m​}​ ​改​为​ ​{​t​o​}​，​尚​未​送​达​的​报​告​也​将​推​送​到​新​地​址​，​确​定​吗​？
+		 * @param {string} from
+		 * @param {string} to
+		 */
+		confirmChange: RequiredParams<'from' | 'to'>
+		/**
+		 * 确​认​清​除​推​送​地​址
+		 */
+		clearTitle: string
+		/**
+		 * 清​除​后​不​再​推​送​状​态​报​告​（​当​前​地​址​ ​{​f​r​o​m​}​）​，​确​定​吗​？
+		 * @param {string} from
+		 */
+		confirmClear: RequiredParams<'from'>
+		/**
+		 * 查​看​推​送​日​志
+		 */
+		logLink: string
+		/**
+		 * 每​次​推​送​带​有​ ​X​-​S​m​s​-​T​i​m​e​s​t​a​m​p​、​X​-​S​m​s​-​S​i​g​n​a​t​u​r​e​（​以​ ​A​p​p​S​e​c​r​e​t​ ​对​“​时​间​戳​.​请​求​体​”​做​的​ ​H​M​A​C​-​S​H​A​2​5​6​）​和​ ​X​-​S​m​s​-​D​e​l​i​v​e​r​y​-​I​d​；​请​校​验​签​名​、​拒​绝​过​旧​的​时​间​戳​，​并​按​条​目​ ​i​d​ ​去​重​。
+		 */
+		signatureHint: string
+		log: {
+			/**
+			 * 推​送​日​志
+			 */
+			title: string
+			/**
+			 * 推​送​时​间
+			 */
+			time: string
+			/**
+			 * 结​果
+			 */
+			outcome: string
+			/**
+			 * 条​数
+			 */
+			items: string
+			/**
+			 * 响​应​码
+			 */
+			statusCode: string
+			/**
+			 * 错​误
+			 */
+			error: string
+			/**
+			 * 下​次​重​试
+			 */
+			nextAt: string
+			/**
+			 * 第​几​次
+			 */
+			attempt: string
+			/**
+			 * 推​送​批​次
+			 */
+			deliveryId: string
+			/**
+			 * 推​送​地​址
+			 */
+			url: string
+		}
 	}
 }
 
@@ -7030,6 +7159,18 @@ export type TranslationFunctions = {
 		 */
 		rechargeDeduct: () => LocalizedString
 		/**
+		 * 待重试
+		 */
+		pushRetry: () => LocalizedString
+		/**
+		 * 已送达
+		 */
+		pushDelivered: () => LocalizedString
+		/**
+		 * 推送失败
+		 */
+		pushFailed: () => LocalizedString
+		/**
 		 * 待审核
 		 */
 		checkPending: () => LocalizedString
@@ -7181,6 +7322,118 @@ export type TranslationFunctions = {
 		 * 按条数
 		 */
 		byCount: () => LocalizedString
+	}
+	push: {
+		/**
+		 * 状态报告推送
+		 */
+		title: () => LocalizedString
+		/**
+		 * 您账户发送的短信的状态报告和上行回复，会以 JSON 批量 POST 到此地址；接收失败时会按指数退避重试，最长 24 小时。
+		 */
+		intro: () => LocalizedString
+		/**
+		 * 推送地址
+		 */
+		address: () => LocalizedString
+		/**
+		 * 当前推送地址：{url}
+		 */
+		current: (arg: { url: string }) => LocalizedString
+		/**
+		 * 尚未设置推送地址，状态报告不会推送
+		 */
+		none: () => LocalizedString
+		/**
+		 * 保存推送地址
+		 */
+		save: () => LocalizedString
+		/**
+		 * 清除推送地址
+		 */
+		clear: () => LocalizedString
+		/**
+		 * 推送地址不能为空
+		 */
+		required: () => LocalizedString
+		/**
+		 * 推送地址最多 500 个字符
+		 */
+		tooLong: () => LocalizedString
+		/**
+		 * 请输入以 http:// 或 https:// 开头的完整地址（不含用户名和密码）
+		 */
+		invalid: () => LocalizedString
+		/**
+		 * 确认修改推送地址
+		 */
+		confirmTitle: () => LocalizedString
+		/**
+		 * 状态报告将推送到 {to}，确定吗？
+		 */
+		confirmSet: (arg: { to: string }) => LocalizedString
+		/**
+		 * 推送地址将从 {from} 改为 {to}，尚未送达的报告也将推送到新地址，确定吗？
+		 */
+		confirmChange: (arg: { from: string, to: string }) => LocalizedString
+		/**
+		 * 确认清除推送地址
+		 */
+		clearTitle: () => LocalizedString
+		/**
+		 * 清除后不再推送状态报告（当前地址 {from}），确定吗？
+		 */
+		confirmClear: (arg: { from: string }) => LocalizedString
+		/**
+		 * 查看推送日志
+		 */
+		logLink: () => LocalizedString
+		/**
+		 * 每次推送带有 X-Sms-Timestamp、X-Sms-Signature（以 AppSecret 对“时间戳.请求体”做的 HMAC-SHA256）和 X-Sms-Delivery-Id；请校验签名、拒绝过旧的时间戳，并按条目 id 去重。
+		 */
+		signatureHint: () => LocalizedString
+		log: {
+			/**
+			 * 推送日志
+			 */
+			title: () => LocalizedString
+			/**
+			 * 推送时间
+			 */
+			time: () => LocalizedString
+			/**
+			 * 结果
+			 */
+			outcome: () => LocalizedString
+			/**
+			 * 条数
+			 */
+			items: () => LocalizedString
+			/**
+			 * 响应码
+			 */
+			statusCode: () => LocalizedString
+			/**
+			 * 错误
+			 */
+			error: () => LocalizedString
+			/**
+			 * 下次重试
+			 */
+			nextAt: () => LocalizedString
+			/**
+			 * 第几次
+			 */
+			attempt: () => LocalizedString
+			/**
+			 * 推送批次
+			 */
+			deliveryId: () => LocalizedString
+			/**
+			 * 推送地址
+			 */
+			url: () => LocalizedString
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import { lists as addressBookLists } from '@/features/address-book'
 import { lists as crudLists } from '@/features/crud'
 import { dashboards } from '@/features/dashboard'
 import { lists as numberCheckLists } from '@/features/number-check'
+import { lists as pushLists } from '@/features/push'
 import { lists as rechargeLists } from '@/features/recharge'
 import { lists as recordLists } from '@/features/records'
 import { lists as statisticsLists } from '@/features/statistics'
@@ -34,7 +35,7 @@ const Pending = lazy(withChunkTimeout(() => import('./PendingScreen')))
 /** Every list declaration of the product areas, in menu order; the list registry the browser test walks. */
 export const LISTS: readonly ListDefinition[] = [
   ...recordLists, ...statisticsLists, ...timedLists, ...templateLists, ...numberCheckLists, ...rechargeLists,
-  ...addressBookLists, ...accountLists, ...crudLists,
+  ...addressBookLists, ...accountLists, ...crudLists, ...pushLists,
 ]
 
 const Dashboard = lazy(withChunkTimeout(() => import('@/features/dashboard/DashboardRoute')))

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { LOCALES, THEMES, type Locale, type Theme } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { setColor, setLocale, setTheme, toggleSidebar, usePrefs } from '@/stores/prefs'
+import { PushSection } from './PushSection'
 
 const field = 'rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-1.5 text-sm text-[var(--text)]'
 
@@ -45,6 +46,7 @@ export function SettingScreen() {
           </Row>
         ))}
       </Panel>
+      <PushSection />
     </div>
   )
 }

@@ -16,7 +16,8 @@ import sendP2p from './sendP2p.js'
 import sendVideo from './sendVideo.js'
 import shell from './shell.js'
 import status from './status.js'
+import push from './push.js'
 
-const en = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status } satisfies Translation
+const en = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, push } satisfies Translation
 
 export default en

@@ -18,7 +18,8 @@ import sendP2p from './sendP2p.js'
 import sendVideo from './sendVideo.js'
 import shell from './shell.js'
 import status from './status.js'
+import push from './push.js'
 
-const zh_CN = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status } satisfies BaseTranslation
+const zh_CN = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, push } satisfies BaseTranslation
 
 export default zh_CN

@@ -1,0 +1,33 @@
+import type { Translation } from '../i18n-types'
+
+export default {
+	title: 'Report push',
+	intro: 'Delivery reports and replies of your account\'s messages are POSTed to this address as JSON batches; when it fails they are retried with exponential backoff for up to 24 hours.',
+	address: 'Push address',
+	current: 'Current push address: {url}',
+	none: 'No push address set; reports are not pushed',
+	save: 'Save push address',
+	clear: 'Clear push address',
+	required: 'The push address must be filled',
+	tooLong: 'The push address may have at most 500 characters',
+	invalid: 'Enter a full address starting with http:// or https:// (without user name or password)',
+	confirmTitle: 'Confirm the push address',
+	confirmSet: 'Reports will be pushed to {to}. Continue?',
+	confirmChange: 'The push address changes from {from} to {to}; reports not yet delivered also go to the new address. Continue?',
+	clearTitle: 'Clear the push address',
+	confirmClear: 'Reports will no longer be pushed (current address {from}). Continue?',
+	logLink: 'Open the push log',
+	signatureHint: 'Each push carries X-Sms-Timestamp, X-Sms-Signature (HMAC-SHA256 of "timestamp.body" under your app secret) and X-Sms-Delivery-Id: check the signature, refuse old timestamps and de-duplicate by the items\' ids.',
+	log: {
+		title: 'Push log',
+		time: 'Pushed at',
+		outcome: 'Result',
+		items: 'Items',
+		statusCode: 'Status code',
+		error: 'Error',
+		nextAt: 'Next retry',
+		attempt: 'Attempt',
+		deliveryId: 'Delivery',
+		url: 'Push address',
+	},
+} satisfies Translation['push']

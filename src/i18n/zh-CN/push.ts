@@ -1,0 +1,33 @@
+import type { BaseTranslation } from '../i18n-types'
+
+export default {
+	title: '状态报告推送',
+	intro: '您账户发送的短信的状态报告和上行回复，会以 JSON 批量 POST 到此地址；接收失败时会按指数退避重试，最长 24 小时。',
+	address: '推送地址',
+	current: '当前推送地址：{url:string}',
+	none: '尚未设置推送地址，状态报告不会推送',
+	save: '保存推送地址',
+	clear: '清除推送地址',
+	required: '推送地址不能为空',
+	tooLong: '推送地址最多 500 个字符',
+	invalid: '请输入以 http:// 或 https:// 开头的完整地址（不含用户名和密码）',
+	confirmTitle: '确认修改推送地址',
+	confirmSet: '状态报告将推送到 {to:string}，确定吗？',
+	confirmChange: '推送地址将从 {from:string} 改为 {to:string}，尚未送达的报告也将推送到新地址，确定吗？',
+	clearTitle: '确认清除推送地址',
+	confirmClear: '清除后不再推送状态报告（当前地址 {from:string}），确定吗？',
+	logLink: '查看推送日志',
+	signatureHint: '每次推送带有 X-Sms-Timestamp、X-Sms-Signature（以 AppSecret 对“时间戳.请求体”做的 HMAC-SHA256）和 X-Sms-Delivery-Id；请校验签名、拒绝过旧的时间戳，并按条目 id 去重。',
+	log: {
+		title: '推送日志',
+		time: '推送时间',
+		outcome: '结果',
+		items: '条数',
+		statusCode: '响应码',
+		error: '错误',
+		nextAt: '下次重试',
+		attempt: '第几次',
+		deliveryId: '推送批次',
+		url: '推送地址',
+	},
+} satisfies BaseTranslation
