@@ -1,5 +1,5 @@
 import { toast } from '@/components/ui/toast'
-import { LONG_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@/domain/constants'
+import { LONG_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type Locale } from '@/domain/constants'
 import { getLocale } from '@/stores/prefs'
 import { getToken, logoutLocal } from '@/stores/session'
 import { ApiError, asEnvelope, type Envelope } from './errors'
@@ -26,6 +26,8 @@ export interface ApiOptions {
   auth?: boolean
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   signal?: AbortSignal
+  /** The answer's language when it is not the console's (a public page in its visitor's language). */
+  locale?: Locale
 }
 
 export function apiUrl(path: string): string {
@@ -57,7 +59,8 @@ export async function send(url: string, init: RequestInit, opts: ApiOptions): Pr
   const onAbort = () => ctl.abort()
   opts.signal?.addEventListener('abort', onAbort)
   try {
-    return await fetch(url, { ...init, headers: { ...authHeaders(), ...init.headers }, signal: ctl.signal })
+    const language: Record<string, string> = opts.locale ? { 'Accept-Language': opts.locale } : {}
+    return await fetch(url, { ...init, headers: { ...authHeaders(), ...language, ...init.headers }, signal: ctl.signal })
   } catch (e) {
     if (opts.signal?.aborted && !timedOut) throw new ApiError(0, '', e, 'aborted')
     const msg = timedOut ? words().errors.timeout() : words().errors.network()

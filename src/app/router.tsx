@@ -44,6 +44,13 @@ const lockRoute = createRoute({
 const statusRoute = (path: '/404' | '/403' | '/500', name: 'NotFoundPage' | 'ForbiddenPage' | 'ServerErrorPage') =>
   createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(statusPages, name) })
 
+/** An interactive message's public page (src/domain/interact.ts): no sign-in, no shell. */
+const interactRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/i/$code',
+  component: lazyRouteComponent(withChunkTimeout(() => import('./pages/InteractRoute')), 'InteractRoute'),
+})
+
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
@@ -79,6 +86,7 @@ const routeTree = rootRoute.addChildren([
   statusRoute('/404', 'NotFoundPage'),
   statusRoute('/403', 'ForbiddenPage'),
   statusRoute('/500', 'ServerErrorPage'),
+  interactRoute,
   indexRoute,
   shellRoute.addChildren(shellChildren),
 ])

@@ -4,6 +4,7 @@ import { registerCommands, type Command } from '@/commands/registry'
 import { LOCALES, THEMES, type Locale } from '@/domain/constants'
 import { walkMenu } from '@/domain/menu'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
+import { shortLinkCommands } from '@/features/short-links'
 import { getLastBatch } from '@/stores/last-batch'
 import { setLocale, setTheme, toggleSidebar } from '@/stores/prefs'
 import { HOME_PATH, closeAllTabs, closeOtherTabs, closeTab, getActiveTab, openTab } from '@/stores/tabs'
@@ -59,6 +60,7 @@ function actionCommands({ LL, otherLL, locale, go }: ShellContext): Command[] {
     act('language', (t) => t.shell.switchLanguage({ name: t.common.languages[other]() }), () => setLocale(other)),
     ...THEMES.map((theme) =>
       act(`theme:${theme}`, (t) => t.shell.themeCommand({ name: t.shell.themes[theme]() }), () => setTheme(theme))),
+    ...shortLinkCommands({ LL, otherLL, go }),
   ]
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { APP_BASE } from './api'
+import { DEFAULT_LOCALE, type Locale } from './constants'
 import { safeText } from './input'
 
 /**
@@ -55,3 +56,15 @@ export const interactViewResultSchema = z.object({
   answers_left: z.number(),
 })
 export type InteractView = z.infer<typeof interactViewResultSchema>
+
+/**
+ * The public page's language: the first of the visitor's browser languages that the product speaks (any `zh-*` is
+ * Chinese, any `en-*` English), else the product's default. The page has no signed-in user whose choice to follow.
+ */
+export function recipientLocale(languages: readonly string[]): Locale {
+  for (const l of languages) {
+    if (/^zh\b/i.test(l)) return 'zh-CN'
+    if (/^en\b/i.test(l)) return 'en'
+  }
+  return DEFAULT_LOCALE
+}

@@ -3663,6 +3663,191 @@ type RootTranslation = {
 		 */
 		byCount: string
 	}
+	interact: {
+		/**
+		 * 短​信​内​容
+		 */
+		title: string
+		/**
+		 * 接​收​时​间​ ​{​t​i​m​e​}
+		 * @param {string} time
+		 */
+		sentAt: RequiredParams<'time'>
+		/**
+		 * 我​的​回​复
+		 */
+		answers: string
+		/**
+		 * 还​没​有​回​复​。
+		 */
+		noAnswers: string
+		/**
+		 * 回​复​内​容
+		 */
+		answerLabel: string
+		/**
+		 * {​c​o​u​n​t​}​ ​/​ ​{​m​a​x​}​ ​个​字​符
+		 * @param {number} count
+		 * @param {number} max
+		 */
+		answerHint: RequiredParams<'count' | 'max'>
+		/**
+		 * 发​送​回​复
+		 */
+		send: string
+		/**
+		 * 回​复​已​发​送
+		 */
+		sent: string
+		/**
+		 * 本​页​面​还​可​回​复​ ​{​n​}​ ​条​。
+		 * @param {number} n
+		 */
+		answersLeft: RequiredParams<'n'>
+		/**
+		 * 本​页​面​已​达​到​回​复​上​限​。
+		 */
+		full: string
+		/**
+		 * 该​互​动​页​面​不​存​在​或​已​过​期​。
+		 */
+		notFound: string
+		/**
+		 * 您​的​回​复​将​发​送​给​该​短​信​的​发​送​方​。
+		 */
+		note: string
+		errors: {
+			/**
+			 * 请​先​填​写​回​复​内​容
+			 */
+			required: string
+			/**
+			 * 回​复​最​多​ ​{​m​a​x​}​ ​个​字​符
+			 * @param {number} max
+			 */
+			tooLong: RequiredParams<'max'>
+		}
+	}
+	linkTools: {
+		/**
+		 * 生​成​短​链​接
+		 */
+		command: string
+		/**
+		 * 短​链​ ​长​链​转​短​链​ ​短​链​转​长​链​ ​还​原
+		 */
+		commandKeywords: string
+		shorten: {
+			/**
+			 * 长​链​接​转​短​链​接
+			 */
+			title: string
+			/**
+			 * 长​链​接​（​h​t​t​p​ ​或​ ​h​t​t​p​s​）
+			 */
+			label: string
+			/**
+			 * h​t​t​p​s​:​/​/​e​x​a​m​p​l​e​.​c​o​m​/​活​动​页
+			 */
+			placeholder: string
+			/**
+			 * 生​成​短​链​接
+			 */
+			submit: string
+			/**
+			 * 同​一​个​长​链​接​会​返​回​已​生​成​的​短​链​接​。
+			 */
+			hint: string
+		}
+		expand: {
+			/**
+			 * 短​链​接​转​长​链​接
+			 */
+			title: string
+			/**
+			 * 短​链​接​或​短​链​码
+			 */
+			label: string
+			/**
+			 * h​t​t​p​s​:​/​/​s​.​e​x​a​m​p​l​e​.​c​o​m​/​s​/​a​B​3​d​E​5​g​H
+			 */
+			placeholder: string
+			/**
+			 * 还​原
+			 */
+			submit: string
+			/**
+			 * 可​查​询​本​账​号​及​其​子​账​号​的​短​链​接​及​点​击​情​况​。
+			 */
+			hint: string
+			/**
+			 * 请​输​入​短​链​接
+			 */
+			required: string
+		}
+		result: {
+			/**
+			 * 短​链​接
+			 */
+			title: string
+			/**
+			 * 短​链​接
+			 */
+			shortUrl: string
+			/**
+			 * 长​链​接
+			 */
+			longUrl: string
+			/**
+			 * 点​击​次​数
+			 */
+			clicks: string
+			/**
+			 * 生​成​时​间
+			 */
+			created: string
+			/**
+			 * 最​早​的​点​击
+			 */
+			firstClicks: string
+			/**
+			 * 还​没​有​点​击​。
+			 */
+			noClicks: string
+			/**
+			 * 时​间
+			 */
+			time: string
+			/**
+			 * 系​统
+			 */
+			system: string
+			/**
+			 * 浏​览​器
+			 */
+			browser: string
+			/**
+			 * 未​知
+			 */
+			unknown: string
+			/**
+			 * 复​制​短​链​接
+			 */
+			copyShort: string
+			/**
+			 * 复​制​长​链​接
+			 */
+			copyLong: string
+			/**
+			 * 已​复​制
+			 */
+			copied: string
+			/**
+			 * 复​制​失​败​：​请​选​中​文​本​后​按​ ​C​t​r​l​+​C
+			 */
+			copyFailed: string
+		}
+	}
 	push: {
 		/**
 		 * 状​态​报​告​推​送
@@ -7322,6 +7507,186 @@ export type TranslationFunctions = {
 		 * 按条数
 		 */
 		byCount: () => LocalizedString
+	}
+	interact: {
+		/**
+		 * 短信内容
+		 */
+		title: () => LocalizedString
+		/**
+		 * 接收时间 {time}
+		 */
+		sentAt: (arg: { time: string }) => LocalizedString
+		/**
+		 * 我的回复
+		 */
+		answers: () => LocalizedString
+		/**
+		 * 还没有回复。
+		 */
+		noAnswers: () => LocalizedString
+		/**
+		 * 回复内容
+		 */
+		answerLabel: () => LocalizedString
+		/**
+		 * {count} / {max} 个字符
+		 */
+		answerHint: (arg: { count: number, max: number }) => LocalizedString
+		/**
+		 * 发送回复
+		 */
+		send: () => LocalizedString
+		/**
+		 * 回复已发送
+		 */
+		sent: () => LocalizedString
+		/**
+		 * 本页面还可回复 {n} 条。
+		 */
+		answersLeft: (arg: { n: number }) => LocalizedString
+		/**
+		 * 本页面已达到回复上限。
+		 */
+		full: () => LocalizedString
+		/**
+		 * 该互动页面不存在或已过期。
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * 您的回复将发送给该短信的发送方。
+		 */
+		note: () => LocalizedString
+		errors: {
+			/**
+			 * 请先填写回复内容
+			 */
+			required: () => LocalizedString
+			/**
+			 * 回复最多 {max} 个字符
+			 */
+			tooLong: (arg: { max: number }) => LocalizedString
+		}
+	}
+	linkTools: {
+		/**
+		 * 生成短链接
+		 */
+		command: () => LocalizedString
+		/**
+		 * 短链 长链转短链 短链转长链 还原
+		 */
+		commandKeywords: () => LocalizedString
+		shorten: {
+			/**
+			 * 长链接转短链接
+			 */
+			title: () => LocalizedString
+			/**
+			 * 长链接（http 或 https）
+			 */
+			label: () => LocalizedString
+			/**
+			 * https://example.com/活动页
+			 */
+			placeholder: () => LocalizedString
+			/**
+			 * 生成短链接
+			 */
+			submit: () => LocalizedString
+			/**
+			 * 同一个长链接会返回已生成的短链接。
+			 */
+			hint: () => LocalizedString
+		}
+		expand: {
+			/**
+			 * 短链接转长链接
+			 */
+			title: () => LocalizedString
+			/**
+			 * 短链接或短链码
+			 */
+			label: () => LocalizedString
+			/**
+			 * https://s.example.com/s/aB3dE5gH
+			 */
+			placeholder: () => LocalizedString
+			/**
+			 * 还原
+			 */
+			submit: () => LocalizedString
+			/**
+			 * 可查询本账号及其子账号的短链接及点击情况。
+			 */
+			hint: () => LocalizedString
+			/**
+			 * 请输入短链接
+			 */
+			required: () => LocalizedString
+		}
+		result: {
+			/**
+			 * 短链接
+			 */
+			title: () => LocalizedString
+			/**
+			 * 短链接
+			 */
+			shortUrl: () => LocalizedString
+			/**
+			 * 长链接
+			 */
+			longUrl: () => LocalizedString
+			/**
+			 * 点击次数
+			 */
+			clicks: () => LocalizedString
+			/**
+			 * 生成时间
+			 */
+			created: () => LocalizedString
+			/**
+			 * 最早的点击
+			 */
+			firstClicks: () => LocalizedString
+			/**
+			 * 还没有点击。
+			 */
+			noClicks: () => LocalizedString
+			/**
+			 * 时间
+			 */
+			time: () => LocalizedString
+			/**
+			 * 系统
+			 */
+			system: () => LocalizedString
+			/**
+			 * 浏览器
+			 */
+			browser: () => LocalizedString
+			/**
+			 * 未知
+			 */
+			unknown: () => LocalizedString
+			/**
+			 * 复制短链接
+			 */
+			copyShort: () => LocalizedString
+			/**
+			 * 复制长链接
+			 */
+			copyLong: () => LocalizedString
+			/**
+			 * 已复制
+			 */
+			copied: () => LocalizedString
+			/**
+			 * 复制失败：请选中文本后按 Ctrl+C
+			 */
+			copyFailed: () => LocalizedString
+		}
 	}
 	push: {
 		/**

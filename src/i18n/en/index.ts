@@ -16,8 +16,10 @@ import sendP2p from './sendP2p.js'
 import sendVideo from './sendVideo.js'
 import shell from './shell.js'
 import status from './status.js'
+import interact from './interact.js'
+import linkTools from './linkTools.js'
 import push from './push.js'
 
-const en = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, push } satisfies Translation
+const en = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies Translation
 
 export default en

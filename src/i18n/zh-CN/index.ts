@@ -18,8 +18,10 @@ import sendP2p from './sendP2p.js'
 import sendVideo from './sendVideo.js'
 import shell from './shell.js'
 import status from './status.js'
+import interact from './interact.js'
+import linkTools from './linkTools.js'
 import push from './push.js'
 
-const zh_CN = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, push } satisfies BaseTranslation
+const zh_CN = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies BaseTranslation
 
 export default zh_CN

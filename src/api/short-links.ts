@@ -1,0 +1,12 @@
+import { shortLinkResultSchema, type ShortLinkResult } from '@/domain/send-link'
+import { api } from './http'
+
+/** The short-link tools (/short-link/tools): long → short and short → long, each with the link's clicks. */
+
+export async function longToShort(longUrl: string): Promise<ShortLinkResult> {
+  return shortLinkResultSchema.parse(await api('/shortChainTool/longToShort', { long_url: longUrl }))
+}
+
+export async function shortToLong(shortUrl: string): Promise<ShortLinkResult> {
+  return shortLinkResultSchema.parse(await api('/shortChainTool/shortToLong', { short_url: shortUrl }))
+}

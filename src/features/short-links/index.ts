@@ -1,0 +1,1 @@
+export { shortLinkCommands, TOOLS_PATH } from './short-links.commands'
