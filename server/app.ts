@@ -11,6 +11,7 @@ import { refuseMalformedPath } from './http/malformed-path'
 import { securityHeaders } from './http/security-headers'
 import type { AppEnv } from './http/session'
 import { accountRoutes } from './routes/account'
+import { customerAdminRoutes } from './routes/customers'
 import { appSecretRoutes } from './routes/app-secret'
 import { balanceWarnRoutes } from './routes/balance-warn'
 import { interactRoutes } from './routes/interact'
@@ -73,6 +74,8 @@ export function createApp(opts: AppOptions) {
   for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, userSettingsRoutes, pushRoutes, recordRoutes, listRoutes, sendRoutes]) {
     api.route('/', routes(deps))
   }
+  // Customer administration and an enterprise's sub-accounts (issue 13, routes/customers.ts).
+  api.route('/', customerAdminRoutes(deps))
   // Public interaction pages' calls (no token; rate-limited per address and page, routes/interact.ts).
   api.route('/', interactRoutes(deps))
   // Calls of customers' systems, signed with the app secret instead of a session (routes/signed-api.ts).

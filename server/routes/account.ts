@@ -28,8 +28,11 @@ export function accountRoutes(deps: Deps) {
   })
 
   r.post('/user/getBusCtyList', auth, async (c) => {
+    // The signed-in account's own prices where an administrator set them (customer_country_price).
     const { rows } = await deps.db.query<Country>(
-      'select iso, name_zh, name_en, calling_code, price::float8 as price from country order by name_en',
+      `select c.iso, c.name_zh, c.name_en, c.calling_code, coalesce(k.price, c.price)::float8 as price from country c
+       left join customer_country_price k on k.iso = c.iso and k.cus_id = $1 order by c.name_en`,
+      [c.get('user').cusId],
     )
     return ok(c, rows)
   })

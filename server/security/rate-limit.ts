@@ -59,6 +59,10 @@ export const RATE_RULES = {
   balanceWarnWrite: { points: 20, duration: 60 },
   /** Notice reads and marks per account and minute (the bell polls every 30 seconds). */
   noticeCall: { points: 120, duration: 60 },
+  /** Customer and sub-account writes (charge, transfer, close, open) per operating account and minute. */
+  accountWrite: { points: 120, duration: 60 },
+  /** Accounts created (customerAdd, sub-account add) per operating account and hour: each hashes a password and adds rows. */
+  accountCreate: { points: 60, duration: 3_600 },
   /** Signed calls (/api/open/v1) per client address and minute, spent before the signature is checked. */
   signedApiAddress: { points: 600, duration: 60 },
   /** Signed calls per account and minute, spent once the signature is right (it also bounds the nonces stored). */

@@ -24,8 +24,11 @@ export interface IntlNumbers {
   duplicates: number
 }
 
-export async function countryList(db: Db): Promise<CountryRow[]> {
-  const { rows } = await db.query<CountryRow>('select iso, calling_code, price::float8 as price from country order by id')
+export async function countryList(db: Db, cusId: string): Promise<CountryRow[]> {
+  // The account's own price for a country (customer_country_price, set by an administrator) wins over the platform's.
+  const { rows } = await db.query<CountryRow>(
+    `select c.iso, c.calling_code, coalesce(k.price, c.price)::float8 as price from country c
+     left join customer_country_price k on k.iso = c.iso and k.cus_id = $1 order by c.id`, [cusId])
   return rows.map((r) => ({ ...r, price: Number(r.price) }))
 }
 

@@ -88,7 +88,7 @@ async function sendOne(tx: Db, now: Date): Promise<string | null> {
 /** Debits the batch at today's prices; returns each group's price per record. International: the country's price. */
 async function bill(tx: Db, b: Due, groups: Group[]): Promise<number[]> {
   const price = await priceOf(tx, b.cus_id, b.prod_type)
-  const byCountry = b.prod_type === PROD_TYPE.international ? await countryPrices(tx) : null
+  const byCountry = b.prod_type === PROD_TYPE.international ? await countryPrices(tx, b.cus_id) : null
   const unit = (g: Group) => (byCountry && g.country_code ? (byCountry.get(g.country_code) ?? price) : price)
   const perRecord = groups.map((g) => roundMoney(measureContent(g.content).messages * unit(g)))
   const cost = groups.reduce((s, g) => s + measureContent(g.content).messages * unit(g) * g.n, 0)

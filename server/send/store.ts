@@ -75,8 +75,10 @@ export async function debit(tx: Db, cusId: string, cost: number): Promise<number
  * and the demo history read the same ISO code). The account must still have the international product (priceOf),
  * else 403 productNotActivated.
  */
-export async function countryPrices(db: Db): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ iso: string; price: number }>('select iso, price::float8 as price from country')
+export async function countryPrices(db: Db, cusId: string): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ iso: string; price: number }>(
+    `select c.iso, coalesce(k.price, c.price)::float8 as price from country c
+     left join customer_country_price k on k.iso = c.iso and k.cus_id = $1`, [cusId])
   return new Map(rows.map((r) => [r.iso, Number(r.price)]))
 }
 

@@ -1,6 +1,9 @@
 import type { z } from 'zod'
 import { accountListSchema, errorLogUploadSchema } from './account'
 import { loginSchema, registerSchema, sendAuthCodeSchema, sendLoginCodeSchema, smsLoginSchema } from './auth'
+import {
+  accountRefSchema, chargeDetailSchema, customerAddSchema, customerChargeSchema, subAccountAddSchema, subAccountChargeSchema,
+} from './customers'
 import { groupMobileDetailSchema, hasMemberGroupListSchema } from './group-numbers'
 import { interactAnswerSchema, interactViewSchema } from './interact'
 import { accountSearchSchema } from './lists/accounts'
@@ -147,6 +150,21 @@ export const OPERATIONS: readonly Operation[] = [
     ['/crud/add', json(crudAddSchema)],
     ['/crud/update', json(crudUpdateSchema), 'json', 'put'],
     ['/crud/delete', json(crudDeleteSchema), 'json', 'delete'],
+  ]),
+  ...area('customers', 'bearer', [
+    ['/customer/prodTypes', none],
+    ['/customer/busCtys', none],
+    ['/customer/customerAdd', json(customerAddSchema)],
+    ['/customer/closeCustomer', json(accountRefSchema)],
+    ['/customer/openCustomer', json(accountRefSchema)],
+    ['/customer/customerDetail', json(accountRefSchema)],
+    ['/customer/customerCharge', json(customerChargeSchema)],
+    ['/customer/chargeDetail', json(chargeDetailSchema)],
+    ['/subAccount/add', json(subAccountAddSchema)],
+    ['/subAccount/charge', json(subAccountChargeSchema)],
+    ['/subAccount/close', json(accountRefSchema)],
+    ['/subAccount/open', json(accountRefSchema)],
+    ['/subAccount/detail', json(accountRefSchema)],
   ]),
   ...area('templates', 'bearer', [
     ['/contentTemplate/list', json(contentTemplateSearchSchema)],

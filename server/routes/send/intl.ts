@@ -37,7 +37,7 @@ export function intlSendRoutes(deps: Deps) {
     const form = await readForm(c, z.unknown(), 'numbers')
     const payload = parsePayload(intlSendSchema, form.payload)
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
-    const numbers = readIntlNumbers(form.file, await countryList(db))
+    const numbers = readIntlNumbers(form.file, await countryList(db, cusId))
     return ok(c, await intlSend(db, cusId, payload, numbers))
   })
 
@@ -47,7 +47,7 @@ export function intlSendRoutes(deps: Deps) {
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
     await priceOf(db, cusId, PROD_TYPE.international)
     const content = payload.content ?? ''
-    const countries = await countryList(db)
+    const countries = await countryList(db, cusId)
     const numbers = readIntlNumbers(form.file, countries)
     const byCountry = costByCountry(numbers, content, countries)
     return ok(c, {

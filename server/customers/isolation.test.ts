@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { DEMO_ACCOUNTS } from '../seed'
+import { forEachBackend, setup, type Harness } from '../test/harness'
+
+/**
+ * The tenant-isolation matrix of the account writes (issue 13): every sub-account and customer call, by each demo
+ * caller, on accounts of its own family and of others. A caller acts on a sub-account only when it is the
+ * administrator or the sub-account's parent (with moreType 1–4); a sub-account is refused outright (403); anyone
+ * else finds nothing (404) and changes nothing. Customer calls are the administrator's alone.
+ */
+const CALLERS = ['admin', 'acme', 'acme01', 'globex', 'initech'] as const
+const TARGETS = ['acme01', 'globex01', 'initech01', 'acme', 'admin'] as const
+type Caller = (typeof CALLERS)[number]
+type Target = (typeof TARGETS)[number]
+
+const parentOf = (t: Target) => DEMO_ACCOUNTS.find((a) => a.cusId === t)?.parent
+/** moreType of the demo enterprises: acme 1, globex 2, initech 0 (no sub-account actions). */
+function expected(caller: Caller, target: Target): number {
+  if (caller === 'acme01' || caller === 'initech') return 403
+  const sub = parentOf(target)
+  if (!sub) return 404
+  return caller === 'admin' || caller === sub ? 200 : 404
+}
+
+const CALLS: [path: string, body: (t: Target) => Record<string, unknown>][] = [
+  ['/subAccount/detail', (t) => ({ cus_id: t })],
+  ['/subAccount/charge', (t) => ({ cus_id: t, amount: '0.001' })],
+  ['/subAccount/close', (t) => ({ cus_id: t })],
+  ['/subAccount/open', (t) => ({ cus_id: t })],
+]
+
+forEachBackend((backend) => {
+  let h: Harness
+  // Closing a sub-account ends its sessions, so each case signs in afresh rather than sharing tokens.
+  const tokenOf = (u: Caller) => h.tokenFor(u, DEMO_ACCOUNTS.find((a) => a.cusId === u)!.password)
+  const state = async () =>
+    (await h.db.query('select cus_id, cus_status::int as s, balance::text as b from customer order by cus_id')).rows
+
+  beforeAll(async () => {
+    h = await setup({ backend, historyRows: 100 })
+  })
+  afterAll(() => h.close())
+
+  const cases = CALLERS.flatMap((c) => TARGETS.map((t) => [`${c} on ${t}`, c, t] as const))
+  it.each(cases)('sub-account calls: %s', async (_n, caller, target) => {
+    const want = expected(caller, target)
+    const before = want === 200 ? null : await state()
+    const token = await tokenOf(caller)
+    for (const [path, body] of CALLS) {
+      const res = await h.call(path, body(target), { token })
+      expect([path, res.status]).toEqual([path, want])
+    }
+    if (before) expect(await state()).toEqual(before)
+  })
+
+  it.each(CALLERS.filter((c) => c !== 'admin'))('customer calls are refused to %s and change nothing', async (caller) => {
+    const before = await state()
+    const token = await tokenOf(caller)
+    for (const path of ['customerDetail', 'customerCharge', 'closeCustomer', 'openCustomer', 'chargeDetail', 'customerAdd', 'prodTypes', 'busCtys']) {
+      const res = await h.call(`/customer/${path}`, { cus_id: 'globex', recharge_type: 0, amount: '1' }, { token })
+      expect([path, res.status]).toEqual([path, 403])
+    }
+    expect(await state()).toEqual(before)
+  })
+})

@@ -1,0 +1,172 @@
+import { Hono, type Context } from 'hono'
+import {
+  accountRefSchema, chargeDetailSchema, customerAddSchema, customerChargeSchema, MAX_SUB_ACCOUNTS, subAccountAddSchema, subAccountChargeSchema,
+} from '../../src/domain/customers'
+import { balanceStr, RECHARGE_TOTALS, type RechargeRow } from '../../src/domain/lists/recharge'
+import { subAccountActionsVisible } from '../../src/domain/lists/accounts'
+import { serverMessage, type ServerMessage } from '../../src/domain/messages'
+import { checkNewPassword } from '../../src/domain/validation'
+import type { Deps } from '../config'
+import { accountDetail, createAccount, setStatus, type AccountWhere } from '../customers/accounts'
+import { chargeCustomer, transferToSub } from '../customers/money'
+import { ApiError, body, localeOf, ok } from '../http/envelope'
+import { requireUser, type AppEnv } from '../http/session'
+import { listPage, orderClause, Where } from '../lists'
+import { openSealedPassword } from '../security/password-nonce'
+import { consumeRate } from '../security/rate-limit'
+import type { SessionUser } from '../users/repo'
+import { requireAdmin } from './lists/common'
+
+/** The envelope with a success message that names things (the account, a balance). */
+const okWith = <T>(c: Context, key: ServerMessage, data: T, vars: Record<string, string | number>) =>
+  ok(c, data, key, { msg: serverMessage(key, localeOf(c), vars) })
+
+const CUSTOMERS: AccountWhere = { sql: 'user_type = 2', params: [] }
+
+/**
+ * Which sub-accounts `user` may manage: an administrator any, an enterprise customer whose moreType is 1–4 its own
+ * (spec section 6), nobody else (403). The condition is for queries whose $1 is the sub-account's name.
+ */
+function subAccountsOf(user: SessionUser): AccountWhere {
+  if (user.userType === 1) return { sql: 'user_type = 3', params: [] }
+  if (user.userType === 2 && subAccountActionsVisible(user.moreType)) return { sql: 'user_type = 3 and parent_id = $2', params: [user.cusId] }
+  throw new ApiError(403, 'forbidden')
+}
+
+/** The initial password of a new account: sealed with the operator's nonce, and as strong as a changed one must be. */
+async function initialPassword(deps: Deps, user: SessionUser, p: { redomStr: string; password: string }): Promise<string> {
+  const password = await openSealedPassword(deps, user.cusId, p.redomStr, p.password)
+  if (checkNewPassword(password) !== null) throw new ApiError(400, 'initialPasswordWeak')
+  return password
+}
+
+const RECHARGE_SELECT = `r.id, r.cus_id, c.cus_name, r.create_time, r.prod_type::int as prod_type, r.recharge_amount, r.recharge_money::float8 as recharge_money,
+  r.is_amount_recharge::int as is_amount_recharge, r.pre_balance::float8 as pre_balance, r.post_balance::float8 as post_balance,
+  r.recharge_type::int as recharge_type, r.remark`
+
+/** Customer administration, spec section 7: administrators only, every call. */
+function customerRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  r.use('/customer/*', requireUser(deps.db), async (c, next) => {
+    requireAdmin(c.get('user'))
+    await next()
+  })
+
+  r.post('/customer/prodTypes', async (c) =>
+    ok(c, (await deps.db.query('select prod_type::int as prod_type, name, name_en from product order by prod_type')).rows))
+
+  r.post('/customer/busCtys', async (c) =>
+    ok(c, (await deps.db.query('select iso, name_zh, name_en, calling_code, price::text as price from country order by name_en')).rows))
+
+  r.post('/customer/customerAdd', async (c) => {
+    const p = await body(c, customerAddSchema)
+    const user = c.get('user')
+    await consumeRate(deps, 'accountCreate', user.cusId)
+    const password = await initialPassword(deps, user, p)
+    await createAccount(deps.db, {
+      cusId: p.cus_id, cusName: p.cus_name, userType: 2, parentId: null, password, mobile: p.mobile, payType: p.pay_type, moreType: p.more_type,
+      products: p.products, countryPrices: p.country_prices,
+    })
+    return okWith(c, 'customerAdded', { cus_id: p.cus_id }, { account: p.cus_id })
+  })
+
+  for (const [path, status] of [['/customer/closeCustomer', 0], ['/customer/openCustomer', 1]] as const) {
+    r.post(path, async (c) => {
+      const { cus_id } = await body(c, accountRefSchema)
+      await consumeRate(deps, 'accountWrite', c.get('user').cusId)
+      await setStatus(deps.db, cus_id, status, CUSTOMERS)
+      return okWith(c, status === 0 ? 'accountClosedOk' : 'accountOpenedOk', { cus_id }, { account: cus_id })
+    })
+  }
+
+  r.post('/customer/customerDetail', async (c) => {
+    const { cus_id } = await body(c, accountRefSchema)
+    return ok(c, await accountDetail(deps.db, cus_id, CUSTOMERS))
+  })
+
+  r.post('/customer/customerCharge', async (c) => {
+    const p = await body(c, customerChargeSchema)
+    const user = c.get('user')
+    await consumeRate(deps, 'accountWrite', user.cusId)
+    const balance = await chargeCustomer(deps.db, {
+      cusId: p.cus_id, amount: p.amount, rechargeType: p.recharge_type, prodType: p.prod_type, remark: p.remark, operator: user.cusId,
+    })
+    return okWith(c, 'chargeSuccess', { balance }, { account: p.cus_id, balance })
+  })
+
+  r.post('/customer/chargeDetail', async (c) => {
+    const q = await body(c, chargeDetailSchema)
+    const w = new Where()
+    w.and(`r.cus_id = ${w.bind(q.cus_id)}`)
+      .when(q.prod_type, (v) => `r.prod_type = ${w.bind(v)}`)
+      .when(q.recharge_type, (v) => `r.recharge_type = ${w.bind(v)}`)
+      .timeWindow('r.create_time', q, null)
+    const page = await listPage<RechargeRow>(deps.db, {
+      select: RECHARGE_SELECT, from: 'recharge_record r join customer c on c.cus_id = r.cus_id', countFrom: 'recharge_record r',
+      where: w, page: q, orderBy: orderClause(q, { create_time: 'r.create_time' }, { by: 'create_time', order: 'desc' }, 'r.id'),
+      totals: Object.fromEntries(RECHARGE_TOTALS.map((k) => [k, `sum(r.${k})`])),
+    })
+    const records = page.records.map((x) => ({ ...x, preBalanceStr: balanceStr(x.pre_balance, true), postBalanceStr: balanceStr(x.post_balance, true) }))
+    return ok(c, { ...page, records })
+  })
+  return r
+}
+
+/** An enterprise's sub-accounts (the action column of the sub-account list, spec section 6). */
+function subAccountRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  r.use('/subAccount/*', requireUser(deps.db))
+
+  r.post('/subAccount/add', async (c) => {
+    const p = await body(c, subAccountAddSchema)
+    const user = c.get('user')
+    // Only an enterprise makes sub-accounts of its own; an administrator creates customers instead.
+    if (user.userType !== 2 || !subAccountActionsVisible(user.moreType)) throw new ApiError(403, 'forbidden')
+    await consumeRate(deps, 'accountCreate', user.cusId)
+    const { rows } = await deps.db.query<{ n: number }>('select count(*)::int as n from customer where parent_id = $1', [user.cusId])
+    if (rows[0].n >= MAX_SUB_ACCOUNTS) throw new ApiError(409, 'tooManySubAccounts', { max: MAX_SUB_ACCOUNTS })
+    const password = await initialPassword(deps, user, p)
+    const parent = await accountDetail(deps.db, user.cusId, { sql: 'true', params: [] })
+    await createAccount(deps.db, {
+      cusId: p.cus_id, cusName: p.cus_name, userType: 3, parentId: user.cusId, password, mobile: p.mobile, payType: parent.pay_type, moreType: 0,
+      products: parent.products, countryPrices: parent.country_prices,
+    })
+    return okWith(c, 'subAccountAdded', { cus_id: p.cus_id }, { account: p.cus_id })
+  })
+
+  r.post('/subAccount/charge', async (c) => {
+    const p = await body(c, subAccountChargeSchema)
+    const user = c.get('user')
+    subAccountsOf(user)
+    await consumeRate(deps, 'accountWrite', user.cusId)
+    const res = await transferToSub(deps.db, {
+      subId: p.cus_id, amount: p.amount, remark: p.remark, operator: user.cusId,
+      parentOf: (sub) => (user.userType === 1 ? sub.parent_id : sub.parent_id === user.cusId ? user.cusId : null),
+    })
+    return okWith(c, 'transferSuccess', res, { account: p.cus_id, balance: res.balance, parentBalance: res.parent_balance })
+  })
+
+  for (const [path, status] of [['/subAccount/close', 0], ['/subAccount/open', 1]] as const) {
+    r.post(path, async (c) => {
+      const { cus_id } = await body(c, accountRefSchema)
+      const user = c.get('user')
+      const where = subAccountsOf(user)
+      await consumeRate(deps, 'accountWrite', user.cusId)
+      await setStatus(deps.db, cus_id, status, where)
+      return okWith(c, status === 0 ? 'accountClosedOk' : 'accountOpenedOk', { cus_id }, { account: cus_id })
+    })
+  }
+
+  r.post('/subAccount/detail', async (c) => {
+    const { cus_id } = await body(c, accountRefSchema)
+    return ok(c, await accountDetail(deps.db, cus_id, subAccountsOf(c.get('user'))))
+  })
+  return r
+}
+
+export function customerAdminRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  r.route('/', customerRoutes(deps))
+  r.route('/', subAccountRoutes(deps))
+  return r
+}
