@@ -48,6 +48,8 @@ export default defineConfig({
       // Every browser test signs in from 127.0.0.1; the limits themselves are pinned by the server tests.
       RATE_LIMIT_SCALE: '1000',
       SEED_HISTORY_ROWS: process.env.SEED_HISTORY_ROWS ?? '20000',
+      // The report-push test's receiver listens on 127.0.0.1 (tests/e2e/push.spec.ts).
+      PUSH_ALLOW_PRIVATE: '1',
     },
   },
 })

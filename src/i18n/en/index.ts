@@ -1,5 +1,4 @@
 import type { Translation } from '../i18n-types'
-import alerts from './alerts.js'
 import auth from './auth.js'
 import common from './common.js'
 import dashboard from './dashboard.js'
@@ -21,6 +20,6 @@ import interact from './interact.js'
 import linkTools from './linkTools.js'
 import push from './push.js'
 
-const en = { alerts, auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies Translation
+const en = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies Translation
 
 export default en
