@@ -1,6 +1,7 @@
 import { expose, transfer } from 'comlink'
 import { parseNumberList, releaseNumberScratch, type NumberListOptions, type NumberListResult } from './numbers'
 import { releaseWhenIdle } from './idle-release'
+import { withOperatorCounts } from './operator-counts'
 
 /** `kept`, a line break, then `added` (kept is empty for the first source). */
 function after(kept: Uint8Array, added: Uint8Array): Uint8Array {
@@ -19,7 +20,7 @@ function after(kept: Uint8Array, added: Uint8Array): Uint8Array {
 const api = {
   parseNumberList(bytes: Uint8Array, options?: NumberListOptions): NumberListResult {
     // The buffer was transferred here (or made here), so the numbers are written over it: no second buffer.
-    const result = parseNumberList(bytes, { ...options, inPlace: true })
+    const result = withOperatorCounts(parseNumberList(bytes, { ...options, inPlace: true }), options)
     releaseWhenIdle(releaseNumberScratch)
     return transfer(result, [result.numbers.buffer as ArrayBuffer, result.invalidLines.buffer as ArrayBuffer])
   },

@@ -1,6 +1,7 @@
 import { expose, transfer } from 'comlink'
 import { releaseWhenIdle } from './idle-release'
 import { releaseNumberScratch, type NumberListOptions } from './numbers'
+import { withOperatorCounts } from './operator-counts'
 import { readSheetNumbers, type SheetSourceReply } from './sheet-source'
 
 /**
@@ -11,6 +12,7 @@ const api = {
   readSheetNumbers(file: Uint8Array, kept: Uint8Array, options?: NumberListOptions, column?: number): SheetSourceReply {
     const reply = readSheetNumbers(file, kept, options, column)
     releaseWhenIdle(releaseNumberScratch)
+    if (reply.ok) withOperatorCounts(reply.result, options)
     return reply.ok ? transfer(reply, [reply.result.numbers.buffer as ArrayBuffer, reply.result.invalidLines.buffer as ArrayBuffer]) : reply
   },
 }

@@ -26,6 +26,7 @@
  *                  4. country  no calling code of `countryCodes` starts it (the longest match is the country)
  */
 import { CallingCodes, POW10 } from './calling-codes'
+import type { OperatorCounts } from './operators'
 import { firstSeenScratchBytes, markFirstSeen, releaseFirstSeenScratch } from './first-seen'
 
 export type InvalidReason = 'format' | 'length' | 'landline' | 'country'
@@ -73,6 +74,8 @@ export interface NumberListResult {
   invalidLines: Uint8Array
   /** International mode: distinct valid numbers per calling code (longest match), for per-country prices. */
   byCountry?: Record<string, number>
+  /** Domestic mode: distinct valid numbers per operator; added by the workers (workers/operator-counts.ts), not here. */
+  byOperator?: OperatorCounts
 }
 
 export const INVALID_SAMPLE_LIMIT = 100

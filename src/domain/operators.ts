@@ -13,6 +13,8 @@ import { z } from 'zod'
 export const OPERATORS = ['mobile', 'unicom', 'telecom', 'broadcast', 'virtual'] as const
 export type Operator = (typeof OPERATORS)[number]
 export type OperatorOrOther = Operator | 'other'
+/** Valid numbers per operator of a recipient list. */
+export type OperatorCounts = Record<OperatorOrOther, number>
 
 export const OPERATOR_SEGMENTS: Readonly<Record<Operator, readonly string[]>> = {
   mobile: ['1340', '1341', '1342', '1343', '1344', '1345', '1346', '1347', '1348', '135', '136', '137', '138', '139', '147',

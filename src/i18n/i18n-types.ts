@@ -14,6 +14,170 @@ export type Translation = RootTranslation
 export type Translations = RootTranslation
 
 type RootTranslation = {
+	alerts: {
+		bell: {
+			/**
+			 * 通​知
+			 */
+			title: string
+			/**
+			 * {​c​o​u​n​t​}​ ​条​未​读
+			 * @param {unknown} count
+			 */
+			unread: RequiredParams<'count'>
+			/**
+			 * 全​部​标​为​已​读
+			 */
+			markAllRead: string
+			/**
+			 * 通​知​加​载​失​败
+			 */
+			failed: string
+		}
+		appSecret: {
+			/**
+			 * A​p​p​S​e​c​r​e​t
+			 */
+			title: string
+			/**
+			 * 您​的​系​统​调​用​签​名​接​口​、​校​验​状​态​报​告​推​送​时​使​用​的​密​钥​。​请​妥​善​保​管​，​不​要​写​进​网​页​或​手​机​应​用​。
+			 */
+			intro: string
+			/**
+			 * 当​前​密​钥​（​已​隐​藏​）
+			 */
+			masked: string
+			/**
+			 * 显​示​完​整​密​钥
+			 */
+			reveal: string
+			/**
+			 * 隐​藏
+			 */
+			hide: string
+			/**
+			 * 复​制
+			 */
+			copy: string
+			/**
+			 * 已​复​制​到​剪​贴​板
+			 */
+			copied: string
+			/**
+			 * 复​制​失​败​，​请​手​动​选​中​复​制
+			 */
+			copyFailed: string
+			/**
+			 * 重​置​密​钥
+			 */
+			rotate: string
+			/**
+			 * 登​录​密​码
+			 */
+			password: string
+			/**
+			 * 请​输​入​登​录​密​码
+			 */
+			passwordRequired: string
+			/**
+			 * 输​入​登​录​密​码​以​显​示​完​整​密​钥
+			 */
+			revealTitle: string
+			/**
+			 * 输​入​登​录​密​码​以​重​置​密​钥
+			 */
+			rotateTitle: string
+			/**
+			 * 重​置​ ​A​p​p​S​e​c​r​e​t
+			 */
+			rotateConfirmTitle: string
+			/**
+			 * 重​置​后​当​前​密​钥​立​即​失​效​：​所​有​用​它​签​名​调​用​接​口​或​校​验​推​送​的​系​统​都​会​失​败​，​直​到​改​用​新​密​钥​。​确​定​重​置​吗​？
+			 */
+			rotateConfirm: string
+		}
+		warn: {
+			/**
+			 * 余​额​预​警
+			 */
+			title: string
+			/**
+			 * 余​额​从​不​低​于​预​警​值​降​到​低​于​预​警​值​时​，​向​以​下​手​机​号​各​发​送​一​条​短​信​，​并​在​通​知​中​提​醒​；​余​额​充​值​回​到​预​警​值​及​以​上​后​才​会​再​次​预​警​。​预​警​值​为​ ​0​ ​表​示​不​预​警​。
+			 */
+			intro: string
+			/**
+			 * 预​警​值​（​元​）
+			 */
+			threshold: string
+			/**
+			 * 预​警​手​机​号
+			 */
+			mobiles: string
+			/**
+			 * 最​多​ ​{​m​a​x​}​ ​个​，​每​行​一​个​或​用​逗​号​分​隔
+			 * @param {unknown} max
+			 */
+			mobilesHint: RequiredParams<'max'>
+			/**
+			 * 当​前​余​额​：​{​b​a​l​a​n​c​e​}​ ​元
+			 * @param {unknown} balance
+			 */
+			balance: RequiredParams<'balance'>
+			/**
+			 * 上​次​预​警​：​{​t​i​m​e​}
+			 * @param {unknown} time
+			 */
+			lastWarned: RequiredParams<'time'>
+			/**
+			 * 保​存​余​额​预​警
+			 */
+			save: string
+			/**
+			 * 请​输​入​不​小​于​ ​0​ ​的​金​额
+			 */
+			thresholdInvalid: string
+			/**
+			 * 最​多​填​写​ ​{​m​a​x​}​ ​个​手​机​号
+			 * @param {unknown} max
+			 */
+			tooManyMobiles: RequiredParams<'max'>
+			/**
+			 * 手​机​号​ ​{​m​o​b​i​l​e​}​ ​格​式​错​误
+			 * @param {unknown} mobile
+			 */
+			mobileInvalid: RequiredParams<'mobile'>
+		}
+		operators: {
+			/**
+			 * 按​运​营​商​（​按​号​段​估​算​，​携​号​转​网​的​号​码​可​能​不​同​）
+			 */
+			title: string
+			/**
+			 * 中​国​移​动
+			 */
+			mobile: string
+			/**
+			 * 中​国​联​通
+			 */
+			unicom: string
+			/**
+			 * 中​国​电​信
+			 */
+			telecom: string
+			/**
+			 * 中​国​广​电
+			 */
+			broadcast: string
+			/**
+			 * 虚​拟​运​营​商
+			 */
+			virtual: string
+			/**
+			 * 其​他​号​段
+			 */
+			other: string
+		}
+	}
 	auth: {
 		/**
 		 * 登​录
@@ -3968,6 +4132,164 @@ type RootTranslation = {
 }
 
 export type TranslationFunctions = {
+	alerts: {
+		bell: {
+			/**
+			 * 通知
+			 */
+			title: () => LocalizedString
+			/**
+			 * {count} 条未读
+			 */
+			unread: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * 全部标为已读
+			 */
+			markAllRead: () => LocalizedString
+			/**
+			 * 通知加载失败
+			 */
+			failed: () => LocalizedString
+		}
+		appSecret: {
+			/**
+			 * AppSecret
+			 */
+			title: () => LocalizedString
+			/**
+			 * 您的系统调用签名接口、校验状态报告推送时使用的密钥。请妥善保管，不要写进网页或手机应用。
+			 */
+			intro: () => LocalizedString
+			/**
+			 * 当前密钥（已隐藏）
+			 */
+			masked: () => LocalizedString
+			/**
+			 * 显示完整密钥
+			 */
+			reveal: () => LocalizedString
+			/**
+			 * 隐藏
+			 */
+			hide: () => LocalizedString
+			/**
+			 * 复制
+			 */
+			copy: () => LocalizedString
+			/**
+			 * 已复制到剪贴板
+			 */
+			copied: () => LocalizedString
+			/**
+			 * 复制失败，请手动选中复制
+			 */
+			copyFailed: () => LocalizedString
+			/**
+			 * 重置密钥
+			 */
+			rotate: () => LocalizedString
+			/**
+			 * 登录密码
+			 */
+			password: () => LocalizedString
+			/**
+			 * 请输入登录密码
+			 */
+			passwordRequired: () => LocalizedString
+			/**
+			 * 输入登录密码以显示完整密钥
+			 */
+			revealTitle: () => LocalizedString
+			/**
+			 * 输入登录密码以重置密钥
+			 */
+			rotateTitle: () => LocalizedString
+			/**
+			 * 重置 AppSecret
+			 */
+			rotateConfirmTitle: () => LocalizedString
+			/**
+			 * 重置后当前密钥立即失效：所有用它签名调用接口或校验推送的系统都会失败，直到改用新密钥。确定重置吗？
+			 */
+			rotateConfirm: () => LocalizedString
+		}
+		warn: {
+			/**
+			 * 余额预警
+			 */
+			title: () => LocalizedString
+			/**
+			 * 余额从不低于预警值降到低于预警值时，向以下手机号各发送一条短信，并在通知中提醒；余额充值回到预警值及以上后才会再次预警。预警值为 0 表示不预警。
+			 */
+			intro: () => LocalizedString
+			/**
+			 * 预警值（元）
+			 */
+			threshold: () => LocalizedString
+			/**
+			 * 预警手机号
+			 */
+			mobiles: () => LocalizedString
+			/**
+			 * 最多 {max} 个，每行一个或用逗号分隔
+			 */
+			mobilesHint: (arg: { max: unknown }) => LocalizedString
+			/**
+			 * 当前余额：{balance} 元
+			 */
+			balance: (arg: { balance: unknown }) => LocalizedString
+			/**
+			 * 上次预警：{time}
+			 */
+			lastWarned: (arg: { time: unknown }) => LocalizedString
+			/**
+			 * 保存余额预警
+			 */
+			save: () => LocalizedString
+			/**
+			 * 请输入不小于 0 的金额
+			 */
+			thresholdInvalid: () => LocalizedString
+			/**
+			 * 最多填写 {max} 个手机号
+			 */
+			tooManyMobiles: (arg: { max: unknown }) => LocalizedString
+			/**
+			 * 手机号 {mobile} 格式错误
+			 */
+			mobileInvalid: (arg: { mobile: unknown }) => LocalizedString
+		}
+		operators: {
+			/**
+			 * 按运营商（按号段估算，携号转网的号码可能不同）
+			 */
+			title: () => LocalizedString
+			/**
+			 * 中国移动
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * 中国联通
+			 */
+			unicom: () => LocalizedString
+			/**
+			 * 中国电信
+			 */
+			telecom: () => LocalizedString
+			/**
+			 * 中国广电
+			 */
+			broadcast: () => LocalizedString
+			/**
+			 * 虚拟运营商
+			 */
+			virtual: () => LocalizedString
+			/**
+			 * 其他号段
+			 */
+			other: () => LocalizedString
+		}
+	}
 	auth: {
 		/**
 		 * 登录

@@ -1,12 +1,12 @@
-import * as Popover from '@radix-ui/react-popover'
 import { useEffect, useState } from 'react'
 import { formatShortcut } from '@/commands/shortcuts'
 import { openPalette } from '@/features/palette'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useErrorLog } from '@/stores/error-log'
 import { toggleSidebar } from '@/stores/prefs'
-import { Icon, menuPanelClass, toolButtonClass } from './icons'
+import { Icon, toolButtonClass } from './icons'
 import { ModuleMenu } from './ModuleMenu'
+import { NoticeBell } from './NoticeBell'
 import { isFullscreen, toggleFullscreen, type Go } from './shell-actions'
 import { openShellDialog } from './shell-ui'
 import { ColorPicker, LanguageSwitch, ThemePicker } from './TopBarPickers'
@@ -44,17 +44,7 @@ export function TopBar({ go }: { go: Go }) {
       </button>
       <ThemePicker />
       <LanguageSwitch />
-      <Popover.Root>
-        <Popover.Trigger {...tool(LL.shell.notice())} data-testid="notice-button">
-          <Icon name="bell" />
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content align="end" sideOffset={6} className={`${menuPanelClass} w-72 p-4`} data-testid="notice-panel">
-            <p className="font-medium">{LL.shell.noticeEmpty()}</p>
-            <p className="mt-1 text-xs text-[var(--muted)]">{LL.shell.noticeHint()}</p>
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+      <NoticeBell go={go} />
       <button
         {...tool(fullscreen ? LL.shell.exitFullscreen() : LL.shell.fullscreen())}
         data-testid="fullscreen-button"

@@ -8,6 +8,7 @@ import { canReadClipboard, ClipboardReadFailed, pastedText, readClipboardBlob } 
 import { GroupNumbersDialog } from './GroupNumbersDialog'
 import { InvalidList } from './InvalidList'
 import { invalidLinesFile } from './number-sources'
+import { OperatorBreakdown } from './OperatorBreakdown'
 import type { InvalidReason } from './numbers-client'
 import type { useNumbers } from './use-numbers'
 
@@ -132,6 +133,7 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false }: {
         <li data-testid="count-invalid" className={state.invalid ? 'text-[var(--danger)]' : ''}>{t.invalid({ count: state.invalid })}</li>
         {state.sources > 1 && <li className="text-[var(--muted)]">{t.sources({ count: state.sources })}</li>}
       </ul>
+      <OperatorBreakdown counts={state.byOperator} />
       <InvalidList
         items={state.samples.map((s) => ({ where: t.sampleLine({ source: s.source, line: s.line }), text: s.text, reason: reason(s.reason) }))}
         total={state.invalid}

@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { noticeKeys } from '@/api/alerts'
 import { getUserInfo } from '@/api/user'
 import { userKeys } from '@/api/keys'
 import { getUserInfo as sessionUserInfo, setUserInfo } from '@/stores/session'
@@ -16,9 +17,13 @@ export const balanceQuery = () =>
     retry: false,
   })
 
-/** After a send: the balance the server reports (spec section 4 has it fall locally, without another query). */
+/**
+ * After a send: the balance the server reports (spec section 4 has it fall locally, without another query). The
+ * send may have crossed the balance warning, so the bell asks for its count again.
+ */
 export function lowerBalance(queryClient: QueryClient, balanceAfter: number) {
   queryClient.setQueryData(balanceQuery().queryKey, balanceAfter)
+  void queryClient.invalidateQueries({ queryKey: noticeKeys.all })
   const info = sessionUserInfo()
   if (info) setUserInfo({ ...info, userInfo: { ...info.userInfo, authUser: { ...info.userInfo.authUser, balance: balanceAfter } } })
 }

@@ -1,3 +1,4 @@
+import type { OperatorCounts } from '@/domain/operators'
 import type { InvalidReason, NumberListResult } from './numbers-client'
 
 /*
@@ -33,6 +34,8 @@ export interface NumberState {
   /** Every invalid entry of every source, for the download (samples holds the first ones, for the screen). */
   rejected: RejectedPart[]
   sources: number
+  /** Valid numbers per operator (domestic lists), for the breakdown under the counts. */
+  byOperator?: OperatorCounts
 }
 
 export const SAMPLE_LIMIT = 100
@@ -69,6 +72,7 @@ export function mergeResult(prev: NumberState, result: NumberListResult, source:
     samples: [...prev.samples, ...fresh].slice(0, SAMPLE_LIMIT),
     rejected: result.invalidLines.length ? [...prev.rejected, { source, offset, lines: result.invalidLines }] : prev.rejected,
     sources: prev.sources + 1,
+    byOperator: result.byOperator,
   }
 }
 

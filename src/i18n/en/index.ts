@@ -1,4 +1,5 @@
 import type { Translation } from '../i18n-types'
+import alerts from './alerts.js'
 import auth from './auth.js'
 import common from './common.js'
 import dashboard from './dashboard.js'
@@ -20,6 +21,6 @@ import interact from './interact.js'
 import linkTools from './linkTools.js'
 import push from './push.js'
 
-const en = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies Translation
+const en = { alerts, auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies Translation
 
 export default en

@@ -1,6 +1,7 @@
 import type { BaseTranslation } from '../i18n-types'
 // Each area keeps its words in its own file so features never edit one shared dictionary.
 // The `.js` suffix is needed by the typesafe-i18n generator, which runs the compiled files as ES modules.
+import alerts from './alerts.js'
 import auth from './auth.js'
 import common from './common.js'
 import dashboard from './dashboard.js'
@@ -22,6 +23,6 @@ import interact from './interact.js'
 import linkTools from './linkTools.js'
 import push from './push.js'
 
-const zh_CN = { auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies BaseTranslation
+const zh_CN = { alerts, auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies BaseTranslation
 
 export default zh_CN

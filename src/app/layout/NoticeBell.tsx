@@ -1,0 +1,100 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type KeyboardEvent } from 'react'
+import { markNoticesRead, noticeKeys, noticeListQuery, unreadNoticesQuery } from '@/api/alerts'
+import { Popover } from '@/components/ui/Popover'
+import type { Notice } from '@/domain/notice'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { Icon, toolButtonClass } from './icons'
+import type { Go } from './shell-actions'
+
+/**
+ * The bell of the top bar: the unread count (polled every 30 s and refetched after a send), and a list of the newest
+ * notices, unread first. Enter on a notice marks it read and opens its link; ↑/↓ move between notices.
+ */
+export function NoticeBell({ go }: { go: Go }) {
+  const { LL } = useI18nContext()
+  const t = LL.alerts.bell
+  const qc = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const unread = useQuery(unreadNoticesQuery()).data ?? 0
+  const list = useQuery({ ...noticeListQuery(), enabled: open })
+  const refresh = () => qc.invalidateQueries({ queryKey: noticeKeys.all })
+
+  const openNotice = async (n: Notice) => {
+    setOpen(false)
+    if (!n.read) await markNoticesRead({ id: n.id }).finally(refresh)
+    if (n.link) go(n.link)
+  }
+  const markAll = async () => {
+    await markNoticesRead({ all: true })
+    await refresh()
+  }
+  // Arrow keys walk the notices, as in a menu; Tab still reaches the "mark all" button.
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return
+    const items = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button')]
+    const at = items.indexOf(document.activeElement as HTMLButtonElement)
+    items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus()
+    e.preventDefault()
+  }
+
+  const label = unread ? `${t.title()} (${t.unread({ count: unread })})` : t.title()
+  const records = list.data?.records ?? []
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      testId="notice-panel"
+      trigger={
+        <button type="button" className={toolButtonClass} aria-label={label} title={label} data-testid="notice-button">
+          <Icon name="bell" />
+          {unread > 0 && (
+            <span data-testid="notice-badge" className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-[var(--danger)] px-1 text-[10px] leading-4 text-white">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </button>
+      }
+    >
+      <div className="flex w-80 flex-col gap-2 p-2">
+        <div className="flex items-center justify-between gap-2">
+          <p className="font-medium">{t.title()}{unread > 0 && <span className="ml-2 text-xs text-[var(--muted)]">{t.unread({ count: unread })}</span>}</p>
+          {unread > 0 && (
+            <button type="button" className="text-xs text-[var(--primary)] hover:underline" data-testid="notice-read-all" onClick={() => void markAll()}>
+              {t.markAllRead()}
+            </button>
+          )}
+        </div>
+        {list.isError && <p className="text-xs text-[var(--danger)]">{t.failed()}</p>}
+        {list.isSuccess && records.length === 0 && (
+          <div>
+            <p className="font-medium">{LL.shell.noticeEmpty()}</p>
+            <p className="mt-1 text-xs text-[var(--muted)]">{LL.shell.noticeHint()}</p>
+          </div>
+        )}
+        {records.length > 0 && (
+          <ul className="flex flex-col gap-1" onKeyDown={onKeyDown} data-testid="notice-list">
+            {records.map((n) => (
+              <li key={n.id}>
+                <button
+                  type="button"
+                  data-testid="notice-item"
+                  data-read={n.read}
+                  className="w-full rounded px-2 py-1.5 text-left hover:bg-[var(--surface-2)] focus:bg-[var(--surface-2)] focus:outline-none"
+                  onClick={() => void openNotice(n)}
+                >
+                  <span className="flex items-center gap-2 font-medium">
+                    {!n.read && <span aria-hidden className="size-2 shrink-0 rounded-full bg-[var(--danger)]" />}
+                    {n.title}
+                  </span>
+                  <span className="block text-xs text-[var(--muted)]">{n.body}</span>
+                  <time className="block text-[11px] text-[var(--muted)]" dateTime={n.createdAt}>{new Date(n.createdAt).toLocaleString()}</time>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Popover>
+  )
+}
