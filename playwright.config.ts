@@ -5,6 +5,11 @@ import { defineConfig } from '@playwright/test'
 const port = Number(process.env.E2E_PORT ?? 8199)
 const dataDir = `.test-data/e2e-${process.pid}`
 export const CAPTCHA = 'TEST'
+/**
+ * The server's output, where the carrier simulator logs every text it sends: tests read SMS codes from it. Set once
+ * in the runner's environment, so the workers (which load this file again, with other pids) name the same file.
+ */
+export const SERVER_LOG = (process.env.E2E_SERVER_LOG ??= `.test-data/e2e-${process.pid}.log`)
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,7 +39,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node --import tsx server/main.ts`,
+    command: `mkdir -p .test-data && node --import tsx server/main.ts > ${SERVER_LOG}`,
     url: `http://127.0.0.1:${port}/sms-cloud/`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
+import { fieldErrors } from '../../src/domain/field-errors'
 import { maskIdNumber } from '../../src/domain/identity'
 import type { ServerMessage } from '../../src/domain/messages'
 import {
-  certificationSchema, fieldErrors, modifyCusNameSchema, modifyMobileSchema, modifyPasswordSchema, passwordChangeSchema,
+  certificationSchema, modifyCusNameSchema, modifyMobileSchema, modifyPasswordSchema, passwordChangeSchema,
   sendBindCodeSchema, type CertificationInfo,
 } from '../../src/domain/user-settings'
 import type { Deps } from '../config'

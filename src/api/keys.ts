@@ -12,6 +12,8 @@ export const userKeys = {
   menu: (module: ModuleCode) => [...userKeys.menus(), module] as const,
   /** The account selector's choices per product type (/user/getList). */
   accounts: (prodType: number) => [...userKeys.all, 'accounts', prodType] as const,
+  /** The account's identity certification (/user/certificationInfo). */
+  certification: () => [...userKeys.all, 'certification'] as const,
 }
 
 export const settingsKeys = {

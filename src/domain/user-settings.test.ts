@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { certificationSchema, fieldErrors, modifyMobileSchema, passwordChangeSchema } from './user-settings'
+import { fieldErrors } from './field-errors'
+import { certificationSchema, modifyMobileSchema, passwordChangeSchema } from './user-settings'
 
 const check = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input)

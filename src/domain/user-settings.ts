@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { sealedPasswordFields } from './auth'
 import { idNumberProblem } from './identity'
 import { safeText } from './input'
-import { checkConfirm, checkMobile, checkNewPassword, checkSmsCode, isErrorKey, type ErrorKey } from './validation'
+import { checkConfirm, checkMobile, checkNewPassword, checkSmsCode, type ErrorKey } from './validation'
 
 /*
  * Personal settings of spec section 5 (/info/setting). Each issue's message is an ErrorKey of validation.ts, so the
@@ -74,21 +74,3 @@ export const certificationInfoSchema = z
   .object({ realName: z.string(), idNumber: z.string(), phone: z.string(), certifiedAt: z.string() })
   .nullable()
 export type CertificationInfo = z.infer<typeof certificationInfoSchema>
-
-/** `data` of a 400 that names the fields at fault, each with its ErrorKey. */
-export const fieldErrorsSchema = z.object({ fields: z.record(z.string(), z.string()) })
-
-/**
- * The fields of a failed parse of `input`, first issue of each, as ErrorKeys: what the server puts in a refusal's
- * `data.fields`. A field missing from the input is `required`; a wrong type or unstorable text is `invalidValue`.
- */
-export function fieldErrors(error: z.ZodError, input?: unknown): Record<string, ErrorKey> {
-  const given = (input ?? {}) as Record<string, unknown>
-  const out: Record<string, ErrorKey> = {}
-  for (const i of error.issues) {
-    const key = String(i.path[0] ?? '')
-    if (!key || key in out) continue
-    out[key] = isErrorKey(i.message) ? i.message : given[key] === undefined ? 'required' : 'invalidValue'
-  }
-  return out
-}

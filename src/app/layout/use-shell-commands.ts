@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { registerSettingsCommands } from '@/features/info/settings/settings.commands'
 import { registerPaletteCommands } from '@/features/palette'
 import type { Locale } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -19,9 +20,11 @@ export function useShellCommands(go: Go) {
     const otherLL = i18nObject(other)
     const removePalette = registerPaletteCommands(LL, otherLL)
     const removeShell = registerShellCommands({ LL, otherLL, locale: locale as Locale, go, queryClient })
+    const removeSettings = registerSettingsCommands(LL, otherLL, go)
     return () => {
       removePalette()
       removeShell()
+      removeSettings()
     }
   }, [LL, locale, go, queryClient])
 }

@@ -1,14 +1,14 @@
 import { useState } from 'react'
-import { Button } from '@/components/ui/Button'
 import { CODE_RESEND_SECONDS } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { Button } from './Button'
 import { useCountdown } from './use-countdown'
 
 /**
- * "Get code", then "retry in Ns" for 60 seconds (spec section 9). `onSend` resolves true when the server accepted,
- * which is the only case that starts the countdown.
+ * "Get code", then "retry in Ns" for 60 seconds (spec section 9), in the sign-in forms and the mobile binding.
+ * `onSend` resolves true when the server accepted, which is the only case that starts the countdown.
  */
-export function SendCodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
+export function SendCodeButton({ onSend, testId = 'send-code' }: { onSend: () => Promise<boolean>; testId?: string }) {
   const { LL } = useI18nContext()
   const { left, start } = useCountdown()
   const [busy, setBusy] = useState(false)
@@ -25,7 +25,7 @@ export function SendCodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
   return (
     <Button
       variant="secondary"
-      data-testid="send-code"
+      data-testid={testId}
       className="w-[110px] shrink-0 px-2 whitespace-nowrap"
       disabled={left > 0}
       busy={busy}

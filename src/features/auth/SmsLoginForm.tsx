@@ -7,7 +7,7 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { CaptchaField, useCaptcha } from './captcha'
 import { randomId } from './encrypt'
 import { FormMessage } from './FormMessage'
-import { SendCodeButton } from './SendCodeButton'
+import { SendCodeButton } from '@/components/ui/SendCodeButton'
 import { completeSignIn, failureText, sendCodeWith, type FormNote } from './sign-in'
 import { useForm, type Rules } from './use-form'
 

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { certificationQuery } from '@/api/user-settings'
 import { PERM_INTL_PRICE } from '@/domain/auth'
 import { ROLES, type Locale } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -13,6 +15,7 @@ export function InfoScreen() {
   const { LL, locale } = useI18nContext()
   const { userInfo, authUser, roles, flags } = useSession()
   const t = LL.pages.info
+  const { data: certification } = useQuery(certificationQuery())
   if (!authUser) return null
   const yesNo = (v: boolean) => (v ? t.yes() : t.no())
   const role = roles.includes(ROLES.admin) ? 'admin' : authUser.parentId ? 'sub' : 'customer'
@@ -35,6 +38,11 @@ export function InfoScreen() {
         <Row label={t.balance()}>{authUser.balance.toLocaleString(locale as Locale, { minimumFractionDigits: 2 })}</Row>
         {authUser.parentId && <Row label={t.parent()}>{authUser.parentId}</Row>}
         <Row label={t.products()}>{products.length ? products.join('、') : t.none()}</Row>
+        <Row label={LL.settings.certification.title()}>
+          <span data-testid="info-certification">
+            {certification ? `${certification.realName} · ${certification.idNumber} · ${certification.phone}` : t.none()}
+          </span>
+        </Row>
       </dl>
       <h2 className="mt-6 mb-3 font-semibold">{t.flags()}</h2>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[14rem_1fr]">

@@ -2,13 +2,13 @@ import type { ReactNode } from 'react'
 import { LOCALES, THEMES, type Locale, type Theme } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { setColor, setLocale, setTheme, toggleSidebar, usePrefs } from '@/stores/prefs'
-import { PushSection } from './PushSection'
+import { SETTING_SECTIONS } from './settings/sections'
 
 const field = 'rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-1.5 text-sm text-[var(--text)]'
 
 /**
- * /info/setting: the display preferences work now. Password and mobile changes belong to the settings issue,
- * so they are shown, visibly marked as coming, rather than as forms that do nothing.
+ * /info/setting: the display preferences, then the account's settings, one section each (settings/sections.tsx:
+ * password, mobile, name, certification and what other areas add there).
  */
 export function SettingScreen() {
   const { LL, locale } = useI18nContext()
@@ -39,21 +39,24 @@ export function SettingScreen() {
           </label>
         </Row>
       </Panel>
-      <Panel title={t.security()}>
-        {[t.password(), t.mobile()].map((name) => (
-          <Row key={name} label={name}>
-            <span className="rounded bg-[var(--surface-2)] px-2 py-1 text-xs text-[var(--muted)]" data-testid="coming-soon">{t.comingSoon()}</span>
-          </Row>
-        ))}
-      </Panel>
-      <PushSection />
+      {SETTING_SECTIONS.map(({ id, title, Component }) =>
+        title ? (
+          <Panel key={id} id={`settings-${id}-section`} title={title(LL)}>
+            <Component />
+          </Panel>
+        ) : (
+          <div key={id} id={`settings-${id}-section`}>
+            <Component />
+          </div>
+        ),
+      )}
     </div>
   )
 }
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+function Panel({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
   return (
-    <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-6">
+    <section id={id} data-testid={id} className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-6">
       <h1 className="mb-4 text-lg font-semibold">{title}</h1>
       <div className="flex flex-col gap-4">{children}</div>
     </section>
