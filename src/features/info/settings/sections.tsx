@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
 import { AppSecretSection } from '../AppSecretSection'
 import { BalanceWarnSection } from '../BalanceWarnSection'
+import { PushSection } from '../PushSection'
 import { CertificationSection } from './CertificationSection'
 import { MobileSection } from './MobileSection'
 import { NameSection } from './NameSection'
@@ -24,6 +25,7 @@ export const SETTING_SECTIONS: readonly SettingSection[] = [
   { id: 'mobile', title: (LL) => LL.settings.mobile.title(), Component: MobileSection },
   { id: 'name', title: (LL) => LL.settings.name.title(), Component: NameSection },
   { id: 'certification', title: (LL) => LL.settings.certification.title(), Component: CertificationSection },
+  { id: 'push', Component: PushSection },
   { id: 'app-secret', Component: AppSecretSection },
   { id: 'balance-warn', Component: BalanceWarnSection },
 ]
