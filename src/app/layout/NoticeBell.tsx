@@ -9,7 +9,7 @@ import type { Go } from './shell-actions'
 
 /**
  * The bell of the top bar: the unread count (polled every 30 s and refetched after a send), and a list of the newest
- * notices, unread first. Enter on a notice marks it read and opens its link; ↑/↓ move between notices.
+ * notices, unread first. Enter on a notice marks it read and opens its link; ↓/↑ move between notices.
  */
 export function NoticeBell({ go }: { go: Go }) {
   const { LL } = useI18nContext()
@@ -29,12 +29,15 @@ export function NoticeBell({ go }: { go: Go }) {
     await markNoticesRead({ all: true })
     await refresh()
   }
-  // Arrow keys walk the notices, as in a menu; Tab still reaches the "mark all" button.
-  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+  // Arrow keys walk the notices from anywhere in the panel, as in a menu (↓ from outside the list: the first one);
+  // Tab still reaches every button.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return
-    const items = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button')]
+    const items = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[data-testid="notice-item"]')]
+    if (!items.length) return
     const at = items.indexOf(document.activeElement as HTMLButtonElement)
-    items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus()
+    const next = at < 0 ? (e.key === 'ArrowDown' ? 0 : items.length - 1) : (at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length
+    items[next].focus()
     e.preventDefault()
   }
 
@@ -56,7 +59,7 @@ export function NoticeBell({ go }: { go: Go }) {
         </button>
       }
     >
-      <div className="flex w-80 flex-col gap-2 p-2">
+      <div className="flex w-80 flex-col gap-2 p-2" onKeyDown={onKeyDown}>
         <div className="flex items-center justify-between gap-2">
           <p className="font-medium">{t.title()}{unread > 0 && <span className="ml-2 text-xs text-[var(--muted)]">{t.unread({ count: unread })}</span>}</p>
           {unread > 0 && (
@@ -73,7 +76,7 @@ export function NoticeBell({ go }: { go: Go }) {
           </div>
         )}
         {records.length > 0 && (
-          <ul className="flex flex-col gap-1" onKeyDown={onKeyDown} data-testid="notice-list">
+          <ul className="flex flex-col gap-1" data-testid="notice-list">
             {records.map((n) => (
               <li key={n.id}>
                 <button
