@@ -105,7 +105,8 @@ export function DeclaredForm<K extends string, Out>({ spec }: { spec: FormSpec<K
               if (errors[f.name]) setErrors((x) => ({ ...x, [f.name]: undefined }))
             }}
           />
-          {f.hint && <p className="-mt-3 mb-1 text-xs text-[var(--muted)]">{f.hint}</p>}
+          {/* The hint sits in the error's empty line; an error (which words the rule itself) takes its place. */}
+          {f.hint && !errors[f.name] && <p className="-mt-5 mb-1 min-h-4 text-xs text-[var(--muted)]">{f.hint}</p>}
         </div>
       ))}
       {formError && <p role="alert" className="text-sm text-[var(--danger)]">{formError}</p>}
