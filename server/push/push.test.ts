@@ -8,7 +8,7 @@ import { forEachBackend, setup, type Harness } from '../test/harness'
 import { appSecretOf } from '../users/app-secret'
 import { queueReplies } from './outbox'
 import { PUSH_HEADERS, verifyPush } from './sign'
-import { backoffMs, pushTick, type PushOptions } from './worker'
+import { backoffMs, prunePush, PUSH_KEEP_DAYS, pushTick, type PushOptions } from './worker'
 
 type Behaviour = 'ok' | 'fail' | 'hang' | 'drop' | 'redirect'
 interface Received {
@@ -195,6 +195,29 @@ forEachBackend((backend) => {
       expect(sizes[0]).toBe(100)
       expect(sizes[0] + sizes[1]).toBe(await count(h.db, 'select count(*) from push_outbox'))
       expect(rx.got.flatMap(itemIds).filter((id) => id.startsWith('report-'))).toHaveLength(150)
+    })
+
+    it('removes finished batches with their items and attempts after PUSH_KEEP_DAYS, keeping newer and waiting ones', async () => {
+      await waiting(h.db, 'acme01', 2)
+      await simulateTick(h.db, { minAgeSeconds: 0 })
+      expect(await pushTick(h.db, opts())).toEqual([PUSH_OUTCOME.delivered])
+      await waiting(h.db, 'acme01', 1)
+      await simulateTick(h.db, { minAgeSeconds: 0 })
+      rx.plan.push('fail')
+      expect(await pushTick(h.db, opts())).toEqual([PUSH_OUTCOME.retry])
+      const tables = async () => [
+        await count(h.db, 'select count(*) from push_batch'), await count(h.db, 'select count(*) from push_outbox'),
+        await count(h.db, 'select count(*) from push_attempt'),
+      ]
+      const before = await tables()
+      expect(await prunePush(h.db, new Date(now.getTime() + (PUSH_KEEP_DAYS - 1) * 86_400_000))).toBe(0)
+      expect(await prunePush(h.db, new Date(now.getTime() + (PUSH_KEEP_DAYS + 1) * 86_400_000))).toBe(1)
+      const after = await tables()
+      // The delivered batch went with its items and its attempt; the one still retrying stays whole.
+      expect(after[0]).toBe(before[0] - 1)
+      expect(after[2]).toBe(before[2] - 1)
+      expect(after[1]).toBeLessThan(before[1])
+      expect(await count(h.db, 'select count(*) from push_batch where status = 0')).toBe(1)
     })
   })
 })

@@ -124,11 +124,39 @@ async function settle(db: Db, b: Claimed, r: PostResult, now: Date, random: numb
   return outcome
 }
 
+/** Delivered and failed batches are kept this long for the push log, then removed with their items and attempts. */
+export const PUSH_KEEP_DAYS = 30
+const PRUNE_EVERY_MS = 10 * 60_000
+const pruned = new WeakMap<Db, number>()
+
+/**
+ * Removes up to `max` finished batches older than PUSH_KEEP_DAYS (their outbox items and attempts first), so the
+ * push tables stay bounded by a month of traffic. Returns how many batches went.
+ */
+export async function prunePush(db: Db, now: Date, max = 2_000): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `select id from push_batch where status <> 0 and done_time < $1 order by done_time limit $2 for update skip locked`,
+      [new Date(now.getTime() - PUSH_KEEP_DAYS * 86_400_000), max])
+    if (!rows.length) return 0
+    const ids = rows.map((r) => r.id)
+    await tx.query('delete from push_attempt where batch_id = any($1::bigint[])', [ids])
+    await tx.query('delete from push_outbox where batch_id = any($1::bigint[])', [ids])
+    await tx.query('delete from push_batch where id = any($1::bigint[])', [ids])
+    return ids.length
+  })
+}
+
 /** One tick: form batches, then attempt due ones; returns the outcomes of the attempts made. */
 export async function pushTick(db: Db, opts: PushOptions = {}): Promise<number[]> {
   const o = { allowPrivate: false, timeoutMs: TIMEOUT_MS, secretOf: appSecretOf, parallel: 4, perTick: 40, ...opts }
   const clock = o.now ?? (() => new Date())
   const random = o.random ?? Math.random
+  const last = pruned.get(db) ?? 0
+  if (clock().getTime() - last >= PRUNE_EVERY_MS) {
+    pruned.set(db, clock().getTime())
+    await prunePush(db, clock())
+  }
   await formBatches(db, clock())
   const outcomes: number[] = []
   const lane = async () => {
