@@ -105,6 +105,14 @@ forEachBackend((backend) => {
       expect(await countOf(h.db, 'select count(*)::int as n from mo_record where interact_code = $1', [codes[0]])).toBe(MAX_ANSWERS)
     })
 
+    it('previews and counts the message with an example page address of the real length', async () => {
+      const res = await postForm(h.app, '/user/groupPreview', tok.acme01,
+        sendForm({ content: '【Acme】How was your delivery? Answer here: {interact}' }, 'numbers', mobilesOf('139', 1, 800)))
+      expect(res.status, res.msg).toBe(200)
+      expect(res.data.messages[0].content).toBe(`【Acme】How was your delivery? Answer here: http://localhost${INTERACT_PATH}${'x'.repeat(22)}`)
+      expect(res.data.total_messages).toBe(2)
+    })
+
     it('refuses content whose filled message passes the length limit', async () => {
       const res = await postForm(h.app, '/user/groupSend', tok.acme01, sendForm({ content: `${'x'.repeat(470)} {interact}` }, 'numbers', mobilesOf('139', 1, 600)))
       expect(res.status).toBe(400)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { measureContent } from '../../src/domain/billing'
 import { PROD_TYPE } from '../../src/domain/constants'
-import { fillInteract, INTERACT_TTL_DAYS, interactUrl } from '../../src/domain/interact'
+import { fillInteract, INTERACT_CODE_LENGTH, INTERACT_TTL_DAYS, interactUrl } from '../../src/domain/interact'
 import { MAX_CONTENT_CHARS, type GroupSendPayload, type SendResult } from '../../src/domain/send'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
@@ -17,7 +17,7 @@ export const interactCodes = (n: number): string[] => Array.from({ length: n }, 
 
 /** Messages billed per recipient; 400 interactMessageTooLong when the content with its page address is too long. */
 export function interactLength(content: string, base: string): number {
-  const m = measureContent(fillInteract(content, interactUrl(base, 'x'.repeat(22))))
+  const m = measureContent(fillInteract(content, interactUrl(base, 'x'.repeat(INTERACT_CODE_LENGTH))))
   if (m.chars > MAX_CONTENT_CHARS) throw new ApiError(400, 'interactMessageTooLong', { chars: m.chars, max: MAX_CONTENT_CHARS })
   return m.messages
 }

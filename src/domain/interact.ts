@@ -15,6 +15,7 @@ import { safeText } from './input'
  * - A page answers for INTERACT_TTL_DAYS after the send was made, then is 404 like an unknown code.
  */
 export const INTERACT_MARKER = '{interact}'
+export const INTERACT_CODE_LENGTH = 22
 export const INTERACT_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/
 /** The console route of the public page, under the application base. */
 export const INTERACT_ROUTE = 'i'

@@ -3880,6 +3880,15 @@ type RootTranslation = {
 		 * 您​的​回​复​将​发​送​给​该​短​信​的​发​送​方​。
 		 */
 		note: string
+		/**
+		 * 插​入​互​动​页​面
+		 */
+		insertMarker: string
+		/**
+		 * 每​个​号​码​会​收​到​一​个​专​属​页​面​，​可​在​其​中​查​看​本​短​信​并​回​复​，​回​复​显​示​在​交​互​记​录​中​。​页​面​地​址​（​{​c​o​u​n​t​}​ ​个​字​符​）​计​入​计​费​长​度​。
+		 * @param {number} count
+		 */
+		insertHint: RequiredParams<'count'>
 		errors: {
 			/**
 			 * 请​先​填​写​回​复​内​容
@@ -7879,6 +7888,14 @@ export type TranslationFunctions = {
 		 * 您的回复将发送给该短信的发送方。
 		 */
 		note: () => LocalizedString
+		/**
+		 * 插入互动页面
+		 */
+		insertMarker: () => LocalizedString
+		/**
+		 * 每个号码会收到一个专属页面，可在其中查看本短信并回复，回复显示在交互记录中。页面地址（{count} 个字符）计入计费长度。
+		 */
+		insertHint: (arg: { count: number }) => LocalizedString
 		errors: {
 			/**
 			 * 请先填写回复内容

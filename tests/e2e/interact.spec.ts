@@ -1,21 +1,33 @@
-import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { apiAs, gridRows, openPalette, signIn } from './helpers'
+import { apiAs, gridRows, openPalette, pasteNumbers, signIn } from './helpers'
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 
-/** A same-content send with `{interact}` as the signed-in account; the page address the recipient got. */
+/**
+ * A same-content send from the bulk send page, by keyboard, with the "insert answer page" tool; the page address
+ * the recipient got, read from the sent record.
+ */
 async function sendInteractive(page: Page, mobile: string): Promise<string> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value ?? ''
-  const res = await page.request.post('/api/user/groupSend', {
-    headers: { Authorization: `Bearer ${decodeURIComponent(token)}`, 'Accept-Language': 'en' },
-    multipart: {
-      payload: JSON.stringify({ content: '【Acme】Was your parcel on time? Answer: {interact}', idempotency_key: randomUUID() }),
-      numbers: { name: 'numbers.txt', mimeType: 'text/plain', buffer: Buffer.from(mobile) },
-    },
-  })
-  const sent = (await res.json()) as { code: number; msg: string; data: { batch_id: string } }
+  await page.goto('/sms-cloud/home-sms/group-send')
+  await expect(page.getByTestId('group-send')).toBeVisible()
+  await pasteNumbers(page, mobile)
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 1 个')
+  await page.getByTestId('send-content').focus()
+  await page.keyboard.type('【Acme】Was your parcel on time? Answer:')
+  await expect(page.getByTestId('messages-per-number')).toHaveText('每个号码 1 条')
+  await page.getByRole('button', { name: '插入互动页面' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('send-content')).toHaveValue('【Acme】Was your parcel on time? Answer: {interact}')
+  // Counted with the page address in place (about 90 characters with Chinese brackets: two messages).
+  await expect(page.getByTestId('messages-per-number')).toHaveText('每个号码 2 条')
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByTestId('send-summary')).toBeVisible()
+  const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
+  await page.getByTestId('confirm-send').focus()
+  await page.keyboard.press('Enter')
+  const sent = (await (await reply).json()) as { code: number; msg: string; data: { batch_id: string; messages: number } }
   expect(sent.code, sent.msg).toBe(200)
+  expect(sent.data.messages).toBe(2)
   const records = await apiAs(page, '/mtRecord/list', { batch_id: sent.data.batch_id })
   const content = String(records.data.records[0]?.decodeContent ?? '')
   const url = /https?:\/\/[^\s]+\/sms-cloud\/i\/[A-Za-z0-9_-]{22}/.exec(content)?.[0]
@@ -23,7 +35,8 @@ async function sendInteractive(page: Page, mobile: string): Promise<string> {
   return new URL(url!).pathname
 }
 
-test('a recipient answers an interactive message on its public page, and the sender finds it in the interaction records', async ({ page, browser }) => {
+test('a recipient answers an interactive message on its public page, and the sender finds it in the interaction records', async ({ page, browser, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signIn(page, 'acme01')
   const path = await sendInteractive(page, '13912340001')
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { measureContent } from '../../../src/domain/billing'
 import { PROD_TYPE } from '../../../src/domain/constants'
-import { hasInteract } from '../../../src/domain/interact'
+import { fillInteract, hasInteract, INTERACT_CODE_LENGTH, interactUrl } from '../../../src/domain/interact'
 import { groupPreviewSchema, groupSendSchema, PREVIEW_LIMIT, templateAddSchema } from '../../../src/domain/send'
 import type { Deps } from '../../config'
 import { ApiError, body, ok } from '../../http/envelope'
@@ -36,7 +36,9 @@ export function sendRoutes(deps: Deps) {
     if (await isP2pPreview(c)) return p2pPreview(c, db)
     const { payload, file } = await readForm(c, groupPreviewSchema, 'numbers')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
-    const content = payload.content ?? payload.template ?? ''
+    const typed = payload.content ?? payload.template ?? ''
+    // With {interact}, each recipient's message carries its page address: shown and counted with an example one.
+    const content = hasInteract(typed) ? fillInteract(typed, interactUrl(baseOf(c, deps), 'x'.repeat(INTERACT_CODE_LENGTH))) : typed
     const numbers = readNumbers(file)
     const price = await priceOf(db, cusId, PROD_TYPE.ordinary)
     const total = measureContent(content).messages * numbers.mobiles.length

@@ -1,11 +1,12 @@
 import { ContentPanel } from './ContentPanel'
+import { InteractMarkerButton } from './InteractMarkerButton'
 import { NumbersPanel } from './NumbersPanel'
 import { ContentTemplatePicker } from './p2p/ContentTemplatePicker'
 import { PreviewDialog } from './PreviewDialog'
 import { SaveTemplateButton } from './SaveTemplateButton'
 import { SchedulePanel } from './SchedulePanel'
 import { SendPage } from './SendPage'
-import { useGroupSend } from './use-group-send'
+import { exampleInteractUrl, useGroupSend } from './use-group-send'
 
 /** /home-sms/group-send: one content to many numbers, now or at a set time. */
 export default function GroupSendScreen({ title }: { path: string; title: string }) {
@@ -19,7 +20,10 @@ export default function GroupSendScreen({ title }: { path: string; title: string
       <ContentPanel
         content={g.content} onChange={g.setContent} measure={g.measure} valid={c.numbers.state.valid}
         cost={g.cost} balance={c.balance} balanceError={c.balanceError} error={p?.content ?? null}
-        tools={<><ContentTemplatePicker onPick={g.setContent} /><SaveTemplateButton content={g.content} /></>}
+        tools={<>
+          <ContentTemplatePicker onPick={g.setContent} /><SaveTemplateButton content={g.content} />
+          <InteractMarkerButton content={g.content} onChange={g.setContent} urlLength={exampleInteractUrl().length} />
+        </>}
       />
       <SchedulePanel timed={c.schedule.timed} time={c.schedule.time} error={p?.schedule ?? null} onChange={c.setSchedule} />
       <PreviewDialog preview={g.preview} onClose={g.closePreview} />

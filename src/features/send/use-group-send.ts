@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react'
 import { groupPreview, groupSend } from '@/api/send'
+import { apiUrl } from '@/api/http'
+import { fillInteract, hasInteract, INTERACT_CODE_LENGTH, interactUrl } from '@/domain/interact'
 import { PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { measureContent } from '../../../workers/billing'
@@ -14,6 +16,12 @@ export interface GroupFields {
 const EMPTY: GroupFields = { content: '' }
 const fieldsEmpty = (f: GroupFields) => !f.content
 
+/**
+ * An interaction page address of the real length: the server starts it with the origin the API is reached at (or
+ * SHORT_LINK_BASE, which the console cannot know; the server's reply bills the real one).
+ */
+export const exampleInteractUrl = () => interactUrl(new URL(apiUrl('/'), window.location.href).origin, 'x'.repeat(INTERACT_CODE_LENGTH))
+
 /** The composed same-content send: the composer (numbers, timing, draft) plus its content, preview and call. */
 export function useGroupSend() {
   const { LL } = useI18nContext()
@@ -23,8 +31,9 @@ export function useGroupSend() {
   const ownPrice = useOwnPrice()
   const price = learnt ?? ownPrice
   const [preview, setPreview] = useState<GroupPreviewResult | null>(null)
-  // One message of at most 1000 characters: measured here on the main thread, well under a millisecond.
-  const measure = useMemo(() => measureContent(content), [content])
+  // One message of at most 1000 characters: measured here on the main thread, well under a millisecond. With
+  // {interact} every recipient's message carries its page address, all of one length: measured with an example.
+  const measure = useMemo(() => measureContent(hasInteract(content) ? fillInteract(content, exampleInteractUrl()) : content), [content])
   const valid = c.numbers.state.valid
 
   const check = (forPreview = false) => c.check({ content: content.trim() ? undefined : LL.send.errors.contentRequired() }, forPreview)

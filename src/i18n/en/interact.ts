@@ -13,6 +13,8 @@ export default {
 	full: 'This page takes no more answers.',
 	notFound: 'This page does not exist or has expired.',
 	note: 'Your answer goes to the sender of this message.',
+	insertMarker: 'Insert answer page',
+	insertHint: 'Every number gets a page of its own where it reads this message and can answer; answers appear in the interaction records. The page address ({count} characters) counts in the billing length.',
 	errors: {
 		required: 'Write an answer first',
 		tooLong: 'An answer may have at most {max} characters',

@@ -13,6 +13,8 @@ export default {
 	full: '本页面已达到回复上限。',
 	notFound: '该互动页面不存在或已过期。',
 	note: '您的回复将发送给该短信的发送方。',
+	insertMarker: '插入互动页面',
+	insertHint: '每个号码会收到一个专属页面，可在其中查看本短信并回复，回复显示在交互记录中。页面地址（{count:number} 个字符）计入计费长度。',
 	errors: {
 		required: '请先填写回复内容',
 		tooLong: '回复最多 {max:number} 个字符',
