@@ -113,6 +113,23 @@ forEachBackend((backend) => {
       expect(res.data.total_messages).toBe(2)
     })
 
+    it('keeps each page address in a timed interactive batch whose content is edited, and shows the new text', async () => {
+      const timing = new Date(Date.now() + 3600_000).toISOString()
+      const mobiles = mobilesOf('139', 2, 900)
+      const sent = await postForm(h.app, '/user/groupSend', tok.acme01,
+        sendForm({ content: 'Old question: {interact}', timing_time: timing }, 'numbers', mobiles))
+      expect(sent.status, sent.msg).toBe(200)
+      const batch = sent.data.batch_id as string
+      const edit = await h.call('/pageTimeBatch/edit', { time_batch: batch, content: 'New question, answer at {interact} please' }, { token: tok.acme01 })
+      expect(edit.status, edit.msg).toBe(200)
+      const { rows } = await h.db.query<{ content: string; code: string }>(
+        `select d.content, m.code from time_mt_message d join interact_message m on m.batch_id = d.time_batch and m.mobile = d.mobile
+         where d.time_batch = $1 order by d.mobile`, [batch])
+      expect(rows).toHaveLength(2)
+      for (const r of rows) expect(r.content).toBe(`New question, answer at http://localhost${INTERACT_PATH}${r.code} please`)
+      expect((await view(rows[0].code)).data.message).toBe(rows[0].content)
+    })
+
     it('refuses content whose filled message passes the length limit', async () => {
       const res = await postForm(h.app, '/user/groupSend', tok.acme01, sendForm({ content: `${'x'.repeat(470)} {interact}` }, 'numbers', mobilesOf('139', 1, 600)))
       expect(res.status).toBe(400)

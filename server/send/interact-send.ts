@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { measureContent } from '../../src/domain/billing'
 import { PROD_TYPE } from '../../src/domain/constants'
-import { fillInteract, INTERACT_CODE_LENGTH, INTERACT_TTL_DAYS, interactUrl } from '../../src/domain/interact'
+import { fillInteract, INTERACT_CODE_LENGTH, INTERACT_MARKER, INTERACT_TTL_DAYS, interactUrl } from '../../src/domain/interact'
 import { MAX_CONTENT_CHARS, type GroupSendPayload, type SendResult } from '../../src/domain/send'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
@@ -73,4 +73,21 @@ class InteractMessages implements LazyContents {
   *[Symbol.iterator]() {
     for (const code of this.codes) yield fillInteract(this.content, interactUrl(this.base, code))
   }
+}
+
+/**
+ * After the content of a timed same-content batch is edited (/pageTimeBatch/edit): when it is an interactive one,
+ * every detail gets the new text with its own page address again and the pages show the new text; returns false
+ * (nothing done) for a batch without pages. Call inside the edit's transaction.
+ */
+export async function refillTimedInteract(tx: Db, timeBatch: string, content: string): Promise<boolean> {
+  const { rows } = await tx.query<{ base: string }>('update interact_send set content = $2 where batch_id = $1 returning base', [timeBatch, content])
+  if (!rows.length) return false
+  const { base } = rows[0]
+  interactLength(content, base)
+  await tx.query(
+    `update time_mt_message d set content = replace($2, $3, $4 || m.code)
+     from interact_message m where m.batch_id = $1 and d.time_batch = $1 and d.mobile = m.mobile`,
+    [timeBatch, content, INTERACT_MARKER, interactUrl(base, '')])
+  return true
 }

@@ -7,6 +7,7 @@ import {
 import type { ServerMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../config'
 import { consumeRate } from '../../security/rate-limit'
+import { refillTimedInteract } from '../../send/interact-send'
 import { refillTimedLinks } from '../../send/short-links'
 import { ApiError, body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
@@ -107,9 +108,11 @@ export function timedRoutes(deps: Deps) {
         `update time_batch set content = ${content}, update_time = now() ${w.sql} returning batch_type::int as batch_type, kind`, w.params)
       if (!rows.length) return false
       // Same-content batches carry the text in every detail; point-to-point details keep their own; a link batch's
-      // details each keep their recipient's short link inside the new text.
+      // details each keep their recipient's short link inside the new text, an interactive one's its page address.
       if (rows[0].kind === 'link') await refillTimedLinks(tx, q.time_batch, q.content)
-      else if (rows[0].batch_type === 0) await tx.query('update time_mt_message set content = $2 where time_batch = $1', [q.time_batch, q.content])
+      else if (rows[0].batch_type === 0 && !(await refillTimedInteract(tx, q.time_batch, q.content))) {
+        await tx.query('update time_mt_message set content = $2 where time_batch = $1', [q.time_batch, q.content])
+      }
       return true
     })
     if (!done) throw new ApiError(409, MESSAGES.edit[1])
