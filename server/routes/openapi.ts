@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { z } from 'zod'
 import { API_PREFIX, envelopeSchema } from '../../src/domain/api'
+import { fieldErrorsSchema } from '../../src/domain/field-errors'
 import { TOKEN_COOKIE } from '../../src/domain/constants'
 import { OPERATIONS, type Operation } from '../../src/domain/operations'
 import { SIGNATURE_HEADERS, SIGNATURE_WINDOW_SECONDS } from '../../src/domain/signed-api'
@@ -11,7 +12,10 @@ type Json = Record<string, unknown>
 /** The contract's version (info.version), not the package's: raise it when a call changes incompatibly. */
 const API_VERSION = '1.0.0'
 
-/** The refusals every call may give, all in the envelope of src/domain/api.ts with `data` null. */
+/**
+ * The refusals every call may give, in the envelope of src/domain/api.ts with `data` null, or on a 400 of a form's
+ * write `{ fields }`: the fields at fault, each with its rule (src/domain/field-errors.ts).
+ */
 const ERROR_STATUSES = {
   400: 'Malformed or refused input (a translated reason in msg)',
   401: 'No valid session (missing, unknown, expired or revoked token), or for signed calls a missing, wrong, stale or replayed signature',
@@ -111,7 +115,7 @@ function operationOf(op: Operation): Json {
 export function openApiDocument(): Json {
   const paths: Record<string, Json> = {}
   for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationOf(op)
-  const errorEnvelope = inputSchema(envelopeSchema(z.null()).extend({ msg: z.string().min(1) }))
+  const errorEnvelope = inputSchema(envelopeSchema(z.union([z.null(), fieldErrorsSchema])).extend({ msg: z.string().min(1) }))
   return {
     openapi: '3.1.0',
     info: {
