@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { accountListSchema, errorLogUploadSchema } from './account'
+import { getAppSecretSchema, rotateAppSecretSchema } from './app-secret'
 import { loginSchema, registerSchema, sendAuthCodeSchema, sendLoginCodeSchema, smsLoginSchema } from './auth'
 import {
   accountRefSchema, chargeDetailSchema, customerAddSchema, customerChargeSchema, subAccountAddSchema, subAccountChargeSchema,
@@ -25,12 +26,14 @@ import {
 import { contentTemplateSearchSchema, cspTemplateSearchSchema, videoTemplateSearchSchema } from './lists/templates'
 import { timedBatchSearchSchema, timedDetailSearchSchema, timedEditSchema, timedMobileDownloadSchema, timedOperationSchema } from './lists/timed'
 import { getMenuSchema } from './menu'
+import { noticeListSchema, noticeReadSchema } from './notice'
 import { pushLogSearchSchema, pushUrlModifySchema } from './push'
 import { groupPreviewSchema, groupSendSchema, P2P_SEND_PATH, p2pSendSchema, templateAddSchema } from './send'
 import { chatbotListRequestSchema, cspContentRequestSchema, cspSendSchema } from './send-csp'
 import { intlPreviewSchema, intlSendSchema } from './send-intl'
 import { linkInfoSchema, linkSendSchema, longToShortSchema, shortToLongSchema } from './send-link'
 import { videoSendSchema, videoTemplateRequestSchema } from './send-video'
+import { balanceWarnSchema } from './warn'
 import { certificationSchema, modifyCusNameSchema, modifyMobileSchema, modifyPasswordSchema, sendBindCodeSchema } from './user-settings'
 import { OPEN_API_PATHS, openBalanceSchema, openBatchQuerySchema, openP2pSchema, openSendSchema } from './signed-api'
 
@@ -105,6 +108,16 @@ export const OPERATIONS: readonly Operation[] = [
     ['/user/modifyCusName', json(modifyCusNameSchema)],
     ['/user/certification', json(certificationSchema)],
     ['/user/certificationInfo', none],
+  ]),
+  ...area('account-alerts', 'bearer', [
+    ['/user/getAppsecret', json(getAppSecretSchema)],
+    ['/user/rotateAppsecret', json(rotateAppSecretSchema)],
+    ['/warn/getCusBneWarnInfo', none],
+    ['/warn/modifyCusBneWarn', json(balanceWarnSchema)],
+    ['/user/getOperatorPatterns', none],
+    ['/notice/list', json(noticeListSchema)],
+    ['/notice/unreadCount', none],
+    ['/notice/read', json(noticeReadSchema)],
   ]),
   ...area('records', 'bearer', [
     ['/mtRecord/list', json(mtRecordSearchSchema)],
