@@ -120,3 +120,18 @@ export type AccountDetail = z.infer<typeof accountDetailSchema>
 export const chargeResultSchema = z.object({ balance: z.string(), parent_balance: z.string().optional() })
 export type ChargeResult = z.infer<typeof chargeResultSchema>
 
+
+/**
+ * The console's one-line form of international prices, `GB 0.21, JP 0.45` (commas, semicolons or new lines between
+ * items; `GB=0.21` too), as the payload's country_prices; null when an item is malformed or a country repeats.
+ */
+export function parseCountryPrices(text: string): { iso: string; price: string }[] | null {
+  const items = text.split(/[,;，；\n]+/).map((s) => s.trim()).filter(Boolean)
+  const out: { iso: string; price: string }[] = []
+  for (const item of items) {
+    const m = /^([A-Za-z]{2})\s*[=:\s]\s*(\S+)$/.exec(item)
+    if (!m || !PRICE_PATTERN.test(m[2])) return null
+    out.push({ iso: m[1].toUpperCase(), price: m[2] })
+  }
+  return new Set(out.map((p) => p.iso)).size === out.length && out.length <= MAX_COUNTRY_PRICES ? out : null
+}

@@ -446,6 +446,229 @@ type RootTranslation = {
 		 */
 		serverErrorHint: string
 	}
+	customers: {
+		/**
+		 * 账​号
+		 */
+		account: string
+		/**
+		 * 3​ ​到​ ​3​2​ ​位​字​母​、​数​字​或​下​划​线​，​即​登​录​账​号
+		 */
+		accountHint: string
+		/**
+		 * 名​称
+		 */
+		name: string
+		/**
+		 * 手​机​号​（​可​不​填​）
+		 */
+		mobile: string
+		/**
+		 * 付​费​方​式
+		 */
+		payType: string
+		/**
+		 * 子​账​号
+		 */
+		moreType: string
+		/**
+		 * 不​可​建​子​账​号
+		 */
+		moreTypeNone: string
+		/**
+		 * 可​建​子​账​号​（​类​型​ ​{​n​}​）
+		 * @param {number} n
+		 */
+		moreTypeLevel: RequiredParams<'n'>
+		/**
+		 * 初​始​密​码
+		 */
+		password: string
+		/**
+		 * 至​少​ ​8​ ​位​，​含​大​写​字​母​、​小​写​字​母​、​数​字​和​特​殊​字​符
+		 */
+		passwordHint: string
+		/**
+		 * 确​认​初​始​密​码
+		 */
+		confirmPassword: string
+		/**
+		 * {​p​r​o​d​u​c​t​}​单​价​（​元​/​条​，​不​填​即​不​开​通​）
+		 * @param {string} product
+		 */
+		productPrice: RequiredParams<'product'>
+		/**
+		 * 国​际​短​信​国​家​单​价​（​可​不​填​）
+		 */
+		countryPrices: string
+		/**
+		 * 每​项​写​成​“​国​家​代​码​ ​单​价​”​，​用​逗​号​或​换​行​分​隔​，​如​ ​G​B​ ​0​.​2​1​,​ ​J​P​ ​0​.​4​5​；​未​列​出​的​国​家​按​平​台​价
+		 */
+		countryPricesHint: string
+		/**
+		 * 充​值​类​型
+		 */
+		rechargeType: string
+		/**
+		 * 金​额​（​元​）
+		 */
+		amount: string
+		/**
+		 * 最​多​ ​3​ ​位​小​数
+		 */
+		amountHint: string
+		/**
+		 * 最​多​ ​3​ ​位​小​数​；​单​价​调​整​可​填​负​数​以​扣​减
+		 */
+		adjustHint: string
+		/**
+		 * 产​品
+		 */
+		product: string
+		/**
+		 * 备​注​（​可​不​填​）
+		 */
+		remark: string
+		/**
+		 * 新​增​客​户
+		 */
+		addCustomer: string
+		/**
+		 * 新​增​客​户
+		 */
+		addCustomerTitle: string
+		/**
+		 * 充​值
+		 */
+		charge: string
+		/**
+		 * 为​ ​{​a​c​c​o​u​n​t​}​ ​充​值
+		 * @param {string} account
+		 */
+		chargeTitle: RequiredParams<'account'>
+		/**
+		 * 当​前​余​额​：​{​b​a​l​a​n​c​e​}
+		 * @param {string} balance
+		 */
+		currentBalance: RequiredParams<'balance'>
+		/**
+		 * 停​用
+		 */
+		close: string
+		/**
+		 * 启​用
+		 */
+		open: string
+		/**
+		 * 停​用​账​号​ ​{​a​c​c​o​u​n​t​}​（​{​n​a​m​e​}​）​？​其​所​有​登​录​会​立​即​失​效​，​停​用​后​不​能​登​录​和​发​送​。
+		 * @param {string} account
+		 * @param {string} name
+		 */
+		closeConfirm: RequiredParams<'account' | 'name'>
+		/**
+		 * 启​用​账​号​ ​{​a​c​c​o​u​n​t​}​（​{​n​a​m​e​}​）​？
+		 * @param {string} account
+		 * @param {string} name
+		 */
+		openConfirm: RequiredParams<'account' | 'name'>
+		/**
+		 * 新​建​子​账​号
+		 */
+		addSub: string
+		/**
+		 * 新​建​子​账​号
+		 */
+		addSubTitle: string
+		/**
+		 * 子​账​号​沿​用​本​账​号​开​通​的​产​品​和​单​价
+		 */
+		addSubHint: string
+		/**
+		 * 划​拨​充​值
+		 */
+		transfer: string
+		/**
+		 * 从​本​账​号​余​额​划​拨​给​ ​{​a​c​c​o​u​n​t​}
+		 * @param {string} account
+		 */
+		transferTitle: RequiredParams<'account'>
+		/**
+		 * 本​账​号​余​额​：​{​b​a​l​a​n​c​e​}
+		 * @param {string} balance
+		 */
+		transferHint: RequiredParams<'balance'>
+		/**
+		 * 账​号​详​情​：​{​a​c​c​o​u​n​t​}
+		 * @param {string} account
+		 */
+		detailTitle: RequiredParams<'account'>
+		/**
+		 * 开​通​产​品​及​单​价
+		 */
+		products: string
+		/**
+		 * 国​家​单​价
+		 */
+		countryPricesShort: string
+		/**
+		 * 子​账​号​数
+		 */
+		subAccounts: string
+		/**
+		 * 在​线​登​录​数
+		 */
+		liveSessions: string
+		/**
+		 * 无
+		 */
+		none: string
+		errors: {
+			/**
+			 * 账​号​须​为​ ​3​ ​到​ ​3​2​ ​位​字​母​、​数​字​或​下​划​线
+			 */
+			account: string
+			/**
+			 * 请​填​写​ ​1​ ​到​ ​1​0​0​ ​个​字​符​的​名​称
+			 */
+			name: string
+			/**
+			 * 请​填​写​ ​1​1​ ​位​手​机​号​，​或​留​空
+			 */
+			mobile: string
+			/**
+			 * 初​始​密​码​至​少​ ​8​ ​位​，​且​须​包​含​大​写​字​母​、​小​写​字​母​、​数​字​和​特​殊​字​符
+			 */
+			password: string
+			/**
+			 * 两​次​输​入​的​密​码​不​一​致
+			 */
+			confirm: string
+			/**
+			 * 单​价​最​多​ ​6​ ​位​整​数​、​4​ ​位​小​数
+			 */
+			price: string
+			/**
+			 * 至​少​开​通​一​个​产​品​（​填​写​其​单​价​）
+			 */
+			noProduct: string
+			/**
+			 * 格​式​应​为​“​国​家​代​码​ ​单​价​”​，​如​ ​G​B​ ​0​.​2​1​；​国​家​不​得​重​复
+			 */
+			countryPrices: string
+			/**
+			 * 请​填​写​大​于​ ​0​、​最​多​ ​3​ ​位​小​数​的​金​额
+			 */
+			amount: string
+			/**
+			 * 请​填​写​不​为​ ​0​、​最​多​ ​3​ ​位​小​数​的​金​额
+			 */
+			signedAmount: string
+			/**
+			 * 备​注​最​多​ ​2​0​0​ ​个​字​符
+			 */
+			remark: string
+		}
+	}
 	dashboard: {
 		/**
 		 * 上​月​发​送​量
@@ -4564,6 +4787,218 @@ export type TranslationFunctions = {
 		 * 服务器暂时无法处理您的请求，请稍后再试。
 		 */
 		serverErrorHint: () => LocalizedString
+	}
+	customers: {
+		/**
+		 * 账号
+		 */
+		account: () => LocalizedString
+		/**
+		 * 3 到 32 位字母、数字或下划线，即登录账号
+		 */
+		accountHint: () => LocalizedString
+		/**
+		 * 名称
+		 */
+		name: () => LocalizedString
+		/**
+		 * 手机号（可不填）
+		 */
+		mobile: () => LocalizedString
+		/**
+		 * 付费方式
+		 */
+		payType: () => LocalizedString
+		/**
+		 * 子账号
+		 */
+		moreType: () => LocalizedString
+		/**
+		 * 不可建子账号
+		 */
+		moreTypeNone: () => LocalizedString
+		/**
+		 * 可建子账号（类型 {n}）
+		 */
+		moreTypeLevel: (arg: { n: number }) => LocalizedString
+		/**
+		 * 初始密码
+		 */
+		password: () => LocalizedString
+		/**
+		 * 至少 8 位，含大写字母、小写字母、数字和特殊字符
+		 */
+		passwordHint: () => LocalizedString
+		/**
+		 * 确认初始密码
+		 */
+		confirmPassword: () => LocalizedString
+		/**
+		 * {product}单价（元/条，不填即不开通）
+		 */
+		productPrice: (arg: { product: string }) => LocalizedString
+		/**
+		 * 国际短信国家单价（可不填）
+		 */
+		countryPrices: () => LocalizedString
+		/**
+		 * 每项写成“国家代码 单价”，用逗号或换行分隔，如 GB 0.21, JP 0.45；未列出的国家按平台价
+		 */
+		countryPricesHint: () => LocalizedString
+		/**
+		 * 充值类型
+		 */
+		rechargeType: () => LocalizedString
+		/**
+		 * 金额（元）
+		 */
+		amount: () => LocalizedString
+		/**
+		 * 最多 3 位小数
+		 */
+		amountHint: () => LocalizedString
+		/**
+		 * 最多 3 位小数；单价调整可填负数以扣减
+		 */
+		adjustHint: () => LocalizedString
+		/**
+		 * 产品
+		 */
+		product: () => LocalizedString
+		/**
+		 * 备注（可不填）
+		 */
+		remark: () => LocalizedString
+		/**
+		 * 新增客户
+		 */
+		addCustomer: () => LocalizedString
+		/**
+		 * 新增客户
+		 */
+		addCustomerTitle: () => LocalizedString
+		/**
+		 * 充值
+		 */
+		charge: () => LocalizedString
+		/**
+		 * 为 {account} 充值
+		 */
+		chargeTitle: (arg: { account: string }) => LocalizedString
+		/**
+		 * 当前余额：{balance}
+		 */
+		currentBalance: (arg: { balance: string }) => LocalizedString
+		/**
+		 * 停用
+		 */
+		close: () => LocalizedString
+		/**
+		 * 启用
+		 */
+		open: () => LocalizedString
+		/**
+		 * 停用账号 {account}（{name}）？其所有登录会立即失效，停用后不能登录和发送。
+		 */
+		closeConfirm: (arg: { account: string, name: string }) => LocalizedString
+		/**
+		 * 启用账号 {account}（{name}）？
+		 */
+		openConfirm: (arg: { account: string, name: string }) => LocalizedString
+		/**
+		 * 新建子账号
+		 */
+		addSub: () => LocalizedString
+		/**
+		 * 新建子账号
+		 */
+		addSubTitle: () => LocalizedString
+		/**
+		 * 子账号沿用本账号开通的产品和单价
+		 */
+		addSubHint: () => LocalizedString
+		/**
+		 * 划拨充值
+		 */
+		transfer: () => LocalizedString
+		/**
+		 * 从本账号余额划拨给 {account}
+		 */
+		transferTitle: (arg: { account: string }) => LocalizedString
+		/**
+		 * 本账号余额：{balance}
+		 */
+		transferHint: (arg: { balance: string }) => LocalizedString
+		/**
+		 * 账号详情：{account}
+		 */
+		detailTitle: (arg: { account: string }) => LocalizedString
+		/**
+		 * 开通产品及单价
+		 */
+		products: () => LocalizedString
+		/**
+		 * 国家单价
+		 */
+		countryPricesShort: () => LocalizedString
+		/**
+		 * 子账号数
+		 */
+		subAccounts: () => LocalizedString
+		/**
+		 * 在线登录数
+		 */
+		liveSessions: () => LocalizedString
+		/**
+		 * 无
+		 */
+		none: () => LocalizedString
+		errors: {
+			/**
+			 * 账号须为 3 到 32 位字母、数字或下划线
+			 */
+			account: () => LocalizedString
+			/**
+			 * 请填写 1 到 100 个字符的名称
+			 */
+			name: () => LocalizedString
+			/**
+			 * 请填写 11 位手机号，或留空
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * 初始密码至少 8 位，且须包含大写字母、小写字母、数字和特殊字符
+			 */
+			password: () => LocalizedString
+			/**
+			 * 两次输入的密码不一致
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * 单价最多 6 位整数、4 位小数
+			 */
+			price: () => LocalizedString
+			/**
+			 * 至少开通一个产品（填写其单价）
+			 */
+			noProduct: () => LocalizedString
+			/**
+			 * 格式应为“国家代码 单价”，如 GB 0.21；国家不得重复
+			 */
+			countryPrices: () => LocalizedString
+			/**
+			 * 请填写大于 0、最多 3 位小数的金额
+			 */
+			amount: () => LocalizedString
+			/**
+			 * 请填写不为 0、最多 3 位小数的金额
+			 */
+			signedAmount: () => LocalizedString
+			/**
+			 * 备注最多 200 个字符
+			 */
+			remark: () => LocalizedString
+		}
 	}
 	dashboard: {
 		/**

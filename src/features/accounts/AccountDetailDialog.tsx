@@ -1,13 +1,29 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
+import type { AccountDetail } from '@/domain/customers'
 import { cusStatusKey, payTypeKey, type AccountRow } from '@/domain/lists/accounts'
 import { useI18nContext } from '@/i18n/i18n-react'
 
-/** A sub-account's fields as the list has them (no extra call): the action column's detail view. */
-export function AccountDetailDialog({ row, onClose }: { row: AccountRow; onClose: () => void }) {
+const PRODUCT_KEYS: Record<number, 'prodOrdinary' | 'prodInternational' | 'prodVideo' | 'prodCsp'> = {
+  0: 'prodOrdinary', 1: 'prodInternational', 2: 'prodVideo', 6: 'prodCsp',
+}
+
+/**
+ * An account's fields as the list has them, shown at once, then what the detail call adds (products and prices,
+ * country prices, sub-accounts, live sessions) when `load` answers; a failed load leaves the list's fields.
+ */
+export function AccountDetailDialog({ row, load, onClose }: { row: AccountRow; load?: () => Promise<AccountDetail>; onClose: () => void }) {
   const { LL } = useI18nContext()
   const [open, setOpen] = useState(true)
+  const [detail, setDetail] = useState<AccountDetail | null>(null)
+  useEffect(() => {
+    let live = true
+    load?.().then((d) => live && setDetail(d), () => undefined)
+    return () => {
+      live = false
+    }
+  }, [load])
   const close = () => {
     setOpen(false)
     onClose()
@@ -24,6 +40,19 @@ export function AccountDetailDialog({ row, onClose }: { row: AccountRow; onClose
     [c.mobile(), row.mobile],
     [c.createTime(), row.create_time.replace('T', ' ').slice(0, 19)],
   ]
+  const productName = (t: number) => {
+    const key = PRODUCT_KEYS[t]
+    return key ? LL.status[key]() : String(t)
+  }
+  if (detail) {
+    const w = LL.customers
+    items.push(
+      [w.products(), detail.products.map((p) => `${productName(p.prod_type)} ${p.price}`).join(', ') || w.none()],
+      [w.countryPricesShort(), detail.country_prices.map((p) => `${p.iso} ${p.price}`).join(', ') || w.none()],
+      [w.subAccounts(), String(detail.sub_accounts)],
+      [w.liveSessions(), String(detail.live_sessions)],
+    )
+  }
   return (
     <Dialog
       open={open}

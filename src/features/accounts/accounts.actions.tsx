@@ -1,14 +1,172 @@
-import type { AccountRow } from '@/domain/lists/accounts'
-import type { Row } from '@/grid'
-import { AccountDetailDialog } from './AccountDetailDialog'
+import { z } from 'zod'
+import * as calls from '@/api/customers'
+import { FieldsDialog, type FormField } from '@/components/ui/FieldsDialog'
 import { mountDialog } from '@/components/ui/mount-dialog'
+import {
+  cusIdField, cusNameField, moneyField, parseCountryPrices, priceField, signedMoneyField, type CustomerChargePayload,
+} from '@/domain/customers'
+import type { AccountRow } from '@/domain/lists/accounts'
+import { checkConfirm, checkNewPassword } from '@/domain/validation'
+import type { ActionHelpers, Row } from '@/grid'
+import type { TranslationFunctions } from '@/i18n/i18n-types'
+import { getLocale } from '@/stores/prefs'
+import { AccountDetailDialog } from './AccountDetailDialog'
 
-/** Loaded on first use so the declaration stays data. Resolves when the dialog closes. */
-export function showDetail(row: Row): Promise<void> {
+type LL = TranslationFunctions
+type Kind = 'customer' | 'sub'
+
+/**
+ * Opens a declared form; resolves with the server's success words when saved (the list engine toasts them and
+ * refreshes the list), or with nothing when cancelled.
+ */
+function openForm(p: Omit<Parameters<typeof FieldsDialog>[0], 'onSubmit' | 'onClose'>, save: (v: Record<string, string>) => Promise<string>) {
+  return new Promise<string | void>((resolve) => {
+    let done: string | undefined
+    mountDialog((close) => (
+      <FieldsDialog
+        {...p}
+        onSubmit={async (v) => {
+          done = await save(v)
+        }}
+        onClose={() => {
+          close()
+          resolve(done)
+        }}
+      />
+    ))
+  })
+}
+
+const optional = (s: z.ZodType) => z.union([z.literal(''), s])
+const mobileField = (LL: LL): FormField => ({
+  name: 'mobile', label: LL.customers.mobile(), inputMode: 'numeric', schema: z.string().trim().regex(/^(?:1[3-9]\d{9})?$/), message: LL.customers.errors.mobile(),
+})
+const passwordFields = (LL: LL): FormField[] => [
+  { name: 'password', label: LL.customers.password(), kind: 'password', hint: LL.customers.passwordHint(), schema: z.string().refine((v) => checkNewPassword(v) === null), message: LL.customers.errors.password() },
+  { name: 'confirm', label: LL.customers.confirmPassword(), kind: 'password' },
+]
+const confirmCheck = (LL: LL) => (v: Record<string, string>): Record<string, string> =>
+  checkConfirm(v.confirm, v.password) ? { confirm: LL.customers.errors.confirm() } : {}
+const accountFields = (LL: LL): FormField[] => [
+  { name: 'cus_id', label: LL.customers.account(), hint: LL.customers.accountHint(), schema: cusIdField, message: LL.customers.errors.account() },
+  { name: 'cus_name', label: LL.customers.name(), schema: cusNameField, message: LL.customers.errors.name() },
+]
+const remarkField = (LL: LL): FormField => ({ name: 'remark', label: LL.customers.remark(), schema: z.string().max(200), message: LL.customers.errors.remark() })
+
+export async function addCustomer({ LL }: ActionHelpers) {
+  const products = await calls.fetchProducts()
+  const en = getLocale() === 'en'
+  const fields: FormField[] = [
+    ...accountFields(LL),
+    { name: 'pay_type', label: LL.customers.payType(), kind: 'select', options: [{ value: '0', label: LL.status.payPrepaid() }, { value: '1', label: LL.status.payPostpaid() }] },
+    {
+      name: 'more_type', label: LL.customers.moreType(), kind: 'select',
+      options: [{ value: '0', label: LL.customers.moreTypeNone() }, ...[1, 2, 3, 4].map((n) => ({ value: String(n), label: LL.customers.moreTypeLevel({ n }) }))],
+    },
+    mobileField(LL),
+    ...products.map((p): FormField => ({
+      name: `price_${p.prod_type}`, label: LL.customers.productPrice({ product: en ? p.name_en : p.name }), inputMode: 'decimal',
+      schema: optional(priceField), message: LL.customers.errors.price(),
+    })),
+    {
+      name: 'country_prices', label: LL.customers.countryPrices(), kind: 'textarea', hint: LL.customers.countryPricesHint(),
+      schema: z.string().refine((t) => parseCountryPrices(t) !== null), message: LL.customers.errors.countryPrices(),
+    },
+    ...passwordFields(LL),
+  ]
+  const granted = (v: Record<string, string>) =>
+    products.filter((p) => v[`price_${p.prod_type}`].trim()).map((p) => ({ prod_type: p.prod_type, price: v[`price_${p.prod_type}`].trim() }))
+  return openForm(
+    {
+      title: LL.customers.addCustomerTitle(), fields, saveTestId: 'customer-save',
+      check: (v) => (granted(v).length ? confirmCheck(LL)(v) : { [`price_${products[0]?.prod_type ?? 0}`]: LL.customers.errors.noProduct() }),
+    },
+    (v) =>
+      calls.addCustomer(
+        {
+          cus_id: v.cus_id.trim(), cus_name: v.cus_name.trim(), pay_type: Number(v.pay_type), more_type: Number(v.more_type), mobile: v.mobile.trim(),
+          products: granted(v), country_prices: parseCountryPrices(v.country_prices) ?? [],
+        },
+        v.password,
+      ),
+  )
+}
+
+export async function chargeCustomer(row: Row, { LL }: ActionHelpers) {
+  const r = row as AccountRow
+  const products = await calls.fetchProducts()
+  const en = getLocale() === 'en'
+  const fields: FormField[] = [
+    {
+      name: 'recharge_type', label: LL.customers.rechargeType(), kind: 'select',
+      options: [
+        { value: '0', label: LL.status.rechargeAccount() }, { value: '1', label: LL.status.rechargeRefund() }, { value: '2', label: LL.status.rechargeAdjust() },
+      ],
+    },
+    {
+      name: 'amount', label: LL.customers.amount(), inputMode: 'decimal', hint: LL.customers.adjustHint(),
+      schema: signedMoneyField, message: LL.customers.errors.signedAmount(),
+    },
+    { name: 'prod_type', label: LL.customers.product(), kind: 'select', options: products.map((p) => ({ value: String(p.prod_type), label: en ? p.name_en : p.name })) },
+    remarkField(LL),
+  ]
+  return openForm(
+    {
+      title: LL.customers.chargeTitle({ account: r.cus_id }), intro: LL.customers.currentBalance({ balance: r.balanceStr }), fields, saveTestId: 'charge-save',
+      check: (v): Record<string, string> => (v.recharge_type !== '2' && Number(v.amount) <= 0 ? { amount: LL.customers.errors.amount() } : {}),
+    },
+    (v) => {
+      const p: CustomerChargePayload = {
+        cus_id: r.cus_id, recharge_type: Number(v.recharge_type), amount: v.amount.trim(), prod_type: Number(v.prod_type), remark: v.remark.trim(),
+      }
+      return calls.chargeCustomer(p)
+    },
+  )
+}
+
+export function addSubAccount({ LL }: ActionHelpers) {
+  return openForm(
+    {
+      title: LL.customers.addSubTitle(), intro: LL.customers.addSubHint(), fields: [...accountFields(LL), mobileField(LL), ...passwordFields(LL)],
+      saveTestId: 'sub-save', check: confirmCheck(LL),
+    },
+    (v) => calls.addSubAccount({ cus_id: v.cus_id.trim(), cus_name: v.cus_name.trim(), mobile: v.mobile.trim() }, v.password),
+  )
+}
+
+export function transfer(row: Row, { LL, ctx }: ActionHelpers) {
+  const r = row as AccountRow
+  const own = ctx.authUser.userType === 2
+  return openForm(
+    {
+      title: LL.customers.transferTitle({ account: r.cus_id }),
+      intro: own ? LL.customers.transferHint({ balance: ctx.authUser.balance.toFixed(3) }) : LL.customers.currentBalance({ balance: r.balanceStr }),
+      fields: [
+        { name: 'amount', label: LL.customers.amount(), inputMode: 'decimal', hint: LL.customers.amountHint(), schema: moneyField, message: LL.customers.errors.amount() },
+        remarkField(LL),
+      ],
+      saveTestId: 'transfer-save',
+    },
+    (v) => calls.transferToSub({ cus_id: r.cus_id, amount: v.amount.trim(), remark: v.remark.trim() }),
+  )
+}
+
+/** Close or open after the list's confirmation; the server's words name the account. */
+export async function setStatus(kind: Kind, row: Row, open: boolean): Promise<string | void> {
+  try {
+    return await calls.setAccountStatus(kind, String(row.cus_id), open)
+  } catch {
+    // The API client has shown the refusal; the engine refreshes the list either way.
+  }
+}
+
+/** The row's fields at once, then the account's products, prices and sessions from the server. Resolves on close. */
+export function showDetail(row: Row, kind: Kind = 'sub'): Promise<void> {
   return new Promise((resolve) => {
     mountDialog((close) => (
       <AccountDetailDialog
         row={row as AccountRow}
+        load={() => calls.fetchDetail(kind, String(row.cus_id))}
         onClose={() => {
           close()
           resolve()

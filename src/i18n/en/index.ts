@@ -2,6 +2,7 @@ import type { Translation } from '../i18n-types'
 import alerts from './alerts.js'
 import auth from './auth.js'
 import common from './common.js'
+import customers from './customers.js'
 import dashboard from './dashboard.js'
 import errors from './errors.js'
 import grid from './grid.js'
@@ -21,6 +22,6 @@ import interact from './interact.js'
 import linkTools from './linkTools.js'
 import push from './push.js'
 
-const en = { alerts, auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies Translation
+const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies Translation
 
 export default en

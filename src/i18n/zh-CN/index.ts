@@ -4,6 +4,7 @@ import type { BaseTranslation } from '../i18n-types'
 import alerts from './alerts.js'
 import auth from './auth.js'
 import common from './common.js'
+import customers from './customers.js'
 import dashboard from './dashboard.js'
 import errors from './errors.js'
 import grid from './grid.js'
@@ -23,6 +24,6 @@ import interact from './interact.js'
 import linkTools from './linkTools.js'
 import push from './push.js'
 
-const zh_CN = { alerts, auth, common, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies BaseTranslation
+const zh_CN = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies BaseTranslation
 
 export default zh_CN

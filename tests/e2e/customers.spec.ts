@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test'
+import { apiAs, CAPTCHA, gridRows, openPalette, signIn } from './helpers'
+
+/** Runs a command of the palette by typing its name and pressing Enter on the first match. */
+async function runCommand(page: Page, words: string) {
+  const palette = await openPalette(page)
+  await page.keyboard.type(words)
+  await expect(palette.getByRole('option').first()).toContainText(words)
+  await page.keyboard.press('Enter')
+}
+
+/**
+ * Moves the grid's keyboard focus to the row holding `text` (row commands act on the focused row): into the grid's
+ * header, then ↓ row by row.
+ */
+async function focusRow(page: Page, text: string) {
+  await expect(gridRows(page).filter({ hasText: text })).toHaveCount(1)
+  await page.locator('.ag-header-cell').first().focus()
+  const focused = page.locator('.ag-row:has(.ag-cell-focus)')
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('ArrowDown')
+    await expect(focused).toHaveCount(1)
+    if ((await focused.textContent())?.includes(text)) return
+  }
+  throw new Error(`no row with ${text}`)
+}
+
+async function typeFields(page: Page, values: string[]) {
+  for (const [i, v] of values.entries()) {
+    if (i) await page.keyboard.press('Tab')
+    if (v) await page.keyboard.type(v)
+  }
+}
+
+const NEWCO = { account: 'e2eco', name: '端到端公司', password: 'E2e@Pass123' }
+
+test('an administrator creates a customer, charges it, and the customer signs in with its balance', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/sms-cloud/account/customers')
+  await expect(gridRows(page).first()).toBeVisible()
+
+  await runCommand(page, '新增客户')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.locator('input[name="cus_id"]')).toBeFocused()
+  // A weak password is refused in the form, under its field, and focus goes there.
+  // account, name, payment, sub-accounts, mobile, four product prices, country prices, password, confirmation
+  await typeFields(page, [NEWCO.account, NEWCO.name, '', '', '', '0.05', '0.2', '', '', 'GB 0.21', 'weak', 'weak'])
+  await page.keyboard.press('Control+Enter')
+  await expect(dialog.getByText('初始密码至少 8 位，且须包含大写字母、小写字母、数字和特殊字符')).toBeVisible()
+  await expect(dialog.locator('input[name="password"]')).toBeFocused()
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type(NEWCO.password)
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type(NEWCO.password)
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(`客户 ${NEWCO.account} 已创建`)).toBeVisible()
+  await expect(dialog).toBeHidden()
+
+  await focusRow(page, NEWCO.account)
+  await runCommand(page, '充值（当前行）')
+  await expect(page.getByRole('dialog')).toContainText(`为 ${NEWCO.account} 充值`)
+  await expect(page.getByRole('dialog').locator('select[name="recharge_type"]')).toBeFocused()
+  await typeFields(page, ['', '500.125'])
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(`充值成功，${NEWCO.account} 余额 500.125`)).toBeVisible()
+  await expect(gridRows(page).filter({ hasText: NEWCO.account })).toContainText('500.13')
+
+  const detail = await apiAs(page, '/customer/customerDetail', { cus_id: NEWCO.account })
+  expect(detail.data).toMatchObject({ balance: '500.125', country_prices: [{ iso: 'GB', price: '0.2100' }] })
+
+  // The new customer signs in (captcha TEST) and sees its balance.
+  await page.context().clearCookies()
+  await page.goto('/sms-cloud/login')
+  await expect(page.locator('input[name="username"]')).toBeFocused()
+  await page.keyboard.type(NEWCO.account)
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(NEWCO.password)
+  await page.locator('input[name="code"]').focus()
+  await page.keyboard.type(CAPTCHA)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/sms-cloud\/wel\/index/)
+  const info = await apiAs(page, '/user/getUserInfo', {})
+  expect((info.data as unknown as { userInfo: { authUser: { cusId: string; balance: number } } }).userInfo.authUser).toMatchObject({
+    cusId: NEWCO.account, balance: 500.125,
+  })
+})
+
+test('acme charges a sub-account from its own balance and closes it, which ends its session', async ({ page, browser }) => {
+  // acme01 is signed in elsewhere: closing the sub-account must end that session.
+  const other = await browser.newContext()
+  const subPage = await other.newPage()
+  await signIn(subPage, 'acme01')
+
+  await signIn(page, 'acme')
+  const before = await apiAs(page, '/subAccount/detail', { cus_id: 'acme01' })
+  await page.goto('/sms-cloud/account/sub-accounts')
+  await expect(gridRows(page).first()).toBeVisible()
+
+  await focusRow(page, 'acme01')
+  await runCommand(page, '划拨充值（当前行）')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText('从本账号余额划拨给 acme01')
+  await expect(dialog.locator('input[name="amount"]')).toBeFocused()
+  await page.keyboard.type('100.5')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(/划拨成功，acme01 余额/)).toBeVisible()
+  const after = await apiAs(page, '/subAccount/detail', { cus_id: 'acme01' })
+  const balance = (d: unknown) => Number((d as { balance: string }).balance)
+  expect(balance(after.data) - balance(before.data)).toBeCloseTo(100.5, 3)
+
+  await focusRow(page, 'acme01')
+  await runCommand(page, '停用（当前行）')
+  const confirmDialog = page.getByRole('dialog')
+  await expect(confirmDialog).toContainText('停用账号 acme01（艾克米市场部）？')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('账号 acme01 已停用，其登录已全部失效')).toBeVisible()
+  await expect(gridRows(page).filter({ hasText: 'acme01' })).toContainText('已关闭')
+
+  // The sub-account's open page is signed out on its next call.
+  await subPage.reload()
+  await expect(subPage).toHaveURL(/\/sms-cloud\/login/)
+  await other.close()
+
+  // Open it again, so the demo data stays as other tests expect it.
+  await focusRow(page, 'acme01')
+  await runCommand(page, '启用（当前行）')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('账号 acme01 已启用')).toBeVisible()
+})
