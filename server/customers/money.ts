@@ -1,6 +1,8 @@
 import { TRANSFER_OUT_TYPE } from '../../src/domain/customers'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
+import { checkBalanceCrossing } from '../warn/crossing'
+import { deliverWarningsAfterCommit } from '../warn/deliver'
 
 interface Locked {
   cus_id: string
@@ -44,6 +46,8 @@ async function applyEntry(tx: Db, e: Entry): Promise<string> {
     [e.cusId, e.delta],
   )
   if (!rows[0]) throw new ApiError(409, 'insufficientBalance')
+  // A transfer out of a parent or a negative adjustment may cross the account's balance warning, as a send's debit does.
+  await checkBalanceCrossing(tx, e.cusId, Number(rows[0].pre), Number(rows[0].post))
   await tx.query(
     `insert into recharge_record (cus_id, prod_type, recharge_amount, recharge_money, is_amount_recharge, pre_balance, post_balance,
        recharge_type, remark, operator_id, is_enterprise, create_time)
@@ -60,11 +64,13 @@ export async function chargeCustomer(
   db: Db,
   p: { cusId: string; amount: string; rechargeType: number; prodType: number; remark: string; operator: string },
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  const post = await db.transaction(async (tx) => {
     const row = (await lockAccounts(tx, [p.cusId])).get(p.cusId)
     if (!row || row.user_type !== 2 || row.cus_status > 1) throw new ApiError(404, 'accountNotFound', { account: p.cusId })
     return applyEntry(tx, { cusId: p.cusId, delta: p.amount, prodType: p.prodType, rechargeType: p.rechargeType, remark: p.remark, operator: p.operator, isEnterprise: false })
   })
+  await deliverWarningsAfterCommit(db)
+  return post
 }
 
 const negate = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`)
@@ -79,7 +85,7 @@ export async function transferToSub(
   db: Db,
   p: { subId: string; amount: string; remark: string; operator: string; parentOf: (sub: { parent_id: string | null }) => string | null },
 ): Promise<{ balance: string; parent_balance: string }> {
-  return db.transaction(async (tx) => {
+  const moved = await db.transaction(async (tx) => {
     const found = await tx.query<{ parent_id: string | null; user_type: number }>(
       'select parent_id, user_type::int as user_type from customer where cus_id = $1', [p.subId])
     const sub0 = found.rows[0]
@@ -98,4 +104,6 @@ export async function transferToSub(
     const balance = await applyEntry(tx, { cusId: p.subId, delta: p.amount, prodType: 0, rechargeType: 0, remark, operator: p.operator, isEnterprise: true })
     return { balance, parent_balance: parentBalance }
   })
+  await deliverWarningsAfterCommit(db)
+  return moved
 }

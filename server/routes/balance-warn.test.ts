@@ -111,6 +111,25 @@ forEachBackend((backend) => {
       expect(texts().length - before).toBe(WARN.length)
     })
 
+    it('warns when a transfer to a sub-account takes the parent across its threshold, and an administrator\'s charge re-arms it', async () => {
+      const admin = await h.tokenFor('admin', 'Admin@12345')
+      await h.call('/warn/modifyCusBneWarn', { threshold: 1000, mobiles: [WARN[0]] }, { token: acme })
+      await h.db.query(`update customer set balance = 1100 where cus_id = 'acme'`)
+      const toParent = () => h.carrier.outbox.filter((e) => e.phone === WARN[0] && e.text.includes('acme') && !e.text.includes('acme02')).length
+      const before = toParent()
+      const charge = (amount: string) => h.call('/subAccount/charge', { cus_id: 'acme01', amount }, { token: acme })
+      expect((await charge('50')).status).toBe(200) // 1100 → 1050
+      expect(toParent()).toBe(before)
+      expect((await charge('100')).status).toBe(200) // 1050 → 950: crosses
+      expect(toParent()).toBe(before + 1)
+      expect((await charge('10')).status).toBe(200) // stays below
+      expect(toParent()).toBe(before + 1)
+      const recharge = await h.call('/customer/customerCharge', { cus_id: 'acme', amount: '100', recharge_type: 0, prod_type: 0 }, { token: admin })
+      expect(recharge.status, recharge.msg).toBe(200) // 940 → 1040: back above
+      expect((await charge('50')).status).toBe(200) // 1040 → 990: crosses again
+      expect(toParent()).toBe(before + 2)
+    })
+
     it('with a threshold of 0 never warns, and a crossing with no mobiles still rings the bell', async () => {
       await h.call('/warn/modifyCusBneWarn', { threshold: 0, mobiles: WARN }, { token: acme02 })
       const before = texts().length
