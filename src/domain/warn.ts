@@ -36,6 +36,3 @@ export const balanceWarnInfoSchema = z.object({
   lastWarnedAt: z.string().nullable(),
 })
 export type BalanceWarnInfo = z.infer<typeof balanceWarnInfoSchema>
-
-/** True when a debit from `before` to `after` crosses `threshold` downwards: the one moment a warning goes out. */
-export const crossesBelow = (threshold: number, before: number, after: number) => before >= threshold && after < threshold
