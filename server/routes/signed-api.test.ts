@@ -57,6 +57,14 @@ forEachBackend((backend) => {
       expect(await countOf(h.db, 'select count(*)::int as n from mt_record where batch_id = $1', [res.data.batch_id])).toBe(3)
     })
 
+    it('gives each recipient an answer page for {interact}, as the console\'s send does, never the literal marker', async () => {
+      const res = await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: 'Reply here {interact}', mobiles: mobilesOf('136', 2) })
+      expect(res).toMatchObject({ status: 200, data: { numbers: 2 } })
+      const stored = await h.db.query<{ content: string }>('select content from mt_record where batch_id = $1', [res.data.batch_id])
+      expect(stored.rows).toHaveLength(2)
+      for (const r of stored.rows) expect(r.content).toMatch(/^Reply here http:\/\/localhost\/sms-cloud\/i\/[\w-]{22}$/)
+    })
+
     it('takes the numbers as one text too, separated as the console\'s lists are', async () => {
       const res = await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: 'Hi', mobiles: mobilesOf('137', 4).join(',\n') })
       expect(res).toMatchObject({ status: 200, data: { numbers: 4, invalid: 0 } })

@@ -9,7 +9,9 @@ import type { Deps } from '../config'
 import type { Db } from '../db'
 import { ApiError, fail, ok } from '../http/envelope'
 import { requireSignature, type SignedApiEnv } from '../signed-api/signature'
-import { groupSend, readNumbers } from '../send/group-send'
+import { readNumbers } from '../send/group-send'
+import { sendSameContent } from '../send/interact-send'
+import { baseOf } from './send/link'
 import { p2pSend, readP2pMessages } from '../send/p2p-send'
 import { priceOf } from '../send/store'
 
@@ -63,7 +65,8 @@ export function signedApiRoutes(deps: Deps) {
     const p = signedBody(c, openSendSchema)
     const numbers = readNumbers(encode(Array.isArray(p.mobiles) ? p.mobiles.join('\n') : p.mobiles))
     if (numbers.mobiles.length + numbers.invalid + numbers.duplicates > OPEN_MAX_NUMBERS) throw new ApiError(400, 'apiTooManyNumbers', { max: OPEN_MAX_NUMBERS })
-    return ok(c, await groupSend(db, c.get('openAccount'), { idempotency_key: p.idempotency_key, content: p.content, timing_time: p.timing_time }, numbers))
+    const payload = { idempotency_key: p.idempotency_key, content: p.content, timing_time: p.timing_time }
+    return ok(c, await sendSameContent(db, c.get('openAccount'), payload, numbers, baseOf(c, deps)))
   })
 
   r.post(OPEN_API_PATHS.p2p, async (c) => {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { measureContent } from '../../src/domain/billing'
 import { PROD_TYPE } from '../../src/domain/constants'
-import { fillInteract, INTERACT_CODE_LENGTH, INTERACT_MARKER, INTERACT_TTL_DAYS, interactUrl } from '../../src/domain/interact'
+import { fillInteract, hasInteract, INTERACT_CODE_LENGTH, INTERACT_MARKER, INTERACT_TTL_DAYS, interactUrl } from '../../src/domain/interact'
 import { MAX_CONTENT_CHARS, type GroupSendPayload, type SendResult } from '../../src/domain/send'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { commitSend } from './commit'
-import type { ParsedNumbers } from './group-send'
+import { groupSend, type ParsedNumbers } from './group-send'
 import { INSERT_CHUNK, priceOf, type LazyContents } from './store'
 
 /**
@@ -90,4 +90,12 @@ export async function refillTimedInteract(tx: Db, timeBatch: string, content: st
      from interact_message m where m.batch_id = $1 and d.time_batch = $1 and d.mobile = m.mobile`,
     [timeBatch, content, INTERACT_MARKER, interactUrl(base, '')])
   return true
+}
+
+/**
+ * A same-content send from any caller (the console's /user/groupSend, the signed API): content with {interact} gives
+ * every recipient a page of its own to answer on (src/domain/interact.ts), anything else is a plain groupSend.
+ */
+export function sendSameContent(db: Db, cusId: string, p: GroupSendPayload, numbers: ParsedNumbers, base: string): Promise<SendResult> {
+  return hasInteract(p.content) ? interactSend(db, cusId, p, numbers, base) : groupSend(db, cusId, p, numbers)
 }

@@ -7,8 +7,8 @@ import type { Deps } from '../../config'
 import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
-import { groupSend, previewGroup, readNumbers } from '../../send/group-send'
-import { interactSend } from '../../send/interact-send'
+import { previewGroup, readNumbers } from '../../send/group-send'
+import { sendSameContent } from '../../send/interact-send'
 import { priceOf, roundMoney } from '../../send/store'
 import { readForm, sendBodyLimit, senderOf } from './form'
 import { cspSendRoutes } from './csp'
@@ -27,9 +27,7 @@ export function sendRoutes(deps: Deps) {
   r.post('/user/groupSend', async (c) => {
     const { payload, file } = await readForm(c, groupSendSchema, 'numbers')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
-    // Content with {interact} gives every recipient a page of its own to answer on (src/domain/interact.ts).
-    if (hasInteract(payload.content)) return ok(c, await interactSend(db, cusId, payload, readNumbers(file), baseOf(c, deps)))
-    return ok(c, await groupSend(db, cusId, payload, readNumbers(file)))
+    return ok(c, await sendSameContent(db, cusId, payload, readNumbers(file), baseOf(c, deps)))
   })
 
   r.post('/user/groupPreview', async (c) => {
