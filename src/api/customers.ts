@@ -1,6 +1,7 @@
 import {
   accountDetailSchema, productOptionSchema, type AccountDetail, type CustomerChargePayload, type ProductOption, type SubAccountChargePayload,
 } from '@/domain/customers'
+import { rechargeRowSchema, type RechargeRow } from '@/domain/lists/recharge'
 import { api, apiEnvelope } from './http'
 import { userKeys } from './keys'
 import { sealedPassword } from './sealed'
@@ -34,6 +35,12 @@ export const transferToSub = (p: SubAccountChargePayload) => message('/subAccoun
 export function setAccountStatus(kind: 'customer' | 'sub', cusId: string, open: boolean): Promise<string> {
   const path = kind === 'customer' ? (open ? '/customer/openCustomer' : '/customer/closeCustomer') : open ? '/subAccount/open' : '/subAccount/close'
   return message(path, { cus_id: cusId })
+}
+
+/** The latest recharge records of one customer (the first page of /customer/chargeDetail, all time). */
+export async function fetchChargeRecords(cusId: string): Promise<RechargeRow[]> {
+  const page = await api<{ records: unknown[] }>('/customer/chargeDetail', { cus_id: cusId, pageSize: 20, start_time: '2000-01-01' })
+  return rechargeRowSchema.array().parse(page.records)
 }
 
 export async function fetchDetail(kind: 'customer' | 'sub', cusId: string): Promise<AccountDetail> {

@@ -622,6 +622,15 @@ type RootTranslation = {
 		 * 无
 		 */
 		none: string
+		/**
+		 * 充​值​记​录
+		 */
+		records: string
+		/**
+		 * {​a​c​c​o​u​n​t​}​ ​的​充​值​记​录​（​最​近​ ​2​0​ ​条​）
+		 * @param {string} account
+		 */
+		recordsTitle: RequiredParams<'account'>
 		errors: {
 			/**
 			 * 账​号​须​为​ ​3​ ​到​ ​3​2​ ​位​字​母​、​数​字​或​下​划​线
@@ -4953,6 +4962,14 @@ export type TranslationFunctions = {
 		 * 无
 		 */
 		none: () => LocalizedString
+		/**
+		 * 充值记录
+		 */
+		records: () => LocalizedString
+		/**
+		 * {account} 的充值记录（最近 20 条）
+		 */
+		recordsTitle: (arg: { account: string }) => LocalizedString
 		errors: {
 			/**
 			 * 账号须为 3 到 32 位字母、数字或下划线

@@ -66,6 +66,13 @@ test('an administrator creates a customer, charges it, and the customer signs in
   await expect(page.getByText(`充值成功，${NEWCO.account} 余额 500.125`)).toBeVisible()
   await expect(gridRows(page).filter({ hasText: NEWCO.account })).toContainText('500.13')
 
+  await focusRow(page, NEWCO.account)
+  await runCommand(page, '充值记录（当前行）')
+  await expect(page.getByTestId('charge-records')).toContainText('账户充值')
+  await expect(page.getByTestId('charge-records')).toContainText('500.125')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toBeHidden()
+
   const detail = await apiAs(page, '/customer/customerDetail', { cus_id: NEWCO.account })
   expect(detail.data).toMatchObject({ balance: '500.125', country_prices: [{ iso: 'GB', price: '0.2100' }] })
 

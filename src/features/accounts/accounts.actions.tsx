@@ -11,6 +11,7 @@ import type { ActionHelpers, Row } from '@/grid'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
 import { getLocale } from '@/stores/prefs'
 import { AccountDetailDialog } from './AccountDetailDialog'
+import { ChargeRecordsDialog } from './ChargeRecordsDialog'
 
 type LL = TranslationFunctions
 type Kind = 'customer' | 'sub'
@@ -158,6 +159,22 @@ export async function setStatus(kind: Kind, row: Row, open: boolean): Promise<st
   } catch {
     // The API client has shown the refusal; the engine refreshes the list either way.
   }
+}
+
+export function showChargeRecords(row: Row): Promise<void> {
+  const cusId = String(row.cus_id)
+  return new Promise((resolve) => {
+    mountDialog((close) => (
+      <ChargeRecordsDialog
+        cusId={cusId}
+        load={() => calls.fetchChargeRecords(cusId)}
+        onClose={() => {
+          close()
+          resolve()
+        }}
+      />
+    ))
+  })
 }
 
 /** The row's fields at once, then the account's products, prices and sessions from the server. Resolves on close. */

@@ -119,6 +119,7 @@ export const customersList = defineList({
   rowActions: [
     { id: 'detail', label: (LL) => LL.lists.actions.detail(), perform: async (row) => (await actions()).showDetail(row, 'customer') },
     { id: 'charge', label: (LL) => LL.customers.charge(), perform: async (row, h) => (await actions()).chargeCustomer(row, h) },
+    { id: 'charge-records', label: (LL) => LL.customers.records(), perform: async (row) => (await actions()).showChargeRecords(row) },
     ...statusActions('customer'),
   ],
 })

@@ -42,6 +42,8 @@ export default {
 	subAccounts: 'Sub-accounts',
 	liveSessions: 'Live sessions',
 	none: 'None',
+	records: 'Charge records',
+	recordsTitle: 'Charge records of {account} (latest 20)',
 	errors: {
 		account: 'The account must be 3 to 32 letters, digits or underscores',
 		name: 'Enter a name of 1 to 100 characters',

@@ -42,6 +42,8 @@ export default {
 	subAccounts: '子账号数',
 	liveSessions: '在线登录数',
 	none: '无',
+	records: '充值记录',
+	recordsTitle: '{account:string} 的充值记录（最近 20 条）',
 	errors: {
 		account: '账号须为 3 到 32 位字母、数字或下划线',
 		name: '请填写 1 到 100 个字符的名称',
