@@ -113,6 +113,16 @@ forEachBackend((backend) => {
       expect(res.data.total_messages).toBe(2)
     })
 
+    it('refuses to add {interact} to a timed batch sent without answer pages, leaving its details as they were', async () => {
+      const timing = new Date(Date.now() + 3600_000).toISOString()
+      const sent = await postForm(h.app, '/user/groupSend', tok.acme01, sendForm({ content: 'Plain text', timing_time: timing }, 'numbers', mobilesOf('139', 2, 950)))
+      expect(sent.status, sent.msg).toBe(200)
+      const edit = await h.call('/pageTimeBatch/edit', { time_batch: sent.data.batch_id, content: 'Now answer {interact}' }, { token: tok.acme01, lang: 'en' })
+      expect(edit).toMatchObject({ status: 400, msg: 'This batch was sent without answer pages, so its content cannot gain {interact}' })
+      const { rows } = await h.db.query<{ content: string }>('select content from time_mt_message where time_batch = $1', [sent.data.batch_id])
+      expect(rows.map((r) => r.content)).toEqual(['Plain text', 'Plain text'])
+    })
+
     it('keeps each page address in a timed interactive batch whose content is edited, and shows the new text', async () => {
       const timing = new Date(Date.now() + 3600_000).toISOString()
       const mobiles = mobilesOf('139', 2, 900)

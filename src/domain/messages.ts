@@ -12,6 +12,10 @@ export const SERVER_MESSAGES = {
   forbidden: { 'zh-CN': '没有权限', en: 'Not permitted' },
   crossSiteRefused: { 'zh-CN': '拒绝来自其他站点的请求', en: 'Request from another site refused' },
   notFound: { 'zh-CN': '资源不存在', en: 'Not found' },
+  interactNotInBatch: {
+    'zh-CN': '该批次发送时没有答复页，内容中不能加入 {marker}',
+    en: 'This batch was sent without answer pages, so its content cannot gain {marker}',
+  },
   tooManyDownloads: {
     'zh-CN': '同时进行的下载最多 {max} 个，请等当前下载完成后再试',
     en: 'At most {max} downloads can run at once; try again when one has finished',

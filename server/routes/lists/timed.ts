@@ -7,6 +7,7 @@ import {
 import type { ServerMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../config'
 import { consumeRate } from '../../security/rate-limit'
+import { hasInteract, INTERACT_MARKER } from '../../../src/domain/interact'
 import { refillTimedInteract } from '../../send/interact-send'
 import { refillTimedLinks } from '../../send/short-links'
 import { ApiError, body, localeOf, ok } from '../../http/envelope'
@@ -111,6 +112,8 @@ export function timedRoutes(deps: Deps) {
       // details each keep their recipient's short link inside the new text, an interactive one's its page address.
       if (rows[0].kind === 'link') await refillTimedLinks(tx, q.time_batch, q.content)
       else if (rows[0].batch_type === 0 && !(await refillTimedInteract(tx, q.time_batch, q.content))) {
+        // Answer pages are made when a batch is sent; a batch sent without them cannot gain the marker afterwards.
+        if (hasInteract(q.content)) throw new ApiError(400, 'interactNotInBatch', { marker: INTERACT_MARKER })
         await tx.query('update time_mt_message set content = $2 where time_batch = $1', [q.time_batch, q.content])
       }
       return true
