@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runDueBatches } from '../send/scheduler'
 import { forEachBackend, setup, type Harness } from '../test/harness'
+import { postForm, sendForm } from '../test/send-kit'
 
 const NEW_PASSWORD = 'Newco@12345'
 
@@ -123,8 +125,19 @@ forEachBackend((backend) => {
       expect(rows[0]).toEqual({ n: 0 })
       expect((await h.login('initech', 'Initech@12345')).status).toBe(400)
       expect((await h.call('/customer/closeCustomer', { cus_id: 'initech' }, { token: tokens.admin })).status).toBe(409)
+      // Nor does it send: not through an administrator, not by a due timed batch (which waits until it is opened).
+      const sent = await postForm(h.app, '/user/groupSend', tokens.admin, sendForm({ cus_id: 'initech', content: 'closed' }, 'numbers', '13800138000'))
+      expect([sent.status, sent.msg]).toEqual([403, 'This account is closed'])
+      await h.db.query(
+        `insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time)
+         values ('TCLOSED', 'initech', 0, 0, 0, 'due', 1, now() - interval '1 minute', now() - interval '1 hour')`)
+      await h.db.query(
+        `insert into time_mt_message (time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
+         values ('TCLOSED', 'initech', '13700000001', 'due', 0, now() - interval '1 minute', now())`)
+      expect(await runDueBatches(h.db)).not.toContain('TCLOSED')
       expect((await h.call('/customer/openCustomer', { cus_id: 'initech' }, { token: tokens.admin })).status).toBe(200)
       expect((await h.login('initech', 'Initech@12345')).status).toBe(200)
+      expect(await runDueBatches(h.db)).toContain('TCLOSED')
       tokens.initech = await h.tokenFor('initech', 'Initech@12345')
     })
   })

@@ -37,7 +37,12 @@ export async function readForm<S extends z.ZodType>(c: Context, schema: S, fileP
 /** The paying account: the caller, one of its sub-accounts, or any account for an administrator. */
 export async function senderOf(db: Db, user: SessionUser, cusId: string | undefined): Promise<string> {
   if (!cusId || cusId === user.cusId) return user.cusId
-  if (user.userType === 1) return cusId
+  if (user.userType === 1) {
+    // An administrator may send for any account, but not for a closed one (it cannot send, spec issue 13).
+    const { rows } = await db.query<{ s: number }>('select cus_status::int as s from customer where cus_id = $1', [cusId])
+    if (rows[0] && rows[0].s !== 1) throw new ApiError(403, 'accountClosed')
+    return cusId
+  }
   const { rows } = await db.query('select 1 from customer where cus_id = $1 and parent_id = $2 and cus_status = 1', [cusId, user.cusId])
   if (!rows.length) throw new ApiError(403, 'forbidden')
   return cusId
