@@ -1,9 +1,12 @@
 import {
-  accountDetailSchema, productOptionSchema, type AccountDetail, type CustomerChargePayload, type ProductOption, type SubAccountChargePayload,
+  accountDetailSchema, chargeResultSchema, productOptionSchema, type AccountDetail, type CustomerChargePayload, type ProductOption, type SubAccountChargePayload,
 } from '@/domain/customers'
 import { rechargeRowSchema, type RechargeRow } from '@/domain/lists/recharge'
 import { api, apiEnvelope } from './http'
 import { userKeys } from './keys'
+import { getUserInfo, setUserInfo } from '@/stores/session'
+import { noticeKeys } from './alerts'
+import { queryClient } from './query-client'
 import { sealedPassword } from './sealed'
 
 /** Customer administration and sub-account calls (src/domain/customers.ts). Under the user prefix so log-out drops them. */
@@ -29,7 +32,21 @@ export async function addSubAccount(fields: Record<string, unknown>, plainPasswo
 }
 
 export const chargeCustomer = (p: CustomerChargePayload) => message('/customer/customerCharge', p)
-export const transferToSub = (p: SubAccountChargePayload) => message('/subAccount/charge', p)
+/**
+ * A transfer lowers the caller's own balance: the session's copy (the top bar, the send pages) takes the one the
+ * server reports, and the bell asks again, since the transfer may have crossed the balance warning.
+ */
+export async function transferToSub(p: SubAccountChargePayload): Promise<string> {
+  const env = await apiEnvelope<unknown>('/subAccount/charge', p)
+  const { parent_balance } = chargeResultSchema.parse(env.data)
+  const info = getUserInfo()
+  // An administrator's transfer moves the parent's money, not its own.
+  if (info && parent_balance !== undefined && info.userInfo.authUser.userType === 2) {
+    setUserInfo({ ...info, userInfo: { ...info.userInfo, authUser: { ...info.userInfo.authUser, balance: Number(parent_balance) } } })
+  }
+  void queryClient.invalidateQueries({ queryKey: noticeKeys.all })
+  return env.msg
+}
 
 /** Close or open: `customer` for /customer/…, `sub` for /subAccount/…. */
 export function setAccountStatus(kind: 'customer' | 'sub', cusId: string, open: boolean): Promise<string> {
