@@ -1,120 +1,309 @@
-import { useRef, useState, type ReactNode } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { isApiError } from '@/api/errors'
 import { fieldErrors, fieldErrorsSchema } from '@/domain/field-errors'
 import { isErrorKey } from '@/domain/validation'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { Button } from './Button'
+import { FormDialog } from './FormDialog'
+import { mountDialog } from './mount-dialog'
 import { TextField } from './TextField'
 import { toast } from './toast'
 
-/** One field of a declared form: its name in the schema, how it is typed, and what it is called. */
+type Values<K extends string> = Record<K, string>
+
+/**
+ * One field of a declared form: its name, how it is typed, what it is called, and (optionally) its own rule. A form
+ * is an array of these, so a new form costs a declaration, not a component.
+ */
 export interface FormField<K extends string = string> {
   name: K
   label: string
-  kind?: 'text' | 'password' | 'tel' | 'code'
+  kind?: 'text' | 'password' | 'tel' | 'code' | 'url' | 'select' | 'textarea'
+  options?: readonly { value: string; label: string }[]
   hint?: string
   autoComplete?: string
+  inputMode?: 'decimal' | 'numeric' | 'text' | 'url' | 'tel'
+  placeholder?: string
   /** Content after the input on the same row (a "get code" button). */
-  addon?: (values: Record<K, string>) => ReactNode
+  addon?: (values: Values<K>) => ReactNode
+  /** The field's own rule, a schema of src/domain (the same the server parses with); the value is the typed string. */
+  schema?: z.ZodType
+  /**
+   * Words when the form refuses the field (its own `schema` or the form's). Without them, the issue's ErrorKey is
+   * worded by LL.errors. A function gets the issue (its path names an item of a list) and the values.
+   */
+  message?: string | ((issue: z.core.$ZodIssue, values: Values<K>) => string)
+  visibleWhen?: (values: Values<K>) => boolean
 }
 
-export interface FormSpec<K extends string, Out> {
-  /** Test ids and input ids derive from it (`<id>-<field>`, `<id>-submit`). */
-  id: string
-  /** The schema the server validates with; its issues are ErrorKeys of validation.ts (src/domain/field-errors.ts). */
-  schema: z.ZodType<Out>
+export interface FormSpec<K extends string, Out = Values<K>> {
+  /** Test ids and input ids derive from it (`<id>`, `<id>-<field>`, `<id>-submit`); a generated id without it. */
+  id?: string
   fields: readonly FormField<K>[]
-  submitLabel: string
-  /** Sends the parsed values; resolves to the success message shown as a toast. */
-  submit: (data: Out, values: Record<K, string>) => Promise<string>
+  /** The schema the server validates the whole payload with; its issues are ErrorKeys (src/domain/field-errors.ts). */
+  schema?: z.ZodType<Out>
+  /** What `schema` parses, made from the typed strings (a list split from a text area); the values themselves without it. */
+  toInput?: (values: Values<K>) => unknown
+  /** Rules across fields (a confirmation equal to the password), once each field passes: field name → words. */
+  check?: (values: Values<K>) => Partial<Record<K, string>>
+  /**
+   * Sends the parsed values (`schema`'s output, or the strings when there is none); resolves to the success words
+   * (toasted on a page, handed to the opener of a dialog), or to nothing (a confirmation declined).
+   */
+  submit: (data: Out, values: Values<K>) => Promise<string | void>
   /** Values to start with (and to return to after a success, unless `keepValues`). */
-  initial?: Partial<Record<K, string>>
+  initial?: Partial<Values<K>>
   keepValues?: boolean
+  /** A refusal that names no field is shown under this one (instead of under the form). */
+  errorField?: K
+  /** The page form's button. */
+  submitLabel?: string
+  submitTestId?: string
 }
 
-const INPUT_TYPE = { text: 'text', password: 'password', tel: 'tel', code: 'text' } as const
+const INPUT_TYPE = { text: 'text', password: 'password', tel: 'tel', code: 'text', url: 'url' } as const
+const INPUT_MODE = { tel: 'numeric', code: 'numeric', url: 'url' } as const
+
+const controlClass = `rounded border bg-[var(--surface)] px-3 py-2 text-sm text-[var(--text)] outline-none focus:border-[var(--primary)]
+  focus:ring-2 focus:ring-[var(--primary)]/30`
 
 /**
- * The form primitive of STYLE.md's "every write is data": fields declared once, checked with the shared schema
- * before sending, Enter submits, the button is busy while the call runs, the server's `data.fields` marks fields
- * (its message under them when the key is not a client rule), and focus goes to the first bad field.
+ * The state of a declared form: values, errors, busy, and the submit that checks each visible field with its rule,
+ * then the form's schema, then `check`; sends; marks the fields the server's `data.fields` names; and focuses the
+ * first bad field. Resolves true when saved.
  */
-export function DeclaredForm<K extends string, Out>({ spec }: { spec: FormSpec<K, Out> }) {
+function useDeclaredForm<K extends string, Out>(spec: FormSpec<K, Out>, onSaved: (msg: string | void) => void) {
   const { LL } = useI18nContext()
-  const blank = () => Object.fromEntries(spec.fields.map((f) => [f.name, spec.initial?.[f.name] ?? ''])) as Record<K, string>
-  const [values, setValues] = useState<Record<K, string>>(blank)
+  const auto = useId()
+  const base = spec.id ?? auto
+  const blank = () =>
+    Object.fromEntries(
+      spec.fields.map((f) => [f.name, spec.initial?.[f.name] ?? (f.kind === 'select' ? (f.options?.[0]?.value ?? '') : '')]),
+    ) as Values<K>
+  const [values, setValues] = useState<Values<K>>(blank)
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const formRef = useRef<HTMLFormElement>(null)
+  const busyRef = useRef(false)
 
+  const visible = spec.fields.filter((f) => !f.visibleWhen || f.visibleWhen(values))
+  const idOf = (name: string) => `${base}-${name}`
   const word = (key: string, fallback: string) => (isErrorKey(key) ? LL.errors[key]() : fallback)
-  const show = (found: Record<string, string>, fallback: string) => {
-    const named = spec.fields.filter((f) => found[f.name])
-    setErrors(Object.fromEntries(named.map((f) => [f.name, word(found[f.name], fallback)])) as Partial<Record<K, string>>)
-    if (named[0]) formRef.current?.querySelector<HTMLInputElement>(`[name="${named[0].name}"]`)?.focus()
+  const refused = (f: FormField<K>, issue: z.core.$ZodIssue | undefined, key: string) =>
+    typeof f.message === 'string' ? f.message : f.message && issue ? f.message(issue, values) : word(key, LL.errors.invalidValue())
+
+  /** Shows the errors found, focuses the first bad visible field; false when none of them names a field. */
+  const show = (found: Partial<Record<K, string>>) => {
+    const named = visible.filter((f) => found[f.name])
+    setErrors(Object.fromEntries(named.map((f) => [f.name, found[f.name]])) as Partial<Record<K, string>>)
+    if (named[0]) document.getElementById(idOf(named[0].name))?.focus()
     return named.length > 0
   }
 
-  const submit = async () => {
-    if (busy) return
+  /** The client's refusal, or the parsed payload. */
+  const validate = (): { bad: Partial<Record<K, string>> } | { data: Out } => {
+    const bad: Partial<Record<K, string>> = {}
+    for (const f of visible) {
+      const r = f.schema?.safeParse(values[f.name])
+      if (r && !r.success) bad[f.name] = refused(f, r.error.issues[0], r.error.issues[0]?.message ?? '')
+    }
+    if (Object.keys(bad).length) return { bad }
+    let data = values as unknown as Out
+    if (spec.schema) {
+      const input = spec.toInput ? spec.toInput(values) : values
+      const parsed = spec.schema.safeParse(input)
+      if (!parsed.success) {
+        const keys = fieldErrors(parsed.error, input) as Record<string, string>
+        for (const f of visible) {
+          if (keys[f.name]) bad[f.name] = refused(f, parsed.error.issues.find((i) => i.path[0] === f.name), keys[f.name])
+        }
+        // A refusal of a field the form does not show still stops the send, under the form.
+        if (!Object.keys(bad).length) setFormError(LL.errors.invalidValue())
+        return { bad }
+      }
+      data = parsed.data
+    }
+    Object.assign(bad, spec.check?.(values) ?? {})
+    return Object.keys(bad).length ? { bad } : { data }
+  }
+
+  const submit = async (): Promise<boolean> => {
+    if (busyRef.current) return false
     setFormError(null)
-    const parsed = spec.schema.safeParse(values)
-    if (!parsed.success) return void show(fieldErrors(parsed.error, values), LL.errors.invalidValue())
+    const checked = validate()
+    if ('bad' in checked) {
+      show(checked.bad)
+      return false
+    }
     setErrors({})
+    busyRef.current = true
     setBusy(true)
     try {
-      toast.success(await spec.submit(parsed.data, values))
+      onSaved(await spec.submit(checked.data, values))
       if (!spec.keepValues) setValues(blank())
+      return true
     } catch (e) {
-      if (!isApiError(e) || e.kind === 'aborted') throw e
+      if (!isApiError(e)) throw e
+      if (e.kind === 'aborted') return false
       const named = fieldErrorsSchema.safeParse(e.data)
-      if (!(named.success && show(named.data.fields, e.msg))) setFormError(e.message)
+      const byServer = named.success
+        ? Object.fromEntries(Object.entries(named.data.fields).map(([k, v]) => [k, word(v, e.msg)]))
+        : spec.errorField ? { [spec.errorField]: e.message } : {}
+      if (!show(byServer as Partial<Record<K, string>>)) setFormError(e.message)
+      return false
     } finally {
+      busyRef.current = false
       setBusy(false)
     }
   }
 
+  const set = (name: K, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }))
+    if (errors[name]) setErrors((x) => ({ ...x, [name]: undefined }))
+  }
+
+  return { spec, values, errors, formError, busy, visible, idOf, set, submit, testId: spec.id }
+}
+
+type FormState<K extends string, Out> = ReturnType<typeof useDeclaredForm<K, Out>>
+
+/** The fields of a declared form, each with its label, its hint, and its message in the hint's place. */
+function Fields<K extends string, Out>({ form, autoFocus }: { form: FormState<K, Out>; autoFocus?: boolean }) {
+  const { values, errors, visible, idOf, set, testId } = form
+  return (
+    <>
+      {visible.map((f, i) => {
+        const error = errors[f.name] ?? null
+        const id = idOf(f.name)
+        const common = {
+          id,
+          name: f.name,
+          value: values[f.name],
+          autoFocus: autoFocus && i === 0,
+          placeholder: f.placeholder,
+          'data-testid': testId ? `${testId}-${f.name}` : undefined,
+        }
+        if (f.kind === 'select' || f.kind === 'textarea') {
+          const control = {
+            ...common,
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': `${id}-msg`,
+            className: `${controlClass} ${error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`,
+          }
+          return (
+            <div key={f.name} className="flex flex-col gap-1">
+              <label htmlFor={id} className="text-sm text-[var(--muted)]">{f.label}</label>
+              {f.kind === 'select' ? (
+                <select {...control} onChange={(e) => set(f.name, e.target.value)}>
+                  {f.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                </select>
+              ) : (
+                <textarea {...control} rows={3} autoComplete="off" onChange={(e) => set(f.name, e.target.value)} />
+              )}
+              <p id={`${id}-msg`} role={error ? 'alert' : undefined} className={`min-h-4 text-xs ${error ? 'text-[var(--danger)]' : 'text-[var(--muted)]'}`}>
+                {error ?? f.hint ?? ''}
+              </p>
+            </div>
+          )
+        }
+        const kind = f.kind ?? 'text'
+        return (
+          <div key={f.name}>
+            <TextField
+              {...common}
+              label={f.label}
+              type={INPUT_TYPE[kind]}
+              inputMode={f.inputMode ?? (kind in INPUT_MODE ? INPUT_MODE[kind as keyof typeof INPUT_MODE] : undefined)}
+              autoComplete={f.autoComplete ?? (kind === 'password' ? 'new-password' : 'off')}
+              spellCheck={kind === 'url' ? false : undefined}
+              error={error}
+              addon={f.addon?.(values)}
+              onChange={(e) => set(f.name, e.target.value)}
+            />
+            {/* The hint sits in the error's empty line; an error (which words the rule itself) takes its place. */}
+            {f.hint && !error && <p className="-mt-5 mb-1 min-h-4 text-xs text-[var(--muted)]">{f.hint}</p>}
+          </div>
+        )
+      })}
+      {form.formError && <p role="alert" className="text-sm text-[var(--danger)]">{form.formError}</p>}
+    </>
+  )
+}
+
+/**
+ * The form primitive of STYLE.md's "every write is data", on a page: fields declared once, checked with their rules
+ * and the shared schema before sending, Enter (Ctrl/⌘+Enter in a text area) submits, the button is busy while the
+ * call runs, the server's `data.fields` marks fields, and focus goes to the first bad field. The success words are
+ * toasted. `actions` sit after the submit button (a "clear" button, a link).
+ */
+export function DeclaredForm<K extends string, Out>({ spec, actions }: { spec: FormSpec<K, Out>; actions?: ReactNode }) {
+  const { LL } = useI18nContext()
+  const form = useDeclaredForm(spec, (msg) => msg && toast.success(msg))
   return (
     <form
-      ref={formRef}
       noValidate
       data-testid={spec.id}
       className="flex max-w-md flex-col gap-1"
       onSubmit={(e) => {
         e.preventDefault()
-        void submit()
+        void form.submit()
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault()
+          void form.submit()
+        }
       }}
     >
-      {spec.fields.map((f) => (
-        <div key={f.name}>
-          <TextField
-            id={`${spec.id}-${f.name}`}
-            name={f.name}
-            label={f.label}
-            type={INPUT_TYPE[f.kind ?? 'text']}
-            inputMode={f.kind === 'tel' || f.kind === 'code' ? 'numeric' : undefined}
-            autoComplete={f.autoComplete ?? 'off'}
-            value={values[f.name]}
-            error={errors[f.name] ?? null}
-            addon={f.addon?.(values)}
-            onChange={(e) => {
-              const value = e.target.value
-              setValues((v) => ({ ...v, [f.name]: value }))
-              if (errors[f.name]) setErrors((x) => ({ ...x, [f.name]: undefined }))
-            }}
-          />
-          {/* The hint sits in the error's empty line; an error (which words the rule itself) takes its place. */}
-          {f.hint && !errors[f.name] && <p className="-mt-5 mb-1 min-h-4 text-xs text-[var(--muted)]">{f.hint}</p>}
-        </div>
-      ))}
-      {formError && <p role="alert" className="text-sm text-[var(--danger)]">{formError}</p>}
-      <div>
-        <Button type="submit" busy={busy} data-testid={`${spec.id}-submit`}>
-          {spec.submitLabel}
+      <Fields form={form} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" busy={form.busy} data-testid={spec.submitTestId ?? (spec.id ? `${spec.id}-submit` : undefined)}>
+          {spec.submitLabel ?? LL.common.save()}
         </Button>
+        {actions}
       </div>
     </form>
   )
+}
+
+export interface DeclaredFormDialogProps<K extends string, Out> {
+  spec: FormSpec<K, Out>
+  title: string
+  /** A line under the title (what the form does, a balance). */
+  intro?: string
+  saveTestId?: string
+  /** The success words, when saved (before the close). */
+  onSaved?: (msg: string | void) => void
+  onClose: () => void
+}
+
+/** The same declared form in a FormDialog (Cancel / Save, Enter and Ctrl/⌘+Enter save); the first field has focus. */
+export function DeclaredFormDialog<K extends string, Out>({ spec, title, intro, saveTestId, onSaved, onClose }: DeclaredFormDialogProps<K, Out>) {
+  const form = useDeclaredForm(spec, (msg) => onSaved?.(msg))
+  return (
+    <FormDialog title={title} onSubmit={form.submit} onClose={onClose} saveTestId={saveTestId} width="max-w-lg">
+      {intro && <p className="mb-2 text-sm text-[var(--muted)]">{intro}</p>}
+      <Fields form={form} autoFocus />
+    </FormDialog>
+  )
+}
+
+/** Opens a declared form in a dialog; resolves with the success words when saved, or with nothing when cancelled. */
+export function openFormDialog<K extends string, Out>(props: Omit<DeclaredFormDialogProps<K, Out>, 'onSaved' | 'onClose'>): Promise<string | void> {
+  return new Promise((resolve) => {
+    let done: string | void = undefined
+    mountDialog((close) => (
+      <DeclaredFormDialog
+        {...props}
+        onSaved={(msg) => {
+          done = msg
+        }}
+        onClose={() => {
+          close()
+          resolve(done)
+        }}
+      />
+    ))
+  })
 }

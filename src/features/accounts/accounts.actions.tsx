@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import * as calls from '@/api/customers'
-import { FieldsDialog, type FormField } from '@/components/ui/FieldsDialog'
+import { openFormDialog, type FormField } from '@/components/ui/DeclaredForm'
 import { mountDialog } from '@/components/ui/mount-dialog'
 import {
   cusIdField, cusNameField, moneyField, parseCountryPrices, priceField, signedMoneyField, type CustomerChargePayload,
@@ -16,27 +16,16 @@ import { ChargeRecordsDialog } from './ChargeRecordsDialog'
 type LL = TranslationFunctions
 type Kind = 'customer' | 'sub'
 
-/**
- * Opens a declared form; resolves with the server's success words when saved (the list engine toasts them and
- * refreshes the list), or with nothing when cancelled.
- */
-function openForm(p: Omit<Parameters<typeof FieldsDialog>[0], 'onSubmit' | 'onClose'>, save: (v: Record<string, string>) => Promise<string>) {
-  return new Promise<string | void>((resolve) => {
-    let done: string | undefined
-    mountDialog((close) => (
-      <FieldsDialog
-        {...p}
-        onSubmit={async (v) => {
-          done = await save(v)
-        }}
-        onClose={() => {
-          close()
-          resolve(done)
-        }}
-      />
-    ))
-  })
+/** A declared form in a dialog; resolves with the server's success words (the list engine toasts them and refreshes). */
+interface DialogForm {
+  title: string
+  intro?: string
+  saveTestId: string
+  fields: FormField[]
+  check?: (v: Record<string, string>) => Record<string, string>
 }
+const openForm = ({ fields, check, ...dialog }: DialogForm, save: (v: Record<string, string>) => Promise<string>) =>
+  openFormDialog({ ...dialog, spec: { fields, check, submit: (_, v) => save(v) } })
 
 const optional = (s: z.ZodType) => z.union([z.literal(''), s])
 const mobileField = (LL: LL): FormField => ({

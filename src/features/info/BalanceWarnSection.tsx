@@ -1,11 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import { balanceWarnQuery, saveBalanceWarn, warnKeys } from '@/api/alerts'
-import { isApiError } from '@/api/http'
-import { Button } from '@/components/ui/Button'
-import { TextField } from '@/components/ui/TextField'
-import { toast } from '@/components/ui/toast'
-import { balanceWarnSchema, WARN_MOBILES_MAX } from '@/domain/warn'
+import { DeclaredForm, type FormSpec } from '@/components/ui/DeclaredForm'
+import { balanceWarnSchema, WARN_MOBILES_MAX, type BalanceWarn } from '@/domain/warn'
 import { useI18nContext } from '@/i18n/i18n-react'
 
 /** Mobiles as typed: one a line or separated by commas, spaces or the full-width comma. */
@@ -17,40 +13,29 @@ export function BalanceWarnSection() {
   const t = LL.alerts.warn
   const qc = useQueryClient()
   const { data } = useQuery(balanceWarnQuery())
-  const [threshold, setThreshold] = useState('')
-  const [mobiles, setMobiles] = useState('')
-  const [errors, setErrors] = useState<{ threshold?: string; mobiles?: string }>({})
-  const [busy, setBusy] = useState(false)
-  useEffect(() => {
-    if (!data) return
-    setThreshold(String(data.threshold))
-    setMobiles(data.mobiles.join('\n'))
-  }, [data])
-
-  const save = async () => {
-    const list = splitMobiles(mobiles)
-    const parsed = balanceWarnSchema.safeParse({ threshold: threshold.trim() === '' ? Number.NaN : threshold, mobiles: list })
-    if (!parsed.success) {
-      const at = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)
-      const bad = at('mobiles')
-      const badMobile = bad && typeof bad.path[1] === 'number' ? list[bad.path[1]] : null
-      setErrors({
-        threshold: at('threshold') ? t.thresholdInvalid() : undefined,
-        mobiles: !bad ? undefined : badMobile ? t.mobileInvalid({ mobile: badMobile }) : t.tooManyMobiles({ max: WARN_MOBILES_MAX }),
-      })
-      return
-    }
-    setErrors({})
-    setBusy(true)
-    try {
-      toast.success(await saveBalanceWarn(parsed.data))
+  const spec: FormSpec<'threshold' | 'mobiles', BalanceWarn> = {
+    id: 'balance-warn',
+    schema: balanceWarnSchema,
+    toInput: (v) => ({ threshold: v.threshold.trim() === '' ? Number.NaN : v.threshold, mobiles: splitMobiles(v.mobiles) }),
+    fields: [
+      { name: 'threshold', label: t.threshold(), inputMode: 'decimal', message: t.thresholdInvalid() },
+      {
+        name: 'mobiles', label: t.mobiles(), kind: 'textarea', hint: t.mobilesHint({ max: WARN_MOBILES_MAX }),
+        message: (issue, v) => {
+          const bad = typeof issue.path[1] === 'number' ? splitMobiles(v.mobiles)[issue.path[1]] : undefined
+          return bad ? t.mobileInvalid({ mobile: bad }) : t.tooManyMobiles({ max: WARN_MOBILES_MAX })
+        },
+      },
+    ],
+    initial: data && { threshold: String(data.threshold), mobiles: data.mobiles.join('\n') },
+    keepValues: true,
+    submitLabel: t.save(),
+    submitTestId: 'balance-warn-save',
+    submit: async (p) => {
+      const msg = await saveBalanceWarn(p)
       await qc.invalidateQueries({ queryKey: warnKeys.all })
-    } catch (e) {
-      if (!isApiError(e)) throw e
-      toast.error(e.message)
-    } finally {
-      setBusy(false)
-    }
+      return msg
+    },
   }
 
   return (
@@ -63,47 +48,8 @@ export function BalanceWarnSection() {
           {data.lastWarnedAt && <span className="ml-4 text-[var(--muted)]">{t.lastWarned({ time: new Date(data.lastWarnedAt).toLocaleString() })}</span>}
         </p>
       )}
-      <form
-        className="flex flex-col gap-2"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void save()
-        }}
-      >
-        <TextField
-          label={t.threshold()}
-          name="threshold"
-          inputMode="decimal"
-          value={threshold}
-          error={errors.threshold}
-          data-testid="balance-warn-threshold"
-          onChange={(e) => setThreshold(e.target.value)}
-        />
-        <label className="flex flex-col gap-1 text-sm text-[var(--muted)]">
-          {t.mobiles()}
-          <textarea
-            name="mobiles"
-            rows={3}
-            value={mobiles}
-            aria-invalid={errors.mobiles ? true : undefined}
-            data-testid="balance-warn-mobiles"
-            className={`rounded border bg-[var(--surface)] px-3 py-2 font-mono text-sm text-[var(--text)] outline-none focus:border-[var(--primary)]
-              ${errors.mobiles ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
-            onChange={(e) => setMobiles(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault()
-                void save()
-              }
-            }}
-          />
-          <span className="text-xs">{t.mobilesHint({ max: WARN_MOBILES_MAX })}</span>
-          <span role={errors.mobiles ? 'alert' : undefined} className="min-h-4 text-xs text-[var(--danger)]">{errors.mobiles ?? ''}</span>
-        </label>
-        <div>
-          <Button type="submit" busy={busy} data-testid="balance-warn-save">{t.save()}</Button>
-        </div>
-      </form>
+      {/* The form starts from the saved setting once it has come (and again after a save changes it). */}
+      <DeclaredForm key={data ? `${data.threshold}|${data.mobiles.join(',')}` : 'loading'} spec={spec} />
     </section>
   )
 }
