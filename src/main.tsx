@@ -1,4 +1,3 @@
-import './zod-jitless'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
