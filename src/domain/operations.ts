@@ -34,6 +34,9 @@ import { intlPreviewSchema, intlSendSchema } from './send-intl'
 import { linkInfoSchema, linkSendSchema, longToShortSchema, shortToLongSchema } from './send-link'
 import { videoSendSchema, videoTemplateRequestSchema } from './send-video'
 import { balanceWarnSchema } from './warn'
+import {
+  groupAddSchema, groupDelSchema, groupModSchema, groupRefSchema, memberAddSchema, memberDelSchema, memberModSchema, memberMoveSchema, memberRefSchema,
+} from './address-book-write'
 import { certificationSchema, modifyCusNameSchema, modifyMobileSchema, modifyPasswordSchema, sendBindCodeSchema } from './user-settings'
 import { OPEN_API_PATHS, openBalanceSchema, openBatchQuerySchema, openP2pSchema, openSendSchema } from './signed-api'
 
@@ -191,6 +194,15 @@ export const OPERATIONS: readonly Operation[] = [
     ['/addressBook/download', download(contactSearchSchema), 'file'],
     ['/addressBook/hasMemberGroupList', json(hasMemberGroupListSchema)],
     ['/addressBook/groupMobileDetail', json(groupMobileDetailSchema), 'text'],
+    ['/addressBook/addressBookGroupAdd', json(groupAddSchema)],
+    ['/addressBook/addressBookGroupMod', json(groupModSchema)],
+    ['/addressBook/addressBookGroupDel', json(groupDelSchema)],
+    ['/addressBook/addressBookGroupDetail', json(groupRefSchema)],
+    ['/addressBook/addressBookMemberAdd', json(memberAddSchema)],
+    ['/addressBook/addressBookMemberMod', json(memberModSchema)],
+    ['/addressBook/addressBookMemberDel', json(memberDelSchema)],
+    ['/addressBook/addressBookMemberMove', json(memberMoveSchema)],
+    ['/addressBook/addressBookMemberDetail', json(memberRefSchema)],
   ]),
   ...area('number-check', 'bearer', [
     ['/mobileStatus/mobileStatusStatistics', json(mobileStatusStatSearchSchema)],

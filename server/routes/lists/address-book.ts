@@ -7,6 +7,7 @@ import { requireUser, type AppEnv } from '../../http/session'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { addressBookNumberRoutes } from './address-book-numbers'
+import { addressBookWriteRoutes } from './address-book-write'
 import { col, fileColumns, mayFilterAccount, today, type Row } from './common'
 
 const SELECT = `a.id, a.cus_id, a.group_id, g.group_name as "groupName", a.name, a.mobile, a.email, a.job_number, a.gender::int as gender,
@@ -26,7 +27,7 @@ function contactWhere(user: SessionUser, q: ContactSearch): Where {
     .timeWindow('a.create_time', q, null)
 }
 
-/** Address book lists; editing and import come with the address-book screens. */
+/** Address book lists and the download; editing is address-book-write.ts. */
 export function addressBookRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
@@ -69,5 +70,6 @@ export function addressBookRoutes(deps: Deps) {
   })
 
   r.route('/', addressBookNumberRoutes(deps))
+  r.route('/', addressBookWriteRoutes(deps))
   return r
 }
