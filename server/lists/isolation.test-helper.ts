@@ -37,6 +37,9 @@ export const ISOLATION_ENDPOINTS: IsolationEndpoint[] = [
   // The bell: an account's own notices only (no family view); the seed has none, so server/routes/notices.test.ts
   // pins it with notices on a parent and its sub-account.
   { path: '/notice/list', kind: 'list', body: { pageSize: 200 } },
+  // Number checks (issue 12): the status batches, now made by online checks as well as seeded.
+  { path: '/mobileStatus/list', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+  { path: '/mobileStatus/mobileStatusStatistics', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
 ]
 
 const USERS = ['admin', 'acme', 'acme01'] as const

@@ -43,7 +43,7 @@ forEachBackend((backend) => {
 
     it('lists the products and the countries with their platform prices', async () => {
       const prods = await h.call('/customer/prodTypes', {}, { token: tokens.admin })
-      expect(prods.data.map((p: { prod_type: number }) => p.prod_type)).toEqual([0, 1, 2, 6])
+      expect(prods.data.map((p: { prod_type: number }) => p.prod_type)).toEqual([0, 1, 2, 6, 7])
       const ctys = await h.call('/customer/busCtys', {}, { token: tokens.admin })
       expect(ctys.data.find((c: { iso: string }) => c.iso === 'GB')).toMatchObject({ calling_code: '44', price: '0.2900' })
     })
@@ -148,7 +148,7 @@ forEachBackend((backend) => {
       expect(res.status).toBe(200)
       const detail = await h.call('/subAccount/detail', { cus_id: 'acme09' }, { token: tokens.acme })
       expect(detail.data).toMatchObject({ parent_id: 'acme', user_type: 3, balance: '0.000' })
-      expect(detail.data.products.map((p: { prod_type: number }) => p.prod_type)).toEqual([0, 1, 2])
+      expect(detail.data.products.map((p: { prod_type: number }) => p.prod_type)).toEqual([0, 1, 2, 7])
       // A sub-account, an enterprise without sub-accounts (moreType 0) and an administrator cannot.
       for (const who of ['acme01', 'initech', 'admin']) {
         const r = await h.call('/subAccount/add', { cus_id: `x${who}`, cus_name: 'X', ...(await sealed(who, NEW_PASSWORD)) }, { token: tokens[who] })

@@ -79,6 +79,8 @@ export const RATE_RULES = {
   /** Answers on public interaction pages per client address and hour, and per page and minute (MAX_ANSWERS in all). */
   interactAnswerAddress: { points: 30, duration: 3_600 },
   interactAnswerCode: { points: 5, duration: 60 },
+  /** Online number checks per paying account and minute: each checks and stores up to 10,000 numbers. */
+  numberCheckOnline: { points: 20, duration: 60 },
   /** Address book edits (groups and contacts: add, change, delete, move) per account and minute. */
   addressBookWrite: { points: 120, duration: 60 },
 } as const satisfies Record<string, RateRule>

@@ -36,7 +36,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { cusId: 'umbrella', password: 'Umbrella@12345', name: '安布雷拉医药', userType: 2, products: [0], mobile: '13600136000', balance: 120, status: 0 },
 ]
 
-const PRICE: Record<number, number> = { 0: 0.045, 1: 0.25, 2: 0.3, 6: 0.08 }
+// 7: the number check, which every demo account has (migration 026), priced per number.
+const PRICE: Record<number, number> = { 0: 0.045, 1: 0.25, 2: 0.3, 6: 0.08, 7: 0.005 }
 
 export async function seedAccounts(db: Db, accounts = DEMO_ACCOUNTS): Promise<void> {
   const hashes = await Promise.all(accounts.map((a) => hashPassword(a.password)))
@@ -53,7 +54,7 @@ export async function seedAccounts(db: Db, accounts = DEMO_ACCOUNTS): Promise<vo
         String(ext++), 400 - i * 20,
       ],
     )
-    for (const p of a.products) {
+    for (const p of [...a.products, 7]) {
       await db.query('insert into customer_product (cus_id, prod_type, price) values ($1, $2, $3)', [a.cusId, p, PRICE[p]])
     }
   }

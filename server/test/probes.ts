@@ -127,6 +127,9 @@ const EXTRAS: Record<string, Extra> = {
   'POST /pageTimeBatch/mobileDownload': { base: (ids) => ({ time_batch: ids.timeBatch }) },
   'POST /dataGathering/mobileDownload': { base: () => ({ batch_id: 'B1' }) },
   'POST /mobileUe/downloadMobile': { base: () => ({ batch_id: 'U1' }) },
+  // A check for an account that does not exist: a probe that passes validation is refused before anything is billed.
+  'POST /mobileStatus/onlineCheck': { base: () => ({ cus_id: 'probe_nobody', mobiles: ['13800000000'], idempotency_key: '00000000-0000-4000-8000-000000000000' }) },
+  'POST /mobileStatus/batchNumbers': { base: () => ({ id: 1 }) },
   'POST /crud/add': { base: () => ({ name: 'n', mobile: '13800000000', amount: 1, status: 1, remark: 'r' }) },
   'PUT /crud/update': { base: () => ({ id: 1, name: 'n', mobile: '13800000000', amount: 1, status: 1, remark: 'r' }) },
   'DELETE /crud/delete': { base: () => ({ id: 999999 }), alsoQuery: true },

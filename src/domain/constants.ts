@@ -25,7 +25,7 @@ export const LOGIN_FAILURE_LIMIT = 5
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15
 export const LOGIN_LOCKOUT_MINUTES = 15
 
-export const PROD_TYPE = { ordinary: 0, international: 1, video: 2, csp: 6 } as const
+export const PROD_TYPE = { ordinary: 0, international: 1, video: 2, csp: 6, numberCheck: 7 } as const
 export type ProdType = (typeof PROD_TYPE)[keyof typeof PROD_TYPE]
 
 export const TIME_DIMENSION = { day: 0, month: 1, year: 2 } as const

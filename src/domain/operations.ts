@@ -27,6 +27,7 @@ import { contentTemplateSearchSchema, cspTemplateSearchSchema, videoTemplateSear
 import { timedBatchSearchSchema, timedDetailSearchSchema, timedEditSchema, timedMobileDownloadSchema, timedOperationSchema } from './lists/timed'
 import { getMenuSchema } from './menu'
 import { noticeListSchema, noticeReadSchema } from './notice'
+import { batchNumbersSchema, onlineCheckSchema } from './number-check-online'
 import { pushLogSearchSchema, pushUrlModifySchema } from './push'
 import { groupPreviewSchema, groupSendSchema, P2P_SEND_PATH, p2pSendSchema, templateAddSchema } from './send'
 import { chatbotListRequestSchema, cspContentRequestSchema, cspSendSchema } from './send-csp'
@@ -211,6 +212,8 @@ export const OPERATIONS: readonly Operation[] = [
     ['/mobileUe/list', json(mobileUeSearchSchema)],
     ['/mobileUe/downloadMobile', json(mobileUeDownloadSchema), 'file'],
     ['/mobileStatus/list', json(mobileStatusBatchSearchSchema)],
+    ['/mobileStatus/onlineCheck', json(onlineCheckSchema)],
+    ['/mobileStatus/batchNumbers', json(batchNumbersSchema)],
   ]),
   ...area('send', 'bearer', [
     ['/user/groupSend', form(groupSendSchema, 'numbers')],

@@ -1,0 +1,44 @@
+import { Hono } from 'hono'
+import {
+  batchNumbersSchema, CHECK_STATE_CODE, CHECK_STATES, onlineCheckSchema, type BatchNumberRow, type CheckState,
+} from '../../../src/domain/number-check-online'
+import type { Deps } from '../../config'
+import { ApiError, body, ok } from '../../http/envelope'
+import { requireUser, type AppEnv } from '../../http/session'
+import { Where } from '../../lists'
+import { runOnlineCheck } from '../../number-check/online'
+import { consumeRate } from '../../security/rate-limit'
+import { senderOf } from '../send/form'
+
+const STATE_OF_CODE = new Map(CHECK_STATES.map((s) => [CHECK_STATE_CODE[s], s] as const))
+
+/** The online number check and the numbers of a check batch (src/domain/number-check-online.ts). */
+export function onlineCheckRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  const auth = requireUser(deps.db)
+  const db = deps.db
+
+  r.post('/mobileStatus/onlineCheck', auth, async (c) => {
+    const q = await body(c, onlineCheckSchema)
+    const cusId = await senderOf(db, c.get('user'), q.cus_id)
+    await consumeRate(deps, 'numberCheckOnline', cusId)
+    return ok(c, await runOnlineCheck(db, cusId, { mobiles: q.mobiles, batchName: q.batch_name, key: q.idempotency_key }))
+  })
+
+  /** At most ONLINE_CHECK_LIMIT rows: a batch of the online check holds no more. */
+  r.post('/mobileStatus/batchNumbers', auth, async (c) => {
+    const q = await body(c, batchNumbersSchema)
+    const w = new Where().scope(c.get('user'), 'b.cus_id')
+    w.and(`b.id = ${w.bind(q.id)}`)
+    const found = await db.query(`select 1 from mobile_status_batch b ${w.sql}`, w.params)
+    if (!found.rows.length) throw new ApiError(404, 'notFound')
+    const state = q.state ? CHECK_STATE_CODE[q.state as CheckState] : null
+    const { rows } = await db.query<{ mobile: string; state: number }>(
+      'select mobile, state::int as state from mobile_status_number where batch_id = $1 and ($2::int is null or state = $2::int) order by seq',
+      [q.id, state])
+    const records: BatchNumberRow[] = rows.map((row) => ({ mobile: row.mobile, state: STATE_OF_CODE.get(row.state) ?? 'real' }))
+    return ok(c, { records })
+  })
+
+  return r
+}
