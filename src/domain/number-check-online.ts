@@ -32,16 +32,16 @@ export type OnlineCheckPayload = z.infer<typeof onlineCheckSchema>
 
 export type CheckCounts = Record<CheckState, number>
 
-export interface OnlineCheckResult {
-  /** mobile_status_batch.id */
-  id: number
-  batch_name: string
-  batch_count: number
-  counts: CheckCounts
-  unit_price: number
-  cost: number
-  balance_after: number
-}
+/** /mobileStatus/checkInfo: the caller's price per checked number (null: the product is not granted) and balance. */
+export const checkInfoSchema = z.object({ price: z.number().nullable(), balance: z.number() })
+export type CheckInfo = z.infer<typeof checkInfoSchema>
+
+export const onlineCheckResultSchema = z.object({
+  id: z.number(), batch_name: z.string(), batch_count: z.number(),
+  counts: z.object({ real: z.number(), dead: z.number(), down: z.number(), not: z.number(), silence: z.number(), danger: z.number() }),
+  unit_price: z.number(), cost: z.number(), balance_after: z.number(),
+})
+export type OnlineCheckResult = z.infer<typeof onlineCheckResultSchema>
 
 export const batchNumbersSchema = z.object({
   id: serialId(),
@@ -49,10 +49,8 @@ export const batchNumbersSchema = z.object({
   state: z.enum(CHECK_STATES).optional(),
 })
 export type BatchNumbersPayload = z.infer<typeof batchNumbersSchema>
-export interface BatchNumberRow {
-  mobile: string
-  state: CheckState
-}
+export const batchNumberRowSchema = z.object({ mobile: z.string(), state: z.enum(CHECK_STATES) })
+export type BatchNumberRow = z.infer<typeof batchNumberRowSchema>
 
 /** Cost of `n` numbers at `unitPrice`, rounded as the balance is stored (3 decimals). */
 export const checkCost = (n: number, unitPrice: number) => Math.round(n * unitPrice * 1000) / 1000

@@ -212,6 +212,7 @@ export const OPERATIONS: readonly Operation[] = [
     ['/mobileUe/list', json(mobileUeSearchSchema)],
     ['/mobileUe/downloadMobile', json(mobileUeDownloadSchema), 'file'],
     ['/mobileStatus/list', json(mobileStatusBatchSearchSchema)],
+    ['/mobileStatus/checkInfo', none],
     ['/mobileStatus/onlineCheck', json(onlineCheckSchema)],
     ['/mobileStatus/batchNumbers', json(batchNumbersSchema)],
   ]),

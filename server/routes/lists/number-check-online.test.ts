@@ -78,6 +78,11 @@ forEachBackend((backend) => {
       expect(statList.data.records[0]).toMatchObject({ gather_time: day, cus_id: 'acme02', request_count: stat.request_count })
     })
 
+    it('tells the caller its price per checked number and its balance', async () => {
+      const info = await h.call('/mobileStatus/checkInfo', {}, { token: acme02 })
+      expect(info.data).toEqual({ price, balance: await balanceOf(h.db, 'acme02') })
+    })
+
     it('a retry with the same key returns the first reply and bills nothing again', async () => {
       const key = randomUUID()
       const first = await check(acme02, { mobiles: mobilesFrom(5000, 50), idempotency_key: key })

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import {
   batchNumbersSchema, CHECK_STATE_CODE, CHECK_STATES, onlineCheckSchema, type BatchNumberRow, type CheckState,
 } from '../../../src/domain/number-check-online'
+import { PROD_TYPE } from '../../../src/domain/constants'
 import type { Deps } from '../../config'
 import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
@@ -17,6 +18,14 @@ export function onlineCheckRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
   const db = deps.db
+
+  /** The caller's price per checked number (null without the check product) and balance, for the cost before confirming. */
+  r.post('/mobileStatus/checkInfo', auth, async (c) => {
+    const { rows } = await db.query<{ price: number | null; balance: number }>(
+      `select (select p.price::float8 from customer_product p where p.cus_id = c.cus_id and p.prod_type = $2) as price,
+         c.balance::float8 as balance from customer c where c.cus_id = $1`, [c.get('user').cusId, PROD_TYPE.numberCheck])
+    return ok(c, { price: rows[0]?.price ?? null, balance: rows[0]?.balance ?? 0 })
+  })
 
   r.post('/mobileStatus/onlineCheck', auth, async (c) => {
     const q = await body(c, onlineCheckSchema)
