@@ -7,7 +7,7 @@ import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { commitSend } from './commit'
 import { groupSend, type ParsedNumbers } from './group-send'
-import { INSERT_CHUNK, priceOf, type LazyContents } from './store'
+import { CodedMessages, INSERT_CHUNK, priceOf } from './store'
 
 /**
  * 16 bytes of the cryptographic random source as base64url (22 characters). A clash among 2^128 codes would break
@@ -37,7 +37,7 @@ export async function interactSend(db: Db, cusId: string, p: GroupSendPayload, n
     const unitPrice = await priceOf(tx, cusId, prodType)
     codes = interactCodes(mobiles.length)
     return {
-      prodType, kind: 'group', content: p.content, mobiles, contents: new InteractMessages(p.content, base, codes, perRecipient * codes.length),
+      prodType, kind: 'group', content: p.content, mobiles, contents: new CodedMessages(codes, perRecipient * codes.length, (code) => fillInteract(p.content, interactUrl(base, code))),
       unitPrice, invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content], timing: p.timing_time,
     }
   }, async (tx, result) => {
@@ -53,27 +53,6 @@ export async function interactSend(db: Db, cusId: string, p: GroupSendPayload, n
   })
 }
 
-/** Each recipient's message with its own page address, made a chunk at a time (see LazyContents). */
-class InteractMessages implements LazyContents {
-  constructor(
-    private readonly content: string,
-    private readonly base: string,
-    private readonly codes: string[],
-    readonly messages: number,
-  ) {}
-
-  get length() {
-    return this.codes.length
-  }
-
-  slice(start: number, end: number): string[] {
-    return this.codes.slice(start, end).map((code) => fillInteract(this.content, interactUrl(this.base, code)))
-  }
-
-  *[Symbol.iterator]() {
-    for (const code of this.codes) yield fillInteract(this.content, interactUrl(this.base, code))
-  }
-}
 
 /**
  * After the content of a timed same-content batch is edited (/pageTimeBatch/edit): when it is an interactive one,

@@ -7,7 +7,7 @@ import { ApiError } from '../http/envelope'
 import type { ParsedNumbers } from './group-send'
 import { freshCodes, storeLinks } from './short-links'
 import { commitSend } from './commit'
-import { priceOf, type LazyContents } from './store'
+import { CodedMessages, priceOf } from './store'
 
 /**
  * One link send, all or nothing (like groupSend): a short link per recipient, each message billed as filled with
@@ -27,7 +27,7 @@ export async function linkSend(db: Db, cusId: string, p: LinkSendPayload, number
     const unitPrice = await priceOf(tx, cusId, prodType)
     codes = await freshCodes(tx, mobiles.length)
     return {
-      prodType, kind: 'link', content: linkTemplate(p.content), mobiles, contents: new LinkMessages(p.content, base, codes, perRecipient * codes.length),
+      prodType, kind: 'link', content: linkTemplate(p.content), mobiles, contents: new CodedMessages(codes, perRecipient * codes.length, (code) => fillLink(p.content, shortUrl(base, code))),
       longLinks: new Array<string>(mobiles.length).fill(p.long_url), unitPrice,
       invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content, p.long_url], timing: p.timing_time,
     }
@@ -41,24 +41,3 @@ export function filledLength(content: string, base: string): number {
   return m.messages
 }
 
-/** Each recipient's message, its content with its own short link, made a chunk at a time (see LazyContents). */
-class LinkMessages implements LazyContents {
-  constructor(
-    private readonly content: string,
-    private readonly base: string,
-    private readonly codes: string[],
-    readonly messages: number,
-  ) {}
-
-  get length() {
-    return this.codes.length
-  }
-
-  slice(start: number, end: number): string[] {
-    return this.codes.slice(start, end).map((code) => fillLink(this.content, shortUrl(this.base, code)))
-  }
-
-  *[Symbol.iterator]() {
-    for (const code of this.codes) yield fillLink(this.content, shortUrl(this.base, code))
-  }
-}

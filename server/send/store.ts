@@ -24,6 +24,27 @@ export interface LazyContents {
   [Symbol.iterator](): Iterator<string>
 }
 
+/** Each recipient's message made from its own code (a short link, an answer page), a chunk at a time. */
+export class CodedMessages implements LazyContents {
+  constructor(
+    private readonly codes: string[],
+    readonly messages: number,
+    private readonly fill: (code: string) => string,
+  ) {}
+
+  get length() {
+    return this.codes.length
+  }
+
+  slice(start: number, end: number): string[] {
+    return this.codes.slice(start, end).map(this.fill)
+  }
+
+  *[Symbol.iterator]() {
+    for (const code of this.codes) yield this.fill(code)
+  }
+}
+
 /** Recipients and what each receives: one content for all (same-content send) or one per recipient (p2p, link). */
 export interface Recipients {
   mobiles: string[]
