@@ -19,3 +19,8 @@ export function goToLogin() {
   const keep = here && !here.startsWith('/login') && here !== '/' ? { redirect: here } : undefined
   navigate('/login', keep)
 }
+
+/** Opens a console path (a screen handing work to another, e.g. a number check's "send to the live numbers"). */
+export function goTo(to: string) {
+  navigate(to)
+}

@@ -4370,6 +4370,159 @@ type RootTranslation = {
 			url: string
 		}
 	}
+	numberCheck: {
+		/**
+		 * 待​检​测​号​码
+		 */
+		title: string
+		/**
+		 * 粘​贴​或​输​入​手​机​号​：​每​行​一​个​，​或​用​逗​号​、​空​格​分​隔
+		 */
+		boxLabel: string
+		/**
+		 * 1​3​8​0​0​1​3​8​0​0​0​
+	​1​3​9​0​0​1​3​9​0​0​0
+		 */
+		placeholder: string
+		/**
+		 * 一​次​最​多​ ​{​m​a​x​}​ ​个​号​码​；​更​多​号​码​请​以​文​件​检​测​（​5​G​终​端​检​测​）​。
+		 * @param {number} max
+		 */
+		limit: RequiredParams<'max'>
+		/**
+		 * 正​在​读​取​号​码​…
+		 */
+		parsing: string
+		/**
+		 * 待​检​测​号​码​：​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		valid: RequiredParams<'count'>
+		/**
+		 * 重​复​：​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		duplicates: RequiredParams<'count'>
+		/**
+		 * 非​手​机​号​：​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		invalid: RequiredParams<'count'>
+		/**
+		 * 单​价​（​每​个​号​码​）​：​{​p​r​i​c​e​}
+		 * @param {string} price
+		 */
+		price: RequiredParams<'price'>
+		/**
+		 * 费​用​：​{​c​o​s​t​}
+		 * @param {string} cost
+		 */
+		cost: RequiredParams<'cost'>
+		/**
+		 * 余​额​：​{​b​a​l​a​n​c​e​}
+		 * @param {string} balance
+		 */
+		balance: RequiredParams<'balance'>
+		/**
+		 * 该​账​号​未​开​通​号​码​检​测​，​请​提​交​申​请​开​通​。
+		 */
+		noProduct: string
+		/**
+		 * 检​测​号​码
+		 */
+		check: string
+		/**
+		 * 确​认​检​测​？
+		 */
+		confirmTitle: string
+		/**
+		 * 将​检​测​ ​{​c​o​u​n​t​}​ ​个​号​码​，​费​用​ ​{​c​o​s​t​}​。
+		 * @param {string} cost
+		 * @param {number} count
+		 */
+		confirmMessage: RequiredParams<'cost' | 'count'>
+		/**
+		 * 检​测​并​扣​费
+		 */
+		confirmLabel: string
+		/**
+		 * 请​至​少​输​入​一​个​1​1​位​手​机​号​。
+		 */
+		noNumbers: string
+		/**
+		 * 该​列​表​有​ ​{​c​o​u​n​t​}​ ​个​号​码​，​在​线​检​测​一​次​最​多​ ​{​m​a​x​}​ ​个​，​请​以​文​件​检​测​。
+		 * @param {number} count
+		 * @param {number} max
+		 */
+		tooMany: RequiredParams<'count' | 'max'>
+		/**
+		 * 号​码​仍​在​读​取​中​，​请​稍​后​再​试​。
+		 */
+		busy: string
+		/**
+		 * “​{​n​a​m​e​}​”​的​检​测​结​果
+		 * @param {string} name
+		 */
+		result: RequiredParams<'name'>
+		/**
+		 * 已​检​测​ ​{​c​o​u​n​t​}​ ​个​号​码​，​费​用​ ​{​c​o​s​t​}
+		 * @param {string} cost
+		 * @param {number} count
+		 */
+		resultCounts: RequiredParams<'cost' | 'count'>
+		states: {
+			/**
+			 * 实​号
+			 */
+			real: string
+			/**
+			 * 空​号
+			 */
+			dead: string
+			/**
+			 * 停​机
+			 */
+			down: string
+			/**
+			 * 库​无
+			 */
+			not: string
+			/**
+			 * 沉​默​号
+			 */
+			silence: string
+			/**
+			 * 风​险​号
+			 */
+			danger: string
+		}
+		/**
+		 * 手​机​号
+		 */
+		mobile: string
+		/**
+		 * 状​态
+		 */
+		state: string
+		/**
+		 * 显​示​前​ ​{​s​h​o​w​n​}​ ​个​，​共​ ​{​c​o​u​n​t​}​ ​个​号​码​；​每​个​批​次​都​在​检​测​批​次​列​表​中​。
+		 * @param {number} count
+		 * @param {number} shown
+		 */
+		shownOf: RequiredParams<'count' | 'shown'>
+		/**
+		 * 发​送​给​实​号
+		 */
+		sendToLive: string
+		/**
+		 * 本​次​检​测​没​有​实​号​。
+		 */
+		noLive: string
+		/**
+		 * 检​测​其​他​号​码
+		 */
+		another: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -8590,6 +8743,143 @@ export type TranslationFunctions = {
 			 */
 			url: () => LocalizedString
 		}
+	}
+	numberCheck: {
+		/**
+		 * 待检测号码
+		 */
+		title: () => LocalizedString
+		/**
+		 * 粘贴或输入手机号：每行一个，或用逗号、空格分隔
+		 */
+		boxLabel: () => LocalizedString
+		/**
+		 * 13800138000
+	13900139000
+		 */
+		placeholder: () => LocalizedString
+		/**
+		 * 一次最多 {max} 个号码；更多号码请以文件检测（5G终端检测）。
+		 */
+		limit: (arg: { max: number }) => LocalizedString
+		/**
+		 * 正在读取号码…
+		 */
+		parsing: () => LocalizedString
+		/**
+		 * 待检测号码：{count}
+		 */
+		valid: (arg: { count: number }) => LocalizedString
+		/**
+		 * 重复：{count}
+		 */
+		duplicates: (arg: { count: number }) => LocalizedString
+		/**
+		 * 非手机号：{count}
+		 */
+		invalid: (arg: { count: number }) => LocalizedString
+		/**
+		 * 单价（每个号码）：{price}
+		 */
+		price: (arg: { price: string }) => LocalizedString
+		/**
+		 * 费用：{cost}
+		 */
+		cost: (arg: { cost: string }) => LocalizedString
+		/**
+		 * 余额：{balance}
+		 */
+		balance: (arg: { balance: string }) => LocalizedString
+		/**
+		 * 该账号未开通号码检测，请提交申请开通。
+		 */
+		noProduct: () => LocalizedString
+		/**
+		 * 检测号码
+		 */
+		check: () => LocalizedString
+		/**
+		 * 确认检测？
+		 */
+		confirmTitle: () => LocalizedString
+		/**
+		 * 将检测 {count} 个号码，费用 {cost}。
+		 */
+		confirmMessage: (arg: { cost: string, count: number }) => LocalizedString
+		/**
+		 * 检测并扣费
+		 */
+		confirmLabel: () => LocalizedString
+		/**
+		 * 请至少输入一个11位手机号。
+		 */
+		noNumbers: () => LocalizedString
+		/**
+		 * 该列表有 {count} 个号码，在线检测一次最多 {max} 个，请以文件检测。
+		 */
+		tooMany: (arg: { count: number, max: number }) => LocalizedString
+		/**
+		 * 号码仍在读取中，请稍后再试。
+		 */
+		busy: () => LocalizedString
+		/**
+		 * “{name}”的检测结果
+		 */
+		result: (arg: { name: string }) => LocalizedString
+		/**
+		 * 已检测 {count} 个号码，费用 {cost}
+		 */
+		resultCounts: (arg: { cost: string, count: number }) => LocalizedString
+		states: {
+			/**
+			 * 实号
+			 */
+			real: () => LocalizedString
+			/**
+			 * 空号
+			 */
+			dead: () => LocalizedString
+			/**
+			 * 停机
+			 */
+			down: () => LocalizedString
+			/**
+			 * 库无
+			 */
+			not: () => LocalizedString
+			/**
+			 * 沉默号
+			 */
+			silence: () => LocalizedString
+			/**
+			 * 风险号
+			 */
+			danger: () => LocalizedString
+		}
+		/**
+		 * 手机号
+		 */
+		mobile: () => LocalizedString
+		/**
+		 * 状态
+		 */
+		state: () => LocalizedString
+		/**
+		 * 显示前 {shown} 个，共 {count} 个号码；每个批次都在检测批次列表中。
+		 */
+		shownOf: (arg: { count: number, shown: number }) => LocalizedString
+		/**
+		 * 发送给实号
+		 */
+		sendToLive: () => LocalizedString
+		/**
+		 * 本次检测没有实号。
+		 */
+		noLive: () => LocalizedString
+		/**
+		 * 检测其他号码
+		 */
+		another: () => LocalizedString
 	}
 }
 

@@ -50,6 +50,7 @@ const REAL_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<Scr
   ['/csp-sms/send', lazy(withChunkTimeout(() => import('@/features/send/csp/CspSendScreen')))] as const,
   ['/home-sms/link-send', lazy(withChunkTimeout(() => import('@/features/send/link/LinkSendScreen')))] as const,
   ['/short-link/tools', lazy(withChunkTimeout(() => import('@/features/short-links/ShortLinkToolsScreen')))] as const,
+  ['/number-check/online', lazy(withChunkTimeout(() => import('@/features/number-check/OnlineCheckScreen')))] as const,
 ])
 
 function leaves(list: readonly CatalogEntry[]): CatalogEntry[] {

@@ -152,6 +152,17 @@ export const checkBatchesList = defineList({
     { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
   ],
   totals: MOBILE_STATUS_BATCH_TOTALS,
+  rowActions: [
+    {
+      id: 'send-to-live',
+      label: (LL) => LL.numberCheck.sendToLive(),
+      enabledWhen: (row) => Number(row.real_count) > 0,
+      perform: async (row, { LL }) => {
+        const { sendToLive } = await import('./send-to-live')
+        await sendToLive(Number(row.id), LL)
+      },
+    },
+  ],
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.id),
 })

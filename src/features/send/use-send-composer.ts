@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast'
 import { sentBatchPath, type SendKind, type SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { rememberLastBatch } from '@/stores/last-batch'
+import { takeRecipients } from '@/stores/recipients-handoff'
 import { useSession } from '@/stores/session'
 import { balanceQuery, lowerBalance } from './balance'
 import { clearDraft, loadDraft, saveDraft } from './draft'
@@ -58,21 +59,24 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
 
   const setFields = useCallback((patch: Partial<F>) => setFieldsRaw((f) => ({ ...f, ...patch })), [])
 
-  const { setState } = numbers
+  const { setState, addText } = numbers
   const initial = useRef({ kind, emptyFields })
   useEffect(() => {
     const { kind: k, emptyFields: empty } = initial.current
+    // Numbers another screen handed to the bulk send page (a number check's live numbers) replace the draft's.
+    const handed = k === 'group' ? takeRecipients() : null
     void loadDraft<F>(k).then((d) => {
       if (d) {
         setFieldsRaw({ ...empty, ...d.fields })
         setSchedule({ timed: d.timed, time: d.time })
-        setKey(d.idempotencyKey)
-        setState(d.numbers)
+        setKey(handed ? crypto.randomUUID() : d.idempotencyKey)
+        if (!handed) setState(d.numbers)
         toast.info(LL.send.draftRestored())
       }
+      if (handed) void addText(handed, 'paste')
       setRestored(true)
     })
-  }, [LL, setState])
+  }, [LL, setState, addText])
 
   const state = numbers.state
   useEffect(() => {

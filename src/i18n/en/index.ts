@@ -21,7 +21,8 @@ import status from './status.js'
 import interact from './interact.js'
 import linkTools from './linkTools.js'
 import push from './push.js'
+import numberCheck from './numberCheck.js'
 
-const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push } satisfies Translation
+const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck } satisfies Translation
 
 export default en

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test'
+import { apiAs, balanceOf, signIn } from './helpers'
+
+// 20 distinct mobiles, one of them twice, and a line that is no mobile.
+const MOBILES = Array.from({ length: 20 }, (_, i) => `1390013${String(9100 + i)}`)
+const PASTE = [...MOBILES, MOBILES[3], '12345'].join('\n')
+const PRICE = 0.005 // the demo accounts' number-check price (server/seed/accounts.ts)
+
+test('an online check by keyboard: paste, count and cost, confirm, the states, the balance debited, then send to the live numbers', async ({ context, page }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signIn(page, 'acme')
+  const before = await balanceOf(page)
+  await page.goto('/sms-cloud/number-check/online')
+  const box = page.getByTestId('check-box')
+  await expect(box).toBeFocused()
+  await page.evaluate((t) => navigator.clipboard.writeText(t), PASTE)
+  await page.keyboard.press('Control+V')
+
+  await expect(page.getByTestId('check-valid')).toHaveText('待检测号码：20')
+  await expect(page.getByTestId('check-summary')).toContainText('重复：1')
+  await expect(page.getByTestId('check-summary')).toContainText('非手机号：1')
+  await expect(page.getByTestId('check-cost')).toHaveText(`费用：${(20 * PRICE).toFixed(3)}`)
+  await expect(page.getByTestId('check-balance')).toHaveText(`余额：${before.toFixed(3)}`)
+
+  // Tab to the button, Enter, and Enter again on the confirmation's "check and pay" (focused first).
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: '检测号码' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText('将检测 20 个号码，费用 0.100。')
+  await expect(dialog.getByRole('button', { name: '检测并扣费' })).toBeFocused()
+  await page.keyboard.press('Enter')
+
+  const result = page.getByTestId('check-result')
+  await expect(result).toBeVisible()
+  await expect(page.getByTestId('check-result-cost')).toContainText(`已检测 20 个号码，费用 ${(20 * PRICE).toFixed(3)}`)
+  await expect(page.getByTestId('check-numbers').locator('tbody tr')).toHaveCount(20)
+  expect(await balanceOf(page)).toBeCloseTo(before - 20 * PRICE, 3)
+  await expect(page.getByTestId('check-result-cost')).toContainText(`余额：${(before - 20 * PRICE).toFixed(3)}`)
+
+  // The states shown are the server's, and add up to the 20 numbers.
+  let shown = 0
+  for (const s of ['real', 'dead', 'down', 'not', 'silence', 'danger']) shown += Number(await page.getByTestId(`check-count-${s}`).locator('span').textContent())
+  expect(shown).toBe(20)
+  const list = await apiAs(page, '/mobileStatus/list', { pageSize: 20 })
+  const batch = list.data.records[0]
+  expect(batch.batch_count).toBe(20)
+  const live = ((await apiAs(page, '/mobileStatus/batchNumbers', { id: batch.id, state: 'real' })).data.records as unknown as { mobile: string }[]).map((r) => r.mobile)
+  await expect(page.getByTestId('check-count-real').locator('span')).toHaveText(String(live.length))
+
+  // "Send to the live numbers" opens the bulk send page with the real numbers as its recipients.
+  const send = page.getByRole('button', { name: '发送给实号' })
+  await send.focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/sms-cloud\/home-sms\/group-send/)
+  await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${live.length} 个`)
+  await expect(page.getByTestId('count-invalid')).toHaveText('无效 0 个')
+})
