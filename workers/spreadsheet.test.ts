@@ -84,8 +84,8 @@ describe('sheetToTsv', () => {
     expect(text(sheetToTsv(gbk).tsv)).toBe('13800138000\t张三\n')
   })
 
-  it('returns nothing for an empty file', () => {
-    expect(sheetToTsv(new Uint8Array(0))).toMatchObject({ rows: 0, columns: 0, header: null })
+  it('refuses an empty file', () => {
+    expect(() => sheetToTsv(new Uint8Array(0))).toThrow('unreadable')
   })
 
   it('refuses a file over the upload limit and one it cannot read', () => {

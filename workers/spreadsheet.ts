@@ -1,13 +1,22 @@
 import { read, type CellObject, type WorkSheet } from '@e965/xlsx'
 import { UPLOAD_LIMIT_BYTES } from '../src/domain/constants'
+import { SpreadsheetError } from './spreadsheet-error'
+import { TsvSink } from './tsv-sink'
+import { xlsxSheetNames, xlsxToTsv } from './xlsx-stream'
+
+export { SpreadsheetError, type SpreadsheetErrorCode } from './spreadsheet-error'
 
 /**
- * An xls/xlsx/csv file's first sheet as TAB-separated UTF-8 text (the `rows` part of a point-to-point send, and the
- * numbers of a spreadsheet number source). Cells are their displayed text; a TAB, CR or LF inside a cell becomes a
- * space; rows end in '\n'; empty rows at the end are dropped, and so are empty cells at the end of a row.
+ * An xls/xlsx/csv file's sheet (the first unless picked) as TAB-separated UTF-8 text (the `rows` part of a
+ * point-to-point send, the numbers of a spreadsheet number source, an address book import). Cells are their
+ * displayed text; a TAB, CR or LF inside a cell becomes a space; rows end in '\n'; empty rows at the end are dropped,
+ * and so are empty cells at the end of a row.
  *
  * `header` is the first row when it looks like column names (no cell holds 7 or more digits in a row while the
  * second row has one); it is then left out of `tsv` and `rows`, so `tsv` is data only. The page may put it back.
+ *
+ * An xlsx is read by the streaming reader (xlsx-stream.ts: no workbook is built); legacy xls and text files by
+ * SheetJS, whose whole-workbook read they are small enough for.
  */
 export interface SheetTsv {
   tsv: Uint8Array
@@ -17,22 +26,11 @@ export interface SheetTsv {
   header: string[] | null
 }
 
-export type SpreadsheetErrorCode = 'tooLarge' | 'unreadable'
-
-/** Thrown (its message is the code, which survives comlink's error passing) for the page to translate. */
-export class SpreadsheetError extends Error {
-  constructor(readonly code: SpreadsheetErrorCode) {
-    super(code)
-    this.name = 'SpreadsheetError'
-  }
-}
-
 const ZIP = [0x50, 0x4b, 0x03, 0x04]
 const CFB = [0xd0, 0xcf, 0x11, 0xe0]
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b)
 /** Rows joined per TextEncoder call: bounds the string built whatever the sheet's size. */
 const ROW_CHUNK = 5_000
-const LONG_DIGITS = /\d{7,}/
 
 export interface SheetOptions {
   /**
@@ -41,30 +39,54 @@ export interface SheetOptions {
    * default) keeps the text Excel shows, which a point-to-point value must be ("12.50", a date).
    */
   formatted?: boolean
+  /** 0-based sheet in tab order (sheetNames); the first by default. */
+  sheet?: number
+}
+
+/** The file's sheet names in tab order (one, "Sheet1", for a text file). */
+export function sheetNames(bytes: Uint8Array): string[] {
+  checkSize(bytes)
+  if (startsWith(bytes, ZIP)) return xlsxSheetNames(bytes)
+  try {
+    const binary = startsWith(bytes, CFB)
+    return (binary ? read(bytes, { type: 'array', bookSheets: true }) : read(decodeText(bytes), { type: 'string', bookSheets: true })).SheetNames
+  } catch {
+    throw new SpreadsheetError('unreadable')
+  }
+}
+
+function checkSize(bytes: Uint8Array): void {
+  if (bytes.byteLength > UPLOAD_LIMIT_BYTES) throw new SpreadsheetError('tooLarge')
+  // An empty file is no spreadsheet (SheetJS would read it as an empty csv).
+  if (bytes.byteLength === 0) throw new SpreadsheetError('unreadable')
 }
 
 export function sheetToTsv(bytes: Uint8Array, options: SheetOptions = {}): SheetTsv {
-  if (bytes.byteLength > UPLOAD_LIMIT_BYTES) throw new SpreadsheetError('tooLarge')
-  const sheet = firstSheet(bytes, options.formatted ?? true)
-  const grid = sheet ? cellRows(sheet) : []
-  let end = grid.length
-  while (end > 0 && grid[end - 1].length === 0) end--
-  const header = end > 1 && looksLikeHeader(grid[0], grid[1]) ? grid[0] : null
-  const first = header ? 1 : 0
-  let columns = 0
-  for (let r = 0; r < end; r++) columns = Math.max(columns, grid[r].length)
-  return { tsv: encodeLines(first, end, (k) => grid[k].join('\t')), rows: end - first, columns, header }
+  checkSize(bytes)
+  const formatted = options.formatted ?? true
+  const index = options.sheet ?? 0
+  if (startsWith(bytes, ZIP)) return xlsxToTsv(bytes, index, formatted)
+  return sheetToTsvBySheetJs(bytes, options)
 }
 
-function firstSheet(bytes: Uint8Array, formatted: boolean): WorkSheet | undefined {
+/** sheetToTsv through SheetJS's whole-workbook read, whatever the format: the path of xls and text, and for an xlsx the reference the streaming reader is tested and measured against. */
+export function sheetToTsvBySheetJs(bytes: Uint8Array, options: SheetOptions = {}): SheetTsv {
+  checkSize(bytes)
+  const sink = new TsvSink()
+  const data = (sheetJs(bytes, options.sheet ?? 0, options.formatted ?? true)?.['!data'] ?? []) as (CellObject[] | undefined)[]
+  for (let r = 0; r < data.length; r++) sink.push(r, cellRow(data[r] ?? []))
+  return sink.finish()
+}
+
+function sheetJs(bytes: Uint8Array, index: number, formatted: boolean): WorkSheet | undefined {
   try {
-    // Binary workbooks go to SheetJS as they are; text (csv, tsv, html, SpreadsheetML) is decoded here, UTF-8 or
-    // else GB18030 (what Excel writes a Chinese csv in), and `raw` keeps its cells as written ("0086…", not a number).
-    const binary = startsWith(bytes, ZIP) || startsWith(bytes, CFB)
-    const book = binary
-      ? read(bytes, { type: 'array', dense: true, cellHTML: false, cellStyles: false, sheets: 0, ...(formatted ? {} : { cellText: false, cellNF: false }) })
-      : read(decodeText(bytes), { type: 'string', dense: true, raw: true, sheets: 0 })
-    return book.Sheets[book.SheetNames[0]]
+    // Binary workbooks go to SheetJS as they are; text (csv, tsv, html, SpreadsheetML) is decoded here, UTF-8 or else
+    // GB18030 (what Excel writes a Chinese csv in), and `raw` keeps its cells as written ("0086…", not a number).
+    const book = startsWith(bytes, CFB) || startsWith(bytes, ZIP)
+      ? read(bytes, { type: 'array', dense: true, cellHTML: false, cellStyles: false, sheets: index, ...(formatted ? {} : { cellText: false, cellNF: false }) })
+      : read(decodeText(bytes), { type: 'string', dense: true, raw: true, sheets: index })
+    if (index >= book.SheetNames.length) throw new SpreadsheetError('unreadable')
+    return book.Sheets[book.SheetNames[index]]
   } catch {
     throw new SpreadsheetError('unreadable')
   }
@@ -78,18 +100,12 @@ function decodeText(bytes: Uint8Array): string {
   }
 }
 
-/** Each row's cell texts, without empty cells at its end. */
-function cellRows(sheet: WorkSheet): string[][] {
-  const data = (sheet['!data'] ?? []) as (CellObject[] | undefined)[]
-  const rows: string[][] = new Array(data.length)
-  for (let r = 0; r < data.length; r++) {
-    const cells = data[r] ?? []
-    const row: string[] = []
-    for (let c = 0; c < cells.length; c++) row.push(cellText(cells[c]))
-    while (row.length && row[row.length - 1] === '') row.pop()
-    rows[r] = row
-  }
-  return rows
+/** A row's cell texts, without empty cells at its end. */
+function cellRow(cells: CellObject[]): string[] {
+  const row: string[] = []
+  for (let c = 0; c < cells.length; c++) row.push(cellText(cells[c]))
+  while (row.length && row[row.length - 1] === '') row.pop()
+  return row
 }
 
 /**
@@ -107,10 +123,6 @@ export function cellText(cell: CellObject | undefined): string {
 
 // A NUL is never text a message means, and the server refuses a file holding one (fileHasNul): dropped here.
 const clean = (text: string) => text.replace(/[\t\r\n]/g, ' ').replace(/\0/g, '')
-
-function looksLikeHeader(first: string[], second: string[]): boolean {
-  return first.length > 0 && !first.some((c) => LONG_DIGITS.test(c)) && second.some((c) => LONG_DIGITS.test(c))
-}
 
 /**
  * Lines `from..to` of `line(k)` each ended by '\n', as UTF-8: encoded ROW_CHUNK lines at a time, so no string of a
