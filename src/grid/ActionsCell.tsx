@@ -1,11 +1,12 @@
 import type { CustomCellRendererProps } from 'ag-grid-react'
 import { useI18nContext } from '@/i18n/i18n-react'
-import type { Row, RowAction } from './define-list'
+import type { ListContext, Row, RowAction } from './define-list'
 
 /** What the screen hands the grid as `context`, so cells can run actions without new column definitions. */
 export interface GridContext {
   runAction(action: RowAction, row: Row): void
   busyAction: string | null
+  listCtx: ListContext | null
 }
 
 /** The row's action buttons; the pinned totals row has none. Disabled (not hidden) when enabledWhen says no. */
@@ -17,7 +18,7 @@ export function ActionsCell(p: CustomCellRendererProps<Row> & { actions: RowActi
   return (
     <span className="flex h-full items-center gap-1">
       {p.actions.map((a) => {
-        const enabled = !a.enabledWhen || a.enabledWhen(row)
+        const enabled = !a.enabledWhen || (ctx.listCtx !== null && a.enabledWhen(row, ctx.listCtx))
         return (
           <button
             key={a.id}

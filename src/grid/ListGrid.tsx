@@ -1,5 +1,5 @@
 import { AgGridReact } from 'ag-grid-react'
-import type { CellKeyDownEvent, ColDef, GridApi, SortChangedEvent } from 'ag-grid-community'
+import type { CellKeyDownEvent, ColDef, GridApi, RowSelectionOptions, SortChangedEvent } from 'ag-grid-community'
 import { useMemo, type RefObject } from 'react'
 import { DARK_THEMES } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -20,7 +20,13 @@ interface Props {
   stateKey: string
   onSort: (orderBy: string | undefined, order: 'asc' | 'desc' | undefined) => void
   onOpenRow?: (row: Row) => void
+  /** A checkbox column and multi-row selection (ListDefinition.selectable). */
+  selectable?: boolean
 }
+
+/** Checkboxes only: a click or Enter on a row keeps its meaning (focus, open), Space toggles the focused row. */
+const MULTI_ROW: RowSelectionOptions<Row> = { mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }
+const SELECTION_COLUMN: ColDef<Row> = { pinned: 'left', width: 44, suppressHeaderMenuButton: true }
 
 /** Saved on the events that end a user's change (drag end, resize end), not on every intermediate move. */
 function persist(e: { api: GridApi<Row>; source: string; finished?: boolean }, key: string) {
@@ -29,7 +35,7 @@ function persist(e: { api: GridApi<Row>; source: string; finished?: boolean }, k
   saveColumnState(key, e.api.getColumnState())
 }
 
-export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKey, onSort, onOpenRow }: Props) {
+export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKey, onSort, onOpenRow, selectable }: Props) {
   const { LL } = useI18nContext()
   const { theme } = usePrefs()
   const types = useMemo(() => columnTypes(LL), [LL])
@@ -42,6 +48,8 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
       rowData={rows}
       pinnedBottomRowData={pinned}
       context={context}
+      rowSelection={selectable ? MULTI_ROW : undefined}
+      selectionColumnDef={selectable ? SELECTION_COLUMN : undefined}
       tooltipShowDelay={400}
       suppressDragLeaveHidesColumns
       // A page holds at most a few dozen columns: render them all so screen readers, Ctrl+F and tests see every

@@ -1,6 +1,6 @@
 import type { GridApi } from 'ag-grid-community'
 import { useNavigate } from '@tanstack/react-router'
-import { useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { toast } from '@/components/ui/toast'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
@@ -39,8 +39,9 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
   const fields = useMemo(() => visibleFields(list, ctx), [list, ctx])
   const { view, setView } = useListView(list, fields)
   const query = useListPage(list, view, ctx !== null)
-  const actions = useListActions(list, ctx, view.filters)
   const apiRef = useRef<GridApi<Row> | null>(null)
+  const selection = useCallback(() => apiRef.current?.getSelectedRows() ?? [], [])
+  const actions = useListActions(list, ctx, view.filters, selection)
   const formRef = useRef<HTMLFormElement | null>(null)
   const [downloadOpen, setDownloadOpen] = useState(false)
   const [layoutVersion, setLayoutVersion] = useState(0)
@@ -51,7 +52,10 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
   const totalsRow = useMemo(() => (list.totals?.length && query.data?.totals ? { ...query.data.totals } : null), [list.totals, query.data])
   const sort = useMemo(() => ({ orderBy: view.orderBy, order: view.order }), [view.orderBy, view.order])
   const columnDefs = useMemo(() => buildColumnDefs(list, { LL, ctx, sort }), [list, LL, ctx, sort])
-  const gridContext = useMemo<GridContext>(() => ({ runAction: actions.runRow, busyAction: actions.busy }), [actions.runRow, actions.busy])
+  const gridContext = useMemo<GridContext>(
+    () => ({ runAction: actions.runRow, busyAction: actions.busy, listCtx: ctx }),
+    [actions.runRow, actions.busy, ctx],
+  )
 
   const reset = () => setView({ filters: defaultFilters(fields), pageNumber: 1, pageSize: view.pageSize })
   const exportView = async () => {
@@ -129,7 +133,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         key={layoutVersion}
         query={query}
         onReset={reset}
-        grid={{ apiRef, columnDefs, rows, totalsRow, context: gridContext, stateKey, onOpenRow: openRow,
+        grid={{ apiRef, columnDefs, rows, totalsRow, context: gridContext, stateKey, onOpenRow: openRow, selectable: list.selectable,
           onSort: (orderBy, order) => setView({ ...view, orderBy, order, pageNumber: 1 }) }}
       />
       <Pager

@@ -1,6 +1,6 @@
 import {
   CellStyleModule, ClientSideRowModelModule, ColumnApiModule, ColumnAutoSizeModule, EventApiModule,
-  ModuleRegistry, PinnedRowModule, RenderApiModule, RowApiModule, RowStyleModule, ScrollApiModule, TooltipModule,
+  ModuleRegistry, PinnedRowModule, RenderApiModule, RowApiModule, RowSelectionModule, RowStyleModule, ScrollApiModule, TooltipModule,
   ValidationModule, colorSchemeDark, colorSchemeLight, themeQuartz,
 } from 'ag-grid-community'
 
@@ -20,6 +20,8 @@ ModuleRegistry.registerModules([
   RowApiModule,
   RenderApiModule,
   ScrollApiModule,
+  // The checkbox column of `selectable` lists (Space on a focused row toggles it).
+  RowSelectionModule,
   // Column drag (move) and resize are part of the core in v36; DragAndDropModule is only for external drops.
   EventApiModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),

@@ -79,12 +79,15 @@ export interface ActionHelpers {
   /** The current search (validated URL state), e.g. for a toolbar "add" that pre-fills a form. */
   search: Record<string, unknown>
   ctx: ListContext
+  /** The rows checked in the grid of a `selectable` list when the action started (empty otherwise). */
+  selected: Row[]
 }
 
 export interface RowAction {
   id: string
   label: (LL: LL) => string
-  enabledWhen?: (row: Row) => boolean
+  /** Whether the row allows it now (its status, whose row it is); the button stays, disabled. */
+  enabledWhen?: (row: Row, ctx: ListContext) => boolean
   /** The engine refreshes the page after perform resolves, and toasts a returned string as the success message. */
   perform: (row: Row, helpers: ActionHelpers) => Promise<void | string> | void | string
   /** Applied to the focused row, e.g. 'alt+p'. */
@@ -99,6 +102,10 @@ export interface ToolbarAction {
   id: string
   label: (LL: LL) => string
   perform: (helpers: ActionHelpers) => Promise<void | string> | void | string
+  /** Acts on the checked rows: with none checked the engine says so instead of running it. */
+  needsSelection?: boolean
+  /** Asked before perform (with the checked rows); cancel skips it. */
+  confirm?: (LL: LL, selected: Row[]) => string
   shortcut?: string
   visibleWhen?: (ctx: ListContext) => boolean
 }
@@ -131,6 +138,8 @@ export interface ListDefinition {
   download?: { endpoint: string; name?: (LL: LL) => string }
   rowActions?: RowAction[]
   toolbar?: ToolbarAction[]
+  /** A checkbox column (Space toggles the focused row) whose rows toolbar actions receive as `selected`. */
+  selectable?: boolean
   /** Enter on a row: a console path to open, or null for none. */
   detail?: (row: Row) => string | null
   /** Default sort when the URL names none. */

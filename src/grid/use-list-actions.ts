@@ -10,20 +10,20 @@ import { listKeys } from './keys'
  * Runs row and toolbar actions: the declaration's confirmation, one action at a time, a returned message as a
  * success toast, then a refetch of this list's pages only (its key prefix). Failures were toasted by the API client.
  */
-export function useListActions(def: ListDefinition, ctx: ListContext | null, search: Record<string, unknown>) {
+export function useListActions(def: ListDefinition, ctx: ListContext | null, search: Record<string, unknown>, selection: () => Row[] = () => []) {
   const { LL } = useI18nContext()
   const qc = useQueryClient()
   const [busy, setBusy] = useState<string | null>(null)
   const refresh = useCallback(() => void qc.invalidateQueries({ queryKey: listKeys.list(def.id) }), [qc, def.id])
-  const helpers = useMemo<ActionHelpers | null>(() => (ctx ? { refresh, LL, search, ctx } : null), [refresh, LL, search, ctx])
+  const helpers = useMemo<Omit<ActionHelpers, 'selected'> | null>(() => (ctx ? { refresh, LL, search, ctx } : null), [refresh, LL, search, ctx])
 
   const run = useCallback(
-    async (id: string, question: string | null, act: (h: ActionHelpers) => Promise<void | string> | void | string) => {
+    async (id: string, question: string | null, act: (h: ActionHelpers) => Promise<void | string> | void | string, selected: Row[] = []) => {
       if (!helpers || busy) return
       if (question && !(await confirm({ message: question, danger: true }))) return
       setBusy(id)
       try {
-        const msg = await act(helpers)
+        const msg = await act({ ...helpers, selected })
         if (typeof msg === 'string' && msg) toast.success(msg)
         refresh()
       } catch {
@@ -38,11 +38,18 @@ export function useListActions(def: ListDefinition, ctx: ListContext | null, sea
 
   const runRow = useCallback(
     (a: RowAction, row: Row) => {
-      if (a.enabledWhen && !a.enabledWhen(row)) return
+      if (a.enabledWhen && (!ctx || !a.enabledWhen(row, ctx))) return
       void run(a.id, a.confirm ? a.confirm(LL, row) : null, (h) => a.perform(row, h))
     },
-    [run, LL],
+    [run, LL, ctx],
   )
-  const runToolbar = useCallback((a: ToolbarAction) => void run(a.id, null, (h) => a.perform(h)), [run])
+  const runToolbar = useCallback(
+    (a: ToolbarAction) => {
+      const selected = selection()
+      if (a.needsSelection && !selected.length) return void toast.info(LL.grid.selectFirst())
+      void run(a.id, a.confirm ? a.confirm(LL, selected) : null, (h) => a.perform(h), selected)
+    },
+    [run, LL, selection],
+  )
   return { busy, refresh, runRow, runToolbar }
 }

@@ -62,7 +62,7 @@ export function useListCommands(def: ListDefinition, title: string, ctx: ListCon
           ...(a.shortcut ? { shortcut: a.shortcut } : {}),
           when: () => {
             const row = h.focusedRow()
-            return !!row && (!a.enabledWhen || a.enabledWhen(row))
+            return !!row && (!a.enabledWhen || (ctx !== null && a.enabledWhen(row, ctx)))
           },
         }),
       ),

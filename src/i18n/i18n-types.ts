@@ -1014,6 +1014,10 @@ type RootTranslation = {
 		 */
 		exportView: string
 		/**
+		 * 请​先​勾​选​记​录​（​空​格​键​勾​选​当​前​行​）
+		 */
+		selectFirst: string
+		/**
 		 * 当​前​视​图​没​有​可​导​出​的​记​录
 		 */
 		exportEmpty: string
@@ -4523,6 +4527,127 @@ type RootTranslation = {
 		 */
 		another: string
 	}
+	addressBook: {
+		/**
+		 * 新​增​分​组
+		 */
+		addGroup: string
+		/**
+		 * 编​辑​分​组
+		 */
+		editGroup: string
+		/**
+		 * 删​除​分​组
+		 */
+		deleteGroup: string
+		/**
+		 * 新​增​联​系​人
+		 */
+		addContact: string
+		/**
+		 * 编​辑​联​系​人
+		 */
+		editContact: string
+		/**
+		 * 删​除​联​系​人
+		 */
+		deleteContact: string
+		/**
+		 * 删​除​所​选
+		 */
+		deleteChecked: string
+		/**
+		 * 移​动​所​选
+		 */
+		moveChecked: string
+		/**
+		 * 新​增​分​组
+		 */
+		addGroupTitle: string
+		/**
+		 * 编​辑​分​组​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		editGroupTitle: RequiredParams<'name'>
+		/**
+		 * 新​增​联​系​人
+		 */
+		addContactTitle: string
+		/**
+		 * 编​辑​联​系​人​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		editContactTitle: RequiredParams<'name'>
+		/**
+		 * 移​动​ ​{​c​o​u​n​t​}​ ​个​联​系​人
+		 * @param {number} count
+		 */
+		moveTitle: RequiredParams<'count'>
+		/**
+		 * 所​选​联​系​人​将​移​到​下​面​选​择​的​分​组​；​若​该​分​组​已​有​相​同​手​机​号​，​则​不​移​动​。
+		 */
+		moveIntro: string
+		/**
+		 * 分​组​名​称
+		 */
+		groupName: string
+		/**
+		 * 备​注
+		 */
+		remark: string
+		/**
+		 * 姓​名
+		 */
+		name: string
+		/**
+		 * 手​机​号
+		 */
+		mobile: string
+		/**
+		 * 邮​箱
+		 */
+		email: string
+		/**
+		 * 分​组
+		 */
+		group: string
+		/**
+		 * 工​号
+		 */
+		jobNumber: string
+		/**
+		 * 性​别
+		 */
+		gender: string
+		/**
+		 * 生​日
+		 */
+		birthday: string
+		/**
+		 * 格​式​ ​y​y​y​y​-​M​M​-​d​d​，​可​不​填
+		 */
+		birthdayHint: string
+		/**
+		 * 目​标​分​组
+		 */
+		targetGroup: string
+		/**
+		 * 请​先​新​增​分​组​：​每​个​联​系​人​都​属​于​您​的​一​个​分​组
+		 */
+		noGroups: string
+		/**
+		 * 确​认​删​除​第​ ​{​i​n​d​e​x​}​ ​行​分​组​“​{​n​a​m​e​}​”​及​其​中​的​ ​{​c​o​u​n​t​}​ ​个​联​系​人​吗​？
+		 * @param {number} count
+		 * @param {number} index
+		 * @param {string} name
+		 */
+		deleteGroupConfirm: RequiredParams<'count' | 'index' | 'name'>
+		/**
+		 * 确​认​删​除​所​选​的​ ​{​c​o​u​n​t​}​ ​个​联​系​人​吗​？
+		 * @param {number} count
+		 */
+		deleteCheckedConfirm: RequiredParams<'count'>
+	}
 }
 
 export type TranslationFunctions = {
@@ -5501,6 +5626,10 @@ export type TranslationFunctions = {
 		 * 导出当前视图
 		 */
 		exportView: () => LocalizedString
+		/**
+		 * 请先勾选记录（空格键勾选当前行）
+		 */
+		selectFirst: () => LocalizedString
 		/**
 		 * 当前视图没有可导出的记录
 		 */
@@ -8880,6 +9009,120 @@ export type TranslationFunctions = {
 		 * 检测其他号码
 		 */
 		another: () => LocalizedString
+	}
+	addressBook: {
+		/**
+		 * 新增分组
+		 */
+		addGroup: () => LocalizedString
+		/**
+		 * 编辑分组
+		 */
+		editGroup: () => LocalizedString
+		/**
+		 * 删除分组
+		 */
+		deleteGroup: () => LocalizedString
+		/**
+		 * 新增联系人
+		 */
+		addContact: () => LocalizedString
+		/**
+		 * 编辑联系人
+		 */
+		editContact: () => LocalizedString
+		/**
+		 * 删除联系人
+		 */
+		deleteContact: () => LocalizedString
+		/**
+		 * 删除所选
+		 */
+		deleteChecked: () => LocalizedString
+		/**
+		 * 移动所选
+		 */
+		moveChecked: () => LocalizedString
+		/**
+		 * 新增分组
+		 */
+		addGroupTitle: () => LocalizedString
+		/**
+		 * 编辑分组 {name}
+		 */
+		editGroupTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * 新增联系人
+		 */
+		addContactTitle: () => LocalizedString
+		/**
+		 * 编辑联系人 {name}
+		 */
+		editContactTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * 移动 {count} 个联系人
+		 */
+		moveTitle: (arg: { count: number }) => LocalizedString
+		/**
+		 * 所选联系人将移到下面选择的分组；若该分组已有相同手机号，则不移动。
+		 */
+		moveIntro: () => LocalizedString
+		/**
+		 * 分组名称
+		 */
+		groupName: () => LocalizedString
+		/**
+		 * 备注
+		 */
+		remark: () => LocalizedString
+		/**
+		 * 姓名
+		 */
+		name: () => LocalizedString
+		/**
+		 * 手机号
+		 */
+		mobile: () => LocalizedString
+		/**
+		 * 邮箱
+		 */
+		email: () => LocalizedString
+		/**
+		 * 分组
+		 */
+		group: () => LocalizedString
+		/**
+		 * 工号
+		 */
+		jobNumber: () => LocalizedString
+		/**
+		 * 性别
+		 */
+		gender: () => LocalizedString
+		/**
+		 * 生日
+		 */
+		birthday: () => LocalizedString
+		/**
+		 * 格式 yyyy-MM-dd，可不填
+		 */
+		birthdayHint: () => LocalizedString
+		/**
+		 * 目标分组
+		 */
+		targetGroup: () => LocalizedString
+		/**
+		 * 请先新增分组：每个联系人都属于您的一个分组
+		 */
+		noGroups: () => LocalizedString
+		/**
+		 * 确认删除第 {index} 行分组“{name}”及其中的 {count} 个联系人吗？
+		 */
+		deleteGroupConfirm: (arg: { count: number, index: number, name: string }) => LocalizedString
+		/**
+		 * 确认删除所选的 {count} 个联系人吗？
+		 */
+		deleteCheckedConfirm: (arg: { count: number }) => LocalizedString
 	}
 }
 

@@ -1,8 +1,11 @@
 import { GROUP_TOTALS, contactRowSchema, contactSearchSchema, genderKey, groupRowSchema, groupSearchSchema } from '@/domain/lists/address-book'
-import { defineList, type ListContext, type SearchField } from '@/grid'
+import { defineList, type ListContext, type Row, type SearchField } from '@/grid'
 
-/** Address book lists; editing, import and download arrive with the address-book issue. */
+/** Address book lists, with their writes declared as row and toolbar actions (address-book.actions.ts, loaded on use). */
+const actions = () => import('./address-book.actions')
 const isAdminType = (ctx: ListContext) => ctx.authUser.userType === 1
+/** Writes reach the caller's own rows only (a parent sees, but does not edit, its sub-accounts' address books). */
+const own = (row: Row, ctx: ListContext) => row.cus_id === ctx.authUser.cusId
 const accountFilter: SearchField = {
   name: 'cus_id', kind: 'account', prodType: -1, label: (LL) => LL.lists.filters.account(), visibleWhen: isAdminType,
 }
@@ -34,6 +37,25 @@ export const contactsList = defineList({
     { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110, visibleWhen: isAdminType },
   ],
   download: { endpoint: '/addressBook/download', name: (LL) => LL.lists.files.contacts() },
+  selectable: true,
+  toolbar: [
+    { id: 'add', label: (LL) => LL.addressBook.addContact(), perform: async (h) => (await actions()).addContact(h) },
+    {
+      id: 'delete-checked', label: (LL) => LL.addressBook.deleteChecked(), needsSelection: true,
+      confirm: (LL, rows) => LL.addressBook.deleteCheckedConfirm({ count: rows.length }),
+      perform: async (h) => (await actions()).deleteChecked(h),
+    },
+    { id: 'move-checked', label: (LL) => LL.addressBook.moveChecked(), needsSelection: true, perform: async (h) => (await actions()).moveChecked(h) },
+  ],
+  rowActions: [
+    { id: 'edit', label: (LL) => LL.addressBook.editContact(), enabledWhen: own, perform: async (row, h) => (await actions()).editContact(row, h) },
+    {
+      id: 'delete', label: (LL) => LL.addressBook.deleteContact(), tone: 'danger', enabledWhen: own,
+      // "The numbered row" (spec section 8): the index the grid shows, across pages.
+      confirm: (LL, row) => LL.lists.messages.deleteConfirm({ index: Number(row.__index) }),
+      perform: async (row) => (await actions()).deleteContact(row),
+    },
+  ],
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.id),
 })
@@ -54,6 +76,17 @@ export const groupsList = defineList({
     { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110, visibleWhen: isAdminType },
   ],
   totals: GROUP_TOTALS,
+  toolbar: [{ id: 'add', label: (LL) => LL.addressBook.addGroup(), perform: async (h) => (await actions()).addGroup(h) }],
+  rowActions: [
+    { id: 'edit', label: (LL) => LL.addressBook.editGroup(), enabledWhen: own, perform: async (row, h) => (await actions()).editGroup(row, h) },
+    {
+      id: 'delete', label: (LL) => LL.addressBook.deleteGroup(), tone: 'danger', enabledWhen: own,
+      confirm: (LL, row) => Number(row.member_count) > 0
+        ? LL.addressBook.deleteGroupConfirm({ index: Number(row.__index), name: String(row.group_name), count: Number(row.member_count) })
+        : LL.lists.messages.deleteConfirm({ index: Number(row.__index) }),
+      perform: async (row) => (await actions()).deleteGroup(row),
+    },
+  ],
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.group_id),
 })

@@ -40,6 +40,7 @@ export default {
 	loadFailed: 'The list could not be loaded',
 	retry: 'Retry',
 	exportView: 'Export view',
+	selectFirst: 'Check the rows first (Space checks the focused row)',
 	exportEmpty: 'The current view has no records to export',
 	exported: 'Exported {rows} row{{s}}',
 	exportFailed: 'The export stopped: the view was too big or the background helper stopped. Nothing was lost; try again, or use Download all.',

@@ -41,6 +41,7 @@ export default {
 	loadFailed: '列表加载失败',
 	retry: '重试',
 	exportView: '导出当前视图',
+	selectFirst: '请先勾选记录（空格键勾选当前行）',
 	exportEmpty: '当前视图没有可导出的记录',
 	exported: '已导出 {rows:number} 行',
 	exportFailed: '导出中断：当前视图过大或后台处理进程已停止。数据没有丢失，请重试，或使用“下载全部”。',

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import type { GroupAdd, GroupMod, MemberAdd, MemberMod } from '@/domain/address-book-write'
+import { groupRowSchema } from '@/domain/lists/address-book'
+import { listKeys } from '@/grid/keys'
+import { groupNumberKeys } from './group-numbers'
+import { api, apiEnvelope } from './http'
+import { queryClient } from './query-client'
+
+/** Address book editing (src/domain/address-book-write.ts). The success words come from the server; callers toast them. */
+
+const CONTACTS = 'address-book.contacts'
+const GROUPS = 'address-book.groups'
+
+/**
+ * A contact change moves the groups' member counts and the send pages' group sources, so both lists' pages and
+ * the group sources are refetched, by prefix.
+ */
+function invalidate() {
+  for (const id of [CONTACTS, GROUPS]) void queryClient.invalidateQueries({ queryKey: listKeys.list(id) })
+  void queryClient.invalidateQueries({ queryKey: groupNumberKeys.all })
+}
+
+const write = async (path: string, body: unknown) => {
+  try {
+    return (await apiEnvelope(`/addressBook/${path}`, body)).msg
+  } finally {
+    invalidate()
+  }
+}
+
+export const addGroup = (p: GroupAdd) => write('addressBookGroupAdd', p)
+export const modifyGroup = (p: GroupMod) => write('addressBookGroupMod', p)
+export const deleteGroup = (group_id: number, with_members: boolean) => write('addressBookGroupDel', { group_id, with_members })
+export const addMember = (p: MemberAdd) => write('addressBookMemberAdd', p)
+export const modifyMember = (p: MemberMod) => write('addressBookMemberMod', p)
+export const deleteMembers = (ids: number[]) => write('addressBookMemberDel', { ids })
+export const moveMembers = (ids: number[], group_id: number) => write('addressBookMemberMove', { ids, group_id })
+
+/** The caller's own groups (the only ones it may put contacts in), newest first; a page of the list at its largest. */
+export async function fetchOwnGroups(cusId: string): Promise<{ group_id: number; group_name: string }[]> {
+  const page = await api<{ records: unknown[] }>('/addressBook/groupList', { pageSize: 500, orderBy: 'group_name', order: 'asc' })
+  return z.array(groupRowSchema).parse(page.records).filter((g) => g.cus_id === cusId)
+}
