@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { batchNumbers, numberCheckKeys } from '@/api/number-check'
 import { Button } from '@/components/ui/Button'
 import { CHECK_STATES, type OnlineCheckResult } from '@/domain/number-check-online'
@@ -14,11 +14,14 @@ export function CheckResult({ result, onAnother }: { result: OnlineCheckResult; 
   const { LL } = useI18nContext()
   const t = LL.numberCheck
   const [sending, setSending] = useState(false)
+  const heading = useRef<HTMLHeadingElement>(null)
+  // The form the user confirmed from is gone: keyboard focus starts again at the result.
+  useEffect(() => heading.current?.focus(), [])
   const numbers = useQuery({ queryKey: numberCheckKeys.batch(result.id), queryFn: () => batchNumbers(result.id) })
   const rows = numbers.data ?? []
   return (
     <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4" data-testid="check-result" aria-labelledby="check-result-h">
-      <h2 id="check-result-h" className="font-semibold">{t.result({ name: result.batch_name })}</h2>
+      <h2 id="check-result-h" ref={heading} tabIndex={-1} className="font-semibold outline-none">{t.result({ name: result.batch_name })}</h2>
       <p className="mt-1 text-sm text-[var(--muted)]" data-testid="check-result-cost">
         {t.resultCounts({ count: result.batch_count, cost: result.cost.toFixed(3) })} · {t.balance({ balance: result.balance_after.toFixed(3) })}
       </p>
