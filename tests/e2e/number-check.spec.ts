@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { apiAs, balanceOf, signIn } from './helpers'
+import { apiAs, balanceOf, gridRows, openPalette, signIn } from './helpers'
 
 // 20 distinct mobiles, one of them twice, and a line that is no mobile.
 const MOBILES = Array.from({ length: 20 }, (_, i) => `1390013${String(9100 + i)}`)
@@ -56,4 +56,25 @@ test('an online check by keyboard: paste, count and cost, confirm, the states, t
   await expect(page).toHaveURL(/\/sms-cloud\/home-sms\/group-send/)
   await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${live.length} 个`)
   await expect(page.getByTestId('count-invalid')).toHaveText('无效 0 个')
+})
+
+test('a finished check in the check batches list: its row action sends to its live numbers, from the palette', async ({ page }) => {
+  await signIn(page, 'acme')
+  const mobiles = Array.from({ length: 30 }, (_, i) => `1370013${String(7100 + i)}`)
+  const made = await apiAs(page, '/mobileStatus/onlineCheck', { mobiles, batch_name: 'E2E live', idempotency_key: crypto.randomUUID() })
+  expect(made.code).toBe(200)
+  const real = (made.data as unknown as { counts: { real: number } }).counts.real
+
+  await page.goto('/sms-cloud/number-check/batches')
+  await expect(gridRows(page).filter({ hasText: 'E2E live' })).toHaveCount(1)
+  // Into the grid's header, then ↓ to the newest batch (the list opens newest first).
+  await page.locator('.ag-header-cell').first().focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(page.locator('.ag-row:has(.ag-cell-focus)')).toContainText('E2E live')
+  const palette = await openPalette(page)
+  await page.keyboard.type('发送给实号')
+  await expect(palette.getByRole('option').first()).toContainText('发送给实号')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/sms-cloud\/home-sms\/group-send/)
+  await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${real} 个`)
 })
