@@ -1,4 +1,4 @@
-import { inflateEntry, ZipUnreadable, type ZipEntry } from './xlsx-zip'
+import { inflateEntry, zipPart, ZipUnreadable, type ZipEntry } from './xlsx-zip'
 
 /*
  * The small XML parts of an xlsx (workbook, relationships, styles) read whole, the big ones (shared strings, a
@@ -29,6 +29,9 @@ export function partText(bytes: Uint8Array, entry: ZipEntry | undefined, limit =
 export function scanPart(bytes: Uint8Array, entry: ZipEntry, element: RegExp, onMatch: (m: RegExpExecArray) => void): void {
   const decoder = new TextDecoder()
   let carry = ''
+  // After a scan that found nothing (one element longer than a piece), wait until the tail has doubled: rescanning
+  // it on every piece would cost time quadratic in the element's length.
+  let rescanAt = 0
   const scan = () => {
     element.lastIndex = 0
     let last = 0
@@ -37,10 +40,11 @@ export function scanPart(bytes: Uint8Array, entry: ZipEntry, element: RegExp, on
       last = element.lastIndex
     }
     carry = last ? carry.slice(last) : carry
+    rescanAt = last ? 0 : carry.length * 2
   }
   inflateEntry(bytes, entry, (piece) => {
     carry += decoder.decode(piece, { stream: true })
-    scan()
+    if (carry.length >= rescanAt) scan()
   })
   carry += decoder.decode()
   scan()
@@ -91,21 +95,32 @@ export interface SheetRef {
   path: string
 }
 
-/** The workbook's sheets in their tab order, each with the zip path of its XML. */
-export function workbookSheets(bytes: Uint8Array, entries: Map<string, ZipEntry>): SheetRef[] {
-  const rootRels = partText(bytes, entries.get('_rels/.rels'))
+export interface BookParts {
+  /** The sheets in their tab order, each with the zip path of its XML. */
+  sheets: SheetRef[]
+  sharedStrings: string
+  styles: string
+}
+
+/** Where the workbook's sheets, shared strings and styles are, as its relationships say (the usual paths if not). */
+export function workbookParts(bytes: Uint8Array, entries: Map<string, ZipEntry>): BookParts {
+  const rootRels = partText(bytes, zipPart(entries, '_rels/.rels'))
   const book = target(rootRels, /officeDocument$/, '') ?? 'xl/workbook.xml'
   const dir = book.includes('/') ? book.slice(0, book.lastIndexOf('/') + 1) : ''
-  const workbook = partText(bytes, entries.get(book))
+  const workbook = partText(bytes, zipPart(entries, book))
   if (!workbook) throw new ZipUnreadable()
-  const rels = partText(bytes, entries.get(`${dir}_rels/${book.slice(dir.length)}.rels`))
+  const rels = partText(bytes, zipPart(entries, `${dir}_rels/${book.slice(dir.length)}.rels`))
   const sheets: SheetRef[] = []
   for (const m of workbook.matchAll(/<(?:\w+:)?sheet\b([^>]*?)\/?>/g)) {
     const id = attr(m[1], 'id')
     const path = id === undefined ? undefined : target(rels, new RegExp(`^${id.replace(/\W/g, '\\$&')}$`), dir, 'Id')
     sheets.push({ name: unescapeXml(attr(m[1], 'name') ?? ''), path: path ?? `${dir}worksheets/sheet${sheets.length + 1}.xml` })
   }
-  return sheets
+  return {
+    sheets,
+    sharedStrings: target(rels, /\/sharedStrings$/, dir) ?? `${dir}sharedStrings.xml`,
+    styles: target(rels, /\/styles$/, dir) ?? `${dir}styles.xml`,
+  }
 }
 
 /** The target of the first relationship whose Type (or `key`) matches, as a zip path. */

@@ -88,6 +88,22 @@ describe('the streaming xlsx reader', () => {
     expect(text(sheetToTsv(file, { formatted: false }).tsv)).toContain('1.5\ttrue\t#N/A\n')
   })
 
+  it('finds a part its relationships name, whatever the case the writer spelt it in', () => {
+    const file = handBuilt('<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>', '<sst><si><t>13800138000</t></si></sst>', 'xl/SharedStrings.XML')
+    expect(text(sheetToTsv(file).tsv)).toBe('13800138000\n')
+  })
+
+  it('reads rows longer than the pieces the worksheet is inflated in', () => {
+    let seed = 7
+    const random = () => (seed = (seed * 48271) % 2147483647)
+    const rows = [0, 1, 2].map(() => Array.from({ length: 16_000 }, () => 13_000_000_000 + (random() % 1_000_000_000)))
+    const file = workbook([{ header: false, rows, formats: [] }], false)
+    const out = sheetToTsv(file)
+    expect(out).toMatchObject({ rows: 3, columns: 16_000 })
+    expect(text(out.tsv).split('\n')[2].split('\t')[15_999]).toBe(String(rows[2][15_999]))
+    expectSameAsSheetJs(file)
+  })
+
   it('refuses a cut-off, damaged or empty file, and a sheet that is not there', () => {
     const file = workbook([{ header: false, rows: [[13800138000, 'x']], formats: [] }], true)
     for (const cut of [0, 4, 100, file.length / 2, file.length - 10]) {
@@ -113,7 +129,7 @@ describe('the streaming xlsx reader', () => {
 })
 
 /** A minimal xlsx as another writer lays it out (stored, not deflated, where the zip allows). */
-function handBuilt(sheetXml: string, sharedXml: string): Uint8Array {
+function handBuilt(sheetXml: string, sharedXml: string, sharedName = 'xl/sharedStrings.xml'): Uint8Array {
   const stored = (s: string): [Uint8Array, { level: 0 }] => [strToU8(s), { level: 0 }]
   return zipSync({
     '[Content_Types].xml': stored('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/data.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>'),
@@ -121,7 +137,7 @@ function handBuilt(sheetXml: string, sharedXml: string): Uint8Array {
     'xl/workbook.xml': stored('<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="名单" sheetId="1" r:id="rId7"/></sheets></workbook>'),
     'xl/_rels/workbook.xml.rels': stored('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/data.xml"/><Relationship Id="rId8" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>'),
     'xl/styles.xml': strToU8('<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="1"/></cellXfs></styleSheet>'),
-    'xl/sharedStrings.xml': strToU8(sharedXml),
+    [sharedName]: strToU8(sharedXml),
     'xl/worksheets/data.xml': strToU8(sheetXml),
   })
 }

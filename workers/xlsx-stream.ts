@@ -1,8 +1,8 @@
 import { SSF } from '@e965/xlsx'
 import { SpreadsheetError } from './spreadsheet-error'
 import { TsvSink, type SinkResult } from './tsv-sink'
-import { attr, cellFormats, partText, scanPart, stringItem, unescapeXml, workbookSheets } from './xlsx-parts'
-import { zipEntries, ZipUnreadable, type ZipEntry } from './xlsx-zip'
+import { attr, cellFormats, partText, scanPart, stringItem, unescapeXml, workbookParts, type BookParts } from './xlsx-parts'
+import { zipEntries, zipPart, ZipUnreadable, type ZipEntry } from './xlsx-zip'
 
 /*
  * An xlsx sheet read without building the workbook: the zip's parts are found through its central directory, the
@@ -16,14 +16,13 @@ export const SHARED_STRINGS_LIMIT = { count: 4_000_000, chars: 64 * 1024 * 1024 
 const MAX_ROWS = 1_048_576
 const MAX_COLUMNS = 16_384
 
-interface Book {
+interface Book extends BookParts {
   entries: Map<string, ZipEntry>
-  sheets: { name: string; path: string }[]
 }
 
 function openBook(bytes: Uint8Array): Book {
   const entries = zipEntries(bytes)
-  return { entries, sheets: workbookSheets(bytes, entries) }
+  return { entries, ...workbookParts(bytes, entries) }
 }
 
 export function xlsxSheetNames(bytes: Uint8Array): string[] {
@@ -34,10 +33,10 @@ export function xlsxToTsv(bytes: Uint8Array, sheet: number, formatted: boolean):
   return guarded(() => {
     const book = openBook(bytes)
     const ref = book.sheets[sheet]
-    const entry = ref && book.entries.get(ref.path)
+    const entry = ref && zipPart(book.entries, ref.path)
     if (!entry) throw new ZipUnreadable()
-    const strings = sharedStrings(bytes, book.entries.get('xl/sharedStrings.xml'))
-    const formats = formatted ? cellFormats(partText(bytes, book.entries.get('xl/styles.xml'))) : []
+    const strings = sharedStrings(bytes, zipPart(book.entries, book.sharedStrings))
+    const formats = formatted ? cellFormats(partText(bytes, zipPart(book.entries, book.styles))) : []
     const sink = new TsvSink()
     const cell = cellReader(strings, formats, formatted)
     let rowIndex = -1

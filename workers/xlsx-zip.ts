@@ -48,11 +48,16 @@ export function zipEntries(bytes: Uint8Array): Map<string, ZipEntry> {
       start: local + 30 + u16(local + 26) + u16(local + 28),
     }
     if (entry.start + entry.size > bytes.length) fail()
-    entries.set(names.decode(bytes.subarray(at + 46, at + 46 + nameLength)).replace(/^\//, ''), entry)
+    entries.set(partKey(names.decode(bytes.subarray(at + 46, at + 46 + nameLength))), entry)
     at += 46 + nameLength + u16(at + 30) + u16(at + 32)
   }
   return entries
 }
+
+// Some writers spell part names in other cases or with backslashes; a part is found whatever its spelling.
+const partKey = (name: string) => name.replace(/\\/g, '/').replace(/^\//, '').toLowerCase()
+
+export const zipPart = (entries: Map<string, ZipEntry>, name: string): ZipEntry | undefined => entries.get(partKey(name))
 
 /** The entry's uncompressed bytes, piece by piece, to `onData`; throws ZipUnreadable on a damaged stream. */
 export function inflateEntry(bytes: Uint8Array, entry: ZipEntry, onData: (piece: Uint8Array) => void): void {
