@@ -40,6 +40,15 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
   const { theme } = usePrefs()
   const types = useMemo(() => columnTypes(LL), [LL])
   const pinned = useMemo(() => (totalsRow ? [totalsRow] : undefined), [totalsRow])
+  // AG Grid's own words are English; the selection column's screen-reader texts are the console's.
+  const localeText = useMemo(() => {
+    const w = LL.grid.selection
+    return {
+      ariaHeaderSelection: w.column(), ariaRowSelectAll: w.toggleAll(), ariaRowToggleSelection: w.toggleRow(), ariaRowSelect: w.select(),
+      ariaRowDeselect: w.deselect(), ariaRowSelectionDisabled: w.disabled(), ariaChecked: w.checked(), ariaUnchecked: w.unchecked(),
+      ariaIndeterminate: w.indeterminate(),
+    }
+  }, [LL])
   return (
     <AgGridReact<Row>
       theme={DARK_THEMES.includes(theme) ? darkGridTheme : lightGridTheme}
@@ -50,6 +59,7 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
       context={context}
       rowSelection={selectable ? MULTI_ROW : undefined}
       selectionColumnDef={selectable ? SELECTION_COLUMN : undefined}
+      localeText={localeText}
       tooltipShowDelay={400}
       suppressDragLeaveHidesColumns
       // A page holds at most a few dozen columns: render them all so screen readers, Ctrl+F and tests see every

@@ -1,5 +1,5 @@
 import {
-  CellStyleModule, ClientSideRowModelModule, ColumnApiModule, ColumnAutoSizeModule, EventApiModule,
+  CellStyleModule, ClientSideRowModelModule, ColumnApiModule, ColumnAutoSizeModule, EventApiModule, LocaleModule,
   ModuleRegistry, PinnedRowModule, RenderApiModule, RowApiModule, RowSelectionModule, RowStyleModule, ScrollApiModule, TooltipModule,
   ValidationModule, colorSchemeDark, colorSchemeLight, themeQuartz,
 } from 'ag-grid-community'
@@ -22,6 +22,8 @@ ModuleRegistry.registerModules([
   ScrollApiModule,
   // The checkbox column of `selectable` lists (Space on a focused row toggles it).
   RowSelectionModule,
+  // The grid's own screen-reader words (selection column) in the console's language: ListGrid's localeText.
+  LocaleModule,
   // Column drag (move) and resize are part of the core in v36; DragAndDropModule is only for external drops.
   EventApiModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),

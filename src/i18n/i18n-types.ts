@@ -1017,6 +1017,44 @@ type RootTranslation = {
 		 * 请​先​勾​选​记​录​（​空​格​键​勾​选​当​前​行​）
 		 */
 		selectFirst: string
+		selection: {
+			/**
+			 * 勾​选​列
+			 */
+			column: string
+			/**
+			 * 按​空​格​键​勾​选​或​取​消​勾​选​全​部​行
+			 */
+			toggleAll: string
+			/**
+			 * 按​空​格​键​勾​选​或​取​消​勾​选​此​行
+			 */
+			toggleRow: string
+			/**
+			 * 按​空​格​键​勾​选​此​行
+			 */
+			select: string
+			/**
+			 * 按​空​格​键​取​消​勾​选​此​行
+			 */
+			deselect: string
+			/**
+			 * 此​行​不​可​勾​选
+			 */
+			disabled: string
+			/**
+			 * 已​勾​选
+			 */
+			checked: string
+			/**
+			 * 未​勾​选
+			 */
+			unchecked: string
+			/**
+			 * 部​分​勾​选
+			 */
+			indeterminate: string
+		}
 		/**
 		 * 当​前​视​图​没​有​可​导​出​的​记​录
 		 */
@@ -5630,6 +5668,44 @@ export type TranslationFunctions = {
 		 * 请先勾选记录（空格键勾选当前行）
 		 */
 		selectFirst: () => LocalizedString
+		selection: {
+			/**
+			 * 勾选列
+			 */
+			column: () => LocalizedString
+			/**
+			 * 按空格键勾选或取消勾选全部行
+			 */
+			toggleAll: () => LocalizedString
+			/**
+			 * 按空格键勾选或取消勾选此行
+			 */
+			toggleRow: () => LocalizedString
+			/**
+			 * 按空格键勾选此行
+			 */
+			select: () => LocalizedString
+			/**
+			 * 按空格键取消勾选此行
+			 */
+			deselect: () => LocalizedString
+			/**
+			 * 此行不可勾选
+			 */
+			disabled: () => LocalizedString
+			/**
+			 * 已勾选
+			 */
+			checked: () => LocalizedString
+			/**
+			 * 未勾选
+			 */
+			unchecked: () => LocalizedString
+			/**
+			 * 部分勾选
+			 */
+			indeterminate: () => LocalizedString
+		}
 		/**
 		 * 当前视图没有可导出的记录
 		 */

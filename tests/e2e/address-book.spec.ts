@@ -89,6 +89,9 @@ test('a sub-account keeps its address book by keyboard: groups, a contact refuse
   await focusRow(page, '测试甲改')
   await page.keyboard.press('Space')
   await expect(page.locator('.ag-row-selected:not(.ag-row-pinned)')).toHaveCount(2)
+  // The checkbox column speaks the console's language to screen readers, not AG Grid's English.
+  await expect(page.locator('[data-list="address-book.contacts"]')).toContainText('按空格键')
+  await expect(page.locator('[data-list="address-book.contacts"]')).not.toContainText('Press Space')
   await runCommand(page, '移动所选')
   await expect(dialog).toContainText('移动 2 个联系人')
   await expect(dialog.locator('select[name="group_id"]')).toBeFocused()
