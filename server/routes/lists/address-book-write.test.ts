@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RATE_RULES } from '../../security/rate-limit'
 import { forEachBackend, setup, type Harness } from '../../test/harness'
 
 const GROUP = '/addressBook/addressBookGroup'
@@ -163,6 +164,28 @@ forEachBackend((backend) => {
 
     it('answers in Chinese by default', async () => {
       expect((await h.call(`${GROUP}Detail`, { group_id: 999999 }, { token: t.acme })).msg).toBe('分组不存在或无权操作')
+    })
+  })
+
+  describe('rate limit', () => {
+    let strict: Harness
+    beforeAll(async () => {
+      strict = await setup({ backend, historyRows: 0, rateLimitScale: 1 })
+    })
+    afterAll(() => strict.close())
+
+    it('refuses an account\'s writes beyond its allowance with 429 and stores nothing, other accounts unaffected', async () => {
+      const token = await strict.tokenFor('globex', 'Globex@12345')
+      const statuses: number[] = []
+      for (let i = 0; i <= RATE_RULES.addressBookWrite.points; i++) {
+        statuses.push((await strict.call(`${GROUP}Add`, { group_name: `limit ${i}` }, { token })).status)
+      }
+      expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true)
+      expect(statuses.at(-1)).toBe(429)
+      const { rows } = await strict.db.query<{ n: number }>(`select count(*)::int as n from ab_group where cus_id = 'globex' and group_name like 'limit %'`)
+      expect(rows[0].n).toBe(RATE_RULES.addressBookWrite.points)
+      const acme = await strict.tokenFor('acme', 'Acme@12345')
+      expect((await strict.call(`${GROUP}Add`, { group_name: 'limit other' }, { token: acme })).status).toBe(200)
     })
   })
 })
