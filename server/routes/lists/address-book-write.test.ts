@@ -38,6 +38,11 @@ forEachBackend((backend) => {
       expect(mod).toMatchObject({ status: 200, msg: 'Group "Key suppliers" saved' })
       const detail = await as('acme', `${GROUP}Detail`, { group_id: id })
       expect(detail.data).toMatchObject({ group_id: id, cus_id: 'acme', group_name: 'Key suppliers', remark: 'top ten', member_count: 0 })
+      // Renaming onto a name the caller has is refused too, naming the field.
+      const other = await addGroup('acme', 'Suppliers')
+      expect(await as('acme', `${GROUP}Mod`, { group_id: other, group_name: 'Key suppliers' })).toMatchObject({
+        status: 409, msg: 'A group named "Key suppliers" exists already', data: { fields: { group_name: 'abGroupNameTaken' } },
+      })
       // Another account may use the same name for its own group.
       await addGroup('globex', 'Key suppliers')
     })
