@@ -43,8 +43,9 @@ test('an administrator creates a customer, charges it, and the customer signs in
   const dialog = page.getByRole('dialog')
   await expect(dialog.locator('input[name="cus_id"]')).toBeFocused()
   // A weak password is refused in the form, under its field, and focus goes there.
-  // account, name, payment, sub-accounts, mobile, four product prices, country prices, password, confirmation
-  await typeFields(page, [NEWCO.account, NEWCO.name, '', '', '', '0.05', '0.2', '', '', 'GB 0.21', 'weak', 'weak'])
+  // account, name, payment, sub-accounts, mobile, five product prices (ordinary, international, video, 5G, number
+  // check), country prices, password, confirmation
+  await typeFields(page, [NEWCO.account, NEWCO.name, '', '', '', '0.05', '0.2', '', '', '', 'GB 0.21', 'weak', 'weak'])
   await page.keyboard.press('Control+Enter')
   await expect(dialog.getByText('初始密码至少 8 位，且须包含大写字母、小写字母、数字和特殊字符')).toBeVisible()
   await expect(dialog.locator('input[name="password"]')).toBeFocused()
