@@ -203,7 +203,7 @@ forEachBackend((backend) => {
       const acme = await h.call('/user/getUserInfo', {}, { token: await h.tokenFor('acme', 'Acme@12345') })
       expect(acme.data.roles).toEqual(['customer'])
       expect(acme.data.permission).toEqual([])
-      expect(acme.data.userInfo.authUser).toMatchObject({ cusId: 'acme', userType: 2, mobile: '13800138000', balance: 50000, prodTypes: [0, 1, 2] })
+      expect(acme.data.userInfo.authUser).toMatchObject({ cusId: 'acme', userType: 2, mobile: '13800138000', balance: 50000, prodTypes: [0, 1, 2, 7] })
       const sub = await h.call('/user/getUserInfo', {}, { token: await h.tokenFor('acme01', 'Acme01@12345') })
       expect(sub.data.roles).toEqual(['sub'])
       expect(sub.data.userInfo.authUser.parentId).toBe('acme')

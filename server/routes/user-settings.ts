@@ -1,14 +1,12 @@
-import { Hono, type Context } from 'hono'
-import { z } from 'zod'
+import { Hono } from 'hono'
 import { fieldErrors } from '../../src/domain/field-errors'
 import { maskIdNumber } from '../../src/domain/identity'
-import type { ServerMessage } from '../../src/domain/messages'
 import {
   certificationSchema, modifyCusNameSchema, modifyMobileSchema, modifyPasswordSchema, passwordChangeSchema,
   sendBindCodeSchema, type CertificationInfo,
 } from '../../src/domain/user-settings'
 import type { Deps } from '../config'
-import { ApiError, body, ok } from '../http/envelope'
+import { ApiError, body, fieldError, fieldsBody, ok } from '../http/envelope'
 import { requireUser, type AppEnv } from '../http/session'
 import { hashPassword } from '../security/password'
 import { confirmPassword, issuePasswordNonce, openSealedPassword } from '../security/password-nonce'
@@ -17,16 +15,6 @@ import { CODE_MESSAGE, consumeCode, issueCode } from '../security/sms-codes'
 import { sha256 } from '../security/tokens'
 import { codeText } from './sms-login'
 
-/** A 400 naming the field at fault: `data.fields` maps it to an ErrorKey of validation.ts or to the message's key. */
-const fieldError = (key: ServerMessage, fields: Record<string, string>) => new ApiError(400, key, {}, undefined, { fields })
-
-/** The body through `schema`, refusing with every bad field named (the form marks them and focuses the first). */
-async function fieldsBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const raw = await body(c, z.unknown())
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) throw fieldError('fieldsInvalid', fieldErrors(parsed.error, raw))
-  return parsed.data
-}
 
 /** Re-throws a sealed-password refusal as one naming `field`; anything else as it is. */
 const refusedAs = (field: string) => (e: unknown): never => {

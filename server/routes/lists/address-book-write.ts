@@ -1,26 +1,16 @@
 import { Hono, type Context } from 'hono'
-import { z } from 'zod'
 import {
   groupAddSchema, groupDelSchema, groupModSchema, groupRefSchema, memberAddSchema, memberDelSchema, memberModSchema,
   memberMoveSchema, memberRefSchema, type MemberAdd,
 } from '../../../src/domain/address-book-write'
-import { fieldErrors } from '../../../src/domain/field-errors'
 import type { Deps } from '../../config'
 import type { Db } from '../../db'
 import type { ServerMessage } from '../../../src/domain/messages'
 import { serverMessage } from '../../../src/domain/messages'
-import { ApiError, body, localeOf, ok } from '../../http/envelope'
+import { ApiError, body, fieldsBody, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
 import { scopeFor } from '../../users/scope'
-
-/** The body through `schema`, refusing with every bad field named (the dialog marks them and focuses the first). */
-async function fieldsBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const raw = await body(c, z.unknown())
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) throw new ApiError(400, 'fieldsInvalid', {}, undefined, { fields: fieldErrors(parsed.error, raw) })
-  return parsed.data
-}
 
 /** A success whose words name the row (ok() words the key without variables). */
 const said = <T>(c: Context, data: T, key: ServerMessage, vars: Record<string, string | number>) =>
