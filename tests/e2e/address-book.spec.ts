@@ -1,33 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiAs, gridRows, openPalette, signIn } from './helpers'
-
-/** Runs a command of the palette by typing its name and pressing Enter on the first match. */
-async function runCommand(page: Page, words: string) {
-  const palette = await openPalette(page)
-  await page.keyboard.type(words)
-  await expect(palette.getByRole('option').first()).toContainText(words)
-  await page.keyboard.press('Enter')
-}
-
-/** Moves the grid's keyboard focus to the row holding `text`: into the grid's header, then ↓ row by row. */
-async function focusRow(page: Page, text: string) {
-  await expect(gridRows(page).filter({ hasText: text })).toHaveCount(1)
-  await page.locator('.ag-header-cell').first().focus()
-  const focused = page.locator('.ag-row:has(.ag-cell-focus)')
-  for (let i = 0; i < 30; i++) {
-    await page.keyboard.press('ArrowDown')
-    await expect(focused).toHaveCount(1)
-    if ((await focused.textContent())?.includes(text)) return
-  }
-  throw new Error(`no row with ${text}`)
-}
-
-async function typeFields(page: Page, values: string[]) {
-  for (const [i, v] of values.entries()) {
-    if (i) await page.keyboard.press('Tab')
-    if (v) await page.keyboard.type(v)
-  }
-}
+import { apiAs, focusRow, gridRows, runCommand, signIn, typeFields } from './helpers'
 
 async function addGroup(page: Page, name: string) {
   await runCommand(page, '新增分组')

@@ -59,3 +59,35 @@ export async function pasteNumbers(page: Page, text: string) {
   await page.getByTestId('numbers-box').focus()
   await page.keyboard.press('Control+V')
 }
+
+/** Runs a command of the palette by typing its name and pressing Enter on the first match. */
+export async function runCommand(page: Page, words: string) {
+  const palette = await openPalette(page)
+  await page.keyboard.type(words)
+  await expect(palette.getByRole('option').first()).toContainText(words)
+  await page.keyboard.press('Enter')
+}
+
+/**
+ * Moves the grid's keyboard focus to the row holding `text` (row commands act on the focused row): into the grid's
+ * header, then ↓ row by row.
+ */
+export async function focusRow(page: Page, text: string) {
+  await expect(gridRows(page).filter({ hasText: text })).toHaveCount(1)
+  await page.locator('.ag-header-cell').first().focus()
+  const focused = page.locator('.ag-row:has(.ag-cell-focus)')
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('ArrowDown')
+    await expect(focused).toHaveCount(1)
+    if ((await focused.textContent())?.includes(text)) return
+  }
+  throw new Error(`no row with ${text}`)
+}
+
+/** Types `values` into the focused field and the ones after it, Tab between them; an empty value leaves a field as it is. */
+export async function typeFields(page: Page, values: string[]) {
+  for (const [i, v] of values.entries()) {
+    if (i) await page.keyboard.press('Tab')
+    if (v) await page.keyboard.type(v)
+  }
+}
