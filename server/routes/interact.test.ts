@@ -21,9 +21,7 @@ forEachBackend((backend) => {
     const tok: Record<string, string> = {}
     beforeAll(async () => {
       h = await setup({ backend, historyRows: 0 })
-      for (const [name, password] of [['acme', 'Acme@12345'], ['acme01', 'Acme01@12345'], ['globex', 'Globex@12345']]) {
-        tok[name] = await h.tokenFor(name, password)
-      }
+      Object.assign(tok, await h.tokensFor('acme', 'acme01', 'globex'))
     })
     afterAll(() => h.close())
 

@@ -6,7 +6,7 @@ import { Carrier } from '../carrier'
 import { migrate, openDb, type Db } from '../db'
 import { sealPassword } from '../../src/domain/auth'
 import type { ServerConfig } from '../config'
-import { seedDemo } from '../seed'
+import { DEMO_ACCOUNTS, seedDemo } from '../seed'
 
 export const CAPTCHA = 'T3ST'
 /** Small enough to seed in well under a second, big enough for every product, status and account to appear. */
@@ -100,7 +100,17 @@ export async function setup(
     return res.data.token as string
   }
 
-  return { db, app, carrier, call, encrypt, captcha, seal, login, tokenFor, redom, close }
+  /** A session token for each named demo account, signed in with its demo password. */
+  const tokensFor = async (...names: string[]) => {
+    const tokens: Record<string, string> = {}
+    for (const name of names) {
+      const account = DEMO_ACCOUNTS.find((a) => a.cusId === name)
+      if (!account) throw new Error(`no demo account ${name}`)
+      tokens[name] = await tokenFor(name, account.password)
+    }
+    return tokens
+  }
+  return { db, app, carrier, call, encrypt, captcha, seal, login, tokenFor, tokensFor, redom, close }
 }
 
 export type Harness = Awaited<ReturnType<typeof setup>>
