@@ -13,6 +13,11 @@ export const ACCOUNTS = {
 /** Signs in through the login form using only the keyboard, and waits for the home tab. */
 export async function signIn(page: Page, who: keyof typeof ACCOUNTS = 'admin') {
   const { username, password } = ACCOUNTS[who]
+  await signInWith(page, username, password)
+}
+
+/** signIn with any account's credentials (one a test has just made or changed). */
+export async function signInWith(page: Page, username: string, password: string) {
   await page.goto('/sms-cloud/login')
   const user = page.locator('input[name="username"]')
   await expect(user).toBeFocused()

@@ -1,25 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { SERVER_LOG } from '../../playwright.config'
-import { CAPTCHA, openPalette } from './helpers'
+import { openPalette, signInWith } from './helpers'
 
 // initech is signed in by no other browser test, so changing its password and mobile here disturbs nobody.
 const USER = 'initech'
 const OLD = 'Initech@12345'
 const NEW = 'Chang3d#Initech'
-
-async function signInAs(page: Page, username: string, password: string) {
-  await page.goto('/sms-cloud/login')
-  await expect(page.locator('input[name="username"]')).toBeFocused()
-  await page.keyboard.type(username)
-  await page.keyboard.press('Tab')
-  await page.keyboard.type(password)
-  await page.locator('input[name="code"]').focus()
-  await page.keyboard.type(CAPTCHA)
-  await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(/\/sms-cloud\/wel\/index/)
-  await expect(page.getByTestId('topbar')).toBeVisible()
-}
 
 /** Runs a palette command by typing its name and pressing Enter. */
 async function command(page: Page, name: string) {
@@ -38,8 +25,8 @@ function lastCodeTo(phone: string): string | null {
 test('changing the password by keyboard signs the other session out; the new password signs in', async ({ page, browser }) => {
   const other = await browser.newContext()
   const otherPage = await other.newPage()
-  await signInAs(otherPage, USER, OLD)
-  await signInAs(page, USER, OLD)
+  await signInWith(otherPage, USER, OLD)
+  await signInWith(page, USER, OLD)
 
   await command(page, '修改密码')
   await expect(page).toHaveURL(/\/sms-cloud\/info\/setting/)
@@ -79,11 +66,11 @@ test('changing the password by keyboard signs the other session out; the new pas
   await other.close()
 
   await page.context().clearCookies()
-  await signInAs(page, USER, NEW)
+  await signInWith(page, USER, NEW)
 })
 
 test('binding a mobile by keyboard with the code the carrier sent to it', async ({ page }) => {
-  await signInAs(page, USER, NEW)
+  await signInWith(page, USER, NEW)
   await command(page, '绑定手机号')
   const mobile = page.locator('#settings-mobile-mobile')
   await expect(mobile).toBeFocused()
@@ -114,7 +101,7 @@ test('binding a mobile by keyboard with the code the carrier sent to it', async 
 })
 
 test('certification refuses a wrong check character under its field, then is shown masked on the info page', async ({ page }) => {
-  await signInAs(page, USER, NEW)
+  await signInWith(page, USER, NEW)
   await page.goto('/sms-cloud/info/setting')
   const id = page.locator('#settings-certification-idNumber')
   await page.locator('#settings-certification-realName').focus()
