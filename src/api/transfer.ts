@@ -1,5 +1,8 @@
 import { ApiError, asEnvelope } from './errors'
-import { apiUrl, fail, send, type ApiOptions } from './http'
+import { toast } from '@/components/ui/toast'
+import { LONG_TIMEOUT_MS } from '@/domain/constants'
+import { getToken } from '@/stores/session'
+import { apiUrl, authHeaders, fail, forceLogout, send, type ApiOptions } from './http'
 import { words } from './words'
 
 /**
@@ -13,6 +16,59 @@ export async function upload<T>(path: string, formData: FormData, opts: ApiOptio
   if (res.status === 400) throw new ApiError(400, env?.msg || words().errors.unknown(), body)
   if (res.status !== 200 || !env || env.code !== 200) fail(res.status === 200 && env ? env.code : res.status, env, opts)
   return env.data as T
+}
+
+export interface UploadProgressOptions extends ApiOptions {
+  /** Bytes sent so far and the whole request's bytes, as the browser reports them. */
+  onProgress?: (sent: number, total: number) => void
+}
+
+/**
+ * `upload` with progress: fetch cannot report request-body progress, XMLHttpRequest can. Same answers as `upload`
+ * (400 rejects with the body and no toast, 401 logs out, other failures toast); `signal` cancels (an `aborted`
+ * ApiError, never shown); the 600-second time-out of long calls applies.
+ */
+export function uploadWithProgress<T>(path: string, formData: FormData, opts: UploadProgressOptions = {}): Promise<T> {
+  if (!getToken()) forceLogout()
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', apiUrl(path))
+    for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v)
+    xhr.timeout = opts.timeout ?? LONG_TIMEOUT_MS
+    xhr.upload.onprogress = (e) => opts.onProgress?.(e.loaded, e.lengthComputable ? e.total : 0)
+    const onAbort = () => xhr.abort()
+    opts.signal?.addEventListener('abort', onAbort)
+    const settle = (run: () => void) => {
+      opts.signal?.removeEventListener('abort', onAbort)
+      try {
+        run()
+      } catch (e) {
+        reject(e)
+      }
+    }
+    const transport = (kind: 'network' | 'timeout') => settle(() => {
+      const msg = kind === 'timeout' ? words().errors.timeout() : words().errors.network()
+      if (!opts.silent) toast.error(msg)
+      throw new ApiError(0, msg, null, kind)
+    })
+    xhr.onerror = () => transport('network')
+    xhr.ontimeout = () => transport('timeout')
+    xhr.onabort = () => settle(() => reject(new ApiError(0, '', null, 'aborted')))
+    xhr.onload = () => settle(() => {
+      let body: unknown
+      try {
+        body = JSON.parse(xhr.responseText)
+      } catch {
+        body = null
+      }
+      const env = asEnvelope(body)
+      if (xhr.status === 400) throw new ApiError(400, env?.msg || words().errors.unknown(), body)
+      if (xhr.status !== 200 || !env || env.code !== 200) fail(xhr.status === 200 && env ? env.code : xhr.status, env, opts)
+      resolve(env.data as T)
+    })
+    if (opts.signal?.aborted) return settle(() => reject(new ApiError(0, '', null, 'aborted')))
+    xhr.send(formData)
+  })
 }
 
 /** The file name the server suggests, else the caller's. */

@@ -166,6 +166,24 @@ export const SERVER_MESSAGES = {
     'zh-CN': '文件含有空字符（NUL），不是 UTF-8 文本，请另存为 UTF-8 文本后重试',
     en: 'The file contains a NUL character and is not UTF-8 text; save it as UTF-8 text and try again',
   },
+  materialNoFile: { 'zh-CN': '请选择要上传的文件', en: 'Choose a file to upload' },
+  materialEmpty: { 'zh-CN': '文件为空（0 字节），请重新选择', en: 'The file is empty (0 bytes); choose another' },
+  materialTypeRefused: {
+    'zh-CN': '文件内容不是允许的格式，仅支持 {types}（按文件内容判断，与扩展名无关）',
+    en: 'The file content is not an allowed format; only {types} (judged by content, not by the file name)',
+  },
+  materialTooLarge: { 'zh-CN': '文件过大，此类素材最大 {max}', en: 'The file is too large; this kind of material may be at most {max}' },
+  materialTruncated: {
+    'zh-CN': '文件不完整或已损坏（{type} 结构缺失），请重新导出后上传',
+    en: 'The file is incomplete or damaged (its {type} structure is cut short); export it again and upload',
+  },
+  materialNotFound: { 'zh-CN': '素材不存在或已删除', en: 'The material does not exist or has been deleted' },
+  materialInUse: {
+    'zh-CN': '素材正被模板使用，不能删除：{templates}',
+    en: 'The material is used by a template and cannot be deleted: {templates}',
+  },
+  materialDeleted: { 'zh-CN': '已删除 {count} 个素材', en: 'Deleted {count} materials' },
+  mediaLinkExpired: { 'zh-CN': '媒体链接已过期或无效', en: 'The media link has expired or is not valid' },
   apiSignatureMissing: {
     'zh-CN': '缺少签名请求头或格式有误（X-Sms-Account、X-Sms-Timestamp、X-Sms-Nonce、X-Sms-Signature）',
     en: 'Signature headers missing or malformed (X-Sms-Account, X-Sms-Timestamp, X-Sms-Nonce, X-Sms-Signature)',

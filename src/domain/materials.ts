@@ -1,0 +1,179 @@
+import { z } from 'zod'
+import { safeText, serialId } from './input'
+import { dateRangeShape, listQuerySchema, searchText } from './lists/query'
+import type { ServerMessage } from './messages'
+
+/*
+ * Materials: the media (image, video, audio) a tenant uploads for its 5G (csp) cards and video SMS frames, kept in
+ * the object store (server/storage) with one row each. The specification names the calls (section 7) and the
+ * preview's mediaType/mediaUrl (section 3), not a material entity: the row below is what a media picker and the
+ * materials screen need.
+ *
+ * Limits (checked in the console before upload and again by the server, on the content, not the file name):
+ * - Video SMS (视频短信), as China Mobile / Unicom / Telecom gateways publish them for video SMS templates
+ *   (e.g. the operators' template rules republished at yutao.net.cn/doc/msg/mms/template_specification.html):
+ *   images PNG, GIF, JPG; video MP4 (H.264); audio MP3; the whole template (text and every frame) at most 1900 KB.
+ *   No single file can be larger than the whole, so each is capped at 1900 KB here; the template's total is the
+ *   video editor's check (VIDEO_SMS_TOTAL_MAX).
+ * - 5G message cards (中国移动 5G 消息 / GSMA RCS Universal Profile rich cards, CSP platform material rules as
+ *   resellers republish them): image JPG, PNG, GIF at most 2 MB; video MP4 at most 10 MB; audio MP3, AAC, AMR, M4A
+ *   at most 5 MB. (RCS itself allows larger file transfer; the carriers' CSP platforms cap card media at these.)
+ * - The material library (/file/uploadAimMaterial, /file/upload) takes what a 5G card takes, the widest of the two;
+ *   the picker of the video editor offers only what fits a video SMS.
+ */
+
+export const MEDIA_KINDS = ['image', 'video', 'audio'] as const
+export type MediaKind = (typeof MEDIA_KINDS)[number]
+
+/** Where a material is meant to be used: the library (`aim`), a 5G card (`csp`) or a video SMS frame (`video`). */
+export const MATERIAL_PURPOSES = ['aim', 'csp', 'video'] as const
+export type MaterialPurpose = (typeof MATERIAL_PURPOSES)[number]
+
+const KB = 1024
+const MB = 1024 * KB
+
+/** A video SMS template as a whole: text and every frame (operators' published limit). */
+export const VIDEO_SMS_TOTAL_MAX = 1900 * KB
+
+/** Content types (as sniffed from the bytes) each purpose accepts, per kind. */
+export const MATERIAL_TYPES: Record<MaterialPurpose, Record<MediaKind, readonly string[]>> = {
+  csp: {
+    image: ['image/jpeg', 'image/png', 'image/gif'],
+    video: ['video/mp4'],
+    audio: ['audio/mpeg', 'audio/aac', 'audio/amr', 'audio/x-m4a', 'audio/mp4'],
+  },
+  video: {
+    image: ['image/jpeg', 'image/png', 'image/gif'],
+    video: ['video/mp4'],
+    audio: ['audio/mpeg'],
+  },
+  aim: {
+    image: ['image/jpeg', 'image/png', 'image/gif'],
+    video: ['video/mp4'],
+    audio: ['audio/mpeg', 'audio/aac', 'audio/amr', 'audio/x-m4a', 'audio/mp4'],
+  },
+}
+
+/** Largest file in bytes per purpose and kind. */
+export const MATERIAL_MAX_BYTES: Record<MaterialPurpose, Record<MediaKind, number>> = {
+  csp: { image: 2 * MB, video: 10 * MB, audio: 5 * MB },
+  video: { image: VIDEO_SMS_TOTAL_MAX, video: VIDEO_SMS_TOTAL_MAX, audio: VIDEO_SMS_TOTAL_MAX },
+  aim: { image: 2 * MB, video: 10 * MB, audio: 5 * MB },
+}
+
+/** The most any upload may carry: the server stops reading a body past this (plus the multipart overhead). */
+export const UPLOAD_MAX_BYTES = Math.max(...Object.values(MATERIAL_MAX_BYTES).flatMap((k) => Object.values(k)))
+
+/** File extensions to offer in the file chooser (`accept`); the server decides by content, never by these. */
+export const MATERIAL_ACCEPT: Record<MediaKind, string> = {
+  image: '.jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif',
+  video: '.mp4,video/mp4',
+  audio: '.mp3,.aac,.amr,.m4a,audio/mpeg,audio/aac,audio/amr,audio/mp4',
+}
+
+/** The kind a content type belongs to, or null when no purpose accepts it. */
+export function kindOfType(contentType: string): MediaKind | null {
+  for (const kind of MEDIA_KINDS) if (MATERIAL_TYPES.aim[kind].includes(contentType)) return kind
+  return null
+}
+
+/** Upload path per purpose (spec section 7). */
+export const UPLOAD_PATHS: Record<MaterialPurpose, string> = {
+  aim: '/file/uploadAimMaterial',
+  csp: '/file/uploadCspMaterial',
+  video: '/file/uploadVideoMaterial',
+}
+
+export interface MaterialRefusal {
+  key: ServerMessage
+  vars?: Record<string, string | number>
+}
+
+/** "2 MB", "1900 KB": how the limits are written in the messages. */
+export const formatLimit = (bytes: number) => (bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.round(bytes / KB)} KB`)
+
+/**
+ * The one rule the console (before upload) and the server (after sniffing) apply: `contentType` is what the bytes
+ * are (the server's sniff; in the browser, the browser's own sniff of the first bytes), `kind` the one asked for
+ * (optional: any kind of the purpose). Returns the refusal, or null when the file may be stored.
+ */
+export function checkMaterial(
+  purpose: MaterialPurpose, file: { size: number; contentType: string | null }, kind?: MediaKind,
+): MaterialRefusal | null {
+  if (file.size === 0) return { key: 'materialEmpty' }
+  const found = file.contentType ? kindOfType(file.contentType) : null
+  const allowed = found ? MATERIAL_TYPES[purpose][found].includes(file.contentType!) : false
+  if (!found || !allowed || (kind && found !== kind)) {
+    const kinds = kind ? [kind] : MEDIA_KINDS
+    const types = kinds.flatMap((k) => MATERIAL_TYPES[purpose][k]).map((t) => t.split('/')[1].replace('x-', '').toUpperCase())
+    return { key: 'materialTypeRefused', vars: { types: [...new Set(types)].join(', ') } }
+  }
+  const max = MATERIAL_MAX_BYTES[purpose][found]
+  if (file.size > max) return { key: 'materialTooLarge', vars: { max: formatLimit(max) } }
+  return null
+}
+
+/** A material as /aim/materialList returns it and every upload answers with. */
+export const materialRowSchema = z.object({
+  material_id: z.number(),
+  cus_id: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  purpose: z.enum(MATERIAL_PURPOSES),
+  /** the name the file had on the uploader's disk: shown, never used to store or serve it */
+  file_name: z.string(),
+  /** the sniffed type the media is served with */
+  content_type: z.string(),
+  /** bytes */
+  size: z.number(),
+  create_time: z.string(),
+  /** a short-lived signed address for <img>/<video>/<audio> (MEDIA_URL_TTL_SECONDS), relative to the API base */
+  url: z.string(),
+})
+export type MaterialRow = z.infer<typeof materialRowSchema>
+
+/** The answer of every upload call: the stored material. */
+export const uploadResultSchema = materialRowSchema
+export type UploadResult = MaterialRow
+
+/** How long a signed media address stays valid; the list is refetched well within it. */
+export const MEDIA_URL_TTL_SECONDS = 3600
+
+/** The multipart field that carries the file; `name` (optional) overrides the shown file name. */
+export const UPLOAD_FILE_FIELD = 'file'
+export const uploadFieldsSchema = z.object({ name: safeText().trim().max(200).optional() })
+
+export const materialSearchSchema = listQuerySchema.extend({
+  cus_id: searchText(64),
+  kind: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(MEDIA_KINDS).optional()).optional(),
+  purpose: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(MATERIAL_PURPOSES).optional()).optional(),
+  file_name: searchText(200),
+  ...dateRangeShape,
+})
+export type MaterialSearch = z.infer<typeof materialSearchSchema>
+export const MATERIAL_SORTABLE = ['create_time', 'size', 'file_name'] as const
+
+export const materialDeleteSchema = z.object({ ids: z.array(serialId()).min(1).max(200) })
+export type MaterialDelete = z.infer<typeof materialDeleteSchema>
+
+/**
+ * /aim/templateList: the tenant's 5G and video templates in one list (the specification names the call only), so a
+ * material's users can be found and the picker of the send pages can offer both kinds.
+ */
+export const aimTemplateSearchSchema = listQuerySchema.extend({
+  cus_id: searchText(64),
+  keyword: searchText(100),
+  template_kind: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['csp', 'video']).optional()).optional(),
+  ...dateRangeShape,
+})
+export type AimTemplateSearch = z.infer<typeof aimTemplateSearchSchema>
+export const aimTemplateRowSchema = z.object({
+  template_kind: z.enum(['csp', 'video']),
+  /** csp template_id or video cus_template_id */
+  template_id: z.number(),
+  cus_id: z.string(),
+  name: z.string(),
+  /** the status code of its own kind (spec section 4) */
+  status: z.number(),
+  create_time: z.string(),
+})
+export type AimTemplateRow = z.infer<typeof aimTemplateRowSchema>
