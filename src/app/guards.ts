@@ -1,7 +1,7 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import { queryClient } from '@/api/query-client'
 import { userInfoQuery } from '@/api/user'
-import { isLocked } from '@/stores/lock'
+import { isLocked, rememberReturn } from '@/stores/lock'
 import { getToken, getUserInfo, logoutLocal, setUserInfo } from '@/stores/session'
 
 /** Only same-app paths may be a post-login target; anything else (//host, http:) is dropped. */
@@ -20,7 +20,10 @@ const toLogin = (location: ParsedLocation) =>
  */
 export async function requireSession({ location }: { location: ParsedLocation }) {
   if (!getToken()) throw toLogin(location)
-  if (isLocked()) throw redirect({ to: '/lock', replace: true })
+  if (isLocked()) {
+    rememberReturn(location.href)
+    throw redirect({ to: '/lock', replace: true })
+  }
   if (getUserInfo()?.roles.length) return
   try {
     setUserInfo(await queryClient.ensureQueryData(userInfoQuery()))

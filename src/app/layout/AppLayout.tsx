@@ -1,10 +1,11 @@
-import { Outlet } from '@tanstack/react-router'
+import { Outlet, useRouterState } from '@tanstack/react-router'
 import { Suspense, useEffect } from 'react'
 import { useShortcutDispatcher } from '@/commands/dispatcher'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { CommandPalette, ShortcutSheet } from '@/features/palette'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { installErrorCapture } from '@/stores/error-log'
+import { rememberReturn, useLocked } from '@/stores/lock'
 import { Footer } from './Footer'
 import { PageBoundary } from './PageBoundary'
 import { ShellDialogs } from './ShellDialogs'
@@ -27,6 +28,17 @@ export function AppLayout() {
   useShellCommands(go)
   useTabSync(path, menus)
 
+  // The lock may come from this tab's dialog or from another tab (storage event): either way nothing of the page
+  // stays on screen or in the DOM, and this tab remembers where to come back to.
+  const locked = useLocked()
+  const href = useRouterState({ select: (s) => s.location.href })
+  useEffect(() => {
+    if (!locked) return
+    rememberReturn(href)
+    go('/lock')
+  }, [locked])
+  if (locked) return null
+
   return (
     <div className="flex h-dvh flex-col bg-[var(--bg)] text-[var(--text)]">
       <TopBar go={go} />
@@ -44,7 +56,7 @@ export function AppLayout() {
           <Footer />
         </div>
       </div>
-      <ShellDialogs go={go} />
+      <ShellDialogs />
       <CommandPalette />
       <ShortcutSheet />
     </div>

@@ -4,10 +4,9 @@ import { Dialog } from '@/components/ui/Dialog'
 import { TextField } from '@/components/ui/TextField'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { lockScreen } from '@/stores/lock'
-import type { Go } from './shell-actions'
 
-/** Spec section 2, Lock screen: a required lock password, then /lock. */
-export function LockDialog({ open, onClose, go }: { open: boolean; onClose: () => void; go: Go }) {
+/** Spec section 2, Lock screen: a required lock password; the shell then leaves for /lock (AppLayout). */
+export function LockDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { LL } = useI18nContext()
   const [pw, setPw] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -18,19 +17,19 @@ export function LockDialog({ open, onClose, go }: { open: boolean; onClose: () =
     onClose()
   }
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (!lockScreen(pw)) {
+    if (!pw.trim()) {
       setError(LL.errors.lockPasswordEmpty())
       return
     }
+    await lockScreen(pw)
     close()
-    go('/lock')
   }
 
   return (
     <Dialog open={open} onOpenChange={(o) => !o && close()} title={LL.shell.lockTitle()}>
-      <form onSubmit={submit} noValidate data-testid="lock-dialog">
+      <form onSubmit={(e) => void submit(e)} noValidate data-testid="lock-dialog">
         <TextField
           label={LL.shell.lockPassword()}
           type="password"

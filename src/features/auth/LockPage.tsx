@@ -16,10 +16,10 @@ export function LockPage({ onUnlocked, onSignedOut }: { onUnlocked: () => void; 
   const [pw, setPw] = useState('')
   const [error, setError] = useState<string | null>(null)
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault()
     if (!pw.trim()) return setError(LL.errors.lockPasswordEmpty())
-    if (!unlock(pw)) {
+    if (!(await unlock(pw))) {
       setPw('')
       return setError(LL.auth.lock.wrong())
     }
@@ -29,7 +29,7 @@ export function LockPage({ onUnlocked, onSignedOut }: { onUnlocked: () => void; 
   const name = userInfo?.userInfo.name || userInfo?.userInfo.authUser.userName || ''
   return (
     <main className="flex min-h-screen items-center justify-center bg-[var(--bg)] px-4 text-[var(--text)]">
-      <form onSubmit={submit} noValidate className="flex w-full max-w-xs flex-col gap-2 rounded-lg border border-[var(--border)] bg-[var(--surface)] p-6">
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex w-full max-w-xs flex-col gap-2 rounded-lg border border-[var(--border)] bg-[var(--surface)] p-6">
         <div className="mb-2 flex flex-col items-center gap-2 text-center">
           {userInfo?.userInfo.avatar ? (
             <img src={userInfo.userInfo.avatar} alt="" className="h-16 w-16 rounded-full object-cover" />
