@@ -1,4 +1,5 @@
 import type { Locale } from './constants'
+import { TEMPLATE_MESSAGES } from './template-limits'
 
 /**
  * Server-side messages (spec section 8), worded in both languages. The server answers in the caller's
@@ -195,6 +196,7 @@ export const SERVER_MESSAGES = {
   },
   apiNonceReplayed: { 'zh-CN': '该随机数（nonce）已使用过，每个请求须使用新的随机数', en: 'This nonce has been used already; every request needs a new one' },
   apiTooManyNumbers: { 'zh-CN': '每次请求最多 {max} 个号码', en: 'At most {max} numbers per request' },
+  ...TEMPLATE_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES

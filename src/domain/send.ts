@@ -82,6 +82,8 @@ export type GroupSendPayload = z.infer<typeof groupSendSchema>
 export const templateAddSchema = z.object({
   cus_id: sendBase.cus_id,
   template_content: safeText().trim().min(1).max(MAX_CONTENT_CHARS),
+  /** Words the template list's keyword search finds it by (optional). */
+  keyword: safeText().trim().max(100).optional(),
 })
 export type TemplateAddPayload = z.infer<typeof templateAddSchema>
 export const templateAddResultSchema = z.object({ id: z.number(), check_status: z.number() })
