@@ -8,8 +8,9 @@ import { isSafeMethod } from './csrf'
 import { ApiError } from './envelope'
 
 export interface AppEnv {
+  /** `db` (set with the user) lets shared helpers such as downloads reach the database the session lives in. */
   /** `sameOrigin` is set by originGuard (server/http/csrf.ts) before any route runs. */
-  Variables: { user: SessionUser; token: string; sameOrigin: boolean }
+  Variables: { user: SessionUser; token: string; sameOrigin: boolean; db: Db }
 }
 
 /**
@@ -35,6 +36,7 @@ export function requireUser(db: Db): MiddlewareHandler<AppEnv> {
     if (!token || !user || user.cusStatus !== 1) throw new ApiError(401, 'unauthorized')
     c.set('user', user)
     c.set('token', token)
+    c.set('db', db)
     await next()
   }
 }

@@ -51,5 +51,20 @@ forEachBackend((backend) => {
       expect(again.status).toBe(200)
       await again.body?.cancel()
     })
+
+    it('counts the slots every server process holds (rows of download_slot), and lets a crashed process\' slots lapse', async () => {
+      // Two slots held by another process, one of them left by a process that died a while ago.
+      await h.db.query(`insert into download_slot (cus_id, expires_at) values ('acme', now() + interval '1 minute'), ('acme', now() - interval '1 second')`)
+      const mine = await start(tok.acme)
+      expect(mine.status).toBe(200)
+      expect((await start(tok.acme)).status).toBe(200)
+      expect((await start(tok.acme)).status).toBe(429)
+      await h.db.query(`update download_slot set expires_at = now() - interval '1 second' where cus_id = 'acme'`)
+      const fresh = await start(tok.acme)
+      expect(fresh.status).toBe(200)
+      await fresh.body?.cancel()
+      await mine.body?.cancel()
+      await h.db.query(`delete from download_slot`)
+    })
   })
 })

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { Locale } from '../../src/domain/constants'
 import type { HeaderWords } from '../../src/domain/lists/query'
+import type { Db } from '../db'
 import { ApiError, localeOf } from '../http/envelope'
 import { csvWriter, xlsxWriter, type Cell } from './writers'
 
@@ -27,36 +28,62 @@ export function contentDisposition(name: string): string {
 }
 
 /**
- * Files one account may be downloading at once in this process. Each holds a batch of rows and a writer while its
- * client reads, so without a cap one account opening hundreds would hold hundreds of batches; per process, since
- * memory is.
+ * Files one account may be downloading at once. Each holds a batch of rows and a writer while its client reads, so
+ * without a cap one account opening hundreds would hold hundreds of batches. The slots are rows of download_slot
+ * (migration 033), so the cap holds across every server process on one database.
  */
 export const MAX_RUNNING_DOWNLOADS = 3
-const running = new Map<string, number>()
+/** A slot is a lease: renewed while the client reads, so a crashed process' slots lapse after this long. */
+export const SLOT_LEASE_SECONDS = 120
+const RENEW_AFTER_MS = 30_000
+// Any fixed number: the advisory lock serialises takers of one account's slots across processes.
+const SLOT_LOCK_KEY = 72_410_003
 
-/** Takes one of the account's download slots (429 when all are in use); the returned function gives it back once. */
-function takeSlot(account: string): () => void {
-  const now = running.get(account) ?? 0
-  if (now >= MAX_RUNNING_DOWNLOADS) throw new ApiError(429, 'tooManyDownloads', { max: MAX_RUNNING_DOWNLOADS })
-  running.set(account, now + 1)
+interface Slot {
+  renew: () => Promise<void>
+  release: () => Promise<void>
+}
+
+/** Takes one of the account's download slots (429 when all are in use); release gives it back once. */
+async function takeSlot(db: Db, account: string): Promise<Slot> {
+  const id = await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [SLOT_LOCK_KEY, account])
+    await tx.query('delete from download_slot where cus_id = $1 and expires_at <= now()', [account])
+    const { rows } = await tx.query<{ id: string }>(
+      `insert into download_slot (cus_id, expires_at)
+       select $1, now() + make_interval(secs => $3) where (select count(*) from download_slot where cus_id = $1) < $2
+       returning id`, [account, MAX_RUNNING_DOWNLOADS, SLOT_LEASE_SECONDS])
+    return rows[0]?.id ?? null
+  })
+  if (id === null) throw new ApiError(429, 'tooManyDownloads', { max: MAX_RUNNING_DOWNLOADS })
   let given = false
-  return () => {
-    if (given) return
-    given = true
-    const left = (running.get(account) ?? 1) - 1
-    if (left > 0) running.set(account, left)
-    else running.delete(account)
+  let renewed = Date.now()
+  return {
+    async renew() {
+      if (given || Date.now() - renewed < RENEW_AFTER_MS) return
+      renewed = Date.now()
+      await db.query('update download_slot set expires_at = now() + make_interval(secs => $2) where id = $1', [id, SLOT_LEASE_SECONDS])
+    },
+    async release() {
+      if (given) return
+      given = true
+      await db.query('delete from download_slot where id = $1', [id]).catch((e) => console.error('[download] slot release', e))
+    },
   }
 }
+
+const NO_SLOT: Slot = { renew: async () => {}, release: async () => {} }
 
 /**
  * A streamed file response. The body is pulled: the next batch is read from the database only when the client has
  * taken the previous one, so a slow client never makes the server buffer the file. The signed-in account holds a
  * download slot until the file ends, fails or the client goes away.
  */
-export function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, locale: Locale = localeOf(c)): Response {
+export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, locale: Locale = localeOf(c)): Promise<Response> {
+  // requireUser sets both: the signed-in account and the database its slots are kept in (shared by every process).
   const user = c.get('user' as never) as { cusId: string } | undefined
-  const release = user ? takeSlot(user.cusId) : () => {}
+  const db = c.get('db' as never) as Db | undefined
+  const slot = user && db ? await takeSlot(db, user.cusId) : NO_SLOT
   let controller!: ReadableStreamDefaultController<Uint8Array>
   const push = (chunk: Uint8Array) => controller.enqueue(chunk)
   const writer = spec.format === 'csv' ? csvWriter(push) : xlsxWriter(push)
@@ -71,19 +98,20 @@ export function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, locale: L
         const next = await iterator.next()
         if (next.done) {
           writer.end()
+          await slot.release()
           controller.close()
-          release()
           return
         }
         writer.rows(next.value.map((row) => spec.columns.map((col) => col.value(row))))
+        await slot.renew()
       } catch (err) {
         console.error('[download]', c.req.path, err)
+        await slot.release()
         controller.error(err)
-        release()
       }
     },
     async cancel() {
-      release()
+      await slot.release()
       await iterator.return?.()
     },
   }, { highWaterMark: 1 })

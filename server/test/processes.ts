@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+
+/* Real server processes (node --import tsx server/main.ts) for the tests that need more than one on a database. */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/** A fresh database on the TEST_DATABASE_URL server, dropped by `drop` (processes still attached are cut off). */
+export async function freshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `mp_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+  })
+
+export interface ServerProcess {
+  base: string
+  port: number
+  child: ChildProcess
+  /** Everything the process printed so far (stdout and stderr), line by line. */
+  lines: string[]
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>
+  /** Sends the signal and waits for the exit. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>
+}
+
+/** Starts a server process and waits until it listens (or fails with what it printed). */
+export async function startServer(env: Record<string, string>, opts: { port?: number } = {}): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort())
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DIST_DIR: '/nonexistent-dist', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const lines: string[] = []
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (buf: Buffer) => {
+      for (const line of buf.toString('utf8').split('\n')) {
+        lines.push(line)
+        if (line.includes('SMS cloud console:')) resolve()
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${lines.join('\n')}`)))
+  })
+  await ready
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    return exited
+  }
+  return { base: `http://127.0.0.1:${port}`, port, child, lines, exited, stop }
+}
