@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { Locale } from '../../src/domain/constants'
+import { MAX_RUNNING_DOWNLOADS, type Locale } from '../../src/domain/constants'
 import type { HeaderWords } from '../../src/domain/lists/query'
 import type { Db } from '../db'
 import { ApiError, localeOf } from '../http/envelope'
@@ -32,7 +32,7 @@ export function contentDisposition(name: string): string {
  * without a cap one account opening hundreds would hold hundreds of batches. The slots are rows of download_slot
  * (migration 033), so the cap holds across every server process on one database.
  */
-export const MAX_RUNNING_DOWNLOADS = 3
+export { MAX_RUNNING_DOWNLOADS }
 /** A slot is a lease: renewed while the client reads, so a crashed process' slots lapse after this long. */
 export const SLOT_LEASE_SECONDS = 120
 const RENEW_AFTER_MS = 30_000

@@ -8,6 +8,8 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 export const REFRESH_CHECK_INTERVAL_MS = 10_000
 export const CODE_RESEND_SECONDS = 60
 export const SMS_CODE_TTL_SECONDS = 300
+/** "Download all" files one account may stream at once; the server refuses more (429), the console queues them. */
+export const MAX_RUNNING_DOWNLOADS = 3
 export const UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024
 export const SCHEDULE_MIN_AHEAD_MINUTES = 10
 export const SCHEDULE_QUICK_CHOICES_MINUTES = [10, 30, 60, 1440] as const

@@ -1129,6 +1129,70 @@ type RootTranslation = {
 			 * 已​取​消​下​载
 			 */
 			cancelled: string
+			/**
+			 * 下​载​ ​{​f​o​r​m​a​t​}
+			 * @param {string} format
+			 */
+			startFormat: RequiredParams<'format'>
+			/**
+			 * 取​消​下​载​：​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			cancelNamed: RequiredParams<'name'>
+			/**
+			 * 从​列​表​移​除​：​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			dismiss: RequiredParams<'name'>
+			/**
+			 * 后​台​下​载
+			 */
+			tray: string
+			/**
+			 * 下​载​（​{​a​c​t​i​v​e​}​ ​个​进​行​中​）
+			 * @param {number} active
+			 */
+			trayTitle: RequiredParams<'active'>
+			/**
+			 * 清​除​已​结​束
+			 */
+			clearFinished: string
+			/**
+			 * 收​起
+			 */
+			collapse: string
+			/**
+			 * 展​开
+			 */
+			expand: string
+			/**
+			 * {​t​i​t​l​e​}​ ​下​载​失​败​：​{​r​e​a​s​o​n​}
+			 * @param {string} reason
+			 * @param {string} title
+			 */
+			failedNamed: RequiredParams<'reason' | 'title'>
+			status: {
+				/**
+				 * 排​队​中
+				 */
+				queued: string
+				/**
+				 * 下​载​中
+				 */
+				running: string
+				/**
+				 * 已​保​存
+				 */
+				done: string
+				/**
+				 * 失​败
+				 */
+				failed: string
+				/**
+				 * 已​取​消
+				 */
+				cancelled: string
+			}
 		}
 		/**
 		 * 操​作​成​功
@@ -5775,6 +5839,64 @@ export type TranslationFunctions = {
 			 * 已取消下载
 			 */
 			cancelled: () => LocalizedString
+			/**
+			 * 下载 {format}
+			 */
+			startFormat: (arg: { format: string }) => LocalizedString
+			/**
+			 * 取消下载：{name}
+			 */
+			cancelNamed: (arg: { name: string }) => LocalizedString
+			/**
+			 * 从列表移除：{name}
+			 */
+			dismiss: (arg: { name: string }) => LocalizedString
+			/**
+			 * 后台下载
+			 */
+			tray: () => LocalizedString
+			/**
+			 * 下载（{active} 个进行中）
+			 */
+			trayTitle: (arg: { active: number }) => LocalizedString
+			/**
+			 * 清除已结束
+			 */
+			clearFinished: () => LocalizedString
+			/**
+			 * 收起
+			 */
+			collapse: () => LocalizedString
+			/**
+			 * 展开
+			 */
+			expand: () => LocalizedString
+			/**
+			 * {title} 下载失败：{reason}
+			 */
+			failedNamed: (arg: { reason: string, title: string }) => LocalizedString
+			status: {
+				/**
+				 * 排队中
+				 */
+				queued: () => LocalizedString
+				/**
+				 * 下载中
+				 */
+				running: () => LocalizedString
+				/**
+				 * 已保存
+				 */
+				done: () => LocalizedString
+				/**
+				 * 失败
+				 */
+				failed: () => LocalizedString
+				/**
+				 * 已取消
+				 */
+				cancelled: () => LocalizedString
+			}
 		}
 		/**
 		 * 操作成功

@@ -82,7 +82,8 @@ test('export view writes the loaded rows as CSV with a BOM, and download all giv
   await screen.getByRole('button', { name: '下载全部' }).click()
   const dialog = page.getByRole('dialog')
   const xlsxDownload = page.waitForEvent('download')
-  await dialog.getByRole('button', { name: '开始下载' }).click()
+  await dialog.getByRole('button', { name: '下载 XLSX' }).click()
+  await expect(dialog).toBeHidden()
   const file = await xlsxDownload
   expect(file.suggestedFilename()).toMatch(/\.xlsx$/)
   const zip = unzipSync(new Uint8Array(readFileSync((await file.path())!)))

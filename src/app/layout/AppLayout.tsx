@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react'
 import { useShortcutDispatcher } from '@/commands/dispatcher'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { CommandPalette, ShortcutSheet } from '@/features/palette'
+import { DownloadTray } from '@/grid/DownloadTray'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { installErrorCapture } from '@/stores/error-log'
 import { rememberReturn, useLocked } from '@/stores/lock'
@@ -57,6 +58,7 @@ export function AppLayout() {
         </div>
       </div>
       <ShellDialogs />
+      <DownloadTray />
       <CommandPalette />
       <ShortcutSheet />
     </div>
