@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { buildImport, openImport } from './contact-import'
+
+/* The import against spreadsheets written by LibreOffice (tests/fixtures/spreadsheets, see its README). */
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../tests/fixtures/spreadsheets/${name}`, import.meta.url)))
+const lines = (bytes: Uint8Array) => new TextDecoder().decode(bytes).split('\n').filter(Boolean)
+
+describe('contacts import from real spreadsheets', () => {
+  for (const file of ['contacts-merged.xlsx', 'contacts-merged.xls']) {
+    it(`${file}: finds the header under a merged title, guesses every column, keeps the sheet's line numbers`, () => {
+      const { table, view } = openImport(fixture(file))
+      expect(view.headerRow).toBe(1)
+      expect(view.guess).toEqual({ name: 3, mobile: 1, email: 2, job_number: -1, gender: 4, birthday: 5, remark: 0 })
+      const built = buildImport(table, view.guess)
+      // Numbers stored as numbers come back whole; +86 with dashes and 0086 with spaces are normalised.
+      expect(lines(built.rows)).toEqual([
+        '3\t张三\t13800138000\tzhang@example.com\t\t1\t1990-01-15\t老客户',
+        '4\t李四\t13900139000\t\t\t2\t1985-12-31',
+        '8\t张三丰\t13800138000\t\t\t1\t\t重复',
+        '9\t赵六\t13500135000\tzhao@example.cn',
+      ])
+      expect(lines(built.refused).map((l) => l.split('\t').slice(0, 3))).toEqual([['6', 'mobile', 'mobileLength'], ['7', 'name', 'required']])
+      expect(built.empty).toBe(1)
+    })
+  }
+
+  for (const file of ['contacts-no-header.xlsx', 'contacts-no-header.xls']) {
+    it(`${file}: no header, columns guessed from their content`, () => {
+      const { table, view } = openImport(fixture(file))
+      expect(view.header).toBeNull()
+      expect(view.guess).toMatchObject({ mobile: 0, name: 1, email: 2, gender: 3 })
+      const built = buildImport(table, view.guess)
+      expect(lines(built.rows)[0]).toBe('1\tLi Lei\t13800138000\tli@example.com\t\t1')
+      expect(built.count).toBe(3)
+      expect(lines(built.refused)[0].split('\t').slice(0, 3)).toEqual(['4', 'mobile', 'mobileLength'])
+    })
+  }
+
+  it('text mobiles with spaces, dashes, +86 and 0086 under an English header', () => {
+    const { table, view } = openImport(fixture('text-mobiles.xlsx'))
+    expect(view.header).toEqual(['mobile', 'name'])
+    const built = buildImport(table, view.guess)
+    expect(lines(built.rows).map((l) => l.split('\t').slice(0, 3).join(' '))).toEqual([
+      '2 Li Lei 13800138000', '3 Han Meimei 13900139000', '4 multi line 13700137000', '5 x 13600136000'])
+  })
+
+  it('a numeric mobile column under a Chinese header in legacy xls keeps its line numbers past an empty row', () => {
+    const { table, view } = openImport(fixture('numeric-header.xls'))
+    const built = buildImport(table, { ...view.guess, birthday: -1 })
+    expect(lines(built.rows)).toEqual(['2\t张三\t13800138000', '3\t李四\t13900139000', '5\t王, 五\t13700137000'])
+  })
+
+  it('several sheets: the picked one is read', () => {
+    const first = openImport(fixture('two-sheets.xlsx'), 0).view
+    const second = openImport(fixture('two-sheets.xlsx'), 1).view
+    expect(first.sheets).toEqual(['说明', '联系人'])
+    expect(second.sheet).toBe(1)
+    expect(second.guess.mobile).toBeGreaterThanOrEqual(0)
+  })
+
+  it('a file that is no spreadsheet, or a sheet that does not exist, is refused', () => {
+    expect(() => openImport(new Uint8Array([0, 1, 2, 3, 4, 5]))).toThrow('unreadable')
+    expect(() => openImport(fixture('numeric-header.xlsx'), 3)).toThrow('unreadable')
+  })
+
+  it('refuses to build without a name and a mobile column', () => {
+    const { table, view } = openImport(fixture('text-mobiles.xlsx'))
+    expect(() => buildImport(table, { ...view.guess, name: -1 })).toThrow()
+  })
+})

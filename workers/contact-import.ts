@@ -1,0 +1,144 @@
+import { checkImportRow, IMPORT_FIELDS, importLine, type ImportField, type ImportMapping } from '../src/domain/contact-import'
+import { findHeaderRow, guessMapping } from '../src/domain/contact-import-guess'
+import { sheetNames, sheetToTsv, SpreadsheetError, type SpreadsheetErrorCode } from './spreadsheet'
+import { looksLikeSheet } from './sheet-source'
+
+/*
+ * The contacts import's worker half (issue 12): a workbook's sheet → the rows the user maps → the `rows` part of
+ * /file/uploadAddressBook (src/domain/contact-import.ts) and the refused rows with their line and reason. The sheet
+ * is read by the streaming reader (xlsx; SheetJS for xls), kept as TSV bytes between the two steps, and every
+ * result leaves as bytes.
+ */
+export const SAMPLE_ROWS = 20
+/** Rows read to find a header row under a title (a merged banner row, an empty line). */
+const HEADER_SEARCH = 5
+
+export interface ImportTable {
+  sheets: string[]
+  sheet: number
+  tsv: Uint8Array
+  /** Sheet row number (1-based, as the spreadsheet shows it) of the TSV's first line. */
+  firstLine: number
+  /** 0-based sheet row of the header, -1 when there is none. */
+  headerRow: number
+  header: string[] | null
+}
+
+export interface ImportView {
+  sheets: string[]
+  sheet: number
+  headerRow: number
+  header: string[] | null
+  /** The first data rows, for the mapping screen. */
+  sample: string[][]
+  columns: number
+  guess: ImportMapping
+}
+
+export type OpenReply = { ok: true; view: ImportView } | { ok: false; error: SpreadsheetErrorCode }
+
+/** The first `count` lines of the TSV from line `from`, as cells. */
+function headLines(tsv: Uint8Array, count: number): string[][] {
+  const out: string[][] = []
+  let at = 0
+  const decoder = new TextDecoder()
+  while (at < tsv.length && out.length < count) {
+    let end = tsv.indexOf(0x0a, at)
+    if (end < 0) end = tsv.length
+    out.push(decoder.decode(tsv.subarray(at, end)).split('\t'))
+    at = end + 1
+  }
+  return out
+}
+
+export function openImport(bytes: Uint8Array, sheet = 0): { table: ImportTable; view: ImportView } {
+  if (!looksLikeSheet(bytes)) throw new SpreadsheetError('unreadable')
+  const sheets = sheetNames(bytes)
+  if (sheet < 0 || sheet >= sheets.length) throw new SpreadsheetError('unreadable')
+  const read = sheetToTsv(bytes, { sheet })
+  const firstLine = read.header ? 2 : 1
+  const head = [...(read.header ? [read.header] : []), ...headLines(read.tsv, HEADER_SEARCH + SAMPLE_ROWS)]
+  const found = findHeaderRow(head, HEADER_SEARCH)
+  // The reader's own header guess stands when no row names the fields (its first row without long digit runs).
+  const headerRow = found >= 0 ? found : read.header ? 0 : -1
+  const header = headerRow >= 0 ? head[headerRow] : null
+  const sample = head.slice(headerRow + 1).filter((r) => r.some((c) => c.trim())).slice(0, SAMPLE_ROWS)
+  const table = { sheets, sheet, tsv: read.tsv, firstLine, headerRow, header }
+  const columns = Math.max(read.columns, header?.length ?? 0)
+  return { table, view: { sheets, sheet, headerRow, header, sample, columns, guess: guessMapping(header, sample) } }
+}
+
+export interface BuiltImport {
+  /** The upload's `rows` part. */
+  rows: Uint8Array
+  count: number
+  /** Refused rows, one a line: line TAB field TAB reason TAB the row's mapped cells (IMPORT_FIELDS order). */
+  refused: Uint8Array
+  refusedCount: number
+  /** Rows with no mapped cell filled (empty lines, the rest of a merged block): skipped, not refused. */
+  empty: number
+}
+
+const encoder = new TextEncoder()
+/** Lines joined per encode: bounds the strings built whatever the sheet's size. */
+const CHUNK = 5_000
+
+class LineWriter {
+  private parts: Uint8Array[] = []
+  private text = ''
+  private pending = 0
+  size = 0
+  count = 0
+  add(line: string) {
+    this.text += `${line}\n`
+    this.count++
+    if (++this.pending >= CHUNK) this.flush()
+  }
+  flush() {
+    if (!this.text) return
+    const part = encoder.encode(this.text)
+    this.parts.push(part)
+    this.size += part.byteLength
+    this.text = ''
+    this.pending = 0
+  }
+  bytes(): Uint8Array {
+    this.flush()
+    const out = new Uint8Array(this.size)
+    let at = 0
+    for (const p of this.parts) {
+      out.set(p, at)
+      at += p.byteLength
+    }
+    return out
+  }
+}
+
+export function buildImport(table: ImportTable, mapping: ImportMapping): BuiltImport {
+  if (mapping.name < 0 || mapping.mobile < 0) throw new Error('unmapped')
+  const rows = new LineWriter()
+  const refused = new LineWriter()
+  const decoder = new TextDecoder()
+  const columns = IMPORT_FIELDS.map((f: ImportField) => mapping[f])
+  // Sheet rows up to the header (a title above it, the header itself) are not data.
+  const skipBefore = table.headerRow + 1
+  let empty = 0
+  let at = 0
+  for (let line = table.firstLine; at < table.tsv.length; line++) {
+    let end = table.tsv.indexOf(0x0a, at)
+    if (end < 0) end = table.tsv.length
+    const sheetRow = line - 1
+    if (sheetRow >= skipBefore) {
+      const cells = decoder.decode(table.tsv.subarray(at, end)).split('\t')
+      const mapped = columns.map((c) => (c >= 0 ? (cells[c] ?? '') : ''))
+      if (!mapped.some((v) => v.trim())) empty++
+      else {
+        const check = checkImportRow(mapped)
+        if (check.ok) rows.add(importLine(line, check.values))
+        else refused.add([String(line), check.field, check.reason, ...mapped].join('\t'))
+      }
+    }
+    at = end + 1
+  }
+  return { rows: rows.bytes(), count: rows.count, refused: refused.bytes(), refusedCount: refused.count, empty }
+}
