@@ -83,6 +83,8 @@ export const RATE_RULES = {
   numberCheckOnline: { points: 20, duration: 60 },
   /** Address book edits (groups and contacts: add, change, delete, move) per account and minute. */
   addressBookWrite: { points: 120, duration: 60 },
+  /** Contact-import uploads per account and hour: each reads up to a million rows and keeps them until committed. */
+  addressBookImport: { points: 30, duration: 3_600 },
 } as const satisfies Record<string, RateRule>
 
 export type RateRuleName = keyof typeof RATE_RULES

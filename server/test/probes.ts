@@ -156,6 +156,9 @@ const EXTRAS: Record<string, Extra> = {
   'POST /addressBook/addressBookMemberDel': { base: () => ({ ids: [999999999] }) },
   'POST /addressBook/addressBookMemberMove': { base: () => ({ ids: [999999999], group_id: 999999 }) },
   'POST /addressBook/addressBookMemberDetail': { base: () => ({ id: 999999999 }) },
+  // An import into a group that does not exist, and the commit of an upload that does not exist: nothing is stored.
+  'POST /file/uploadAddressBook rows': { base: () => ({ group_id: 999999 }) },
+  'POST /addressBook/addressBookMemberImport': { base: () => ({ upload_id: 999999, ...key() }) },
   'POST /user/groupSend': { base: () => ({ ...key(), content: 'probe' }) },
   'POST /user/groupPreview numbers': { base: () => ({ content: 'probe' }) },
   'POST /user/groupPreview rows': { base: () => ({ template: 'probe {p1}' }) },

@@ -38,6 +38,7 @@ import { balanceWarnSchema } from './warn'
 import {
   groupAddSchema, groupDelSchema, groupModSchema, groupRefSchema, memberAddSchema, memberDelSchema, memberModSchema, memberMoveSchema, memberRefSchema,
 } from './address-book-write'
+import { importCommitSchema, importUploadSchema } from './contact-import'
 import { certificationSchema, modifyCusNameSchema, modifyMobileSchema, modifyPasswordSchema, sendBindCodeSchema } from './user-settings'
 import { OPEN_API_PATHS, openBalanceSchema, openBatchQuerySchema, openP2pSchema, openSendSchema } from './signed-api'
 
@@ -200,6 +201,8 @@ export const OPERATIONS: readonly Operation[] = [
     ['/addressBook/addressBookGroupDel', json(groupDelSchema)],
     ['/addressBook/addressBookGroupDetail', json(groupRefSchema)],
     ['/addressBook/addressBookMemberAdd', json(memberAddSchema)],
+    ['/addressBook/addressBookMemberImport', json(importCommitSchema)],
+    ['/file/uploadAddressBook', form(importUploadSchema, 'rows')],
     ['/addressBook/addressBookMemberMod', json(memberModSchema)],
     ['/addressBook/addressBookMemberDel', json(memberDelSchema)],
     ['/addressBook/addressBookMemberMove', json(memberMoveSchema)],

@@ -6,6 +6,7 @@ import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
+import { addressBookImportRoutes } from './address-book-import'
 import { addressBookNumberRoutes } from './address-book-numbers'
 import { addressBookWriteRoutes } from './address-book-write'
 import { col, fileColumns, mayFilterAccount, today, type Row } from './common'
@@ -71,5 +72,6 @@ export function addressBookRoutes(deps: Deps) {
 
   r.route('/', addressBookNumberRoutes(deps))
   r.route('/', addressBookWriteRoutes(deps))
+  r.route('/', addressBookImportRoutes(deps))
   return r
 }
