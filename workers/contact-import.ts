@@ -1,5 +1,6 @@
 import { checkImportRow, IMPORT_FIELDS, importLine, type ImportField, type ImportMapping } from '../src/domain/contact-import'
 import { findHeaderRow, guessMapping } from '../src/domain/contact-import-guess'
+import { CsvBuilder } from './csv'
 import { sheetNames, sheetToTsv, SpreadsheetError, type SpreadsheetErrorCode } from './spreadsheet'
 import { looksLikeSheet } from './sheet-source'
 
@@ -141,4 +142,37 @@ export function buildImport(table: ImportTable, mapping: ImportMapping): BuiltIm
     at = end + 1
   }
   return { rows: rows.bytes(), count: rows.count, refused: refused.bytes(), refusedCount: refused.count, empty }
+}
+
+/** A refused line as cells: line, field, reason, then the row's mapped cells. */
+const refusedCells = (line: string) => line.split('\t')
+
+/** The first `count` refused rows, for the preview to show. */
+export function refusedHead(refused: Uint8Array, count: number): string[][] {
+  return headLines(refused, count).filter((r) => r.length > 1 || r[0] !== '')
+}
+
+export interface RefusedWords {
+  /** Line, field, reason, then the IMPORT_FIELDS' names. */
+  header: string[]
+  fields: Record<string, string>
+  reasons: Record<string, string>
+}
+
+/** Every refused row as CSV (csv.ts: BOM, CRLF, formula-safe cells) with its field and reason in the user's words. */
+export function refusedCsv(refused: Uint8Array, words: RefusedWords): Uint8Array {
+  const builder = new CsvBuilder(words.header)
+  const text = new TextDecoder().decode(refused)
+  let batch: unknown[][] = []
+  for (const raw of text.split('\n')) {
+    if (!raw) continue
+    const [line, field, reason, ...cells] = refusedCells(raw)
+    batch.push([Number(line), words.fields[field] ?? field, words.reasons[reason] ?? reason, ...cells])
+    if (batch.length >= CHUNK) {
+      builder.append(batch)
+      batch = []
+    }
+  }
+  builder.append(batch)
+  return builder.finish()
 }

@@ -1,15 +1,27 @@
 import { expose, transfer } from 'comlink'
 import type { ImportMapping } from '../src/domain/contact-import'
-import { buildImport, openImport, type BuiltImport, type ImportTable, type OpenReply } from './contact-import'
+import { buildImport, openImport, refusedCsv, refusedHead, type ImportTable, type OpenReply, type RefusedWords } from './contact-import'
 import { SpreadsheetError } from './spreadsheet-error'
 
 /**
  * The contacts import off the main thread. `open` takes the file's bytes (transferred) and keeps its sheet as TSV
- * here, so picking another mapping never reads the workbook again; `build` transfers the rows and refused bytes back.
- * Picking another sheet opens the kept file again.
+ * here, so another mapping never reads the workbook again (another sheet reads the kept file again); `build`
+ * transfers the upload's rows back and keeps the refused rows, of which the page gets the first few to show and,
+ * on request, the CSV of all of them.
  */
+export const REFUSED_SHOWN = 100
+
 let file: Uint8Array | null = null
 let table: ImportTable | null = null
+let refused: Uint8Array = new Uint8Array()
+
+export interface BuildReply {
+  rows: Uint8Array
+  count: number
+  refusedCount: number
+  refusedHead: string[][]
+  empty: number
+}
 
 const api = {
   open(bytes: Uint8Array | null, sheet: number): OpenReply {
@@ -24,14 +36,21 @@ const api = {
       return { ok: false, error: e instanceof SpreadsheetError ? e.code : 'unreadable' }
     }
   },
-  build(mapping: ImportMapping): BuiltImport {
+  build(mapping: ImportMapping): BuildReply {
     if (!table) throw new Error('no sheet open')
     const built = buildImport(table, mapping)
-    return transfer(built, [built.rows.buffer as ArrayBuffer, built.refused.buffer as ArrayBuffer])
+    refused = built.refused
+    const reply = { rows: built.rows, count: built.count, refusedCount: built.refusedCount, refusedHead: refusedHead(refused, REFUSED_SHOWN), empty: built.empty }
+    return transfer(reply, [built.rows.buffer as ArrayBuffer])
+  },
+  refusedCsv(words: RefusedWords): Uint8Array {
+    const csv = refusedCsv(refused, words)
+    return transfer(csv, [csv.buffer as ArrayBuffer])
   },
   close(): void {
     file = null
     table = null
+    refused = new Uint8Array()
   },
 }
 

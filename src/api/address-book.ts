@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import type { GroupAdd, GroupMod, MemberAdd, MemberMod } from '@/domain/address-book-write'
+import type { ImportPreview, ImportResult } from '@/domain/contact-import'
 import { groupRowSchema } from '@/domain/lists/address-book'
 import { listKeys } from '@/grid/keys'
 import { groupNumberKeys } from './group-numbers'
 import { api, apiEnvelope } from './http'
 import { queryClient } from './query-client'
+import { upload } from './transfer'
 
 /** Address book editing (src/domain/address-book-write.ts). The success words come from the server; callers toast them. */
 
@@ -40,4 +42,22 @@ export const moveMembers = (ids: number[], group_id: number) => write('addressBo
 export async function fetchOwnGroups(cusId: string): Promise<{ group_id: number; group_name: string }[]> {
   const page = await api<{ records: unknown[] }>('/addressBook/groupList', { pageSize: 500, orderBy: 'group_name', order: 'asc' })
   return z.array(groupRowSchema).parse(page.records).filter((g) => g.cus_id === cusId)
+}
+
+/** The import's preview: the mapped rows (src/domain/contact-import.ts) checked and kept by the server, nothing added yet. */
+export async function uploadImport(group_id: number, rows: Uint8Array): Promise<ImportPreview> {
+  const fd = new FormData()
+  fd.append('payload', JSON.stringify({ group_id }))
+  fd.append('rows', new Blob([rows as BlobPart], { type: 'text/tab-separated-values' }), 'rows.tsv')
+  return upload<ImportPreview>('/file/uploadAddressBook', fd, { long: true })
+}
+
+/** Adds the uploaded rows to the group, all or none; the same key again (a retry) adds nothing twice. */
+export async function commitImport(upload_id: number, idempotency_key: string): Promise<{ msg: string; data: ImportResult }> {
+  try {
+    const env = await apiEnvelope<ImportResult>('/addressBook/addressBookMemberImport', { upload_id, idempotency_key }, { long: true })
+    return { msg: env.msg, data: env.data }
+  } finally {
+    invalidate()
+  }
 }

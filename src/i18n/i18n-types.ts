@@ -4749,6 +4749,136 @@ type RootTranslation = {
 		 * @param {number} count
 		 */
 		deleteCheckedConfirm: RequiredParams<'count'>
+		/**
+		 * 导​入​联​系​人
+		 */
+		importContacts: string
+		/**
+		 * 从​表​格​导​入​联​系​人
+		 */
+		importTitle: string
+		/**
+		 * 仅​限​ ​x​l​s​ ​或​ ​x​l​s​x​ ​文​件​，​最​大​ ​1​5​ ​M​B​。​确​认​前​不​会​保​存​任​何​内​容​，​确​认​后​全​部​导​入​或​全​部​不​导​入​。
+		 */
+		importIntro: string
+		/**
+		 * 文​件​（​x​l​s​ ​或​ ​x​l​s​x​）
+		 */
+		importFile: string
+		/**
+		 * 工​作​表
+		 */
+		importSheet: string
+		/**
+		 * 导​入​到​分​组
+		 */
+		importGroup: string
+		/**
+		 * 列​对​应
+		 */
+		importColumns: string
+		/**
+		 * （​不​导​入​）
+		 */
+		importNotMapped: string
+		/**
+		 * 第​ ​{​l​e​t​t​e​r​}​ ​列​：​{​t​e​x​t​}
+		 * @param {unknown} letter
+		 * @param {unknown} text
+		 */
+		importColumn: RequiredParams<'letter' | 'text'>
+		/**
+		 * 表​头​在​第​ ​{​l​i​n​e​}​ ​行​，​其​上​方​的​行​不​导​入​。
+		 * @param {unknown} line
+		 */
+		importHeaderAt: RequiredParams<'line'>
+		/**
+		 * 没​有​表​头​：​已​按​内​容​推​测​各​列​。
+		 */
+		importNoHeader: string
+		/**
+		 * 正​在​读​取​文​件​…
+		 */
+		importReading: string
+		/**
+		 * 只​能​导​入​ ​x​l​s​ ​或​ ​x​l​s​x​ ​文​件
+		 */
+		importWrongType: string
+		/**
+		 * 文​件​不​能​大​于​ ​1​5​ ​M​B
+		 */
+		importTooLarge: string
+		/**
+		 * 无​法​读​取​该​文​件​，​请​确​认​是​表​格​文​件
+		 */
+		importUnreadable: string
+		/**
+		 * 请​选​择​姓​名​列​和​手​机​号​列
+		 */
+		importNeedsColumns: string
+		/**
+		 * 请​选​择​分​组​：​每​个​联​系​人​都​属​于​一​个​分​组
+		 */
+		importNeedsGroup: string
+		/**
+		 * 检​查​数​据
+		 */
+		importCheck: string
+		/**
+		 * 将​新​增
+		 */
+		importAdd: string
+		/**
+		 * 分​组​中​已​有
+		 */
+		importInGroup: string
+		/**
+		 * 文​件​中​重​复
+		 */
+		importInFile: string
+		/**
+		 * 不​能​导​入
+		 */
+		importRefused: string
+		/**
+		 * 跳​过​的​空​行
+		 */
+		importEmpty: string
+		/**
+		 * 行​号
+		 */
+		importLine: string
+		/**
+		 * 字​段
+		 */
+		importField: string
+		/**
+		 * 原​因
+		 */
+		importReason: string
+		/**
+		 * 显​示​ ​{​c​o​u​n​t​}​ ​个​不​能​导​入​的​行​中​的​前​ ​{​s​h​o​w​n​}​ ​个​，​下​载​文​件​包​含​全​部​。
+		 * @param {unknown} count
+		 * @param {unknown} shown
+		 */
+		importRefusedMore: RequiredParams<'count' | 'shown'>
+		/**
+		 * 下​载​不​能​导​入​的​行​（​c​s​v​）
+		 */
+		importDownloadRefused: string
+		/**
+		 * 不​能​导​入​的​行
+		 */
+		importRefusedFile: string
+		/**
+		 * 导​入​ ​{​c​o​u​n​t​}​ ​个​联​系​人
+		 * @param {unknown} count
+		 */
+		importConfirm: RequiredParams<'count'>
+		/**
+		 * 没​有​可​导​入​的​联​系​人​：​所​有​行​都​不​能​导​入​或​重​复
+		 */
+		importNothing: string
 	}
 }
 
@@ -9321,6 +9451,130 @@ export type TranslationFunctions = {
 		 * 确认删除所选的 {count} 个联系人吗？
 		 */
 		deleteCheckedConfirm: (arg: { count: number }) => LocalizedString
+		/**
+		 * 导入联系人
+		 */
+		importContacts: () => LocalizedString
+		/**
+		 * 从表格导入联系人
+		 */
+		importTitle: () => LocalizedString
+		/**
+		 * 仅限 xls 或 xlsx 文件，最大 15 MB。确认前不会保存任何内容，确认后全部导入或全部不导入。
+		 */
+		importIntro: () => LocalizedString
+		/**
+		 * 文件（xls 或 xlsx）
+		 */
+		importFile: () => LocalizedString
+		/**
+		 * 工作表
+		 */
+		importSheet: () => LocalizedString
+		/**
+		 * 导入到分组
+		 */
+		importGroup: () => LocalizedString
+		/**
+		 * 列对应
+		 */
+		importColumns: () => LocalizedString
+		/**
+		 * （不导入）
+		 */
+		importNotMapped: () => LocalizedString
+		/**
+		 * 第 {letter} 列：{text}
+		 */
+		importColumn: (arg: { letter: unknown, text: unknown }) => LocalizedString
+		/**
+		 * 表头在第 {line} 行，其上方的行不导入。
+		 */
+		importHeaderAt: (arg: { line: unknown }) => LocalizedString
+		/**
+		 * 没有表头：已按内容推测各列。
+		 */
+		importNoHeader: () => LocalizedString
+		/**
+		 * 正在读取文件…
+		 */
+		importReading: () => LocalizedString
+		/**
+		 * 只能导入 xls 或 xlsx 文件
+		 */
+		importWrongType: () => LocalizedString
+		/**
+		 * 文件不能大于 15 MB
+		 */
+		importTooLarge: () => LocalizedString
+		/**
+		 * 无法读取该文件，请确认是表格文件
+		 */
+		importUnreadable: () => LocalizedString
+		/**
+		 * 请选择姓名列和手机号列
+		 */
+		importNeedsColumns: () => LocalizedString
+		/**
+		 * 请选择分组：每个联系人都属于一个分组
+		 */
+		importNeedsGroup: () => LocalizedString
+		/**
+		 * 检查数据
+		 */
+		importCheck: () => LocalizedString
+		/**
+		 * 将新增
+		 */
+		importAdd: () => LocalizedString
+		/**
+		 * 分组中已有
+		 */
+		importInGroup: () => LocalizedString
+		/**
+		 * 文件中重复
+		 */
+		importInFile: () => LocalizedString
+		/**
+		 * 不能导入
+		 */
+		importRefused: () => LocalizedString
+		/**
+		 * 跳过的空行
+		 */
+		importEmpty: () => LocalizedString
+		/**
+		 * 行号
+		 */
+		importLine: () => LocalizedString
+		/**
+		 * 字段
+		 */
+		importField: () => LocalizedString
+		/**
+		 * 原因
+		 */
+		importReason: () => LocalizedString
+		/**
+		 * 显示 {count} 个不能导入的行中的前 {shown} 个，下载文件包含全部。
+		 */
+		importRefusedMore: (arg: { count: unknown, shown: unknown }) => LocalizedString
+		/**
+		 * 下载不能导入的行（csv）
+		 */
+		importDownloadRefused: () => LocalizedString
+		/**
+		 * 不能导入的行
+		 */
+		importRefusedFile: () => LocalizedString
+		/**
+		 * 导入 {count} 个联系人
+		 */
+		importConfirm: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * 没有可导入的联系人：所有行都不能导入或重复
+		 */
+		importNothing: () => LocalizedString
 	}
 }
 

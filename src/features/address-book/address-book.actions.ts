@@ -1,5 +1,7 @@
+import { createElement } from 'react'
 import * as calls from '@/api/address-book'
 import { openFormDialog, type FormField } from '@/components/ui/DeclaredForm'
+import { mountDialog } from '@/components/ui/mount-dialog'
 import { toast } from '@/components/ui/toast'
 import { groupAddSchema, memberAddSchema, type GroupAdd, type MemberAdd } from '@/domain/address-book-write'
 import type { ContactRow, GroupRow } from '@/domain/lists/address-book'
@@ -100,6 +102,16 @@ export async function moveChecked(h: ActionHelpers) {
       submit: (_, v) => calls.moveMembers(ids, Number(v.group_id)),
     },
   })
+}
+
+/** The spreadsheet import into one of the caller's groups (the one the list is filtered by first). */
+export async function importContacts(h: ActionHelpers) {
+  const groups = await groupOptions(h)
+  if (!groups) return
+  const { ImportDialog } = await import('./ImportDialog')
+  const initial = h.search.group_id ? String(h.search.group_id) : undefined
+  const initialGroup = groups.some((g) => g.value === initial) ? initial : undefined
+  mountDialog((close) => createElement(ImportDialog, { groups, initialGroup, close }))
 }
 
 /** A refusal has been toasted by the API client; the list engine refreshes either way. */
