@@ -3,6 +3,8 @@ export { findShortcutCommand, isEditableTarget, isImeComposing, useShortcutDispa
 export {
   formatShortcut,
   GRID_SHORTCUTS,
+  PAGE_SHORTCUTS,
+  TAB_SHORTCUTS,
   isMacPlatform,
   matchesShortcut,
   parseShortcut,

@@ -33,6 +33,18 @@ export const GRID_SHORTCUTS = {
   export: 'ctrl+shift+e',
 } as const
 
+/**
+ * Page keys of every list (issue 14): single keys outside text fields, as in mail and issue trackers, so a grid's
+ * focused row pages on with one press. `[`/`]` previous/next, `{`/`}` (Shift) first/last.
+ */
+export const PAGE_SHORTCUTS = { prev: '[', next: ']', first: '{', last: '}' } as const
+
+/**
+ * Tab keys use Alt with keys the browser leaves to the page: Alt+PageDown/PageUp (Ctrl+PageDown and Ctrl+Tab are the
+ * browser's own tab keys) and Alt+1…8, Alt+9 for the last tab, as browsers number their tabs.
+ */
+export const TAB_SHORTCUTS = { next: 'alt+pagedown', prev: 'alt+pageup', number: (n: number) => `alt+${n}` } as const
+
 const ALIASES: Record<string, string> = { esc: 'escape', up: 'arrowup', down: 'arrowdown', left: 'arrowleft', right: 'arrowright', space: ' ', return: 'enter' }
 const cache = new Map<string, ShortcutSpec>()
 
@@ -94,6 +106,8 @@ const KEY_LABELS: Record<string, string> = {
   backspace: 'Backspace',
   delete: 'Del',
   tab: 'Tab',
+  pagedown: 'PageDown',
+  pageup: 'PageUp',
 }
 const keyLabel = (k: string) => KEY_LABELS[k] ?? (k.length === 1 ? k.toUpperCase() : k[0].toUpperCase() + k.slice(1))
 

@@ -1,6 +1,6 @@
 import { AgGridReact } from 'ag-grid-react'
 import type { CellKeyDownEvent, ColDef, GridApi, RowSelectionOptions, SortChangedEvent } from 'ag-grid-community'
-import { useMemo, type RefObject } from 'react'
+import { useLayoutEffect, useMemo, useRef, type RefObject } from 'react'
 import { DARK_THEMES } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { usePrefs } from '@/stores/prefs'
@@ -9,6 +9,7 @@ import type { GridContext } from './ActionsCell'
 import { columnTypes } from './column-types'
 import { loadColumnState, saveColumnState } from './column-state'
 import type { Row } from './define-list'
+import { forgetSpot, peekSpot, saveSpot, type GridSpot } from './view-memory'
 
 interface Props {
   apiRef: RefObject<GridApi<Row> | null>
@@ -22,6 +23,8 @@ interface Props {
   onOpenRow?: (row: Row) => void
   /** A checkbox column and multi-row selection (ListDefinition.selectable). */
   selectable?: boolean
+  /** Where to keep the scroll position and focused cell when the screen is left (the list's id), and the view they belong to. */
+  spot?: { key: string; view: string }
 }
 
 /** Checkboxes only: a click or Enter on a row keeps its meaning (focus, open), Space toggles the focused row. */
@@ -35,8 +38,40 @@ function persist(e: { api: GridApi<Row>; source: string; finished?: boolean }, k
   saveColumnState(key, e.api.getColumnState())
 }
 
-export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKey, onSort, onOpenRow, selectable }: Props) {
+/** Scrolls back to the saved first row and focuses the saved cell, if the page still has them. */
+function restoreSpot(api: GridApi<Row>, spot: GridSpot) {
+  const count = api.getDisplayedRowCount()
+  if (spot.focused && spot.focused.rowIndex < count) api.setFocusedCell(spot.focused.rowIndex, spot.focused.colId)
+  if (spot.firstRow > 0 && spot.firstRow < count) api.ensureIndexVisible(spot.firstRow, 'top')
+}
+
+export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKey, onSort, onOpenRow, selectable, spot }: Props) {
   const { LL } = useI18nContext()
+  const spotRef = useRef(spot)
+  useLayoutEffect(() => {
+    spotRef.current = spot
+  })
+  const pending = useRef<GridSpot | undefined>(undefined)
+  const taken = useRef(false)
+  if (!taken.current) {
+    taken.current = true
+    pending.current = spot ? peekSpot(spot.key, spot.view) : undefined
+  }
+  const recordSpot = (api: GridApi<Row>) => {
+    const at = spotRef.current
+    if (!at || pending.current) return
+    const cell = api.getFocusedCell()
+    const focused = cell && !cell.rowPinned ? { rowIndex: cell.rowIndex, colId: cell.column.getColId() } : undefined
+    saveSpot(at.key, { view: at.view, firstRow: Math.max(0, api.getFirstDisplayedRowIndex()), focused })
+  }
+  const restorePending = (api: GridApi<Row>) => {
+    const saved = pending.current
+    if (!saved || !api.getDisplayedRowCount()) return
+    pending.current = undefined
+    if (spotRef.current) forgetSpot(spotRef.current.key)
+    // After the rows are drawn: the focus needs the cell's element.
+    requestAnimationFrame(() => restoreSpot(api, saved))
+  }
   const { theme } = usePrefs()
   const types = useMemo(() => columnTypes(LL), [LL])
   const pinned = useMemo(() => (totalsRow ? [totalsRow] : undefined), [totalsRow])
@@ -75,6 +110,12 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
       onGridPreDestroyed={() => {
         apiRef.current = null
       }}
+      // Recorded as the user moves, not when the screen goes: by then the router may already show the next
+      // page's search params to this screen.
+      onCellFocused={(e) => recordSpot(e.api)}
+      onBodyScrollEnd={(e) => recordSpot(e.api)}
+      onRowDataUpdated={(e) => restorePending(e.api)}
+      onFirstDataRendered={(e) => restorePending(e.api)}
       onColumnMoved={(e) => persist(e, stateKey)}
       onColumnResized={(e) => persist(e, stateKey)}
       onColumnVisible={(e) => persist(e, stateKey)}

@@ -134,6 +134,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         query={query}
         onReset={reset}
         grid={{ apiRef, columnDefs, rows, totalsRow, context: gridContext, stateKey, onOpenRow: openRow, selectable: list.selectable,
+          spot: { key: list.id, view: JSON.stringify(view) },
           onSort: (orderBy, order) => setView({ ...view, orderBy, order, pageNumber: 1 }) }}
       />
       <Pager

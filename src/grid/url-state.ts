@@ -71,6 +71,7 @@ export function readView(
   fields: readonly SearchField[],
   raw: Record<string, unknown>,
   now = new Date(),
+  defaultSize: PageSize = DEFAULT_PAGE_SIZE,
 ): ListView {
   const picked: Record<string, unknown> = {}
   for (const f of fields) for (const k of fieldKeys(f)) if (!blank(raw[k])) picked[k] = normalise(f, raw[k])
@@ -81,19 +82,27 @@ export function readView(
   return {
     filters,
     pageNumber: Number.isInteger(page) && page >= 1 ? page : 1,
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_PAGE_SIZE,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : defaultSize,
     ...(sortable ? { orderBy: raw.orderBy as string, order: raw.order === 'asc' ? 'asc' : 'desc' } : {}),
   }
 }
 
-/** The search params of a view: blanks and defaults left out so URLs stay short and stable. */
-export function writeView(view: ListView): Record<string, unknown> {
+/**
+ * The search params of a view: blanks and defaults left out so URLs stay short and stable. `defaultSize` is the
+ * page size the user keeps for this list: a URL without one means that size.
+ */
+export function writeView(view: ListView, defaultSize: PageSize = DEFAULT_PAGE_SIZE): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(view.filters)) if (!blank(v)) out[k] = v
   if (view.pageNumber !== 1) out.pageNumber = view.pageNumber
-  if (view.pageSize !== DEFAULT_PAGE_SIZE) out.pageSize = view.pageSize
+  if (view.pageSize !== defaultSize) out.pageSize = view.pageSize
   if (view.orderBy) Object.assign(out, { orderBy: view.orderBy, order: view.order ?? 'desc' })
   return out
+}
+
+/** The user's kept page size for a list, if it is still one the pager offers. */
+export function pageSizeOr(saved: number | undefined): PageSize {
+  return (PAGE_SIZES as readonly number[]).includes(saved ?? -1) ? (saved as PageSize) : DEFAULT_PAGE_SIZE
 }
 
 /** The list call's body: fixed fields, filters, paging, and the URL's sort or the list's default sort. */

@@ -3,9 +3,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { api } from '@/api/http'
 import { useSession } from '@/stores/session'
+import { setPageSizePref, useUserPrefs } from '@/stores/user-prefs'
 import type { ListContext, ListDefinition, ListPage, SearchField } from './define-list'
 import { listKeys } from './keys'
-import { buildPayload, readView, writeView, type ListView } from './url-state'
+import { buildPayload, pageSizeOr, readView, writeView, type ListView } from './url-state'
 
 /** The user's context for visibleWhen rules; null until the user info has arrived. */
 export function useListContext(): ListContext | null {
@@ -24,10 +25,15 @@ export function visibleFields(def: ListDefinition, ctx: ListContext | null): Sea
 export function useListView(def: ListDefinition, fields: readonly SearchField[]) {
   const raw = useSearch({ strict: false }) as Record<string, unknown>
   const navigate = useNavigate()
-  const view = useMemo(() => readView(def, fields, raw), [def, fields, raw])
+  const size = pageSizeOr(useUserPrefs().pageSizes[def.id])
+  const view = useMemo(() => readView(def, fields, raw, new Date(), size), [def, fields, raw, size])
   const setView = useCallback(
-    (next: ListView) => void navigate({ to: '.', search: writeView(next) as never }),
-    [navigate],
+    (next: ListView) => {
+      // A page size the user picks is kept for this list (issue 14), so the URL needs to carry it no more.
+      if (next.pageSize !== view.pageSize) setPageSizePref(def.id, next.pageSize)
+      void navigate({ to: '.', search: writeView(next, next.pageSize !== view.pageSize ? next.pageSize : size) as never })
+    },
+    [navigate, def.id, view.pageSize, size],
   )
   return { view, setView }
 }

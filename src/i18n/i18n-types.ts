@@ -4880,6 +4880,127 @@ type RootTranslation = {
 		 */
 		importNothing: string
 	}
+	nav: {
+		/**
+		 * 固​定​标​签
+		 */
+		pinTab: string
+		/**
+		 * 取​消​固​定
+		 */
+		unpinTab: string
+		/**
+		 * 已​固​定
+		 */
+		pinned: string
+		/**
+		 * 全​部​已​打​开​的​页​面​（​{​c​o​u​n​t​}​）
+		 * @param {number} count
+		 */
+		allTabs: RequiredParams<'count'>
+		/**
+		 * 下​一​个​标​签
+		 */
+		nextTab: string
+		/**
+		 * 上​一​个​标​签
+		 */
+		prevTab: string
+		/**
+		 * 切​换​到​第​ ​1​–​8​ ​个​标​签​ ​/​ ​最​后​一​个​标​签
+		 */
+		tabByNumber: string
+		/**
+		 * 切​换​到​第​ ​{​n​}​ ​个​标​签
+		 * @param {number} n
+		 */
+		tabNumber: RequiredParams<'n'>
+		/**
+		 * 切​换​到​最​后​一​个​标​签
+		 */
+		lastTab: string
+		/**
+		 * 切​换​标​签
+		 */
+		switchTab: string
+		/**
+		 * 切​换​到​：​{​t​i​t​l​e​}
+		 * @param {string} title
+		 */
+		switchTo: RequiredParams<'title'>
+		/**
+		 * 设​置​标​签​数​量​上​限
+		 */
+		tabLimit: string
+		/**
+		 * 标​签​数​量​上​限
+		 */
+		tabLimitTitle: string
+		/**
+		 * 最​多​同​时​打​开​的​标​签​数​（​不​含​首​页​）
+		 */
+		tabLimitLabel: string
+		/**
+		 * 超​过​上​限​时​，​最​早​使​用​且​未​固​定​的​标​签​会​被​自​动​关​闭​。​范​围​ ​{​m​i​n​}​–​{​m​a​x​}​。
+		 * @param {number} max
+		 * @param {number} min
+		 */
+		tabLimitHint: RequiredParams<'max' | 'min'>
+		/**
+		 * 标​签​数​量​上​限​已​设​为​ ​{​n​}
+		 * @param {number} n
+		 */
+		tabLimitSaved: RequiredParams<'n'>
+		/**
+		 * 下​一​页
+		 */
+		nextPage: string
+		/**
+		 * 上​一​页
+		 */
+		prevPage: string
+		/**
+		 * 第​一​页
+		 */
+		firstPage: string
+		/**
+		 * 最​后​一​页
+		 */
+		lastPage: string
+		/**
+		 * 翻​页​（​上​一​页​ ​/​ ​下​一​页​ ​/​ ​第​一​页​ ​/​ ​最​后​一​页​）
+		 */
+		pageKeys: string
+		/**
+		 * 跳​到​主​要​内​容
+		 */
+		skipToContent: string
+		/**
+		 * 主​菜​单
+		 */
+		mainNav: string
+		/**
+		 * 日​期​无​效​，​请​输​入​完​整​日​期​（​年​-​月​-​日​）
+		 */
+		badDate: string
+		/**
+		 * 月​份​无​效​，​请​输​入​完​整​年​月
+		 */
+		badMonth: string
+		/**
+		 * 开​始​日​期​不​能​晚​于​结​束​日​期
+		 */
+		dateOrder: string
+		/**
+		 * 未​搜​索​：​{​r​e​a​s​o​n​}
+		 * @param {string} reason
+		 */
+		searchBlocked: RequiredParams<'reason'>
+		/**
+		 * 查​看​该​批​次​的​发​送​记​录
+		 */
+		batchRecords: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -9575,6 +9696,120 @@ export type TranslationFunctions = {
 		 * 没有可导入的联系人：所有行都不能导入或重复
 		 */
 		importNothing: () => LocalizedString
+	}
+	nav: {
+		/**
+		 * 固定标签
+		 */
+		pinTab: () => LocalizedString
+		/**
+		 * 取消固定
+		 */
+		unpinTab: () => LocalizedString
+		/**
+		 * 已固定
+		 */
+		pinned: () => LocalizedString
+		/**
+		 * 全部已打开的页面（{count}）
+		 */
+		allTabs: (arg: { count: number }) => LocalizedString
+		/**
+		 * 下一个标签
+		 */
+		nextTab: () => LocalizedString
+		/**
+		 * 上一个标签
+		 */
+		prevTab: () => LocalizedString
+		/**
+		 * 切换到第 1–8 个标签 / 最后一个标签
+		 */
+		tabByNumber: () => LocalizedString
+		/**
+		 * 切换到第 {n} 个标签
+		 */
+		tabNumber: (arg: { n: number }) => LocalizedString
+		/**
+		 * 切换到最后一个标签
+		 */
+		lastTab: () => LocalizedString
+		/**
+		 * 切换标签
+		 */
+		switchTab: () => LocalizedString
+		/**
+		 * 切换到：{title}
+		 */
+		switchTo: (arg: { title: string }) => LocalizedString
+		/**
+		 * 设置标签数量上限
+		 */
+		tabLimit: () => LocalizedString
+		/**
+		 * 标签数量上限
+		 */
+		tabLimitTitle: () => LocalizedString
+		/**
+		 * 最多同时打开的标签数（不含首页）
+		 */
+		tabLimitLabel: () => LocalizedString
+		/**
+		 * 超过上限时，最早使用且未固定的标签会被自动关闭。范围 {min}–{max}。
+		 */
+		tabLimitHint: (arg: { max: number, min: number }) => LocalizedString
+		/**
+		 * 标签数量上限已设为 {n}
+		 */
+		tabLimitSaved: (arg: { n: number }) => LocalizedString
+		/**
+		 * 下一页
+		 */
+		nextPage: () => LocalizedString
+		/**
+		 * 上一页
+		 */
+		prevPage: () => LocalizedString
+		/**
+		 * 第一页
+		 */
+		firstPage: () => LocalizedString
+		/**
+		 * 最后一页
+		 */
+		lastPage: () => LocalizedString
+		/**
+		 * 翻页（上一页 / 下一页 / 第一页 / 最后一页）
+		 */
+		pageKeys: () => LocalizedString
+		/**
+		 * 跳到主要内容
+		 */
+		skipToContent: () => LocalizedString
+		/**
+		 * 主菜单
+		 */
+		mainNav: () => LocalizedString
+		/**
+		 * 日期无效，请输入完整日期（年-月-日）
+		 */
+		badDate: () => LocalizedString
+		/**
+		 * 月份无效，请输入完整年月
+		 */
+		badMonth: () => LocalizedString
+		/**
+		 * 开始日期不能晚于结束日期
+		 */
+		dateOrder: () => LocalizedString
+		/**
+		 * 未搜索：{reason}
+		 */
+		searchBlocked: (arg: { reason: string }) => LocalizedString
+		/**
+		 * 查看该批次的发送记录
+		 */
+		batchRecords: () => LocalizedString
 	}
 }
 

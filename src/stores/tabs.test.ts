@@ -66,3 +66,52 @@ describe('tab store', () => {
     expect(paths(tabs.getTabsSnapshot().recent)).toEqual(['/a', '/b'])
   })
 })
+
+describe('many tabs (issue 14)', () => {
+  beforeEach(() => tabs.clearTabs())
+
+  it('closes the least recently used unpinned tab beyond the cap, never the active one or a pinned one', () => {
+    ;['/a', '/b', '/c'].forEach((p) => tabs.openTab(t(p), 3))
+    tabs.setTabPinned('/a', true)
+    tabs.openTab(t('/b'), 3)
+    tabs.openTab(t('/d'), 3)
+    // /a is the oldest but pinned; /c is the least recently used of the rest.
+    expect(paths(tabs.getTabsSnapshot().tabs)).toEqual([HOME_PATH, '/a', '/b', '/d'])
+    expect(tabs.getTabsSnapshot().active).toBe('/d')
+  })
+
+  it('gives way when every other tab is pinned', () => {
+    const list = [tabs.HOME_TAB, { ...t('/a'), pinned: true }, { ...t('/b'), pinned: true }, t('/c')]
+    expect(paths(tabs.withCap(list, '/c', 1))).toEqual([HOME_PATH, '/a', '/b', '/c'])
+  })
+
+  it('a lower cap applies at once', () => {
+    ;['/a', '/b', '/c', '/d'].forEach((p) => tabs.openTab(t(p)))
+    tabs.capTabs(2)
+    expect(paths(tabs.getTabsSnapshot().tabs)).toEqual([HOME_PATH, '/c', '/d'])
+  })
+
+  it('keeps the view of a tab when it is activated again, and close others keeps pinned tabs', () => {
+    tabs.openTab(t('/a'))
+    tabs.setTabSearch('/a', { mobile: '138', pageNumber: 3 })
+    tabs.openTab(t('/b'))
+    tabs.openTab(t('/a'))
+    expect(tabs.getTab('/a')?.search).toEqual({ mobile: '138', pageNumber: 3 })
+    tabs.setTabPinned('/b', true)
+    tabs.openTab(t('/c'))
+    expect(paths(tabs.getTabsSnapshot().tabs)).toEqual([HOME_PATH, '/a', '/b', '/c'])
+    tabs.closeOtherTabs('/c')
+    expect(paths(tabs.getTabsSnapshot().tabs)).toEqual([HOME_PATH, '/b', '/c'])
+    tabs.closeAllTabs()
+    expect(paths(tabs.getTabsSnapshot().tabs)).toEqual([HOME_PATH, '/b'])
+  })
+
+  it('next and previous wrap round; 9 is the last tab', () => {
+    const s = { tabs: [tabs.HOME_TAB, t('/a'), t('/b')], active: '/b' }
+    expect(tabs.neighbourTab(s, 1)).toBe(HOME_PATH)
+    expect(tabs.neighbourTab(s, -1)).toBe('/a')
+    expect(tabs.tabByNumber(s.tabs, 2)).toBe('/a')
+    expect(tabs.tabByNumber(s.tabs, 9)).toBe('/b')
+    expect(tabs.tabByNumber(s.tabs, 5)).toBeNull()
+  })
+})

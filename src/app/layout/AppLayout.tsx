@@ -14,6 +14,7 @@ import { Sidebar } from './Sidebar'
 import { TabStrip } from './TabStrip'
 import { TopBar } from './TopBar'
 import { useShellCommands } from './use-shell-commands'
+import { useTabCommands } from './use-tab-commands'
 import { useGo, useGrantedMenus, usePathname } from './use-shell-menus'
 import { useTabSync } from './use-tab-sync'
 
@@ -28,6 +29,7 @@ export function AppLayout() {
   useShortcutDispatcher()
   useShellCommands(go)
   useTabSync(path, menus)
+  useTabCommands(go)
 
   // The lock may come from this tab's dialog or from another tab (storage event): either way nothing of the page
   // stays on screen or in the DOM, and this tab remembers where to come back to.

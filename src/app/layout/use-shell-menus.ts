@@ -3,6 +3,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { menuQuery, topMenuQuery } from '@/api/user'
 import type { ModuleCode } from '@/domain/constants'
+import { getTab } from '@/stores/tabs'
 import { appPath, moduleOfPath, type ModuleMenus } from './menu-lookup'
 
 export function useTopMenu() {
@@ -38,12 +39,15 @@ export function useActiveModule(): ModuleCode {
   return moduleOfPath(menus, usePathname())
 }
 
-/** Navigates to a menu path. */
+/**
+ * Navigates to a menu path. A path whose tab is open comes back with that tab's last view (filters, sort, page),
+ * whether it is reached from the strip, the sidebar, the palette or the tab keys; a typed URL is taken as it is.
+ */
 export function useGo() {
   const navigate = useNavigate()
   return useCallback(
     // Menu paths are server data the typed route tree cannot know; the splat route resolves them at run time.
-    (path: string) => void navigate({ to: path as never }),
+    (path: string) => void navigate({ to: path as never, search: (getTab(path)?.search ?? {}) as never }),
     [navigate],
   )
 }

@@ -1,7 +1,7 @@
 // Radix directly, until src/components/ui offers a dialog wrapper that passes content props through.
 import { ModalPanel } from '@/components/ui/ModalPanel'
 import { useCommands } from '@/commands/registry'
-import { GRID_SHORTCUTS } from '@/commands/shortcuts'
+import { GRID_SHORTCUTS, PAGE_SHORTCUTS, TAB_SHORTCUTS } from '@/commands/shortcuts'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { setShortcutSheetOpen, useShortcutSheetOpen } from '@/stores/palette'
 import { ShortcutKbd } from './Kbd'
@@ -19,13 +19,16 @@ export function ShortcutSheet() {
   const open = useShortcutSheetOpen()
   const commands = useCommands()
   // Evaluated on each render while open, so `when()` reflects the current screen.
-  const bound = open ? commands.filter((c) => c.shortcut && !c.paletteOnly && (!c.when || c.when())) : []
+  // The nine tab-number keys are one line of the sheet rather than nine.
+  const bound = open ? commands.filter((c) => c.shortcut && !c.paletteOnly && !c.id.startsWith('tab:number:') && (!c.when || c.when())) : []
+  const tabNumbers = [1, 8, 9].map((n) => TAB_SHORTCUTS.number(n))
   const grid: [string, readonly string[]][] = [
     [LL.palette.sheet.gridMove(), GRID_SHORTCUTS.move],
     [LL.palette.sheet.gridOpenDetail(), [GRID_SHORTCUTS.openDetail]],
     [LL.palette.sheet.gridFocusSearch(), [GRID_SHORTCUTS.focusSearch]],
     [LL.palette.sheet.gridReset(), [GRID_SHORTCUTS.reset]],
     [LL.palette.sheet.gridExport(), [GRID_SHORTCUTS.export]],
+    [LL.nav.pageKeys(), [PAGE_SHORTCUTS.prev, PAGE_SHORTCUTS.next, PAGE_SHORTCUTS.first, PAGE_SHORTCUTS.last]],
   ]
 
   return (
@@ -49,6 +52,12 @@ export function ShortcutSheet() {
             <ShortcutKbd shortcut={c.shortcut!} />
           </li>
         ))}
+        <li className={rowClass} data-testid="sheet-tab-numbers">
+          <span>{LL.nav.tabByNumber()}</span>
+          <span className="flex items-center gap-1">
+            <ShortcutKbd shortcut={tabNumbers[0]} />…<ShortcutKbd shortcut={tabNumbers[1]} />/<ShortcutKbd shortcut={tabNumbers[2]} />
+          </span>
+        </li>
       </ul>
       <h3 className={sectionClass}>{LL.palette.sheet.grid()}</h3>
       <ul className="divide-y divide-[var(--border)]">

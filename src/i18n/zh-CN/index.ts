@@ -25,7 +25,8 @@ import linkTools from './linkTools.js'
 import push from './push.js'
 import numberCheck from './numberCheck.js'
 import addressBook from './addressBook.js'
+import nav from './nav.js'
 
-const zh_CN = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook } satisfies BaseTranslation
+const zh_CN = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav } satisfies BaseTranslation
 
 export default zh_CN

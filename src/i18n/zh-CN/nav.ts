@@ -1,0 +1,33 @@
+import type { BaseTranslation } from '../i18n-types'
+
+/** Words of the working day by keyboard (issue 14): tabs, page keys, date checks, focus, preferences. */
+export default {
+	pinTab: '固定标签',
+	unpinTab: '取消固定',
+	pinned: '已固定',
+	allTabs: '全部已打开的页面（{count:number}）',
+	nextTab: '下一个标签',
+	prevTab: '上一个标签',
+	tabByNumber: '切换到第 1–8 个标签 / 最后一个标签',
+	tabNumber: '切换到第 {n:number} 个标签',
+	lastTab: '切换到最后一个标签',
+	switchTab: '切换标签',
+	switchTo: '切换到：{title:string}',
+	tabLimit: '设置标签数量上限',
+	tabLimitTitle: '标签数量上限',
+	tabLimitLabel: '最多同时打开的标签数（不含首页）',
+	tabLimitHint: '超过上限时，最早使用且未固定的标签会被自动关闭。范围 {min:number}–{max:number}。',
+	tabLimitSaved: '标签数量上限已设为 {n:number}',
+	nextPage: '下一页',
+	prevPage: '上一页',
+	firstPage: '第一页',
+	lastPage: '最后一页',
+	pageKeys: '翻页（上一页 / 下一页 / 第一页 / 最后一页）',
+	skipToContent: '跳到主要内容',
+	mainNav: '主菜单',
+	badDate: '日期无效，请输入完整日期（年-月-日）',
+	badMonth: '月份无效，请输入完整年月',
+	dateOrder: '开始日期不能晚于结束日期',
+	searchBlocked: '未搜索：{reason:string}',
+	batchRecords: '查看该批次的发送记录',
+} satisfies BaseTranslation

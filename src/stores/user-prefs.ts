@@ -1,0 +1,77 @@
+import { proxy, useSnapshot } from 'valtio'
+import { DEFAULT_MAX_TABS, MAX_TABS_RANGE } from './tabs'
+
+/*
+ * Preferences one user sets while working (issue 14): page size per list and the cap on open tabs. Kept in
+ * localStorage under the user's id, so they survive reloads and two users of one browser do not share them.
+ * Column layouts keep their own per-user keys (src/grid/column-state.ts); recent commands live in the palette store.
+ */
+export interface UserPrefs {
+  pageSizes: Record<string, number>
+  maxTabs: number
+}
+
+const blank = (): UserPrefs => ({ pageSizes: {}, maxTabs: DEFAULT_MAX_TABS })
+const keyOf = (user: string) => `sms.prefs.${user}`
+const local = () => globalThis.localStorage as Storage | undefined
+
+export function clampMaxTabs(n: number): number {
+  if (!Number.isFinite(n)) return DEFAULT_MAX_TABS
+  return Math.min(MAX_TABS_RANGE[1], Math.max(MAX_TABS_RANGE[0], Math.round(n)))
+}
+
+/** Reads stored prefs defensively: a hand-edited or old value falls back field by field. */
+export function parsePrefs(raw: string | null | undefined): UserPrefs {
+  try {
+    const v = JSON.parse(raw ?? 'null') as Partial<UserPrefs> | null
+    const sizes: Record<string, number> = {}
+    if (v?.pageSizes && typeof v.pageSizes === 'object') {
+      for (const [k, n] of Object.entries(v.pageSizes)) if (Number.isInteger(n)) sizes[k] = n
+    }
+    return { pageSizes: sizes, maxTabs: typeof v?.maxTabs === 'number' ? clampMaxTabs(v.maxTabs) : DEFAULT_MAX_TABS }
+  } catch {
+    return blank()
+  }
+}
+
+const state = proxy<{ user: string; prefs: UserPrefs }>({ user: '', prefs: blank() })
+
+/** Loads the signed-in user's prefs; called when the user info arrives. */
+export function loadUserPrefs(user: string) {
+  if (user === state.user) return
+  state.user = user
+  state.prefs = parsePrefs(local()?.getItem(keyOf(user)))
+}
+
+function save() {
+  if (!state.user) return
+  try {
+    local()?.setItem(keyOf(state.user), JSON.stringify(state.prefs))
+  } catch {
+    // Storage full or blocked: the preference holds until the reload.
+  }
+}
+
+export function getPageSizePref(listId: string): number | undefined {
+  return state.prefs.pageSizes[listId]
+}
+
+export function setPageSizePref(listId: string, size: number) {
+  if (state.prefs.pageSizes[listId] === size) return
+  state.prefs.pageSizes = { ...state.prefs.pageSizes, [listId]: size }
+  save()
+}
+
+export function getMaxTabs(): number {
+  return state.prefs.maxTabs
+}
+
+export function setMaxTabs(n: number): number {
+  state.prefs.maxTabs = clampMaxTabs(n)
+  save()
+  return state.prefs.maxTabs
+}
+
+export function useUserPrefs() {
+  return useSnapshot(state).prefs as Readonly<UserPrefs>
+}
