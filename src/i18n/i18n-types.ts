@@ -743,6 +743,14 @@ type RootTranslation = {
 		 * 概​览​数​据​加​载​失​败​，​请​重​试​。
 		 */
 		loadFailed: string
+		/**
+		 * 虚​线​为​今​日​（​截​至​现​在​，​尚​未​结​束​）​，​不​与​整​日​比​较​。
+		 */
+		partialNote: string
+		/**
+		 * 今​日​，​未​完
+		 */
+		partialDay: string
 	}
 	errors: {
 		/**
@@ -5713,6 +5721,14 @@ export type TranslationFunctions = {
 		 * 概览数据加载失败，请重试。
 		 */
 		loadFailed: () => LocalizedString
+		/**
+		 * 虚线为今日（截至现在，尚未结束），不与整日比较。
+		 */
+		partialNote: () => LocalizedString
+		/**
+		 * 今日，未完
+		 */
+		partialDay: () => LocalizedString
 	}
 	errors: {
 		/**

@@ -5,20 +5,26 @@ import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { TrendChart } from './TrendChart'
+import { ROLE_COLORS, type SeriesRole } from './trend'
 
 interface Props {
   title: string
   prodType: number
 }
 
-function Stat({ label, value, testId }: { label: string; value: number; testId?: string }) {
+/** A count card; outcome counts carry their outcome's colour, the same as in the charts. */
+function Stat({ label, value, role, testId }: { label: string; value: number; role?: SeriesRole; testId?: string }) {
   return (
     <div className="rounded border border-[var(--border)] bg-[var(--surface)] p-4" data-testid={testId}>
       <div className="text-xs text-[var(--muted)]">{label}</div>
-      <div className="mt-1 text-2xl font-semibold tabular-nums text-[var(--text)]">{value.toLocaleString()}</div>
+      <div className="mt-1 text-2xl font-semibold tabular-nums text-[var(--text)]" style={role ? { color: ROLE_COLORS[role] } : undefined}>
+        {value.toLocaleString('en-US')}
+      </div>
     </div>
   )
 }
+
+const card = 'rounded border border-[var(--border)] bg-[var(--surface)] p-4'
 
 /** A product's overview (spec section 3, Dashboard info): counts, the 30-day trend and, for non-ordinary, ratios. */
 export function DashboardScreen({ title, prodType }: Props) {
@@ -36,37 +42,39 @@ export function DashboardScreen({ title, prodType }: Props) {
     )
   }
   const d = info.data
-  const stats =
+  const stats: [string, number, SeriesRole?][] =
     d.kind === 'normal'
-      ? [[t.prevMonth(), d.info.prevMonthAllCount], [t.curMonth(), d.info.curMonthAllCount], [t.yesterday(), d.info.yesterdayAllCount], [t.today(), d.info.todayAllCount]] as const
+      ? [[t.prevMonth(), d.info.prevMonthAllCount], [t.curMonth(), d.info.curMonthAllCount], [t.yesterday(), d.info.yesterdayAllCount], [t.today(), d.info.todayAllCount]]
       : [[t.month(), d.info.monthAllCount], [t.yesterday(), d.info.yesterdayAllCount], [t.today(), d.info.todayAllCount],
-         [t.todaySuccess(), d.info.todaySuccessCount], [t.todayFailure(), d.info.todayFailureCount], [t.todayUnknown(), d.info.todayUnknownCount]] as const
+         [t.todaySuccess(), d.info.todaySuccessCount, 'success'], [t.todayFailure(), d.info.todayFailureCount, 'failure'], [t.todayUnknown(), d.info.todayUnknownCount, 'unknown']]
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4" data-testid="dashboard">
+    <div className="flex flex-col gap-4" data-testid="dashboard">
       <h2 className="text-base font-semibold text-[var(--text)]">{title}</h2>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-        {stats.map(([label, value]) => <Stat key={label} label={label} value={value} />)}
+      <div className="grid gap-3 [grid-template-columns:repeat(auto-fit,minmax(11rem,1fr))]">
+        {stats.map(([label, value, role]) => <Stat key={label} label={label} value={value} role={role} />)}
         {replies.data && <Stat label={t.todayReplies()} value={replies.data.todayReplyCount} testId="dashboard-replies" />}
       </div>
-      <section className="rounded border border-[var(--border)] bg-[var(--surface)] p-4">
+      <div className={`grid gap-3 ${d.kind === 'sms' ? 'xl:grid-cols-2' : ''}`}>
+      <section className={card}>
         <h3 className="mb-2 text-sm font-medium text-[var(--text)]">{t.sentTrend()}</h3>
-        <TrendChart label={t.sentTrend()} axis={d.info.timeAxis} series={[{ id: t.sent(), values: d.info.sentCountAxis }]} />
+        <TrendChart label={t.sentTrend()} axis={d.info.timeAxis} series={[{ id: t.sent(), role: 'sent', values: d.info.sentCountAxis }]} />
       </section>
       {d.kind === 'sms' && (
-        <section className="rounded border border-[var(--border)] bg-[var(--surface)] p-4">
+        <section className={card}>
           <h3 className="mb-2 text-sm font-medium text-[var(--text)]">{t.ratioTrend()}</h3>
           <TrendChart
             percent
             label={t.ratioTrend()}
             axis={d.info.timeAxis}
             series={[
-              { id: t.success(), values: d.info.successRatioAxis },
-              { id: t.failure(), values: d.info.failureRatioAxis },
-              { id: t.unknown(), values: d.info.unknownRatioAxis },
+              { id: t.success(), role: 'success', values: d.info.successRatioAxis },
+              { id: t.failure(), role: 'failure', values: d.info.failureRatioAxis },
+              { id: t.unknown(), role: 'unknown', values: d.info.unknownRatioAxis },
             ]}
           />
         </section>
       )}
+      </div>
     </div>
   )
 }

@@ -1,38 +1,94 @@
-import { ResponsiveLine, type LineSeries } from '@nivo/line'
+import { ResponsiveLine, type LineCustomSvgLayerProps, type SliceTooltipProps } from '@nivo/line'
 import { useMemo } from 'react'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { buildTrend, isoDay, tickDays, tooltipLine, type TrendSeries, type TrendSeriesInput } from './trend'
 
 interface Props {
-  /** yyyy-MM-dd per point. */
+  /** yyyy-MM-dd per point; the server's axis ends today. */
   axis: readonly string[]
-  series: { id: string; values: readonly number[] }[]
+  series: readonly TrendSeriesInput[]
   /** Percent scale (0–100) for ratio series. */
   percent?: boolean
   label: string
 }
 
-const COLORS = ['var(--primary)', '#16a34a', '#dc2626', '#d97706']
+type Layer = LineCustomSvgLayerProps<TrendSeries>
 
-/** A 30-day line chart (nivo). Colours and text follow the console theme's CSS variables. */
-export function TrendChart({ axis, series, percent, label }: Props) {
-  const data = useMemo<LineSeries[]>(
-    () => series.map((s) => ({ id: s.id, data: axis.map((x, i) => ({ x: x.slice(5), y: s.values[i] ?? 0 })) })),
-    [axis, series],
-  )
+/**
+ * Lines drawn in the series' own order: solid through the finished days, dashed into today with a hollow marker, so a
+ * day still in progress never reads as a full day falling to zero. Replaces nivo's "lines" layer.
+ */
+function truthfulLines(partialIndex: number) {
+  return function TruthfulLines({ series, lineGenerator }: Layer) {
+    return (
+      <g>
+        {series.map((s) => {
+          const pts = s.data.map((d) => d.position)
+          const done = partialIndex >= 0 ? pts.slice(0, partialIndex) : pts
+          const today = partialIndex >= 1 ? pts.slice(partialIndex - 1, partialIndex + 1) : []
+          const end = partialIndex >= 0 ? pts[partialIndex] : undefined
+          return (
+            <g key={s.id} data-series={s.id} data-color={s.color}>
+              <path d={lineGenerator(done) ?? ''} fill="none" stroke={s.color} strokeWidth={2} />
+              {today.length === 2 && (
+                <path data-partial d={lineGenerator(today) ?? ''} fill="none" stroke={s.color} strokeWidth={2} strokeDasharray="4 4" />
+              )}
+              {end && <circle cx={end.x} cy={end.y} r={3.5} fill="var(--surface)" stroke={s.color} strokeWidth={2} />}
+            </g>
+          )
+        })}
+      </g>
+    )
+  }
+}
+
+/** A 30-day line chart (nivo) with its legend and a note on today's partial day. */
+export function TrendChart({ axis, series, percent = false, label }: Props) {
+  const { LL } = useI18nContext()
+  const { data, partialIndex } = useMemo(() => buildTrend(axis, series, isoDay(new Date())), [axis, series])
+  const lines = useMemo(() => truthfulLines(partialIndex), [partialIndex])
+  const order = useMemo(() => new Map(data.map((s, i) => [s.id, i])), [data])
+  const partialDay = partialIndex >= 0 ? axis[partialIndex] : undefined
+
+  const SliceTip = ({ slice }: SliceTooltipProps<TrendSeries>) => {
+    const pts = [...slice.points].sort((a, b) => (order.get(a.seriesId) ?? 0) - (order.get(b.seriesId) ?? 0))
+    const day = String(pts[0]?.data.x ?? '')
+    return (
+      <div data-testid="trend-tooltip" className="rounded border border-[var(--border)] bg-[var(--surface)] px-2 py-1 text-xs whitespace-nowrap text-[var(--text)] shadow">
+        {tooltipLine(day, pts.map((p) => ({ id: String(p.seriesId), value: Number(p.data.y) })), percent, day === partialDay ? LL.dashboard.partialDay() : null)}
+      </div>
+    )
+  }
+
   return (
-    <figure className="h-64" aria-label={label}>
-      <ResponsiveLine
-        data={data}
-        margin={{ top: 16, right: 24, bottom: 40, left: 56 }}
-        colors={COLORS}
-        yScale={{ type: 'linear', min: 0, max: percent ? 100 : 'auto' }}
-        axisBottom={{ tickRotation: -45, tickValues: axis.filter((_, i) => i % 5 === 0).map((x) => x.slice(5)) }}
-        axisLeft={{ format: percent ? (v) => `${v}%` : (v) => Number(v).toLocaleString() }}
-        enablePoints={false}
-        useMesh
-        enableSlices="x"
-        theme={{ text: { fill: 'var(--muted)' }, grid: { line: { stroke: 'var(--border)' } }, tooltip: { container: { background: 'var(--surface)', color: 'var(--text)' } } }}
-        legends={series.length > 1 ? [{ anchor: 'top-right', direction: 'row', itemWidth: 80, itemHeight: 16, translateY: -16 }] : []}
-      />
+    <figure aria-label={label} data-testid="trend-chart">
+      <ul className="mb-1 flex flex-wrap gap-4 text-xs text-[var(--muted)]" data-testid="trend-legend">
+        {data.map((s) => (
+          <li key={s.id} className="inline-flex items-center gap-1.5" data-color={s.color}>
+            <span aria-hidden className="inline-block h-0.5 w-4" style={{ background: s.color }} />
+            {s.id}
+          </li>
+        ))}
+      </ul>
+      <div className="h-60">
+        <ResponsiveLine<TrendSeries>
+          data={data}
+          margin={{ top: 8, right: 16, bottom: 28, left: 56 }}
+          colors={(s) => s.color}
+          xScale={{ type: 'point' }}
+          yScale={{ type: 'linear', min: 0, max: percent ? 100 : 'auto' }}
+          axisBottom={{ tickRotation: 0, tickSize: 0, tickPadding: 8, tickValues: tickDays(axis, 7), format: (x) => String(x).slice(5) }}
+          axisLeft={{ tickValues: 4, tickSize: 0, tickPadding: 8, format: percent ? (v) => `${v}%` : (v) => Number(v).toLocaleString('en-US') }}
+          enableGridX={false}
+          gridYValues={4}
+          enablePoints={false}
+          enableSlices="x"
+          sliceTooltip={SliceTip}
+          layers={['grid', 'axes', lines, 'crosshair', 'slices']}
+          theme={{ text: { fill: 'var(--muted)' }, grid: { line: { stroke: 'var(--border)', strokeDasharray: '2 4' } } }}
+        />
+      </div>
+      {partialDay && <figcaption className="mt-1 text-xs text-[var(--muted)]" data-testid="trend-partial-note">{LL.dashboard.partialNote()}</figcaption>}
     </figure>
   )
 }

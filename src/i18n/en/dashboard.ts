@@ -17,4 +17,6 @@ export default {
 	failure: 'Failure',
 	unknown: 'Unknown',
 	loadFailed: 'The overview could not be loaded. Please retry.',
+	partialNote: 'The dashed end is today, still in progress: not a full day.',
+	partialDay: 'today, in progress',
 } satisfies Translation['dashboard']

@@ -1,0 +1,67 @@
+/*
+ * The data side of the dashboards' trend charts (issue 14, "dashboards that tell the truth"): colours that mean what
+ * they show, the series in the order given (legend and tooltip alike), today's point marked as partial rather than
+ * drawn as a full day, and few enough axis labels that they fit without tilting.
+ */
+export type SeriesRole = 'sent' | 'success' | 'failure' | 'unknown'
+
+/** Success green, failure red, unknown grey; plain volume in the console's blue. Hex: SVG attributes take no var(). */
+export const ROLE_COLORS: Record<SeriesRole, string> = {
+  sent: '#2563eb',
+  success: '#16a34a',
+  failure: '#dc2626',
+  unknown: '#9ca3af',
+}
+
+export interface TrendSeriesInput {
+  id: string
+  role: SeriesRole
+  values: readonly number[]
+}
+
+export interface TrendPoint {
+  x: string
+  y: number
+}
+
+export interface TrendSeries {
+  id: string
+  color: string
+  data: TrendPoint[]
+}
+
+/** yyyy-MM-dd of a date in the browser's own calendar. */
+export function isoDay(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+}
+
+/**
+ * The chart's series and which point is partial: the last one when the axis ends today (the server's axis runs up to
+ * and including today, whose counts are still growing). Labels drop the year: 30 days never span two of them in a
+ * way the tooltip (full date) would not show.
+ */
+export function buildTrend(axis: readonly string[], series: readonly TrendSeriesInput[], today: string) {
+  const data: TrendSeries[] = series.map((s) => ({
+    id: s.id,
+    color: ROLE_COLORS[s.role],
+    data: axis.map((x, i) => ({ x, y: s.values[i] ?? 0 })),
+  }))
+  const partialIndex = axis.length > 0 && axis[axis.length - 1] === today ? axis.length - 1 : -1
+  return { data, partialIndex }
+}
+
+/** About `fit` evenly spaced axis labels, always including the last day, so none need tilting. */
+export function tickDays(axis: readonly string[], fit: number): string[] {
+  if (axis.length <= fit) return [...axis]
+  const step = Math.ceil(axis.length / Math.max(1, fit))
+  const last = axis.length - 1
+  return axis.filter((_, i) => (last - i) % step === 0)
+}
+
+/** One line of tooltip: "05-12 · 发送量 12,345 · …", numbers grouped the console's one way. */
+export function tooltipLine(day: string, values: readonly { id: string; value: number }[], percent: boolean, partial: string | null): string {
+  const fmt = (v: number) => (percent ? `${v.toLocaleString('en-US', { maximumFractionDigits: 2 })}%` : v.toLocaleString('en-US'))
+  const head = partial ? `${day} (${partial})` : day
+  return [head, ...values.map((v) => `${v.id} ${fmt(v.value)}`)].join(' · ')
+}

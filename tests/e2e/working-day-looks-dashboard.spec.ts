@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test'
+import { apiAs, signIn } from './helpers'
+
+/*
+ * Issue 14, dashboards that tell the truth: outcome colours (success green, failure red, unknown grey), the legend in
+ * the series' order, today's partial day drawn dashed with a note, a one-line tooltip with the date and grouped
+ * numbers, labels not tilted, cards on a grid that fills the width.
+ */
+test('the ratio chart colours outcomes by meaning, in order, and marks today as partial', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/sms-cloud/video-sms/dashboard')
+  const board = page.getByTestId('dashboard')
+  const charts = board.getByTestId('trend-chart')
+  await expect(charts).toHaveCount(2)
+  const ratio = charts.nth(1)
+
+  const legend = ratio.getByTestId('trend-legend').locator('li')
+  await expect(legend).toHaveText(['成功率', '失败率', '未知率'])
+  const colours = await legend.evaluateAll((els) => els.map((e) => e.getAttribute('data-color')))
+  expect(colours).toEqual(['#16a34a', '#dc2626', '#9ca3af'])
+  // The lines carry the same colours as their legend entries.
+  const lineColours = await ratio.locator('svg g[data-series]').evaluateAll((els) => els.map((e) => e.getAttribute('data-color')))
+  expect(lineColours).toEqual(colours)
+
+  // Today (the last day of the server's axis) is drawn dashed and explained, in both charts.
+  for (const chart of [charts.nth(0), ratio]) {
+    await expect(chart.locator('path[data-partial]').first()).toBeAttached()
+    await expect(chart.getByTestId('trend-partial-note')).toContainText('今日')
+  }
+
+  // Axis labels are upright.
+  const tilted = await ratio.locator('svg text[transform*="rotate(-"]').count()
+  expect(tilted).toBe(0)
+
+  // The tooltip of the last day: its date, "in progress", and the three values on one line.
+  const box = (await ratio.locator('svg').boundingBox())!
+  await page.mouse.move(box.x + box.width - 18, box.y + box.height / 2)
+  const tip = page.getByTestId('trend-tooltip')
+  await expect(tip).toBeVisible()
+  await expect(tip).toHaveText(/^\d{4}-\d{2}-\d{2} \(今日，未完\) · 成功率 [\d.]+% · 失败率 [\d.]+% · 未知率 [\d.]+%$/)
+  expect((await tip.boundingBox())!.height).toBeLessThan(30)
+})
+
+test('the sent chart tooltip groups thousands, and the cards fill the width', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/sms-cloud/home-sms/dashboard')
+  const board = page.getByTestId('dashboard')
+  const chart = board.getByTestId('trend-chart')
+  await expect(chart).toHaveCount(1)
+  const info = (await apiAs(page, '/dataGathering/getNormalSmsIndexInfo', { prod_type: 0 })).data as unknown as { sentCountAxis: number[]; timeAxis: string[] }
+
+  const box = (await chart.locator('svg').boundingBox())!
+  // The middle of the 30 days: find the point nearest to x and compare its value with the server's.
+  await page.mouse.move(box.x + 56 + (box.width - 72) * (15 / 29), box.y + box.height / 2)
+  const tip = page.getByTestId('trend-tooltip')
+  await expect(tip).toBeVisible()
+  const text = (await tip.textContent())!
+  const day = text.slice(0, 10)
+  const value = info.sentCountAxis[info.timeAxis.indexOf(day)]!
+  expect(text).toBe(`${day} · 发送量 ${value.toLocaleString('en-US')}`)
+
+  // Cards span the content width: the last card of the row ends where the chart card ends.
+  const cards = board.locator('div.grid').first()
+  const [cardsBox, chartBox] = [await cards.boundingBox(), await chart.boundingBox()]
+  expect(Math.abs(cardsBox!.x + cardsBox!.width - (chartBox!.x + chartBox!.width))).toBeLessThan(40)
+})
