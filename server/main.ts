@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import { join, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { APP_BASE } from '../src/domain/api'
@@ -11,6 +12,7 @@ import { DEMO_ACCOUNTS, seedIfEmpty, syncMenus } from './seed'
 import { startCarrierSim } from './send/carrier-sim'
 import { startPushWorker } from './push/worker'
 import { startScheduler } from './send/scheduler'
+import { closeConnectionsWhenShuttingDown, shutdownGracefully } from './shutdown'
 
 const env = process.env
 const host = env.HOST || '127.0.0.1'
@@ -62,15 +64,24 @@ const server = serve({ fetch: app.fetch, hostname: host, port }, () => {
   console.log('')
 })
 
-// PGlite writes its files on close; a kill without it can lose the latest changes.
+// On SIGTERM/SIGINT: stop accepting, finish the requests in flight and the workers' current step, then close the
+// database (PGlite writes its files on close; a kill without it can lose the latest changes). SHUTDOWN_GRACE_MS bounds
+// how long slow requests (a download to a slow client) may hold the exit.
+const ending = closeConnectionsWhenShuttingDown(server as Server)
 let closing = false
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
-  console.log(`[server] ${signal}: closing`)
-  server.close()
-  for (const stop of stopWorkers) stop()
-  await db.close().catch((e) => console.error('[server] closing the database failed', e))
+  console.log(`[server] ${signal}: finishing requests in flight, then closing`)
+  ending.begin()
+  await shutdownGracefully({
+    server: server as Server,
+    workers: stopWorkers,
+    closeDb: () => db.close().catch((e) => console.error('[server] closing the database failed', e)),
+    graceMs: Number(env.SHUTDOWN_GRACE_MS || 30_000),
+    log: console.log,
+  })
+  console.log('[server] closed')
   process.exit(0)
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -3,6 +3,7 @@ import type { Db } from '../db'
 import { appSecretOf } from '../users/app-secret'
 import { PUSH_HEADERS, signPush } from './sign'
 import { postTo, PushTargetError, resolveTarget, type PostResult, type Resolve } from './target'
+import { everyInterval } from '../worker-loop'
 
 /**
  * The push worker: groups waiting outbox items into batches (one account each, at most PUSH_BATCH_MAX items) and
@@ -173,14 +174,6 @@ export async function pushTick(db: Db, opts: PushOptions = {}): Promise<number[]
 }
 
 /** Runs pushTick every `intervalMs` (never overlapping itself); returns a stop function. */
-export function startPushWorker(db: Db, opts: PushOptions = {}, intervalMs = 2000): () => void {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    pushTick(db, opts)
-      .catch((e) => console.error('[push]', e))
-      .finally(() => (running = false))
-  }, intervalMs)
-  return () => clearInterval(timer)
+export function startPushWorker(db: Db, opts: PushOptions = {}, intervalMs = 2000): () => Promise<void> {
+  return everyInterval(intervalMs, () => pushTick(db, opts), (e) => console.error('[push]', e))
 }

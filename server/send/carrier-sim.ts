@@ -1,5 +1,6 @@
 import type { Db } from '../db'
 import { queueReplies, queueReports } from '../push/outbox'
+import { everyInterval } from '../worker-loop'
 
 const FAILURES = ['UNDELIV', 'MK:0001', 'MK:0005', 'EXPIRED', 'REJECTD', 'BLACK']
 const REPLIES = ['好的', '收到', 'TD', '谢谢', '1', 'OK']
@@ -56,14 +57,6 @@ export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ rep
 }
 
 /** Runs simulateTick every `intervalMs` (never overlapping itself); returns a stop function. */
-export function startCarrierSim(db: Db, intervalMs = 3000, opts: SimOptions = {}): () => void {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    simulateTick(db, opts)
-      .catch((e) => console.error('[carrier-sim]', e))
-      .finally(() => (running = false))
-  }, intervalMs)
-  return () => clearInterval(timer)
+export function startCarrierSim(db: Db, intervalMs = 3000, opts: SimOptions = {}): () => Promise<void> {
+  return everyInterval(intervalMs, () => simulateTick(db, opts), (e) => console.error('[carrier-sim]', e))
 }

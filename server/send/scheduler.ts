@@ -4,6 +4,7 @@ import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
+import { everyInterval } from '../worker-loop'
 import { countryPrices, debit, nextBatchId, priceOf, roundMoney, sensitiveIn } from './store'
 
 /**
@@ -105,15 +106,9 @@ async function mark(tx: Db, id: string, status: number) {
 }
 
 /** Runs runDueBatches every `intervalMs` (never overlapping itself); returns a stop function. */
-export function startScheduler(db: Db, intervalMs = 5000, log: (m: string) => void = console.log): () => void {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    runDueBatches(db)
-      .then((ids) => ids.length && log(`[scheduler] sent timed batches: ${ids.join(', ')}`))
-      .catch((e) => console.error('[scheduler]', e))
-      .finally(() => (running = false))
-  }, intervalMs)
-  return () => clearInterval(timer)
+export function startScheduler(db: Db, intervalMs = 5000, log: (m: string) => void = console.log): () => Promise<void> {
+  return everyInterval(intervalMs, async () => {
+    const ids = await runDueBatches(db)
+    if (ids.length) log(`[scheduler] sent timed batches: ${ids.join(', ')}`)
+  }, (e) => console.error('[scheduler]', e))
 }

@@ -38,6 +38,22 @@ export const freePort = () =>
     })
   })
 
+/** Resolves once the process has printed a line containing `text` (looking at what it printed already too). */
+export function printed(p: ServerProcess, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const look = () => p.lines.some((l) => l.includes(text))
+    if (look()) return resolve()
+    const onData = () => {
+      if (!look()) return
+      p.child.stdout!.off('data', onData)
+      p.child.stderr!.off('data', onData)
+      resolve()
+    }
+    p.child.stdout!.on('data', onData)
+    p.child.stderr!.on('data', onData)
+  })
+}
+
 export interface ServerProcess {
   base: string
   port: number
@@ -50,10 +66,14 @@ export interface ServerProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>
 }
 
-/** Starts a server process and waits until it listens (or fails with what it printed). */
-export async function startServer(env: Record<string, string>, opts: { port?: number } = {}): Promise<ServerProcess> {
+/**
+ * Starts a server process (server/main.ts, or `script` such as server/cluster.ts) and waits until it prints
+ * `readyWhen` (or fails with what it printed).
+ */
+export async function startServer(env: Record<string, string>, opts: { port?: number; script?: string; readyWhen?: string } = {}): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort())
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const readyWhen = opts.readyWhen ?? 'SMS cloud console:'
+  const child = spawn(process.execPath, ['--import', 'tsx', opts.script ?? 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DIST_DIR: '/nonexistent-dist', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,7 +84,7 @@ export async function startServer(env: Record<string, string>, opts: { port?: nu
     const onData = (buf: Buffer) => {
       for (const line of buf.toString('utf8').split('\n')) {
         lines.push(line)
-        if (line.includes('SMS cloud console:')) resolve()
+        if (line.includes(readyWhen)) resolve()
       }
     }
     child.stdout!.on('data', onData)

@@ -1,0 +1,87 @@
+import cluster, { type Worker } from 'node:cluster'
+import { availableParallelism } from 'node:os'
+import { fileURLToPath } from 'node:url'
+
+/*
+ * `npm run start:cluster`: N server processes (server/main.ts) on one port with Node's cluster module; the primary
+ * hands connections out round-robin and does no other work. PostgreSQL only: PGlite is one process' folder.
+ *   CLUSTER_WORKERS  processes (default: the machine's available parallelism)
+ *   SIGHUP           rolling restart: one process at a time, the new one listening before the old one drains
+ *   SIGTERM, SIGINT  every process finishes its requests in flight, then all exit
+ * A process that dies unexpectedly is replaced.
+ */
+const env = process.env
+const log = (m: string) => console.log(`[cluster] ${m}`)
+
+if (!env.DATABASE_URL) {
+  console.error('[cluster] several server processes need PostgreSQL: set DATABASE_URL. PGlite (the default) keeps its data in one process\' folder; use `npm start` for it.')
+  process.exit(1)
+}
+const size = Number(env.CLUSTER_WORKERS || availableParallelism())
+if (!Number.isInteger(size) || size < 1) {
+  console.error(`[cluster] CLUSTER_WORKERS must be a whole number of processes, not ${JSON.stringify(env.CLUSTER_WORKERS)}`)
+  process.exit(1)
+}
+
+// The server itself, next to this file (main.ts under tsx, main.js once compiled); execArgv carries the loader.
+const main = fileURLToPath(new URL(`./main${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
+cluster.setupPrimary({ exec: main })
+
+const retiring = new Set<Worker>()
+let stopping = false
+
+function fork(): Promise<Worker> {
+  const w = cluster.fork()
+  w.once('exit', (code, signal) => {
+    if (stopping || retiring.delete(w)) return
+    log(`process ${w.process.pid} ended (${signal ?? code}); starting another`)
+    void fork()
+  })
+  return new Promise((resolve, reject) => {
+    w.once('listening', () => resolve(w))
+    w.once('exit', () => reject(new Error(`process ${w.process.pid} ended before listening`)))
+  })
+}
+
+const retire = (w: Worker) => new Promise<void>((resolve) => {
+  retiring.add(w)
+  w.once('exit', () => resolve())
+  w.process.kill('SIGTERM')
+})
+
+let restarting = false
+async function rollingRestart() {
+  if (restarting || stopping) return
+  restarting = true
+  log('rolling restart')
+  try {
+    for (const old of Object.values(cluster.workers ?? {})) {
+      if (!old || retiring.has(old)) continue
+      const fresh = await fork()
+      log(`process ${fresh.process.pid} listening; ${old.process.pid} finishing its requests`)
+      await retire(old)
+    }
+    log('rolling restart done')
+  } catch (e) {
+    console.error('[cluster] rolling restart stopped:', e)
+  } finally {
+    restarting = false
+  }
+}
+
+async function stopAll(signal: string) {
+  if (stopping) return
+  stopping = true
+  log(`${signal}: every process finishes its requests, then exits`)
+  await Promise.all(Object.values(cluster.workers ?? {}).map((w) => w && retire(w)))
+  log('stopped')
+  process.exit(0)
+}
+
+process.on('SIGHUP', () => void rollingRestart())
+process.on('SIGTERM', () => void stopAll('SIGTERM'))
+process.on('SIGINT', () => void stopAll('SIGINT'))
+
+log(`starting ${size} server processes on one port`)
+await Promise.all(Array.from({ length: size }, fork))
+log(`${size} processes listening (pids ${Object.values(cluster.workers ?? {}).map((w) => w?.process.pid).join(', ')})`)

@@ -1,0 +1,48 @@
+import type { Server } from 'node:http'
+import { Server as NetServer } from 'node:net'
+
+export interface ShutdownParts {
+  server: Server
+  /** The background workers' stop functions; each resolves once its current step is done. */
+  workers: (() => Promise<void>)[]
+  closeDb: () => Promise<void>
+  /** Requests still running after this long are cut off so the process does end. */
+  graceMs: number
+  log: (m: string) => void
+}
+
+/**
+ * Marks every response given from now on `Connection: close`. Installed at start so it runs before the app's own
+ * listener; it only acts once the shutdown has begun.
+ */
+export function closeConnectionsWhenShuttingDown(server: Server): { begin: () => void } {
+  let shuttingDown = false
+  server.prependListener('request', (_req, res) => {
+    if (shuttingDown) res.setHeader('connection', 'close')
+  })
+  return { begin: () => void (shuttingDown = true) }
+}
+
+/**
+ * The order a rolling restart needs: stop accepting connections (in a cluster the primary sends new ones to the
+ * other processes), let the requests in flight finish, each answered with `Connection: close`, while idle keep-alive
+ * connections end at their keep-alive time-out, which the clients were told in the `Keep-Alive` header, so no
+ * client sends a request into a socket being closed. Then the workers finish their current step, and only then the
+ * database closes (before, requests in flight failed with "Cannot use a pool after calling end on the pool").
+ */
+export async function shutdownGracefully(p: ShutdownParts): Promise<void> {
+  const closed = new Promise<void>((resolve) => {
+    // net.Server's close, not http.Server's: the latter (Node ≥ 19) also drops idle keep-alive sockets at once,
+    // which races a client that is just sending its next request on one.
+    NetServer.prototype.close.call(p.server, () => resolve())
+  })
+  const cutOff = setTimeout(() => {
+    p.log(`[server] requests still running after ${p.graceMs} ms: closing their connections`)
+    p.server.closeAllConnections()
+  }, p.graceMs)
+  cutOff.unref()
+  await closed
+  clearTimeout(cutOff)
+  await Promise.all(p.workers.map((stop) => stop()))
+  await p.closeDb()
+}
