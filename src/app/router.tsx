@@ -12,7 +12,7 @@ import { ErrorPage } from './pages/ErrorPage'
 // Route components load lazily, so the sign-in page never pulls the shell, the grid or the charts.
 const screens = withChunkTimeout(() => import('./screens'))
 const statusPages = withChunkTimeout(() => import('./pages/StatusPage'))
-const screen = (name: 'HomeScreen' | 'InfoScreen' | 'SettingScreen' | 'IframeScreen' | 'MenuScreen') =>
+const screen = (name: 'HomeScreen' | 'InfoScreen' | 'SettingScreen' | 'IframeScreen' | 'MenuScreen' | 'TemplateRoute') =>
   lazyRouteComponent(screens, name)
 
 function Pending() {
@@ -76,6 +76,7 @@ const shellChildren = [
   child('/info/setting', screen('SettingScreen')),
   child('/form-detail/index', lazyRouteComponent(withChunkTimeout(() => import('./pages/DetailPage')), 'DetailPage')),
   child('/myiframe/$', screen('IframeScreen')),
+  child('/$area/templates/$id', screen('TemplateRoute')),
   // Menu paths from the server: the screen registry decides, unknown ones go to /404.
   child('$', screen('MenuScreen')),
 ]

@@ -5,6 +5,7 @@ import { LOCALES, THEMES, type Locale } from '@/domain/constants'
 import { walkMenu } from '@/domain/menu'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
 import { shortLinkCommands } from '@/features/short-links'
+import { templateCommands } from '@/features/templates'
 import { getLastBatch } from '@/stores/last-batch'
 import { setLocale, setTheme, toggleSidebar } from '@/stores/prefs'
 import { HOME_PATH, closeAllTabs, closeOtherTabs, closeTab, getActiveTab, openTab } from '@/stores/tabs'
@@ -61,6 +62,7 @@ function actionCommands({ LL, otherLL, locale, go }: ShellContext): Command[] {
     ...THEMES.map((theme) =>
       act(`theme:${theme}`, (t) => t.shell.themeCommand({ name: t.shell.themes[theme]() }), () => setTheme(theme))),
     ...shortLinkCommands({ LL, otherLL, go }),
+    ...templateCommands({ LL, otherLL, go }),
   ]
 }
 

@@ -3136,6 +3136,10 @@ type RootTranslation = {
 			 */
 			noFrames: string
 			/**
+			 * 尚​未​选​择​媒​体
+			 */
+			noMedia: string
+			/**
 			 * {​c​h​a​r​s​}​ ​字​，​{​m​e​s​s​a​g​e​s​}​ ​条
 			 * @param {number} chars
 			 * @param {number} messages
@@ -5008,6 +5012,469 @@ type RootTranslation = {
 		 * 查​看​该​批​次​的​发​送​记​录
 		 */
 		batchRecords: string
+	}
+	tplEditor: {
+		/**
+		 * 模​板
+		 */
+		group: string
+		/**
+		 * 新​建​内​容​模​板
+		 */
+		newContent: string
+		/**
+		 * 新​建​5​G​消​息​模​板
+		 */
+		newCsp: string
+		/**
+		 * 新​建​视​频​短​信​模​板
+		 */
+		newVideo: string
+		/**
+		 * x​i​n​j​i​a​n​ ​n​e​i​r​o​n​g​ ​m​o​b​a​n​ ​新​增​ ​添​加​ ​文​本
+		 */
+		keywordsContent: string
+		/**
+		 * x​i​n​j​i​a​n​ ​5​g​ ​m​o​b​a​n​ ​k​a​p​i​a​n​ ​卡​片​ ​轮​播​ ​富​媒​体​ ​新​增
+		 */
+		keywordsCsp: string
+		/**
+		 * x​i​n​j​i​a​n​ ​s​h​i​p​i​n​ ​m​o​b​a​n​ ​视​频​短​信​ ​帧​ ​新​增
+		 */
+		keywordsVideo: string
+		mediaKinds: {
+			/**
+			 * 图​片
+			 */
+			image: string
+			/**
+			 * 视​频
+			 */
+			video: string
+			/**
+			 * 音​频
+			 */
+			audio: string
+		}
+		content: {
+			/**
+			 * 模​板​内​容
+			 */
+			label: string
+			/**
+			 * 用​花​括​号​写​ ​p​1​、​p​2​ ​…​ ​等​变​量​即​为​点​对​点​模​板​。​模​板​审​核​通​过​后​才​能​发​送​。
+			 */
+			hint: string
+		}
+		actions: {
+			/**
+			 * 详​情
+			 */
+			detail: string
+			/**
+			 * 删​除
+			 */
+			'delete': string
+			/**
+			 * 审​核​通​过
+			 */
+			approve: string
+			/**
+			 * 驳​回
+			 */
+			reject: string
+			/**
+			 * 确​认​审​核​通​过​第​ ​{​i​n​d​e​x​}​ ​行​的​模​板​？
+			 * @param {number} index
+			 */
+			approveConfirm: RequiredParams<'index'>
+			/**
+			 * 驳​回​第​ ​{​i​n​d​e​x​}​ ​行​的​模​板
+			 * @param {number} index
+			 */
+			rejectTitle: RequiredParams<'index'>
+			/**
+			 * 驳​回​原​因
+			 */
+			reason: string
+			/**
+			 * 客​户​可​在​模​板​列​表​和​详​情​中​看​到​该​原​因​。
+			 */
+			reasonHint: string
+		}
+		editor: {
+			/**
+			 * 模​板​信​息
+			 */
+			basics: string
+			/**
+			 * 模​板​名​称
+			 */
+			name: string
+			/**
+			 * C​h​a​t​b​o​t
+			 */
+			chatbot: string
+			/**
+			 * 请​选​择​ ​C​h​a​t​b​o​t
+			 */
+			chooseChatbot: string
+			/**
+			 * C​h​a​t​b​o​t​ ​加​载​失​败
+			 */
+			chatbotsFailed: string
+			/**
+			 * 该​账​号​没​有​ ​C​h​a​t​b​o​t
+			 */
+			noChatbot: string
+			/**
+			 * {​n​a​m​e​}​（​离​线​）
+			 * @param {unknown} name
+			 */
+			offline: RequiredParams<'name'>
+			/**
+			 * 签​名
+			 */
+			autograph: string
+			/**
+			 * 以​【​签​名​】​显​示​在​消​息​前
+			 */
+			autographHint: string
+			/**
+			 * 消​息​类​型
+			 */
+			kind: string
+			/**
+			 * 纯​文​本
+			 */
+			kindText: string
+			/**
+			 * 卡​片​轮​播
+			 */
+			kindCard: string
+			/**
+			 * 消​息​内​容
+			 */
+			text5g: string
+			/**
+			 * 卡​片​（​{​c​o​u​n​t​}​ ​张​，​最​多​ ​{​m​a​x​}​ ​张​）
+			 * @param {number} count
+			 * @param {number} max
+			 */
+			cards: RequiredParams<'count' | 'max'>
+			/**
+			 * 第​ ​{​n​}​ ​张​卡​片
+			 * @param {number} n
+			 */
+			card: RequiredParams<'n'>
+			/**
+			 * 媒​体
+			 */
+			media: string
+			/**
+			 * 尚​未​选​择​媒​体
+			 */
+			noMedia: string
+			/**
+			 * 从​素​材​库​选​择
+			 */
+			pick: string
+			/**
+			 * 上​传​文​件
+			 */
+			upload: string
+			/**
+			 * 正​在​上​传​ ​{​n​a​m​e​}​ ​…​ ​{​p​e​r​c​e​n​t​}​%
+			 * @param {unknown} name
+			 * @param {number} percent
+			 */
+			uploading: RequiredParams<'name' | 'percent'>
+			/**
+			 * 取​消​上​传
+			 */
+			cancelUpload: string
+			/**
+			 * {​n​a​m​e​}​ ​已​上​传
+			 * @param {unknown} name
+			 */
+			uploaded: RequiredParams<'name'>
+			/**
+			 * 移​除​媒​体
+			 */
+			removeMedia: string
+			/**
+			 * 标​题
+			 */
+			title: string
+			/**
+			 * 正​文
+			 */
+			text: string
+			/**
+			 * 按​钮​（​{​c​o​u​n​t​}​ ​个​，​最​多​ ​{​m​a​x​}​ ​个​）
+			 * @param {number} count
+			 * @param {number} max
+			 */
+			buttons: RequiredParams<'count' | 'max'>
+			/**
+			 * 按​钮​ ​{​n​}
+			 * @param {number} n
+			 */
+			button: RequiredParams<'n'>
+			/**
+			 * 动​作
+			 */
+			buttonKind: string
+			kinds: {
+				/**
+				 * 打​开​链​接
+				 */
+				'open-link': string
+				/**
+				 * 拨​打​电​话
+				 */
+				dial: string
+				/**
+				 * 回​复
+				 */
+				reply: string
+			}
+			/**
+			 * 按​钮​文​字
+			 */
+			buttonName: string
+			/**
+			 * 链​接​地​址​（​h​t​t​p​ ​或​ ​h​t​t​p​s​）
+			 */
+			buttonUrl: string
+			/**
+			 * 电​话​号​码
+			 */
+			buttonPhone: string
+			/**
+			 * 添​加​卡​片
+			 */
+			addCard: string
+			/**
+			 * 添​加​按​钮
+			 */
+			addButton: string
+			/**
+			 * 上​移
+			 */
+			moveUp: string
+			/**
+			 * 下​移
+			 */
+			moveDown: string
+			/**
+			 * 左​移
+			 */
+			moveLeft: string
+			/**
+			 * 右​移
+			 */
+			moveRight: string
+			/**
+			 * 删​除​第​ ​{​n​}​ ​张​卡​片
+			 * @param {number} n
+			 */
+			removeCard: RequiredParams<'n'>
+			/**
+			 * 删​除​按​钮​ ​{​n​}
+			 * @param {number} n
+			 */
+			removeButton: RequiredParams<'n'>
+			/**
+			 * 快​捷​键​：​A​l​t​+​N​ ​添​加​卡​片​，​A​l​t​+​K​ ​添​加​按​钮​，​A​l​t​+​M​ ​选​择​媒​体​，​A​l​t​+​U​ ​上​传​，​A​l​t​+​↑​/​↓​ ​移​动​当​前​卡​片​或​按​钮​，​A​l​t​+​D​e​l​e​t​e​ ​删​除​，​C​t​r​l​+​E​n​t​e​r​ ​提​交​。​按​ ​?​ ​查​看​全​部​快​捷​键​。
+			 */
+			keys: string
+			/**
+			 * 手​机​端​预​览
+			 */
+			preview: string
+			/**
+			 * 回​落
+			 */
+			fallback: string
+			/**
+			 * 提​交​审​核
+			 */
+			submit: string
+			/**
+			 * 模​板​ ​{​n​a​m​e​}​ ​已​提​交​审​核
+			 * @param {unknown} name
+			 */
+			submitted: RequiredParams<'name'>
+			/**
+			 * 重​新​开​始
+			 */
+			reset: string
+			/**
+			 * 放​弃​当​前​模​板​并​重​新​开​始​？
+			 */
+			resetConfirm: string
+			/**
+			 * 部​分​内​容​需​要​修​改​，​光​标​已​定​位​到​第​一​处
+			 */
+			fixFirst: string
+			/**
+			 * 未​提​交​的​模​板​已​为​您​保​留
+			 */
+			draftKept: string
+		}
+		video: {
+			/**
+			 * 主​题​（​手​机​端​显​示​的​标​题​）
+			 */
+			title: string
+			/**
+			 * 签​名
+			 */
+			sign: string
+			/**
+			 * 备​注
+			 */
+			remark: string
+			/**
+			 * 帧​（​{​c​o​u​n​t​}​ ​帧​，​最​多​ ​{​m​a​x​}​ ​帧​）
+			 * @param {number} count
+			 * @param {number} max
+			 */
+			frames: RequiredParams<'count' | 'max'>
+			/**
+			 * 第​ ​{​n​}​ ​帧
+			 * @param {number} n
+			 */
+			frame: RequiredParams<'n'>
+			/**
+			 * 该​帧​文​字
+			 */
+			frameText: string
+			/**
+			 * 添​加​帧
+			 */
+			addFrame: string
+			/**
+			 * 删​除​第​ ​{​n​}​ ​帧
+			 * @param {number} n
+			 */
+			removeFrame: RequiredParams<'n'>
+			/**
+			 * 总​大​小​ ​{​s​i​z​e​}​ ​K​B​，​上​限​ ​{​m​a​x​}​ ​K​B
+			 * @param {number} max
+			 * @param {unknown} size
+			 */
+			total: RequiredParams<'max' | 'size'>
+			/**
+			 * 快​捷​键​：​A​l​t​+​N​ ​添​加​帧​，​A​l​t​+​M​ ​选​择​媒​体​，​A​l​t​+​U​ ​上​传​，​A​l​t​+​↑​/​↓​ ​移​动​当​前​帧​，​A​l​t​+​D​e​l​e​t​e​ ​删​除​，​C​t​r​l​+​E​n​t​e​r​ ​提​交​。
+			 */
+			keys: string
+		}
+		commands: {
+			/**
+			 * 5​G​编​辑​器​：​添​加​卡​片
+			 */
+			addCard: string
+			/**
+			 * 5​G​编​辑​器​：​为​当​前​卡​片​添​加​按​钮
+			 */
+			addButton: string
+			/**
+			 * 视​频​编​辑​器​：​添​加​帧
+			 */
+			addFrame: string
+			/**
+			 * 编​辑​器​：​上​移​当​前​项
+			 */
+			moveUp: string
+			/**
+			 * 编​辑​器​：​下​移​当​前​项
+			 */
+			moveDown: string
+			/**
+			 * 编​辑​器​：​删​除​当​前​项
+			 */
+			remove: string
+			/**
+			 * 编​辑​器​：​为​当​前​项​选​择​媒​体
+			 */
+			pick: string
+			/**
+			 * 编​辑​器​：​为​当​前​项​上​传​媒​体
+			 */
+			upload: string
+			/**
+			 * 编​辑​器​：​提​交​审​核
+			 */
+			submit: string
+		}
+		problems: {
+			/**
+			 * 最​多​ ​{​m​a​x​}​ ​个​字​符
+			 * @param {number} max
+			 */
+			tooLongMax: RequiredParams<'max'>
+			/**
+			 * 请​选​择​或​上​传​媒​体
+			 */
+			mediaRequired: string
+		}
+		detail: {
+			/**
+			 * 模​板​ ​{​i​d​}
+			 * @param {unknown} id
+			 */
+			title: RequiredParams<'id'>
+			/**
+			 * 正​在​加​载​模​板​…
+			 */
+			loading: string
+			/**
+			 * 模​板​加​载​失​败
+			 */
+			failed: string
+			/**
+			 * 状​态
+			 */
+			status: string
+			/**
+			 * 原​因
+			 */
+			reason: string
+			/**
+			 * 创​建​时​间
+			 */
+			created: string
+			/**
+			 * 账​号
+			 */
+			account: string
+			/**
+			 * C​h​a​t​b​o​t
+			 */
+			chatbot: string
+			/**
+			 * 签​名
+			 */
+			autograph: string
+			/**
+			 * 大​小
+			 */
+			size: string
+			/**
+			 * 帧
+			 */
+			frames: string
+			/**
+			 * 内​容
+			 */
+			content: string
+			/**
+			 * 返​回​列​表
+			 */
+			back: string
+		}
 	}
 }
 
@@ -8049,6 +8516,10 @@ export type TranslationFunctions = {
 			 */
 			noFrames: () => LocalizedString
 			/**
+			 * 尚未选择媒体
+			 */
+			noMedia: () => LocalizedString
+			/**
 			 * {chars} 字，{messages} 条
 			 */
 			smsMeasure: (arg: { chars: number, messages: number }) => LocalizedString
@@ -9826,6 +10297,446 @@ export type TranslationFunctions = {
 		 * 查看该批次的发送记录
 		 */
 		batchRecords: () => LocalizedString
+	}
+	tplEditor: {
+		/**
+		 * 模板
+		 */
+		group: () => LocalizedString
+		/**
+		 * 新建内容模板
+		 */
+		newContent: () => LocalizedString
+		/**
+		 * 新建5G消息模板
+		 */
+		newCsp: () => LocalizedString
+		/**
+		 * 新建视频短信模板
+		 */
+		newVideo: () => LocalizedString
+		/**
+		 * xinjian neirong moban 新增 添加 文本
+		 */
+		keywordsContent: () => LocalizedString
+		/**
+		 * xinjian 5g moban kapian 卡片 轮播 富媒体 新增
+		 */
+		keywordsCsp: () => LocalizedString
+		/**
+		 * xinjian shipin moban 视频短信 帧 新增
+		 */
+		keywordsVideo: () => LocalizedString
+		mediaKinds: {
+			/**
+			 * 图片
+			 */
+			image: () => LocalizedString
+			/**
+			 * 视频
+			 */
+			video: () => LocalizedString
+			/**
+			 * 音频
+			 */
+			audio: () => LocalizedString
+		}
+		content: {
+			/**
+			 * 模板内容
+			 */
+			label: () => LocalizedString
+			/**
+			 * 用花括号写 p1、p2 … 等变量即为点对点模板。模板审核通过后才能发送。
+			 */
+			hint: () => LocalizedString
+		}
+		actions: {
+			/**
+			 * 详情
+			 */
+			detail: () => LocalizedString
+			/**
+			 * 删除
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * 审核通过
+			 */
+			approve: () => LocalizedString
+			/**
+			 * 驳回
+			 */
+			reject: () => LocalizedString
+			/**
+			 * 确认审核通过第 {index} 行的模板？
+			 */
+			approveConfirm: (arg: { index: number }) => LocalizedString
+			/**
+			 * 驳回第 {index} 行的模板
+			 */
+			rejectTitle: (arg: { index: number }) => LocalizedString
+			/**
+			 * 驳回原因
+			 */
+			reason: () => LocalizedString
+			/**
+			 * 客户可在模板列表和详情中看到该原因。
+			 */
+			reasonHint: () => LocalizedString
+		}
+		editor: {
+			/**
+			 * 模板信息
+			 */
+			basics: () => LocalizedString
+			/**
+			 * 模板名称
+			 */
+			name: () => LocalizedString
+			/**
+			 * Chatbot
+			 */
+			chatbot: () => LocalizedString
+			/**
+			 * 请选择 Chatbot
+			 */
+			chooseChatbot: () => LocalizedString
+			/**
+			 * Chatbot 加载失败
+			 */
+			chatbotsFailed: () => LocalizedString
+			/**
+			 * 该账号没有 Chatbot
+			 */
+			noChatbot: () => LocalizedString
+			/**
+			 * {name}（离线）
+			 */
+			offline: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * 签名
+			 */
+			autograph: () => LocalizedString
+			/**
+			 * 以【签名】显示在消息前
+			 */
+			autographHint: () => LocalizedString
+			/**
+			 * 消息类型
+			 */
+			kind: () => LocalizedString
+			/**
+			 * 纯文本
+			 */
+			kindText: () => LocalizedString
+			/**
+			 * 卡片轮播
+			 */
+			kindCard: () => LocalizedString
+			/**
+			 * 消息内容
+			 */
+			text5g: () => LocalizedString
+			/**
+			 * 卡片（{count} 张，最多 {max} 张）
+			 */
+			cards: (arg: { count: number, max: number }) => LocalizedString
+			/**
+			 * 第 {n} 张卡片
+			 */
+			card: (arg: { n: number }) => LocalizedString
+			/**
+			 * 媒体
+			 */
+			media: () => LocalizedString
+			/**
+			 * 尚未选择媒体
+			 */
+			noMedia: () => LocalizedString
+			/**
+			 * 从素材库选择
+			 */
+			pick: () => LocalizedString
+			/**
+			 * 上传文件
+			 */
+			upload: () => LocalizedString
+			/**
+			 * 正在上传 {name} … {percent}%
+			 */
+			uploading: (arg: { name: unknown, percent: number }) => LocalizedString
+			/**
+			 * 取消上传
+			 */
+			cancelUpload: () => LocalizedString
+			/**
+			 * {name} 已上传
+			 */
+			uploaded: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * 移除媒体
+			 */
+			removeMedia: () => LocalizedString
+			/**
+			 * 标题
+			 */
+			title: () => LocalizedString
+			/**
+			 * 正文
+			 */
+			text: () => LocalizedString
+			/**
+			 * 按钮（{count} 个，最多 {max} 个）
+			 */
+			buttons: (arg: { count: number, max: number }) => LocalizedString
+			/**
+			 * 按钮 {n}
+			 */
+			button: (arg: { n: number }) => LocalizedString
+			/**
+			 * 动作
+			 */
+			buttonKind: () => LocalizedString
+			kinds: {
+				/**
+				 * 打开链接
+				 */
+				'open-link': () => LocalizedString
+				/**
+				 * 拨打电话
+				 */
+				dial: () => LocalizedString
+				/**
+				 * 回复
+				 */
+				reply: () => LocalizedString
+			}
+			/**
+			 * 按钮文字
+			 */
+			buttonName: () => LocalizedString
+			/**
+			 * 链接地址（http 或 https）
+			 */
+			buttonUrl: () => LocalizedString
+			/**
+			 * 电话号码
+			 */
+			buttonPhone: () => LocalizedString
+			/**
+			 * 添加卡片
+			 */
+			addCard: () => LocalizedString
+			/**
+			 * 添加按钮
+			 */
+			addButton: () => LocalizedString
+			/**
+			 * 上移
+			 */
+			moveUp: () => LocalizedString
+			/**
+			 * 下移
+			 */
+			moveDown: () => LocalizedString
+			/**
+			 * 左移
+			 */
+			moveLeft: () => LocalizedString
+			/**
+			 * 右移
+			 */
+			moveRight: () => LocalizedString
+			/**
+			 * 删除第 {n} 张卡片
+			 */
+			removeCard: (arg: { n: number }) => LocalizedString
+			/**
+			 * 删除按钮 {n}
+			 */
+			removeButton: (arg: { n: number }) => LocalizedString
+			/**
+			 * 快捷键：Alt+N 添加卡片，Alt+K 添加按钮，Alt+M 选择媒体，Alt+U 上传，Alt+↑/↓ 移动当前卡片或按钮，Alt+Delete 删除，Ctrl+Enter 提交。按 ? 查看全部快捷键。
+			 */
+			keys: () => LocalizedString
+			/**
+			 * 手机端预览
+			 */
+			preview: () => LocalizedString
+			/**
+			 * 回落
+			 */
+			fallback: () => LocalizedString
+			/**
+			 * 提交审核
+			 */
+			submit: () => LocalizedString
+			/**
+			 * 模板 {name} 已提交审核
+			 */
+			submitted: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * 重新开始
+			 */
+			reset: () => LocalizedString
+			/**
+			 * 放弃当前模板并重新开始？
+			 */
+			resetConfirm: () => LocalizedString
+			/**
+			 * 部分内容需要修改，光标已定位到第一处
+			 */
+			fixFirst: () => LocalizedString
+			/**
+			 * 未提交的模板已为您保留
+			 */
+			draftKept: () => LocalizedString
+		}
+		video: {
+			/**
+			 * 主题（手机端显示的标题）
+			 */
+			title: () => LocalizedString
+			/**
+			 * 签名
+			 */
+			sign: () => LocalizedString
+			/**
+			 * 备注
+			 */
+			remark: () => LocalizedString
+			/**
+			 * 帧（{count} 帧，最多 {max} 帧）
+			 */
+			frames: (arg: { count: number, max: number }) => LocalizedString
+			/**
+			 * 第 {n} 帧
+			 */
+			frame: (arg: { n: number }) => LocalizedString
+			/**
+			 * 该帧文字
+			 */
+			frameText: () => LocalizedString
+			/**
+			 * 添加帧
+			 */
+			addFrame: () => LocalizedString
+			/**
+			 * 删除第 {n} 帧
+			 */
+			removeFrame: (arg: { n: number }) => LocalizedString
+			/**
+			 * 总大小 {size} KB，上限 {max} KB
+			 */
+			total: (arg: { max: number, size: unknown }) => LocalizedString
+			/**
+			 * 快捷键：Alt+N 添加帧，Alt+M 选择媒体，Alt+U 上传，Alt+↑/↓ 移动当前帧，Alt+Delete 删除，Ctrl+Enter 提交。
+			 */
+			keys: () => LocalizedString
+		}
+		commands: {
+			/**
+			 * 5G编辑器：添加卡片
+			 */
+			addCard: () => LocalizedString
+			/**
+			 * 5G编辑器：为当前卡片添加按钮
+			 */
+			addButton: () => LocalizedString
+			/**
+			 * 视频编辑器：添加帧
+			 */
+			addFrame: () => LocalizedString
+			/**
+			 * 编辑器：上移当前项
+			 */
+			moveUp: () => LocalizedString
+			/**
+			 * 编辑器：下移当前项
+			 */
+			moveDown: () => LocalizedString
+			/**
+			 * 编辑器：删除当前项
+			 */
+			remove: () => LocalizedString
+			/**
+			 * 编辑器：为当前项选择媒体
+			 */
+			pick: () => LocalizedString
+			/**
+			 * 编辑器：为当前项上传媒体
+			 */
+			upload: () => LocalizedString
+			/**
+			 * 编辑器：提交审核
+			 */
+			submit: () => LocalizedString
+		}
+		problems: {
+			/**
+			 * 最多 {max} 个字符
+			 */
+			tooLongMax: (arg: { max: number }) => LocalizedString
+			/**
+			 * 请选择或上传媒体
+			 */
+			mediaRequired: () => LocalizedString
+		}
+		detail: {
+			/**
+			 * 模板 {id}
+			 */
+			title: (arg: { id: unknown }) => LocalizedString
+			/**
+			 * 正在加载模板…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * 模板加载失败
+			 */
+			failed: () => LocalizedString
+			/**
+			 * 状态
+			 */
+			status: () => LocalizedString
+			/**
+			 * 原因
+			 */
+			reason: () => LocalizedString
+			/**
+			 * 创建时间
+			 */
+			created: () => LocalizedString
+			/**
+			 * 账号
+			 */
+			account: () => LocalizedString
+			/**
+			 * Chatbot
+			 */
+			chatbot: () => LocalizedString
+			/**
+			 * 签名
+			 */
+			autograph: () => LocalizedString
+			/**
+			 * 大小
+			 */
+			size: () => LocalizedString
+			/**
+			 * 帧
+			 */
+			frames: () => LocalizedString
+			/**
+			 * 内容
+			 */
+			content: () => LocalizedString
+			/**
+			 * 返回列表
+			 */
+			back: () => LocalizedString
+		}
 	}
 }
 

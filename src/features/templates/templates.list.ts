@@ -4,7 +4,9 @@ import {
   contentTemplateSearchSchema, cspTemplateRowSchema, cspTemplateSearchSchema, cspTemplateStatusKey, fallbackKeys,
   videoTemplateRowSchema, videoTemplateSearchSchema, videoTemplateStatusKey, type VideoTemplateStatusKey,
 } from '@/domain/lists/templates'
-import { defineList, type ColumnDef, type LL, type ListContext, type SearchField, type Tone } from '@/grid'
+import { isUndecided, type TemplateKind } from '@/domain/templates-write'
+import { defineList, type ColumnDef, type LL, type ListContext, type RowAction, type Row, type SearchField, type Tone, type ToolbarAction } from '@/grid'
+import { templateDetailPath } from './pages'
 
 const isAdminType = (ctx: ListContext) => ctx.authUser.userType === 1
 const accountFilter = (prodType: number): SearchField => ({
@@ -22,6 +24,39 @@ const TONES: Record<string, Tone> = {
   templatePending: 'muted', templateReviewing: 'warn', templateApproved: 'ok', templateRejected: 'bad', templateDeleted: 'muted',
   unknown: 'muted',
 }
+/** Writes, loaded on use (templates.actions.ts). */
+const actions = () => import('./templates.actions')
+const ID: Record<TemplateKind, string> = { content: 'id', csp: 'template_id', video: 'cus_template_id' }
+const STATUS: Record<TemplateKind, string> = { content: 'check_status', csp: 'template_status', video: 'status' }
+const own = (row: Row, ctx: ListContext) => row.cus_id === ctx.authUser.cusId
+const undecided = (kind: TemplateKind) => (row: Row) => isUndecided(kind, Number(row[STATUS[kind]]))
+
+/** New, detail (also Enter on a row), delete after the numbered-row confirmation, an administrator's review. */
+function templateActions(kind: TemplateKind): { toolbar: ToolbarAction[]; rowActions: RowAction[]; detail: (row: Row) => string } {
+  const newLabel = { content: (LL: LL) => LL.tplEditor.newContent(), csp: (LL: LL) => LL.tplEditor.newCsp(), video: (LL: LL) => LL.tplEditor.newVideo() }[kind]
+  return {
+    toolbar: [{ id: 'new', label: newLabel, perform: async ({ LL }) => (await actions()).newTemplate(kind, LL) }],
+    rowActions: [
+      { id: 'detail', label: (LL) => LL.tplEditor.actions.detail(), perform: async (row) => (await actions()).openDetail(kind, row) },
+      {
+        id: 'delete', label: (LL) => LL.tplEditor.actions.delete(), tone: 'danger', enabledWhen: own,
+        confirm: (LL, row) => LL.lists.messages.deleteConfirm({ index: Number(row.__index) }),
+        perform: async (row) => (await actions()).deleteTemplate(kind, row),
+      },
+      {
+        id: 'approve', label: (LL) => LL.tplEditor.actions.approve(), visibleWhen: isAdminType, enabledWhen: undecided(kind),
+        confirm: (LL, row) => LL.tplEditor.actions.approveConfirm({ index: Number(row.__index) }),
+        perform: async (row) => (await actions()).approve(kind, row),
+      },
+      {
+        id: 'reject', label: (LL) => LL.tplEditor.actions.reject(), tone: 'danger', visibleWhen: isAdminType, enabledWhen: undecided(kind),
+        perform: async (row, h) => (await actions()).reject(kind, row, h),
+      },
+    ],
+    detail: (row) => templateDetailPath(kind, Number(row[ID[kind]])),
+  }
+}
+
 const toned = (key: string) => ({ key, tone: TONES[key] ?? 'muted' })
 const statusOptions = (filter: readonly { value: number; key: keyof LL['status'] }[]) =>
   filter.map(({ value, key }) => ({ value, label: (LL: LL) => LL.status[key]() }))
@@ -52,6 +87,7 @@ export const contentTemplatesList = defineList({
   ],
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.id),
+  ...templateActions('content'),
 })
 
 export const videoTemplatesList = defineList({
@@ -85,6 +121,7 @@ export const videoTemplatesList = defineList({
   ],
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.cus_template_id),
+  ...templateActions('video'),
 })
 
 /** One status key per fallback combination, so the column reads as words ('' → no fallback). */
@@ -130,4 +167,5 @@ export const cspTemplatesList = defineList({
   ],
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.template_id),
+  ...templateActions('csp'),
 })

@@ -52,6 +52,7 @@ export default {
 		theme: 'Subject: {theme}',
 		frame: 'Frame {n}',
 		noFrames: 'No frames to preview',
+		noMedia: 'No media chosen yet',
 		smsMeasure: '{chars} characters, {messages} messages',
 	},
 	cost: 'Estimated cost {amount} (one 5G message per number)',

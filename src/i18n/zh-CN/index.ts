@@ -26,7 +26,8 @@ import push from './push.js'
 import numberCheck from './numberCheck.js'
 import addressBook from './addressBook.js'
 import nav from './nav.js'
+import tplEditor from './tplEditor.js'
 
-const zh_CN = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav } satisfies BaseTranslation
+const zh_CN = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor } satisfies BaseTranslation
 
 export default zh_CN

@@ -52,6 +52,7 @@ export default {
 		theme: '主题：{theme}',
 		frame: '第 {n:number} 帧',
 		noFrames: '没有可预览的画面',
+		noMedia: '尚未选择媒体',
 		smsMeasure: '{chars:number} 字，{messages:number} 条',
 	},
 	cost: '预计费用 {amount}（每个号码 1 条5G消息）',

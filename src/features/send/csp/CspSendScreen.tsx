@@ -9,7 +9,7 @@ import { SchedulePanel } from '../SchedulePanel'
 import { SendPage } from '../SendPage'
 import { CspTemplatePanel } from './CspTemplatePanel'
 import { FallbackPanel } from './FallbackPanel'
-import { MessagePreview } from './MessagePreview'
+import { MessagePreview } from '@/components/preview/MessagePreview'
 import { useCspSend } from './use-csp-send'
 
 /** /csp-sms/send: an approved 5G template from a chatbot to many numbers, with fallbacks, now or at a set time. */

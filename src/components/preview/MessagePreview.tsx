@@ -3,15 +3,25 @@ import { apiUrl } from '@/api/http'
 import { Tabs } from '@/components/ui/Tabs'
 import { CSP_CONTENT_TYPE, type CspCard, type CspFallbackCode, type CspFrame, type CspPreview } from '@/domain/send-csp'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { measureContent } from '../../../../workers/billing'
+import { measureContent } from '../../../workers/billing'
 
-type TabKey = '5g' | 'sms' | 'video' | 'read'
+export type PreviewTab = '5g' | 'sms' | 'video' | 'read'
+type TabKey = PreviewTab
 const TAB_OF: Record<CspFallbackCode, TabKey> = { 1: 'sms', 2: 'video', 3: 'read' }
 
 /** Media are data: URIs or paths the API serves (never an external host the console would need to know). */
 const mediaSrc = (url: string) => (/^(data:|blob:|https?:)/.test(url) ? url : apiUrl(url))
 
 function Media({ type, url, label }: { type: string; url: string; label: string }) {
+  const { LL } = useI18nContext()
+  // A card being edited has no media yet: the place it will take, not a broken picture.
+  if (!url) {
+    return (
+      <div className="flex h-32 w-full items-center justify-center rounded border border-dashed border-[var(--border)] text-xs text-[var(--muted)]" data-testid="preview-no-media">
+        {LL.sendCsp.preview.noMedia()}
+      </div>
+    )
+  }
   const src = mediaSrc(url)
   if (type === 'video') return <video src={src} controls preload="metadata" aria-label={label} className="h-32 w-full rounded bg-black" />
   if (type === 'audio') return <audio src={src} controls preload="metadata" aria-label={label} className="w-full" />
@@ -53,14 +63,14 @@ function Bubble({ text, measured = false }: { text: string; measured?: boolean }
   )
 }
 
-function Frames({ theme, frames }: { theme: string; frames: CspFrame[] }) {
+export function Frames({ theme, frames }: { theme: string; frames: CspFrame[] }) {
   const { LL } = useI18nContext()
   const t = LL.sendCsp.preview
   return (
     <div className="flex flex-col gap-2">
       <p className="font-medium">{t.theme({ theme })}</p>
       {frames.length === 0 && <p className="text-sm text-[var(--muted)]">{t.noFrames()}</p>}
-      <ol className="flex gap-2 overflow-x-auto pb-2">
+      <ol className="flex gap-2 overflow-x-auto pb-2" data-testid="preview-frames">
         {frames.map((f) => (
           <li key={f.seq} className="flex w-44 shrink-0 flex-col gap-1">
             <Media type={f.mediaType} url={f.mediaUrl} label={t.frame({ n: f.seq })} />
@@ -76,10 +86,21 @@ function Frames({ theme, frames }: { theme: string; frames: CspFrame[] }) {
  * The message preview panel (spec section 2): the 5G message and one tab per chosen fallback. The 5G message is a
  * text or a card carousel (media, title, text, buttons) that scrolls sideways, also by keyboard once focused.
  */
-export function MessagePreview({ preview, fallbacks }: { preview: CspPreview; fallbacks: readonly CspFallbackCode[] }) {
+export function MessagePreview({ preview, fallbacks, tab: shown, onTabChange }: {
+  preview: CspPreview
+  fallbacks: readonly CspFallbackCode[]
+  /** The tab to show, for an editor that follows the field being typed in; the panel keeps its own otherwise. */
+  tab?: PreviewTab
+  onTabChange?: (tab: PreviewTab) => void
+}) {
   const { LL } = useI18nContext()
   const t = LL.sendCsp.preview
-  const [chosen, setTab] = useState<TabKey>('5g')
+  const [own, setOwn] = useState<TabKey>('5g')
+  const chosen = shown ?? own
+  const setTab = (k: TabKey) => {
+    setOwn(k)
+    onTabChange?.(k)
+  }
   const labels: Record<TabKey, string> = { '5g': t.tab5g(), sms: t.tabSms(), video: t.tabVideo(), read: t.tabRead() }
   const keys: TabKey[] = ['5g', ...fallbacks.map((c) => TAB_OF[c])]
   const tab = keys.includes(chosen) ? chosen : '5g'
