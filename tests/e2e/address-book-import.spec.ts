@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { apiAs, gridRows, runCommand, signIn } from './helpers'
+
+const FIXTURE = 'tests/fixtures/spreadsheets/contacts-merged.xlsx'
+
+test('imports a real spreadsheet by keyboard: columns guessed, refused rows seen and downloaded, all added at once, found in the list', async ({ page }) => {
+  await signIn(page, 'acme01')
+  const group = await apiAs(page, '/addressBook/addressBookGroupAdd', { group_name: 'E2EImport' })
+  expect(group.code).toBe(200)
+  await page.goto('/sms-cloud/address-book/contacts')
+  await expect(gridRows(page).first()).toBeVisible()
+
+  await runCommand(page, '导入联系人')
+  const dialog = page.getByRole('dialog')
+  const file = dialog.getByTestId('ab-import-file')
+  await expect(file).toBeFocused()
+  // Space on the focused file field opens the chooser, as a keyboard user would.
+  const chooser = page.waitForEvent('filechooser')
+  await page.keyboard.press('Space')
+  await (await chooser).setFiles(FIXTURE)
+
+  // The header sits under a merged title (line 2); each field's column is guessed from the Chinese header names.
+  await expect(dialog).toContainText('表头在第 2 行')
+  await expect(dialog.getByTestId('ab-import-map-mobile')).toHaveValue('1')
+  await expect(dialog.getByTestId('ab-import-map-name')).toHaveValue('3')
+  await expect(dialog.getByTestId('ab-import-map-remark')).toHaveValue('0')
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByTestId('ab-import-group')).toBeFocused()
+  await page.keyboard.type('E2EI')
+  await expect(dialog.locator('[data-testid="ab-import-group"] option:checked')).toHaveText('E2EImport')
+
+  await dialog.getByTestId('ab-import-check').focus()
+  await page.keyboard.press('Enter')
+  // Four good rows, one repeating a mobile of an earlier row; two refused with their line and reason; one empty row.
+  await expect(dialog.getByTestId('ab-import-count-add')).toHaveText('3')
+  await expect(dialog.getByTestId('ab-import-count-in-file')).toHaveText('1')
+  await expect(dialog.getByTestId('ab-import-count-in-group')).toHaveText('0')
+  await expect(dialog.getByTestId('ab-import-count-refused')).toHaveText('2')
+  await expect(dialog.getByTestId('ab-import-count-empty')).toHaveText('1')
+  const refused = dialog.getByTestId('ab-import-refused')
+  await expect(refused.locator('tbody tr').nth(0)).toContainText('6手机号: 手机号长度应为 11 位王五1370013700')
+  await expect(refused.locator('tbody tr').nth(1)).toContainText('7姓名: 此项不能为空')
+  // Nothing is stored before the confirmation.
+  expect((await apiAs(page, '/addressBook/list', { group_id: group.data.group_id, pageSize: 50 })).data.records).toHaveLength(0)
+
+  await dialog.getByTestId('ab-import-download-refused').focus()
+  const download = page.waitForEvent('download')
+  await page.keyboard.press('Enter')
+  const csv = readFileSync(await (await download).path(), 'utf8')
+  expect(csv.split('\r\n')[0]).toBe('\uFEFF行号,字段,原因,姓名,手机号,邮箱,工号,性别,生日,备注')
+  expect(csv).toContain('6,手机号,手机号长度应为 11 位,王五,1370013700,wang@example')
+  expect(csv).toContain('7,姓名,此项不能为空,,13600136000')
+
+  await dialog.getByTestId('ab-import-confirm').focus()
+  await expect(dialog.getByTestId('ab-import-confirm')).toHaveText('导入 3 个联系人')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('已向分组“E2EImport”导入 3 个联系人（1 个重复未导入）')).toBeVisible()
+  await expect(dialog).toBeHidden()
+
+  const rows = (await apiAs(page, '/addressBook/list', { group_id: group.data.group_id, pageSize: 50 })).data.records
+  expect(rows.map((r) => [r.name, r.mobile, r.birthday]).sort()).toEqual([
+    ['张三', '13800138000', '1990-01-15'], ['李四', '13900139000', '1985-12-31'], ['赵六', '13500135000', null],
+  ])
+  await page.goto(`/sms-cloud/address-book/contacts?name=${encodeURIComponent('赵六')}`)
+  await expect(gridRows(page).filter({ hasText: '13500135000' })).toHaveCount(1)
+})
