@@ -63,7 +63,7 @@ export function checkRows(text: string): { lines: string[]; mobiles: string[]; i
 }
 
 /** How many of `mobiles` the group holds already (looked up a chunk at a time). */
-async function countInGroup(db: Db, groupId: number, mobiles: string[]): Promise<number> {
+export async function countInGroup(db: Db, groupId: number, mobiles: string[]): Promise<number> {
   // A new group (the usual target of a big import) holds none: no look-up at all.
   const { rows: any } = await db.query('select 1 from ab_contact where group_id = $1 limit 1', [groupId])
   if (!any.length) return 0
@@ -77,7 +77,7 @@ async function countInGroup(db: Db, groupId: number, mobiles: string[]): Promise
 }
 
 /** Inserts the stored rows a chunk at a time; a mobile already in the group is skipped. The count added. */
-async function insertRows(tx: Db, cusId: string, groupId: number, text: string): Promise<number> {
+export async function insertRows(tx: Db, cusId: string, groupId: number, text: string): Promise<number> {
   const lines = text ? text.split('\n') : []
   let added = 0
   for (let i = 0; i < lines.length; i += INSERT_CHUNK) {

@@ -1,0 +1,116 @@
+// Importing 500k contacts end to end (issue 12): BENCH_IMPORT_ROWS contacts (default 500,000: name from a pool, as
+// real names repeat, mobile stored as a number, e-mail on every tenth row; shared strings, as Excel writes) in xlsx
+// files of BENCH_IMPORT_FILE_ROWS (default 250,000: 500k such rows make a 22 MB xlsx, over the 15 MB upload limit, so
+// a user imports them as two files into one group, the second meeting the first's contacts there), each read as the console's worker does it (workers/contact-import.ts: streaming reader → TSV → mapped, checked rows
+// as the upload's bytes), then stored as the server does it (server/routes/lists/address-book-import.ts: checkRows,
+// then insertRows' 10k-row unnest inserts in one transaction) on a file-backed PGlite in a temp dir, as the server runs.
+// Beside it, in the same run: the plain way (SheetJS's whole-workbook read and sheet_to_json objects, posted as a
+// JSON array of objects: its time, peak memory and upload size), and the database's floor (the same rows made by
+// one `insert … select from generate_series`, no parsing at all). Each figure is one call in a fresh process: wall
+// time, peak RSS above the start.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { read, utils, write } from '@e965/xlsx'
+
+const N = Number(process.env.BENCH_IMPORT_ROWS ?? 500_000)
+const PER_FILE = Number(process.env.BENCH_IMPORT_FILE_ROWS ?? 250_000)
+const MB = (n) => `${(n / 2 ** 20).toFixed(1)} MB`
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗'
+const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰'
+
+function makeXlsx(path, from, to) {
+  const aoa = [['姓名', '手机号码', '邮箱']]
+  for (let i = from; i < to; i++) {
+    const name = SURNAMES[i % SURNAMES.length] + GIVEN[(i * 7) % GIVEN.length] + (i % 3 ? GIVEN[(i * 13) % GIVEN.length] : '')
+    aoa.push([name, 13_000_000_000 + ((i * 7919) % 6_999_999_999), i % 10 ? null : `u${i}@example.com`])
+  }
+  const wb = utils.book_new()
+  utils.book_append_sheet(wb, utils.aoa_to_sheet(aoa), '通讯录')
+  writeFileSync(path, write(wb, { type: 'buffer', bookType: 'xlsx', bookSST: true, compression: true }))
+}
+
+async function child(variant, file, dir) {
+  const start = process.memoryUsage().rss
+  let peak = start
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20)
+  const t0 = performance.now()
+  const out = {}
+  if (variant === 'parse') {
+    const { openImport, buildImport } = await import('../../workers/contact-import.ts')
+    const { table, view } = openImport(new Uint8Array(readFileSync(file)))
+    const built = buildImport(table, view.guess)
+    writeFileSync(`${file}.rows.tsv`, built.rows)
+    Object.assign(out, { rows: built.count, refused: built.refusedCount, upload: built.rows.byteLength })
+  } else if (variant === 'sheetjs') {
+    const wb = read(readFileSync(file), { type: 'buffer', dense: true })
+    const objects = utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { raw: false })
+    const body = JSON.stringify(objects.map((o) => ({ name: o['姓名'], mobile: o['手机号码'], email: o['邮箱'] ?? '' })))
+    Object.assign(out, { rows: objects.length, upload: Buffer.byteLength(body) })
+  } else {
+    const { openDb, migrate } = await import('../../server/db/index.ts')
+    const db = await openDb({ dataDir: join(dir, `pglite-${variant}`) })
+    await migrate(db)
+    const { rows } = await db.query(`insert into ab_group (cus_id, group_name) values ('bench', 'bench') returning group_id`)
+    const group = rows[0].group_id
+    const t1 = performance.now()
+    if (variant === 'store') {
+      const { checkRows, countInGroup, insertRows } = await import('../../server/routes/lists/address-book-import.ts')
+      out.check = 0
+      out.rows = 0
+      for (const rowsFile of file.split(',')) {
+        const t2 = performance.now()
+        const checked = checkRows(readFileSync(rowsFile, 'utf8'))
+        out.inGroup = (out.inGroup ?? 0) + (await countInGroup(db, group, checked.mobiles))
+        out.check += performance.now() - t2
+        out.rows += await db.transaction((tx) => insertRows(tx, 'bench', group, checked.lines.join('\n')))
+      }
+    } else {
+      await db.query(`insert into ab_contact (cus_id, group_id, name, mobile)
+        select 'bench', $1, 'n' || i, (13000000000 + i)::text from generate_series(1, $2::int) i`, [group, N])
+      out.rows = N
+    }
+    out.dbOpen = t1 - t0
+    await db.close?.()
+  }
+  out.ms = performance.now() - t0 - (out.dbOpen ?? 0)
+  clearInterval(timer)
+  out.peak = Math.max(peak, process.memoryUsage().rss) - start
+  process.stdout.write(JSON.stringify(out))
+}
+
+if (process.argv[2] === '--child') {
+  await child(process.argv[3], process.argv[4], process.argv[5])
+} else {
+  const dir = mkdtempSync(join(tmpdir(), 'sms-bench-import-'))
+  try {
+    const files = []
+    for (let from = 0; from < N; from += PER_FILE) {
+      files.push(join(dir, `contacts-${from}.xlsx`))
+      makeXlsx(files.at(-1), from, Math.min(N, from + PER_FILE))
+    }
+    console.log(`${N.toLocaleString()} contacts in ${files.length} xlsx files of ${files.map((f) => MB(statSync(f).size)).join(', ')} (upload limit 15 MB)`)
+    const run = (variant, file) => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', variant, file, dir], { encoding: 'utf8', maxBuffer: 1e7 })
+      if (r.status !== 0) throw new Error(`${variant}: ${r.stderr}`)
+      return JSON.parse(r.stdout)
+    }
+    const sum = (rs) => ({ ms: rs.reduce((n, r) => n + r.ms, 0), peak: Math.max(...rs.map((r) => r.peak)), upload: rs.reduce((n, r) => n + r.upload, 0),
+      rows: rs.reduce((n, r) => n + r.rows, 0), refused: rs.reduce((n, r) => n + (r.refused ?? 0), 0) })
+    const parse = sum(files.map((f) => run('parse', f)))
+    const sheetjs = sum(files.map((f) => run('sheetjs', f)))
+    const store = run('store', files.map((f) => `${f}.rows.tsv`).join(','))
+    const floor = run('floor', '')
+    console.log('| step (all files) | ours | baseline | |')
+    console.log('|---|---|---|---|')
+    console.log(`| read + map + check (worker) | ${s(parse.ms)}, peak ${MB(parse.peak)} | ${s(sheetjs.ms)}, peak ${MB(sheetjs.peak)} | SheetJS workbook + sheet_to_json objects |`)
+    console.log(`| upload bodies | ${MB(parse.upload)} (${parse.rows.toLocaleString()} rows, ${parse.refused} refused) | ${MB(sheetjs.upload)} | JSON arrays of objects |`)
+    console.log(`| check + store (server, PGlite file) | ${s(store.ms)} (check ${s(store.check)}), peak ${MB(store.peak)} | ${s(floor.ms)}, peak ${MB(floor.peak)} | one generate_series insert: the database's floor |`)
+    console.log(`| end to end | ${s(parse.ms + store.ms)} | | ${store.rows.toLocaleString()} contacts stored |`)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
