@@ -8,6 +8,7 @@ test('imports a real spreadsheet by keyboard: columns guessed, refused rows seen
   await signIn(page, 'acme01')
   const group = await apiAs(page, '/addressBook/addressBookGroupAdd', { group_name: 'E2EImport' })
   expect(group.code).toBe(200)
+  const groupId = (group.data as unknown as { group_id: number }).group_id
   await page.goto('/sms-cloud/address-book/contacts')
   await expect(gridRows(page).first()).toBeVisible()
 
@@ -42,7 +43,7 @@ test('imports a real spreadsheet by keyboard: columns guessed, refused rows seen
   await expect(refused.locator('tbody tr').nth(0)).toContainText('6手机号: 手机号长度应为 11 位王五1370013700')
   await expect(refused.locator('tbody tr').nth(1)).toContainText('7姓名: 此项不能为空')
   // Nothing is stored before the confirmation.
-  expect((await apiAs(page, '/addressBook/list', { group_id: group.data.group_id, pageSize: 50 })).data.records).toHaveLength(0)
+  expect((await apiAs(page, '/addressBook/list', { group_id: groupId, pageSize: 50 })).data.records).toHaveLength(0)
 
   await dialog.getByTestId('ab-import-download-refused').focus()
   const download = page.waitForEvent('download')
@@ -58,7 +59,7 @@ test('imports a real spreadsheet by keyboard: columns guessed, refused rows seen
   await expect(page.getByText('已向分组“E2EImport”导入 3 个联系人（1 个重复未导入）')).toBeVisible()
   await expect(dialog).toBeHidden()
 
-  const rows = (await apiAs(page, '/addressBook/list', { group_id: group.data.group_id, pageSize: 50 })).data.records
+  const rows = (await apiAs(page, '/addressBook/list', { group_id: groupId, pageSize: 50 })).data.records
   expect(rows.map((r) => [r.name, r.mobile, r.birthday]).sort()).toEqual([
     ['张三', '13800138000', '1990-01-15'], ['李四', '13900139000', '1985-12-31'], ['赵六', '13500135000', null],
   ])
