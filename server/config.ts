@@ -24,6 +24,8 @@ export interface ServerConfig {
   trustProxy?: boolean
   /** Report pushes may go to loopback and private addresses (PUSH_ALLOW_PRIVATE=1; local testing only, see server/push/target.ts). */
   pushAllowPrivate?: boolean
+  /** LIST_TOTALS=exact counts every sent-record list total instead of summing the daily rollups (the bench's baseline). */
+  listTotals?: 'rollup' | 'exact'
 }
 
 export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '', rateLimitScale: 1 })
@@ -57,6 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     https: env.HTTPS === '1',
     trustProxy: env.TRUST_PROXY === '1',
     pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === '1',
+    listTotals: env.LIST_TOTALS === 'exact' ? 'exact' : 'rollup',
   }
 }
 

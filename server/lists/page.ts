@@ -15,6 +15,8 @@ export interface PageSpec {
   page: { pageNumber: number; pageSize: number }
   /** Totals row: field → aggregate over the whole filtered set, e.g. `{ receive_count: 'sum(b.receive_count)' }`. */
   totals?: Record<string, string>
+  /** The total when the caller knows it already (daily rollups): only the page is read, nothing is counted. */
+  knownTotal?: number
 }
 
 type Raw = Record<string, unknown>
@@ -25,6 +27,10 @@ type Raw = Record<string, unknown>
  * one outer row, so rows keep the page's order.
  */
 export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>> {
+  if (spec.knownTotal !== undefined && !spec.totals) {
+    const { rows } = await db.query<R>(`select ${spec.select} from ${spec.from} ${spec.where.sql} ${spec.orderBy} ${pageClause(spec.page)}`, spec.where.params)
+    return { records: rows, total: spec.knownTotal }
+  }
   const totals = Object.entries(spec.totals ?? {})
   const aggs = ['count(*)::int as "__total"', ...totals.map(([, expr], i) => `coalesce(${expr}, 0) as "__t_${i}"`)].join(', ')
   const w = spec.where.sql

@@ -12,6 +12,7 @@ import { Where, countRows, downloadResponse, keysetBatches, listPage, orderClaus
 import { hasPermission } from '../../users/permissions'
 import type { SessionUser } from '../../users/repo'
 import { fileName, fileTime, monthColumn, mtFilters, recordRules, statusColumns, statusWord } from './common'
+import { rollupTotal } from './mt-total'
 
 type Search = MtRecordSearch & { prod_type?: number; country?: string }
 type Row = Record<string, unknown>
@@ -60,9 +61,13 @@ export function mtRoutes(deps: Deps) {
 
   const list = (schema: z.ZodType<Search>, prodOf: (q: Search) => number) => async (c: Context<AppEnv>) => {
     const q = await body(c, schema)
-    const m = mtQuery(c.get('user'), q, prodOf(q), localeOf(c))
+    const user = c.get('user')
+    const prodType = prodOf(q)
+    const m = mtQuery(user, q, prodType, localeOf(c))
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
-    return ok(c, await listPage(deps.db, { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q }))
+    const knownTotal = deps.config.listTotals === 'exact'
+      ? null : await rollupTotal(deps.db, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL)
+    return ok(c, await listPage(deps.db, { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, knownTotal: knownTotal ?? undefined }))
   }
 
   const download = (schema: z.ZodType<Search & { format: 'xlsx' | 'csv' }>, prodOf: (q: Search) => number) => async (c: Context<AppEnv>) => {
