@@ -13,6 +13,7 @@ import { startCarrierSim } from './send/carrier-sim'
 import { startPushWorker } from './push/worker'
 import { startScheduler } from './send/scheduler'
 import { closeConnectionsWhenShuttingDown, shutdownGracefully } from './shutdown'
+import { startUeChecker, ueCheckerFromEnv } from './number-check/ue-checker'
 
 const env = process.env
 const host = env.HOST || '127.0.0.1'
@@ -55,7 +56,10 @@ const app = createApp({ db, config, carrier: new Carrier({ log: true }) })
 // The carrier's reports, the timed-batch scheduler and the report push; SEND_WORKERS=0 turns them off (several
 // processes may run them).
 if (config.pushAllowPrivate) console.warn('[server] PUSH_ALLOW_PRIVATE is set: report pushes may reach loopback and private addresses')
-const stopWorkers = env.SEND_WORKERS === '0' ? [] : [startCarrierSim(db), startScheduler(db), startPushWorker(db, { allowPrivate: config.pushAllowPrivate })]
+const ueChecker = ueCheckerFromEnv(env)
+const stopWorkers = env.SEND_WORKERS === '0' ? [] : [
+  startCarrierSim(db), startScheduler(db), startPushWorker(db, { allowPrivate: config.pushAllowPrivate }), startUeChecker(db, ueChecker),
+]
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, () => {
   console.log(`\n  SMS cloud console: http://${host}:${port}${APP_BASE}\n`)

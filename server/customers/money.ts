@@ -39,7 +39,7 @@ interface Entry {
  * recharge_money is the amount moved (always positive, as the sample data stores deductions); recharge_amount the
  * messages it buys at the account's price for the product, 0 when it has none or the balance falls.
  */
-async function applyEntry(tx: Db, e: Entry): Promise<string> {
+export async function applyEntry(tx: Db, e: Entry): Promise<string> {
   const { rows } = await tx.query<{ pre: string; post: string }>(
     `update customer set balance = balance + $2::numeric where cus_id = $1 and balance + $2::numeric >= 0
      returning (balance - $2::numeric)::text as pre, balance::text as post`,

@@ -40,6 +40,10 @@ export const ISOLATION_ENDPOINTS: IsolationEndpoint[] = [
   // Number checks (issue 12): the status batches, now made by online checks as well as seeded.
   { path: '/mobileStatus/list', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/mobileStatus/mobileStatusStatistics', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+  // UE check files (made by uploads confirmed and checked, as well as seeded) and the statistics the checks add to.
+  { path: '/mobileUe/list', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+  { path: '/mobileBlack/mobileBlackStatistics', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+  { path: '/numberPorting/numberPortingStatistics', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
 ]
 
 const USERS = ['admin', 'acme', 'acme01'] as const

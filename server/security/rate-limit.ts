@@ -81,6 +81,10 @@ export const RATE_RULES = {
   interactAnswerCode: { points: 5, duration: 60 },
   /** Online number checks per paying account and minute: each checks and stores up to 10,000 numbers. */
   numberCheckOnline: { points: 20, duration: 60 },
+  /** UE file uploads per paying account and minute: each stores up to a million numbers. */
+  numberCheckUe: { points: 10, duration: 60 },
+  /** Read-message capability checks per account and minute: each answers up to 100,000 numbers as a file. */
+  numberCheckAim: { points: 20, duration: 60 },
   /** Address book edits (groups and contacts: add, change, delete, move) per account and minute. */
   addressBookWrite: { points: 120, duration: 60 },
   /** Contact-import uploads per account and hour: each reads up to a million rows and keeps them until committed. */

@@ -130,6 +130,10 @@ const EXTRAS: Record<string, Extra> = {
   // A check for an account that does not exist: a probe that passes validation is refused before anything is billed.
   'POST /mobileStatus/onlineCheck': { base: () => ({ cus_id: 'probe_nobody', mobiles: ['13800000000'], idempotency_key: '00000000-0000-4000-8000-000000000000' }) },
   'POST /mobileStatus/batchNumbers': { base: () => ({ id: 1 }) },
+  // An upload for an account that does not exist, a confirmation of a file that does not: nothing stored or billed.
+  'POST /file/uploadMobileUe': { base: () => ({ file_name: 'probe.txt', cus_id: 'probe_nobody' }) },
+  'POST /mobileUe/uploadCheck': { base: () => ({ batch_id: 'U-probe', idempotency_key: '00000000-0000-4000-8000-000000000000' }) },
+  'POST /aim/onlineMobileCheck': { base: () => ({ mobiles: ['13800000000'] }) },
   'POST /crud/add': { base: () => ({ name: 'n', mobile: '13800000000', amount: 1, status: 1, remark: 'r' }) },
   'PUT /crud/update': { base: () => ({ id: 1, name: 'n', mobile: '13800000000', amount: 1, status: 1, remark: 'r' }) },
   'DELETE /crud/delete': { base: () => ({ id: 999999 }), alsoQuery: true },

@@ -61,6 +61,10 @@ export const SERVER_MESSAGES = {
     en: 'Row {row}: the filled message has {chars} characters, over the limit of {max}',
   },
   invalidNumber: { 'zh-CN': '号码格式错误', en: 'Invalid number format' },
+  ueFileEmpty: { 'zh-CN': '文件中没有有效的手机号码', en: 'The file holds no valid mobile number' },
+  ueAlreadyStarted: { 'zh-CN': '该文件已提交检测', en: 'This file has already been submitted for checking' },
+  ueNotDone: { 'zh-CN': '该文件尚未检测完成，暂无结果可下载', en: 'This file has not finished checking; there is no result to download yet' },
+  ueRefundRemark: { 'zh-CN': '5G终端检测 {batchId} 失败，自动退款', en: 'UE check {batchId} failed: automatic refund' },
   accountRequired: { 'zh-CN': '请选择发送账号', en: 'Choose the sending account' },
   invalidSenderId: {
     'zh-CN': '发送方ID只能由字母和数字组成，最多 11 位',

@@ -28,6 +28,7 @@ import { timedBatchSearchSchema, timedDetailSearchSchema, timedEditSchema, timed
 import { getMenuSchema } from './menu'
 import { noticeListSchema, noticeReadSchema } from './notice'
 import { batchNumbersSchema, onlineCheckSchema } from './number-check-online'
+import { aimCheckSchema, ueUploadCheckSchema, ueUploadSchema } from './number-check-ue'
 import { pushLogSearchSchema, pushUrlModifySchema } from './push'
 import { groupPreviewSchema, groupSendSchema, P2P_SEND_PATH, p2pSendSchema, templateAddSchema } from './send'
 import { chatbotListRequestSchema, cspContentRequestSchema, cspSendSchema } from './send-csp'
@@ -214,6 +215,9 @@ export const OPERATIONS: readonly Operation[] = [
     ['/numberPorting/numberPortingStatistics', json(checkStatSearchSchema)],
     ['/mobileUe/list', json(mobileUeSearchSchema)],
     ['/mobileUe/downloadMobile', json(mobileUeDownloadSchema), 'file'],
+    ['/file/uploadMobileUe', form(ueUploadSchema, 'numbers')],
+    ['/mobileUe/uploadCheck', json(ueUploadCheckSchema)],
+    ['/aim/onlineMobileCheck', json(aimCheckSchema), 'file'],
     ['/mobileStatus/list', json(mobileStatusBatchSearchSchema)],
     ['/mobileStatus/checkInfo', none],
     ['/mobileStatus/onlineCheck', json(onlineCheckSchema)],

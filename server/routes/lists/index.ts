@@ -6,6 +6,7 @@ import { addressBookRoutes } from './address-book'
 import { crudRoutes } from './crud'
 import { numberCheckRoutes } from './number-check'
 import { onlineCheckRoutes } from './number-check-online'
+import { ueCheckRoutes } from './number-check-ue'
 import { rechargeRoutes } from './recharge'
 import { statsRoutes } from './stats'
 import { templateRoutes } from './templates'
@@ -14,7 +15,7 @@ import { timedRoutes } from './timed'
 /** Statistics, timed batches, recharges, templates, address book, number check, account lists and the crud sample. */
 export function listRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
-  for (const routes of [statsRoutes, timedRoutes, rechargeRoutes, templateRoutes, addressBookRoutes, numberCheckRoutes, onlineCheckRoutes, accountListRoutes, crudRoutes]) {
+  for (const routes of [statsRoutes, timedRoutes, rechargeRoutes, templateRoutes, addressBookRoutes, numberCheckRoutes, onlineCheckRoutes, ueCheckRoutes, accountListRoutes, crudRoutes]) {
     r.route('/', routes(deps))
   }
   return r

@@ -3,8 +3,9 @@ import {
   CHECK_STAT_TOTALS, checkStatSearchSchema, MOBILE_STATUS_BATCH_TOTALS, MOBILE_STATUS_STAT_TOTALS, mobileStatusBatchSearchSchema,
   mobileStatusStatSearchSchema, mobileUeDownloadSchema, MOBILE_UE_TOTALS, mobileUeSearchSchema, ratioStr, type CheckStatRow,
 } from '../../../src/domain/lists/number-check'
+import { UE_FILE_STATUS } from '../../../src/domain/number-check-ue'
 import type { Deps } from '../../config'
-import { body, ok } from '../../http/envelope'
+import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
@@ -55,7 +56,8 @@ export function numberCheckRoutes(deps: Deps) {
   r.post('/mobileUe/list', auth, async (c) => {
     const q = await body(c, mobileUeSearchSchema)
     const user = c.get('user')
-    const w = new Where().scope(user, 'u.cus_id')
+    // An upload not yet confirmed (paid) is no check file yet (migration 031).
+    const w = new Where().scope(user, 'u.cus_id').and('u.confirmed')
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `u.cus_id = ${w.bind(v)}`)
     w.when(q.file_name, (v) => `u.file_name ilike ${w.bind(`%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`)
       .when(q.file_status, (v) => `u.file_status = ${w.bind(v)}`)
@@ -69,6 +71,12 @@ export function numberCheckRoutes(deps: Deps) {
 
   r.post('/mobileUe/downloadMobile', auth, async (c) => {
     const q = await body(c, mobileUeDownloadSchema)
+    // Another account's file is not found; a file still checking, failed (and refunded) or unpaid has no result.
+    const file = new Where().scope(c.get('user'), 'u.cus_id')
+    file.and(`u.batch_id = ${file.bind(q.batch_id)}`).and('u.confirmed')
+    const found = await db.query<{ file_status: number }>(`select u.file_status::int as file_status from mobile_ue_file u ${file.sql}`, file.params)
+    if (!found.rows[0]) throw new ApiError(404, 'notFound')
+    if (found.rows[0].file_status !== UE_FILE_STATUS.done) throw new ApiError(409, 'ueNotDone')
     const w = new Where().scope(c.get('user'), 'u.cus_id')
     w.and(`n.batch_id = ${w.bind(q.batch_id)}`).when(q.ue, (v) => (v === 1 ? 'n.is_ue' : 'not n.is_ue'))
     const from = 'mobile_ue_number n join mobile_ue_file u on u.batch_id = n.batch_id'

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto'
+import { PROD_TYPE } from '../../src/domain/constants'
+import { serverMessage } from '../../src/domain/messages'
+import { UE_FILE_STATUS } from '../../src/domain/number-check-ue'
+import { applyEntry } from '../customers/money'
+import type { Db } from '../db'
+import { everyInterval } from '../worker-loop'
+import { chinaDay } from './online'
+
+/*
+ * The reference checking service's UE answers and the background checker of confirmed UE files. Like the online
+ * check (online.ts), an answer is a hash of the number and the China day: the same number answers the same all day.
+ * About 62 % of Chinese mobiles were on 5G terminals in 2025, so 6,200 in 10,000 answer "supported".
+ */
+const hash32 = (text: string) => createHash('sha256').update(text).digest().readUInt32BE(0)
+
+export const UE_SHARE_PER_10K = 6_200
+export const ueOf = (mobile: string, day: string) => hash32(`ue|${mobile}|${day}`) % 10_000 < UE_SHARE_PER_10K
+
+/** Read-message capability: about 78 % of terminals render read (rich) messages. */
+export const aimOf = (mobile: string, day: string) => hash32(`aim|${mobile}|${day}`) % 10_000 < 7_800
+
+export interface UeCheckerOptions {
+  /** Share (0 … 1) of files the service fails part way (UE_CHECK_FAIL_SHARE); decided per file by `seed`. */
+  failShare: number
+  /** UE_CHECK_FAIL_SEED: which files fail is fixed by it, so a run can be repeated. */
+  seed: string
+  /** Numbers checked and committed per transaction. */
+  chunk?: number
+}
+
+/**
+ * The number of checked numbers after which the service fails this file, or null when it does not: a seeded share of
+ * files, each at a point between 10 % and 90 % of its numbers, the same on every process and after every restart.
+ */
+export function failPointOf(batchId: string, batchCount: number, o: Pick<UeCheckerOptions, 'failShare' | 'seed'>): number | null {
+  const h = hash32(`fail|${o.seed}|${batchId}`)
+  if ((h % 1_000_000) / 1_000_000 >= o.failShare) return null
+  const at = Math.floor(batchCount * (0.1 + ((h >>> 20) % 81) / 100))
+  return Math.min(Math.max(at, 0), batchCount - 1)
+}
+
+interface Claimed {
+  batch_id: string
+  cus_id: string
+  batch_count: number
+  check_count: number
+  cost: string
+}
+
+/** Adds `n` requests (answered or failed) to the day's blacklist and porting rows: one lookup answers all three. */
+async function addStats(tx: Db, cusId: string, day: string, answered: number, failed: number) {
+  for (const table of ['mobile_black_stat', 'number_porting_stat']) {
+    await tx.query(
+      `insert into ${table} (cus_id, gather_time, request_count, success_count, failure_count) values ($1, $2::date, $3, $4, $5)
+       on conflict (cus_id, gather_time) do update set request_count = ${table}.request_count + excluded.request_count,
+         success_count = ${table}.success_count + excluded.success_count, failure_count = ${table}.failure_count + excluded.failure_count`,
+      [cusId, day, answered + failed, answered, failed])
+  }
+}
+
+/**
+ * One step of one file in one transaction: the least recently advanced confirmed file with status 0 or 1, claimed
+ * with `for update skip locked` (a second checker on the same PostgreSQL takes another file or none), checks up to
+ * `budget` numbers after its watermark, and commits them with the new watermark and counts. At its fail point the
+ * file turns failed (3) and its whole cost is refunded (recharge type 1) in the same transaction, so exactly once.
+ * Returns the numbers checked, or null when no file was free.
+ */
+async function stepOne(tx: Db, budget: number, o: UeCheckerOptions): Promise<number | null> {
+  const { rows } = await tx.query<Claimed>(
+    `select batch_id, cus_id, batch_count, check_count, cost::text as cost from mobile_ue_file
+     where confirmed and file_status in (0, 1) order by check_time nulls first, create_time limit 1 for update skip locked`)
+  const f = rows[0]
+  if (!f) return null
+  const failAt = failPointOf(f.batch_id, f.batch_count, o)
+  const end = Math.max(f.check_count, Math.min(f.batch_count, f.check_count + budget, failAt ?? Infinity))
+  const day = chinaDay()
+  const nums = (await tx.query<{ seq: number; mobile: string }>(
+    'select seq, mobile from mobile_ue_number where batch_id = $1 and seq > $2 and seq <= $3 order by seq', [f.batch_id, f.check_count, end])).rows
+  const answers = nums.map((r) => ueOf(r.mobile, day))
+  if (nums.length) {
+    await tx.query(
+      `update mobile_ue_number n set is_ue = v.u from unnest($2::int[], $3::boolean[]) as v(s, u)
+       where n.batch_id = $1 and n.seq = v.s`, [f.batch_id, nums.map((r) => r.seq), answers])
+  }
+  const ue = answers.filter(Boolean).length
+  const failed = failAt !== null && end >= failAt
+  const status = failed ? UE_FILE_STATUS.failed : end >= f.batch_count ? UE_FILE_STATUS.done : UE_FILE_STATUS.checking
+  await tx.query(
+    `update mobile_ue_file set check_count = $2, ue_count = ue_count + $3, nue_count = nue_count + $4, file_status = $5, check_time = now()
+     where batch_id = $1`, [f.batch_id, end, ue, nums.length - ue, status])
+  await addStats(tx, f.cus_id, day, nums.length, failed ? f.batch_count - end : 0)
+  if (failed && Number(f.cost) > 0) {
+    await applyEntry(tx, {
+      cusId: f.cus_id, delta: f.cost, prodType: PROD_TYPE.numberCheck, rechargeType: 1, operator: 'system', isEnterprise: false,
+      remark: serverMessage('ueRefundRemark', 'zh-CN', { batchId: f.batch_id }),
+    })
+  }
+  return nums.length
+}
+
+/**
+ * Checks up to `budget` numbers across the files waiting, a chunk per transaction, round robin between files.
+ * Returns the numbers checked. Safe to run in several processes at once (see stepOne).
+ */
+export async function runUeChecks(db: Db, budget: number, o: UeCheckerOptions): Promise<number> {
+  const chunk = o.chunk ?? 20_000
+  let done = 0
+  let idle = 0
+  while (done < budget) {
+    const n = await db.transaction((tx) => stepOne(tx, Math.min(chunk, budget - done), o))
+    if (n === null) break
+    done += n
+    // A file at its fail point or end checks nothing more; a few empty steps in a row mean nothing is left.
+    idle = n === 0 ? idle + 1 : 0
+    if (idle > 3) break
+  }
+  return done
+}
+
+/** Unconfirmed uploads nobody paid for within a day are dropped with their numbers. */
+export async function pruneUnconfirmed(db: Db): Promise<number> {
+  const { rows } = await db.query("delete from mobile_ue_file where not confirmed and create_time < now() - interval '1 day' returning 1")
+  return rows.length
+}
+
+/**
+ * Runs the checker every `intervalMs` at `rate` numbers per second (UE_CHECK_RATE; per process), never overlapping
+ * itself; returns a stop function that resolves once the current step is done (server/worker-loop.ts).
+ */
+export function startUeChecker(db: Db, o: UeCheckerOptions & { rate: number; intervalMs?: number }): () => Promise<void> {
+  const intervalMs = o.intervalMs ?? 1000
+  let last = Date.now()
+  let ticks = 0
+  return everyInterval(intervalMs, async () => {
+    const now = Date.now()
+    // The budget of the time since the last tick, at most two intervals' worth after a pause.
+    const budget = Math.max(1, Math.floor((o.rate * Math.min(now - last, 2 * intervalMs)) / 1000))
+    last = now
+    if (ticks++ % 600 === 0) await pruneUnconfirmed(db)
+    await runUeChecks(db, budget, o)
+  }, (e) => console.error('[ue-checker]', e))
+}
+
+/**
+ * UE_CHECK_RATE (numbers per second per process, default 2000), UE_CHECK_FAIL_SHARE (0 … 1, default 0.05) and
+ * UE_CHECK_FAIL_SEED (default 'ue'); a bad value stops the start with the setting's name.
+ */
+export function ueCheckerFromEnv(env: NodeJS.ProcessEnv): UeCheckerOptions & { rate: number } {
+  const num = (name: string, fallback: number, ok: (n: number) => boolean) => {
+    const raw = env[name]
+    if (raw === undefined || raw === '') return fallback
+    const n = Number(raw)
+    if (!Number.isFinite(n) || !ok(n)) throw new Error(`${name}: ${JSON.stringify(raw)} is out of range`)
+    return n
+  }
+  return {
+    rate: num('UE_CHECK_RATE', 2000, (n) => n > 0),
+    failShare: num('UE_CHECK_FAIL_SHARE', 0.05, (n) => n >= 0 && n <= 1),
+    seed: env.UE_CHECK_FAIL_SEED || 'ue',
+  }
+}
