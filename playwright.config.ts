@@ -55,6 +55,9 @@ export default defineConfig({
       SEED_HISTORY_ROWS: process.env.SEED_HISTORY_ROWS ?? '20000',
       // The report-push test's receiver listens on 127.0.0.1 (tests/e2e/push.spec.ts).
       PUSH_ALLOW_PRIVATE: '1',
+      // The UE checker slowly enough to watch a file being checked, and no seeded failure (tests/e2e/number-check-ue.spec.ts).
+      UE_CHECK_RATE: '300',
+      UE_CHECK_FAIL_SHARE: '0',
     },
   },
 })

@@ -146,6 +146,8 @@ export interface ListDefinition {
   defaultSort?: { orderBy: string; order: 'asc' | 'desc' }
   /** Row identity for keeping focus/selection across refetches; default the row index. */
   rowId?: (row: Row) => string
+  /** Refetch the page every this many ms while it shows rows still working (a file being checked), else false. */
+  pollWhile?: (rows: Row[]) => number | false
   visibleWhen?: (ctx: ListContext) => boolean
 }
 

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react'
 import { api } from '@/api/http'
 import { useSession } from '@/stores/session'
 import { setPageSizePref, useUserPrefs } from '@/stores/user-prefs'
-import type { ListContext, ListDefinition, ListPage, SearchField } from './define-list'
+import type { ListContext, ListDefinition, ListPage, Row, SearchField } from './define-list'
 import { listKeys } from './keys'
 import { buildPayload, pageSizeOr, readView, writeView, type ListView } from './url-state'
 
@@ -50,5 +50,6 @@ export function useListPage(def: ListDefinition, view: ListView, enabled: boolea
           api<ListPage>(def.endpoint, payload, { signal, silent: true }),
     placeholderData: keepPreviousData,
     enabled,
+    refetchInterval: def.pollWhile ? (q) => def.pollWhile!((q.state.data?.records ?? []) as Row[]) : false,
   })
 }

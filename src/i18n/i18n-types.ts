@@ -4640,6 +4640,50 @@ type RootTranslation = {
 		 * 检​测​其​他​号​码
 		 */
 		another: string
+		ue: {
+			/**
+			 * 上​传​文​件​检​测
+			 */
+			upload: string
+			/**
+			 * 5​G​终​端​检​测​：​上​传​号​码​文​件
+			 */
+			title: string
+			/**
+			 * 号​码​文​件​（​t​x​t​、​c​s​v​、​x​l​s​ ​或​ ​x​l​s​x​，​最​大​ ​1​5​ ​M​B​）
+			 */
+			fileLabel: string
+			/**
+			 * 请​选​择​号​码​文​件​。
+			 */
+			chooseFile: string
+			/**
+			 * 文​件​大​小​ ​{​s​i​z​e​}​ ​M​B​，​超​过​ ​1​5​ ​M​B​ ​上​限​。
+			 * @param {string} size
+			 */
+			tooLarge: RequiredParams<'size'>
+			/**
+			 * 无​法​读​取​该​文​件​，​请​另​存​为​ ​x​l​s​x​ ​或​ ​t​x​t​ ​后​重​试​。
+			 */
+			unreadable: string
+			/**
+			 * 上​传​并​检​测
+			 */
+			start: string
+			/**
+			 * 文​件​“​{​n​a​m​e​}​”​已​开​始​检​测​：​{​c​o​u​n​t​}​ ​个​号​码​，​费​用​ ​{​c​o​s​t​}​。
+			 * @param {string} cost
+			 * @param {number} count
+			 * @param {string} name
+			 */
+			started: RequiredParams<'cost' | 'count' | 'name'>
+			/**
+			 * 将​上​传​并​检​测​ ​{​c​o​u​n​t​}​ ​个​号​码​，​费​用​ ​{​c​o​s​t​}​，​检​测​失​败​的​文​件​自​动​退​款​。
+			 * @param {string} cost
+			 * @param {number} count
+			 */
+			confirmMessage: RequiredParams<'cost' | 'count'>
+		}
 	}
 	addressBook: {
 		/**
@@ -9945,6 +9989,44 @@ export type TranslationFunctions = {
 		 * 检测其他号码
 		 */
 		another: () => LocalizedString
+		ue: {
+			/**
+			 * 上传文件检测
+			 */
+			upload: () => LocalizedString
+			/**
+			 * 5G终端检测：上传号码文件
+			 */
+			title: () => LocalizedString
+			/**
+			 * 号码文件（txt、csv、xls 或 xlsx，最大 15 MB）
+			 */
+			fileLabel: () => LocalizedString
+			/**
+			 * 请选择号码文件。
+			 */
+			chooseFile: () => LocalizedString
+			/**
+			 * 文件大小 {size} MB，超过 15 MB 上限。
+			 */
+			tooLarge: (arg: { size: string }) => LocalizedString
+			/**
+			 * 无法读取该文件，请另存为 xlsx 或 txt 后重试。
+			 */
+			unreadable: () => LocalizedString
+			/**
+			 * 上传并检测
+			 */
+			start: () => LocalizedString
+			/**
+			 * 文件“{name}”已开始检测：{count} 个号码，费用 {cost}。
+			 */
+			started: (arg: { cost: string, count: number, name: string }) => LocalizedString
+			/**
+			 * 将上传并检测 {count} 个号码，费用 {cost}，检测失败的文件自动退款。
+			 */
+			confirmMessage: (arg: { cost: string, count: number }) => LocalizedString
+		}
 	}
 	addressBook: {
 		/**

@@ -10,6 +10,8 @@ export interface FormDialogProps {
   onSubmit: () => Promise<boolean> | boolean
   onClose: () => void
   saveTestId?: string
+  /** The save button's words when the form does more than save (default: Save). */
+  saveLabel?: string
   children: ReactNode
 }
 
@@ -18,7 +20,7 @@ export interface FormDialogProps {
  * buttons sit outside the form, so the browser would not submit on Enter by itself); Save shows its spinner while
  * the save runs. Opened by `mountDialog`, so it owns its open state and reports the close.
  */
-export function FormDialog({ title, width, onSubmit, onClose, saveTestId, children }: FormDialogProps) {
+export function FormDialog({ title, width, onSubmit, onClose, saveTestId, saveLabel, children }: FormDialogProps) {
   const { LL } = useI18nContext()
   const [open, setOpen] = useState(true)
   const [busy, setBusy] = useState(false)
@@ -44,7 +46,7 @@ export function FormDialog({ title, width, onSubmit, onClose, saveTestId, childr
             {LL.common.cancel()}
           </Button>
           <Button busy={busy} onClick={() => void submit()} data-testid={saveTestId}>
-            {LL.common.save()}
+            {saveLabel ?? LL.common.save()}
           </Button>
         </>
       }

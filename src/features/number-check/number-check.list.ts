@@ -3,6 +3,7 @@ import {
   checkStatRowSchema, checkStatSearchSchema, fileStatusKey, mobileStatusBatchRowSchema, mobileStatusBatchSearchSchema,
   mobileStatusStatRowSchema, mobileStatusStatSearchSchema, mobileUeRowSchema, mobileUeSearchSchema, type FileStatusKey,
 } from '@/domain/lists/number-check'
+import { UE_FILE_STATUS } from '@/domain/number-check-ue'
 import { defineList, type ColumnDef, type ListContext, type ListDefinition, type SearchField, type Tone } from '@/grid'
 
 // Number checks are not tied to a product: the account selector loads every account (spec section 6: else -1).
@@ -116,11 +117,16 @@ export const ueList = defineList({
     { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
   ],
   totals: MOBILE_UE_TOTALS,
+  toolbar: [
+    { id: 'ue-upload', label: (LL) => LL.numberCheck.ue.upload(), shortcut: 'alt+u', perform: async (h) => (await import('./ue-actions')).openUeUpload(h) },
+  ],
+  // While a file is pending or being checked its row follows the checker.
+  pollWhile: (rows) => (rows.some((r) => r.file_status === UE_FILE_STATUS.pending || r.file_status === UE_FILE_STATUS.checking) ? 2000 : false),
   rowActions: [
     {
       id: 'numbers',
       label: (LL) => LL.lists.actions.downloadNumbers(),
-      enabledWhen: (row) => row.file_status === 2,
+      enabledWhen: (row) => row.file_status === UE_FILE_STATUS.done,
       perform: async (row) => {
         const { download } = await import('@/api/transfer')
         await download('/mobileUe/downloadMobile', { batch_id: row.batch_id }, String(row.batch_id))

@@ -36,4 +36,15 @@ export default {
 	sendToLive: 'Send to the live numbers',
 	noLive: 'No number of this check is real.',
 	another: 'Check other numbers',
+	ue: {
+		upload: 'Upload a file to check',
+		title: '5G terminal check: upload a file of numbers',
+		fileLabel: 'File of numbers (txt, csv, xls or xlsx; at most 15 MB)',
+		chooseFile: 'Choose a file of numbers.',
+		tooLarge: 'The file is {size} MB; at most 15 MB.',
+		unreadable: 'This file could not be read; save it as xlsx or txt and try again.',
+		start: 'Upload and check',
+		started: 'Checking “{name}”: {count} numbers for {cost}.',
+		confirmMessage: '{count} numbers will be uploaded and checked for {cost}; a file the check fails is refunded.',
+	},
 } satisfies Translation['numberCheck']

@@ -36,4 +36,15 @@ export default {
 	sendToLive: '发送给实号',
 	noLive: '本次检测没有实号。',
 	another: '检测其他号码',
+	ue: {
+		upload: '上传文件检测',
+		title: '5G终端检测：上传号码文件',
+		fileLabel: '号码文件（txt、csv、xls 或 xlsx，最大 15 MB）',
+		chooseFile: '请选择号码文件。',
+		tooLarge: '文件大小 {size:string} MB，超过 15 MB 上限。',
+		unreadable: '无法读取该文件，请另存为 xlsx 或 txt 后重试。',
+		start: '上传并检测',
+		started: '文件“{name:string}”已开始检测：{count:number} 个号码，费用 {cost:string}。',
+		confirmMessage: '将上传并检测 {count:number} 个号码，费用 {cost:string}，检测失败的文件自动退款。',
+	},
 } satisfies BaseTranslation
