@@ -32,12 +32,16 @@ import { smsLoginRoutes } from './routes/sms-login'
 import { staticRoutes } from './routes/static'
 import { userSettingsRoutes } from './routes/user-settings'
 import { loadKeyPair, makeDecryptor } from './security/rsa'
+import { materialRoutes } from './routes/materials'
+import { openStore, type ObjectStore } from './storage'
 import { deliverWarningsThrough } from './warn/deliver'
 
 export interface AppOptions {
   db: Db
   config?: Partial<ServerConfig>
   carrier?: Carrier
+  /** The object store of uploads; default from config (S3 when configured, else files). */
+  storage?: ObjectStore
 }
 
 const JSON_LIMIT_BYTES = 2 * 1024 * 1024
@@ -53,7 +57,7 @@ function lazyKeys(db: Db): () => Promise<LoginKeys> {
 
 export function createApp(opts: AppOptions) {
   const config = { ...defaultConfig(), ...opts.config }
-  const deps: Deps = { db: opts.db, config, carrier: opts.carrier ?? new Carrier(), keys: lazyKeys(opts.db) }
+  const deps: Deps = { db: opts.db, config, carrier: opts.carrier ?? new Carrier(), keys: lazyKeys(opts.db), storage: opts.storage ?? openStore(config) }
   deliverWarningsThrough(opts.db, deps.carrier)
 
   const api = new Hono<AppEnv>()
@@ -82,6 +86,8 @@ export function createApp(opts: AppOptions) {
   api.route('/', signedApiRoutes(deps))
   // The app secret, the balance warning and the bell (issue 13).
   for (const routes of [appSecretRoutes, balanceWarnRoutes, noticeRoutes]) api.route('/', routes(deps))
+  // Materials: uploads (their own body limits), the list, delete and media serving (issue 11).
+  api.route('/', materialRoutes(deps))
   api.route('/', openApiRoutes())
   // Unknown API paths answer in the envelope too, not with the console's index.html.
   api.all('*', (c) => fail(c, new ApiError(404, 'notFound')))

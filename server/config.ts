@@ -1,5 +1,8 @@
+import { join } from 'node:path'
 import type { Carrier } from './carrier'
+import { s3FromEnv } from './storage'
 import type { Db } from './db'
+import type { ObjectStore, S3Settings } from './storage'
 
 export interface ServerConfig {
   /** Test-only captcha code accepted besides the drawn one (SMS_CAPTCHA_FIXED); ignored unless 4 characters. */
@@ -26,6 +29,10 @@ export interface ServerConfig {
   pushAllowPrivate?: boolean
   /** LIST_TOTALS=exact counts every sent-record list total instead of summing the daily rollups (the bench's baseline). */
   listTotals?: 'rollup' | 'exact'
+  /** Where uploads are stored without S3: DATA_DIR/files (default ./.data/files). */
+  filesDir?: string
+  /** S3_URL, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: uploads go to that bucket instead. */
+  s3?: S3Settings
 }
 
 export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '', rateLimitScale: 1 })
@@ -60,6 +67,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.TRUST_PROXY === '1',
     pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === '1',
     listTotals: env.LIST_TOTALS === 'exact' ? 'exact' : 'rollup',
+    filesDir: join(env.DATA_DIR || './.data', 'files'),
+    s3: s3FromEnv(env),
   }
 }
 
@@ -68,6 +77,8 @@ export interface Deps {
   db: Db
   config: ServerConfig
   carrier: Carrier
+  /** Uploaded media (server/storage): files under DATA_DIR/files, or an S3-compatible bucket. */
+  storage: ObjectStore
   /** The login key pair, loaded (or made) on first use so createApp can stay synchronous. */
   keys: () => Promise<LoginKeys>
 }

@@ -14,6 +14,7 @@ import { startPushWorker } from './push/worker'
 import { startScheduler } from './send/scheduler'
 import { closeConnectionsWhenShuttingDown, shutdownGracefully } from './shutdown'
 import { startUeChecker, ueCheckerFromEnv } from './number-check/ue-checker'
+import { openStore } from './storage'
 
 const env = process.env
 const host = env.HOST || '127.0.0.1'
@@ -51,7 +52,9 @@ else console.log(`[server] demo data ready in ${(seeded / 1000).toFixed(1)} s`)
 
 const config = configFromEnv(env)
 if (config.captchaFixed) console.warn('[server] SMS_CAPTCHA_FIXED is set: a fixed captcha is accepted (tests only)')
-const app = createApp({ db, config, carrier: new Carrier({ log: true }) })
+const storage = openStore(config)
+console.log(`[server] uploads: ${config.s3 ? `S3 bucket ${config.s3.bucket} at ${config.s3.url}` : `files in ${resolve(config.filesDir!)}`}`)
+const app = createApp({ db, config, carrier: new Carrier({ log: true }), storage })
 
 // The carrier's reports, the timed-batch scheduler and the report push; SEND_WORKERS=0 turns them off (several
 // processes may run them).

@@ -44,6 +44,10 @@ export const ISOLATION_ENDPOINTS: IsolationEndpoint[] = [
   { path: '/mobileUe/list', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/mobileBlack/mobileBlackStatistics', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/numberPorting/numberPortingStatistics', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+  // Materials (issue 11): uploads of each account (none seeded; server/routes/materials.test.ts uploads and checks
+  // reads, media and deletes across tenants) and the 5G and video templates in one list.
+  { path: '/aim/materialList', kind: 'list', body: WIDE },
+  { path: '/aim/templateList', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme'] },
 ]
 
 const USERS = ['admin', 'acme', 'acme01'] as const

@@ -41,14 +41,16 @@ function requestOf(op: Operation): Json {
   const r = op.request
   if (r.kind === 'none' || r.kind === 'query') return {}
   if (r.kind === 'json') return { requestBody: { required: true, content: jsonContent(inputSchema(r.schema)) } }
-  const file = { type: 'string', contentMediaType: 'text/plain', description: 'UTF-8 text, one entry a line (see src/domain/send.ts)' }
+  const file = r.media
+    ? { type: 'string', contentMediaType: 'application/octet-stream', description: 'An image, video or audio file, judged by its content (src/domain/materials.ts)' }
+    : { type: 'string', contentMediaType: 'text/plain', description: 'UTF-8 text, one entry a line (see src/domain/send.ts)' }
   const schema: Json = {
     type: 'object',
     properties: { payload: inputSchema(r.schema), ...Object.fromEntries(r.files.map((f) => [f, file])) },
-    required: ['payload'],
+    required: r.media ? r.files : ['payload'],
     anyOf: r.files.map((f) => ({ required: [f] })),
   }
-  const encoding = { payload: { contentType: 'application/json' }, ...Object.fromEntries(r.files.map((f) => [f, { contentType: 'text/plain' }])) }
+  const encoding = { payload: { contentType: 'application/json' }, ...Object.fromEntries(r.files.map((f) => [f, { contentType: r.media ? 'application/octet-stream' : 'text/plain' }])) }
   return { requestBody: { required: true, content: { 'multipart/form-data': { schema, encoding } } } }
 }
 
@@ -72,6 +74,8 @@ function successOf(op: Operation): Json {
       return { description: 'Text, one entry a line, streamed', content: { 'text/plain': { schema: { type: 'string' } } } }
     case 'svg':
       return { description: 'The captcha image', content: { 'image/svg+xml': { schema: { type: 'string' } } } }
+    case 'media':
+      return { description: 'The media bytes with their stored type (nosniff); one byte range answers 206', content: { 'application/octet-stream': { schema: binary } } }
     case 'openapi':
       return { description: 'This document', content: jsonContent({ type: 'object' }) }
   }

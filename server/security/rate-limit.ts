@@ -89,6 +89,12 @@ export const RATE_RULES = {
   addressBookWrite: { points: 120, duration: 60 },
   /** Contact-import uploads per account and hour: each reads up to a million rows and keeps them until committed. */
   addressBookImport: { points: 30, duration: 3_600 },
+  /** Material uploads per account and minute (each is sniffed, checked and stored). */
+  materialUpload: { points: 30, duration: 60 },
+  /** Material bytes stored per account and hour: fifty of the largest (10 MB) videos. */
+  materialUploadBytes: { points: 500 * 1024 * 1024, duration: 3_600 },
+  /** Material deletes per account and minute (each removes objects from the store). */
+  materialDelete: { points: 60, duration: 60 },
 } as const satisfies Record<string, RateRule>
 
 export type RateRuleName = keyof typeof RATE_RULES

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
+import { rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe } from 'vitest'
 import { createApp } from '../app'
 import { Carrier } from '../carrier'
@@ -58,7 +61,9 @@ export async function setup(
   await migrate(db)
   await seedDemo(db, { historyRows: opts.historyRows ?? TEST_HISTORY_ROWS })
   const carrier = new Carrier()
-  const config = { captchaFixed: CAPTCHA, distDir: opts.distDir ?? '/nonexistent-dist', rateLimitScale: opts.rateLimitScale ?? TEST_RATE_LIMIT_SCALE, ...opts.config }
+  // Uploads of a test go to a folder of its own under the system's temporary directory, never into ./.data.
+  const filesDir = join(tmpdir(), `sms-test-files-${randomBytes(6).toString('hex')}`)
+  const config = { captchaFixed: CAPTCHA, distDir: opts.distDir ?? '/nonexistent-dist', rateLimitScale: opts.rateLimitScale ?? TEST_RATE_LIMIT_SCALE, filesDir, ...opts.config }
   const app = createApp({ db, carrier, config })
 
   const call = async (path: string, body: unknown = {}, init: { token?: string; lang?: string; headers?: Record<string, string> } = {}) => {
@@ -110,7 +115,11 @@ export async function setup(
     }
     return tokens
   }
-  return { db, app, carrier, call, encrypt, captcha, seal, login, tokenFor, tokensFor, redom, close }
+  const closeAll = async () => {
+    await close()
+    await rm(filesDir, { recursive: true, force: true })
+  }
+  return { db, app, carrier, call, encrypt, captcha, seal, login, tokenFor, tokensFor, redom, close: closeAll, filesDir }
 }
 
 export type Harness = Awaited<ReturnType<typeof setup>>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { safeText, serialId } from './input'
+import { BIGINT, intIn, safeText, serialId } from './input'
 import { dateRangeShape, listQuerySchema, searchText } from './lists/query'
 import type { ServerMessage } from './messages'
 
@@ -126,7 +126,7 @@ export const materialRowSchema = z.object({
   /** bytes */
   size: z.number(),
   create_time: z.string(),
-  /** a short-lived signed address for <img>/<video>/<audio> (MEDIA_URL_TTL_SECONDS), relative to the API base */
+  /** a short-lived signed address for <img>/<video>/<audio> (MEDIA_URL_TTL_SECONDS), under the API base */
   url: z.string(),
 })
 export type MaterialRow = z.infer<typeof materialRowSchema>
@@ -137,6 +137,16 @@ export type UploadResult = MaterialRow
 
 /** How long a signed media address stays valid; the list is refetched well within it. */
 export const MEDIA_URL_TTL_SECONDS = 3600
+
+/**
+ * GET /media/file: a material's bytes, with the owner's token (header, or the cookie on a same-origin read) or with
+ * the `exp` and `sig` of a signed address (no token: an <img src> sends no header).
+ */
+export const mediaQuerySchema = z.object({
+  id: serialId(),
+  exp: intIn({ min: 0, max: BIGINT.max }).optional(),
+  sig: safeText().max(100).optional(),
+})
 
 /** The multipart field that carries the file; `name` (optional) overrides the shown file name. */
 export const UPLOAD_FILE_FIELD = 'file'

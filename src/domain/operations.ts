@@ -36,6 +36,7 @@ import { intlPreviewSchema, intlSendSchema } from './send-intl'
 import { linkInfoSchema, linkSendSchema, longToShortSchema, shortToLongSchema } from './send-link'
 import { videoSendSchema, videoTemplateRequestSchema } from './send-video'
 import { balanceWarnSchema } from './warn'
+import { aimTemplateSearchSchema, materialDeleteSchema, materialSearchSchema, mediaQuerySchema, uploadFieldsSchema } from './materials'
 import {
   groupAddSchema, groupDelSchema, groupModSchema, groupRefSchema, memberAddSchema, memberDelSchema, memberModSchema, memberMoveSchema, memberRefSchema,
 } from './address-book-write'
@@ -48,17 +49,17 @@ import { OPEN_API_PATHS, openBalanceSchema, openBatchQuerySchema, openP2pSchema,
  * and a server test checks it against the routes Hono registers, both ways, so neither can drift from the other.
  *
  * - request: `none` (no body read), `json` (the body through `schema`), `query` (URL parameters through `schema`),
- *   `multipart` (a `payload` JSON field through `schema` and one of `files`, see send.ts).
+ *   `multipart` (a `payload` JSON field through `schema` and one of `files`, see send.ts; `media`: the file is binary).
  * - auth: `none` (public), `bearer` (the session token in `Authorization: Bearer`), `signature` (the app secret's
  *   HMAC signature headers of a customer's own system, signed-api.ts; never a session or cookie).
  * - reply: `json` (the envelope of api.ts), `file` (xlsx or csv, streamed), `text` (text/plain, streamed), `svg`,
- *   `openapi` (the document itself).
+ *   `openapi` (the document itself), `media` (a stored image, video or audio with its own type; ranges honoured).
  */
 export type OperationRequest =
   | { kind: 'none' }
   | { kind: 'json'; schema: z.ZodType }
   | { kind: 'query'; schema: z.ZodType }
-  | { kind: 'multipart'; schema: z.ZodType; files: readonly string[] }
+  | { kind: 'multipart'; schema: z.ZodType; files: readonly string[]; media?: true }
 
 export interface Operation {
   method: 'get' | 'post' | 'put' | 'delete'
@@ -66,13 +67,15 @@ export interface Operation {
   tag: string
   auth: 'none' | 'bearer' | 'signature'
   request: OperationRequest
-  reply: 'json' | 'file' | 'text' | 'svg' | 'openapi'
+  reply: 'json' | 'file' | 'text' | 'svg' | 'openapi' | 'media'
 }
 
 const none = { kind: 'none' } as const
 const json = (schema: z.ZodType) => ({ kind: 'json', schema }) as const
 const form = (schema: z.ZodType, ...files: string[]) => ({ kind: 'multipart', schema, files }) as const
 const download = (schema: z.ZodObject) => json(schema.extend(downloadFormatShape))
+/** A media upload: the binary `file` part (judged by content) and an optional JSON `payload` of its fields. */
+const media = (schema: z.ZodType) => ({ kind: 'multipart', schema, files: ['file'], media: true }) as const
 
 type Row = [path: string, request: OperationRequest, reply?: Operation['reply'], method?: Operation['method']]
 
@@ -190,6 +193,16 @@ export const OPERATIONS: readonly Operation[] = [
     ['/videoTemplate/list', json(videoTemplateSearchSchema)],
     ['/cspTemplate/list', json(cspTemplateSearchSchema)],
     ['/user/templateAdd', json(templateAddSchema)],
+  ]),
+  ...area('materials', 'bearer', [
+    ['/file/upload', media(uploadFieldsSchema)],
+    ['/file/uploadAimMaterial', media(uploadFieldsSchema)],
+    ['/file/uploadCspMaterial', media(uploadFieldsSchema)],
+    ['/file/uploadVideoMaterial', media(uploadFieldsSchema)],
+    ['/aim/materialList', json(materialSearchSchema)],
+    ['/aim/materialDelete', json(materialDeleteSchema)],
+    ['/aim/templateList', json(aimTemplateSearchSchema)],
+    ['/media/file', { kind: 'query', schema: mediaQuerySchema }, 'media', 'get'],
   ]),
   ...area('address-book', 'bearer', [
     ['/addressBook/list', json(contactSearchSchema)],

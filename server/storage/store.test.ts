@@ -1,0 +1,85 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { drain, FileStore } from './file-store'
+import { s3FromEnv } from './index'
+import { S3Store } from './s3-store'
+import { startS3 } from './s3rver.test-helper'
+import { objectKey, tenantSegment, type ObjectStore } from './store'
+
+const bytes = (n: number) => new Uint8Array(Array.from({ length: n }, (_, i) => i % 251))
+
+/** One contract, two stores: what the routes rely on. */
+function contract(name: string, open: () => Promise<{ store: ObjectStore; close: () => Promise<void> }>) {
+  describe(name, () => {
+    let store: ObjectStore
+    let close: () => Promise<void>
+    beforeAll(async () => ({ store, close } = await open()))
+    afterAll(() => close())
+
+    it('puts bytes and streams, then heads, gets whole and in a range, and deletes', async () => {
+      const key = objectKey('acme')
+      await store.put(key, bytes(1000), { contentType: 'image/png' })
+      expect((await store.head(key))?.size).toBe(1000)
+      const whole = await store.get(key)
+      expect(whole?.size).toBe(1000)
+      expect(await drain(whole!.body)).toEqual(bytes(1000))
+      const part = await store.get(key, { start: 10, end: 19 })
+      expect(part?.size).toBe(1000)
+      expect(await drain(part!.body)).toEqual(bytes(1000).slice(10, 20))
+
+      const streamed = objectKey('acme')
+      await store.put(streamed, new Blob([bytes(300)]).stream(), { contentType: 'video/mp4' })
+      expect(await drain((await store.get(streamed))!.body)).toEqual(bytes(300))
+
+      await store.delete(key)
+      expect(await store.head(key)).toBeNull()
+      expect(await store.get(key)).toBeNull()
+      await expect(store.delete(key)).resolves.toBeUndefined()
+    })
+
+    it('refuses any key it did not make: traversal, absolute, other shapes', async () => {
+      for (const key of ['../../etc/passwd', `m/${tenantSegment('acme')}/../../../x`, '/etc/passwd', 'm/x/y', `m/${tenantSegment('acme')}/a.png`, '']) {
+        await expect(store.put(key, bytes(1), { contentType: 'image/png' }), key).rejects.toThrow(/key/)
+        await expect(store.get(key), key).rejects.toThrow(/key/)
+        await expect(store.delete(key), key).rejects.toThrow(/key/)
+      }
+    })
+
+    it('keys objects by tenant: two tenants never share a folder, the same tenant always does', () => {
+      const [a, b, c] = [objectKey('acme'), objectKey('globex'), objectKey('acme')]
+      expect(a.split('/')[1]).toBe(c.split('/')[1])
+      expect(a.split('/')[1]).not.toBe(b.split('/')[1])
+      expect(a).not.toBe(c)
+    })
+  })
+}
+
+contract('FileStore (DATA_DIR/files)', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'files-'))
+  const store = new FileStore(dir)
+  return {
+    store,
+    close: async () => {
+      // Nothing but the objects' folders is left behind (no temporary files from the writes).
+      const left = await readdir(dir, { recursive: true })
+      expect(left.filter((p) => p.includes('.tmp-'))).toEqual([])
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+})
+
+contract('S3Store (s3rver)', async () => {
+  const s3 = await startS3()
+  return { store: new S3Store(s3.settings), close: s3.stop }
+})
+
+describe('S3 settings from the environment', () => {
+  it('is off without S3_URL and refuses a half configuration, naming what is missing', () => {
+    expect(s3FromEnv({})).toBeUndefined()
+    expect(() => s3FromEnv({ S3_URL: 'http://127.0.0.1:9000', S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/)
+    expect(() => s3FromEnv({ S3_URL: 'ftp://x', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })).toThrow(/S3_URL/)
+    expect(s3FromEnv({ S3_URL: 'http://127.0.0.1:9000', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })).toMatchObject({ region: 'us-east-1', bucket: 'b' })
+  })
+})
