@@ -69,3 +69,21 @@ describe('contacts import from real spreadsheets', () => {
     expect(() => buildImport(table, { ...view.guess, name: -1 })).toThrow()
   })
 })
+
+describe('the header row the user picks', () => {
+  it('none: the first row is data, even one the reader took for a header', () => {
+    const { table, view } = openImport(fixture('numeric-header.xlsx'), 0, -1)
+    expect(view.headerRow).toBe(-1)
+    const built = buildImport(table, { ...view.guess, name: 1, mobile: 0, birthday: -1 })
+    // Line 1 is the header read as data: refused with its line, not lost.
+    expect(lines(built.refused)[0].split('\t').slice(0, 3)).toEqual(['1', 'mobile', 'mobileFormat'])
+    expect(lines(built.rows)[0]).toBe('2\t张三\t13800138000')
+  })
+
+  it('a later row: rows above it are not data, and the guess reads its names', () => {
+    const { table, view } = openImport(fixture('text-mobiles.xlsx'), 0, 1)
+    expect(view.header).toEqual(['+86 138-0013-8000', 'Li Lei'])
+    const built = buildImport(table, { ...view.guess, name: 1, mobile: 0 })
+    expect(lines(built.rows).map((l) => l.split('\t')[0])).toEqual(['3', '4', '5'])
+  })
+})

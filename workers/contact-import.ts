@@ -1,4 +1,4 @@
-import { checkImportRow, IMPORT_FIELDS, importLine, type ImportField, type ImportMapping } from '../src/domain/contact-import'
+import { checkImportRow, IMPORT_FIELDS, IMPORT_HEADER_ROWS, importLine, type ImportField, type ImportMapping } from '../src/domain/contact-import'
 import { findHeaderRow, guessMapping } from '../src/domain/contact-import-guess'
 import { CsvBuilder } from './csv'
 import { sheetNames, sheetToTsv, SpreadsheetError, type SpreadsheetErrorCode } from './spreadsheet'
@@ -12,14 +12,13 @@ import { looksLikeSheet } from './sheet-source'
  */
 export const SAMPLE_ROWS = 20
 /** Rows read to find a header row under a title (a merged banner row, an empty line). */
-const HEADER_SEARCH = 5
+const HEADER_SEARCH = IMPORT_HEADER_ROWS
 
 export interface ImportTable {
   sheets: string[]
   sheet: number
+  /** The sheet's rows from the first, as TSV. */
   tsv: Uint8Array
-  /** Sheet row number (1-based, as the spreadsheet shows it) of the TSV's first line. */
-  firstLine: number
   /** 0-based sheet row of the header, -1 when there is none. */
   headerRow: number
   header: string[] | null
@@ -52,21 +51,34 @@ function headLines(tsv: Uint8Array, count: number): string[][] {
   return out
 }
 
-export function openImport(bytes: Uint8Array, sheet = 0): { table: ImportTable; view: ImportView } {
+/**
+ * The sheet at `sheet` with its header row: found among the first rows by the names of its cells (under a title),
+ * else the reader's own guess (a first row without long digit runs over one with them); `header` overrides it
+ * (-1: none, k: the sheet's row k, 0-based, below IMPORT_HEADER_ROWS).
+ */
+export function openImport(bytes: Uint8Array, sheet = 0, header?: number): { table: ImportTable; view: ImportView } {
   if (!looksLikeSheet(bytes)) throw new SpreadsheetError('unreadable')
   const sheets = sheetNames(bytes)
   if (sheet < 0 || sheet >= sheets.length) throw new SpreadsheetError('unreadable')
   const read = sheetToTsv(bytes, { sheet })
-  const firstLine = read.header ? 2 : 1
-  const head = [...(read.header ? [read.header] : []), ...headLines(read.tsv, HEADER_SEARCH + SAMPLE_ROWS)]
+  // The reader leaves a header it recognised out of the TSV: put back, the TSV's lines are the sheet's rows from 1.
+  const tsv = read.header ? joinBytes(encoder.encode(`${read.header.join('\t')}\n`), read.tsv) : read.tsv
+  const head = headLines(tsv, HEADER_SEARCH + SAMPLE_ROWS)
   const found = findHeaderRow(head, HEADER_SEARCH)
-  // The reader's own header guess stands when no row names the fields (its first row without long digit runs).
-  const headerRow = found >= 0 ? found : read.header ? 0 : -1
-  const header = headerRow >= 0 ? head[headerRow] : null
+  const auto = found >= 0 ? found : read.header ? 0 : -1
+  const headerRow = header === undefined || header < -1 || header >= HEADER_SEARCH ? auto : header
+  const headerCells = headerRow >= 0 ? (head[headerRow] ?? []) : null
   const sample = head.slice(headerRow + 1).filter((r) => r.some((c) => c.trim())).slice(0, SAMPLE_ROWS)
-  const table = { sheets, sheet, tsv: read.tsv, firstLine, headerRow, header }
-  const columns = Math.max(read.columns, header?.length ?? 0)
-  return { table, view: { sheets, sheet, headerRow, header, sample, columns, guess: guessMapping(header, sample) } }
+  const table = { sheets, sheet, tsv, headerRow, header: headerCells }
+  const columns = Math.max(read.columns, headerCells?.length ?? 0)
+  return { table, view: { sheets, sheet, headerRow, header: headerCells, sample, columns, guess: guessMapping(headerCells, sample) } }
+}
+
+function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.byteLength + b.byteLength)
+  out.set(a, 0)
+  out.set(b, a.byteLength)
+  return out
 }
 
 export interface BuiltImport {
@@ -125,7 +137,8 @@ export function buildImport(table: ImportTable, mapping: ImportMapping): BuiltIm
   const skipBefore = table.headerRow + 1
   let empty = 0
   let at = 0
-  for (let line = table.firstLine; at < table.tsv.length; line++) {
+  // Line k of the TSV is the sheet's row k (1-based, as the spreadsheet numbers it).
+  for (let line = 1; at < table.tsv.length; line++) {
     let end = table.tsv.indexOf(0x0a, at)
     if (end < 0) end = table.tsv.length
     const sheetRow = line - 1

@@ -24,11 +24,11 @@ export interface BuildReply {
 }
 
 const api = {
-  open(bytes: Uint8Array | null, sheet: number): OpenReply {
+  open(bytes: Uint8Array | null, sheet: number, header?: number): OpenReply {
     if (bytes) file = bytes
     if (!file) return { ok: false, error: 'unreadable' }
     try {
-      const opened = openImport(file, sheet)
+      const opened = openImport(file, sheet, header)
       table = opened.table
       return { ok: true, view: opened.view }
     } catch (e) {

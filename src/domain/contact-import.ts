@@ -18,6 +18,8 @@ export type ImportMapping = Record<ImportField, number>
 
 /** The `rows` part at its largest: a million contacts of name, mobile and line (~30 bytes each) fit twice over. */
 export const IMPORT_BODY_LIMIT_BYTES = 64 * 1024 * 1024
+/** The first sheet rows a header row is looked for in, and may be picked from. */
+export const IMPORT_HEADER_ROWS = 5
 /** Contacts one import may hold. */
 export const IMPORT_ROWS_MAX = 1_000_000
 

@@ -4935,6 +4935,19 @@ type RootTranslation = {
 		 * 没​有​可​导​入​的​联​系​人​：​所​有​行​都​不​能​导​入​或​重​复
 		 */
 		importNothing: string
+		/**
+		 * 表​头​行
+		 */
+		importHeader: string
+		/**
+		 * 没​有​表​头
+		 */
+		importHeaderNone: string
+		/**
+		 * 第​ ​{​l​i​n​e​}​ ​行
+		 * @param {unknown} line
+		 */
+		importHeaderLine: RequiredParams<'line'>
 	}
 	nav: {
 		/**
@@ -10265,6 +10278,18 @@ export type TranslationFunctions = {
 		 * 没有可导入的联系人：所有行都不能导入或重复
 		 */
 		importNothing: () => LocalizedString
+		/**
+		 * 表头行
+		 */
+		importHeader: () => LocalizedString
+		/**
+		 * 没有表头
+		 */
+		importHeaderNone: () => LocalizedString
+		/**
+		 * 第 {line} 行
+		 */
+		importHeaderLine: (arg: { line: unknown }) => LocalizedString
 	}
 	nav: {
 		/**

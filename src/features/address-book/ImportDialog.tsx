@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { toast } from '@/components/ui/toast'
 import { UPLOAD_LIMIT_BYTES } from '@/domain/constants'
-import { IMPORT_FIELDS, type ImportField, type ImportMapping, type ImportPreview } from '@/domain/contact-import'
+import { IMPORT_FIELDS, IMPORT_HEADER_ROWS, type ImportField, type ImportMapping, type ImportPreview } from '@/domain/contact-import'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { ImportView } from '../../../workers/contact-import'
 import type { BuildReply } from '../../../workers/contact-import.worker'
@@ -130,13 +130,23 @@ export function ImportDialog({ groups, initialGroup, close }: { groups: { value:
           {LL.addressBook.importFile()}
           <input type="file" accept=".xls,.xlsx" data-testid="ab-import-file" className={control} autoFocus onChange={(e) => pickFile(e.target.files?.[0])} />
         </label>
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-3 gap-3">
           <label className="flex flex-col gap-1 text-sm text-[var(--muted)]">
             {LL.addressBook.importGroup()}
             <select className={control} value={group} data-testid="ab-import-group" onChange={(e) => { setGroup(e.target.value); setChecked(null) }}>
               {groups.map((g) => <option key={g.value} value={g.value}>{g.label}</option>)}
             </select>
           </label>
+          {view && (
+            <label className="flex flex-col gap-1 text-sm text-[var(--muted)]">
+              {LL.addressBook.importHeader()}
+              <select className={control} value={view.headerRow} data-testid="ab-import-header"
+                onChange={(e) => void run(async () => show(await openSheet(null, view.sheet, Number(e.target.value))))}>
+                <option value={-1}>{LL.addressBook.importHeaderNone()}</option>
+                {Array.from({ length: IMPORT_HEADER_ROWS }, (_, r) => <option key={r} value={r}>{LL.addressBook.importHeaderLine({ line: r + 1 })}</option>)}
+              </select>
+            </label>
+          )}
           {view && view.sheets.length > 1 && (
             <label className="flex flex-col gap-1 text-sm text-[var(--muted)]">
               {LL.addressBook.importSheet()}

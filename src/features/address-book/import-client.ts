@@ -11,9 +11,9 @@ import { workerRemote } from '../../../workers/remote'
 const worker = workerRemote<ContactImportWorkerApi>(() =>
   new Worker(new URL('../../../workers/contact-import.worker.ts', import.meta.url), { type: 'module' }))
 
-/** Reads the file (its buffer is transferred) or, with null, the file read last, at `sheet`. */
-export const openSheet = (file: Uint8Array | null, sheet: number): Promise<OpenReply> =>
-  worker((w) => w.open(file ? transfer(file, [file.buffer as ArrayBuffer]) : null, sheet))
+/** Reads the file (its buffer is transferred) or, with null, the file read last, at `sheet`; `header` as openImport's. */
+export const openSheet = (file: Uint8Array | null, sheet: number, header?: number): Promise<OpenReply> =>
+  worker((w) => w.open(file ? transfer(file, [file.buffer as ArrayBuffer]) : null, sheet, header))
 
 export const buildRows = (mapping: ImportMapping): Promise<BuildReply> => worker((w) => w.build(mapping))
 

@@ -60,4 +60,7 @@ export default {
 	importRefusedFile: 'refused-rows',
 	importConfirm: 'Import {count} contacts',
 	importNothing: 'Nothing to import: every row was refused or is a duplicate',
+	importHeader: 'Header row',
+	importHeaderNone: 'No header row',
+	importHeaderLine: 'Line {line}',
 } satisfies Translation['addressBook']

@@ -60,4 +60,7 @@ export default {
 	importRefusedFile: '不能导入的行',
 	importConfirm: '导入 {count} 个联系人',
 	importNothing: '没有可导入的联系人：所有行都不能导入或重复',
+	importHeader: '表头行',
+	importHeaderNone: '没有表头',
+	importHeaderLine: '第 {line} 行',
 } satisfies BaseTranslation
