@@ -12,7 +12,7 @@ import { DEMO_ACCOUNTS, seedIfEmpty, syncMenus } from './seed'
 import { startCarrierSim } from './send/carrier-sim'
 import { startPushWorker } from './push/worker'
 import { startScheduler } from './send/scheduler'
-import { closeConnectionsWhenShuttingDown, shutdownGracefully } from './shutdown'
+import { closeConnectionsWhenShuttingDown, shutdownGracefully, trackHandlers } from './shutdown'
 import { startUeChecker, ueCheckerFromEnv } from './number-check/ue-checker'
 import { openStore } from './storage'
 
@@ -64,7 +64,8 @@ const stopWorkers = env.SEND_WORKERS === '0' ? [] : [
   startCarrierSim(db), startScheduler(db), startPushWorker(db, { allowPrivate: config.pushAllowPrivate }), startUeChecker(db, ueChecker),
 ]
 
-const server = serve({ fetch: app.fetch, hostname: host, port }, () => {
+const handlers = trackHandlers(app.fetch)
+const server = serve({ fetch: handlers.fetch, hostname: host, port }, () => {
   console.log(`\n  SMS cloud console: http://${host}:${port}${APP_BASE}\n`)
   console.log('  Demo accounts:')
   for (const a of DEMO_ACCOUNTS.slice(0, 3)) console.log(`    ${a.cusId.padEnd(8)} / ${a.password}`)
@@ -83,6 +84,7 @@ async function shutdown(signal: string) {
   ending.begin()
   await shutdownGracefully({
     server: server as Server,
+    handlersIdle: handlers.idle,
     workers: stopWorkers,
     closeDb: () => db.close().catch((e) => console.error('[server] closing the database failed', e)),
     graceMs: Number(env.SHUTDOWN_GRACE_MS || 30_000),

@@ -64,9 +64,17 @@ describe.runIf(serverUrl)('graceful shutdown on PostgreSQL', () => {
     const holder = await sql.connect()
     await holder.query(`select pg_advisory_lock(72410003, hashtext('acme'))`)
     const download = post(p.base, '/mtRecord/download', { format: 'csv', start_time: '2000-01-01', end_time: '2099-12-31' }, token)
-    while (Number((await sql.query(`select count(*) as n from pg_locks where locktype = 'advisory' and not granted`)).rows[0].n) === 0) {
+    // A second client gives up while its request waits: its connection ends, its handler is still running.
+    const gaveUp = new AbortController()
+    const abandoned = fetch(`${p.base}/api/mtRecord/download`, {
+      method: 'POST', signal: gaveUp.signal, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ format: 'xlsx', start_time: '2000-01-01', end_time: '2099-12-31' }),
+    }).catch((e: Error) => e.name)
+    while (Number((await sql.query(`select count(*) as n from pg_locks where locktype = 'advisory' and not granted`)).rows[0].n) < 2) {
       await new Promise((r) => setTimeout(r, 50))
     }
+    gaveUp.abort()
+    expect(await abandoned).toBe('AbortError')
     p.child.kill('SIGTERM')
     await printed(p, 'SIGTERM: finishing requests in flight')
     // Stopped accepting: a new connection is refused while the request in flight still waits.

@@ -1,8 +1,34 @@
 import type { Server } from 'node:http'
 import { Server as NetServer } from 'node:net'
 
+/**
+ * Counts the app's handlers still running. A connection can end before its handler does (a client that gives up
+ * mid-request), so an empty server is not yet an idle one: the database closes only when both are done.
+ */
+export function trackHandlers<A extends unknown[]>(fetch: (...args: A) => Response | Promise<Response>) {
+  let running = 0
+  let idle: (() => void) | null = null
+  const settle = () => {
+    if (--running === 0 && idle) idle()
+  }
+  return {
+    fetch: async (...args: A): Promise<Response> => {
+      running++
+      try {
+        return await fetch(...args)
+      } finally {
+        settle()
+      }
+    },
+    /** Resolves once no handler is running. */
+    idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve))),
+  }
+}
+
 export interface ShutdownParts {
   server: Server
+  /** Resolves once no request handler is running (trackHandlers). */
+  handlersIdle: () => Promise<void>
   /** The background workers' stop functions; each resolves once its current step is done. */
   workers: (() => Promise<void>)[]
   closeDb: () => Promise<void>
@@ -42,6 +68,7 @@ export async function shutdownGracefully(p: ShutdownParts): Promise<void> {
   }, p.graceMs)
   cutOff.unref()
   await closed
+  await Promise.race([p.handlersIdle(), new Promise((resolve) => setTimeout(resolve, p.graceMs).unref())])
   clearTimeout(cutOff)
   await Promise.all(p.workers.map((stop) => stop()))
   await p.closeDb()

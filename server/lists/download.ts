@@ -85,6 +85,7 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
   const db = c.get('db' as never) as Db | undefined
   const slot = user && db ? await takeSlot(db, user.cusId) : NO_SLOT
   let controller!: ReadableStreamDefaultController<Uint8Array>
+  let cancelled = false
   const push = (chunk: Uint8Array) => controller.enqueue(chunk)
   const writer = spec.format === 'csv' ? csvWriter(push) : xlsxWriter(push)
   const iterator = spec.batches[Symbol.asyncIterator]()
@@ -94,6 +95,7 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
       writer.start(spec.columns.map((col) => col.header[locale]))
     },
     async pull() {
+      if (cancelled) return
       try {
         const next = await iterator.next()
         if (next.done) {
@@ -105,12 +107,15 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
         writer.rows(next.value.map((row) => spec.columns.map((col) => col.value(row))))
         await slot.renew()
       } catch (err) {
-        console.error('[download]', c.req.path, err)
         await slot.release()
+        // The client went away while this batch was read: nothing to report.
+        if (cancelled) return
+        console.error('[download]', c.req.path, err)
         controller.error(err)
       }
     },
     async cancel() {
+      cancelled = true
       await slot.release()
       await iterator.return?.()
     },
