@@ -1,7 +1,7 @@
 -- The contacts import (issue 12). /file/uploadAddressBook checks the console's mapped rows and keeps them here,
 -- normalised and without repeated mobiles, until /addressBook/addressBookMemberImport adds them to the group all at
 -- once; `result` is then set and `rows` dropped, so committing the same upload again adds nothing. Uploads never
--- committed are removed an hour later (the account's next upload clears them).
+-- committed are removed an hour later (by the next upload of any account).
 create table ab_import (
   upload_id serial primary key,
   cus_id text not null,

@@ -76,6 +76,15 @@ forEachBackend((backend) => {
     expect((await commit('acme', again.data.upload_id)).data).toMatchObject({ added: 0, duplicates: 2 })
   })
 
+  it('an upload nobody committed within the hour is removed by the next upload, and can no longer be committed', async () => {
+    const g = await group('acme', 'Stale')
+    const up = await upload('acme', { group_id: g }, '1\tA\t13900000061')
+    await h.db.query("update ab_import set create_time = now() - interval '2 hours' where upload_id = $1", [up.data.upload_id])
+    await upload('globex', { group_id: await group('globex', 'Other uploader') }, '1\tB\t13900000062')
+    expect(await commit('acme', up.data.upload_id)).toMatchObject({ status: 404 })
+    expect(await count(g)).toBe(0)
+  })
+
   it("another tenant's group, or another tenant's upload, is refused and left untouched", async () => {
     const theirs = await group('globex', 'Globex only')
     expect(await upload('acme', { group_id: theirs }, '1\tA\t13900000031')).toMatchObject({ status: 404 })

@@ -117,7 +117,8 @@ export function addressBookImportRoutes(deps: Deps) {
     const { lines, mobiles, inFile } = checkRows(text)
     if (!lines.length) throw new ApiError(400, 'abImportEmpty')
     const inGroup = await countInGroup(db, payload.group_id, mobiles)
-    await db.query(`delete from ab_import where cus_id = $1 and ${STALE_UPLOADS}`, [cusId])
+    // Uploads nobody committed within the hour, whoever made them, are removed by the next upload.
+    await db.query(`delete from ab_import where ${STALE_UPLOADS}`)
     const { rows } = await db.query<{ upload_id: number }>(
       'insert into ab_import (cus_id, group_id, rows, row_count, in_file) values ($1, $2, $3, $4, $5) returning upload_id',
       [cusId, payload.group_id, lines.join('\n'), lines.length + inFile, inFile])
