@@ -15,6 +15,7 @@ import { startScheduler } from './send/scheduler'
 import { closeConnectionsWhenShuttingDown, shutdownGracefully, trackHandlers } from './shutdown'
 import { startUeChecker, ueCheckerFromEnv } from './number-check/ue-checker'
 import { openStore } from './storage'
+import { undoStoringLeft } from './send/storing'
 
 const env = process.env
 const host = env.HOST || '127.0.0.1'
@@ -44,6 +45,8 @@ const db = await openDb({ databaseUrl, dataDir: join(dataDir, 'pglite') }).catch
 console.log(`[server] database: ${databaseUrl ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`}`)
 const applied = await migrate(db)
 if (applied.length) console.log(`[server] migrations applied: ${applied.join(', ')}`)
+// PGlite stores large sends in chunks; one a crash cut off is undone and refunded before anything else runs.
+if (!databaseUrl) await undoStoringLeft(db, console.log)
 // SEED_HISTORY_ROWS lets browser tests start on a smaller history; the demo default is 300k sent records.
 const historyRows = env.SEED_HISTORY_ROWS ? Number(env.SEED_HISTORY_ROWS) : undefined
 const seeded = await seedIfEmpty(db, { log: console.log, historyRows })

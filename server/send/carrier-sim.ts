@@ -1,6 +1,7 @@
 import type { Db } from '../db'
 import { queueReplies, queueReports } from '../push/outbox'
 import { everyInterval } from '../worker-loop'
+import { andVisibleWhileStoring } from './storing'
 
 const FAILURES = ['UNDELIV', 'MK:0001', 'MK:0005', 'EXPIRED', 'REJECTD', 'BLACK']
 const REPLIES = ['好的', '收到', 'TD', '谢谢', '1', 'OK']
@@ -25,7 +26,7 @@ export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ rep
     const { rows } = await tx.query<{ sn: number; cus_id: string; prod_type: number; mobile: string; content: string; ok: boolean }>(
       `with picked as (
          select sn, random() as r from mt_record
-         where mt_status = 500 and receive_time <= now() - make_interval(secs => $1)
+         where mt_status = 500 and receive_time <= now() - make_interval(secs => $1) ${andVisibleWhileStoring(db, 'mt_record')}
            and receive_time > now() - make_interval(secs => $4)
          order by sn limit $2 for update skip locked)
        update mt_record m set

@@ -2,7 +2,11 @@ import type { SendResult } from '../../src/domain/send'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
-import { costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatch, storeTimed, type RecipientExtras, type Recipients, type SendKind } from './store'
+import {
+  costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatch, storeBatchRow, storeRecords, storeTimed, type RecipientExtras,
+  type Recipients, type SendKind, type StoreBatch,
+} from './store'
+import { STORE_CHUNK, beginStoring, finishStoring, storesInChunks, undoStoring } from './storing'
 
 /** What a send stores, worked out by its kind inside the transaction (after the key is claimed). */
 export interface SendPlan extends Recipients, RecipientExtras {
@@ -30,15 +34,29 @@ async function claimKey(tx: Db, cusId: string, key: string): Promise<SendResult 
   if (claimed.rows.length) return null
   const { rows } = await tx.query<{ response: SendResult }>(
     'select response from send_idempotency where cus_id = $1 and idempotency_key = $2', [cusId, key])
-  if (!rows[0]?.response) throw new ApiError(400, 'badRequest')
+  // PGlite stores a large send in chunks (storing.ts): a retry arriving between them finds the key claimed, no reply.
+  if (!rows[0]?.response) throw new ApiError(409, 'sendStillStoring')
   return rows[0].response
 }
 
+/** A large immediate send on PGlite whose records are still to be stored, chunk by chunk, after the first transaction. */
+interface Storing {
+  batch: StoreBatch
+  status: number
+  now: Date
+  result: SendResult
+}
+
 /**
- * The one shape of every send, all or nothing in one transaction: claim the idempotency key (a retry gets the first
- * reply and nothing is sent or billed again), let the kind work out its plan, then either store a timed batch (the
- * balance is checked; the scheduler bills it when due) or debit and store the batch and every record; `after` adds
- * the kind's own rows (short links, fallback choices, sender id) knowing the batch id. The reply is kept for retries.
+ * The one shape of every send, all or nothing: claim the idempotency key (a retry gets the first reply and nothing
+ * is sent or billed again), let the kind work out its plan, then either store a timed batch (the balance is checked;
+ * the scheduler bills it when due) or debit and store the batch and every record; `after` adds the kind's own rows
+ * (short links, fallback choices, sender id) knowing the batch id. The reply is kept for retries.
+ *
+ * Normally one transaction. A large immediate send on PGlite (storesInChunks) debits, claims the key and writes the
+ * batch row in the first, then stores its records a chunk per transaction while the batch stays invisible, and
+ * completes it in a last short one; anything failing on the way undoes it all (storing.ts), and a crash is undone at
+ * the next start.
  */
 export async function commitSend(
   db: Db,
@@ -46,8 +64,10 @@ export async function commitSend(
   key: string,
   plan: (tx: Db) => Promise<SendPlan>,
   after?: (tx: Db, result: SendResult) => Promise<void>,
+  opts: { chunkedFrom?: number } = {},
 ): Promise<SendResult> {
-  const result = await db.transaction(async (tx) => {
+  let storing: Storing | null = null
+  const first = await db.transaction(async (tx) => {
     const earlier = await claimKey(tx, cusId, key)
     if (earlier) return earlier
     const p = await plan(tx)
@@ -64,16 +84,48 @@ export async function commitSend(
       const balanceAfter = await debit(tx, cusId, cost)
       const batchId = await nextBatchId(tx, 'B')
       const review = await sensitiveIn(tx, p.reviewTexts)
-      const status = await storeBatch(tx, {
+      const batch: StoreBatch = {
         ...stored, batchId, batchType: p.kind === 'p2p' ? 2 : 1, unitPrice: p.unitPrice, unitPrices: p.unitPrices, review,
-      })
+      }
+      let status: number
+      let now: Date | null = null
+      if (storesInChunks(db, p.mobiles.length, opts.chunkedFrom)) {
+        await beginStoring(tx, { batchId, cusId, key, cost })
+        ;({ status, now } = await storeBatchRow(tx, batch))
+      } else {
+        status = await storeBatch(tx, batch)
+      }
       result = { ...counts, batch_id: batchId, timed: false, balance_after: balanceAfter, send_time: new Date().toISOString(), status }
+      if (now) storing = { batch, status, now, result }
     }
     await after?.(tx, result)
-    await tx.query('update send_idempotency set response = $3 where cus_id = $1 and idempotency_key = $2', [cusId, key, JSON.stringify(result)])
+    if (!storing) await saveReply(tx, cusId, key, result)
     return result
   })
+  if (storing) await storeInChunks(db, cusId, key, storing)
   // A balance warning the debit queued goes out only now that the send has committed.
   await deliverWarningsAfterCommit(db)
-  return result
+  return first
+}
+
+const saveReply = (tx: Db, cusId: string, key: string, result: SendResult) =>
+  tx.query('update send_idempotency set response = $3 where cus_id = $1 and idempotency_key = $2', [cusId, key, JSON.stringify(result)])
+
+/** Records a chunk per transaction, then the batch completes with its reply kept; on any failure all is undone. */
+async function storeInChunks(db: Db, cusId: string, key: string, s: Storing): Promise<void> {
+  const n = s.batch.mobiles.length
+  try {
+    for (let i = 0; i < n; i += STORE_CHUNK) {
+      await db.transaction((tx) => storeRecords(tx, s.batch, s.status, s.now, i, Math.min(i + STORE_CHUNK, n)))
+      // Let the requests whose next query is ready queue it before this send's next chunk does.
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await db.transaction(async (tx) => {
+      await finishStoring(tx, s.batch.batchId)
+      await saveReply(tx, cusId, key, s.result)
+    })
+  } catch (e) {
+    await undoStoring(db, s.batch.batchId)
+    throw e
+  }
 }

@@ -164,7 +164,17 @@ const slice = <T>(a: T[] | undefined, i: number, n: number): (T | null)[] => (a 
 
 /** Inserts the sms_batch and every mt_record of an immediate send; call inside the transaction that debits. */
 export async function storeBatch(tx: Db, b: StoreBatch): Promise<number> {
-  const status = b.review ? SEND_STATUS.pendingReview : SEND_STATUS.waitingReport
+  const { status, now } = await storeBatchRow(tx, b)
+  await storeRecords(tx, b, status, now, 0, b.mobiles.length)
+  return status
+}
+
+/** The batch's status: held for review when its texts have a sensitive word, else waiting for reports. */
+export const batchStatus = (b: Pick<StoreBatch, 'review'>): number => (b.review ? SEND_STATUS.pendingReview : SEND_STATUS.waitingReport)
+
+/** The sms_batch row alone, stamped now; its records follow with `storeRecords` (in one or several transactions). */
+export async function storeBatchRow(tx: Db, b: StoreBatch): Promise<{ status: number; now: Date }> {
+  const status = batchStatus(b)
   const n = b.mobiles.length
   const now = new Date()
   await tx.query(
@@ -172,11 +182,16 @@ export async function storeBatch(tx: Db, b: StoreBatch): Promise<number> {
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [b.batchId, b.cusId, b.prodType, b.review ? 0 : b.batchType, b.content, now, n, b.review ? 0 : n, b.review ? 0 : n],
   )
+  return { status, now }
+}
+
+/** The mt_record rows of recipients `from..to` of a batch, INSERT_CHUNK per statement, all stamped `now`. */
+export async function storeRecords(tx: Db, b: StoreBatch, status: number, now: Date, from: number, to: number): Promise<void> {
   const same = typeof b.contents === 'string' ? b.contents : null
   const plain = same !== null && !b.countryCodes && !b.longLinks && !b.unitPrices
   const samePrice = same === null ? 0 : roundMoney(measureContent(same).messages * b.unitPrice)
-  for (let i = 0; i < n; i += INSERT_CHUNK) {
-    const mobiles = b.mobiles.slice(i, i + INSERT_CHUNK)
+  for (let i = from; i < to; i += INSERT_CHUNK) {
+    const mobiles = b.mobiles.slice(i, Math.min(i + INSERT_CHUNK, to))
     if (plain) {
       await tx.query(
         `insert into mt_record (cus_id, prod_type, mobile, content, price, mt_status, receive_time, batch_id, template_name)
@@ -196,7 +211,6 @@ export async function storeBatch(tx: Db, b: StoreBatch): Promise<number> {
       [b.cusId, b.prodType, status, now, b.batchId, mobiles, contents, prices, slice(b.countryCodes, i, k), slice(b.longLinks, i, k), b.templateName ?? null],
     )
   }
-  return status
 }
 
 export type { SendKind } from '../../src/domain/send'

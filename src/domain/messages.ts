@@ -50,6 +50,10 @@ export const SERVER_MESSAGES = {
   passwordDecrypt: { 'zh-CN': '密码解析失败，请刷新页面', en: 'The password could not be read, please reload the page' },
   logoutSuccess: { 'zh-CN': '已退出登录', en: 'Signed out' },
   insufficientBalance: { 'zh-CN': '余额不足', en: 'Insufficient balance' },
+  sendStillStoring: {
+    'zh-CN': '这次发送仍在保存中，完成后会出现在发送记录里，请勿重复提交',
+    en: 'This send is still being stored and will appear in the sent records when done; do not submit it again',
+  },
   templateExists: { 'zh-CN': '已有相同内容的模板（待审核或已通过）', en: 'A template with this content already exists (pending or approved)' },
   balanceQueryError: { 'zh-CN': '余额账户查询异常', en: 'Balance account query exception' },
   linkMessageTooLong: {

@@ -11,6 +11,7 @@ import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
+import { visibleWhileStoring } from '../../send/storing'
 import { col, fileColumns, mayFilterAccount, paramsOnly, today, wallTime, type Row } from './common'
 import { dashboardRoutes } from './stats-dashboard'
 import { PERIOD_FORMAT, rollupWhere } from './stats-sql'
@@ -92,7 +93,7 @@ export function statsRoutes(deps: Deps) {
 
   r.post('/dataGathering/batchList', auth, async (c) => {
     const q = await body(c, batchSearchSchema)
-    const w = batchWhere(c.get('user'), q)
+    const w = batchWhere(c.get('user'), q).when(visibleWhileStoring(db, 'b'), (v) => v)
     return ok(c, await listPage<BatchRow>(db, {
       select: BATCH_SELECT, from: 'sms_batch b join customer c on c.cus_id = b.cus_id', countFrom: 'sms_batch b', where: w,
       orderBy: orderClause(q, BATCH_SORT, { by: 'create_time', order: 'desc' }, 'b.batch_id'), page: q, totals: BATCH_SUMS,
@@ -101,7 +102,7 @@ export function statsRoutes(deps: Deps) {
 
   r.post('/dataGathering/downloadBatch', auth, async (c) => {
     const q = await body(c, batchSearchSchema.extend(downloadFormatShape))
-    const w = batchWhere(c.get('user'), q)
+    const w = batchWhere(c.get('user'), q).when(visibleWhileStoring(db, 'b'), (v) => v)
     const locale = localeOf(c)
     return downloadResponse<Row>(c, {
       format: q.format, filename: `批次统计-${today()}`, total: await countRows(db, 'sms_batch b', w),
@@ -117,7 +118,7 @@ export function statsRoutes(deps: Deps) {
     const q = await body(c, batchMobileSearchSchema.extend(downloadFormatShape))
     const user = c.get('user')
     const w = new Where().scope(user, 'm.cus_id')
-    w.and(`m.batch_id = ${w.bind(q.batch_id)}`)
+    w.and(`m.batch_id = ${w.bind(q.batch_id)}`).when(visibleWhileStoring(db, 'm'), (v) => v)
     const locale = localeOf(c)
     const hidden = user.showClientStatus === 0
     return downloadResponse<Row>(c, {

@@ -11,6 +11,7 @@ import { requireUser, type AppEnv } from '../../http/session'
 import { Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
 import { hasPermission } from '../../users/permissions'
 import type { SessionUser } from '../../users/repo'
+import { visibleWhileStoring } from '../../send/storing'
 import { fileName, fileTime, monthColumn, mtFilters, recordRules, statusColumns, statusWord } from './common'
 import { rollupTotal } from './mt-total'
 
@@ -64,6 +65,7 @@ export function mtRoutes(deps: Deps) {
     const user = c.get('user')
     const prodType = prodOf(q)
     const m = mtQuery(user, q, prodType, localeOf(c))
+    m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
     const knownTotal = deps.config.listTotals === 'exact'
       ? null : await rollupTotal(deps.db, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL)
@@ -75,6 +77,7 @@ export function mtRoutes(deps: Deps) {
     const locale = localeOf(c)
     const prodType = prodOf(q)
     const m = mtQuery(c.get('user'), q, prodType, locale)
+    m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
     const columns = mtDownloadColumns(prodType, m.withPrice).map((col) => ({
       header: col.header,
       value:

@@ -8,6 +8,7 @@ import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
 import type { SessionUser } from '../../users/repo'
+import { visibleWhileStoring } from '../../send/storing'
 import { fileName, fileTime, mtFilters, recordRules, statusColumns, statusWord } from './common'
 
 type Row = Record<string, unknown>
@@ -35,6 +36,7 @@ export function shortLinkRoutes(deps: Deps) {
   r.post('/shortChainTool/list', auth, async (c) => {
     const q = await body(c, shortLinkSearchSchema)
     const m = shortLinkQuery(c.get('user'), q)
+    m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
     return ok(c, await listPage(deps.db, { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q }))
   })
@@ -43,6 +45,7 @@ export function shortLinkRoutes(deps: Deps) {
     const q = await body(c, shortLinkDownloadSchema)
     const locale = localeOf(c)
     const m = shortLinkQuery(c.get('user'), q)
+    m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
     const value = (field: string) => (row: Row) => {
       if (field === 'status') return statusWord(row as never, locale)
       if (field === 'clickedText') return STATUS_WORDS[row.clicked ? 'clicked' : 'unclicked'][locale]

@@ -1,0 +1,81 @@
+import type { Db } from '../db'
+import { INSERT_CHUNK } from './store'
+
+/**
+ * Sends of at least this many recipients are stored in chunks on PGlite. PGlite is one connection: a send stored
+ * in one transaction (a million records: ~12 s) made every other request of every user wait for it. Chunks of
+ * STORE_CHUNK records, each its own short transaction, let other requests run between them, while migration 036
+ * keeps the batch invisible until its last chunk is in (see there). PostgreSQL keeps one transaction: other
+ * connections are not blocked by it, and several processes would need a lease to tell a crashed store from a
+ * running one. `SEND_CHUNKED_FROM` moves the threshold (`Infinity`: always one transaction, the bench's baseline).
+ */
+export const CHUNKED_FROM = Number(process.env.SEND_CHUNKED_FROM) || 2 * INSERT_CHUNK
+
+/**
+ * Records per transaction. A request waits for at most the chunk in progress before each of its queries, so the
+ * chunk is kept small; more transactions cost little (measured in tests/bench/send-while-listing.bench.mjs).
+ */
+export const STORE_CHUNK = Number(process.env.SEND_STORE_CHUNK) || 2_000
+
+export const storesInChunks = (db: Db, recipients: number, from = CHUNKED_FROM): boolean =>
+  db.kind === 'pglite' && recipients >= from
+
+/** Marks a batch as being stored; inside the transaction that debits and writes its sms_batch row. */
+export async function beginStoring(tx: Db, s: { batchId: string; cusId: string; key: string; cost: number }): Promise<void> {
+  await tx.query('insert into send_storing (batch_id, cus_id, idempotency_key, cost) values ($1, $2, $3, $4)',
+    [s.batchId, s.cusId, s.key, s.cost.toFixed(3)])
+}
+
+/** The batch becomes visible and its counts join the daily statistics (one statement, inside the last transaction). */
+export async function finishStoring(tx: Db, batchId: string): Promise<void> {
+  await tx.query('select send_storing_done($1)', [batchId])
+}
+
+/**
+ * Undoes a batch whose storing did not finish (an error, or a crash found at the next start): its records are
+ * deleted a chunk per transaction, then one transaction removes the batch and what its send added beside it,
+ * refunds the debit and frees the idempotency key, so a retry sends it again and it is billed once.
+ */
+export async function undoStoring(db: Db, batchId: string): Promise<void> {
+  for (;;) {
+    const { rows } = await db.transaction((tx) => tx.query(
+      `delete from mt_record where sn in (select sn from mt_record where batch_id = $1 limit ${STORE_CHUNK}) returning 1`, [batchId]))
+    if (rows.length < STORE_CHUNK) break
+  }
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ cus_id: string; idempotency_key: string; cost: string }>(
+      'delete from send_storing where batch_id = $1 returning cus_id, idempotency_key, cost::text as cost', [batchId])
+    if (!rows.length) return
+    const { cus_id: cusId, idempotency_key: key, cost } = rows[0]
+    await tx.query('delete from mt_daily_storing where batch_id = $1', [batchId])
+    for (const table of ['short_link', 'interact_send', 'csp_send', 'sms_batch']) {
+      await tx.query(`delete from ${table} where batch_id = $1`, [batchId])
+    }
+    await tx.query('update customer set balance = balance + $2::numeric where cus_id = $1', [cusId, cost])
+    await tx.query('delete from send_idempotency where cus_id = $1 and idempotency_key = $2 and response is null', [cusId, key])
+  })
+}
+
+/** At start: batches a crash left half stored (PGlite has one process, so every one listed is orphaned). */
+export async function undoStoringLeft(db: Db, log: (line: string) => void = () => {}): Promise<number> {
+  const { rows } = await db.query<{ batch_id: string }>('select batch_id from send_storing order by started_at')
+  for (const r of rows) {
+    await undoStoring(db, r.batch_id)
+    log(`[server] send ${r.batch_id} was cut off while being stored: undone and refunded`)
+  }
+  return rows.length
+}
+
+/**
+ * The condition that hides the rows of batches still being stored (rows with `alias.batch_id`), for the lists and
+ * workers that read records or batches. Only PGlite stores in chunks, so on PostgreSQL there is nothing to hide and
+ * its queries stay as they were.
+ */
+export const visibleWhileStoring = (db: Db, alias: string): string | null =>
+  db.kind === 'pglite' ? `not exists (select 1 from send_storing s where s.batch_id = ${alias}.batch_id)` : null
+
+/** `visibleWhileStoring` as an `and …` to append to a WHERE, or nothing. */
+export const andVisibleWhileStoring = (db: Db, alias: string): string => {
+  const cond = visibleWhileStoring(db, alias)
+  return cond ? `and ${cond}` : ''
+}

@@ -1,0 +1,97 @@
+// Other users' requests while a 1M-number send is being stored on PGlite (issue 15: p99 <= 1 s). A file-backed
+// PGlite in a temp dir (as the server runs it) with the demo data; one account sends BENCH_SEND_NUMBERS (default
+// 1,000,000) numbers through the real groupSend while BENCH_LISTERS (default 4) other users page their sent records
+// through the app, one request after another, until the send is stored. Printed: the send's time and the other
+// requests' count, p50, p99 and max during it. Beside it, in the same run: the baseline, the same send stored in one
+// transaction (SEND_CHUNKED_FROM=Infinity, the way before migration 036). Each side runs in a fresh process on a
+// fresh database, alternating baseline, chunked, baseline, chunked; the medians are compared.
+import { spawnSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const N = Number(process.env.BENCH_SEND_NUMBERS ?? 1_000_000)
+const LISTERS = Number(process.env.BENCH_LISTERS ?? 4)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+const ms = (v) => `${v.toFixed(0)} ms`
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+
+async function runOne() {
+  const [{ createApp }, { migrate, openDb }, { seedDemo }, { issueToken }, { groupSend }] = await Promise.all([
+    import('../../server/app.ts'), import('../../server/db/index.ts'), import('../../server/seed/index.ts'),
+    import('../../server/security/tokens.ts'), import('../../server/send/group-send.ts'),
+  ])
+  const dir = mkdtempSync(join(tmpdir(), 'sms-bench-storing-'))
+  try {
+    const db = await openDb({ dataDir: join(dir, 'pglite') })
+    await migrate(db)
+    await seedDemo(db, { historyRows: 20_000 })
+    await db.query("update customer set balance = 100000000 where cus_id = 'acme02'")
+    const app = createApp({ db, config: { distDir: '/nonexistent', rateLimitScale: 1e6 } })
+    const listers = ['globex', 'acme', 'acme01', 'admin']
+    const tokens = []
+    for (const u of listers) {
+      const { rows } = await db.query('select id from customer where cus_id = $1', [u])
+      tokens.push((await issueToken(db, rows[0].id)).token)
+    }
+    const mobiles = Array.from({ length: N }, (_, i) => `1${3 + (i % 7)}${String((i * 7919 + 104729) % 1e9).padStart(9, '0')}`)
+    const latencies = []
+    let sending = true
+    const lister = async (token) => {
+      while (sending) {
+        const t = performance.now()
+        const res = await app.request('/api/mtRecord/list', {
+          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ current: 1, size: 20 }),
+        })
+        await res.arrayBuffer()
+        latencies.push(performance.now() - t) // started during the send, however long it then waited
+      }
+    }
+    const started = performance.now()
+    const loops = Array.from({ length: LISTERS }, (_, i) => lister(tokens[i % tokens.length]))
+    await groupSend(db, 'acme02', { content: '【示例商城】双十一会员专享，回T退订', idempotency_key: randomUUID() }, { mobiles, invalid: 0, duplicates: 0 })
+    const sendMs = performance.now() - started
+    sending = false
+    await Promise.all(loops)
+    await db.close()
+    latencies.sort((a, b) => a - b)
+    return { sendMs, requests: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies.at(-1) ?? NaN }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (process.argv[2] === '--run') {
+  console.log(JSON.stringify(await runOne()))
+  process.exit(0)
+}
+
+const self = fileURLToPath(import.meta.url)
+const sides = { 'one transaction (baseline)': 'Infinity', 'chunks of 10,000 (migration 036)': '' }
+const results = Object.fromEntries(Object.keys(sides).map((k) => [k, []]))
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, from] of Object.entries(sides)) {
+    const out = spawnSync(process.execPath, ['--import', 'tsx', self, '--run'], {
+      env: { ...process.env, SEND_CHUNKED_FROM: from }, encoding: 'utf8', maxBuffer: 1 << 24,
+    })
+    const line = out.stdout.trim().split('\n').at(-1)
+    if (out.status !== 0 || !line?.startsWith('{')) {
+      console.error(out.stderr || out.stdout)
+      process.exit(1)
+    }
+    results[name].push(JSON.parse(line))
+    console.log(`round ${round + 1}, ${name}: ${line}`)
+  }
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+console.log(`\n${N.toLocaleString('en')} numbers sent by one account while ${LISTERS} other users page their sent records (medians of ${ROUNDS}):`)
+console.table(Object.fromEntries(Object.entries(results).map(([name, rs]) => [name, {
+  'send stored': ms(median(rs.map((r) => r.sendMs))),
+  'other requests': median(rs.map((r) => r.requests)),
+  'their p50': ms(median(rs.map((r) => r.p50))),
+  'their p99': ms(median(rs.map((r) => r.p99))),
+  'their max': ms(median(rs.map((r) => r.max))),
+}])))
