@@ -1,34 +1,28 @@
 import { useI18nContext } from '@/i18n/i18n-react'
 import { activeShortcut, SHORTCUT_SETS, shortcutRange, shortcutSetFor } from './date-shortcuts'
+import { normalDay } from './date-text'
 import { fieldKeys } from './url-state'
-import { inputClass, type InputProps } from './search-inputs'
+import { DateText, type InputProps } from './search-inputs'
 
-const day = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '')
+/** What was typed, as typed (rewriting it mid-typing would move the caret); a stored date-time shows its day. */
+const text = (v: unknown) => (typeof v === 'string' ? (/^\d{4}-\d{2}-\d{2}[ T]/.test(v) ? v.slice(0, 10) : v) : '')
 
-/** Two date inputs and the shortcut set the field names (spec section 9); shortcuts fill both ends at once. */
-export function DateRangeInput({ field, draft, set, id }: InputProps) {
+/**
+ * Two dates typed as `yyyy-MM-dd` (each with the browser's calendar one button or Alt+↓ away) and the shortcut set
+ * the field names (spec section 9); shortcuts fill both ends at once.
+ */
+export function DateRangeInput({ field, draft, set, id, invalid, describedBy }: InputProps) {
   const { LL } = useI18nContext()
   const [fromKey, toKey] = fieldKeys(field)
   const set_ = shortcutSetFor(field, draft)
-  const active = activeShortcut(set_, { from: day(draft[fromKey]), to: day(draft[toKey]) })
+  const active = activeShortcut(set_, { from: normalDay(draft[fromKey]) ?? '', to: normalDay(draft[toKey]) ?? '' })
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
-      <input
-        id={id}
-        type="date"
-        aria-label={LL.grid.startDate()}
-        className={inputClass}
-        value={day(draft[fromKey])}
-        onChange={(e) => set({ [fromKey]: e.target.value })}
-      />
+      <DateText id={id} kind="date" label={LL.grid.startDate()} value={text(draft[fromKey])} onChange={(v) => set({ [fromKey]: v })}
+        invalid={invalid} describedBy={describedBy} />
       <span className="text-xs text-[var(--muted)]">{LL.grid.rangeTo()}</span>
-      <input
-        type="date"
-        aria-label={LL.grid.endDate()}
-        className={inputClass}
-        value={day(draft[toKey])}
-        onChange={(e) => set({ [toKey]: e.target.value })}
-      />
+      <DateText kind="date" label={LL.grid.endDate()} value={text(draft[toKey])} onChange={(v) => set({ [toKey]: v })}
+        invalid={invalid} describedBy={describedBy} />
       {SHORTCUT_SETS[set_].map((s) => (
         <button
           key={s}

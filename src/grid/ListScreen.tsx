@@ -1,6 +1,6 @@
 import type { GridApi } from 'ag-grid-community'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from '@/components/ui/toast'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
@@ -57,7 +57,28 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
     [actions.runRow, actions.busy, ctx],
   )
 
-  const reset = () => setView({ filters: defaultFilters(fields), pageNumber: 1, pageSize: view.pageSize })
+  const focusMemory = useRef<number | null>(null)
+  const [resetCount, setResetCount] = useState(0)
+  const focusGridOnData = useRef(false)
+  // Reset (button, Alt+R, the empty state's button) drops what was typed but not searched and starts on the first field.
+  const reset = () => {
+    focusMemory.current = 0
+    setResetCount((c) => c + 1)
+    setView({ filters: defaultFilters(fields), pageNumber: 1, pageSize: view.pageSize })
+  }
+  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / view.pageSize))
+  const goPage = (n: number) => {
+    const to = Math.min(pages, Math.max(1, n))
+    if (to !== view.pageNumber) setView({ ...view, pageNumber: to })
+  }
+  // After a search the answer is what the user wants next: the grid's first row takes the focus once it has arrived.
+  useEffect(() => {
+    if (!focusGridOnData.current || query.isFetching || !query.data) return
+    focusGridOnData.current = false
+    const api = apiRef.current
+    const first = api?.getAllDisplayedColumns()[0]
+    if (api && first && query.data.records.length) requestAnimationFrame(() => api.setFocusedCell(0, first))
+  }, [query.isFetching, query.data])
   const exportView = async () => {
     const api = apiRef.current
     if (!api || !rows.length) return void toast.info(LL.grid.exportEmpty())
@@ -97,6 +118,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
     focusedRow,
     runRow: actions.runRow,
     runToolbar: actions.runToolbar,
+    page: (to) => goPage(to === 'first' ? 1 : to === 'last' ? pages : view.pageNumber + (to === 'next' ? 1 : -1)),
   })
 
   if (list.visibleWhen && ctx && !list.visibleWhen(ctx)) {
@@ -105,12 +127,14 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
   return (
     <section className="flex h-full min-h-[520px] flex-col rounded border border-[var(--border)] bg-[var(--surface)]" data-list={list.id}>
       <SearchPanel
-        key={JSON.stringify(view.filters)}
+        key={`${resetCount}:${JSON.stringify(view.filters)}`}
         ref={formRef}
+        focusMemory={focusMemory}
         fields={fields}
         filters={view.filters}
         busy={query.isFetching}
         onSearch={(filters) => {
+          focusGridOnData.current = true
           // Search with unchanged filters still means "show me the latest": same URL, same query key, so refetch.
           if (JSON.stringify(filters) === JSON.stringify(view.filters) && view.pageNumber === 1) void query.refetch()
           else setView({ ...view, filters, pageNumber: 1 })
@@ -141,7 +165,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         pageNumber={view.pageNumber}
         pageSize={view.pageSize}
         total={query.data?.total ?? 0}
-        onPage={(pageNumber) => setView({ ...view, pageNumber })}
+        onPage={goPage}
         onSize={(pageSize) => setView({ ...view, pageSize, pageNumber: 1 })}
       />
       {list.download && (

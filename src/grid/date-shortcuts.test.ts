@@ -61,3 +61,12 @@ describe('shortcut set by dimension', () => {
     expect(shortcutSetFor({ shortcuts: 'year' }, { dimension: 1 })).toBe('year')
   })
 })
+
+describe('dayInListZone', () => {
+  it('reads an instant in the platform zone and a wall-clock string as written', async () => {
+    const { dayInListZone } = await import('./date-shortcuts')
+    expect(dayInListZone('2026-11-20T17:30:00.000Z')).toBe('2026-11-21')
+    expect(dayInListZone('2026-11-20 09:00:00')).toBe('2026-11-20')
+    expect(dayInListZone('')).toBeNull()
+  })
+})

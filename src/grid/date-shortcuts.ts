@@ -76,3 +76,11 @@ export function activeShortcut(set: ShortcutSet, range: Partial<DateRange>, now 
     return r.from === range.from && r.to === range.to
   }) ?? null
 }
+
+/** The calendar day (`yyyy-MM-dd`) of an instant or a wall-clock string, in the zone the server reads dates in. */
+export function dayInListZone(v: unknown): string | null {
+  if (typeof v !== 'string' || !v) return null
+  if (!/[zZ]|[+-]\d{2}:?\d{2}$/.test(v.slice(10))) return /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null
+  const t = Date.parse(v)
+  return Number.isFinite(t) ? day(new TZDate(t, LIST_TIME_ZONE)) : null
+}

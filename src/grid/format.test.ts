@@ -45,3 +45,17 @@ describe('column formatting', () => {
     expect(exportValue({ field: 'x', header: L, value: (r) => `${r.a}-${r.b}` }, { a: 1, b: 2 }, LL)).toBe('1-2')
   })
 })
+
+describe('counts are written one way everywhere', () => {
+  it('groups thousands in the grid and in dictionary sentences alike', async () => {
+    const { formatCount } = await import('@/domain/count-format')
+    const { i18nObject } = await import('@/i18n/i18n-util')
+    const { loadLocale } = await import('@/i18n/i18n-util.sync')
+    loadLocale('zh-CN')
+    loadLocale('en')
+    expect(formatValue('count', 105000)).toBe('105,000')
+    expect(formatCount(105000, 'en')).toBe('105,000')
+    expect(i18nObject('zh-CN').grid.pager.total({ total: 105000 })).toBe('共 105,000 条')
+    expect(i18nObject('en').send.numbers.valid({ count: 105000 })).toBe('105,000 valid')
+  })
+})

@@ -1,11 +1,11 @@
 import { format, isValid, parseISO } from 'date-fns'
+import { formatCount } from '@/domain/count-format'
 import type { ColumnDef, LL, Row } from './define-list'
 
 /*
  * Display values of the column types, shared by the grid (valueFormatter) and "Export view" so the file shows
  * exactly what the screen shows. Pure: no AG Grid, tested in Node.
  */
-const countFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const moneyFmt = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })
 
 const num = (v: unknown): number | null => {
@@ -50,7 +50,7 @@ export function formatValue(type: ColumnDef['type'], v: unknown): string {
   const n = num(v)
   switch (type) {
     case 'count':
-      return n === null ? String(v) : countFmt.format(n)
+      return n === null ? String(v) : formatCount(n)
     case 'money':
       return n === null ? String(v) : moneyFmt.format(n)
     case 'ratio':

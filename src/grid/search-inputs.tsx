@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
+import { CalendarDays } from 'lucide-react'
+import { useRef } from 'react'
 import { accountsQuery } from '@/api/user'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { normalMonth } from './date-text'
 import type { SearchField } from './define-list'
 
 export type Draft = Record<string, unknown>
@@ -9,6 +12,9 @@ export interface InputProps {
   draft: Draft
   set: (patch: Draft) => void
   id: string
+  /** The panel found the value wrong; `describedBy` names the words saying why. */
+  invalid?: boolean
+  describedBy?: string
 }
 
 export const inputClass = `h-8 rounded border border-[var(--border)] bg-[var(--surface)] px-2 text-sm text-[var(--text)]
@@ -62,11 +68,71 @@ export function SelectInput({ field, draft, set, id }: InputProps) {
   )
 }
 
-/** `yyyyMM` (the spec's month field) is shown by the month input as `yyyy-MM`. */
-export function MonthInput({ field, draft, set, id }: InputProps) {
+interface DateTextProps {
+  id?: string
+  kind: 'date' | 'month'
+  label: string
+  value: string
+  onChange: (v: string) => void
+  invalid?: boolean
+  describedBy?: string
+}
+
+/**
+ * A day (`yyyy-MM-dd`) or month (`yyyy-MM`) typed as text, the grid's own format, with the browser's calendar behind
+ * a button (or Alt+↓). Text, because a native date input keeps the focus inside its segments and shows the
+ * browser's format instead of the grid's; the calendar input is hidden from Tab and from screen readers.
+ */
+export function DateText({ id, kind, label, value, onChange, invalid, describedBy }: DateTextProps) {
+  const { LL } = useI18nContext()
+  const picker = useRef<HTMLInputElement>(null)
+  const open = () => {
+    const el = picker.current
+    if (!el) return
+    el.value = kind === 'date' ? (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '') : (normalMonth(value) ?? '')
+    try {
+      el.showPicker()
+    } catch {
+      // No picker in this browser (or no user gesture): typing still works.
+    }
+  }
+  return (
+    <span className="relative inline-flex items-center">
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        placeholder={kind === 'date' ? LL.nav.dayPattern() : LL.nav.monthPattern()}
+        className={`${inputClass} ${kind === 'date' ? 'w-32' : 'w-28'} pr-7 tabular-nums ${invalid ? 'border-[var(--danger)]' : ''}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.altKey && e.key === 'ArrowDown') {
+            e.preventDefault()
+            open()
+          }
+        }}
+      />
+      <button type="button" tabIndex={-1} aria-label={LL.nav.openCalendar()} onClick={open}
+        className="absolute right-1 rounded p-0.5 text-[var(--muted)] hover:text-[var(--text)]">
+        <CalendarDays aria-hidden size={14} />
+      </button>
+      <input ref={picker} type={kind} tabIndex={-1} aria-hidden className="pointer-events-none absolute bottom-0 left-0 h-0 w-0 opacity-0"
+        onChange={(e) => e.target.value && onChange(e.target.value)} />
+    </span>
+  )
+}
+
+/** The month of spec section 6 (`yyyyMM` in the URL and the payload), shown and typed as `yyyy-MM` like the grid. */
+export function MonthInput({ field, draft, set, id, invalid, describedBy }: InputProps) {
   const raw = str(draft[field.name])
-  const value = /^\d{6}$/.test(raw) ? `${raw.slice(0, 4)}-${raw.slice(4)}` : raw
-  return <input id={id} type="month" className={`${inputClass} w-40`} value={value} onChange={(e) => set({ [field.name]: e.target.value })} />
+  const { LL } = useI18nContext()
+  return <DateText id={id} kind="month" label={field.label(LL)} value={/^\d{6}$/.test(raw) ? `${raw.slice(0, 4)}-${raw.slice(4)}` : raw}
+    onChange={(v) => set({ [field.name]: v })} invalid={invalid} describedBy={describedBy} />
 }
 
 /** The account selector of spec section 6: accounts of the product type, loaded once per type. */

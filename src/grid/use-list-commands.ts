@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import { GRID_SHORTCUTS, registerCommands, type Command } from '@/commands'
+import { GRID_SHORTCUTS, PAGE_SHORTCUTS, registerCommands, type Command } from '@/commands'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { ListContext, ListDefinition, Row, RowAction, ToolbarAction } from './define-list'
 
@@ -13,6 +13,7 @@ export interface ListCommandHandlers {
   focusedRow(): Row | null
   runRow(a: RowAction, row: Row): void
   runToolbar(a: ToolbarAction): void
+  page(to: 'next' | 'prev' | 'first' | 'last'): void
 }
 
 /**
@@ -38,6 +39,7 @@ export function useListCommands(def: ListDefinition, title: string, ctx: ListCon
       focusedRow: () => ref.current.focusedRow(),
       runRow: (a, row) => ref.current.runRow(a, row),
       runToolbar: (a) => ref.current.runToolbar(a),
+      page: (to) => ref.current.page(to),
     }
     const group = () => LL.grid.commandGroup({ title })
     const cmd = (action: string, label: () => string, perform: () => void, extra: Partial<Command> = {}): Command => ({
@@ -50,6 +52,10 @@ export function useListCommands(def: ListDefinition, title: string, ctx: ListCon
       cmd('focus-search', () => LL.grid.searchPanel(), h.focusSearch, { shortcut: GRID_SHORTCUTS.focusSearch }),
       cmd('export', () => LL.grid.exportView(), h.exportView, { shortcut: GRID_SHORTCUTS.export, shortcutInInputs: true }),
       cmd('reset-columns', () => LL.grid.resetColumns(), h.resetColumns),
+      cmd('next-page', () => LL.nav.nextPage(), () => h.page('next'), { shortcut: PAGE_SHORTCUTS.next }),
+      cmd('prev-page', () => LL.nav.prevPage(), () => h.page('prev'), { shortcut: PAGE_SHORTCUTS.prev }),
+      cmd('first-page', () => LL.nav.firstPage(), () => h.page('first'), { shortcut: PAGE_SHORTCUTS.first }),
+      cmd('last-page', () => LL.nav.lastPage(), () => h.page('last'), { shortcut: PAGE_SHORTCUTS.last }),
       ...(hasDownload ? [cmd('download', () => LL.grid.downloadAll(), () => h.downloadAll?.())] : []),
       ...(def.toolbar ?? []).filter(allowed).map((a) =>
         cmd(`toolbar:${a.id}`, () => a.label(LL), () => h.runToolbar(a), a.shortcut ? { shortcut: a.shortcut } : {}),

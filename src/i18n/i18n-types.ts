@@ -991,10 +991,10 @@ type RootTranslation = {
 			 */
 			pageOf: RequiredParams<'page' | 'pages'>
 			/**
-			 * 共​ ​{​t​o​t​a​l​}​ ​条
+			 * 共​ ​{​t​o​t​a​l​|​c​o​u​n​t​}​ ​条
 			 * @param {number} total
 			 */
-			total: RequiredParams<'total'>
+			total: RequiredParams<'total|count'>
 			/**
 			 * {​s​i​z​e​}​ ​条​/​页
 			 * @param {number} size
@@ -1068,10 +1068,10 @@ type RootTranslation = {
 		 */
 		exportEmpty: string
 		/**
-		 * 已​导​出​ ​{​r​o​w​s​}​ ​行
+		 * 已​导​出​ ​{​r​o​w​s​|​c​o​u​n​t​}​ ​行
 		 * @param {number} rows
 		 */
-		exported: RequiredParams<'rows'>
+		exported: RequiredParams<'rows|count'>
 		/**
 		 * 导​出​中​断​：​当​前​视​图​过​大​或​后​台​处​理​进​程​已​停​止​。​数​据​没​有​丢​失​，​请​重​试​，​或​使​用​“​下​载​全​部​”​。
 		 */
@@ -1119,10 +1119,10 @@ type RootTranslation = {
 			 */
 			received: RequiredParams<'size'>
 			/**
-			 * 共​ ​{​r​o​w​s​}​ ​行
+			 * 共​ ​{​r​o​w​s​|​c​o​u​n​t​}​ ​行
 			 * @param {number} rows
 			 */
-			rows: RequiredParams<'rows'>
+			rows: RequiredParams<'rows|count'>
 			/**
 			 * 已​用​时​ ​{​s​e​c​o​n​d​s​}​ ​秒
 			 * @param {number} seconds
@@ -2389,35 +2389,35 @@ type RootTranslation = {
 			 */
 			parsing: string
 			/**
-			 * 共​ ​{​c​o​u​n​t​}​ ​个
+			 * 共​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个
 			 * @param {number} count
 			 */
-			total: RequiredParams<'count'>
+			total: RequiredParams<'count|count'>
 			/**
-			 * 有​效​ ​{​c​o​u​n​t​}​ ​个
+			 * 有​效​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个
 			 * @param {number} count
 			 */
-			valid: RequiredParams<'count'>
+			valid: RequiredParams<'count|count'>
 			/**
-			 * 重​复​ ​{​c​o​u​n​t​}​ ​个
+			 * 重​复​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个
 			 * @param {number} count
 			 */
-			duplicates: RequiredParams<'count'>
+			duplicates: RequiredParams<'count|count'>
 			/**
-			 * 无​效​ ​{​c​o​u​n​t​}​ ​个
+			 * 无​效​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个
 			 * @param {number} count
 			 */
-			invalid: RequiredParams<'count'>
+			invalid: RequiredParams<'count|count'>
 			/**
-			 * 已​合​并​ ​{​c​o​u​n​t​}​ ​个​来​源
+			 * 已​合​并​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个​来​源
 			 * @param {number} count
 			 */
-			sources: RequiredParams<'count'>
+			sources: RequiredParams<'count|count'>
 			/**
-			 * 无​效​号​码​（​前​ ​{​c​o​u​n​t​}​ ​条​）
+			 * 无​效​号​码​（​前​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​条​）
 			 * @param {number} count
 			 */
-			samplesTitle: RequiredParams<'count'>
+			samplesTitle: RequiredParams<'count|count'>
 			/**
 			 * {​s​o​u​r​c​e​}​ ​第​ ​{​l​i​n​e​}​ ​行
 			 * @param {number} line
@@ -2425,10 +2425,10 @@ type RootTranslation = {
 			 */
 			sampleLine: RequiredParams<'line' | 'source'>
 			/**
-			 * 下​载​全​部​ ​{​c​o​u​n​t​}​ ​条​无​效​行
+			 * 下​载​全​部​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​条​无​效​行
 			 * @param {number} count
 			 */
-			downloadInvalid: RequiredParams<'count'>
+			downloadInvalid: RequiredParams<'count|count'>
 			/**
 			 * 无​效​号​码​.​t​x​t
 			 */
@@ -2534,30 +2534,30 @@ type RootTranslation = {
 			 */
 			placeholder: string
 			/**
-			 * 字​数​ ​{​c​o​u​n​t​}
+			 * 字​数​ ​{​c​o​u​n​t​|​c​o​u​n​t​}
 			 * @param {number} count
 			 */
-			chars: RequiredParams<'count'>
+			chars: RequiredParams<'count|count'>
 			/**
-			 * 字​节​ ​{​c​o​u​n​t​}
+			 * 字​节​ ​{​c​o​u​n​t​|​c​o​u​n​t​}
 			 * @param {number} count
 			 */
-			bytes: RequiredParams<'count'>
+			bytes: RequiredParams<'count|count'>
 			/**
-			 * 每​条​ ​{​c​o​u​n​t​}​ ​字
+			 * 每​条​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​字
 			 * @param {number} count
 			 */
-			perMessage: RequiredParams<'count'>
+			perMessage: RequiredParams<'count|count'>
 			/**
-			 * 每​个​号​码​ ​{​c​o​u​n​t​}​ ​条
+			 * 每​个​号​码​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​条
 			 * @param {number} count
 			 */
-			messagesPerNumber: RequiredParams<'count'>
+			messagesPerNumber: RequiredParams<'count|count'>
 			/**
-			 * 合​计​ ​{​c​o​u​n​t​}​ ​条
+			 * 合​计​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​条
 			 * @param {number} count
 			 */
-			totalMessages: RequiredParams<'count'>
+			totalMessages: RequiredParams<'count|count'>
 			/**
 			 * 预​计​费​用​ ​{​a​m​o​u​n​t​}
 			 * @param {unknown} amount
@@ -2639,20 +2639,20 @@ type RootTranslation = {
 			 */
 			empty: string
 			/**
-			 * {​c​o​u​n​t​}​ ​人
+			 * {​c​o​u​n​t​|​c​o​u​n​t​}​ ​人
 			 * @param {number} count
 			 */
-			members: RequiredParams<'count'>
+			members: RequiredParams<'count|count'>
 			/**
 			 * 全​选
 			 */
 			selectAll: string
 			/**
-			 * 已​选​ ​{​g​r​o​u​p​s​}​ ​个​分​组​，​共​ ​{​m​e​m​b​e​r​s​}​ ​人
+			 * 已​选​ ​{​g​r​o​u​p​s​|​c​o​u​n​t​}​ ​个​分​组​，​共​ ​{​m​e​m​b​e​r​s​|​c​o​u​n​t​}​ ​人
 			 * @param {number} groups
 			 * @param {number} members
 			 */
-			selected: RequiredParams<'groups' | 'members'>
+			selected: RequiredParams<'groups|count' | 'members|count'>
 			/**
 			 * 添​加​号​码
 			 */
@@ -4963,10 +4963,10 @@ type RootTranslation = {
 		 */
 		pinned: string
 		/**
-		 * 全​部​已​打​开​的​页​面​（​{​c​o​u​n​t​}​）
+		 * 全​部​已​打​开​的​页​面​（​{​c​o​u​n​t​|​c​o​u​n​t​}​）
 		 * @param {number} count
 		 */
-		allTabs: RequiredParams<'count'>
+		allTabs: RequiredParams<'count|count'>
 		/**
 		 * 下​一​个​标​签
 		 */
@@ -5048,6 +5048,18 @@ type RootTranslation = {
 		 * 主​菜​单
 		 */
 		mainNav: string
+		/**
+		 * 年​-​月​-​日
+		 */
+		dayPattern: string
+		/**
+		 * 年​-​月
+		 */
+		monthPattern: string
+		/**
+		 * 打​开​日​历​（​A​l​t​+​↓​）
+		 */
+		openCalendar: string
 		/**
 		 * 日​期​无​效​，​请​输​入​完​整​日​期​（​年​-​月​-​日​）
 		 */
@@ -6491,7 +6503,7 @@ export type TranslationFunctions = {
 			 */
 			pageOf: (arg: { page: number, pages: number }) => LocalizedString
 			/**
-			 * 共 {total} 条
+			 * 共 {total|count} 条
 			 */
 			total: (arg: { total: number }) => LocalizedString
 			/**
@@ -6566,7 +6578,7 @@ export type TranslationFunctions = {
 		 */
 		exportEmpty: () => LocalizedString
 		/**
-		 * 已导出 {rows} 行
+		 * 已导出 {rows|count} 行
 		 */
 		exported: (arg: { rows: number }) => LocalizedString
 		/**
@@ -6615,7 +6627,7 @@ export type TranslationFunctions = {
 			 */
 			received: (arg: { size: string }) => LocalizedString
 			/**
-			 * 共 {rows} 行
+			 * 共 {rows|count} 行
 			 */
 			rows: (arg: { rows: number }) => LocalizedString
 			/**
@@ -7867,27 +7879,27 @@ export type TranslationFunctions = {
 			 */
 			parsing: () => LocalizedString
 			/**
-			 * 共 {count} 个
+			 * 共 {count|count} 个
 			 */
 			total: (arg: { count: number }) => LocalizedString
 			/**
-			 * 有效 {count} 个
+			 * 有效 {count|count} 个
 			 */
 			valid: (arg: { count: number }) => LocalizedString
 			/**
-			 * 重复 {count} 个
+			 * 重复 {count|count} 个
 			 */
 			duplicates: (arg: { count: number }) => LocalizedString
 			/**
-			 * 无效 {count} 个
+			 * 无效 {count|count} 个
 			 */
 			invalid: (arg: { count: number }) => LocalizedString
 			/**
-			 * 已合并 {count} 个来源
+			 * 已合并 {count|count} 个来源
 			 */
 			sources: (arg: { count: number }) => LocalizedString
 			/**
-			 * 无效号码（前 {count} 条）
+			 * 无效号码（前 {count|count} 条）
 			 */
 			samplesTitle: (arg: { count: number }) => LocalizedString
 			/**
@@ -7895,7 +7907,7 @@ export type TranslationFunctions = {
 			 */
 			sampleLine: (arg: { line: number, source: unknown }) => LocalizedString
 			/**
-			 * 下载全部 {count} 条无效行
+			 * 下载全部 {count|count} 条无效行
 			 */
 			downloadInvalid: (arg: { count: number }) => LocalizedString
 			/**
@@ -8001,23 +8013,23 @@ export type TranslationFunctions = {
 			 */
 			placeholder: () => LocalizedString
 			/**
-			 * 字数 {count}
+			 * 字数 {count|count}
 			 */
 			chars: (arg: { count: number }) => LocalizedString
 			/**
-			 * 字节 {count}
+			 * 字节 {count|count}
 			 */
 			bytes: (arg: { count: number }) => LocalizedString
 			/**
-			 * 每条 {count} 字
+			 * 每条 {count|count} 字
 			 */
 			perMessage: (arg: { count: number }) => LocalizedString
 			/**
-			 * 每个号码 {count} 条
+			 * 每个号码 {count|count} 条
 			 */
 			messagesPerNumber: (arg: { count: number }) => LocalizedString
 			/**
-			 * 合计 {count} 条
+			 * 合计 {count|count} 条
 			 */
 			totalMessages: (arg: { count: number }) => LocalizedString
 			/**
@@ -8097,7 +8109,7 @@ export type TranslationFunctions = {
 			 */
 			empty: () => LocalizedString
 			/**
-			 * {count} 人
+			 * {count|count} 人
 			 */
 			members: (arg: { count: number }) => LocalizedString
 			/**
@@ -8105,7 +8117,7 @@ export type TranslationFunctions = {
 			 */
 			selectAll: () => LocalizedString
 			/**
-			 * 已选 {groups} 个分组，共 {members} 人
+			 * 已选 {groups|count} 个分组，共 {members|count} 人
 			 */
 			selected: (arg: { groups: number, members: number }) => LocalizedString
 			/**
@@ -10305,7 +10317,7 @@ export type TranslationFunctions = {
 		 */
 		pinned: () => LocalizedString
 		/**
-		 * 全部已打开的页面（{count}）
+		 * 全部已打开的页面（{count|count}）
 		 */
 		allTabs: (arg: { count: number }) => LocalizedString
 		/**
@@ -10384,6 +10396,18 @@ export type TranslationFunctions = {
 		 * 主菜单
 		 */
 		mainNav: () => LocalizedString
+		/**
+		 * 年-月-日
+		 */
+		dayPattern: () => LocalizedString
+		/**
+		 * 年-月
+		 */
+		monthPattern: () => LocalizedString
+		/**
+		 * 打开日历（Alt+↓）
+		 */
+		openCalendar: () => LocalizedString
 		/**
 		 * 日期无效，请输入完整日期（年-月-日）
 		 */
@@ -10847,4 +10871,6 @@ export type TranslationFunctions = {
 	}
 }
 
-export type Formatters = {}
+export type Formatters = {
+	count: (value: number) => unknown
+}

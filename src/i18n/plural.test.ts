@@ -18,12 +18,12 @@ describe('English counts agree with their number; Chinese has no plural', () => 
   })
   it('the invalid lines download', () => {
     expect(en.send.numbers.downloadInvalid({ count: 1 })).toBe('Download all 1 invalid line')
-    expect(en.send.numbers.downloadInvalid({ count: 3001 })).toBe('Download all 3001 invalid lines')
-    expect(zh.send.numbers.downloadInvalid({ count: 3001 })).toBe('下载全部 3001 条无效行')
+    expect(en.send.numbers.downloadInvalid({ count: 3001 })).toBe('Download all 3,001 invalid lines')
+    expect(zh.send.numbers.downloadInvalid({ count: 3001 })).toBe('下载全部 3,001 条无效行')
   })
   it('grid figures too', () => {
     expect(en.grid.exported({ rows: 1 })).toBe('Exported 1 row')
-    expect(en.grid.exported({ rows: 5000 })).toBe('Exported 5000 rows')
+    expect(en.grid.exported({ rows: 5000 })).toBe('Exported 5,000 rows')
   })
   it('Chinese keeps one form', () => {
     expect(zh.send.content.messagesPerNumber({ count: 1 })).toBe(zh.send.content.messagesPerNumber({ count: 2 }).replace('2', '1'))

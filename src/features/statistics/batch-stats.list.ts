@@ -1,6 +1,6 @@
 import { PROD_TYPE } from '@/domain/constants'
 import { BATCH_TOTALS, BATCH_TYPE_FILTER, batchRowSchema, batchSearchSchema, batchTypeKey } from '@/domain/lists/stats'
-import { defineList, type Tone } from '@/grid'
+import { dayInListZone, defineList, shortcutRange, type Tone } from '@/grid'
 import { accountColumns, accountFilter, count, showsStatus } from './fields'
 
 const TYPE_TONES: Record<string, Tone> = { batchAudit: 'warn', batchSameContent: 'info', batchPointToPoint: 'info', unknown: 'muted' }
@@ -62,6 +62,14 @@ export const batchStatsList = defineList({
       },
     },
   ],
+  // Enter (or a double click) drills into the batch's sent records, from its creation day on, so a batch older than
+  // the records' default week still shows.
+  detail: (row) => {
+    const from = dayInListZone(row.create_time)
+    const to = shortcutRange('lastWeek').to
+    const range = from && from <= to ? `&start_time=${from}&end_time=${to}` : ''
+    return `/home-sms/mt-records?batch_id=${encodeURIComponent(String(row.batch_id))}${range}`
+  },
   totals: BATCH_TOTALS,
   download: { endpoint: '/dataGathering/downloadBatch', name: (LL) => LL.lists.files.batchStats() },
   defaultSort: { orderBy: 'create_time', order: 'desc' },
