@@ -4684,6 +4684,27 @@ type RootTranslation = {
 			 */
 			confirmMessage: RequiredParams<'cost' | 'count'>
 		}
+		aim: {
+			/**
+			 * 阅​信​能​力​查​询​一​次​最​多​ ​{​m​a​x​}​ ​个​号​码​，​当​前​ ​{​c​o​u​n​t​}​ ​个​。
+			 * @param {number} count
+			 * @param {number} max
+			 */
+			tooMany: RequiredParams<'count' | 'max'>
+			/**
+			 * 下​载​阅​信​能​力
+			 */
+			download: string
+			/**
+			 * 阅​信​能​力​查​询​：​下​载​这​些​号​码​能​否​接​收​阅​信​（​免​费​，​最​多​ ​{​m​a​x​}​ ​个​号​码​）​。
+			 * @param {number} max
+			 */
+			hint: RequiredParams<'max'>
+			/**
+			 * 阅​信​能​力
+			 */
+			fileName: string
+		}
 	}
 	addressBook: {
 		/**
@@ -10051,6 +10072,24 @@ export type TranslationFunctions = {
 			 * 将上传并检测 {count} 个号码，费用 {cost}，检测失败的文件自动退款。
 			 */
 			confirmMessage: (arg: { cost: string, count: number }) => LocalizedString
+		}
+		aim: {
+			/**
+			 * 阅信能力查询一次最多 {max} 个号码，当前 {count} 个。
+			 */
+			tooMany: (arg: { count: number, max: number }) => LocalizedString
+			/**
+			 * 下载阅信能力
+			 */
+			download: () => LocalizedString
+			/**
+			 * 阅信能力查询：下载这些号码能否接收阅信（免费，最多 {max} 个号码）。
+			 */
+			hint: (arg: { max: number }) => LocalizedString
+			/**
+			 * 阅信能力
+			 */
+			fileName: () => LocalizedString
 		}
 	}
 	addressBook: {

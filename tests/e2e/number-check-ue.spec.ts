@@ -59,3 +59,26 @@ test('a UE file check by keyboard: upload an xlsx, see count and cost, pay, watc
   expect(sheet.match(/<row[ >]/g)?.length).toBe(601)
   for (const m of [MOBILES[0], MOBILES[599]]) expect(sheet).toContain(m)
 })
+
+test('the read-message capability of pasted numbers, downloaded by keyboard, answers each distinct number once', async ({ context, page }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signIn(page, 'acme')
+  const before = await balanceOf(page)
+  await page.goto('/sms-cloud/number-check/online')
+  const numbers = MOBILES.slice(0, 30)
+  await page.evaluate((t) => navigator.clipboard.writeText(t), [...numbers, numbers[0]].join('\n'))
+  await expect(page.getByTestId('check-box')).toBeFocused()
+  await page.keyboard.press('Control+V')
+  await expect(page.getByTestId('check-valid')).toHaveText('待检测号码：30')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(page.getByTestId('aim-download')).toBeFocused()
+  const download = page.waitForEvent('download')
+  await page.keyboard.press('Enter')
+  const file = await download
+  const sheet = strFromU8(unzipSync(new Uint8Array(readFileSync((await file.path())!)))['xl/worksheets/sheet1.xml'])
+  expect(sheet.match(/<row[ >]/g)?.length).toBe(31)
+  for (const m of numbers) expect(sheet).toContain(m)
+  // A lookup, not a check: nothing billed.
+  expect(await balanceOf(page)).toBeCloseTo(before, 3)
+})

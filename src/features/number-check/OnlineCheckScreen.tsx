@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/Button'
 import { confirm } from '@/components/ui/confirm'
 import { Spinner } from '@/components/ui/Spinner'
 import { checkCost, ONLINE_CHECK_LIMIT, type OnlineCheckResult } from '@/domain/number-check-online'
+import { AIM_CHECK_LIMIT } from '@/domain/number-check-ue'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { getUserInfo, setUserInfo } from '@/stores/session'
 import { CheckResult } from './CheckResult'
@@ -85,6 +86,23 @@ export default function OnlineCheckScreen() {
     if (ok) run.mutate({ mobiles: parsed.mobiles, idempotency_key: key })
   }
 
+  // The read-message capability of the same numbers, as a file: a free lookup, nothing stored or billed.
+  const [aimBusy, setAimBusy] = useState(false)
+  const aimDownload = async () => {
+    const p = parsing ? t.busy() : count === 0 ? t.noNumbers() : count > AIM_CHECK_LIMIT ? t.aim.tooMany({ count, max: AIM_CHECK_LIMIT }) : null
+    setProblem(p)
+    if (p || !parsed) return box.current?.focus()
+    setAimBusy(true)
+    try {
+      const { download } = await import('@/api/transfer')
+      await download('/aim/onlineMobileCheck', { mobiles: parsed.mobiles }, t.aim.fileName(), { long: true })
+    } catch (e) {
+      setProblem(isApiError(e) ? e.msg : LL.errors.unknown())
+    } finally {
+      setAimBusy(false)
+    }
+  }
+
   const another = () => {
     setResult(null)
     setText('')
@@ -138,9 +156,11 @@ export default function OnlineCheckScreen() {
         </ul>
         {info.data && price === null && <p className="mt-2 text-sm text-[var(--danger)]">{t.noProduct()}</p>}
         {problem && <p role="alert" className="mt-2 text-sm text-[var(--danger)]">{problem}</p>}
-        <div className="mt-3">
+        <div className="mt-3 flex flex-wrap items-center gap-3">
           <Button type="submit" busy={run.isPending}>{t.check()}</Button>
+          <Button type="button" variant="secondary" busy={aimBusy} onClick={() => void aimDownload()} data-testid="aim-download">{t.aim.download()}</Button>
         </div>
+        <p className="mt-1 text-xs text-[var(--muted)]">{t.aim.hint({ max: AIM_CHECK_LIMIT })}</p>
       </form>
     </div>
   )

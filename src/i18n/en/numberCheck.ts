@@ -47,4 +47,10 @@ export default {
 		started: 'Checking “{name}”: {count} numbers for {cost}.',
 		confirmMessage: '{count} numbers will be uploaded and checked for {cost}; a file the check fails is refunded.',
 	},
+	aim: {
+		tooMany: 'The read-message lookup takes at most {max} numbers at once; this list has {count}.',
+		download: 'Download read-message capability',
+		hint: 'Read-message capability: download which of these numbers can receive read messages (free, at most {max} numbers).',
+		fileName: 'read-message-capability',
+	},
 } satisfies Translation['numberCheck']

@@ -47,4 +47,10 @@ export default {
 		started: '文件“{name:string}”已开始检测：{count:number} 个号码，费用 {cost:string}。',
 		confirmMessage: '将上传并检测 {count:number} 个号码，费用 {cost:string}，检测失败的文件自动退款。',
 	},
+	aim: {
+		tooMany: '阅信能力查询一次最多 {max:number} 个号码，当前 {count:number} 个。',
+		download: '下载阅信能力',
+		hint: '阅信能力查询：下载这些号码能否接收阅信（免费，最多 {max:number} 个号码）。',
+		fileName: '阅信能力',
+	},
 } satisfies BaseTranslation
