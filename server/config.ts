@@ -29,6 +29,8 @@ export interface ServerConfig {
   pushAllowPrivate?: boolean
   /** LIST_TOTALS=exact counts every sent-record list total instead of summing the daily rollups (the bench's baseline). */
   listTotals?: 'rollup' | 'exact'
+  /** How long a counted sent-record total is reused by this process (LIST_COUNT_CACHE_MS, default 5000; 0 or unset in tests: off). */
+  listCountCacheMs?: number
   /** Where uploads are stored without S3: DATA_DIR/files (default ./.data/files). */
   filesDir?: string
   /** S3_URL, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: uploads go to that bucket instead. */
@@ -67,6 +69,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.TRUST_PROXY === '1',
     pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === '1',
     listTotals: env.LIST_TOTALS === 'exact' ? 'exact' : 'rollup',
+    listCountCacheMs: env.LIST_COUNT_CACHE_MS === '0' ? 0 : positive('LIST_COUNT_CACHE_MS', env.LIST_COUNT_CACHE_MS, 5000),
     filesDir: join(env.DATA_DIR || './.data', 'files'),
     s3: s3FromEnv(env),
   }

@@ -5,7 +5,8 @@
  * `downloadResponse` (csv or xlsx, constant memory).
  */
 export { Where, orderClause, pageClause, present, type SortMap, type SortColumn } from './sql'
-export { listPage, countRows, type PageSpec } from './page'
+export { listPage, countRows, type PageSpec, type TotalQuery } from './page'
+export { CountCache } from './count-cache'
 export { keysetBatches, DOWNLOAD_BATCH, type KeysetSpec } from './keyset'
 export { downloadResponse, contentDisposition, type DownloadSpec, type FileColumn } from './download'
 export { csvCell, neutraliseFormula, type Cell } from './writers'

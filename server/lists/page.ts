@@ -15,8 +15,16 @@ export interface PageSpec {
   page: { pageNumber: number; pageSize: number }
   /** Totals row: field → aggregate over the whole filtered set, e.g. `{ receive_count: 'sum(b.receive_count)' }`. */
   totals?: Record<string, string>
-  /** The total when the caller knows it already (daily rollups): only the page is read, nothing is counted. */
+  /** The total when the caller knows it already (a cached count): only the page is read, nothing is counted. */
   knownTotal?: number
+  /** A cheaper query of the total (daily rollups) used instead of counting; run in the same statement as the page. */
+  totalQuery?: TotalQuery
+}
+
+/** One row with `"__total"`; its placeholders continue the page's where (`Where.continuing`), `params` holds both. */
+export interface TotalQuery {
+  sql: string
+  params: unknown[]
 }
 
 type Raw = Record<string, unknown>
@@ -34,9 +42,11 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
   const totals = Object.entries(spec.totals ?? {})
   const aggs = ['count(*)::int as "__total"', ...totals.map(([, expr], i) => `coalesce(${expr}, 0) as "__t_${i}"`)].join(', ')
   const w = spec.where.sql
-  const sql = `select t.*, p.* from (select ${aggs} from ${spec.countFrom ?? spec.from} ${w}) t
+  const byQuery = spec.totalQuery && !totals.length ? spec.totalQuery : null
+  const counted = byQuery ? byQuery.sql : `select ${aggs} from ${spec.countFrom ?? spec.from} ${w}`
+  const sql = `select t.*, p.* from (${counted}) t
     left join lateral (select 1 as "__row", ${spec.select} from ${spec.from} ${w} ${spec.orderBy} ${pageClause(spec.page)}) p on true`
-  const { rows } = await db.query<Raw>(sql, spec.where.params)
+  const { rows } = await db.query<Raw>(sql, byQuery ? byQuery.params : spec.where.params)
   const first = rows[0] ?? { __total: 0 }
   const records = rows.filter((r) => r.__row !== null).map((r) => {
     const out: Raw = {}

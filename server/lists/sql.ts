@@ -71,6 +71,13 @@ export class Where {
     return w
   }
 
+  /** An empty Where whose placeholders continue this one's, for a second query sent with it in one statement. */
+  continuing(): Where {
+    const w = new Where()
+    w.params.push(...this.params)
+    return w
+  }
+
   /** `where a and b`, or '' without conditions. */
   get sql(): string {
     return this.conds.length ? `where ${this.conds.join(' and ')}` : ''

@@ -74,5 +74,24 @@ forEachBackend((backend) => {
         await h.db.query(`delete from mt_daily where country = 'ZZ'`)
       }
     })
+
+    it('remembers a counted total per tenant and search for listCountCacheMs, and never a rollup total', async () => {
+      const cached = createApp({ db: h.db, carrier: new Carrier(), config: { captchaFixed: CAPTCHA, distDir: '/nonexistent-dist', listCountCacheMs: 60_000 } })
+      const body = { start_time: day(6), end_time: day(0), mobile: '13912345678' }
+      const whole = { start_time: day(6), end_time: day(0) }
+      const first = await total(cached, '/mtRecord/list', tok.acme01, body)
+      const firstWhole = await total(cached, '/mtRecord/list', tok.acme01, whole)
+      await h.db.query(`insert into mt_record (cus_id, prod_type, mobile, content, price, mt_status, receive_time) values ('acme01', 0, '13912345678', 'x', 0.05, 500, now())`)
+      try {
+        const again = await total(cached, '/mtRecord/list', tok.acme01, body)
+        expect(again.total).toBe(first.total)
+        // The page itself is read fresh: the new record is on it even while the total is remembered.
+        expect(again.records).toHaveLength(first.records.length + 1)
+        expect((await total(cached, '/mtRecord/list', tok.admin, body)).total).toBe(first.total + 1)
+        expect((await total(cached, '/mtRecord/list', tok.acme01, whole)).total).toBe(firstWhole.total + 1)
+      } finally {
+        await h.db.query(`delete from mt_record where mobile = '13912345678'`)
+      }
+    })
   })
 })

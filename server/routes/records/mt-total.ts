@@ -1,6 +1,5 @@
 import { MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS } from '../../../src/domain/lists/records'
-import type { Db } from '../../db'
-import { Where, present } from '../../lists'
+import { present, type TotalQuery, type Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import type { RecordRules } from './common'
 
@@ -33,7 +32,7 @@ const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
  * of the platform's zone (the console always sends whole days; an API call without any window means "the last 7 x
  * 24 hours", counted exactly). Sums a few rows per account and day instead of counting every record.
  */
-export async function rollupTotal(db: Db, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean): Promise<number | null> {
+export function rollupTotal(base: Where, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean): TotalQuery | null {
   if (present(q.mobile) || present(q.batch_id) || (rules.contentFilter && present(q.content))) return null
   const status = rules.statusFilter && present(q.status) ? q.status : undefined
   const count = status === undefined ? 'd.receive_count' : ROLLUP_COUNT[status]
@@ -43,7 +42,8 @@ export async function rollupTotal(db: Db, user: SessionUser, q: TotalSearch, pro
   if (present(q.end_time) && !DAY_ONLY.test(q.end_time)) return null
   if (!present(q.start_time) && !present(q.end_time) && !present(q.month)) return null
 
-  const w = new Where().scope(user, 'd.cus_id')
+  // Placeholders continue the page query's, so the sum and the page go in one round trip (listPage's totalQuery).
+  const w = base.continuing().scope(user, 'd.cus_id')
   w.and(`d.prod_type = ${w.bind(prodType)}`)
   if (rules.accountFilter) w.when(q.cus_id, (v) => `d.cus_id = ${w.bind(v)}`)
   if (intl) w.when(q.country, (v) => `d.country = ${w.bind(v.toUpperCase())}`)
@@ -53,6 +53,5 @@ export async function rollupTotal(db: Db, user: SessionUser, q: TotalSearch, pro
     const m = w.bind(v)
     return `d.day >= to_date(${m}, 'YYYYMM') and d.day < (to_date(${m}, 'YYYYMM') + interval '1 month')::date`
   })
-  const { rows } = await db.query<{ n: number }>(`select coalesce(sum(${count}), 0)::int as n from mt_daily d ${w.sql}`, w.params)
-  return rows[0].n
+  return { sql: `select coalesce(sum(${count}), 0)::int as "__total" from mt_daily d ${w.sql}`, params: w.params }
 }

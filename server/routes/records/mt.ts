@@ -8,7 +8,7 @@ import {
 import type { Deps } from '../../config'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
-import { Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
+import { CountCache, Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
 import { hasPermission } from '../../users/permissions'
 import type { SessionUser } from '../../users/repo'
 import { visibleWhileStoring } from '../../send/storing'
@@ -59,6 +59,7 @@ function mtQuery(user: SessionUser, q: Search, prodType: number, locale: Locale)
 export function mtRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
+  const counts = new CountCache(deps.config.listCountCacheMs ?? 0)
 
   const list = (schema: z.ZodType<Search>, prodOf: (q: Search) => number) => async (c: Context<AppEnv>) => {
     const q = await body(c, schema)
@@ -67,9 +68,16 @@ export function mtRoutes(deps: Deps) {
     const m = mtQuery(user, q, prodType, localeOf(c))
     m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
-    const knownTotal = deps.config.listTotals === 'exact'
-      ? null : await rollupTotal(deps.db, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL)
-    return ok(c, await listPage(deps.db, { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, knownTotal: knownTotal ?? undefined }))
+    const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q }
+    if (deps.config.listTotals === 'exact') return ok(c, await listPage(deps.db, spec))
+    const totalQuery = rollupTotal(m.where, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL)
+    if (totalQuery) return ok(c, await listPage(deps.db, { ...spec, totalQuery }))
+    // Searches the rollups cannot answer are counted, and the count is remembered for a few seconds (count-cache.ts).
+    const key = JSON.stringify([m.countFrom, m.where.sql, m.where.params])
+    const knownTotal = counts.get(key)
+    const page = await listPage(deps.db, { ...spec, knownTotal })
+    if (knownTotal === undefined) counts.set(key, page.total)
+    return ok(c, page)
   }
 
   const download = (schema: z.ZodType<Search & { format: 'xlsx' | 'csv' }>, prodOf: (q: Search) => number) => async (c: Context<AppEnv>) => {
