@@ -6,7 +6,7 @@
 // result downloaded as csv. Beside it, in the same run: the database's floor, the same numbers inserted by one
 // `insert … select from generate_series` and answered by one `update` (no parsing, no hashing, no chunks).
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const N = Number(process.env.BENCH_UE_NUMBERS ?? 1_000_000)
@@ -76,7 +76,7 @@ try {
   const f1 = performance.now()
   await db.close?.()
 
-  console.log(`${N.toLocaleString()} numbers, upload body ${MB(text.length)}, PGlite on disk, checker at ${RATE.toLocaleString()} numbers/s`)
+  console.log(`${N.toLocaleString()} numbers, upload body ${MB(text.length)}, PGlite on disk, checker at ${RATE.toLocaleString()} numbers/s, load average ${loadavg()[0].toFixed(1)}`)
   console.log('| step | ours | |')
   console.log('|---|---|---|')
   console.log(`| upload: parse + store (/file/uploadMobileUe) | ${s(t1 - t0)} | ${up.data.batch_count.toLocaleString()} numbers, ${up.data.invalid} invalid, ${up.data.duplicates} duplicates |`)

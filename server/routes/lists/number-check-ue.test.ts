@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { UE_UPLOAD_LIMIT_BYTES } from '../../../src/domain/number-check-ue'
 import type { Db } from '../../db'
 import { parseCsv } from '../../lists/csv.test-helper'
 import { chinaDay } from '../../number-check/online'
-import { aimOf, failPointOf, runUeChecks, ueOf, type UeCheckerOptions } from '../../number-check/ue-checker'
+import { aimOf, failPointOf, runUeChecks, startUeChecker, ueOf, type UeCheckerOptions } from '../../number-check/ue-checker'
 import { forEachBackend, setup, type Harness } from '../../test/harness'
 import { balanceOf, countOf, mobilesOf } from '../../test/send-kit'
 
@@ -212,6 +212,31 @@ forEachBackend((backend) => {
         expect(await countOf(h.db, 'select count(is_ue) as n from mobile_ue_number where batch_id = $1', [id])).toBe(400)
       }
       expect((await statOf('mobile_black_stat', 'acme02')).request_count).toBe(black.request_count + 1200)
+    })
+
+    it('a checker stopped mid-file (as on a restart) leaves a consistent watermark, and the next one started finishes the file', async () => {
+      const mobiles = mobilesOf('153', 3000)
+      const up = await upload(tok.acme02, mobiles)
+      const id = up.data.batch_id as string
+      expect((await confirm(tok.acme02, id)).status).toBe(200)
+      // 5 numbers a tick at most: the file takes hundreds of ticks, so the stop lands part way.
+      const first = startUeChecker(h.db, { ...NEVER_FAIL, rate: 500, intervalMs: 10 })
+      await vi.waitFor(async () => expect((await fileRow(id)).check_count).toBeGreaterThan(0), { timeout: 30_000, interval: 20 })
+      await first()
+      const stopped = await fileRow(id)
+      expect(stopped.file_status).toBe(1)
+      expect(stopped.check_count).toBeLessThan(3000)
+      expect(await countOf(h.db, 'select count(is_ue) as n from mobile_ue_number where batch_id = $1', [id])).toBe(stopped.check_count)
+      await new Promise((r) => setTimeout(r, 50))
+      expect((await fileRow(id)).check_count).toBe(stopped.check_count)
+
+      const second = startUeChecker(h.db, { ...NEVER_FAIL, rate: 1e6, intervalMs: 10 })
+      await vi.waitFor(async () => expect((await fileRow(id)).file_status).toBe(2), { timeout: 60_000, interval: 50 })
+      await second()
+      const day = chinaDay()
+      const ue = mobiles.filter((m) => ueOf(m, day)).length
+      expect(await fileRow(id)).toMatchObject({ check_count: 3000, ue_count: ue, nue_count: 3000 - ue })
+      expect(await countOf(h.db, 'select count(*) as n from mobile_ue_number where batch_id = $1 and is_ue is null', [id])).toBe(0)
     })
 
     it('answers the read-message capability of each distinct number as a file', async () => {
