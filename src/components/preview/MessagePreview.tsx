@@ -37,8 +37,8 @@ function Card({ card, n, total }: { card: CspCard; n: number; total: number }) {
       data-testid="csp-card"
     >
       <Media type={card.mediaType} url={card.mediaUrl} label={card.cardTitle} />
-      <h3 className="font-medium">{card.cardTitle}</h3>
-      <p className="text-sm whitespace-pre-wrap">{card.textContent}</p>
+      <h3 className="font-medium break-words">{card.cardTitle}</h3>
+      <p className="text-sm break-words whitespace-pre-wrap">{card.textContent}</p>
       {card.buttons.length > 0 && (
         <ul className="mt-auto flex flex-col gap-1" aria-label={LL.sendCsp.preview.buttons()}>
           {card.buttons.map((b, i) => (

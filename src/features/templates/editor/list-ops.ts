@@ -37,5 +37,9 @@ export function patchAt<T extends object>(list: readonly T[], index: number, pat
 export const focusAfterRemove = (index: number, length: number) => Math.max(0, Math.min(index, length - 2))
 
 let seq = 0
-/** A key for React lists that survives moves (an index would re-use the wrong inputs after a move). */
-export const newKey = (prefix: string) => `${prefix}${++seq}`
+const run = Date.now().toString(36)
+/**
+ * A key for React lists that survives moves (an index would re-use the wrong inputs after a move); unique across
+ * page loads too, since a restored draft keeps the keys it was saved with.
+ */
+export const newKey = (prefix: string) => `${prefix}${run}-${++seq}`

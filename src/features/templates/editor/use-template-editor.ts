@@ -5,6 +5,7 @@ import { confirm } from '@/components/ui/confirm'
 import { toast } from '@/components/ui/toast'
 import { fieldErrorsSchema } from '@/domain/field-errors'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { getUserInfo, onLogout } from '@/stores/session'
 import { fieldId } from './fields'
 import { firstProblem, type Problems } from './problems'
 import { useProblemWords, useServerFieldWords } from './words'
@@ -15,8 +16,34 @@ import { useProblemWords, useServerFieldWords } from './words'
  * was tried; the server's `data.fields` after), focus on the first bad field, the busy submit, and start-over.
  */
 
-// One draft per editor for the life of the page: leaving the tab and coming back finds it as it was.
-const drafts = new Map<string, unknown>()
+/*
+ * One draft per editor and account, in this browser tab's sessionStorage: leaving the tab, a reload or a refused
+ * submit finds it as it was; closing the browser tab or signing out ends it (another account never sees it).
+ */
+const draftKey = (form: string) => `tpl-draft:${form}:${getUserInfo()?.userInfo.authUser.cusId ?? ''}`
+const drafts = {
+  get(form: string): unknown {
+    try {
+      const raw = sessionStorage.getItem(draftKey(form))
+      return raw ? JSON.parse(raw) : undefined
+    } catch {
+      return undefined
+    }
+  },
+  set(form: string, d: unknown) {
+    try {
+      sessionStorage.setItem(draftKey(form), JSON.stringify(d))
+    } catch {
+      // A full or disabled storage keeps the draft for this screen only.
+    }
+  },
+  delete(form: string) {
+    sessionStorage.removeItem(draftKey(form))
+  },
+}
+onLogout(() => {
+  for (const k of Object.keys(sessionStorage)) if (k.startsWith('tpl-draft:')) sessionStorage.removeItem(k)
+})
 
 export interface EditorOptions<D> {
   /** 'csp' or 'video': the drafts' key and the input ids' prefix. */
