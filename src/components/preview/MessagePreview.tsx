@@ -9,8 +9,14 @@ export type PreviewTab = '5g' | 'sms' | 'video' | 'read'
 type TabKey = PreviewTab
 const TAB_OF: Record<CspFallbackCode, TabKey> = { 1: 'sms', 2: 'video', 3: 'read' }
 
-/** Media are data: URIs or paths the API serves (never an external host the console would need to know). */
-const mediaSrc = (url: string) => (/^(data:|blob:|https?:)/.test(url) ? url : apiUrl(url))
+/**
+ * Media are data: URIs or paths the API serves (never an external host the console would need to know): a path
+ * under the API base already (a material's signed address) as it is, any other path below the API base.
+ */
+export function mediaSrc(url: string): string {
+  if (/^(data:|blob:|https?:)/.test(url)) return url
+  return url.startsWith(apiUrl('/')) ? url : apiUrl(url)
+}
 
 function Media({ type, url, label }: { type: string; url: string; label: string }) {
   const { LL } = useI18nContext()

@@ -50,7 +50,11 @@ export default function CspEditorScreen({ title }: { title: string }) {
 
   const card = Math.min(active.card, d.cards.length - 1)
   const edits = (i: number) => ({
-    patch: (p: Parameters<typeof patchCard>[2]) => ed.update((x) => patchCard(x, i, p)),
+    // By the card's key, not its index: an upload that finishes after the card moved still lands on its card.
+    patch: (p: Parameters<typeof patchCard>[2]) => {
+      const key = d.cards[i]?.key
+      ed.update((x) => patchCard(x, x.cards.findIndex((c) => c.key === key), p))
+    },
     move: (delta: number) => {
       ed.update((x) => moveCard(x, i, delta))
       setActive({ card: Math.max(0, Math.min(d.cards.length - 1, i + delta)), button: null })

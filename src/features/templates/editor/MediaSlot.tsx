@@ -1,8 +1,8 @@
 import { fileTypeFromBlob } from 'file-type/core'
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react'
-import { apiUrl } from '@/api/http'
 import { isApiError } from '@/api/errors'
 import { uploadMaterial } from '@/api/materials'
+import { mediaSrc } from '@/components/preview/MessagePreview'
 import { Button } from '@/components/ui/Button'
 import { checkMaterial, MATERIAL_ACCEPT, MEDIA_KINDS, type MaterialPurpose, type MaterialRow } from '@/domain/materials'
 import { serverMessage } from '@/domain/messages'
@@ -19,7 +19,6 @@ export interface MediaSlotHandle {
 export const toDraftMedia = (m: Pick<MaterialRow, 'material_id' | 'kind' | 'file_name' | 'size' | 'url'>): DraftMedia =>
   ({ material_id: m.material_id, kind: m.kind, file_name: m.file_name, size: m.size, url: m.url })
 
-const src = (url: string) => (/^(data:|blob:|https?:)/.test(url) ? url : apiUrl(url))
 
 /**
  * The media of one card or frame: what is chosen (a thumbnail, the name and the size), "choose from materials" and
@@ -88,7 +87,7 @@ export const MediaSlot = forwardRef<MediaSlotHandle, {
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex h-16 w-24 shrink-0 items-center justify-center overflow-hidden rounded border border-[var(--border)] bg-[var(--surface-2)] text-xs text-[var(--muted)]">
           {!media && t.noMedia()}
-          {media?.kind === 'image' && <img src={src(media.url)} alt={media.file_name} className="h-full w-full object-cover" />}
+          {media?.kind === 'image' && <img src={mediaSrc(media.url)} alt={media.file_name} className="h-full w-full object-cover" />}
           {media && media.kind !== 'image' && <span>{LL.tplEditor.mediaKinds[media.kind]()}</span>}
         </div>
         <div className="flex min-w-0 flex-col gap-1">

@@ -104,7 +104,7 @@ export default function VideoEditorScreen({ title }: { title: string }) {
                   </div>
                   <MediaSlot
                     ref={(h) => void (media.current[i] = h)} form="video" path={`frames.${i}.material_id`} purpose="video" media={f.media}
-                    error={ed.error(`frames.${i}.material_id`)} onChange={(m) => ed.update((x) => patchFrame(x, i, { media: m }))} onPick={() => pickMedia('video')}
+                    error={ed.error(`frames.${i}.material_id`)} onChange={(m) => ed.update((x) => patchFrame(x, x.frames.findIndex((y) => y.key === f.key), { media: m }))} onPick={() => pickMedia('video')}
                   />
                   <TextArea form="video" path={`frames.${i}.text`} label={t.frameText()} rows={2} value={f.text} error={ed.error(`frames.${i}.text`)} onChange={(text) => ed.update((x) => patchFrame(x, i, { text }))} />
                 </li>
