@@ -1,7 +1,7 @@
 import type { ColDef, ValueGetterParams } from 'ag-grid-community'
 import type { ColumnDef, LL, ListContext, ListDefinition, Row } from './define-list'
 import { cellValue } from './format'
-import { ActionsCell } from './ActionsCell'
+import { ActionsCell, splitActions } from './ActionsCell'
 
 /** Row field holding the index across pages (set when the page arrives, so it survives column moves). */
 export const INDEX_FIELD = '__index'
@@ -61,7 +61,7 @@ export function buildColumnDefs(def: ListDefinition, { LL, ctx, sort }: Options)
     headerName: LL.grid.actions(),
     pinned: 'right',
     sortable: false,
-    width: Math.max(90, actions.length * 64 + 16),
+    width: Math.max(90, splitActions(actions).inline.length * 64 + (splitActions(actions).more.length ? 40 : 0) + 16),
     cellRenderer: ActionsCell,
     cellRendererParams: { actions },
   }

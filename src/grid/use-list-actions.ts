@@ -18,9 +18,9 @@ export function useListActions(def: ListDefinition, ctx: ListContext | null, sea
   const helpers = useMemo<Omit<ActionHelpers, 'selected'> | null>(() => (ctx ? { refresh, LL, search, ctx } : null), [refresh, LL, search, ctx])
 
   const run = useCallback(
-    async (id: string, question: string | null, act: (h: ActionHelpers) => Promise<void | string> | void | string, selected: Row[] = []) => {
+    async (id: string, question: string | null, label: string, act: (h: ActionHelpers) => Promise<void | string> | void | string, selected: Row[] = []) => {
       if (!helpers || busy) return
-      if (question && !(await confirm({ message: question, danger: true }))) return
+      if (question && !(await confirm({ message: question, danger: true, confirmLabel: label }))) return
       setBusy(id)
       try {
         const msg = await act({ ...helpers, selected })
@@ -37,9 +37,10 @@ export function useListActions(def: ListDefinition, ctx: ListContext | null, sea
   )
 
   const runRow = useCallback(
-    (a: RowAction, row: Row) => {
+    (a: RowAction, row: Row, rowNumber?: number) => {
       if (a.enabledWhen && (!ctx || !a.enabledWhen(row, ctx))) return
-      void run(a.id, a.confirm ? a.confirm(LL, row) : null, (h) => a.perform(row, h))
+      const label = rowNumber ? LL.grid.actOnRow({ action: a.label(LL), row: rowNumber }) : a.label(LL)
+      void run(a.id, a.confirm ? a.confirm(LL, row) : null, label, (h) => a.perform(row, h))
     },
     [run, LL, ctx],
   )
@@ -47,7 +48,8 @@ export function useListActions(def: ListDefinition, ctx: ListContext | null, sea
     (a: ToolbarAction) => {
       const selected = selection()
       if (a.needsSelection && !selected.length) return void toast.info(LL.grid.selectFirst())
-      void run(a.id, a.confirm ? a.confirm(LL, selected) : null, (h) => a.perform(h), selected)
+      const label = selected.length ? LL.grid.actOnRows({ action: a.label(LL), count: selected.length }) : a.label(LL)
+      void run(a.id, a.confirm ? a.confirm(LL, selected) : null, label, (h) => a.perform(h), selected)
     },
     [run, LL, selection],
   )

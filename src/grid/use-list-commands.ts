@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { GRID_SHORTCUTS, PAGE_SHORTCUTS, registerCommands, type Command } from '@/commands'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { INDEX_FIELD } from './column-defs'
 import type { ListContext, ListDefinition, Row, RowAction, ToolbarAction } from './define-list'
 
 export interface ListCommandHandlers {
@@ -11,7 +12,7 @@ export interface ListCommandHandlers {
   downloadAll?: () => void
   resetColumns(): void
   focusedRow(): Row | null
-  runRow(a: RowAction, row: Row): void
+  runRow(a: RowAction, row: Row, rowNumber?: number): void
   runToolbar(a: ToolbarAction): void
   page(to: 'next' | 'prev' | 'first' | 'last'): void
 }
@@ -37,7 +38,7 @@ export function useListCommands(def: ListDefinition, title: string, ctx: ListCon
       downloadAll: () => ref.current.downloadAll?.(),
       resetColumns: () => ref.current.resetColumns(),
       focusedRow: () => ref.current.focusedRow(),
-      runRow: (a, row) => ref.current.runRow(a, row),
+      runRow: (a, row, n) => ref.current.runRow(a, row, n),
       runToolbar: (a) => ref.current.runToolbar(a),
       page: (to) => ref.current.page(to),
     }
@@ -63,7 +64,7 @@ export function useListCommands(def: ListDefinition, title: string, ctx: ListCon
       ...(def.rowActions ?? []).filter(allowed).map((a) =>
         cmd(`row:${a.id}`, () => LL.grid.rowAction({ action: a.label(LL) }), () => {
           const row = h.focusedRow()
-          if (row) h.runRow(a, row)
+          if (row) h.runRow(a, row, Number(row[INDEX_FIELD]) || undefined)
         }, {
           ...(a.shortcut ? { shortcut: a.shortcut } : {}),
           when: () => {

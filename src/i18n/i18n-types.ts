@@ -1216,6 +1216,23 @@ type RootTranslation = {
 		 * @param {string} action
 		 */
 		rowAction: RequiredParams<'action'>
+		/**
+		 * 第​ ​{​r​o​w​}​ ​行​的​更​多​操​作
+		 * @param {number} row
+		 */
+		moreActions: RequiredParams<'row'>
+		/**
+		 * {​a​c​t​i​o​n​}​第​ ​{​r​o​w​}​ ​行
+		 * @param {string} action
+		 * @param {number} row
+		 */
+		actOnRow: RequiredParams<'action' | 'row'>
+		/**
+		 * {​a​c​t​i​o​n​}​选​中​的​ ​{​c​o​u​n​t​}​ ​行
+		 * @param {string} action
+		 * @param {number} count
+		 */
+		actOnRows: RequiredParams<'action' | 'count'>
 	}
 	lists: {
 		titles: {
@@ -2767,6 +2784,11 @@ type RootTranslation = {
 			 */
 			ok: string
 			/**
+			 * 发​送​ ​{​c​o​u​n​t​}​ ​个​号​码
+			 * @param {string} count
+			 */
+			sendCount: RequiredParams<'count'>
+			/**
 			 * 正​在​提​交​ ​{​c​o​u​n​t​}​ ​个​号​码​，​大​批​量​需​要​一​些​时​间​，​请​勿​关​闭​页​面
 			 * @param {unknown} count
 			 */
@@ -3777,6 +3799,15 @@ type RootTranslation = {
 		 * @param {number} count
 		 */
 		uploadConfirm: RequiredParams<'count'>
+		/**
+		 * 上​传​ ​{​c​o​u​n​t​}​ ​条​日​志
+		 * @param {number} count
+		 */
+		uploadCount: RequiredParams<'count'>
+		/**
+		 * 清​空​错​误​日​志
+		 */
+		clearLog: string
 		/**
 		 * 错​误​日​志​已​上​传
 		 */
@@ -6734,6 +6765,18 @@ export type TranslationFunctions = {
 		 * {action}（当前行）
 		 */
 		rowAction: (arg: { action: string }) => LocalizedString
+		/**
+		 * 第 {row} 行的更多操作
+		 */
+		moreActions: (arg: { row: number }) => LocalizedString
+		/**
+		 * {action}第 {row} 行
+		 */
+		actOnRow: (arg: { action: string, row: number }) => LocalizedString
+		/**
+		 * {action}选中的 {count} 行
+		 */
+		actOnRows: (arg: { action: string, count: number }) => LocalizedString
 	}
 	lists: {
 		titles: {
@@ -8254,6 +8297,10 @@ export type TranslationFunctions = {
 			 */
 			ok: () => LocalizedString
 			/**
+			 * 发送 {count} 个号码
+			 */
+			sendCount: (arg: { count: string }) => LocalizedString
+			/**
 			 * 正在提交 {count} 个号码，大批量需要一些时间，请勿关闭页面
 			 */
 			submitting: (arg: { count: unknown }) => LocalizedString
@@ -9204,6 +9251,14 @@ export type TranslationFunctions = {
 		 * 确定将 {count} 条错误日志上传到服务器吗？
 		 */
 		uploadConfirm: (arg: { count: number }) => LocalizedString
+		/**
+		 * 上传 {count} 条日志
+		 */
+		uploadCount: (arg: { count: number }) => LocalizedString
+		/**
+		 * 清空错误日志
+		 */
+		clearLog: () => LocalizedString
 		/**
 		 * 错误日志已上传
 		 */

@@ -14,7 +14,7 @@ export function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () =
   const [busy, setBusy] = useState(false)
 
   const upload = async () => {
-    if (!(await confirm({ message: LL.shell.uploadConfirm({ count }) }))) return
+    if (!(await confirm({ message: LL.shell.uploadConfirm({ count }), confirmLabel: LL.shell.uploadCount({ count }) }))) return
     setBusy(true)
     try {
       await uploadErrorLog([...getErrorLog()])
@@ -27,7 +27,7 @@ export function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () =
   }
 
   const clear = async () => {
-    if (!(await confirm({ message: LL.shell.clearConfirm(), danger: true }))) return
+    if (!(await confirm({ message: LL.shell.clearConfirm(), danger: true, confirmLabel: LL.shell.clearLog() }))) return
     clearErrorLog()
     toast.success(LL.shell.clearSuccess())
   }

@@ -8,7 +8,8 @@ export interface ConfirmOptions {
   message: string
   /** A destructive action: the confirm button is red. */
   danger?: boolean
-  confirmLabel?: string
+  /** What the button does, named ("Delete row 3", "Send 100,000 numbers"), never a bare "OK" (issue 14). */
+  confirmLabel: string
 }
 
 interface Pending extends ConfirmOptions {
@@ -58,7 +59,7 @@ export function ConfirmHost() {
             {LL.common.cancel()}
           </Button>
           <Button variant={current?.danger ? 'danger' : 'primary'} onClick={() => answer(true)} autoFocus>
-            {current?.confirmLabel ?? LL.common.ok()}
+            {current?.confirmLabel}
           </Button>
         </>
       }

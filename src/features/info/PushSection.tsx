@@ -42,13 +42,13 @@ export function PushSection() {
     submitTestId: 'push-save',
     submit: async ({ push_url: url }) => {
       if (url === current) return
-      if (!(await confirm({ title: t.confirmTitle(), message: current ? t.confirmChange({ from: current, to: url }) : t.confirmSet({ to: url }) }))) return
+      if (!(await confirm({ title: t.confirmTitle(), message: current ? t.confirmChange({ from: current, to: url }) : t.confirmSet({ to: url }), confirmLabel: t.save() }))) return
       return saved(await modifyPushUrl(url))
     },
   }
 
   const clear = async () => {
-    if (!(await confirm({ title: t.clearTitle(), message: t.confirmClear({ from: current }), danger: true }))) return
+    if (!(await confirm({ title: t.clearTitle(), message: t.confirmClear({ from: current }), danger: true, confirmLabel: t.clear() }))) return
     setClearing(true)
     try {
       toast.success(await saved(await clearPushUrl()))

@@ -41,7 +41,7 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>{LL.common.cancel()}</Button>
-          <Button busy={busy} onClick={onConfirm} autoFocus data-testid="confirm-send">{t.ok()}</Button>
+          <Button busy={busy} onClick={onConfirm} autoFocus data-testid="confirm-send">{t.sendCount({ count: s ? s.numbers.toLocaleString('en-US') : '' })}</Button>
         </>
       }
     >

@@ -90,4 +90,7 @@ export default {
 	actionDone: 'Done',
 	commandGroup: 'List: {title}',
 	rowAction: '{action} (focused row)',
+	moreActions: 'More actions for row {row}',
+	actOnRow: '{action} row {row}',
+	actOnRows: '{action} {count} selected row{{s}}',
 } satisfies Translation['grid']

@@ -111,6 +111,7 @@ export default {
 		sendTime: 'Send time',
 		immediately: 'Immediately',
 		ok: 'Send',
+		sendCount: 'Send {count} number(s)',
 		submitting: 'Submitting {count} numbers; a big batch takes a while, keep this page open',
 	},
 	preview: {

@@ -47,6 +47,8 @@ export default {
 	errorUrl: 'Page',
 	upload: 'Upload to server',
 	uploadConfirm: 'Upload {count} error log entries to the server?',
+	uploadCount: 'Upload {count} entr{{y|ies}}',
+	clearLog: 'Clear the error log',
 	uploadSuccess: 'Error log uploaded',
 	clear: 'Clear',
 	clearConfirm: 'Clear the local error log?',

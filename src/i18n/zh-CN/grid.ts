@@ -91,4 +91,7 @@ export default {
 	actionDone: '操作成功',
 	commandGroup: '列表：{title:string}',
 	rowAction: '{action:string}（当前行）',
+	moreActions: '第 {row:number} 行的更多操作',
+	actOnRow: '{action:string}第 {row:number} 行',
+	actOnRows: '{action:string}选中的 {count:number} 行',
 } satisfies BaseTranslation

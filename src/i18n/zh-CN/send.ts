@@ -111,6 +111,7 @@ export default {
 		sendTime: '发送时间',
 		immediately: '立即',
 		ok: '确认发送',
+		sendCount: '发送 {count:string} 个号码',
 		submitting: '正在提交 {count} 个号码，大批量需要一些时间，请勿关闭页面',
 	},
 	preview: {

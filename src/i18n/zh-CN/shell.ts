@@ -45,6 +45,8 @@ export default {
 	errorUrl: '页面地址',
 	upload: '上传到服务器',
 	uploadConfirm: '确定将 {count:number} 条错误日志上传到服务器吗？',
+	uploadCount: '上传 {count:number} 条日志',
+	clearLog: '清空错误日志',
 	uploadSuccess: '错误日志已上传',
 	clear: '清空',
 	clearConfirm: '确定清空本地错误日志吗？',
