@@ -127,7 +127,7 @@ export function useTemplateEditor<D>(o: EditorOptions<D>) {
   }
 
   const reset = async () => {
-    if (o.dirty(draft) && !(await confirm({ message: LL.tplEditor.editor.resetConfirm(), danger: true }))) return
+    if (o.dirty(draft) && !(await confirm({ message: LL.tplEditor.editor.resetConfirm(), danger: true, confirmLabel: LL.tplEditor.editor.reset() }))) return
     drafts.delete(o.form)
     setDraft(o.blank())
     setAttempted(false)
