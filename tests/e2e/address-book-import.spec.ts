@@ -24,6 +24,8 @@ test('imports a real spreadsheet by keyboard: columns guessed, refused rows seen
   // The header sits under a merged title (line 2); each field's column is guessed from the Chinese header names.
   await expect(dialog).toContainText('表头在第 2 行')
   await expect(dialog.getByTestId('ab-import-header')).toHaveValue('1')
+  // The first data rows stand under the column choices.
+  await expect(dialog.getByTestId('ab-import-sample').locator('tbody tr').first()).toContainText('13800138000')
   await expect(dialog.getByTestId('ab-import-map-mobile')).toHaveValue('1')
   await expect(dialog.getByTestId('ab-import-map-name')).toHaveValue('3')
   await expect(dialog.getByTestId('ab-import-map-remark')).toHaveValue('0')

@@ -20,6 +20,8 @@ import { ImportSummary } from './ImportSummary'
  * mapped rows are uploaded, and nothing is stored in the group before the last button.
  */
 const FILE_TYPES = /\.(xlsx|xls)$/i
+/** Data rows shown under the column choices, so a column is recognised by what it holds. */
+const SAMPLE_SHOWN = 3
 const control = 'rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-2 text-sm text-[var(--text)] outline-none focus:border-[var(--primary)]'
 
 export interface Checked {
@@ -174,6 +176,18 @@ export function ImportDialog({ groups, initialGroup, close }: { groups: { value:
                   </select>
                 </label>
               ))}
+            </div>
+            <div className="max-h-32 overflow-auto rounded border border-[var(--border)]">
+              <table className="w-full text-left text-xs" data-testid="ab-import-sample">
+                <thead className="sticky top-0 bg-[var(--surface-2)]">
+                  <tr>{columns.map((c) => <th key={c} className="px-2 py-1 font-medium">{columnLetter(c)}</th>)}</tr>
+                </thead>
+                <tbody>
+                  {view.sample.slice(0, SAMPLE_SHOWN).map((row, r) => (
+                    <tr key={r} className="border-t border-[var(--border)]">{columns.map((c) => <td key={c} className="px-2 py-1">{row[c] ?? ''}</td>)}</tr>
+                  ))}
+                </tbody>
+              </table>
             </div>
           </fieldset>
         )}
