@@ -32,6 +32,8 @@ test('a UE file check by keyboard: upload an xlsx, see count and cost, pay, watc
   await expect(dialog.getByRole('alert')).toHaveText('请选择号码文件。')
   await input.setInputFiles({ name: FILE_NAME, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook() })
   await expect(dialog.getByTestId('ue-valid')).toHaveText('待检测号码：600')
+  // Read once: the reading ends and stays ended (no second parse of the same file).
+  await expect(dialog.getByText('正在读取号码…')).toBeHidden()
   await expect(dialog.getByTestId('ue-summary')).toContainText('重复：1')
   await expect(dialog.getByTestId('ue-cost')).toHaveText(`费用：${(600 * PRICE).toFixed(3)}`)
   await expect(dialog.getByTestId('ue-balance')).toHaveText(`余额：${before.toFixed(3)}`)

@@ -35,20 +35,23 @@ export function UeUploadDialog({ info, onDone, onClose }: UeUploadDialogProps) {
   const stored = useRef<{ file: File; upload: UeUploadResult } | null>(null)
   const key = useRef(crypto.randomUUID())
 
+  // Keyed on the file and the language only: `LL.numberCheck` is a new object on every render, so depending on it
+  // would restart the parse after each one.
   useEffect(() => {
     setParsed(null)
     if (!file) return
-    if (file.size > UE_UPLOAD_LIMIT_BYTES) return setFileProblem(t.ue.tooLarge({ size: (file.size / MB).toFixed(1) }))
+    const words = LL.numberCheck.ue
+    if (file.size > UE_UPLOAD_LIMIT_BYTES) return setFileProblem(words.tooLarge({ size: (file.size / MB).toFixed(1) }))
     let current = true
     setParsing(true)
     parseNumberFile(file)
-      .then((r) => current && (r ? setParsed(r) : setFileProblem(t.ue.unreadable())))
-      .catch(() => current && setFileProblem(t.ue.unreadable()))
+      .then((r) => current && (r ? setParsed(r) : setFileProblem(words.unreadable())))
+      .catch(() => current && setFileProblem(words.unreadable()))
       .finally(() => current && setParsing(false))
     return () => {
       current = false
     }
-  }, [file, t])
+  }, [file, LL])
 
   const count = parsed?.valid ?? 0
   const cost = info.price === null ? null : checkCost(count, info.price)
