@@ -39,6 +39,9 @@ forEachBackend((backend) => {
       {},
       { start_time: `${day(6)} 12:00`, end_time: day(0) },
       { start_time: day(6), end_time: `${day(0)} 18:00:00` },
+      { start_time: `${day(29)} 08:30`, end_time: `${day(2)} 09:15:30` },
+      { start_time: `${day(3)} 10:00`, end_time: `${day(3)} 16:00` },
+      { month, start_time: `${day(25)} 13:00` },
     ]
     const filters = [{}, { status: 0 }, { status: 700 }, { status: 100 }, { status: 500 }, { status: 600 }, { mobile: '13800138000' }, { content: '验证码' }]
 
@@ -58,17 +61,22 @@ forEachBackend((backend) => {
       expect(compared).toBeGreaterThan(100)
     })
 
-    it('reads whole-day windows from mt_daily, and counts records for mobile, content, batch, waiting status and part-day windows', async () => {
+    it('reads whole days from mt_daily and counts records for part days, mobile, content, batch and waiting status', async () => {
       const body = { start_time: day(6), end_time: day(0) }
+      const partDay = { start_time: `${day(6)} 00:00:01`, end_time: day(0) }
       const before = await total(h.app, '/mtRecord/list', tok.acme01, body)
       const beforeMobile = await total(h.app, '/mtRecord/list', tok.acme01, { ...body, mobile: '13800138000' })
-      const beforePartDay = await total(h.app, '/mtRecord/list', tok.acme01, { ...body, start_time: `${day(6)} 00:00:01` })
-      // A rollup row that no record backs: only a total read from the rollups can see it.
-      await h.db.query(`insert into mt_daily (cus_id, prod_type, day, country, receive_count) values ('acme01', 0, $1::date, 'ZZ', 1000)`, [day(1)])
+      const beforePartDay = await total(h.app, '/mtRecord/list', tok.acme01, partDay)
+      // Rollup rows that no record backs: only a total read from the rollups can see them. Day 1 is a whole day of
+      // both windows; day 6 is the part day of partDay, whose records are counted instead.
+      await h.db.query(`insert into mt_daily (cus_id, prod_type, day, country, receive_count) values
+        ('acme01', 0, $1::date, 'ZZ', 1000), ('acme01', 0, $2::date, 'ZZ', 20000)`, [day(1), day(6)])
       try {
-        expect((await total(h.app, '/mtRecord/list', tok.acme01, body)).total).toBe(before.total + 1000)
+        expect((await total(h.app, '/mtRecord/list', tok.acme01, body)).total).toBe(before.total + 21_000)
+        expect((await total(h.app, '/mtRecord/list', tok.acme01, partDay)).total).toBe(beforePartDay.total + 1000)
         expect((await total(h.app, '/mtRecord/list', tok.acme01, { ...body, mobile: '13800138000' })).total).toBe(beforeMobile.total)
-        expect((await total(h.app, '/mtRecord/list', tok.acme01, { ...body, start_time: `${day(6)} 00:00:01` })).total).toBe(beforePartDay.total)
+        expect((await total(h.app, '/mtRecord/list', tok.acme01, { ...body, status: 500 })).total)
+          .toBe((await total(exact, '/mtRecord/list', tok.acme01, { ...body, status: 500 })).total)
         expect((await total(exact, '/mtRecord/list', tok.acme01, body)).total).toBe(before.total)
       } finally {
         await h.db.query(`delete from mt_daily where country = 'ZZ'`)

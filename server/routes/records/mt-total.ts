@@ -1,3 +1,4 @@
+import { LIST_TIME_ZONE } from '../../../src/domain/lists/query'
 import { MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS } from '../../../src/domain/lists/records'
 import { present, type TotalQuery, type Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
@@ -22,24 +23,22 @@ const ROLLUP_COUNT: Record<number, string> = {
   [MT_STATUS_REVIEW]: 'd.receive_count - d.sent_count',
 }
 
-const DAY_START = /^(\d{4}-\d{2}-\d{2})( 00:00(:00)?)?$/
+const DAY_START = /^\d{4}-\d{2}-\d{2}( 00:00(:00)?)?$/
+const TZ = `'${LIST_TIME_ZONE}'`
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
 
 /**
  * The total of a sent-record search read from the daily rollups (mt_daily, kept exact by migration 005's triggers in
  * the writing transaction), or null when the rollups cannot answer it exactly: a mobile, content or batch filter, a
- * waiting or time-out status (one rollup column holds both), or a window that does not start and end on whole days
- * of the platform's zone (the console always sends whole days; an API call without any window means "the last 7 x
- * 24 hours", counted exactly). Sums a few rows per account and day instead of counting every record.
+ * waiting or time-out status (one rollup column holds both), or no window at all (an API call without one means
+ * "the last 7 x 24 hours", counted exactly). Sums a few rows per account and day instead of counting every record;
+ * a window starting or ending inside a day counts only the records of those part days.
  */
 export function rollupTotal(base: Where, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean): TotalQuery | null {
   if (present(q.mobile) || present(q.batch_id) || (rules.contentFilter && present(q.content))) return null
   const status = rules.statusFilter && present(q.status) ? q.status : undefined
   const count = status === undefined ? 'd.receive_count' : ROLLUP_COUNT[status]
   if (!count) return null
-  const start = present(q.start_time) ? DAY_START.exec(q.start_time)?.[1] : undefined
-  if (present(q.start_time) && !start) return null
-  if (present(q.end_time) && !DAY_ONLY.test(q.end_time)) return null
   if (!present(q.start_time) && !present(q.end_time) && !present(q.month)) return null
 
   // Placeholders continue the page query's, so the sum and the page go in one round trip (listPage's totalQuery).
@@ -47,11 +46,26 @@ export function rollupTotal(base: Where, user: SessionUser, q: TotalSearch, prod
   w.and(`d.prod_type = ${w.bind(prodType)}`)
   if (rules.accountFilter) w.when(q.cus_id, (v) => `d.cus_id = ${w.bind(v)}`)
   if (intl) w.when(q.country, (v) => `d.country = ${w.bind(v.toUpperCase())}`)
-  if (start) w.and(`d.day >= ${w.bind(start)}::date`)
-  w.when(q.end_time, (v) => `d.day <= ${w.bind(v)}::date`)
+  // A window starting or ending inside a day: the rollups give the whole days between, and the records of the
+  // part days at either edge are counted (base's own window keeps them within start and end).
+  const edges: string[] = []
+  if (present(q.start_time)) {
+    const whole = DAY_START.test(q.start_time)
+    const day = w.bind(q.start_time.slice(0, 10))
+    w.and(`d.day >= ${day}::date${whole ? '' : ' + 1'}`)
+    if (!whole) edges.push(`m.receive_time < ((${day}::date + 1)::timestamp at time zone ${TZ})`)
+  }
+  if (present(q.end_time)) {
+    const whole = DAY_ONLY.test(q.end_time)
+    const day = w.bind(q.end_time.slice(0, 10))
+    w.and(`d.day <= ${day}::date${whole ? '' : ' - 1'}`)
+    if (!whole) edges.push(`m.receive_time >= (${day}::date::timestamp at time zone ${TZ})`)
+  }
   w.when(q.month, (v) => {
     const m = w.bind(v)
     return `d.day >= to_date(${m}, 'YYYYMM') and d.day < (to_date(${m}, 'YYYYMM') + interval '1 month')::date`
   })
-  return { sql: `select coalesce(sum(${count}), 0)::int as "__total" from mt_daily d ${w.sql}`, params: w.params }
+  const days = `(select coalesce(sum(${count}), 0) from mt_daily d ${w.sql})`
+  const counted = edges.length ? ` + (select count(*) from mt_record m ${base.sql} and (${edges.join(' or ')}))` : ''
+  return { sql: `select (${days}${counted})::int as "__total"`, params: w.params }
 }
