@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { UE_UPLOAD_LIMIT_BYTES } from '../../../src/domain/number-check-ue'
+import { AIM_CHECK_LIMIT, UE_UPLOAD_LIMIT_BYTES } from '../../../src/domain/number-check-ue'
 import type { Db } from '../../db'
 import { parseCsv } from '../../lists/csv.test-helper'
 import { chinaDay } from '../../number-check/online'
@@ -251,6 +251,15 @@ forEachBackend((backend) => {
       expect(rows[0]).toEqual(['Mobile', 'Read messages'])
       expect(rows.slice(1)).toEqual(mobiles.map((m) => [m, aimOf(m, day) ? '1' : '0']))
       expect((await h.call('/aim/onlineMobileCheck', { mobiles: ['1380000'] }, { token: tok.acme02 })).status).toBe(400)
+      // The console's limit is the server's: AIM_CHECK_LIMIT numbers fit the JSON body limit, one more is refused.
+      const most = mobilesOf('189', AIM_CHECK_LIMIT)
+      const full = await h.app.request('/api/aim/onlineMobileCheck', {
+        method: 'POST', headers: { authorization: `Bearer ${tok.acme02}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ mobiles: most, format: 'csv' }),
+      })
+      expect(full.status).toBe(200)
+      expect(parseCsv(await full.text())).toHaveLength(AIM_CHECK_LIMIT + 1)
+      expect((await h.call('/aim/onlineMobileCheck', { mobiles: [...most, '18899999999'] }, { token: tok.acme02 })).status).toBe(400)
     })
   })
 })
