@@ -30,6 +30,7 @@ import { signedApiRoutes } from './routes/signed-api'
 import { publicRoutes } from './routes/setting'
 import { smsLoginRoutes } from './routes/sms-login'
 import { staticRoutes } from './routes/static'
+import { templateWriteRoutes } from './routes/templates'
 import { userSettingsRoutes } from './routes/user-settings'
 import { loadKeyPair, makeDecryptor } from './security/rsa'
 import { materialRoutes } from './routes/materials'
@@ -84,6 +85,8 @@ export function createApp(opts: AppOptions) {
   api.route('/', interactRoutes(deps))
   // Calls of customers' systems, signed with the app secret instead of a session (routes/signed-api.ts).
   api.route('/', signedApiRoutes(deps))
+  // Template writes, details, downloads and reviews (issue 11, server/templates).
+  api.route('/', templateWriteRoutes(deps))
   // The app secret, the balance warning and the bell (issue 13).
   for (const routes of [appSecretRoutes, balanceWarnRoutes, noticeRoutes]) api.route('/', routes(deps))
   // Materials: uploads (their own body limits), the list, delete and media serving (issue 11).

@@ -35,6 +35,8 @@ export interface ServerConfig {
   filesDir?: string
   /** S3_URL, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: uploads go to that bucket instead. */
   s3?: S3Settings
+  /** Seconds a new template waits before the review worker decides it (TEMPLATE_REVIEW_DELAY_SECONDS, default 15: a demo sees it pending, then reviewed). */
+  templateReviewDelaySeconds?: number
 }
 
 export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '', rateLimitScale: 1 })
@@ -43,6 +45,13 @@ function positive(name: string, raw: string | undefined, fallback: number): numb
   if (raw === undefined || raw === '') return fallback
   const n = Number(raw)
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not ${JSON.stringify(raw)}`)
+  return n
+}
+
+function nonNegative(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of seconds (0 or more), not ${JSON.stringify(raw)}`)
   return n
 }
 
@@ -72,6 +81,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     listCountCacheMs: env.LIST_COUNT_CACHE_MS === '0' ? 0 : positive('LIST_COUNT_CACHE_MS', env.LIST_COUNT_CACHE_MS, 5000),
     filesDir: join(env.DATA_DIR || './.data', 'files'),
     s3: s3FromEnv(env),
+    templateReviewDelaySeconds: nonNegative('TEMPLATE_REVIEW_DELAY_SECONDS', env.TEMPLATE_REVIEW_DELAY_SECONDS, 15),
   }
 }
 

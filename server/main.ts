@@ -16,6 +16,7 @@ import { closeConnectionsWhenShuttingDown, shutdownGracefully, trackHandlers } f
 import { startUeChecker, ueCheckerFromEnv } from './number-check/ue-checker'
 import { openStore } from './storage'
 import { undoStoringLeft } from './send/storing'
+import { startReviewWorker } from './templates/review'
 
 const env = process.env
 const host = env.HOST || '127.0.0.1'
@@ -59,12 +60,13 @@ const storage = openStore(config)
 console.log(`[server] uploads: ${config.s3 ? `S3 bucket ${config.s3.bucket} at ${config.s3.url}` : `files in ${resolve(config.filesDir!)}`}`)
 const app = createApp({ db, config, carrier: new Carrier({ log: true }), storage })
 
-// The carrier's reports, the timed-batch scheduler and the report push; SEND_WORKERS=0 turns them off (several
+// The carrier's reports, the timed-batch scheduler, the report push and the template review; SEND_WORKERS=0 turns them off (several
 // processes may run them).
 if (config.pushAllowPrivate) console.warn('[server] PUSH_ALLOW_PRIVATE is set: report pushes may reach loopback and private addresses')
 const ueChecker = ueCheckerFromEnv(env)
 const stopWorkers = env.SEND_WORKERS === '0' ? [] : [
   startCarrierSim(db), startScheduler(db), startPushWorker(db, { allowPrivate: config.pushAllowPrivate }), startUeChecker(db, ueChecker),
+  startReviewWorker(db, (config.templateReviewDelaySeconds ?? 15) * 1000),
 ]
 
 const handlers = trackHandlers(app.fetch)

@@ -11,8 +11,14 @@ export interface IsolationEndpoint {
   path: string
   /** Search that reaches past the default window, e.g. `{ start_time: '2000-01-01' }`. */
   body?: Record<string, unknown>
-  /** 'download' endpoints are called with format csv; their account column is found by its English header. */
-  kind: 'list' | 'download'
+  /**
+   * 'download' endpoints are called with format csv; their account column is found by its English header. 'item'
+   * endpoints read one row by id (`item`): one row of each account is asked for; the answer is 200 for the accounts
+   * allowed and 404 for every other, and "seen" are the owners of the rows answered.
+   */
+  kind: 'list' | 'download' | 'item'
+  /** Of an 'item' endpoint: the table, its id column and the body field that carries the id. */
+  item?: { table: string; idCol: string; field: string }
   /** The account of a list row (default `row.cus_id`). */
   account?: (row: Record<string, unknown>) => string
   /** English header of a download's account column (default 'Account'). */
@@ -58,7 +64,24 @@ const ALLOWED: Record<(typeof USERS)[number], string[] | null> = {
   acme01: ['acme01'],
 }
 
-async function accountsSeen(h: Harness, token: string, e: IsolationEndpoint): Promise<string[]> {
+async function itemsSeen(h: Harness, token: string, e: IsolationEndpoint, allowed: string[] | null): Promise<string[]> {
+  const { table, idCol, field } = e.item!
+  const { rows } = await h.db.query<{ cus_id: string; id: number }>(
+    `select distinct on (cus_id) cus_id, ${idCol} as id from ${table} order by cus_id, ${idCol}`)
+  const seen: string[] = []
+  for (const r of rows) {
+    const res = await h.app.request(`/api${e.path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ [field]: r.id }),
+    })
+    const may = !allowed || allowed.includes(r.cus_id)
+    expect(res.status, `${e.path} ${field} ${r.id} of ${r.cus_id}`).toBe(may ? 200 : 404)
+    if (res.status === 200) seen.push(r.cus_id)
+  }
+  return seen
+}
+
+async function accountsSeen(h: Harness, token: string, e: IsolationEndpoint, allowed: string[] | null): Promise<string[]> {
+  if (e.kind === 'item') return itemsSeen(h, token, e, allowed)
   if (e.kind === 'list') {
     const res = await h.call(e.path, e.body ?? {}, { token })
     expect(res.status, `${e.path}: ${res.msg}`).toBe(200)
@@ -89,9 +112,9 @@ export function isolationMatrix(endpoints: IsolationEndpoint[] = ISOLATION_ENDPO
 
     const cases = endpoints.flatMap((e) => USERS.map((u) => [`${e.path} ${JSON.stringify(e.body ?? {})} as ${u}`, e, u] as const))
     it.each(cases)('%s', async (_name, e, u) => {
-      const seen = await accountsSeen(h, tokens[u], e)
-      if (e.nonEmptyFor?.includes(u)) expect(seen.length, 'rows to check').toBeGreaterThan(0)
       const allowed = ALLOWED[u]
+      const seen = await accountsSeen(h, tokens[u], e, allowed)
+      if (e.nonEmptyFor?.includes(u)) expect(seen.length, 'rows to check').toBeGreaterThan(0)
       if (allowed) expect(seen.filter((a) => !allowed.includes(a))).toEqual([])
       // The administrator's answer must reach beyond one family, or the matrix would not notice a scope applied to admin.
       else if (e.nonEmptyFor?.includes('admin')) expect(seen.some((a) => !ALLOWED.acme!.includes(a))).toBe(true)

@@ -125,7 +125,9 @@ forEachBackend((backend) => {
 
     it('a NUL in templateAdd, the timed edit and the error log is refused and nothing is written', async () => {
       const before = await count('select count(*)::int as n from content_template')
-      expect(await call('/user/templateAdd', { template_content: 'Hello\u0000' }, 'acme')).toMatchObject(refused)
+      // Template writes name the field at fault, for the form to mark (server/templates/body.ts).
+      expect(await call('/user/templateAdd', { template_content: 'Hello\u0000' }, 'acme'))
+        .toMatchObject({ status: 400, msg: SERVER_MESSAGES.fieldsInvalid.en, data: { fields: { template_content: 'invalidValue' } } })
       expect(await count('select count(*)::int as n from content_template')).toBe(before)
 
       const batch = String(ids.timeBatch)

@@ -68,12 +68,14 @@ type CspSend = z.output<typeof cspSendSchema>
 
 /** The checks of src/domain/send-csp.ts: approved own template, the account's online chatbot that is the template's, video fallback. */
 async function checkSend(tx: Db, cusId: string, p: CspSend) {
+  // Held until the batch commits: a template delete (server/templates) waits, then sees the batch that uses it.
+  await tx.query('select 1 from csp_template where template_id = $1 for share', [p.template_id])
   const t = await ownCspTemplate(tx, cusId, p.template_id)
   if (!t || t.template_status !== APPROVED) throw new ApiError(400, 'cspTemplateNotApproved')
   const bot = (await chatbotsOf(tx, cusId)).find((b) => b.chatbot_id === p.chatbot_id)
   if (!bot || bot.status !== CHATBOT_STATUS.online || t.chatbot_id !== p.chatbot_id) throw new ApiError(400, 'cspChatbotMismatch')
   if (p.low_type.includes(2)) {
-    const { rows } = await tx.query('select 1 from video_template where cus_template_id = $1 and cus_id = $2 and status = $3',
+    const { rows } = await tx.query('select 1 from video_template where cus_template_id = $1 and cus_id = $2 and status = $3 for share',
       [p.video_template_id, cusId, VIDEO_APPROVED])
     if (!rows.length) throw new ApiError(400, 'videoTemplateNotApproved')
   }

@@ -28,6 +28,8 @@ export async function ownTemplate(db: Db, cusId: string, id: number): Promise<Vi
 
 /** The template a send may use: the account's own and approved; else 400 videoTemplateNotApproved. */
 export async function sendableTemplate(db: Db, cusId: string, id: number): Promise<VideoTemplate> {
+  // Held until the batch commits: a template delete (server/templates) waits, then sees the batch that uses it.
+  await db.query('select 1 from video_template where cus_template_id = $1 for share', [id])
   const t = await ownTemplate(db, cusId, id)
   if (!t || t.status !== APPROVED) throw new ApiError(400, 'videoTemplateNotApproved')
   return t
@@ -68,5 +70,8 @@ export async function videoSend(db: Db, cusId: string, p: VideoSendPayload, numb
       unitPrice: await priceOf(tx, cusId, prodType), invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [content],
       timing: p.timing_time,
     }
+  }, async (tx, result) => {
+    // Which template the batch sends: a template a timed batch still depends on cannot be deleted.
+    await tx.query('insert into video_send (batch_id, cus_id, cus_template_id) values ($1, $2, $3)', [result.batch_id, cusId, p.cus_template_id])
   })
 }

@@ -182,6 +182,25 @@ const EXTRAS: Record<string, Extra> = {
   [`POST ${OPEN_API_PATHS.send}`]: { base: () => ({ ...key(), content: 'probe', mobiles: ['13800000000'] }) },
   [`POST ${OPEN_API_PATHS.p2p}`]: { base: () => ({ ...key(), template: 'probe {p1}', rows: [['13800000000', 'v']] }) },
   [`POST ${OPEN_API_PATHS.batch}`]: { base: () => ({ batch_id: 'B1' }) },
+  // Template writes: adds are valid (a fresh name each time); deletes and reviews aim at ids that do not exist (404).
+  'POST /contentTemplate/contentTemplateAdd': { base: () => ({ template_content: `probe ${randomUUID()}`, keyword: 'probe' }) },
+  'POST /contentTemplate/contentTemplateDelete': { base: () => ({ id: 999999999 }) },
+  'POST /contentTemplate/review': { base: () => ({ id: 999999999, approve: false, reason: 'probe' }) },
+  'POST /cspTemplate/add': {
+    base: () => ({ template_name: `probe ${randomUUID()}`.slice(0, 40), chatbot_id: 'chatbot_globex_1', autograph: 'Probe', content_type: 'text', text_5g: 'probe' }),
+  },
+  'POST /cspTemplate/templateDel': { base: () => ({ template_id: 999999999 }) },
+  'POST /cspTemplate/getCspTemplate': { base: (ids) => ({ template_id: ids.cspTemplate }) },
+  'POST /cspTemplate/getCspTemplateByGateTemplateId': { base: () => ({ gate_template_id: 'CSP0000000001' }) },
+  'POST /cspTemplate/downloadTemplate': { base: (ids) => ({ template_id: ids.cspTemplate }) },
+  'POST /cspTemplate/review': { base: () => ({ id: 999999999, approve: true }) },
+  'POST /videoTemplate/add': {
+    base: () => ({ title: 'probe', template_sign: 'Probe', remark: 'probe', frames: [] }),
+  },
+  'POST /videoTemplate/templateDel': { base: () => ({ cus_template_id: 999999999 }) },
+  'POST /videoTemplate/getVideoTemplateByGateTemplateId': { base: () => ({ gate_template_id: 'VID0000000001' }) },
+  'POST /videoTemplate/downloadTemplate': { base: (ids) => ({ cus_template_id: ids.videoTemplate }) },
+  'POST /videoTemplate/review': { base: () => ({ id: 999999999, approve: true }) },
   'POST /cspTemplate/cspSmsGroupSend': { base: (ids) => ({ ...key(), chatbot_id: 'c', template_id: ids.cspTemplate, low_type: [1], sms_text: 's' }) },
 }
 

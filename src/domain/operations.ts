@@ -24,13 +24,17 @@ import {
   replyCountSearchSchema,
 } from './lists/stats'
 import { contentTemplateSearchSchema, cspTemplateSearchSchema, videoTemplateSearchSchema } from './lists/templates'
+import {
+  contentTemplateAddSchema, contentTemplateDeleteSchema, cspTemplateAddSchema, cspTemplateIdSchema, gateTemplateIdSchema,
+  templateReviewSchema, videoTemplateAddSchema, videoTemplateIdSchema,
+} from './templates-write'
 import { timedBatchSearchSchema, timedDetailSearchSchema, timedEditSchema, timedMobileDownloadSchema, timedOperationSchema } from './lists/timed'
 import { getMenuSchema } from './menu'
 import { noticeListSchema, noticeReadSchema } from './notice'
 import { batchNumbersSchema, onlineCheckSchema } from './number-check-online'
 import { aimCheckSchema, ueUploadCheckSchema, ueUploadSchema } from './number-check-ue'
 import { pushLogSearchSchema, pushUrlModifySchema } from './push'
-import { groupPreviewSchema, groupSendSchema, P2P_SEND_PATH, p2pSendSchema, templateAddSchema } from './send'
+import { groupPreviewSchema, groupSendSchema, P2P_SEND_PATH, p2pSendSchema } from './send'
 import { chatbotListRequestSchema, cspContentRequestSchema, cspSendSchema } from './send-csp'
 import { intlPreviewSchema, intlSendSchema } from './send-intl'
 import { linkInfoSchema, linkSendSchema, longToShortSchema, shortToLongSchema } from './send-link'
@@ -192,7 +196,21 @@ export const OPERATIONS: readonly Operation[] = [
     ['/contentTemplate/list', json(contentTemplateSearchSchema)],
     ['/videoTemplate/list', json(videoTemplateSearchSchema)],
     ['/cspTemplate/list', json(cspTemplateSearchSchema)],
-    ['/user/templateAdd', json(templateAddSchema)],
+    ['/user/templateAdd', json(contentTemplateAddSchema)],
+    ['/contentTemplate/contentTemplateAdd', json(contentTemplateAddSchema)],
+    ['/contentTemplate/contentTemplateDelete', json(contentTemplateDeleteSchema)],
+    ['/contentTemplate/review', json(templateReviewSchema)],
+    ['/cspTemplate/add', json(cspTemplateAddSchema)],
+    ['/cspTemplate/templateDel', json(cspTemplateIdSchema)],
+    ['/cspTemplate/getCspTemplate', json(cspTemplateIdSchema)],
+    ['/cspTemplate/getCspTemplateByGateTemplateId', json(gateTemplateIdSchema)],
+    ['/cspTemplate/downloadTemplate', json(cspTemplateIdSchema), 'file'],
+    ['/cspTemplate/review', json(templateReviewSchema)],
+    ['/videoTemplate/add', json(videoTemplateAddSchema)],
+    ['/videoTemplate/templateDel', json(videoTemplateIdSchema)],
+    ['/videoTemplate/getVideoTemplateByGateTemplateId', json(gateTemplateIdSchema)],
+    ['/videoTemplate/downloadTemplate', json(videoTemplateIdSchema), 'file'],
+    ['/videoTemplate/review', json(templateReviewSchema)],
   ]),
   ...area('materials', 'bearer', [
     ['/file/upload', media(uploadFieldsSchema)],

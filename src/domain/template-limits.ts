@@ -84,12 +84,16 @@ export const TEMPLATE_MESSAGES = {
     en: 'Timed batches not yet sent use this template ({batches}); it cannot be deleted',
   },
   templateApprovedTitle: { 'zh-CN': '模板审核通过', en: 'Template approved' },
-  templateApprovedBody: { 'zh-CN': '{kind}“{name}”已审核通过，可以发送', en: '{kind} “{name}” was approved and can be sent' },
   templateRejectedTitle: { 'zh-CN': '模板审核未通过', en: 'Template rejected' },
-  templateRejectedBody: { 'zh-CN': '{kind}“{name}”未通过审核：{reason}', en: '{kind} “{name}” was rejected: {reason}' },
-  templateKindContent: { 'zh-CN': '内容模板', en: 'Content template' },
-  templateKindCsp: { 'zh-CN': '5G消息模板', en: '5G message template' },
-  templateKindVideo: { 'zh-CN': '视频短信模板', en: 'Video SMS template' },
+  contentTemplateApproved: { 'zh-CN': '内容模板“{name}”已审核通过，可以发送', en: 'Content template “{name}” was approved and can be sent' },
+  contentTemplateRejected: { 'zh-CN': '内容模板“{name}”未通过审核：{reason}', en: 'Content template “{name}” was rejected: {reason}' },
+  cspTemplateApproved: { 'zh-CN': '5G消息模板“{name}”已审核通过，可以发送', en: '5G message template “{name}” was approved and can be sent' },
+  cspTemplateRejected: { 'zh-CN': '5G消息模板“{name}”未通过审核：{reason}', en: '5G message template “{name}” was rejected: {reason}' },
+  videoTemplateApproved: { 'zh-CN': '视频短信模板“{name}”已审核通过，可以发送', en: 'Video SMS template “{name}” was approved and can be sent' },
+  videoTemplateRejected: { 'zh-CN': '视频短信模板“{name}”未通过审核：{reason}', en: 'Video SMS template “{name}” was rejected: {reason}' },
+  templateReviewDone: { 'zh-CN': '审核结果已保存', en: 'Review saved' },
+  templateDeleted: { 'zh-CN': '模板已删除', en: 'Template deleted' },
+  templateSubmitted: { 'zh-CN': '模板已提交，等待审核', en: 'Template submitted for review' },
   reviewSensitive: { 'zh-CN': '含有敏感词“{word}”', en: 'Contains the sensitive word “{word}”' },
   reviewApproved: { 'zh-CN': '审核通过', en: 'Approved' },
 } as const
@@ -98,4 +102,14 @@ export const TEMPLATE_MESSAGES = {
 export function templateIssue(error: z.ZodError): { path: PropertyKey[]; key: TemplateIssueKey; vars: Record<string, number> } | null {
   const i = error.issues.find((x) => isTemplateIssueKey(x.message))
   return i ? { path: i.path, key: i.message as TemplateIssueKey, vars: TEMPLATE_ISSUE_VARS[i.message as TemplateIssueKey] } : null
+}
+
+const utf8Bytes = (s: string) => new TextEncoder().encode(s).length
+
+/**
+ * A video template's size in bytes as the carriers count it and the list shows it (KB): each frame's media (a
+ * material used twice is carried twice) plus the UTF-8 bytes of the theme and every frame's text.
+ */
+export function videoTemplateBytes(title: string, frames: { mediaBytes: number; text: string }[]): number {
+  return utf8Bytes(title) + frames.reduce((sum, f) => sum + f.mediaBytes + utf8Bytes(f.text), 0)
 }

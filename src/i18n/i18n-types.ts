@@ -3711,7 +3711,7 @@ type RootTranslation = {
 		 */
 		noticeEmpty: string
 		/**
-		 * 系​统​公​告​和​审​核​结​果​会​显​示​在​这​里​。
+		 * 模​板​审​核​结​果​和​余​额​预​警​会​显​示​在​这​里​。
 		 */
 		noticeHint: string
 		/**
@@ -9164,7 +9164,7 @@ export type TranslationFunctions = {
 		 */
 		noticeEmpty: () => LocalizedString
 		/**
-		 * 系统公告和审核结果会显示在这里。
+		 * 模板审核结果和余额预警会显示在这里。
 		 */
 		noticeHint: () => LocalizedString
 		/**

@@ -4,6 +4,9 @@ const WIDE = { start_time: '2000-01-01', pageSize: 500 }
 const ALL: IsolationEndpoint['nonEmptyFor'] = ['admin', 'acme', 'acme01']
 const list = (path: string, nonEmptyFor = ALL, body: Record<string, unknown> = WIDE): IsolationEndpoint => ({ path, kind: 'list', body, nonEmptyFor })
 const download = (path: string, nonEmptyFor = ALL): IsolationEndpoint => ({ path, kind: 'download', body: WIDE, nonEmptyFor })
+// One template by id (issue 11): 200 for the accounts allowed, 404 for every other account's.
+const item = (path: string, table: string, idCol: string, field: string, nonEmptyFor: IsolationEndpoint['nonEmptyFor']): IsolationEndpoint =>
+  ({ path, kind: 'item', item: { table, idCol, field }, nonEmptyFor })
 
 // The statistics, timed, recharge, template, address-book, number-check and account lists, as admin, acme, acme01.
 isolationMatrix([
@@ -17,4 +20,8 @@ isolationMatrix([
   list('/mobileUe/list'), list('/mobileStatus/list'),
   list('/user/subAccountList', ['admin', 'acme']),
   list('/pushLog/list'),
+  item('/cspTemplate/getCspTemplate', 'csp_template', 'template_id', 'template_id', ['admin']),
+  item('/cspTemplate/downloadTemplate', 'csp_template', 'template_id', 'template_id', ['admin']),
+  item('/videoTemplate/getVideoTemplate', 'video_template', 'cus_template_id', 'cus_template_id', ['admin', 'acme', 'acme01']),
+  item('/videoTemplate/downloadTemplate', 'video_template', 'cus_template_id', 'cus_template_id', ['admin', 'acme', 'acme01']),
 ])

@@ -8,11 +8,12 @@ import { listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { mayFilterAccount } from './common'
 
-type Search = { cus_id?: string; keyword?: string; start_time?: string; end_time?: string }
+type Search = { id?: number; cus_id?: string; keyword?: string; start_time?: string; end_time?: string }
 
 /** Scope, account and creation-time filters every template list shares; `keyword` searches `textCols`. */
-function templateWhere(user: SessionUser, q: Search, a: string, textCols: string[]): Where {
+function templateWhere(user: SessionUser, q: Search, a: string, textCols: string[], idCol: string): Where {
   const w = new Where().scope(user, `${a}.cus_id`)
+  w.when(q.id, (v) => `${a}.${idCol} = ${w.bind(v)}`)
   if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `${a}.cus_id = ${w.bind(v)}`)
   w.when(q.keyword, (v) => {
     const p = w.bind(`%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)
@@ -28,7 +29,7 @@ export function templateRoutes(deps: Deps) {
 
   r.post('/contentTemplate/list', auth, async (c) => {
     const q = await body(c, contentTemplateSearchSchema)
-    const w = templateWhere(c.get('user'), q, 't', ['template_content', 'keyword'])
+    const w = templateWhere(c.get('user'), q, 't', ['template_content', 'keyword'], 'id')
     w.when(q.check_status, (v) => `t.check_status = ${w.bind(v)}`)
     return ok(c, await listPage(db, {
       select: `t.id, t.cus_id, t.template_content, t.keyword, t.check_status::int as check_status, t.result_desc, t.check_time, t.create_time`,
@@ -39,7 +40,7 @@ export function templateRoutes(deps: Deps) {
 
   r.post('/videoTemplate/list', auth, async (c) => {
     const q = await body(c, videoTemplateSearchSchema)
-    const w = templateWhere(c.get('user'), q, 't', ['title', 'template_sign', 'remark'])
+    const w = templateWhere(c.get('user'), q, 't', ['title', 'template_sign', 'remark'], 'cus_template_id')
     // 0 and 5 both mean pending.
     w.when(q.status, (v) => (v === 0 || v === 5 ? 't.status in (0, 5)' : `t.status = ${w.bind(v)}`))
     const locale = localeOf(c)
@@ -55,7 +56,7 @@ export function templateRoutes(deps: Deps) {
 
   r.post('/cspTemplate/list', auth, async (c) => {
     const q = await body(c, cspTemplateSearchSchema)
-    const w = templateWhere(c.get('user'), q, 't', ['template_name', 'autograph'])
+    const w = templateWhere(c.get('user'), q, 't', ['template_name', 'autograph'], 'template_id')
     // 1 stands for every in-review code (1 to 3).
     w.when(q.template_status, (v) => (v >= 1 && v <= 3 ? 't.template_status between 1 and 3' : `t.template_status = ${w.bind(v)}`))
     return ok(c, await listPage(db, {

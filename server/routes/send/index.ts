@@ -2,11 +2,10 @@ import { Hono } from 'hono'
 import { measureContent } from '../../../src/domain/billing'
 import { PROD_TYPE } from '../../../src/domain/constants'
 import { fillInteract, hasInteract, INTERACT_CODE_LENGTH, interactUrl } from '../../../src/domain/interact'
-import { groupPreviewSchema, groupSendSchema, PREVIEW_LIMIT, templateAddSchema } from '../../../src/domain/send'
+import { groupPreviewSchema, groupSendSchema, PREVIEW_LIMIT } from '../../../src/domain/send'
 import type { Deps } from '../../config'
-import { ApiError, body, ok } from '../../http/envelope'
+import { ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
-import { consumeRate } from '../../security/rate-limit'
 import { previewGroup, readNumbers } from '../../send/group-send'
 import { sendSameContent } from '../../send/interact-send'
 import { priceOf, roundMoney } from '../../send/store'
@@ -49,24 +48,7 @@ export function sendRoutes(deps: Deps) {
       cost: roundMoney(total * price),
     })
   })
-  // "Save as template" on the bulk and point-to-point pages: one pending template per distinct text and account
-  // (a rejected one may be submitted again). The row lock on the account serialises two clicks of the same text.
-  r.post('/user/templateAdd', requireUser(db), async (c) => {
-    const p = await body(c, templateAddSchema)
-    const cusId = await senderOf(db, c.get('user'), p.cus_id)
-    await consumeRate(deps, 'templateAdd', cusId)
-    const saved = await db.transaction(async (tx) => {
-      await tx.query('select 1 from customer where cus_id = $1 for update', [cusId])
-      const { rows: same } = await tx.query(
-        'select 1 from content_template where cus_id = $1 and template_content = $2 and check_status in (0, 1, 2)', [cusId, p.template_content])
-      if (same.length) throw new ApiError(409, 'templateExists')
-      const { rows } = await tx.query<{ id: number; check_status: number }>(
-        `insert into content_template (cus_id, template_content, check_status, create_time) values ($1, $2, 0, now())
-         returning id, check_status::int as check_status`, [cusId, p.template_content])
-      return rows[0]
-    })
-    return ok(c, saved)
-  })
+  // "Save as template" (/user/templateAdd) lives with the other template writes: server/templates/content-routes.ts.
   // One router per send kind (p2p, link, video, csp, international), each mounting its own paths and limits.
   for (const kind of [p2pSendRoutes, linkSendRoutes, videoSendRoutes, cspSendRoutes, intlSendRoutes]) r.route('/', kind(deps))
   return r

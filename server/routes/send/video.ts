@@ -4,7 +4,7 @@ import type { Deps } from '../../config'
 import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { readNumbers } from '../../send/group-send'
-import { framesOf, ownTemplate, sendContentOf, videoSend } from '../../send/video-send'
+import { ownTemplate, sendContentOf, videoSend } from '../../send/video-send'
 import { readForm, sendBodyLimit, senderOf } from './form'
 
 /** Video send and the template preview it shows (src/domain/send-video.ts). */
@@ -13,7 +13,6 @@ export function videoSendRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   r.use('/videoTemplate/videoSmsGroupSend', sendBodyLimit(), requireUser(db))
   r.use('/videoTemplate/getSendContentByCusTemplateId', requireUser(db))
-  r.use('/videoTemplate/getVideoTemplate', requireUser(db))
 
   r.post('/videoTemplate/videoSmsGroupSend', async (c) => {
     const { payload, file } = await readForm(c, videoSendSchema, 'numbers')
@@ -34,11 +33,5 @@ export function videoSendRoutes(deps: Deps) {
     return ok(c, await sendContentOf(db, cusId, await templateOf(cusId, q.cus_template_id)))
   })
 
-  r.post('/videoTemplate/getVideoTemplate', async (c) => {
-    const q = await body(c, videoTemplateRequestSchema)
-    const cusId = await senderOf(db, c.get('user'), q.cus_id)
-    const t = await templateOf(cusId, q.cus_template_id)
-    return ok(c, { ...t, videoFrameList: await framesOf(db, t.cus_template_id) })
-  })
   return r
 }

@@ -46,8 +46,14 @@ export function useActiveModule(): ModuleCode {
 export function useGo() {
   const navigate = useNavigate()
   return useCallback(
-    // Menu paths are server data the typed route tree cannot know; the splat route resolves them at run time.
-    (path: string) => void navigate({ to: path as never, search: (getTab(path)?.search ?? {}) as never }),
+    // Menu paths are server data the typed route tree cannot know; the splat route resolves them at run time. A
+    // notice's link may carry a search (`/csp-sms/templates?id=12`), which goes to the route as its search; else the
+    // tab's own search is restored.
+    (path: string) => {
+      const [to, query] = path.split('?', 2)
+      const search = query ? Object.fromEntries(new URLSearchParams(query)) : (getTab(to)?.search ?? {})
+      void navigate({ to: to as never, search: search as never })
+    },
     [navigate],
   )
 }

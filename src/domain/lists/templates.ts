@@ -1,9 +1,12 @@
 import { z } from 'zod'
+import { INTEGER } from '../input'
 import { dateRangeShape, listQuerySchema, searchInt, searchText } from './query'
 
 /** Content, video and csp templates: /contentTemplate/list, /videoTemplate/list, /cspTemplate/list. */
 
 const templateSearchShape = {
+  /** One template by its id (a review notice opens the list on it, `?id=`). */
+  id: searchInt(INTEGER),
   cus_id: searchText(64),
   keyword: searchText(100),
   ...dateRangeShape,

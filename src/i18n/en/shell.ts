@@ -25,7 +25,7 @@ export default {
 	language: 'Switch language',
 	notice: 'Notices',
 	noticeEmpty: 'No new notices',
-	noticeHint: 'Platform announcements and review results appear here.',
+	noticeHint: 'Template review results and balance warnings appear here.',
 	fullscreen: 'Full screen',
 	exitFullscreen: 'Exit full screen',
 	feedback: 'Feedback',

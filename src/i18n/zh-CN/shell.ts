@@ -23,7 +23,7 @@ export default {
 	language: '切换语言',
 	notice: '通知',
 	noticeEmpty: '暂无新通知',
-	noticeHint: '系统公告和审核结果会显示在这里。',
+	noticeHint: '模板审核结果和余额预警会显示在这里。',
 	fullscreen: '全屏',
 	exitFullscreen: '退出全屏',
 	feedback: '意见反馈',

@@ -1,0 +1,54 @@
+import { Hono } from 'hono'
+import { contentTemplateAddSchema, contentTemplateDeleteSchema } from '../../../src/domain/templates-write'
+import type { Deps } from '../../config'
+import { ApiError, body, ok } from '../../http/envelope'
+import { requireUser, type AppEnv } from '../../http/session'
+import { consumeRate } from '../../security/rate-limit'
+import { senderOf } from '../send/form'
+import { lockVisible, templateBody } from '../../templates/body'
+import { reviewHandler } from './review-route'
+
+/**
+ * Content templates: one add for the template screen (/contentTemplate/contentTemplateAdd) and the send pages'
+ * "save as template" (/user/templateAdd), delete, and the administrators' review.
+ */
+export function contentTemplateRoutes(deps: Deps) {
+  const { db } = deps
+  const r = new Hono<AppEnv>()
+  const auth = requireUser(db)
+
+  // One pending or approved template per distinct text and account (a rejected one may be submitted again). The row
+  // lock on the account serialises two clicks of the same text.
+  for (const path of ['/user/templateAdd', '/contentTemplate/contentTemplateAdd']) {
+    r.post(path, auth, async (c) => {
+      const p = await templateBody(c, contentTemplateAddSchema)
+      const cusId = await senderOf(db, c.get('user'), p.cus_id)
+      await consumeRate(deps, 'templateAdd', cusId)
+      const saved = await db.transaction(async (tx) => {
+        await tx.query('select 1 from customer where cus_id = $1 for update', [cusId])
+        const { rows: same } = await tx.query(
+          'select 1 from content_template where cus_id = $1 and template_content = $2 and check_status in (0, 1, 2)', [cusId, p.template_content])
+        if (same.length) throw new ApiError(409, 'templateExists')
+        const { rows } = await tx.query<{ id: number; check_status: number }>(
+          `insert into content_template (cus_id, template_content, keyword, check_status, create_time) values ($1, $2, $3, 0, now())
+           returning id, check_status::int as check_status`, [cusId, p.template_content, p.keyword ?? ''])
+        return rows[0]
+      })
+      return ok(c, { ...saved, status: saved.check_status }, 'templateSubmitted')
+    })
+  }
+
+  // Content templates are copied into what a send stores (a timed batch keeps its own text), so no batch depends on one.
+  r.post('/contentTemplate/contentTemplateDelete', auth, async (c) => {
+    const p = await body(c, contentTemplateDeleteSchema)
+    await db.transaction(async (tx) => {
+      const t = await lockVisible(tx, c.get('user'), 'content_template', 'id', p.id, 'id')
+      if (!t) throw new ApiError(404, 'notFound')
+      await tx.query('delete from content_template where id = $1', [p.id])
+    })
+    return ok(c, null, 'templateDeleted')
+  })
+
+  r.post('/contentTemplate/review', auth, reviewHandler(db, 'content'))
+  return r
+}

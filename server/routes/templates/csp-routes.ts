@@ -1,0 +1,72 @@
+import { Hono } from 'hono'
+import { PROD_TYPE } from '../../../src/domain/constants'
+import { cspTemplateAddSchema, cspTemplateIdSchema, gateTemplateIdSchema } from '../../../src/domain/templates-write'
+import type { Deps } from '../../config'
+import { ApiError, body, ok } from '../../http/envelope'
+import { requireUser, type AppEnv } from '../../http/session'
+import { consumeRate } from '../../security/rate-limit'
+import { senderOf } from '../send/form'
+import { priceOf } from '../../send/store'
+import { findVisible, lockVisible, templateBody } from '../../templates/body'
+import { CSP_DETAIL_FROM, CSP_DETAIL_SELECT, cspDetail, insertCspTemplate, type CspDetailRow } from '../../templates/csp-store'
+import { templateZip } from '../../templates/download'
+import { forgetMaterials } from '../../templates/materials'
+import { reviewHandler } from './review-route'
+import { refuseIfTimedBatchesUse } from '../../templates/timed-deps'
+
+/**
+ * 5G (csp) templates (spec section 7): add, delete, detail by id or by the carrier's id, download, review. Reads and
+ * deletes see what the template list shows (administrator all, enterprise its own and its sub-accounts', sub-account
+ * its own); anything else is 404, alike for missing and foreign ids.
+ */
+export function cspTemplateRoutes(deps: Deps) {
+  const { db } = deps
+  const r = new Hono<AppEnv>()
+  const auth = requireUser(db)
+  const apiBase = deps.config.apiBase
+
+  r.post('/cspTemplate/add', auth, async (c) => {
+    const p = await templateBody(c, cspTemplateAddSchema)
+    const cusId = await senderOf(db, c.get('user'), p.cus_id)
+    await priceOf(db, cusId, PROD_TYPE.csp)
+    await consumeRate(deps, 'templateAdd', cusId)
+    const id = await db.transaction((tx) => insertCspTemplate(tx, cusId, p))
+    return ok(c, { id, status: 0 }, 'templateSubmitted')
+  })
+
+  r.post('/cspTemplate/templateDel', auth, async (c) => {
+    const p = await body(c, cspTemplateIdSchema)
+    await db.transaction(async (tx) => {
+      if (!(await lockVisible(tx, c.get('user'), 'csp_template', 'template_id', p.template_id, 'template_id'))) throw new ApiError(404, 'notFound')
+      await refuseIfTimedBatchesUse(tx, 'csp', p.template_id)
+      await forgetMaterials(tx, 'csp', p.template_id)
+      await tx.query('delete from csp_template where template_id = $1', [p.template_id])
+    })
+    return ok(c, null, 'templateDeleted')
+  })
+
+  const detail = async (user: Parameters<typeof findVisible>[1], where: string, value: unknown) => {
+    const row = await findVisible<CspDetailRow>(db, user, CSP_DETAIL_FROM, where, value, CSP_DETAIL_SELECT)
+    if (!row) throw new ApiError(404, 'notFound')
+    return cspDetail(db, apiBase, row)
+  }
+
+  r.post('/cspTemplate/getCspTemplate', auth, async (c) => {
+    const p = await body(c, cspTemplateIdSchema)
+    return ok(c, await detail(c.get('user'), 't.template_id', p.template_id))
+  })
+
+  r.post('/cspTemplate/getCspTemplateByGateTemplateId', auth, async (c) => {
+    const p = await body(c, gateTemplateIdSchema)
+    return ok(c, await detail(c.get('user'), 't.gate_template_id', p.gate_template_id))
+  })
+
+  r.post('/cspTemplate/downloadTemplate', auth, async (c) => {
+    const p = await body(c, cspTemplateIdSchema)
+    const d = await detail(c.get('user'), 't.template_id', p.template_id)
+    return templateZip(c, deps, `csp-template-${d.template_id}.zip`, d, d.cspCardList.map((x) => x.material_id), d.cus_id)
+  })
+
+  r.post('/cspTemplate/review', auth, reviewHandler(db, 'csp'))
+  return r
+}

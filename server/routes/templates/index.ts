@@ -1,0 +1,13 @@
+import { Hono } from 'hono'
+import type { Deps } from '../../config'
+import type { AppEnv } from '../../http/session'
+import { contentTemplateRoutes } from './content-routes'
+import { cspTemplateRoutes } from './csp-routes'
+import { videoTemplateRoutes } from './video-routes'
+
+/** Template writes, details, downloads and reviews (issue 11); the lists are routes/lists/templates.ts. */
+export function templateWriteRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  for (const routes of [contentTemplateRoutes, cspTemplateRoutes, videoTemplateRoutes]) r.route('/', routes(deps))
+  return r
+}
