@@ -3,6 +3,7 @@ import { TEMPLATE_KINDS, TEMPLATE_STATUS, VIDEO_PENDING_SYNONYM, type TemplateKi
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { addNotice } from '../notices/store'
+import { everyInterval } from '../worker-loop'
 
 /*
  * Template review as the carrier does it (issue 11). New templates start pending (spec section 4: content 0, csp 0,
@@ -123,16 +124,10 @@ export async function reviewDue(db: Db, opts: { delayMs: number; now?: Date; lim
   return n
 }
 
-/** Runs reviewDue every `intervalMs`; returns its stop. */
-export function startReviewWorker(db: Db, delayMs: number, intervalMs = 5000, log: (m: string) => void = console.log): () => void {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    reviewDue(db, { delayMs })
-      .then((n) => n && log(`[review] templates reviewed: ${n}`))
-      .catch((e) => console.error('[review]', e))
-      .finally(() => (running = false))
-  }, intervalMs)
-  return () => clearInterval(timer)
+/** Runs reviewDue every `intervalMs`; its stop resolves once the review under way (if any) has finished. */
+export function startReviewWorker(db: Db, delayMs: number, intervalMs = 5000, log: (m: string) => void = console.log): () => Promise<void> {
+  return everyInterval(intervalMs, async () => {
+    const n = await reviewDue(db, { delayMs })
+    if (n) log(`[review] templates reviewed: ${n}`)
+  }, (e) => console.error('[review]', e))
 }
