@@ -5,7 +5,7 @@ import type { Db } from '../db'
 import { fieldError } from '../http/envelope'
 import { framesOf, ownTemplate } from '../send/video-send'
 import { materialsFor, recordMaterials } from './materials'
-import { mediaOf } from './media'
+import { withMedia } from './media'
 
 type CspAdd = z.output<typeof cspTemplateAddSchema>
 
@@ -79,17 +79,13 @@ export const CSP_DETAIL_FROM = 'csp_template t left join csp_template_content c 
 
 /** The detail as getCspTemplate answers it: cards that use a material get its kind and a fresh signed address. */
 export async function cspDetail(db: Db, apiBase: string, r: Row): Promise<CspTemplateDetail> {
-  const cards = json(r.card_list)
-  const media = await mediaOf(db, apiBase, r.cus_id, cards.map((c) => c.material_id ?? NaN))
+  const cards = await withMedia(db, apiBase, r.cus_id, json(r.card_list).map((c) => ({ ...c, material_id: c.material_id ?? null })))
   return {
     template_id: r.template_id, cus_id: r.cus_id, template_name: r.template_name, chatbot_id: r.chatbot_id, autograph: r.autograph,
     low_type: r.low_type, template_status: r.template_status, result_desc: r.result_desc, check_time: iso(r.check_time),
     gate_template_id: r.gate_template_id, create_time: iso(r.create_time)!,
     contentType: r.content_type ?? CSP_CONTENT_TYPE.text, text5g: r.text_5g ?? '',
-    cspCardList: cards.map((c) => {
-      const m = c.material_id ? media.get(c.material_id) : undefined
-      return { ...c, material_id: c.material_id ?? null, mediaUrl: m?.url ?? c.mediaUrl }
-    }),
+    cspCardList: cards,
     smsTextContent: r.sms_text ?? '', video_template_id: r.video_template_id, videoTheme: r.video_theme ?? '',
     videoFrameList: json(r.video_frames), aimTextContent: r.aim_text ?? '',
   }

@@ -1,4 +1,5 @@
 import type { Db } from '../db'
+import { signedMediaUrl } from '../materials/media-url'
 
 /** A material as a stored template shows it: kind and a short-lived address the console can load. */
 export interface MediaRef {
@@ -17,14 +18,18 @@ export async function mediaOf(db: Db, apiBase: string, cusId: string, ids: numbe
   const { rows } = await db.query<{ material_id: number; cus_id: string; kind: string; object_key: string }>(
     'select material_id, cus_id, kind, object_key from material where cus_id = $1 and material_id = any($2::int[])', [cusId, unique])
   const out = new Map<number, MediaRef>()
-  for (const m of rows) out.set(m.material_id, { material_id: m.material_id, kind: m.kind, url: await signMedia(db, apiBase, m) })
+  for (const m of rows) out.set(m.material_id, { material_id: m.material_id, kind: m.kind, url: await signedMediaUrl(db, apiBase, m) })
   return out
 }
 
-type Signer = (db: Db, apiBase: string, m: { material_id: number; cus_id: string; object_key: string }) => Promise<string>
-let signer: Signer = async (_db, apiBase, m) => `${apiBase.replace(/\/+$/, '')}/media/file?id=${m.material_id}`
-const signMedia: Signer = (db, apiBase, m) => signer(db, apiBase, m)
-/** The materials part's signed-address function (server/materials/media-url.ts) plugs in here. */
-export const useMediaSigner = (s: Signer) => {
-  signer = s
+
+/** Cards or frames with their material's kind and a fresh address (the stored ones name the material only). */
+export async function withMedia<T extends { material_id?: number | null; mediaUrl: string; mediaType: string }>(
+  db: Db, apiBase: string, cusId: string, items: T[],
+): Promise<T[]> {
+  const media = await mediaOf(db, apiBase, cusId, items.map((x) => x.material_id ?? NaN))
+  return items.map((x) => {
+    const m = x.material_id ? media.get(x.material_id) : undefined
+    return m ? { ...x, mediaType: m.kind, mediaUrl: m.url } : x
+  })
 }

@@ -1,6 +1,6 @@
 import type { VideoTemplateDetail } from '../../src/domain/templates-write'
 import type { Db } from '../db'
-import { mediaOf } from './media'
+import { withMedia } from './media'
 
 export interface VideoDetailRow {
   cus_template_id: number
@@ -30,11 +30,7 @@ export async function framesWithMedia(db: Db, apiBase: string, cusId: string, id
   const { rows } = await db.query<Frame>(
     `select seq::int as seq, media_type as "mediaType", media_url as "mediaUrl", text_content as "textContent", material_id
      from video_template_frame where cus_template_id = $1 order by seq`, [id])
-  const media = await mediaOf(db, apiBase, cusId, rows.map((f) => f.material_id ?? NaN))
-  return rows.map((f) => {
-    const m = f.material_id ? media.get(f.material_id) : undefined
-    return m ? { ...f, mediaType: m.kind, mediaUrl: m.url } : f
-  })
+  return withMedia(db, apiBase, cusId, rows)
 }
 
 export async function videoDetail(db: Db, apiBase: string, r: VideoDetailRow): Promise<VideoTemplateDetail> {

@@ -195,7 +195,7 @@ const EXTRAS: Record<string, Extra> = {
   'POST /cspTemplate/downloadTemplate': { base: (ids) => ({ template_id: ids.cspTemplate }) },
   'POST /cspTemplate/review': { base: () => ({ id: 999999999, approve: true }) },
   'POST /videoTemplate/add': {
-    base: () => ({ title: 'probe', template_sign: 'Probe', remark: 'probe', frames: [] }),
+    base: () => ({ title: 'probe', template_sign: 'Probe', remark: 'probe', frames: [{ material_id: 999999999, text: 'probe' }] }),
   },
   'POST /videoTemplate/templateDel': { base: () => ({ cus_template_id: 999999999 }) },
   'POST /videoTemplate/getVideoTemplateByGateTemplateId': { base: () => ({ gate_template_id: 'VID0000000001' }) },

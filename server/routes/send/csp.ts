@@ -5,6 +5,7 @@ import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { chatbotsOf, cspSend, cspSendContentOf } from '../../send/csp-send'
 import { readNumbers } from '../../send/group-send'
+import { withMedia } from '../../templates/media'
 import { readForm, sendBodyLimit, senderOf } from './form'
 
 /**
@@ -30,7 +31,7 @@ export function cspSendRoutes(deps: Deps) {
     const cusId = await senderOf(db, c.get('user'), q.cus_id)
     const content = await cspSendContentOf(db, cusId, q.template_id)
     if (!content) throw new ApiError(404, 'notFound')
-    return ok(c, content)
+    return ok(c, { ...content, cspCardList: await withMedia(db, deps.config.apiBase, cusId, content.cspCardList) })
   })
 
   r.post('/cspTemplate/cspSmsGroupSend', async (c) => {

@@ -5,6 +5,7 @@ import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { readNumbers } from '../../send/group-send'
 import { ownTemplate, sendContentOf, videoSend } from '../../send/video-send'
+import { framesWithMedia } from '../../templates/video-store'
 import { readForm, sendBodyLimit, senderOf } from './form'
 
 /** Video send and the template preview it shows (src/domain/send-video.ts). */
@@ -30,7 +31,8 @@ export function videoSendRoutes(deps: Deps) {
   r.post('/videoTemplate/getSendContentByCusTemplateId', async (c) => {
     const q = await body(c, videoTemplateRequestSchema)
     const cusId = await senderOf(db, c.get('user'), q.cus_id)
-    return ok(c, await sendContentOf(db, cusId, await templateOf(cusId, q.cus_template_id)))
+    const content = await sendContentOf(db, cusId, await templateOf(cusId, q.cus_template_id))
+    return ok(c, { ...content, videoFrameList: await framesWithMedia(db, deps.config.apiBase, cusId, content.cus_template_id) })
   })
 
   return r
