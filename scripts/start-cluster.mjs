@@ -1,7 +1,10 @@
-// `npm run start:cluster`: build the console if needed, then N server processes on one port (server/cluster.ts;
-// PostgreSQL only). SIGHUP is passed on: a rolling restart of the processes.
+// `npm run start:cluster`: build the console if needed, compile the server (scripts/build-server.mjs), then N
+// compiled server processes on one port (dist-server/cluster.js forks dist-server/main.js; PostgreSQL only).
+// SIGHUP is passed on: a rolling restart of the processes.
+import { buildServer, SERVER_OUT } from './build-server.mjs'
 import { ensureBuilt, startChild } from './lib.mjs'
 
 ensureBuilt()
-const child = startChild(process.execPath, ['--import', 'tsx', 'server/cluster.ts'], { env: process.env })
+await buildServer()
+const child = startChild(process.execPath, ['--enable-source-maps', `${SERVER_OUT}/cluster.js`], { env: process.env })
 process.on('SIGHUP', () => child.kill('SIGHUP'))
