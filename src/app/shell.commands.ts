@@ -9,6 +9,7 @@ import { templateCommands } from '@/features/templates'
 import { getLastBatch } from '@/stores/last-batch'
 import { setLocale, setTheme, toggleSidebar } from '@/stores/prefs'
 import { HOME_PATH, closeAllTabs, closeOtherTabs, closeTab, getActiveTab, openTab } from '@/stores/tabs'
+import { requestArrivalFocus } from './layout/arrival-focus'
 import { isLeaf, menuLabel } from './layout/menu-lookup'
 import { confirmLogout, openFeedback, toggleFullscreen, type Go } from './layout/shell-actions'
 import { openShellDialog } from './layout/shell-ui'
@@ -82,6 +83,7 @@ async function routeCommands({ locale, go, queryClient }: ShellContext): Promise
       group: () => menuLabel(module, locale),
       perform: () => {
         openTab({ path: item.path, label: item.label, labelEn: item.labelEn })
+        requestArrivalFocus()
         go(item.path)
       },
     }))

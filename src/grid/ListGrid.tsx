@@ -9,7 +9,7 @@ import type { GridContext } from './ActionsCell'
 import { columnTypes } from './column-types'
 import { loadColumnState, saveColumnState } from './column-state'
 import type { Row } from './define-list'
-import { forgetSpot, peekSpot, saveSpot, type GridSpot } from './view-memory'
+import { forgetSpot, markRestoring, peekSpot, saveSpot, type GridSpot } from './view-memory'
 
 interface Props {
   apiRef: RefObject<GridApi<Row> | null>
@@ -56,6 +56,7 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
   if (!taken.current) {
     taken.current = true
     pending.current = spot ? peekSpot(spot.key, spot.view) : undefined
+    if (pending.current) markRestoring(true)
   }
   const recordSpot = (api: GridApi<Row>) => {
     const at = spotRef.current
@@ -70,7 +71,10 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
     pending.current = undefined
     if (spotRef.current) forgetSpot(spotRef.current.key)
     // After the rows are drawn: the focus needs the cell's element.
-    requestAnimationFrame(() => restoreSpot(api, saved))
+    requestAnimationFrame(() => {
+      restoreSpot(api, saved)
+      markRestoring(false)
+    })
   }
   const { theme } = usePrefs()
   const types = useMemo(() => columnTypes(LL), [LL])
@@ -109,6 +113,10 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
       }}
       onGridPreDestroyed={() => {
         apiRef.current = null
+        if (pending.current) {
+          pending.current = undefined
+          markRestoring(false)
+        }
       }}
       // Recorded as the user moves, not when the screen goes: by then the router may already show the next
       // page's search params to this screen.

@@ -75,6 +75,13 @@ export const SearchPanel = forwardRef<HTMLFormElement, Props>(function SearchPan
       aria-label={LL.grid.searchPanel()}
       noValidate
       className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-[var(--border)] px-3 py-2"
+      // Browsers submit on Enter from a text field only; in a select it means "search" here too.
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && !e.altKey && !e.ctrlKey && !e.metaKey && (e.target as HTMLElement).tagName === 'SELECT') {
+          e.preventDefault()
+          form.current?.requestSubmit()
+        }
+      }}
       onSubmit={(e) => {
         e.preventDefault()
         const checked = checkDates(fields, draft)

@@ -20,6 +20,7 @@ export function columnTypes(LL: LL): Record<ColumnType, ColTypeDef> {
     sizeKb: { ...numeric, width: 100, valueFormatter: fmt('sizeKb') },
     datetime: { width: 165, valueFormatter: fmt('datetime') },
     date: { width: 110, valueFormatter: fmt('date') },
+    month: { width: 90, valueFormatter: fmt('month') },
     // The value is the declaration's {key, tone}; words from the status dictionary, colour from the tone.
     status: {
       width: 110,

@@ -54,7 +54,7 @@ export interface SearchField {
 }
 
 /** 'ratio': a number is a percentage (12.5 → 12.50%), a string passes through; 'sizeKb': bytes shown as KB. */
-export type ColumnType = 'text' | 'phone' | 'money' | 'count' | 'datetime' | 'date' | 'status' | 'content' | 'ratio' | 'sizeKb'
+export type ColumnType = 'text' | 'phone' | 'money' | 'count' | 'datetime' | 'date' | 'month' | 'status' | 'content' | 'ratio' | 'sizeKb'
 export type Tone = 'ok' | 'warn' | 'bad' | 'muted' | 'info'
 
 export interface ColumnDef {

@@ -54,6 +54,7 @@ describe('counts are written one way everywhere', () => {
     loadLocale('zh-CN')
     loadLocale('en')
     expect(formatValue('count', 105000)).toBe('105,000')
+    expect(formatValue('month', '202611')).toBe('2026-11')
     expect(formatCount(105000, 'en')).toBe('105,000')
     expect(i18nObject('zh-CN').grid.pager.total({ total: 105000 })).toBe('共 105,000 条')
     expect(i18nObject('en').send.numbers.valid({ count: 105000 })).toBe('105,000 valid')

@@ -62,6 +62,9 @@ export function formatValue(type: ColumnDef['type'], v: unknown): string {
       return formatTime(v, 'yyyy-MM-dd HH:mm:ss')
     case 'date':
       return formatTime(v, 'yyyy-MM-dd')
+    case 'month':
+      // The platform's yyyyMM, written as the month filter shows it.
+      return /^\d{6}$/.test(String(v)) ? `${String(v).slice(0, 4)}-${String(v).slice(4)}` : String(v)
     default:
       return String(v)
   }

@@ -28,3 +28,14 @@ export function peekSpot(key: string, view: string): GridSpot | undefined {
 export function forgetSpot(key: string) {
   spots.delete(key)
 }
+
+let restoring = 0
+
+/** A grid is about to put the focus back on its saved cell: other focus rules wait for it. */
+export function markRestoring(on: boolean) {
+  restoring = Math.max(0, restoring + (on ? 1 : -1))
+}
+
+export function isRestoringSpot(): boolean {
+  return restoring > 0
+}

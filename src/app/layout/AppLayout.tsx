@@ -7,6 +7,7 @@ import { DownloadTray } from '@/grid/DownloadTray'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { installErrorCapture } from '@/stores/error-log'
 import { rememberReturn, useLocked } from '@/stores/lock'
+import { useArrivalFocus } from './arrival-focus'
 import { Footer } from './Footer'
 import { PageBoundary } from './PageBoundary'
 import { ShellDialogs } from './ShellDialogs'
@@ -30,6 +31,7 @@ export function AppLayout() {
   useShellCommands(go)
   useTabSync(path, menus)
   useTabCommands(go)
+  useArrivalFocus(path)
 
   // The lock may come from this tab's dialog or from another tab (storage event): either way nothing of the page
   // stays on screen or in the DOM, and this tab remembers where to come back to.
@@ -44,12 +46,20 @@ export function AppLayout() {
 
   return (
     <div className="flex h-dvh flex-col bg-[var(--bg)] text-[var(--text)]">
+      <a href="#main" data-testid="skip-link"
+        className="sr-only z-50 rounded bg-[var(--primary)] px-3 py-2 text-sm text-[var(--primary-contrast)] focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        onClick={(e) => {
+          e.preventDefault()
+          document.getElementById('main')?.focus()
+        }}>
+        {LL.nav.skipToContent()}
+      </a>
       <TopBar go={go} />
       <div className="flex min-h-0 flex-1">
         <Sidebar go={go} />
         <div className="flex min-w-0 flex-1 flex-col">
           <TabStrip go={go} />
-          <main id="main" className="min-h-0 flex-1 overflow-auto p-4">
+          <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto p-4 outline-none">
             <PageBoundary>
               <Suspense fallback={<PageSpinner label={LL.shell.loading()} />}>
                 <Outlet />

@@ -26,8 +26,14 @@ export function TabStrip({ go }: { go: Go }) {
   const path = usePathname()
   const strip = useRef<HTMLDivElement>(null)
 
+  // Scrolls the strip only (scrollIntoView would move the page too, and Chrome then starts Tab from the tab).
   useEffect(() => {
-    strip.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+    const box = strip.current
+    const tab = box?.querySelector<HTMLElement>('[data-active]')
+    if (!box || !tab) return
+    const left = tab.offsetLeft - box.offsetLeft
+    if (left < box.scrollLeft) box.scrollLeft = left - 8
+    else if (left + tab.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = left + tab.offsetWidth - box.clientWidth + 8
   }, [path, tabs.length])
 
   const close = (p: string) => {

@@ -11,6 +11,7 @@ import type { TranslationFunctions } from '@/i18n/i18n-types'
 import { i18nObject } from '@/i18n/i18n-util'
 import { MAX_TABS_RANGE, capTabs, getTabsSnapshot, neighbourTab, tabByNumber, useTabs } from '@/stores/tabs'
 import { getMaxTabs, setMaxTabs } from '@/stores/user-prefs'
+import { requestArrivalFocus } from './arrival-focus'
 import type { Go } from './shell-actions'
 import { tabTitle } from './TabStrip'
 
@@ -50,7 +51,9 @@ export function useTabCommands(go: Go) {
     const group = () => LL.nav.switchTab()
     const jump = (pick: (s: ReturnType<typeof getTabsSnapshot>) => string | null) => () => {
       const to = pick(getTabsSnapshot())
-      if (to) go(to)
+      if (!to) return
+      requestArrivalFocus('ifLost')
+      go(to)
     }
     const act = (id: string, label: (t: TranslationFunctions) => string, perform: () => void, shortcut?: string): Command => ({
       id: `tab:${id}`, kind: 'action', group, label: () => label(LL), keywords: () => [label(otherLL)], perform, shortcut,
@@ -68,7 +71,11 @@ export function useTabCommands(go: Go) {
       })),
       act('limit', (t) => t.nav.tabLimit(), () => void editTabLimit(LL)),
       ...getTabsSnapshot().tabs.map((tab): Command => ({
-        id: `tab:open:${tab.path}`, kind: 'action', group, paletteOnly: true, perform: () => go(tab.path),
+        id: `tab:open:${tab.path}`, kind: 'action', group, paletteOnly: true,
+        perform: () => {
+          requestArrivalFocus('ifLost')
+          go(tab.path)
+        },
         label: () => LL.nav.switchTo({ title: tabTitle(tab, locale as Locale) }),
         keywords: () => [`${LL.nav.switchTab()} ${tabTitle(tab, locale as Locale)}`, otherLL.nav.switchTo({ title: tabTitle(tab, other) })],
       })),

@@ -12,11 +12,15 @@ export function mountDialog(render: (close: () => void) => ReactNode): void {
   const host = document.createElement('div')
   document.body.appendChild(host)
   const root = createRoot(host)
-  // Unmount after the current event so Radix can hand focus back to the opener first.
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+  // Unmount after the current event so Radix can hand focus back to the opener first; when it could not (the dialog
+  // was opened from the palette, with no trigger), the focus goes back where it was before the dialog (issue 14).
   const close = () =>
     setTimeout(() => {
       root.unmount()
       host.remove()
+      const lost = !document.activeElement || document.activeElement === document.body
+      if (lost && opener?.isConnected) opener.focus()
     })
   root.render(<TypesafeI18n locale={getLocale()}>{render(close)}</TypesafeI18n>)
 }

@@ -10,8 +10,29 @@ export interface ToastAction {
   onClick: () => void
 }
 
+/**
+ * A toast with an action is a result the user acts on next (issue 14: after a send, the focus is on the result): it
+ * stays longer and its button takes the focus; sonner gives the focus back where it was when the toast goes.
+ */
+function focusAction(id: string) {
+  let tries = 0
+  const look = () => {
+    const toastEl = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].find((el) => el.dataset.testid === id)
+    const button = toastEl?.querySelector<HTMLElement>('[data-button]')
+    if (button) button.focus()
+    else if (++tries < 20) requestAnimationFrame(look)
+  }
+  requestAnimationFrame(look)
+}
+
+const RESULT_MS = 10_000
+
 export const toast = {
-  success: (message: string, action?: ToastAction) => sonner.success(message, { id: `ok:${message}`, action }),
+  success: (message: string, action?: ToastAction) => {
+    const id = `ok:${message}`
+    sonner.success(message, action ? { id, action, duration: RESULT_MS, testId: id } : { id })
+    if (action && typeof document !== 'undefined') focusAction(id)
+  },
   error: (message: string) => sonner.error(message, { id: `err:${message}` }),
   info: (message: string) => sonner.info(message, { id: `info:${message}` }),
   warning: (message: string) => sonner.warning(message, { id: `warn:${message}` }),

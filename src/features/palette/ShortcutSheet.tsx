@@ -1,4 +1,5 @@
 // Radix directly, until src/components/ui offers a dialog wrapper that passes content props through.
+import { useRef } from 'react'
 import { ModalPanel } from '@/components/ui/ModalPanel'
 import { useCommands } from '@/commands/registry'
 import { GRID_SHORTCUTS, PAGE_SHORTCUTS, TAB_SHORTCUTS } from '@/commands/shortcuts'
@@ -16,6 +17,7 @@ const sectionClass = 'mb-1 mt-3 text-xs font-medium text-[var(--muted)]'
  */
 export function ShortcutSheet() {
   const { LL } = useI18nContext()
+  const opener = useRef<HTMLElement | null>(null)
   const open = useShortcutSheetOpen()
   const commands = useCommands()
   // Evaluated on each render while open, so `when()` reflects the current screen.
@@ -36,6 +38,16 @@ export function ShortcutSheet() {
       open={open}
       onOpenChange={setShortcutSheetOpen}
       testId="shortcut-sheet"
+      onOpenAutoFocus={() => {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      }}
+      onCloseAutoFocus={(e) => {
+        // Back where the user was (a grid cell, a field): Radix would aim at a Trigger the sheet does not have.
+        if (!opener.current?.isConnected) return
+        e.preventDefault()
+        opener.current.focus()
+        opener.current = null
+      }}
       overlayClassName={overlayClass}
       className={`${panelClass} max-h-[76vh] overflow-y-auto px-5 py-4`}
       title={LL.palette.sheet.title()}

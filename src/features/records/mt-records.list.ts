@@ -15,7 +15,7 @@ function mtColumns(extra: ColumnDef[]): ColumnDef[] {
     ...accountColumns,
     mobileColumn,
     contentColumn(),
-    { field: 'month', header: (LL) => LL.lists.columns.month(), width: 90 },
+    { field: 'month', header: (LL) => LL.lists.columns.month(), type: 'month' },
     sendStatusColumn,
     statusDescColumn,
     submitTimeColumn,
