@@ -27,5 +27,11 @@ export default tseslint.config(
   // Features use the wrapped primitives of src/components/ui, never Radix directly.
   layer(['src/features/**'], [...up('routes', 'app'), '@radix-ui/*']),
   layer(['workers/**'], [...up('api', 'app', 'routes', 'features', 'grid', 'components', 'stores', 'commands'), 'react']),
+  // crypto.randomUUID is missing without a secure context (plain HTTP to a LAN address): src/domain/uuid.ts falls back.
+  {
+    files: ['src/**'],
+    ignores: ['src/domain/uuid.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'crypto', property: 'randomUUID', message: 'use uuidV4() from src/domain/uuid.ts' }] },
+  },
   layer(['server/**'], up('api', 'app', 'routes', 'features', 'grid', 'components', 'stores', 'commands', 'i18n')),
 )

@@ -64,7 +64,7 @@ const sendBase = {
   cus_id: safeText().trim().min(1).max(64).optional(),
   /** Absent or null: send now. Else an ISO 8601 time with offset, at least 10 minutes ahead: a timed batch. */
   timing_time: timingTime.nullish(),
-  /** One per composed send (crypto.randomUUID()); a retry with the same key returns the first reply, sends nothing. */
+  /** One per composed send (uuidV4()); a retry with the same key returns the first reply, sends nothing. */
   idempotency_key: z.string().uuid(),
 }
 

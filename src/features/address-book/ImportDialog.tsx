@@ -1,3 +1,4 @@
+import { uuidV4 } from '@/domain/uuid'
 import { useEffect, useRef, useState } from 'react'
 import * as calls from '@/api/address-book'
 import { saveBlob } from '@/api/transfer'
@@ -82,7 +83,7 @@ export function ImportDialog({ groups, initialGroup, close }: { groups: { value:
     if (!group) throw new Error(LL.addressBook.importNeedsGroup())
     const built = await buildRows(mapping)
     const preview = built.count ? await calls.uploadImport(Number(group), built.rows) : null
-    setChecked({ built, preview, key: crypto.randomUUID() })
+    setChecked({ built, preview, key: uuidV4() })
   })
 
   const commit = () => run(async () => {

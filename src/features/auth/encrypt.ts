@@ -1,3 +1,4 @@
+import { uuidV4 } from '@/domain/uuid'
 import { encryptSealed } from '@/api/sealed'
 
 /**
@@ -6,9 +7,5 @@ import { encryptSealed } from '@/api/sealed'
  */
 export const encryptPassword = (redomStr: string, password: string): Promise<string> => encryptSealed(redomStr, password)
 
-/** A random id for `redomStr` and the SMS-code `uuid`; randomUUID needs a secure context, so fall back. */
-export function randomId(): string {
-  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false) return crypto.randomUUID()
-  const b = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
-}
+/** A random id for `redomStr` and the SMS-code `uuid` (a version-4 UUID, also without a secure context). */
+export const randomId = uuidV4

@@ -1,3 +1,4 @@
+import { uuidV4 } from '@/domain/uuid'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { noticeKeys } from '@/api/alerts'
@@ -38,7 +39,7 @@ export default function OnlineCheckScreen() {
   const [problem, setProblem] = useState<string | null>(null)
   const [result, setResult] = useState<OnlineCheckResult | null>(null)
   // One key per list of numbers: a retry after a lost reply is not billed twice; other numbers get a new one.
-  const [key, setKey] = useState(() => crypto.randomUUID())
+  const [key, setKey] = useState(uuidV4)
 
   useEffect(() => {
     if (!text.trim()) return setParsed(null)
@@ -64,7 +65,7 @@ export default function OnlineCheckScreen() {
     mutationFn: onlineCheck,
     onSuccess: (r) => {
       setResult(r)
-      setKey(crypto.randomUUID())
+      setKey(uuidV4())
       queryClient.setQueryData(checkInfoQuery().queryKey, (old) => (old ? { ...old, balance: r.balance_after } : old))
       // The check may have crossed the balance warning; the shell's balance follows the server's.
       void queryClient.invalidateQueries({ queryKey: noticeKeys.all })
@@ -73,7 +74,7 @@ export default function OnlineCheckScreen() {
     },
     onError: (e) => {
       // A refusal (balance, product, bad numbers) stored nothing: the next attempt is a new check.
-      if (isApiError(e) && e.status >= 400 && e.status < 500) setKey(crypto.randomUUID())
+      if (isApiError(e) && e.status >= 400 && e.status < 500) setKey(uuidV4())
       setProblem(isApiError(e) ? e.msg : LL.errors.unknown())
     },
   })

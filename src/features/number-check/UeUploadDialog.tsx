@@ -1,3 +1,4 @@
+import { uuidV4 } from '@/domain/uuid'
 import { useEffect, useId, useRef, useState } from 'react'
 import { isApiError } from '@/api/http'
 import { confirmUeCheck, uploadMobileUe } from '@/api/number-check'
@@ -33,7 +34,7 @@ export function UeUploadDialog({ info, onDone, onClose }: UeUploadDialogProps) {
   const [fileProblem, setFileProblem] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const stored = useRef<{ file: File; upload: UeUploadResult } | null>(null)
-  const key = useRef(crypto.randomUUID())
+  const key = useRef(uuidV4())
 
   // Keyed on the file and the language only: `LL.numberCheck` is a new object on every render, so depending on it
   // would restart the parse after each one.
@@ -69,7 +70,7 @@ export function UeUploadDialog({ info, onDone, onClose }: UeUploadDialogProps) {
       return true
     } catch (e) {
       // A refusal (balance, product) billed nothing: the next try is a new confirmation.
-      if (isApiError(e) && e.status >= 400 && e.status < 500) key.current = crypto.randomUUID()
+      if (isApiError(e) && e.status >= 400 && e.status < 500) key.current = uuidV4()
       setProblem(isApiError(e) ? e.msg : LL.errors.unknown())
       return false
     }

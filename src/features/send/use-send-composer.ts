@@ -1,3 +1,4 @@
+import { uuidV4 } from '@/domain/uuid'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -49,7 +50,7 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
   const numbers = useNumbers(o.numberOptions)
   const [fields, setFieldsRaw] = useState<F>(o.emptyFields)
   const [schedule, setSchedule] = useState({ timed: false, time: '' })
-  const [key, setKey] = useState<string>(() => crypto.randomUUID())
+  const [key, setKey] = useState<string>(() => uuidV4())
   const [restored, setRestored] = useState(false)
   const [problem, setProblem] = useState<Problems | null>(null)
   const balance = useQuery(balanceQuery())
@@ -69,7 +70,7 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
       if (d) {
         setFieldsRaw({ ...empty, ...d.fields })
         setSchedule({ timed: d.timed, time: d.time })
-        setKey(handed ? crypto.randomUUID() : d.idempotencyKey)
+        setKey(handed ? uuidV4() : d.idempotencyKey)
         if (!handed) setState(d.numbers)
         toast.info(LL.send.draftRestored())
       }
@@ -116,7 +117,7 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
    */
   function refusal(e: unknown): null {
     if (isApiError(e) && e.status === 400) toast.error(e.message)
-    if (isApiError(e) && e.status >= 400 && e.status < 500) setKey(crypto.randomUUID())
+    if (isApiError(e) && e.status >= 400 && e.status < 500) setKey(uuidV4())
     return null
   }
 
@@ -124,7 +125,7 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
     setFieldsRaw(emptyFields)
     setSchedule({ timed: false, time: '' })
     numbers.clear()
-    setKey(crypto.randomUUID())
+    setKey(uuidV4())
     setProblem(null)
     void clearDraft(kind)
   }
