@@ -17,6 +17,7 @@ import { startUeChecker, ueCheckerFromEnv } from './number-check/ue-checker'
 import { openStore } from './storage'
 import { undoStoringLeft } from './send/storing'
 import { startReviewWorker } from './templates/review'
+import { seedDemoMedia } from './seed/materials'
 
 const env = process.env
 const host = env.HOST || '127.0.0.1'
@@ -57,6 +58,7 @@ else console.log(`[server] demo data ready in ${(seeded / 1000).toFixed(1)} s`)
 const config = configFromEnv(env)
 if (config.captchaFixed) console.warn('[server] SMS_CAPTCHA_FIXED is set: a fixed captcha is accepted (tests only)')
 const storage = openStore(config)
+if (seeded !== null) await seedDemoMedia(db, storage)
 console.log(`[server] uploads: ${config.s3 ? `S3 bucket ${config.s3.bucket} at ${config.s3.url}` : `files in ${resolve(config.filesDir!)}`}`)
 const app = createApp({ db, config, carrier: new Carrier({ log: true }), storage })
 

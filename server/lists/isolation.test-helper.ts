@@ -50,9 +50,9 @@ export const ISOLATION_ENDPOINTS: IsolationEndpoint[] = [
   { path: '/mobileUe/list', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/mobileBlack/mobileBlackStatistics', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/numberPorting/numberPortingStatistics', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
-  // Materials (issue 11): uploads of each account (none seeded; server/routes/materials.test.ts uploads and checks
-  // reads, media and deletes across tenants) and the 5G and video templates in one list.
-  { path: '/aim/materialList', kind: 'list', body: WIDE },
+  // Materials (issue 11): each account's uploads (demo media seeded; server/routes/materials.test.ts checks reads,
+  // media and deletes across tenants) and the 5G and video templates in one list.
+  { path: '/aim/materialList', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/aim/templateList', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme'] },
 ]
 

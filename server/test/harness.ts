@@ -10,6 +10,8 @@ import { migrate, openDb, type Db } from '../db'
 import { sealPassword } from '../../src/domain/auth'
 import type { ServerConfig } from '../config'
 import { DEMO_ACCOUNTS, seedDemo } from '../seed'
+import { seedDemoMedia } from '../seed/materials'
+import { openStore } from '../storage'
 
 export const CAPTCHA = 'T3ST'
 /** Small enough to seed in well under a second, big enough for every product, status and account to appear. */
@@ -64,7 +66,9 @@ export async function setup(
   // Uploads of a test go to a folder of its own under the system's temporary directory, never into ./.data.
   const filesDir = join(tmpdir(), `sms-test-files-${randomBytes(6).toString('hex')}`)
   const config = { captchaFixed: CAPTCHA, distDir: opts.distDir ?? '/nonexistent-dist', rateLimitScale: opts.rateLimitScale ?? TEST_RATE_LIMIT_SCALE, filesDir, ...opts.config }
-  const app = createApp({ db, carrier, config })
+  const storage = openStore(config)
+  await seedDemoMedia(db, storage)
+  const app = createApp({ db, carrier, config, storage })
 
   const call = async (path: string, body: unknown = {}, init: { token?: string; lang?: string; headers?: Record<string, string> } = {}) => {
     const res = await app.request(`/api${path}`, {

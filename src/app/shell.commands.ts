@@ -6,6 +6,7 @@ import { walkMenu } from '@/domain/menu'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
 import { shortLinkCommands } from '@/features/short-links'
 import { templateCommands } from '@/features/templates'
+import { materialCommands } from '@/features/materials'
 import { getLastBatch } from '@/stores/last-batch'
 import { setLocale, setTheme, toggleSidebar } from '@/stores/prefs'
 import { HOME_PATH, closeAllTabs, closeOtherTabs, closeTab, getActiveTab, openTab } from '@/stores/tabs'
@@ -64,6 +65,7 @@ function actionCommands({ LL, otherLL, locale, go }: ShellContext): Command[] {
       act(`theme:${theme}`, (t) => t.shell.themeCommand({ name: t.shell.themes[theme]() }), () => setTheme(theme))),
     ...shortLinkCommands({ LL, otherLL, go }),
     ...templateCommands({ LL, otherLL, go }),
+    ...materialCommands({ LL, otherLL }),
   ]
 }
 

@@ -2,6 +2,7 @@ import type { ColTypeDef, ValueFormatterParams } from 'ag-grid-community'
 import type { ColumnType, LL } from './define-list'
 import { formatValue, statusWord } from './format'
 import { StatusCell } from './StatusCell'
+import { ThumbCell } from './ThumbCell'
 
 /*
  * The console's column types, defined once as AG Grid `columnTypes` (STYLE.md "Declare, don't copy"). A column
@@ -27,6 +28,8 @@ export function columnTypes(LL: LL): Record<ColumnType, ColTypeDef> {
       valueFormatter: (p: ValueFormatterParams) => (p.value && typeof p.value === 'object' ? statusWord(LL, (p.value as { key: string }).key) : ''),
       cellRenderer: StatusCell,
     },
+    // Media: the image itself or the kind's icon; the name is the cell's text for export and screen readers.
+    thumbnail: { width: 80, cellRenderer: ThumbCell, valueFormatter: fmt('thumbnail') },
     // Long texts: one line with an ellipsis, the whole text in the tooltip.
     content: {
       width: 320,

@@ -53,8 +53,11 @@ export interface SearchField {
   visibleWhen?: (ctx: ListContext) => boolean
 }
 
-/** 'ratio': a number is a percentage (12.5 → 12.50%), a string passes through; 'sizeKb': bytes shown as KB. */
-export type ColumnType = 'text' | 'phone' | 'money' | 'count' | 'datetime' | 'date' | 'month' | 'status' | 'content' | 'ratio' | 'sizeKb'
+/**
+ * 'ratio': a number is a percentage (12.5 → 12.50%), a string passes through; 'sizeKb': bytes shown as KB;
+ * 'thumbnail': a media preview of the `value` {url, kind, name} (exports write the name).
+ */
+export type ColumnType = 'text' | 'phone' | 'money' | 'count' | 'datetime' | 'date' | 'month' | 'status' | 'content' | 'ratio' | 'sizeKb' | 'thumbnail'
 export type Tone = 'ok' | 'warn' | 'bad' | 'muted' | 'info'
 
 export interface ColumnDef {

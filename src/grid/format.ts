@@ -58,6 +58,8 @@ export function formatValue(type: ColumnDef['type'], v: unknown): string {
       return typeof v === 'number' ? `${v.toFixed(2)}%` : String(v)
     case 'sizeKb':
       return n === null ? String(v) : `${(Math.round((n / 1024) * 10) / 10).toFixed(1)} KB`
+    case 'thumbnail':
+      return typeof v === 'object' && 'name' in v ? String(v.name) : String(v)
     case 'datetime':
       return formatTime(v, 'yyyy-MM-dd HH:mm:ss')
     case 'date':

@@ -4200,6 +4200,30 @@ type RootTranslation = {
 		 */
 		userSub: string
 		/**
+		 * 图​片
+		 */
+		mediaImage: string
+		/**
+		 * 视​频
+		 */
+		mediaVideo: string
+		/**
+		 * 音​频
+		 */
+		mediaAudio: string
+		/**
+		 * 素​材​库
+		 */
+		purposeAim: string
+		/**
+		 * 5​G​ ​消​息
+		 */
+		purposeCsp: string
+		/**
+		 * 视​频​短​信
+		 */
+		purposeVideo: string
+		/**
 		 * 按​金​额
 		 */
 		byAmount: string
@@ -5595,6 +5619,178 @@ type RootTranslation = {
 			 * 返​回​列​表
 			 */
 			back: string
+		}
+	}
+	materials: {
+		/**
+		 * 素​材​管​理
+		 */
+		title: string
+		/**
+		 * 素​材
+		 */
+		group: string
+		/**
+		 * 上​传​素​材
+		 */
+		upload: string
+		/**
+		 * 素​材​ ​媒​体​ ​图​片​ ​视​频​ ​音​频​ ​文​件​ ​上​传​ ​素​材​库​ ​s​u​c​a​i
+		 */
+		keywords: string
+		columns: {
+			/**
+			 * 预​览
+			 */
+			preview: string
+			/**
+			 * 名​称
+			 */
+			fileName: string
+			/**
+			 * 类​型
+			 */
+			kind: string
+			/**
+			 * 用​途
+			 */
+			purpose: string
+			/**
+			 * 大​小
+			 */
+			size: string
+			/**
+			 * 格​式
+			 */
+			type: string
+		}
+		kinds: {
+			/**
+			 * 全​部
+			 */
+			all: string
+			/**
+			 * 图​片
+			 */
+			image: string
+			/**
+			 * 视​频
+			 */
+			video: string
+			/**
+			 * 音​频
+			 */
+			audio: string
+		}
+		purposes: {
+			/**
+			 * 素​材​库
+			 */
+			aim: string
+			/**
+			 * 5​G​ ​消​息
+			 */
+			csp: string
+			/**
+			 * 视​频​短​信
+			 */
+			video: string
+		}
+		/**
+		 * 按​以​下​用​途​的​限​制​检​查
+		 */
+		purposeLabel: string
+		/**
+		 * 文​件​（​可​选​择​多​个​）
+		 */
+		fileLabel: string
+		/**
+		 * 图​片​ ​J​P​G​、​P​N​G​、​G​I​F​ ​不​超​过​ ​{​i​m​a​g​e​}​；​视​频​ ​M​P​4​ ​不​超​过​ ​{​v​i​d​e​o​}​；​音​频​不​超​过​ ​{​a​u​d​i​o​}​。​按​文​件​内​容​判​断​，​与​文​件​名​无​关​。
+		 * @param {unknown} audio
+		 * @param {unknown} image
+		 * @param {unknown} video
+		 */
+		limits: RequiredParams<'audio' | 'image' | 'video'>
+		/**
+		 * 上​传
+		 */
+		start: string
+		/**
+		 * 请​选​择​要​上​传​的​文​件
+		 */
+		chooseFile: string
+		/**
+		 * 正​在​上​传​ ​{​n​a​m​e​}​：​{​p​e​r​c​e​n​t​}​%
+		 * @param {unknown} name
+		 * @param {unknown} percent
+		 */
+		uploading: RequiredParams<'name' | 'percent'>
+		/**
+		 * 取​消​上​传
+		 */
+		cancelUpload: string
+		/**
+		 * 已​取​消​上​传​，​未​保​存​任​何​文​件
+		 */
+		cancelled: string
+		/**
+		 * 已​上​传​ ​{​c​o​u​n​t​}​ ​个​素​材
+		 * @param {unknown} count
+		 */
+		uploaded: RequiredParams<'count'>
+		/**
+		 * {​n​a​m​e​}​：​{​r​e​a​s​o​n​}
+		 * @param {unknown} name
+		 * @param {unknown} reason
+		 */
+		refusedFile: RequiredParams<'name' | 'reason'>
+		/**
+		 * 查​看
+		 */
+		open: string
+		/**
+		 * 删​除​勾​选
+		 */
+		deleteChecked: string
+		/**
+		 * 确​定​删​除​勾​选​的​ ​{​c​o​u​n​t​}​ ​个​素​材​吗​？​文​件​也​会​一​并​删​除​。
+		 * @param {unknown} count
+		 */
+		deleteSelected: RequiredParams<'count'>
+		/**
+		 * 已​删​除
+		 */
+		deleted: string
+		picker: {
+			/**
+			 * 选​择​素​材
+			 */
+			title: string
+			/**
+			 * 方​向​键​移​动​，​回​车​选​择​，​E​s​c​ ​关​闭
+			 */
+			hint: string
+			/**
+			 * 这​里​还​没​有​符​合​要​求​的​此​类​素​材​，​请​上​传​一​个​。
+			 */
+			empty: string
+			/**
+			 * 上​传​新​文​件
+			 */
+			uploadHere: string
+			/**
+			 * 选​择
+			 */
+			choose: string
+			/**
+			 * 正​在​加​载​素​材​…
+			 */
+			loading: string
+			/**
+			 * 本​账​号​有​ ​{​c​o​u​n​t​}​ ​个​素​材​超​出​此​处​的​限​制​，​未​列​出
+			 * @param {unknown} count
+			 */
+			hidden: RequiredParams<'count'>
 		}
 	}
 }
@@ -9646,6 +9842,30 @@ export type TranslationFunctions = {
 		 */
 		userSub: () => LocalizedString
 		/**
+		 * 图片
+		 */
+		mediaImage: () => LocalizedString
+		/**
+		 * 视频
+		 */
+		mediaVideo: () => LocalizedString
+		/**
+		 * 音频
+		 */
+		mediaAudio: () => LocalizedString
+		/**
+		 * 素材库
+		 */
+		purposeAim: () => LocalizedString
+		/**
+		 * 5G 消息
+		 */
+		purposeCsp: () => LocalizedString
+		/**
+		 * 视频短信
+		 */
+		purposeVideo: () => LocalizedString
+		/**
 		 * 按金额
 		 */
 		byAmount: () => LocalizedString
@@ -10961,6 +11181,168 @@ export type TranslationFunctions = {
 			 * 返回列表
 			 */
 			back: () => LocalizedString
+		}
+	}
+	materials: {
+		/**
+		 * 素材管理
+		 */
+		title: () => LocalizedString
+		/**
+		 * 素材
+		 */
+		group: () => LocalizedString
+		/**
+		 * 上传素材
+		 */
+		upload: () => LocalizedString
+		/**
+		 * 素材 媒体 图片 视频 音频 文件 上传 素材库 sucai
+		 */
+		keywords: () => LocalizedString
+		columns: {
+			/**
+			 * 预览
+			 */
+			preview: () => LocalizedString
+			/**
+			 * 名称
+			 */
+			fileName: () => LocalizedString
+			/**
+			 * 类型
+			 */
+			kind: () => LocalizedString
+			/**
+			 * 用途
+			 */
+			purpose: () => LocalizedString
+			/**
+			 * 大小
+			 */
+			size: () => LocalizedString
+			/**
+			 * 格式
+			 */
+			type: () => LocalizedString
+		}
+		kinds: {
+			/**
+			 * 全部
+			 */
+			all: () => LocalizedString
+			/**
+			 * 图片
+			 */
+			image: () => LocalizedString
+			/**
+			 * 视频
+			 */
+			video: () => LocalizedString
+			/**
+			 * 音频
+			 */
+			audio: () => LocalizedString
+		}
+		purposes: {
+			/**
+			 * 素材库
+			 */
+			aim: () => LocalizedString
+			/**
+			 * 5G 消息
+			 */
+			csp: () => LocalizedString
+			/**
+			 * 视频短信
+			 */
+			video: () => LocalizedString
+		}
+		/**
+		 * 按以下用途的限制检查
+		 */
+		purposeLabel: () => LocalizedString
+		/**
+		 * 文件（可选择多个）
+		 */
+		fileLabel: () => LocalizedString
+		/**
+		 * 图片 JPG、PNG、GIF 不超过 {image}；视频 MP4 不超过 {video}；音频不超过 {audio}。按文件内容判断，与文件名无关。
+		 */
+		limits: (arg: { audio: unknown, image: unknown, video: unknown }) => LocalizedString
+		/**
+		 * 上传
+		 */
+		start: () => LocalizedString
+		/**
+		 * 请选择要上传的文件
+		 */
+		chooseFile: () => LocalizedString
+		/**
+		 * 正在上传 {name}：{percent}%
+		 */
+		uploading: (arg: { name: unknown, percent: unknown }) => LocalizedString
+		/**
+		 * 取消上传
+		 */
+		cancelUpload: () => LocalizedString
+		/**
+		 * 已取消上传，未保存任何文件
+		 */
+		cancelled: () => LocalizedString
+		/**
+		 * 已上传 {count} 个素材
+		 */
+		uploaded: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * {name}：{reason}
+		 */
+		refusedFile: (arg: { name: unknown, reason: unknown }) => LocalizedString
+		/**
+		 * 查看
+		 */
+		open: () => LocalizedString
+		/**
+		 * 删除勾选
+		 */
+		deleteChecked: () => LocalizedString
+		/**
+		 * 确定删除勾选的 {count} 个素材吗？文件也会一并删除。
+		 */
+		deleteSelected: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * 已删除
+		 */
+		deleted: () => LocalizedString
+		picker: {
+			/**
+			 * 选择素材
+			 */
+			title: () => LocalizedString
+			/**
+			 * 方向键移动，回车选择，Esc 关闭
+			 */
+			hint: () => LocalizedString
+			/**
+			 * 这里还没有符合要求的此类素材，请上传一个。
+			 */
+			empty: () => LocalizedString
+			/**
+			 * 上传新文件
+			 */
+			uploadHere: () => LocalizedString
+			/**
+			 * 选择
+			 */
+			choose: () => LocalizedString
+			/**
+			 * 正在加载素材…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * 本账号有 {count} 个素材超出此处的限制，未列出
+			 */
+			hidden: (arg: { count: unknown }) => LocalizedString
 		}
 	}
 }

@@ -7,6 +7,7 @@ import * as records from '@/domain/lists/records'
 import * as stats from '@/domain/lists/stats'
 import * as templates from '@/domain/lists/templates'
 import * as timed from '@/domain/lists/timed'
+import * as materials from '@/domain/materials'
 import type { ListContext, ListDefinition } from '@/grid'
 import { buildPayload, readView } from '@/grid/url-state'
 import { setup, type Harness } from '../../../server/test/harness'
@@ -60,7 +61,7 @@ describe('list declarations against their endpoints', () => {
 /** A column marked sortable must be in a domain sort whitelist, or the server silently keeps its default order. */
 it('sortable columns are in the domain sort whitelists', () => {
   const whitelisted = new Set(
-    [accounts, addressBook, numberCheck, recharge, records, stats, templates, timed]
+    [accounts, addressBook, numberCheck, recharge, records, stats, templates, timed, materials]
       .flatMap((m) => Object.entries(m).filter(([k]) => k.endsWith('_SORTABLE')).flatMap(([, v]) => v as readonly string[])),
   )
   for (const def of LISTS) for (const c of def.columns.filter((c) => c.sortable)) expect(whitelisted.has(c.field), `${def.id}.${c.field}`).toBe(true)

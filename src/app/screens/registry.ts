@@ -5,6 +5,7 @@ import { lists as addressBookLists } from '@/features/address-book'
 import { lists as crudLists } from '@/features/crud'
 import { dashboards } from '@/features/dashboard'
 import { lists as numberCheckLists } from '@/features/number-check'
+import { lists as materialLists } from '@/features/materials'
 import { lists as pushLists } from '@/features/push'
 import { lists as rechargeLists } from '@/features/recharge'
 import { lists as recordLists } from '@/features/records'
@@ -34,7 +35,7 @@ const Pending = lazy(withChunkTimeout(() => import('./PendingScreen')))
  */
 /** Every list declaration of the product areas, in menu order; the list registry the browser test walks. */
 export const LISTS: readonly ListDefinition[] = [
-  ...recordLists, ...statisticsLists, ...timedLists, ...templateLists, ...numberCheckLists, ...rechargeLists,
+  ...recordLists, ...statisticsLists, ...timedLists, ...templateLists, ...materialLists, ...numberCheckLists, ...rechargeLists,
   ...addressBookLists, ...accountLists, ...crudLists, ...pushLists,
 ]
 

@@ -25,7 +25,8 @@ import numberCheck from './numberCheck.js'
 import addressBook from './addressBook.js'
 import nav from './nav.js'
 import tplEditor from './tplEditor.js'
+import materials from './materials.js'
 
-const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor } satisfies Translation
+const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials } satisfies Translation
 
 export default en

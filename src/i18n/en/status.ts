@@ -65,6 +65,12 @@ export default {
 	userAdmin: 'Administrator',
 	userCustomer: 'Enterprise customer',
 	userSub: 'Sub-account',
+	mediaImage: 'Image',
+	mediaVideo: 'Video',
+	mediaAudio: 'Audio',
+	purposeAim: 'Library',
+	purposeCsp: '5G message',
+	purposeVideo: 'Video SMS',
 	byAmount: 'By amount',
 	byCount: 'By messages',
 } satisfies Translation['status']

@@ -67,6 +67,12 @@ export default {
 	userAdmin: '管理员',
 	userCustomer: '企业客户',
 	userSub: '子账户',
+	mediaImage: '图片',
+	mediaVideo: '视频',
+	mediaAudio: '音频',
+	purposeAim: '素材库',
+	purposeCsp: '5G 消息',
+	purposeVideo: '视频短信',
 	byAmount: '按金额',
 	byCount: '按条数',
 }
