@@ -7,12 +7,13 @@ import { mp3, mp4, png } from './media-bytes'
 type Demo = [cusId: string, kind: 'image' | 'video' | 'audio', purpose: 'aim' | 'csp' | 'video', name: string, type: string, bytes: Uint8Array]
 
 const DEMO: Demo[] = [
-  ['acme', 'image', 'aim', '双十一横幅.png', 'image/png', png(320, 180, 0, [230, 80, 40])],
-  ['acme', 'image', 'csp', '新品卡片.png', 'image/png', png(240, 240, 0, [40, 120, 220])],
-  ['acme', 'video', 'video', '产品演示.mp4', 'video/mp4', mp4(4096)],
-  ['acme', 'audio', 'csp', '提示音.mp3', 'audio/mpeg', mp3(8)],
+  ['globex', 'image', 'aim', 'Globex banner.png', 'image/png', png(320, 120, 0, [120, 60, 200])],
+  ['globex', 'image', 'csp', '新品卡片.png', 'image/png', png(240, 240, 0, [40, 120, 220])],
+  ['globex', 'video', 'csp', '产品演示.mp4', 'video/mp4', mp4(4096)],
+  ['globex', 'audio', 'csp', '提示音.mp3', 'audio/mpeg', mp3(8)],
+  ['acme', 'image', 'video', '双十一横幅.png', 'image/png', png(320, 180, 0, [230, 80, 40])],
+  ['acme', 'video', 'video', '门店视频.mp4', 'video/mp4', mp4(8192)],
   ['acme01', 'image', 'aim', '市场部海报.png', 'image/png', png(200, 120, 0, [60, 170, 90])],
-  ['globex', 'image', 'csp', 'Globex banner.png', 'image/png', png(320, 120, 0, [120, 60, 200])],
   ['admin', 'image', 'aim', '平台公告.png', 'image/png', png(160, 90, 0, [90, 90, 90])],
 ]
 

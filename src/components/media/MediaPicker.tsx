@@ -46,8 +46,13 @@ export function MediaPicker({ purpose, kind: fixedKind, onPick, onClose }: Media
   const query = useQuery(materialPickerQuery({ kind, pageSize: 100, orderBy: 'create_time', order: 'desc' }))
   const rows = useMemo(() => (query.data?.records ?? []).filter((m) => fits(purpose, m)), [query.data, purpose])
   const hidden = (query.data?.records.length ?? 0) - rows.length
-  useEffect(() => setActive((a) => Math.min(a, Math.max(0, rows.length - 1))), [rows.length])
+  useEffect(() => setActive((a) => Math.max(0, Math.min(a, rows.length - 1))), [rows.length])
   useEffect(() => () => abort.current?.abort(), [])
+  // The tiles take the focus once the dialog has placed its own (React's autoFocus does not apply to a div).
+  useEffect(() => {
+    const timer = setTimeout(() => list.current?.focus())
+    return () => clearTimeout(timer)
+  }, [])
 
   const close = () => {
     setOpen(false)
@@ -61,7 +66,7 @@ export function MediaPicker({ purpose, kind: fixedKind, onPick, onClose }: Media
   }
 
   const onKey = (e: KeyboardEvent) => {
-    const last = rows.length - 1
+    const last = Math.max(0, rows.length - 1)
     const move: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: COLUMNS, ArrowUp: -COLUMNS }
     if (e.key in move) setActive((a) => Math.max(0, Math.min(last, a + move[e.key])))
     else if (e.key === 'Home') setActive(0)
@@ -115,7 +120,7 @@ export function MediaPicker({ purpose, kind: fixedKind, onPick, onClose }: Media
         </div>
       )}
       <div
-        ref={list} role="listbox" tabIndex={0} autoFocus aria-label={t.picker.title()} data-testid="media-picker"
+        ref={list} role="listbox" tabIndex={0} aria-label={t.picker.title()} data-testid="media-picker"
         aria-activedescendant={rows.length ? `${id}-opt-${active}` : undefined} onKeyDown={onKey}
         className="grid max-h-80 grid-cols-4 gap-2 overflow-auto rounded border border-[var(--border)] p-2 outline-none focus:ring-2 focus:ring-[var(--primary)]"
       >
