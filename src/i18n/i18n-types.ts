@@ -3763,6 +3763,10 @@ type RootTranslation = {
 		 */
 		lockTitle: string
 		/**
+		 * 当​前​位​置
+		 */
+		breadcrumb: string
+		/**
 		 * 锁​屏​密​码
 		 */
 		lockPassword: string
@@ -9411,6 +9415,10 @@ export type TranslationFunctions = {
 		 * 设置锁屏密码
 		 */
 		lockTitle: () => LocalizedString
+		/**
+		 * 当前位置
+		 */
+		breadcrumb: () => LocalizedString
 		/**
 		 * 锁屏密码
 		 */

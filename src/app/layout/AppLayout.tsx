@@ -10,6 +10,7 @@ import { rememberReturn, useLocked } from '@/stores/lock'
 import { useArrivalFocus } from './arrival-focus'
 import { Footer } from './Footer'
 import { PageBoundary } from './PageBoundary'
+import { PageHeader } from './PageHeader'
 import { ShellDialogs } from './ShellDialogs'
 import { Sidebar } from './Sidebar'
 import { TabStrip } from './TabStrip'
@@ -60,6 +61,7 @@ export function AppLayout() {
         <div className="flex min-w-0 flex-1 flex-col">
           <TabStrip go={go} />
           <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto p-4 outline-none">
+            <PageHeader menus={menus} path={path} />
             <PageBoundary>
               <Suspense fallback={<PageSpinner label={LL.shell.loading()} />}>
                 <Outlet />

@@ -4,6 +4,7 @@ import { MODULE_CATALOG } from '@/domain/menu-catalog'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { menuLabel } from './menu-lookup'
 import type { Go } from './shell-actions'
+import { MenuIcon } from './menu-icons'
 import { useActiveModule, useTopMenu } from './use-shell-menus'
 
 /** The product (module) menu of /user/getTopMenu. A module without prodAccess warns and stays shut (spec 1). */
@@ -32,7 +33,10 @@ export function ModuleMenu({ go }: { go: Go }) {
               ${current ? 'border-[var(--primary)] font-semibold' : 'border-transparent'}
               ${m.prodAccess ? '' : 'opacity-60'}`}
           >
-            {menuLabel(m, locale as Locale)}
+            <span className="inline-flex items-center gap-1.5">
+              <MenuIcon name={MODULE_CATALOG[m.code].icon} />
+              {menuLabel(m, locale as Locale)}
+            </span>
           </button>
         )
       })}

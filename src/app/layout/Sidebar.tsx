@@ -4,6 +4,7 @@ import type { MenuItem } from '@/domain/menu'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { toggleSidebar, usePrefs } from '@/stores/prefs'
 import { Icon } from './icons'
+import { MenuIcon } from './menu-icons'
 import { ancestorsOf, isLeaf, menuLabel } from './menu-lookup'
 import type { Go } from './shell-actions'
 import { useActiveModule, useGrantedMenus, usePathname } from './use-shell-menus'
@@ -84,8 +85,8 @@ function SidebarEntry({ item, depth, collapsed, active, expanded, onClick }: Ent
         ${collapsed ? 'justify-center px-0' : ''}
         ${active ? 'bg-[var(--sidebar-active)]/15 font-semibold text-[var(--sidebar-active)] shadow-[inset_3px_0_0_var(--sidebar-active)]' : ''}`}
     >
-      <span aria-hidden className="flex h-6 w-6 shrink-0 items-center justify-center rounded bg-current/10 text-xs">
-        {label.slice(0, 1)}
+      <span aria-hidden className="flex h-6 w-6 shrink-0 items-center justify-center">
+        <MenuIcon name={item.icon} />
       </span>
       {!collapsed && <span className="min-w-0 flex-1 truncate">{label}</span>}
       {!collapsed && !leaf && <Icon name="chevron" size={14} className={`transition-transform ${expanded ? 'rotate-90' : ''}`} />}

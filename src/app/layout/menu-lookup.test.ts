@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MenuItem } from '@/domain/menu'
-import { ancestorsOf, appPath, findMenuItem, moduleOfPath } from './menu-lookup'
+import { ancestorsOf, appPath, breadcrumbOf, findMenuItem, moduleOfPath } from './menu-lookup'
 
 const item = (id: string, path: string, children: MenuItem[] = []): MenuItem => ({
   id, parentId: null, label: id, labelEn: id, path, icon: '', roles: [], prodAccess: true,
@@ -36,5 +36,12 @@ describe('menu lookup', () => {
     expect(appPath('/sms-cloud/wel/index')).toBe('/wel/index')
     expect(appPath('/wel/index')).toBe('/wel/index')
     expect(appPath('/sms-cloud')).toBe('/')
+  })
+
+  it('builds the page header trail: module, groups, screen, in the user language', () => {
+    const top = [{ code: 'homeSms', label: '国内短信', labelEn: 'SMS' }]
+    expect(breadcrumbOf(menus, top, '/home-sms/mt-records', 'zh-CN')).toEqual(['国内短信', 'rec', 'mt'])
+    expect(breadcrumbOf(menus, top, '/home-sms/mt-records', 'en')).toEqual(['SMS', 'rec', 'mt'])
+    expect(breadcrumbOf(menus, top, '/nowhere', 'en')).toBeNull()
   })
 })

@@ -38,3 +38,18 @@ export function appPath(pathname: string, base = '/sms-cloud'): string {
   const p = pathname.startsWith(base) ? pathname.slice(base.length) : pathname
   return p === '' ? '/' : p
 }
+
+/** The labels from the module down to the screen (module > groups > screen), or null for a path no menu holds. */
+export function breadcrumbOf(
+  menus: ModuleMenus,
+  modules: readonly { code: string; label: string; labelEn: string }[],
+  path: string,
+  locale: Locale,
+): string[] | null {
+  const hit = findMenuItem(menus, path)
+  if (!hit) return null
+  const items = menus[hit.module] ?? []
+  const groups = (ancestorsOf(items, path) ?? []).map((id) => [...walkMenu(items)].find((i) => i.id === id))
+  const module = modules.find((m) => m.code === hit.module)
+  return [...(module ? [menuLabel(module, locale)] : []), ...groups.flatMap((g) => (g ? [menuLabel(g, locale)] : [])), menuLabel(hit.item, locale)]
+}

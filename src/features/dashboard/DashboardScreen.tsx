@@ -42,14 +42,15 @@ export function DashboardScreen({ title, prodType }: Props) {
     )
   }
   const d = info.data
+  // A day with nothing sent has no ratio: a gap in the line, not a fall to 0 %.
+  const noSends = (ratios: readonly number[]) => ratios.map((r, i) => (d.info.sentCountAxis[i] ? r : null))
   const stats: [string, number, SeriesRole?][] =
     d.kind === 'normal'
       ? [[t.prevMonth(), d.info.prevMonthAllCount], [t.curMonth(), d.info.curMonthAllCount], [t.yesterday(), d.info.yesterdayAllCount], [t.today(), d.info.todayAllCount]]
       : [[t.month(), d.info.monthAllCount], [t.yesterday(), d.info.yesterdayAllCount], [t.today(), d.info.todayAllCount],
          [t.todaySuccess(), d.info.todaySuccessCount, 'success'], [t.todayFailure(), d.info.todayFailureCount, 'failure'], [t.todayUnknown(), d.info.todayUnknownCount, 'unknown']]
   return (
-    <div className="flex flex-col gap-4" data-testid="dashboard">
-      <h2 className="text-base font-semibold text-[var(--text)]">{title}</h2>
+    <div className="flex flex-col gap-4" data-testid="dashboard" aria-label={title}>
       <div className="grid gap-3 [grid-template-columns:repeat(auto-fit,minmax(11rem,1fr))]">
         {stats.map(([label, value, role]) => <Stat key={label} label={label} value={value} role={role} />)}
         {replies.data && <Stat label={t.todayReplies()} value={replies.data.todayReplyCount} testId="dashboard-replies" />}
@@ -67,9 +68,9 @@ export function DashboardScreen({ title, prodType }: Props) {
             label={t.ratioTrend()}
             axis={d.info.timeAxis}
             series={[
-              { id: t.success(), role: 'success', values: d.info.successRatioAxis },
-              { id: t.failure(), role: 'failure', values: d.info.failureRatioAxis },
-              { id: t.unknown(), role: 'unknown', values: d.info.unknownRatioAxis },
+              { id: t.success(), role: 'success', values: noSends(d.info.successRatioAxis) },
+              { id: t.failure(), role: 'failure', values: noSends(d.info.failureRatioAxis) },
+              { id: t.unknown(), role: 'unknown', values: noSends(d.info.unknownRatioAxis) },
             ]}
           />
         </section>

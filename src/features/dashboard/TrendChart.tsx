@@ -33,7 +33,7 @@ function truthfulLines(partialIndex: number) {
               {today.length === 2 && (
                 <path data-partial d={lineGenerator(today) ?? ''} fill="none" stroke={s.color} strokeWidth={2} strokeDasharray="4 4" />
               )}
-              {end && <circle cx={end.x} cy={end.y} r={3.5} fill="var(--surface)" stroke={s.color} strokeWidth={2} />}
+              {end && end.y != null && <circle cx={end.x} cy={end.y} r={3.5} fill="var(--surface)" stroke={s.color} strokeWidth={2} />}
             </g>
           )
         })}

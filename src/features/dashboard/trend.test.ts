@@ -24,6 +24,10 @@ describe('dashboard trend data', () => {
     expect(data[0]!.data[1]).toEqual({ x: axis[1], y: 0 })
   })
 
+  it('keeps a day without a value as a gap (null), not as zero', () => {
+    expect(buildTrend(axis.slice(0, 2), [{ id: 'r', role: 'success', values: [null, 50] }], '2099-01-01').data[0]!.data.map((p) => p.y)).toEqual([null, 50])
+  })
+
   it('marks nothing partial when the axis ends before today', () => {
     expect(buildTrend(axis, [{ id: 's', role: 'sent', values: [] }], '2099-01-01').partialIndex).toBe(-1)
   })

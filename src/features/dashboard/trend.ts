@@ -16,12 +16,13 @@ export const ROLE_COLORS: Record<SeriesRole, string> = {
 export interface TrendSeriesInput {
   id: string
   role: SeriesRole
-  values: readonly number[]
+  /** null: no value that day (a ratio of a day with nothing sent), drawn as a gap, not as 0. */
+  values: readonly (number | null)[]
 }
 
 export interface TrendPoint {
   x: string
-  y: number
+  y: number | null
 }
 
 export interface TrendSeries {
@@ -45,7 +46,7 @@ export function buildTrend(axis: readonly string[], series: readonly TrendSeries
   const data: TrendSeries[] = series.map((s) => ({
     id: s.id,
     color: ROLE_COLORS[s.role],
-    data: axis.map((x, i) => ({ x, y: s.values[i] ?? 0 })),
+    data: axis.map((x, i) => ({ x, y: s.values[i] === undefined ? 0 : s.values[i] })),
   }))
   const partialIndex = axis.length > 0 && axis[axis.length - 1] === today ? axis.length - 1 : -1
   return { data, partialIndex }

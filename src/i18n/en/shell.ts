@@ -38,6 +38,7 @@ export default {
 	menuEmpty: 'This product has no menu for you',
 	menuFailed: 'The menu could not be loaded',
 	lockTitle: 'Set a lock password',
+	breadcrumb: 'You are here',
 	lockPassword: 'Lock password',
 	lockSubmit: 'Lock',
 	errorLogTitle: 'Error log',

@@ -36,6 +36,7 @@ export default {
 	menuEmpty: '当前产品没有可用菜单',
 	menuFailed: '菜单加载失败',
 	lockTitle: '设置锁屏密码',
+	breadcrumb: '当前位置',
 	lockPassword: '锁屏密码',
 	lockSubmit: '锁屏',
 	errorLogTitle: '错误日志',
