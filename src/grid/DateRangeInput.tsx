@@ -15,14 +15,18 @@ export function DateRangeInput({ field, draft, set, id, invalid, describedBy }: 
   const { LL } = useI18nContext()
   const [fromKey, toKey] = fieldKeys(field)
   const set_ = shortcutSetFor(field, draft)
+  // Outline the end that is wrong; a range in the wrong order outlines both.
+  const fromBad = !!invalid && normalDay(draft[fromKey]) === null
+  const toBad = !!invalid && normalDay(draft[toKey]) === null
+  const both = !!invalid && !fromBad && !toBad
   const active = activeShortcut(set_, { from: normalDay(draft[fromKey]) ?? '', to: normalDay(draft[toKey]) ?? '' })
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
       <DateText id={id} kind="date" label={LL.grid.startDate()} value={text(draft[fromKey])} onChange={(v) => set({ [fromKey]: v })}
-        invalid={invalid} describedBy={describedBy} />
+        invalid={fromBad || both} describedBy={describedBy} />
       <span className="text-xs text-[var(--muted)]">{LL.grid.rangeTo()}</span>
       <DateText kind="date" label={LL.grid.endDate()} value={text(draft[toKey])} onChange={(v) => set({ [toKey]: v })}
-        invalid={invalid} describedBy={describedBy} />
+        invalid={toBad || both} describedBy={describedBy} />
       {SHORTCUT_SETS[set_].map((s) => (
         <button
           key={s}

@@ -79,6 +79,7 @@ test('Reset and Alt+R drop what was typed and return to the first field; bad dat
   await expect(screen.getByTestId('field-problem')).toHaveText('日期无效，请输入完整日期（年-月-日）')
   await expect(screen.getByTestId('search-blocked')).toContainText('未搜索')
   await expect(start).toHaveAttribute('aria-invalid', 'true')
+  await expect(screen.getByRole('textbox', { name: '结束日期' })).not.toHaveAttribute('aria-invalid')
   await expect.poll(() => active(page)).toMatchObject({ label: '开始日期' })
   expect(page.url()).toBe(before)
   await start.fill('2026-02-30')
