@@ -86,7 +86,10 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
   const slot = user && db ? await takeSlot(db, user.cusId) : NO_SLOT
   let controller!: ReadableStreamDefaultController<Uint8Array>
   let cancelled = false
-  const push = (chunk: Uint8Array) => controller.enqueue(chunk)
+  // The xlsx writer's compressed bytes arrive from zlib's thread pool, possibly after the client went away.
+  const push = (chunk: Uint8Array) => {
+    if (!cancelled) controller.enqueue(chunk)
+  }
   const writer = spec.format === 'csv' ? csvWriter(push) : xlsxWriter(push)
   const iterator = spec.batches[Symbol.asyncIterator]()
   const body = new ReadableStream<Uint8Array>({
@@ -99,14 +102,15 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
       try {
         const next = await iterator.next()
         if (next.done) {
-          writer.end()
+          await writer.end()
           await slot.release()
           controller.close()
           return
         }
-        writer.rows(next.value.map((row) => spec.columns.map((col) => col.value(row))))
+        await writer.rows(next.value.map((row) => spec.columns.map((col) => col.value(row))))
         await slot.renew()
       } catch (err) {
+        writer.abort?.()
         await slot.release()
         // The client went away while this batch was read: nothing to report.
         if (cancelled) return
@@ -116,6 +120,7 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
     },
     async cancel() {
       cancelled = true
+      writer.abort?.()
       await slot.release()
       await iterator.return?.()
     },
