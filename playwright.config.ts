@@ -58,6 +58,8 @@ export default defineConfig({
       // The UE checker slowly enough to watch a file being checked, and no seeded failure (tests/e2e/number-check-ue.spec.ts).
       UE_CHECK_RATE: '300',
       UE_CHECK_FAIL_SHARE: '0',
+      // Templates are reviewed a few seconds after they are written, so the template tests see pending, then reviewed.
+      TEMPLATE_REVIEW_DELAY_SECONDS: '3',
     },
   },
 })

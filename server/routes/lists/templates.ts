@@ -46,7 +46,7 @@ export function templateRoutes(deps: Deps) {
     const locale = localeOf(c)
     const page = await listPage<{ template_type: number }>(db, {
       select: `t.cus_template_id, t.cus_id, t.template_type::int as template_type, t.title, t.template_sign, t.remark, t.size,
-        t.status::int as status, t.create_time, t.update_time`,
+        t.status::int as status, t.result_desc, t.create_time, t.update_time`,
       from: 'video_template t', where: w, page: q,
       orderBy: orderClause(q, { create_time: 't.create_time', update_time: 't.update_time', size: 't.size' }, { by: 'create_time', order: 'desc' }, 't.cus_template_id'),
     })
@@ -60,7 +60,7 @@ export function templateRoutes(deps: Deps) {
     // 1 stands for every in-review code (1 to 3).
     w.when(q.template_status, (v) => (v >= 1 && v <= 3 ? 't.template_status between 1 and 3' : `t.template_status = ${w.bind(v)}`))
     return ok(c, await listPage(db, {
-      select: `t.template_id, t.cus_id, t.template_name, t.chatbot_id, t.autograph, t.low_type, t.template_status::int as template_status, t.create_time`,
+      select: `t.template_id, t.cus_id, t.template_name, t.chatbot_id, t.autograph, t.low_type, t.template_status::int as template_status, t.result_desc, t.create_time`,
       from: 'csp_template t', where: w, page: q,
       orderBy: orderClause(q, { create_time: 't.create_time', template_id: 't.template_id' }, { by: 'create_time', order: 'desc' }, 't.template_id'),
     }))

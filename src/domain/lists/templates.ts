@@ -57,6 +57,8 @@ export const videoTemplateRowSchema = z.object({
   /** bytes; the console shows KB */
   size: z.number(),
   status: z.number(),
+  /** the review's reason: why it was rejected ('' otherwise) */
+  result_desc: z.string(),
   create_time: z.string(),
   update_time: z.string(),
 })
@@ -100,6 +102,8 @@ export const cspTemplateRowSchema = z.object({
   /** fallback types, comma separated codes: 1 SMS, 2 video message, 3 read message; empty means none */
   low_type: z.string(),
   template_status: z.number(),
+  /** the review's reason: why it was rejected ('' otherwise) */
+  result_desc: z.string(),
   create_time: z.string(),
 })
 export type CspTemplateRow = z.infer<typeof cspTemplateRowSchema>

@@ -57,6 +57,8 @@ function templateActions(kind: TemplateKind): { toolbar: ToolbarAction[]; rowAct
   }
 }
 
+const reason: ColumnDef = { field: 'result_desc', header: (LL) => LL.lists.columns.resultDesc(), type: 'content', width: 220 }
+
 const toned = (key: string) => ({ key, tone: TONES[key] ?? 'muted' })
 const statusOptions = (filter: readonly { value: number; key: keyof LL['status'] }[]) =>
   filter.map(({ value, key }) => ({ value, label: (LL: LL) => LL.status[key]() }))
@@ -115,6 +117,7 @@ export const videoTemplatesList = defineList({
       field: 'status', header: (LL) => LL.lists.columns.status(), type: 'status', width: 100,
       status: (row) => toned(videoTemplateStatusKey(Number(row.status)) satisfies VideoTemplateStatusKey),
     },
+    reason,
     created,
     { field: 'update_time', header: (LL) => LL.lists.columns.updateTime(), type: 'datetime', sortable: true, width: 170 },
     account,
@@ -162,6 +165,7 @@ export const cspTemplatesList = defineList({
       field: 'template_status', header: (LL) => LL.lists.columns.status(), type: 'status', width: 100,
       status: (row) => toned(cspTemplateStatusKey(Number(row.template_status))),
     },
+    reason,
     created,
     account,
   ],
