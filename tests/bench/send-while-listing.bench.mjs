@@ -1,7 +1,8 @@
 // Other users' requests while a 1M-number send is being stored on PGlite (issue 15: p99 <= 1 s). A file-backed
 // PGlite in a temp dir (as the server runs it) with the demo data; one account sends BENCH_SEND_NUMBERS (default
 // 1,000,000) numbers through the real groupSend while BENCH_LISTERS (default 4) other users page their sent records
-// through the app, one request after another, until the send is stored. Printed: the send's time and the other
+// through the app, each a request every BENCH_THINK_MS (default 250 ms) after its previous answer, as people at
+// their screens do, until the send is stored. Printed: the send's time and the other
 // requests' count, p50, p99 and max during it. Beside it, in the same run: the baseline, the same send stored in one
 // transaction (SEND_CHUNKED_FROM=Infinity, the way before migration 036). Each side runs in a fresh process on a
 // fresh database, alternating baseline, chunked, baseline, chunked; the medians are compared.
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url'
 const N = Number(process.env.BENCH_SEND_NUMBERS ?? 1_000_000)
 const LISTERS = Number(process.env.BENCH_LISTERS ?? 4)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 250)
 const ms = (v) => `${v.toFixed(0)} ms`
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
@@ -48,6 +50,7 @@ async function runOne() {
         })
         await res.arrayBuffer()
         latencies.push(performance.now() - t) // started during the send, however long it then waited
+        await new Promise((resolve) => setTimeout(resolve, THINK_MS))
       }
     }
     const started = performance.now()
