@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { API_PREFIX } from '../src/domain/api'
+import { OPERATIONS } from '../src/domain/operations'
 import { Carrier } from './carrier'
 import { defaultConfig, type Deps, type LoginKeys, type ServerConfig } from './config'
 import type { Db } from './db'
@@ -56,6 +57,9 @@ function lazyKeys(db: Db): () => Promise<LoginKeys> {
     }))
 }
 
+/** The calls that take a multipart form (operations.ts), by full path. */
+const FORM_PATHS = new Set(OPERATIONS.filter((o) => o.request.kind === 'multipart').map((o) => `${API_PREFIX}${o.path}`))
+
 export function createApp(opts: AppOptions) {
   const config = { ...defaultConfig(), ...opts.config }
   const deps: Deps = { db: opts.db, config, carrier: opts.carrier ?? new Carrier(), keys: lazyKeys(opts.db), storage: opts.storage ?? openStore(config) }
@@ -70,12 +74,14 @@ export function createApp(opts: AppOptions) {
     config.corsOrigin === '*' ? '*' : origin && isTrustedOrigin(origin, c, config) ? origin : null
   api.use('*', cors({ origin: corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition', 'X-Total-Count'], maxAge: 600 }))
   api.use('*', originGuard(config))
-  // JSON calls are small; file uploads (later issues) mount their own, larger limit.
-  api.use('*', async (c, next) =>
-    c.req.header('content-type')?.startsWith('multipart/')
-      ? next()
-      : bodyLimit({ maxSize: JSON_LIMIT_BYTES, onError: () => fail(c, new ApiError(413, 'badRequest')) })(c, next),
-  )
+  // JSON calls are small. Only the calls that take files read a form, each under its own larger limit; a form sent
+  // to any other call is refused unread (415) rather than passed to a route that has no limit of its own.
+  api.use('*', async (c, next) => {
+    if (!c.req.header('content-type')?.startsWith('multipart/')) {
+      return bodyLimit({ maxSize: JSON_LIMIT_BYTES, onError: () => fail(c, new ApiError(413, 'badRequest')) })(c, next)
+    }
+    return FORM_PATHS.has(c.req.path) ? next() : fail(c, new ApiError(415, 'badRequest'))
+  })
   for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, userSettingsRoutes, pushRoutes, recordRoutes, listRoutes, sendRoutes]) {
     api.route('/', routes(deps))
   }
