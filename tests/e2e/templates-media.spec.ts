@@ -49,6 +49,17 @@ test('a bad file of each kind gets its message beside the card, and what was typ
   await uploadWith(page, 'Alt+u', { name: 'ok.png', mimeType: 'image/png', buffer: png() })
   await expect(page.getByTestId('csp-cards-0-material_id-name')).toContainText('ok.png')
   await expect(message).toHaveText('ok.png 已上传')
+
+  // Or chosen from the account's materials (Alt+M): the picker opens on its list, Enter takes the highlighted one.
+  await page.getByTestId('csp-cards-0-title').focus()
+  await page.keyboard.press('Alt+m')
+  const picker = page.getByTestId('media-picker')
+  await expect(picker.getByTestId('picker-option').first()).toBeVisible()
+  await picker.focus()
+  await page.keyboard.press('Enter')
+  await expect(picker).toHaveCount(0)
+  await expect(page.getByTestId('csp-cards-0-material_id-name')).toContainText('KB')
+  await expect(page.getByTestId('csp-cards-0-title')).toHaveValue('标题保留')
 })
 
 test('a video template from frames to a send: add, move, size in KB, preview, review, send', async ({ page }) => {

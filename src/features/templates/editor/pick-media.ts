@@ -1,10 +1,12 @@
 import { openMediaPicker } from '@/components/media'
 import type { MaterialPurpose } from '@/domain/materials'
 import type { DraftMedia } from './csp-draft'
-import { toDraftMedia } from './MediaSlot'
 
-/** Chooses a material of the account with the materials' picker (src/components/media); null when cancelled. */
+/**
+ * Chooses a material of the account with the materials' picker (src/components/media: pick one, or upload on the
+ * spot, within the purpose's limits); null when it was closed without a choice.
+ */
 export async function pickMedia(purpose: MaterialPurpose): Promise<DraftMedia | null> {
-  const row = await openMediaPicker({ purpose })
-  return row && toDraftMedia(row)
+  const m = await openMediaPicker({ purpose })
+  return m ? { material_id: m.material_id, kind: m.kind, file_name: m.file_name, size: m.size, url: m.url } : null
 }
