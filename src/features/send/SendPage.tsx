@@ -58,9 +58,13 @@ export function SendPage({ kind, title, summarize, send, preview, reset, childre
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4" data-testid={`${kind}-send`} data-send-kind={kind}>
-      <h1 className="text-lg font-semibold">{title}</h1>
+      <h2 className="text-lg font-semibold">{title}</h2>
       {children}
-      <div className="flex flex-wrap items-center gap-2">
+      {/* Sticky: Send, Preview and Reset stay in reach while a long form scrolls (issue 14). */}
+      <div
+        data-testid="send-actions"
+        className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-[var(--border)] bg-[var(--bg)]/95 px-4 py-3 backdrop-blur"
+      >
         <Button onClick={() => void request()} busy={busy && !summary} data-testid="send-button">
           {LL.send.actions.send()} <kbd className="text-xs opacity-75">{formatShortcut(SEND_SHORTCUT)}</kbd>
         </Button>
