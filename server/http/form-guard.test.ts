@@ -33,7 +33,7 @@ describe('multipart forms outside the calls that take files', () => {
     } as RequestInit)
 
   it('are refused unread with 415 on a JSON call (before, it answered as if no body had been sent)', async () => {
-    const { result, growthMb } = await heapGrowthDuring(() => post('/mtRecord/list', 200))
+    const { result, growthMb } = await heapGrowthDuring(async () => post('/mtRecord/list', 200))
     expect(result.status).toBe(415)
     expect(growthMb).toBeLessThan(50)
   })
