@@ -118,7 +118,7 @@ test('keyboard only: the palette pastes numbers from the clipboard and opens the
   await expect(palette.getByRole('option').first()).toContainText('接收号码：从剪贴板粘贴号码')
   await page.keyboard.press('Enter')
   await expect(palette).toBeHidden()
-  await expect(page.getByTestId('count-valid')).toHaveText('有效 1000 个')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 1,000 个')
   await expect(page.getByTestId('count-duplicates')).toHaveText('重复 3 个')
 
   const chooser = page.waitForEvent('filechooser')
@@ -126,7 +126,7 @@ test('keyboard only: the palette pastes numbers from the clipboard and opens the
   await page.keyboard.type('添加号码文件')
   await page.keyboard.press('Enter')
   await (await chooser).setFiles({ name: 'more.txt', mimeType: 'text/plain', buffer: Buffer.from('13700137000\n13700137001\n') })
-  await expect(page.getByTestId('count-valid')).toHaveText('有效 1002 个')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 1,002 个')
   // Off the send pages the commands are gone.
   await page.goto('/sms-cloud/info/index')
   await expect(page.getByTestId('tab-/info/index')).toBeVisible()

@@ -64,9 +64,9 @@ test('"download invalid lines" gives every invalid line of every source, not onl
   // 3,000 invalid entries pasted between valid ones (the page shows 10 samples, the samples keep 100), then a file.
   const pasted = Array.from({ length: 3000 }, (_, i) => `1380013${String(i).padStart(4, '0')}\n0551${i}`).join('\n')
   await pasteNumbers(page, pasted)
-  await expect(page.getByTestId('count-invalid')).toHaveText('无效 3000 个')
+  await expect(page.getByTestId('count-invalid')).toHaveText('无效 3,000 个')
   await page.getByTestId('numbers-file').setInputFiles({ name: 'more.txt', mimeType: 'text/plain', buffer: Buffer.from('13800130000\n1380013\n') })
-  await expect(page.getByTestId('count-invalid')).toHaveText('无效 3001 个')
+  await expect(page.getByTestId('count-invalid')).toHaveText('无效 3,001 个')
   const download = page.waitForEvent('download')
   await page.getByTestId('download-invalid').click()
   const file = await download

@@ -62,15 +62,15 @@ test('100,000 pasted numbers are counted, sent, and the batch shows in the batch
   await signIn(page)
   await openSend(page)
   await pasteNumbers(page, LIST)
-  await expect(page.getByTestId('count-valid')).toHaveText('有效 100000 个')
-  await expect(page.getByTestId('count-total')).toHaveText('共 100003 个')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 100,000 个')
+  await expect(page.getByTestId('count-total')).toHaveText('共 100,003 个')
   await expect(page.getByTestId('count-duplicates')).toHaveText('重复 1 个')
   await expect(page.getByTestId('count-invalid')).toHaveText('无效 2 个')
   await expect(page.getByTestId('invalid-samples')).toContainText('0551123456')
   await expect(page.getByTestId('numbers-box')).toHaveValue('')
 
   await page.getByTestId('send-content').fill('【测试】端到端群发')
-  await expect(page.getByTestId('total-messages')).toHaveText('合计 100000 条')
+  await expect(page.getByTestId('total-messages')).toHaveText('合计 100,000 条')
   await page.keyboard.press('Control+Enter')
   const summary = page.getByTestId('send-summary')
   await expect(summary).toContainText('100,000')
@@ -108,16 +108,16 @@ test('a composed send survives a reload', async ({ page }) => {
   // A big list (its bytes stored as a Blob in the draft) survives too, every number of it.
   const many = Array.from({ length: 20_000 }, (_, i) => `137${String(i).padStart(8, '0')}`).join('\n')
   await pasteNumbers(page, many)
-  await expect(page.getByTestId('count-valid')).toHaveText('有效 20002 个')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 20,002 个')
   await page.getByTestId('send-content').fill('草稿内容，改过')
   await page.waitForTimeout(1000)
   await page.reload()
-  await expect(page.getByTestId('count-valid')).toHaveText('有效 20002 个')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 20,002 个')
   await expect(page.getByTestId('send-content')).toHaveValue('草稿内容，改过')
   // The restored bytes hold the whole list: the last number pasted again is a duplicate, not a new number.
   await pasteNumbers(page, '13700019999')
   await expect(page.getByTestId('count-duplicates')).toHaveText('重复 1 个')
-  await expect(page.getByTestId('count-valid')).toHaveText('有效 20002 个')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 20,002 个')
 })
 
 test('preview shows the first messages as recipients will see them', async ({ page }) => {
