@@ -2431,6 +2431,15 @@ type RootTranslation = {
 			 */
 			sources: RequiredParams<'count|count'>
 			/**
+			 * 已​识​别​的​前​几​个​号​码​：
+			 */
+			sampleTitle: string
+			/**
+			 * 等​，​另​有​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个
+			 * @param {number} count
+			 */
+			sampleMore: RequiredParams<'count|count'>
+			/**
 			 * 无​效​号​码​（​前​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​条​）
 			 * @param {number} count
 			 */
@@ -8162,6 +8171,14 @@ export type TranslationFunctions = {
 			 * 已合并 {count|count} 个来源
 			 */
 			sources: (arg: { count: number }) => LocalizedString
+			/**
+			 * 已识别的前几个号码：
+			 */
+			sampleTitle: () => LocalizedString
+			/**
+			 * 等，另有 {count|count} 个
+			 */
+			sampleMore: (arg: { count: number }) => LocalizedString
 			/**
 			 * 无效号码（前 {count|count} 条）
 			 */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signIn } from './helpers'
+import { pasteNumbers, signIn } from './helpers'
 
 /* Issue 14, send pages: Send / Preview / Reset stay visible (a sticky bar) while the form scrolls. */
 test('the send actions stay on screen while the form scrolls', async ({ page }) => {
@@ -19,4 +19,45 @@ test('the send actions stay on screen while the form scrolls', async ({ page }) 
     expect(box.y + box.height).toBeLessThanOrEqual(view.y + view.height + 1)
     await expect(page.getByTestId('preview-button')).toBeInViewport()
   }
+})
+
+/*
+ * Issue 14, the numbers box: Send with no recipients puts the error on the box (outlined, described, focused) as
+ * the content's is; after pastes and typed numbers the box shows the first numbers the worker kept (de-duplicated
+ * across sources), and the confirmation counts the same figure as the page.
+ */
+test('the numbers box: its error on Send, a sample of what was read, one count with the confirmation', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signIn(page, 'acme01')
+  await page.goto('/sms-cloud/home-sms/group-send')
+  const box = page.getByTestId('numbers-box')
+  const content = page.getByTestId('send-content')
+  await content.fill('工作日提醒')
+  await content.press('Control+Enter')
+  await expect(box).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByTestId('numbers-problem')).toHaveText('有效号码数量须大于 0')
+  await expect(box).toHaveAccessibleDescription('有效号码数量须大于 0')
+  await expect(box).toBeFocused()
+  await expect(content).toHaveValue('工作日提醒')
+  await expect(page.getByTestId('numbers-sample')).toHaveCount(0)
+
+  // Two pastes that share a number, then typed numbers repeating both: seven distinct valid numbers in all.
+  await pasteNumbers(page, 'abc\n13800138201\n13800138202\n13800138201')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
+  await expect(page.getByTestId('numbers-sample')).toContainText('13800138201, 13800138202')
+  await pasteNumbers(page, '13800138202 13800138203,13800138204')
+  await box.fill('13800138204\n13800138205\n13800138206\n13800138207\n13800138201')
+  await page.getByRole('button', { name: '识别输入的号码' }).click()
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 7 个')
+  await expect(page.getByTestId('count-duplicates')).toHaveText('重复 4 个')
+  await expect(page.getByTestId('numbers-sample')).toHaveText(
+    '已识别的前几个号码： 13800138201, 13800138202, 13800138203, 13800138204, 13800138205 等，另有 2 个')
+
+  await content.press('Control+Enter')
+  const summary = page.getByTestId('send-summary')
+  await expect(summary.locator('dd').first()).toHaveText('7')
+  await expect(page.getByTestId('confirm-send')).toContainText('7')
+  await page.keyboard.press('Escape')
+  await expect(summary).toHaveCount(0)
+  await expect(box).not.toHaveAttribute('aria-invalid', 'true')
 })

@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
+import { formatCount } from '@/domain/count-format'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { money } from './ContentPanel'
 
@@ -26,8 +27,8 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
   const s = summary
   const rows: [string, string][] = s
     ? [
-        [t.numbers(), s.numbers.toLocaleString(locale)],
-        [t.messages(), s.messages.toLocaleString(locale)],
+        [t.numbers(), formatCount(s.numbers, locale)],
+        [t.messages(), formatCount(s.messages, locale)],
         [t.cost(), s.cost === null ? '—' : money(s.cost, locale)],
         [t.balanceAfter(), s.balance === null || s.cost === null ? '—' : money(s.balance - s.cost, locale)],
         [t.sendTime(), s.time ? new Date(s.time).toLocaleString(locale) : t.immediately()],
@@ -55,7 +56,7 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
       </dl>
       {busy && s && (
         <p role="status" data-testid="send-submitting" className="mt-3 text-sm text-[var(--muted)]">
-          {t.submitting({ count: s.numbers.toLocaleString(locale) })}
+          {t.submitting({ count: formatCount(s.numbers, locale) })}
         </p>
       )}
     </Dialog>

@@ -15,8 +15,7 @@ export default function GroupSendScreen({ title }: { path: string; title: string
   const p = c.problem
   return (
     <SendPage kind="group" title={title} summarize={g.summarize} send={g.send} preview={() => void g.runPreview()} reset={c.reset}>
-      <NumbersPanel numbers={c.numbers} />
-      {p?.numbers && <p role="alert" className="-mt-2 text-sm text-[var(--danger)]">{p.numbers}</p>}
+      <NumbersPanel numbers={c.numbers} problem={p?.numbers ?? null} />
       <ContentPanel
         content={g.content} onChange={g.setContent} measure={g.measure} valid={c.numbers.state.valid}
         cost={g.cost} balance={c.balance} balanceError={c.balanceError} error={p?.content ?? null}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { saveBlob } from '@/api/transfer'
 import { registerCommands } from '@/commands'
 import { Button } from '@/components/ui/Button'
@@ -7,18 +7,23 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { canReadClipboard, ClipboardReadFailed, pastedText, readClipboardBlob } from './clipboard'
 import { GroupNumbersDialog } from './GroupNumbersDialog'
 import { InvalidList } from './InvalidList'
-import { invalidLinesFile } from './number-sources'
+import { invalidLinesFile, sampleNumbers } from './number-sources'
 import { OperatorBreakdown } from './OperatorBreakdown'
 import type { InvalidReason } from './numbers-client'
 import type { useNumbers } from './use-numbers'
+
+/** How many of the kept numbers are shown under the counts. */
+const SAMPLE_SIZE = 5
 
 /**
  * The recipients box. A paste never lands in the text area: its text goes to the worker as bytes and the page
  * shows counts only, so a million pasted numbers never become a million-line text area. Typed text stays in the
  * box until "read" (small lists typed by hand).
  */
-export function NumbersPanel({ numbers, cusId = '', accountMissing = false }: {
+export function NumbersPanel({ numbers, cusId = '', accountMissing = false, problem = null }: {
   numbers: ReturnType<typeof useNumbers>
+  /** What stops the send about the recipients (none valid, still reading), shown on the box as the content's is. */
+  problem?: string | null
   /** The sending account, whose address-book groups are offered; '' for every group the user may see. */
   cusId?: string
   /** The page sends for a chosen account and none is chosen yet: the group dialog asks for it first. */
@@ -37,6 +42,8 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false }: {
     format: t.reasonFormat, length: t.reasonLength, landline: t.reasonLandline, country: t.reasonCountry,
   }
   const reason = (r: InvalidReason) => reasons[r]()
+  // The first kept numbers, decoded from the worker's bytes (never the pasted text re-split on this thread).
+  const sample = useMemo(() => sampleNumbers(state.numbers, SAMPLE_SIZE), [state.numbers])
 
   const readTyped = () => {
     if (!typed.trim()) return
@@ -82,6 +89,8 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false }: {
         rows={4}
         value={typed}
         placeholder={t.placeholder()}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
         onChange={(e) => setTyped(e.target.value)}
         onPaste={(e) => {
           e.preventDefault()
@@ -100,8 +109,10 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false }: {
             setTimeout(() => void numbers.addText(text, 'paste'))
           }
         }}
-        className="mt-1 w-full rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-2 font-mono text-sm outline-none focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30"
+        className={`mt-1 w-full rounded border bg-[var(--surface)] px-3 py-2 font-mono text-sm outline-none focus:border-[var(--primary)]
+          focus:ring-2 focus:ring-[var(--primary)]/30 ${problem ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
       />
+      {problem && <p id={`${id}-problem`} role="alert" data-testid="numbers-problem" className="text-sm text-[var(--danger)]">{problem}</p>}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <Button variant="secondary" onClick={readTyped} disabled={!typed.trim()}>{t.parse()}</Button>
         <Button variant="secondary" onClick={() => fileRef.current?.click()}>{t.file()}</Button>
@@ -133,6 +144,13 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false }: {
         <li data-testid="count-invalid" className={state.invalid ? 'text-[var(--danger)]' : ''}>{t.invalid({ count: state.invalid })}</li>
         {state.sources > 1 && <li className="text-[var(--muted)]">{t.sources({ count: state.sources })}</li>}
       </ul>
+      {sample.length > 0 && (
+        <p data-testid="numbers-sample" className="mt-1 text-sm text-[var(--muted)]">
+          {t.sampleTitle()}{' '}
+          <span className="font-mono text-[var(--text)]">{sample.join(', ')}</span>
+          {state.valid > sample.length && <> {t.sampleMore({ count: state.valid - sample.length })}</>}
+        </p>
+      )}
       <OperatorBreakdown counts={state.byOperator} />
       <InvalidList
         items={state.samples.map((s) => ({ where: t.sampleLine({ source: s.source, line: s.line }), text: s.text, reason: reason(s.reason) }))}

@@ -29,12 +29,15 @@ export function SendPage({ kind, title, summarize, send, preview, reset, childre
   const { LL } = useI18nContext()
   const [summary, setSummary] = useState<SendSummary | null>(null)
   const [busy, setBusy] = useState(false)
+  const frame = useRef<HTMLDivElement>(null)
 
   async function request() {
     if (busy || summary) return
     setBusy(true)
     const s = await summarize().finally(() => setBusy(false))
     if (s) setSummary(s)
+    // Refused: the focus goes to the first field that says why (the numbers box, the content…), once it is drawn.
+    else setTimeout(() => frame.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
   }
   async function confirm() {
     setBusy(true)
@@ -57,7 +60,7 @@ export function SendPage({ kind, title, summarize, send, preview, reset, childre
   )
 
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4" data-testid={`${kind}-send`} data-send-kind={kind}>
+    <div ref={frame} className="mx-auto flex max-w-4xl flex-col gap-4 p-4" data-testid={`${kind}-send`} data-send-kind={kind}>
       <h2 className="text-lg font-semibold">{title}</h2>
       {children}
       {/* Sticky: Send, Preview and Reset stay in reach while a long form scrolls (issue 14). */}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseNumberList } from '../../../workers/numbers'
-import { combineBytes, EMPTY_NUMBERS, firstLines, invalidLinesFile, mergeResult, type NumberState } from './number-sources'
+import { combineBytes, EMPTY_NUMBERS, firstLines, invalidLinesFile, mergeResult, sampleNumbers, type NumberState } from './number-sources'
 
 const enc = (s: string) => new TextEncoder().encode(s)
 const add = (prev: NumberState, text: string, source: string) =>
@@ -53,5 +53,16 @@ describe('combining number sources', () => {
     const kept = enc('13800138000\n13900139000\n13700137000')
     expect(dec(firstLines(kept, 2))).toBe('13800138000\n13900139000')
     expect(dec(firstLines(kept, 5))).toBe('13800138000\n13900139000\n13700137000')
+  })
+})
+
+describe('sample of the kept numbers', () => {
+  it('reads the first valid distinct numbers from the worker bytes, across sources', () => {
+    const a = add(EMPTY_NUMBERS, 'x\n13800138000\n13800138000', 'Paste 1')
+    const b = add(a, '13900139000, 13700137000 13600136000', 'Paste 2')
+    expect(sampleNumbers(b.numbers, 3)).toEqual(['13800138000', '13900139000', '13700137000'])
+    expect(sampleNumbers(b.numbers, 10)).toHaveLength(b.valid)
+    expect(sampleNumbers(EMPTY_NUMBERS.numbers, 5)).toEqual([])
+    expect(sampleNumbers(b.numbers, 0)).toEqual([])
   })
 })

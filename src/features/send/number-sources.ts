@@ -109,3 +109,12 @@ export function firstLines(numbers: Uint8Array, count: number): Uint8Array {
   for (let i = 0; i < numbers.length; i++) if (numbers[i] === NL && ++seen === count) return numbers.subarray(0, i)
   return numbers
 }
+
+/**
+ * The first `count` kept numbers as strings, read from the worker's bytes (at most `count` lines are decoded, so a
+ * million kept numbers cost nothing): the sample under the numbers box after a paste.
+ */
+export function sampleNumbers(numbers: Uint8Array, count: number): string[] {
+  if (count <= 0 || numbers.length === 0) return []
+  return new TextDecoder().decode(firstLines(numbers, count)).split('\n').filter(Boolean)
+}

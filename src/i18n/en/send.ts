@@ -16,6 +16,8 @@ export default {
 		duplicates: '{count|count} duplicate{{s}}',
 		invalid: '{count|count} invalid',
 		sources: '{count|count} source{{s}} combined',
+		sampleTitle: 'First numbers read:',
+		sampleMore: 'and {count|count} more',
 		samplesTitle: 'Invalid numbers (first {count|count})',
 		sampleLine: '{source}, line {line}',
 		downloadInvalid: 'Download all {count|count} invalid {{line|lines}}',

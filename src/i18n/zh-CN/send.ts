@@ -16,6 +16,8 @@ export default {
 		duplicates: '重复 {count:number|count} 个',
 		invalid: '无效 {count:number|count} 个',
 		sources: '已合并 {count:number|count} 个来源',
+		sampleTitle: '已识别的前几个号码：',
+		sampleMore: '等，另有 {count:number|count} 个',
 		samplesTitle: '无效号码（前 {count:number|count} 条）',
 		sampleLine: '{source} 第 {line:number} 行',
 		downloadInvalid: '下载全部 {count:number|count} 条无效行',

@@ -32,8 +32,7 @@ export default function CspSendScreen({ title }: { path: string; title: string }
         {s.preview && <MessagePreview preview={s.preview} fallbacks={s.f.lowType} />}
       </section>
       <FallbackPanel s={s} />
-      <NumbersPanel numbers={c.numbers} cusId={s.cusId} accountMissing={s.chooses && !s.cusId} />
-      {p?.numbers && <p role="alert" className="-mt-2 text-sm text-[var(--danger)]">{p.numbers}</p>}
+      <NumbersPanel numbers={c.numbers} problem={p?.numbers ?? null} cusId={s.cusId} accountMissing={s.chooses && !s.cusId} />
       <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
         <li data-testid="total-messages">{LL.send.content.totalMessages({ count: c.numbers.state.valid })}</li>
         {s.cost !== null && <li data-testid="csp-cost">{LL.sendCsp.cost({ amount: money(s.cost, locale) })}</li>}

@@ -43,7 +43,7 @@ export default function IntlSendScreen({ title }: { path: string; title: string 
       {g.ready ? (
         <>
           <p className="-mb-2 text-sm text-[var(--muted)]">{t.numbersHint()}</p>
-          <NumbersPanel numbers={c.numbers} cusId={g.cusId} accountMissing={!g.cusId} />
+          <NumbersPanel numbers={c.numbers} problem={p?.numbers ?? null} cusId={g.cusId} accountMissing={!g.cusId} />
         </>
       ) : g.countries.isError ? (
         <p role="alert" className={`${alert} flex items-center gap-2`} data-testid="countries-failed">
@@ -53,7 +53,6 @@ export default function IntlSendScreen({ title }: { path: string; title: string 
       ) : (
         <p className="flex items-center gap-2 text-sm text-[var(--muted)]"><Spinner size={14} />{t.countriesLoading()}</p>
       )}
-      {p?.numbers && <p role="alert" className={`-mt-2 ${alert}`}>{p.numbers}</p>}
       <ContentPanel
         content={g.content} onChange={g.setContent} measure={g.measure} valid={c.numbers.state.valid}
         cost={g.breakdown?.cost ?? null} balance={g.ownAccount ? c.balance : null} balanceError={c.balanceError} error={p?.content ?? null}

@@ -15,8 +15,7 @@ export default function LinkSendScreen({ title }: { path: string; title: string 
   return (
     <SendPage kind="link" title={title} summarize={g.summarize} send={g.send} preview={g.runPreview} reset={c.reset}>
       {g.chooses && <AccountSelect prodType={PROD_TYPE.ordinary} value={g.cusId} onChange={g.setAccount} error={p?.account ?? null} />}
-      <NumbersPanel numbers={c.numbers} cusId={g.cusId} accountMissing={g.chooses && !g.cusId} />
-      {p?.numbers && <p role="alert" className="-mt-2 text-sm text-[var(--danger)]">{p.numbers}</p>}
+      <NumbersPanel numbers={c.numbers} problem={p?.numbers ?? null} cusId={g.cusId} accountMissing={g.chooses && !g.cusId} />
       <LinkContentPanel
         longUrl={g.longUrl} onLongUrl={g.setLongUrl} urlError={g.urlError}
         content={g.content} onContent={g.setContent} contentError={p?.content ?? null}

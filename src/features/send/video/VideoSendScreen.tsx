@@ -18,8 +18,7 @@ export default function VideoSendScreen({ title }: { path: string; title: string
         cusId={v.cusId} templates={v.templates} content={v.content} value={v.templateId} onChange={v.setTemplate}
         valid={c.numbers.state.valid} cost={v.cost} balance={v.balance} balanceError={c.balanceError} error={p?.template ?? null}
       />
-      <NumbersPanel numbers={c.numbers} cusId={v.cusId} accountMissing={v.chooses && !v.cusId} />
-      {p?.numbers && <p role="alert" className="-mt-2 text-sm text-[var(--danger)]">{p.numbers}</p>}
+      <NumbersPanel numbers={c.numbers} problem={p?.numbers ?? null} cusId={v.cusId} accountMissing={v.chooses && !v.cusId} />
       <SchedulePanel timed={c.schedule.timed} time={c.schedule.time} error={p?.schedule ?? null} onChange={c.setSchedule} />
     </SendPage>
   )
