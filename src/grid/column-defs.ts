@@ -1,5 +1,6 @@
 import type { ColDef, ValueGetterParams } from 'ag-grid-community'
 import type { ColumnDef, LL, ListContext, ListDefinition, Row } from './define-list'
+import { formatCount } from '@/domain/count-format'
 import { cellValue } from './format'
 import { ActionsCell, splitActions } from './ActionsCell'
 
@@ -15,7 +16,11 @@ export function visibleColumns(def: ListDefinition, ctx: ListContext | null): Co
 function getter(col: ColumnDef) {
   return (p: ValueGetterParams<Row>) => {
     if (!p.data) return null
-    if (p.node?.rowPinned) return p.data[col.field] ?? null
+    if (p.node?.rowPinned) {
+      // A text column's total is a bare sum (the "count (ratio)" columns): grouped like every other count.
+      const v = p.data[col.field] ?? null
+      return col.type === 'text' && typeof v === 'number' ? formatCount(v) : v
+    }
     return col.type === 'status' ? (col.status?.(p.data) ?? null) : cellValue(col, p.data)
   }
 }

@@ -37,7 +37,7 @@ export function InfoScreen() {
         <Row label={t.mobile()}>{authUser.mobile || t.none()}</Row>
         <Row label={t.balance()}>{authUser.balance.toLocaleString(locale as Locale, { minimumFractionDigits: 2 })}</Row>
         {authUser.parentId && <Row label={t.parent()}>{authUser.parentId}</Row>}
-        <Row label={t.products()}>{products.length ? products.join('、') : t.none()}</Row>
+        <Row label={t.products()}>{products.length ? products.join(locale === 'en' ? ', ' : '、') : t.none()}</Row>
         <Row label={LL.settings.certification.title()}>
           <span data-testid="info-certification">
             {certification ? `${certification.realName} · ${certification.idNumber} · ${certification.phone}` : t.none()}
