@@ -985,11 +985,11 @@ type RootTranslation = {
 			 */
 			last: string
 			/**
-			 * 第​ ​{​p​a​g​e​}​ ​/​ ​{​p​a​g​e​s​}​ ​页
+			 * 第​ ​{​p​a​g​e​}​ ​/​ ​{​p​a​g​e​s​|​c​o​u​n​t​}​ ​页
 			 * @param {number} page
 			 * @param {number} pages
 			 */
-			pageOf: RequiredParams<'page' | 'pages'>
+			pageOf: RequiredParams<'page' | 'pages|count'>
 			/**
 			 * 共​ ​{​t​o​t​a​l​|​c​o​u​n​t​}​ ​条
 			 * @param {number} total
@@ -1228,11 +1228,11 @@ type RootTranslation = {
 		 */
 		actOnRow: RequiredParams<'action' | 'row'>
 		/**
-		 * {​a​c​t​i​o​n​}​选​中​的​ ​{​c​o​u​n​t​}​ ​行
+		 * {​a​c​t​i​o​n​}​选​中​的​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​行
 		 * @param {string} action
 		 * @param {number} count
 		 */
-		actOnRows: RequiredParams<'action' | 'count'>
+		actOnRows: RequiredParams<'action' | 'count|count'>
 	}
 	lists: {
 		titles: {
@@ -4571,29 +4571,29 @@ type RootTranslation = {
 		 */
 		placeholder: string
 		/**
-		 * 一​次​最​多​ ​{​m​a​x​}​ ​个​号​码​；​更​多​号​码​请​以​文​件​检​测​（​5​G​终​端​检​测​）​。
+		 * 一​次​最​多​ ​{​m​a​x​|​c​o​u​n​t​}​ ​个​号​码​；​更​多​号​码​请​以​文​件​检​测​（​5​G​终​端​检​测​）​。
 		 * @param {number} max
 		 */
-		limit: RequiredParams<'max'>
+		limit: RequiredParams<'max|count'>
 		/**
 		 * 正​在​读​取​号​码​…
 		 */
 		parsing: string
 		/**
-		 * 待​检​测​号​码​：​{​c​o​u​n​t​}
+		 * 待​检​测​号​码​：​{​c​o​u​n​t​|​c​o​u​n​t​}
 		 * @param {number} count
 		 */
-		valid: RequiredParams<'count'>
+		valid: RequiredParams<'count|count'>
 		/**
-		 * 重​复​：​{​c​o​u​n​t​}
+		 * 重​复​：​{​c​o​u​n​t​|​c​o​u​n​t​}
 		 * @param {number} count
 		 */
-		duplicates: RequiredParams<'count'>
+		duplicates: RequiredParams<'count|count'>
 		/**
-		 * 非​手​机​号​：​{​c​o​u​n​t​}
+		 * 非​手​机​号​：​{​c​o​u​n​t​|​c​o​u​n​t​}
 		 * @param {number} count
 		 */
-		invalid: RequiredParams<'count'>
+		invalid: RequiredParams<'count|count'>
 		/**
 		 * 单​价​（​每​个​号​码​）​：​{​p​r​i​c​e​}
 		 * @param {string} price
@@ -4622,11 +4622,11 @@ type RootTranslation = {
 		 */
 		confirmTitle: string
 		/**
-		 * 将​检​测​ ​{​c​o​u​n​t​}​ ​个​号​码​，​费​用​ ​{​c​o​s​t​}​。
+		 * 将​检​测​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个​号​码​，​费​用​ ​{​c​o​s​t​}​。
 		 * @param {string} cost
 		 * @param {number} count
 		 */
-		confirmMessage: RequiredParams<'cost' | 'count'>
+		confirmMessage: RequiredParams<'cost' | 'count|count'>
 		/**
 		 * 检​测​并​扣​费
 		 */
@@ -4636,11 +4636,11 @@ type RootTranslation = {
 		 */
 		noNumbers: string
 		/**
-		 * 该​列​表​有​ ​{​c​o​u​n​t​}​ ​个​号​码​，​在​线​检​测​一​次​最​多​ ​{​m​a​x​}​ ​个​，​请​以​文​件​检​测​。
+		 * 该​列​表​有​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个​号​码​，​在​线​检​测​一​次​最​多​ ​{​m​a​x​|​c​o​u​n​t​}​ ​个​，​请​以​文​件​检​测​。
 		 * @param {number} count
 		 * @param {number} max
 		 */
-		tooMany: RequiredParams<'count' | 'max'>
+		tooMany: RequiredParams<'count|count' | 'max|count'>
 		/**
 		 * 号​码​仍​在​读​取​中​，​请​稍​后​再​试​。
 		 */
@@ -4651,11 +4651,11 @@ type RootTranslation = {
 		 */
 		result: RequiredParams<'name'>
 		/**
-		 * 已​检​测​ ​{​c​o​u​n​t​}​ ​个​号​码​，​费​用​ ​{​c​o​s​t​}
+		 * 已​检​测​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个​号​码​，​费​用​ ​{​c​o​s​t​}
 		 * @param {string} cost
 		 * @param {number} count
 		 */
-		resultCounts: RequiredParams<'cost' | 'count'>
+		resultCounts: RequiredParams<'cost' | 'count|count'>
 		states: {
 			/**
 			 * 实​号
@@ -4691,11 +4691,11 @@ type RootTranslation = {
 		 */
 		state: string
 		/**
-		 * 显​示​前​ ​{​s​h​o​w​n​}​ ​个​，​共​ ​{​c​o​u​n​t​}​ ​个​号​码​；​每​个​批​次​都​在​检​测​批​次​列​表​中​。
+		 * 显​示​前​ ​{​s​h​o​w​n​|​c​o​u​n​t​}​ ​个​，​共​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个​号​码​；​每​个​批​次​都​在​检​测​批​次​列​表​中​。
 		 * @param {number} count
 		 * @param {number} shown
 		 */
-		shownOf: RequiredParams<'count' | 'shown'>
+		shownOf: RequiredParams<'count|count' | 'shown|count'>
 		/**
 		 * 发​送​给​实​号
 		 */
@@ -4739,35 +4739,35 @@ type RootTranslation = {
 			 */
 			start: string
 			/**
-			 * 文​件​“​{​n​a​m​e​}​”​已​开​始​检​测​：​{​c​o​u​n​t​}​ ​个​号​码​，​费​用​ ​{​c​o​s​t​}​。
+			 * 文​件​“​{​n​a​m​e​}​”​已​开​始​检​测​：​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个​号​码​，​费​用​ ​{​c​o​s​t​}​。
 			 * @param {string} cost
 			 * @param {number} count
 			 * @param {string} name
 			 */
-			started: RequiredParams<'cost' | 'count' | 'name'>
+			started: RequiredParams<'cost' | 'count|count' | 'name'>
 			/**
-			 * 将​上​传​并​检​测​ ​{​c​o​u​n​t​}​ ​个​号​码​，​费​用​ ​{​c​o​s​t​}​，​检​测​失​败​的​文​件​自​动​退​款​。
+			 * 将​上​传​并​检​测​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个​号​码​，​费​用​ ​{​c​o​s​t​}​，​检​测​失​败​的​文​件​自​动​退​款​。
 			 * @param {string} cost
 			 * @param {number} count
 			 */
-			confirmMessage: RequiredParams<'cost' | 'count'>
+			confirmMessage: RequiredParams<'cost' | 'count|count'>
 		}
 		aim: {
 			/**
-			 * 阅​信​能​力​查​询​一​次​最​多​ ​{​m​a​x​}​ ​个​号​码​，​当​前​ ​{​c​o​u​n​t​}​ ​个​。
+			 * 阅​信​能​力​查​询​一​次​最​多​ ​{​m​a​x​|​c​o​u​n​t​}​ ​个​号​码​，​当​前​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个​。
 			 * @param {number} count
 			 * @param {number} max
 			 */
-			tooMany: RequiredParams<'count' | 'max'>
+			tooMany: RequiredParams<'count|count' | 'max|count'>
 			/**
 			 * 下​载​阅​信​能​力
 			 */
 			download: string
 			/**
-			 * 阅​信​能​力​查​询​：​下​载​这​些​号​码​能​否​接​收​阅​信​（​免​费​，​最​多​ ​{​m​a​x​}​ ​个​号​码​）​。
+			 * 阅​信​能​力​查​询​：​下​载​这​些​号​码​能​否​接​收​阅​信​（​免​费​，​最​多​ ​{​m​a​x​|​c​o​u​n​t​}​ ​个​号​码​）​。
 			 * @param {number} max
 			 */
-			hint: RequiredParams<'max'>
+			hint: RequiredParams<'max|count'>
 			/**
 			 * 阅​信​能​力
 			 */
@@ -4826,10 +4826,10 @@ type RootTranslation = {
 		 */
 		editContactTitle: RequiredParams<'name'>
 		/**
-		 * 移​动​ ​{​c​o​u​n​t​}​ ​个​联​系​人
+		 * 移​动​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个​联​系​人
 		 * @param {number} count
 		 */
-		moveTitle: RequiredParams<'count'>
+		moveTitle: RequiredParams<'count|count'>
 		/**
 		 * 所​选​联​系​人​将​移​到​下​面​选​择​的​分​组​；​若​该​分​组​已​有​相​同​手​机​号​，​则​不​移​动​。
 		 */
@@ -4883,17 +4883,17 @@ type RootTranslation = {
 		 */
 		noGroups: string
 		/**
-		 * 确​认​删​除​第​ ​{​i​n​d​e​x​}​ ​行​分​组​“​{​n​a​m​e​}​”​及​其​中​的​ ​{​c​o​u​n​t​}​ ​个​联​系​人​吗​？
+		 * 确​认​删​除​第​ ​{​i​n​d​e​x​}​ ​行​分​组​“​{​n​a​m​e​}​”​及​其​中​的​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个​联​系​人​吗​？
 		 * @param {number} count
 		 * @param {number} index
 		 * @param {string} name
 		 */
-		deleteGroupConfirm: RequiredParams<'count' | 'index' | 'name'>
+		deleteGroupConfirm: RequiredParams<'count|count' | 'index' | 'name'>
 		/**
-		 * 确​认​删​除​所​选​的​ ​{​c​o​u​n​t​}​ ​个​联​系​人​吗​？
+		 * 确​认​删​除​所​选​的​ ​{​c​o​u​n​t​|​c​o​u​n​t​}​ ​个​联​系​人​吗​？
 		 * @param {number} count
 		 */
-		deleteCheckedConfirm: RequiredParams<'count'>
+		deleteCheckedConfirm: RequiredParams<'count|count'>
 		/**
 		 * 导​入​联​系​人
 		 */
@@ -6760,7 +6760,7 @@ export type TranslationFunctions = {
 			 */
 			last: () => LocalizedString
 			/**
-			 * 第 {page} / {pages} 页
+			 * 第 {page} / {pages|count} 页
 			 */
 			pageOf: (arg: { page: number, pages: number }) => LocalizedString
 			/**
@@ -6983,7 +6983,7 @@ export type TranslationFunctions = {
 		 */
 		actOnRow: (arg: { action: string, row: number }) => LocalizedString
 		/**
-		 * {action}选中的 {count} 行
+		 * {action}选中的 {count|count} 行
 		 */
 		actOnRows: (arg: { action: string, count: number }) => LocalizedString
 	}
@@ -10214,7 +10214,7 @@ export type TranslationFunctions = {
 		 */
 		placeholder: () => LocalizedString
 		/**
-		 * 一次最多 {max} 个号码；更多号码请以文件检测（5G终端检测）。
+		 * 一次最多 {max|count} 个号码；更多号码请以文件检测（5G终端检测）。
 		 */
 		limit: (arg: { max: number }) => LocalizedString
 		/**
@@ -10222,15 +10222,15 @@ export type TranslationFunctions = {
 		 */
 		parsing: () => LocalizedString
 		/**
-		 * 待检测号码：{count}
+		 * 待检测号码：{count|count}
 		 */
 		valid: (arg: { count: number }) => LocalizedString
 		/**
-		 * 重复：{count}
+		 * 重复：{count|count}
 		 */
 		duplicates: (arg: { count: number }) => LocalizedString
 		/**
-		 * 非手机号：{count}
+		 * 非手机号：{count|count}
 		 */
 		invalid: (arg: { count: number }) => LocalizedString
 		/**
@@ -10258,7 +10258,7 @@ export type TranslationFunctions = {
 		 */
 		confirmTitle: () => LocalizedString
 		/**
-		 * 将检测 {count} 个号码，费用 {cost}。
+		 * 将检测 {count|count} 个号码，费用 {cost}。
 		 */
 		confirmMessage: (arg: { cost: string, count: number }) => LocalizedString
 		/**
@@ -10270,7 +10270,7 @@ export type TranslationFunctions = {
 		 */
 		noNumbers: () => LocalizedString
 		/**
-		 * 该列表有 {count} 个号码，在线检测一次最多 {max} 个，请以文件检测。
+		 * 该列表有 {count|count} 个号码，在线检测一次最多 {max|count} 个，请以文件检测。
 		 */
 		tooMany: (arg: { count: number, max: number }) => LocalizedString
 		/**
@@ -10282,7 +10282,7 @@ export type TranslationFunctions = {
 		 */
 		result: (arg: { name: string }) => LocalizedString
 		/**
-		 * 已检测 {count} 个号码，费用 {cost}
+		 * 已检测 {count|count} 个号码，费用 {cost}
 		 */
 		resultCounts: (arg: { cost: string, count: number }) => LocalizedString
 		states: {
@@ -10320,7 +10320,7 @@ export type TranslationFunctions = {
 		 */
 		state: () => LocalizedString
 		/**
-		 * 显示前 {shown} 个，共 {count} 个号码；每个批次都在检测批次列表中。
+		 * 显示前 {shown|count} 个，共 {count|count} 个号码；每个批次都在检测批次列表中。
 		 */
 		shownOf: (arg: { count: number, shown: number }) => LocalizedString
 		/**
@@ -10365,17 +10365,17 @@ export type TranslationFunctions = {
 			 */
 			start: () => LocalizedString
 			/**
-			 * 文件“{name}”已开始检测：{count} 个号码，费用 {cost}。
+			 * 文件“{name}”已开始检测：{count|count} 个号码，费用 {cost}。
 			 */
 			started: (arg: { cost: string, count: number, name: string }) => LocalizedString
 			/**
-			 * 将上传并检测 {count} 个号码，费用 {cost}，检测失败的文件自动退款。
+			 * 将上传并检测 {count|count} 个号码，费用 {cost}，检测失败的文件自动退款。
 			 */
 			confirmMessage: (arg: { cost: string, count: number }) => LocalizedString
 		}
 		aim: {
 			/**
-			 * 阅信能力查询一次最多 {max} 个号码，当前 {count} 个。
+			 * 阅信能力查询一次最多 {max|count} 个号码，当前 {count|count} 个。
 			 */
 			tooMany: (arg: { count: number, max: number }) => LocalizedString
 			/**
@@ -10383,7 +10383,7 @@ export type TranslationFunctions = {
 			 */
 			download: () => LocalizedString
 			/**
-			 * 阅信能力查询：下载这些号码能否接收阅信（免费，最多 {max} 个号码）。
+			 * 阅信能力查询：下载这些号码能否接收阅信（免费，最多 {max|count} 个号码）。
 			 */
 			hint: (arg: { max: number }) => LocalizedString
 			/**
@@ -10442,7 +10442,7 @@ export type TranslationFunctions = {
 		 */
 		editContactTitle: (arg: { name: string }) => LocalizedString
 		/**
-		 * 移动 {count} 个联系人
+		 * 移动 {count|count} 个联系人
 		 */
 		moveTitle: (arg: { count: number }) => LocalizedString
 		/**
@@ -10498,11 +10498,11 @@ export type TranslationFunctions = {
 		 */
 		noGroups: () => LocalizedString
 		/**
-		 * 确认删除第 {index} 行分组“{name}”及其中的 {count} 个联系人吗？
+		 * 确认删除第 {index} 行分组“{name}”及其中的 {count|count} 个联系人吗？
 		 */
 		deleteGroupConfirm: (arg: { count: number, index: number, name: string }) => LocalizedString
 		/**
-		 * 确认删除所选的 {count} 个联系人吗？
+		 * 确认删除所选的 {count|count} 个联系人吗？
 		 */
 		deleteCheckedConfirm: (arg: { count: number }) => LocalizedString
 		/**

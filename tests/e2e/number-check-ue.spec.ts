@@ -4,6 +4,9 @@ import { expect, test } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
 import { apiAs, balanceOf, focusRow, gridRows, runCommand, signIn } from './helpers'
 
+/** The balance as the check screens write it: grouped thousands, three decimals ("100,000.000"). */
+const money3 = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
+
 const PRICE = 0.005 // the demo accounts' number-check price (server/seed/accounts.ts)
 // 600 distinct mobiles stored as numbers (as Excel keeps them), one repeated, under a header; the e2e server checks
 // 300 numbers a second (playwright.config.ts), so the file stays a few seconds in the list before it is done.
@@ -36,7 +39,7 @@ test('a UE file check by keyboard: upload an xlsx, see count and cost, pay, watc
   await expect(dialog.getByText('正在读取号码…')).toBeHidden()
   await expect(dialog.getByTestId('ue-summary')).toContainText('重复：1')
   await expect(dialog.getByTestId('ue-cost')).toHaveText(`费用：${(600 * PRICE).toFixed(3)}`)
-  await expect(dialog.getByTestId('ue-balance')).toHaveText(`余额：${before.toFixed(3)}`)
+  await expect(dialog.getByTestId('ue-balance')).toHaveText(`余额：${money3(before)}`)
   await input.focus()
   await page.keyboard.press('Control+Enter')
   await expect(dialog).toBeHidden()

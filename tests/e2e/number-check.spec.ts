@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { apiAs, balanceOf, gridRows, openPalette, signIn } from './helpers'
 
+/** The balance as the check screens write it: grouped thousands, three decimals ("100,000.000"). */
+const money3 = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
+
 // 20 distinct mobiles, one of them twice, and a line that is no mobile.
 const MOBILES = Array.from({ length: 20 }, (_, i) => `1390013${String(9100 + i)}`)
 const PASTE = [...MOBILES, MOBILES[3], '12345'].join('\n')
@@ -20,7 +23,7 @@ test('an online check by keyboard: paste, count and cost, confirm, the states, t
   await expect(page.getByTestId('check-summary')).toContainText('重复：1')
   await expect(page.getByTestId('check-summary')).toContainText('非手机号：1')
   await expect(page.getByTestId('check-cost')).toHaveText(`费用：${(20 * PRICE).toFixed(3)}`)
-  await expect(page.getByTestId('check-balance')).toHaveText(`余额：${before.toFixed(3)}`)
+  await expect(page.getByTestId('check-balance')).toHaveText(`余额：${money3(before)}`)
 
   // Tab to the button, Enter, and Enter again on the confirmation's "check and pay" (focused first).
   await page.keyboard.press('Tab')
@@ -36,7 +39,7 @@ test('an online check by keyboard: paste, count and cost, confirm, the states, t
   await expect(page.getByTestId('check-result-cost')).toContainText(`已检测 20 个号码，费用 ${(20 * PRICE).toFixed(3)}`)
   await expect(page.getByTestId('check-numbers').locator('tbody tr')).toHaveCount(20)
   expect(await balanceOf(page)).toBeCloseTo(before - 20 * PRICE, 3)
-  await expect(page.getByTestId('check-result-cost')).toContainText(`余额：${(before - 20 * PRICE).toFixed(3)}`)
+  await expect(page.getByTestId('check-result-cost')).toContainText(`余额：${money3(before - 20 * PRICE)}`)
 
   // The states shown are the server's, and add up to the 20 numbers.
   let shown = 0

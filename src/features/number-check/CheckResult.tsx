@@ -23,7 +23,7 @@ export function CheckResult({ result, onAnother }: { result: OnlineCheckResult; 
     <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4" data-testid="check-result" aria-labelledby="check-result-h">
       <h2 id="check-result-h" ref={heading} tabIndex={-1} className="font-semibold outline-none">{t.result({ name: result.batch_name })}</h2>
       <p className="mt-1 text-sm text-[var(--muted)]" data-testid="check-result-cost">
-        {t.resultCounts({ count: result.batch_count, cost: result.cost.toFixed(3) })} · {t.balance({ balance: result.balance_after.toFixed(3) })}
+        {t.resultCounts({ count: result.batch_count, cost: result.cost.toFixed(3) })} · {t.balance({ balance: result.balance_after.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }) })}
       </p>
       <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm" data-testid="check-counts">
         {CHECK_STATES.map((s) => (

@@ -152,7 +152,7 @@ export default function OnlineCheckScreen() {
           <li className={parsed?.invalid ? 'text-[var(--danger)]' : ''}>{t.invalid({ count: parsed?.invalid ?? 0 })}</li>
           {price !== null && <li>{t.price({ price: price.toFixed(4) })}</li>}
           {cost !== null && <li data-testid="check-cost" className="font-semibold">{t.cost({ cost: cost.toFixed(3) })}</li>}
-          {info.data && <li data-testid="check-balance">{t.balance({ balance: info.data.balance.toFixed(3) })}</li>}
+          {info.data && <li data-testid="check-balance">{t.balance({ balance: info.data.balance.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }) })}</li>}
           {parsing && <li className="flex items-center gap-1 text-[var(--muted)]"><Spinner size={14} />{t.parsing()}</li>}
         </ul>
         {info.data && price === null && <p className="mt-2 text-sm text-[var(--danger)]">{t.noProduct()}</p>}

@@ -99,7 +99,7 @@ export function UeUploadDialog({ info, onDone, onClose }: UeUploadDialogProps) {
         <li className={parsed?.invalid ? 'text-[var(--danger)]' : ''}>{t.invalid({ count: parsed?.invalid ?? 0 })}</li>
         {info.price !== null && <li>{t.price({ price: info.price.toFixed(4) })}</li>}
         {cost !== null && <li data-testid="ue-cost" className="font-semibold">{t.cost({ cost: cost.toFixed(3) })}</li>}
-        <li data-testid="ue-balance">{t.balance({ balance: info.balance.toFixed(3) })}</li>
+        <li data-testid="ue-balance">{t.balance({ balance: info.balance.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }) })}</li>
         {parsing && <li className="flex items-center gap-1 text-[var(--muted)]"><Spinner size={14} />{t.parsing()}</li>}
       </ul>
       {info.price === null && <p className="mt-2 text-sm text-[var(--danger)]">{t.noProduct()}</p>}

@@ -31,7 +31,7 @@ export default {
 		prev: 'Previous page',
 		next: 'Next page',
 		last: 'Last page',
-		pageOf: 'Page {page} of {pages}',
+		pageOf: 'Page {page} of {pages|count}',
 		total: '{total|count} record{{s}}',
 		pageSize: '{size} per page',
 	},
@@ -92,5 +92,5 @@ export default {
 	rowAction: '{action} (focused row)',
 	moreActions: 'More actions for row {row}',
 	actOnRow: '{action} row {row}',
-	actOnRows: '{action} {count} selected row{{s}}',
+	actOnRows: '{action} {count|count} selected row{{s}}',
 } satisfies Translation['grid']

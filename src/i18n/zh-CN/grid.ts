@@ -32,7 +32,7 @@ export default {
 		prev: '上一页',
 		next: '下一页',
 		last: '末页',
-		pageOf: '第 {page:number} / {pages:number} 页',
+		pageOf: '第 {page:number} / {pages:number|count} 页',
 		total: '共 {total:number|count} 条',
 		pageSize: '{size:number} 条/页',
 	},
@@ -93,5 +93,5 @@ export default {
 	rowAction: '{action:string}（当前行）',
 	moreActions: '第 {row:number} 行的更多操作',
 	actOnRow: '{action:string}第 {row:number} 行',
-	actOnRows: '{action:string}选中的 {count:number} 行',
+	actOnRows: '{action:string}选中的 {count:number|count} 行',
 } satisfies BaseTranslation
