@@ -40,7 +40,7 @@ const columns: ColumnDef[] = [
     header: (LL) => LL.lists.columns.product(),
     type: 'status',
     status: (row) => ({ key: productKey(Number(row.prod_type)), tone: 'info' }),
-    width: 110,
+    width: 150,
   },
   {
     field: 'recharge_type',
@@ -50,7 +50,8 @@ const columns: ColumnDef[] = [
       const key = rechargeTypeKey(Number(row.recharge_type))
       return { key, tone: key === 'rechargeAccount' ? 'ok' : key === 'rechargeDeduct' ? 'warn' : 'info' }
     },
-    width: 110,
+    // Wide enough for the English words ("International SMS", "Account recharge").
+    width: 150,
   },
   {
     field: 'is_amount_recharge',
