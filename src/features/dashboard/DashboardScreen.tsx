@@ -51,7 +51,7 @@ export function DashboardScreen({ title, prodType }: Props) {
          [t.todaySuccess(), d.info.todaySuccessCount, 'success'], [t.todayFailure(), d.info.todayFailureCount, 'failure'], [t.todayUnknown(), d.info.todayUnknownCount, 'unknown']]
   return (
     <div className="flex flex-col gap-4" data-testid="dashboard" aria-label={title}>
-      <div className="grid gap-3 [grid-template-columns:repeat(auto-fit,minmax(11rem,1fr))]">
+      <div className="grid gap-3 [grid-template-columns:repeat(auto-fit,minmax(9rem,1fr))]">
         {stats.map(([label, value, role]) => <Stat key={label} label={label} value={value} role={role} />)}
         {replies.data && <Stat label={t.todayReplies()} value={replies.data.todayReplyCount} testId="dashboard-replies" />}
       </div>
