@@ -19,7 +19,8 @@ async function shoot(page: Page, variant: string, dark: boolean) {
     await page.waitForLoadState('networkidle')
     if (dark) await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'))
     await expect(page.getByRole('alert').filter({ hasText: /出错|went wrong/ })).toHaveCount(0)
-    await page.screenshot({ path: `${OUT}/${variant}/${path.slice(1).replaceAll('/', '_') || 'root'}.png` })
+    // The theme is switched just before: finish the buttons' colour transitions instead of catching them half-way.
+    await page.screenshot({ path: `${OUT}/${variant}/${path.slice(1).replaceAll('/', '_') || 'root'}.png`, animations: 'disabled' })
   }
 }
 
