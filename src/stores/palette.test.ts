@@ -13,6 +13,7 @@ describe('palette store', () => {
 
   it('keeps recently used ids most recent first, without duplicates, at most RECENT_MAX', async () => {
     const p = await load()
+    p.loadPaletteUser('u1')
     for (let i = 0; i < p.RECENT_MAX + 3; i++) p.recordRecent(`cmd:${i}`)
     p.recordRecent('cmd:5')
     const ids = p.getRecentCommandIds()
@@ -22,13 +23,33 @@ describe('palette store', () => {
     expect(ids).not.toContain('cmd:0')
   })
 
-  it('restores recents from storage after a reload and ignores a corrupt value', async () => {
-    ;(await load()).recordRecent('action:lock')
+  it("restores the user's recents from storage after a reload and ignores a corrupt value", async () => {
+    const first = await load()
+    first.loadPaletteUser('u1')
+    first.recordRecent('action:lock')
     vi.resetModules()
-    expect((await load()).getRecentCommandIds()).toEqual(['action:lock'])
-    localStorage.setItem('sms-cloud:palette-recent', '{not json')
+    const again = await load()
+    expect(again.getRecentCommandIds()).toEqual([])
+    again.loadPaletteUser('u1')
+    expect(again.getRecentCommandIds()).toEqual(['action:lock'])
+    localStorage.setItem('sms-cloud:palette-recent:u1', '{not json')
     vi.resetModules()
-    expect((await load()).getRecentCommandIds()).toEqual([])
+    const corrupt = await load()
+    corrupt.loadPaletteUser('u1')
+    expect(corrupt.getRecentCommandIds()).toEqual([])
+  })
+
+  it('keeps recents per user: another user of the same browser does not see them, and gets their own back', async () => {
+    const p = await load()
+    p.loadPaletteUser('acme')
+    p.recordRecent('action:lock')
+    p.loadPaletteUser('globex')
+    expect(p.getRecentCommandIds()).toEqual([])
+    p.recordRecent('nav:/sms-cloud/home-sms/templates')
+    p.loadPaletteUser('acme')
+    expect(p.getRecentCommandIds()).toEqual(['action:lock'])
+    p.loadPaletteUser('globex')
+    expect(p.getRecentCommandIds()).toEqual(['nav:/sms-cloud/home-sms/templates'])
   })
 
   it('shows at most one of the palette and the shortcut sheet', async () => {

@@ -1,12 +1,16 @@
 import { proxy, useSnapshot } from 'valtio'
 
-/** UI state of the command palette and the shortcut sheet; recently used command ids survive reloads. */
-const RECENT_KEY = 'sms-cloud:palette-recent'
+/**
+ * UI state of the command palette and the shortcut sheet. Recently used command ids survive reloads, kept per user
+ * (like src/stores/user-prefs.ts): two people sharing one browser do not see each other's recent commands.
+ */
+const recentKey = (user: string) => `sms-cloud:palette-recent:${user}`
 export const RECENT_MAX = 10
 
-function loadRecent(): string[] {
+function loadRecent(user: string): string[] {
+  if (!user) return []
   try {
-    const raw = globalThis.localStorage?.getItem(RECENT_KEY)
+    const raw = globalThis.localStorage?.getItem(recentKey(user))
     const parsed: unknown = raw ? JSON.parse(raw) : []
     return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string').slice(0, RECENT_MAX) : []
   } catch {
@@ -15,15 +19,24 @@ function loadRecent(): string[] {
   }
 }
 
-function saveRecent(ids: string[]) {
+function saveRecent(user: string, ids: string[]) {
+  // Before the user is known (no one signed in) recents last only for this page.
+  if (!user) return
   try {
-    globalThis.localStorage?.setItem(RECENT_KEY, JSON.stringify(ids))
+    globalThis.localStorage?.setItem(recentKey(user), JSON.stringify(ids))
   } catch {
     // Storage full or blocked: recents then last only for this page, which is acceptable.
   }
 }
 
-const state = proxy({ open: false, sheetOpen: false, recent: loadRecent() })
+const state = proxy({ open: false, sheetOpen: false, user: '', recent: [] as string[] })
+
+/** Loads the signed-in user's recent commands; called when the user info arrives (src/stores/session.ts). */
+export function loadPaletteUser(user: string): void {
+  if (user === state.user) return
+  state.user = user
+  state.recent = loadRecent(user)
+}
 
 export function openPalette(): void {
   state.sheetOpen = false
@@ -62,7 +75,7 @@ export function setShortcutSheetOpen(open: boolean): void {
 /** Moves the id to the front of the recently used list. */
 export function recordRecent(id: string): void {
   state.recent = [id, ...state.recent.filter((x) => x !== id)].slice(0, RECENT_MAX)
-  saveRecent(state.recent)
+  saveRecent(state.user, state.recent)
 }
 
 /** Open flags outside React (the shell's Esc handling and tests). */

@@ -4,6 +4,7 @@ import { TOKEN_COOKIE, TOKEN_TTL_SECONDS } from '@/domain/constants'
 import { permissionFlags, type AuthUser, type UserInfo } from '@/domain/auth'
 import { clearLock } from './lock'
 import { clearTabs } from './tabs'
+import { loadPaletteUser } from './palette'
 import { loadUserPrefs } from './user-prefs'
 
 /**
@@ -79,7 +80,10 @@ export const getUserInfo = (): UserInfo | null => state.userInfo
 export function setUserInfo(info: UserInfo | null) {
   // ref(): the snapshot is read-only data; no need for valtio to track its deep structure.
   state.userInfo = info ? ref(info) : null
-  if (info) loadUserPrefs(info.userInfo.authUser.cusId)
+  if (info) {
+    loadUserPrefs(info.userInfo.authUser.cusId)
+    loadPaletteUser(info.userInfo.authUser.cusId)
+  }
 }
 
 /** Local log-out (explicit log-out and forced 401): token, user info, menus (via listeners), tabs and lock. */
