@@ -33,6 +33,10 @@ export const noticeListQuery = (pageSize = 20) =>
     queryFn: async (): Promise<NoticePage> => noticePageSchema.parse(await api('/notice/list', { pageSize, unreadFirst: true })),
   })
 
+/** Whether the bell's polled unread count says a notice arrived since the last answer (the first answer is no news). */
+export const noticeArrived = (prev: number | undefined, next: number | undefined) =>
+  prev !== undefined && next !== undefined && next > prev
+
 export const markNoticesRead = (p: NoticeReadPayload) => api('/notice/read', p)
 
 export const balanceWarnQuery = () =>

@@ -34,6 +34,14 @@ export function invalidateTemplates(kind: TemplateKind) {
   if (kind === 'video') void queryClient.invalidateQueries({ queryKey: cspSendKeys.all })
 }
 
+/**
+ * Every template query: the three lists, details and the send pages' pickers (which cache approved templates for
+ * a minute). Run when the bell sees a new notice: a review's notice means a template just became sendable or not.
+ */
+export function invalidateAllTemplates() {
+  for (const kind of ['content', 'csp', 'video'] as const) invalidateTemplates(kind)
+}
+
 async function write(kind: TemplateKind, path: string, body: unknown) {
   try {
     const env = await apiEnvelope<unknown>(path, body, { silent: true })

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type KeyboardEvent } from 'react'
-import { markNoticesRead, noticeKeys, noticeListQuery, unreadNoticesQuery } from '@/api/alerts'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { markNoticesRead, noticeArrived, noticeKeys, noticeListQuery, unreadNoticesQuery } from '@/api/alerts'
+import { invalidateAllTemplates } from '@/api/templates'
 import { Popover } from '@/components/ui/Popover'
 import type { Notice } from '@/domain/notice'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -16,7 +17,15 @@ export function NoticeBell({ go }: { go: Go }) {
   const t = LL.alerts.bell
   const qc = useQueryClient()
   const [open, setOpen] = useState(false)
-  const unread = useQuery(unreadNoticesQuery()).data ?? 0
+  const unreadData = useQuery(unreadNoticesQuery()).data
+  const unread = unreadData ?? 0
+  // A review's notice means a template became sendable (or not): the send pages' pickers must not wait for their
+  // one-minute cache. Any new notice refetches the template queries; only the mounted ones actually ask again.
+  const seen = useRef<number | undefined>(undefined)
+  useEffect(() => {
+    if (noticeArrived(seen.current, unreadData)) invalidateAllTemplates()
+    if (unreadData !== undefined) seen.current = unreadData
+  }, [unreadData])
   const list = useQuery({ ...noticeListQuery(), enabled: open })
   const refresh = () => qc.invalidateQueries({ queryKey: noticeKeys.all })
 
