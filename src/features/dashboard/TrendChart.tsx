@@ -30,6 +30,12 @@ function truthfulLines(partialIndex: number) {
           return (
             <g key={s.id} data-series={s.id} data-color={s.color}>
               <path d={lineGenerator(done) ?? ''} fill="none" stroke={s.color} strokeWidth={2} />
+              {/* A day between two gaps (nothing sent the day before and after) has no line to sit on: a dot shows it. */}
+              {done.map((p, i) =>
+                p.y != null && done[i - 1]?.y == null && (i + 1 < done.length ? done[i + 1]?.y == null : partialIndex < 0 || pts[i + 1]?.y == null)
+                  ? <circle key={i} data-lone cx={p.x} cy={p.y} r={2.5} fill={s.color} />
+                  : null,
+              )}
               {today.length === 2 && (
                 <path data-partial d={lineGenerator(today) ?? ''} fill="none" stroke={s.color} strokeWidth={2} strokeDasharray="4 4" />
               )}
