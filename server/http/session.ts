@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { TOKEN_COOKIE } from '../../src/domain/constants'
 import type { Db } from '../db'
-import { tokenOwner } from '../security/tokens'
-import { userById, type SessionUser } from '../users/repo'
+import { sha256 } from '../security/tokens'
+import { userByTokenHash, type SessionUser } from '../users/repo'
 import { isSafeMethod } from './csrf'
 import { ApiError } from './envelope'
 
@@ -31,8 +31,7 @@ export function tokenFrom(c: Context<AppEnv>): string | null {
 export function requireUser(db: Db): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = tokenFrom(c)
-    const ownerId = token ? await tokenOwner(db, token) : null
-    const user = ownerId === null ? null : await userById(db, ownerId)
+    const user = token ? await userByTokenHash(db, sha256(token)) : null
     if (!token || !user || user.cusStatus !== 1) throw new ApiError(401, 'unauthorized')
     c.set('user', user)
     c.set('token', token)

@@ -36,11 +36,3 @@ export async function revokeToken(db: Db, token: string): Promise<void> {
   await db.query('update session_token set revoked_at = now() where token_hash = $1 and revoked_at is null', [sha256(token)])
 }
 
-/** The customer id behind a live token, or null when unknown, expired or revoked. */
-export async function tokenOwner(db: Db, token: string): Promise<number | null> {
-  const { rows } = await db.query<{ customer_id: number }>(
-    'select customer_id from session_token where token_hash = $1 and revoked_at is null and expires_at > now()',
-    [sha256(token)],
-  )
-  return rows[0]?.customer_id ?? null
-}

@@ -52,6 +52,17 @@ export async function userById(db: Db, id: number): Promise<SessionUser | null> 
   return rows[0] ? toUser(rows[0]) : null
 }
 
+/**
+ * The account a live session token (its SHA-256) belongs to, in one round trip: every authenticated request asks
+ * this, so the token lookup and the account row come from one statement.
+ */
+export async function userByTokenHash(db: Db, tokenHash: string): Promise<SessionUser | null> {
+  const { rows } = await db.query<Row>(
+    `${SELECT} join session_token t on t.customer_id = c.id
+     where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`, [tokenHash])
+  return rows[0] ? toUser(rows[0]) : null
+}
+
 export async function userByCusId(db: Db, cusId: string): Promise<SessionUser | null> {
   const { rows } = await db.query<Row>(`${SELECT} where c.cus_id = $1`, [cusId])
   return rows[0] ? toUser(rows[0]) : null
