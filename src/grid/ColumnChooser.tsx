@@ -30,7 +30,7 @@ export function ColumnChooser({ apiRef, stateKey }: Props) {
       testId="column-chooser"
       onOpenChange={(open) => open && load()}
       trigger={
-        <Button variant="ghost" className="h-7 px-3 py-0 text-xs">
+        <Button variant="ghost" size="sm">
           {LL.grid.columns()}
         </Button>
       }

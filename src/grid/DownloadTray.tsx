@@ -52,11 +52,11 @@ export function DownloadTray() {
         <Download size={16} aria-hidden />
         <h2 className="mr-auto font-semibold">{LL.grid.download.trayTitle({ active })}</h2>
         {jobs.length > active && (
-          <Button variant="ghost" className="h-6 px-1 py-0 text-xs" onClick={clearFinished}>
+          <Button variant="ghost" size="xs" onClick={clearFinished}>
             {LL.grid.download.clearFinished()}
           </Button>
         )}
-        <Button variant="ghost" className="h-6 px-1 py-0 text-xs" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <Button variant="ghost" size="xs" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? LL.grid.download.collapse() : LL.grid.download.expand()}
         </Button>
       </header>

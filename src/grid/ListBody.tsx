@@ -38,7 +38,7 @@ export function ListBody({ query, grid, onReset }: Props) {
         <div className={overlay} role="alert">
           <p className="text-sm font-medium text-[var(--danger)]">{LL.grid.loadFailed()}</p>
           <p className="text-xs text-[var(--muted)]">{error}</p>
-          <Button className="h-8 py-0" onClick={() => void query.refetch()}>
+          <Button size="field" onClick={() => void query.refetch()}>
             {LL.grid.retry()}
           </Button>
         </div>
@@ -47,7 +47,7 @@ export function ListBody({ query, grid, onReset }: Props) {
         <div className={`${overlay} pointer-events-none`} role="status">
           <p className="text-sm font-medium text-[var(--text)]">{LL.grid.empty()}</p>
           <p className="text-xs text-[var(--muted)]">{LL.grid.emptyHint()}</p>
-          <Button variant="secondary" className="pointer-events-auto h-8 py-0" onClick={onReset}>
+          <Button variant="secondary" size="field" className="pointer-events-auto" onClick={onReset}>
             {LL.grid.reset()}
           </Button>
         </div>

@@ -19,30 +19,31 @@ interface Props {
   stateKey: string
 }
 
-const small = 'h-7 px-3 py-0 text-xs'
-
-/** Title row: the list's own toolbar actions (crud "add"), then export view, download all, columns and reset columns. */
+/**
+ * The list's actions row: its own toolbar actions (crud "add"; the first one is the toolbar's one primary button, the
+ * others secondary), then export view, download all, columns and reset columns. The list's title is the page
+ * header's h1 only (issue 14: it showed twice); the row is a group named by it for assistive technology.
+ */
 export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onResetColumns, onToolbar, apiRef, stateKey }: Props) {
   const { LL } = useI18nContext()
   const own = (list.toolbar ?? []).filter((a) => !a.visibleWhen || (ctx !== null && a.visibleWhen(ctx)))
   return (
-    <div className="flex flex-wrap items-center gap-2 px-3 py-2">
-      <h2 className="mr-auto text-sm font-semibold text-[var(--text)]">{title}</h2>
-      {own.map((a) => (
-        <Button key={a.id} className={small} busy={busy === a.id} disabled={busy !== null} onClick={() => onToolbar(a)} data-toolbar={a.id}>
+    <div role="group" aria-label={title} data-testid="list-toolbar" className="flex flex-wrap items-center justify-end gap-2 px-3 py-2">
+      {own.map((a, i) => (
+        <Button key={a.id} size="sm" variant={i === 0 ? 'primary' : 'secondary'} busy={busy === a.id} disabled={busy !== null} onClick={() => onToolbar(a)} data-toolbar={a.id}>
           {a.label(LL)}
         </Button>
       ))}
-      <Button variant="secondary" className={small} onClick={onExport} title={formatShortcut(GRID_SHORTCUTS.export)}>
+      <Button variant="secondary" size="sm" onClick={onExport} title={formatShortcut(GRID_SHORTCUTS.export)}>
         {LL.grid.exportView()}
       </Button>
       {onDownload && (
-        <Button variant="secondary" className={small} onClick={onDownload}>
+        <Button variant="secondary" size="sm" onClick={onDownload}>
           {LL.grid.downloadAll()}
         </Button>
       )}
       <ColumnChooser apiRef={apiRef} stateKey={stateKey} />
-      <Button variant="ghost" className={small} onClick={onResetColumns}>
+      <Button variant="ghost" size="sm" onClick={onResetColumns}>
         {LL.grid.resetColumns()}
       </Button>
     </div>

@@ -122,10 +122,10 @@ export const SearchPanel = forwardRef<HTMLFormElement, Props>(function SearchPan
             {LL.nav.searchBlocked({ reason: words(problems[firstProblem.name]) })}
           </span>
         )}
-        <Button type="submit" busy={busy} className="h-8 py-0">
+        <Button type="submit" busy={busy} size="field">
           {LL.grid.search()}
         </Button>
-        <Button variant="secondary" className="h-8 py-0" onClick={onReset} title="Alt+R">
+        <Button variant="secondary" size="field" onClick={onReset} title="Alt+R">
           {LL.grid.reset()}
         </Button>
       </span>

@@ -61,3 +61,25 @@ test('the numbers box: its error on Send, a sample of what was read, one count w
   await expect(summary).toHaveCount(0)
   await expect(box).not.toHaveAttribute('aria-invalid', 'true')
 })
+
+/*
+ * Issue 14, lists: the list's title is the page header's h1 only (the toolbar no longer repeats it; it names the
+ * toolbar's group instead), and the toolbar has one primary button, the list's first own action.
+ */
+test('a list shows its title once and its toolbar one primary button', async ({ page }) => {
+  await signIn(page, 'acme01')
+  await page.goto('/sms-cloud/address-book/contacts')
+  const h1 = page.locator('#main').getByRole('heading', { level: 1 })
+  await expect(h1).toHaveCount(1)
+  const title = (await h1.textContent())!.trim()
+  expect(title.length).toBeGreaterThan(0)
+  await expect(page.locator('#main').getByRole('heading', { name: title, exact: true })).toHaveCount(1)
+  const toolbar = page.getByRole('group', { name: title, exact: true })
+  await expect(toolbar).toBeVisible()
+  await expect(toolbar.getByText(title, { exact: true })).toHaveCount(0)
+  const primary = toolbar.locator('button[data-variant="primary"]')
+  await expect(primary).toHaveCount(1)
+  await expect(primary).toHaveText('新增联系人')
+  await expect(toolbar.locator('button[data-variant="danger"]')).toHaveCount(0)
+  await expect(toolbar.getByRole('button', { name: '导出当前视图' })).toHaveAttribute('data-variant', 'secondary')
+})

@@ -10,20 +10,37 @@ const VARIANTS: Record<Variant, string> = {
   ghost: 'text-[var(--primary)] hover:underline',
 }
 
+const SIZES = {
+  md: 'px-4 py-2 text-sm',
+  /** Beside a search form's inputs (their height). */
+  field: 'h-8 px-4 py-0 text-sm',
+  /** A list's toolbar. */
+  sm: 'h-7 px-3 py-0 text-xs',
+  /** Inline in a line of text (copy, a tray's controls). */
+  xs: 'h-6 px-2 py-0 text-xs',
+} as const
+
+/**
+ * One style per role (issue 14): primary (the one main action of a toolbar or dialog), secondary (the others),
+ * danger (only inside a confirmation or a menu, for the destructive choice), ghost (quiet: reset, clear, cancel-like).
+ * `size="sm"` is the lists' toolbar size; no caller adds its own size or colour classes.
+ */
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant
+  size?: keyof typeof SIZES
   /** Shows a spinner and blocks clicks while an action runs. */
   busy?: boolean
 }
 
 /** The console's button. Defaults to type="button" so a stray button never submits a form. */
-export function Button({ variant = 'primary', busy, disabled, className = '', children, type = 'button', ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', busy, disabled, className = '', children, type = 'button', ...rest }: ButtonProps) {
   return (
     <button
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded px-4 py-2 text-sm font-medium transition
+      data-variant={variant}
+      className={`inline-flex items-center justify-center gap-2 rounded ${SIZES[size]} font-medium transition
         focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)]
         disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
       {...rest}

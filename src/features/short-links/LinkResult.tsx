@@ -21,14 +21,14 @@ export function LinkResult({ link, testId }: { link: ShortLinkResult; testId: st
           <a href={link.short_url} target="_blank" rel="noreferrer noopener" className="truncate text-[var(--primary)] underline" data-testid="short-url">
             {link.short_url}
           </a>
-          <Button variant="secondary" className="shrink-0 px-2 py-1" onClick={() => void copy(link.short_url)}>
+          <Button variant="secondary" size="xs" className="shrink-0" onClick={() => void copy(link.short_url)}>
             {t.copyShort()}
           </Button>
         </dd>
         <dt className="text-[var(--muted)]">{t.longUrl()}</dt>
         <dd className="flex min-w-0 items-center gap-2">
           <span className="break-all" data-testid="long-url">{link.long_url}</span>
-          <Button variant="secondary" className="shrink-0 px-2 py-1" onClick={() => void copy(link.long_url)}>
+          <Button variant="secondary" size="xs" className="shrink-0" onClick={() => void copy(link.long_url)}>
             {t.copyLong()}
           </Button>
         </dd>
