@@ -53,8 +53,8 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
   const sort = useMemo(() => ({ orderBy: view.orderBy, order: view.order }), [view.orderBy, view.order])
   const columnDefs = useMemo(() => buildColumnDefs(list, { LL, ctx, sort }), [list, LL, ctx, sort])
   const gridContext = useMemo<GridContext>(
-    () => ({ runAction: actions.runRow, busyAction: actions.busy, listCtx: ctx }),
-    [actions.runRow, actions.busy, ctx],
+    () => ({ runAction: actions.runRow, listCtx: ctx }),
+    [actions.runRow, ctx],
   )
 
   const focusMemory = useRef<number | null>(null)
@@ -101,12 +101,15 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
     if (!cell || cell.rowPinned) return null
     return apiRef.current?.getDisplayedRowAtIndex(cell.rowIndex)?.data ?? null
   }
+  const enterAction = list.detail || !list.enterAction ? undefined : list.rowActions?.find((a) => a.id === list.enterAction && (!a.visibleWhen || (ctx && a.visibleWhen(ctx))))
   const openRow = list.detail
     ? (row: Row) => {
         const to = list.detail?.(row)
         if (to) void navigate({ to })
       }
-    : undefined
+    : enterAction
+      ? (row: Row) => actions.runRow(enterAction, row, Number(row[INDEX_FIELD]) || undefined)
+      : undefined
 
   useListCommands(list, title, ctx, {
     search: () => formRef.current?.requestSubmit(),

@@ -145,6 +145,11 @@ export interface ListDefinition {
   selectable?: boolean
   /** Enter on a row: a console path to open, or null for none. */
   detail?: (row: Row) => string | null
+  /**
+   * Enter on a row of a list without `detail`: the id of the row action it runs (a detail shown in a dialog, a file
+   * opened), with that action's visibility, enabled rule and confirmation. Checked by defineList.
+   */
+  enterAction?: string
   /** Default sort when the URL names none. */
   defaultSort?: { orderBy: string; order: 'asc' | 'desc' }
   /** Row identity for keeping focus/selection across refetches; default the row index. */
@@ -156,5 +161,8 @@ export interface ListDefinition {
 
 /** Identity at run time; exists so declarations are checked against the contract where they are written. */
 export function defineList(def: ListDefinition): ListDefinition {
+  if (def.enterAction && !def.rowActions?.some((a) => a.id === def.enterAction)) {
+    throw new Error(`list ${def.id}: enterAction '${def.enterAction}' names no row action`)
+  }
   return def
 }

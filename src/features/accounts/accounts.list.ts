@@ -91,6 +91,7 @@ export const subAccountsList = defineList({
   ],
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.cus_id),
+  enterAction: 'detail',
 })
 
 /** Customers: administrators only (the menu shows it to them alone, and the server refuses others). */
@@ -115,6 +116,7 @@ export const customersList = defineList({
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.cus_id),
   visibleWhen: (ctx) => ctx.authUser.userType === 1,
+  enterAction: 'detail',
   toolbar: [{ id: 'add-customer', label: (LL) => LL.customers.addCustomer(), perform: async (h) => (await actions()).addCustomer(h) }],
   rowActions: [
     { id: 'detail', label: (LL) => LL.lists.actions.detail(), perform: async (row) => (await actions()).showDetail(row, 'customer') },

@@ -57,4 +57,5 @@ export const materialsList = defineList({
   ],
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.material_id),
+  enterAction: 'open',
 })
