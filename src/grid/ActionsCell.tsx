@@ -9,7 +9,6 @@ import type { ListContext, Row, RowAction } from './define-list'
 /** What the screen hands the grid as `context`, so cells can run actions without new column definitions. */
 export interface GridContext {
   runAction(action: RowAction, row: Row, rowNumber?: number): void
-  busyAction: string | null
   listCtx: ListContext | null
 }
 
@@ -53,7 +52,9 @@ export function ActionsCell(p: CustomCellRendererProps<Row> & { actions: RowActi
 
   if (!row || pinned) return null
   const ctx = p.context as GridContext
-  const enabled = (a: RowAction) => (!a.enabledWhen || (ctx.listCtx !== null && a.enabledWhen(row, ctx.listCtx))) && ctx.busyAction === null
+  // The action's own rule only, as the palette's row commands: while another action runs, runAction refuses anyway,
+  // and a cell drawn during one must not keep its actions greyed out after it (cells are not redrawn on context).
+  const enabled = (a: RowAction) => !a.enabledWhen || (ctx.listCtx !== null && a.enabledWhen(row, ctx.listCtx))
   const number = Number(row[INDEX_FIELD]) || (p.node.rowIndex ?? 0) + 1
   const run = (a: RowAction) => ctx.runAction(a, row, number)
 

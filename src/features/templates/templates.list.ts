@@ -28,7 +28,6 @@ const TONES: Record<string, Tone> = {
 const actions = () => import('./templates.actions')
 const ID: Record<TemplateKind, string> = { content: 'id', csp: 'template_id', video: 'cus_template_id' }
 const STATUS: Record<TemplateKind, string> = { content: 'check_status', csp: 'template_status', video: 'status' }
-const own = (row: Row, ctx: ListContext) => row.cus_id === ctx.authUser.cusId
 const undecided = (kind: TemplateKind) => (row: Row) => isUndecided(kind, Number(row[STATUS[kind]]))
 
 /** New, detail (also Enter on a row), delete after the numbered-row confirmation, an administrator's review. */
@@ -39,7 +38,8 @@ function templateActions(kind: TemplateKind): { toolbar: ToolbarAction[]; rowAct
     rowActions: [
       { id: 'detail', label: (LL) => LL.tplEditor.actions.detail(), perform: async (row) => (await actions()).openDetail(kind, row) },
       {
-        id: 'delete', label: (LL) => LL.tplEditor.actions.delete(), tone: 'danger', enabledWhen: own,
+        // Any template the list shows may be deleted (the server's rule: an account's own and its sub-accounts').
+        id: 'delete', label: (LL) => LL.tplEditor.actions.delete(), tone: 'danger',
         confirm: (LL, row) => LL.lists.messages.deleteConfirm({ index: Number(row.__index) }),
         perform: async (row) => (await actions()).deleteTemplate(kind, row),
       },
