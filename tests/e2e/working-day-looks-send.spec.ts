@@ -45,6 +45,9 @@ test('the numbers box: its error on Send, a sample of what was read, one count w
   await pasteNumbers(page, 'abc\n13800138201\n13800138202\n13800138201')
   await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
   await expect(page.getByTestId('numbers-sample')).toContainText('13800138201, 13800138202')
+  // Valid numbers take the box's error back at once.
+  await expect(page.getByTestId('numbers-problem')).toHaveCount(0)
+  await expect(box).not.toHaveAttribute('aria-invalid', 'true')
   await pasteNumbers(page, '13800138202 13800138203,13800138204')
   await box.fill('13800138204\n13800138205\n13800138206\n13800138207\n13800138201')
   await page.getByRole('button', { name: '识别输入的号码' }).click()

@@ -80,6 +80,15 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
   }, [LL, setState, addText])
 
   const state = numbers.state
+  // Recipients that are now valid take back the box's "no valid numbers" at once (other problems wait for Send).
+  useEffect(() => {
+    if (state.valid === 0 || numbers.pending) return
+    setProblem((p) => {
+      if (!p?.numbers) return p
+      const { numbers: _, ...rest } = p
+      return Object.keys(rest).length ? rest : null
+    })
+  }, [state.valid, numbers.pending])
   useEffect(() => {
     if (!restored) return
     const timer = setTimeout(() => {
