@@ -5247,10 +5247,20 @@ type RootTranslation = {
 			 */
 			approveConfirm: RequiredParams<'index'>
 			/**
+			 * 确​认​审​核​通​过​模​板​ ​{​i​d​}​？
+			 * @param {number} id
+			 */
+			approveConfirmId: RequiredParams<'id'>
+			/**
 			 * 驳​回​第​ ​{​i​n​d​e​x​}​ ​行​的​模​板
 			 * @param {number} index
 			 */
 			rejectTitle: RequiredParams<'index'>
+			/**
+			 * 驳​回​模​板​ ​{​i​d​}
+			 * @param {number} id
+			 */
+			rejectTitleId: RequiredParams<'id'>
 			/**
 			 * 驳​回​原​因
 			 */
@@ -10843,9 +10853,17 @@ export type TranslationFunctions = {
 			 */
 			approveConfirm: (arg: { index: number }) => LocalizedString
 			/**
+			 * 确认审核通过模板 {id}？
+			 */
+			approveConfirmId: (arg: { id: number }) => LocalizedString
+			/**
 			 * 驳回第 {index} 行的模板
 			 */
 			rejectTitle: (arg: { index: number }) => LocalizedString
+			/**
+			 * 驳回模板 {id}
+			 */
+			rejectTitleId: (arg: { id: number }) => LocalizedString
 			/**
 			 * 驳回原因
 			 */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { focusRow, gridRows, openPalette, signIn } from './helpers'
+import { apiAs, focusRow, gridRows, openPalette, signIn } from './helpers'
 
 /*
  * Round-one polish (issues 11 and 14): keys and row actions that the first round left inconsistent.
@@ -61,4 +61,25 @@ test("Enter on a sub-account's row opens its detail dialog", async ({ page }) =>
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('acme01')
+})
+
+test("an administrator's detail of a content template offers the list's review actions, by the list's rule", async ({ page }) => {
+  await signIn(page, 'admin')
+  // The review worker (TEMPLATE_REVIEW_DELAY_SECONDS) decides new templates within seconds, so a decided one is what
+  // a browser test can count on: its approve and reject are shown and, as in the list's row, not enabled.
+  const decided = await apiAs(page, '/contentTemplate/list', { check_status: 2, pageNumber: 1, pageSize: 1 })
+  const id = Number(decided.data.records[0]?.id)
+  await page.goto(`/sms-cloud/home-sms/templates/${id}`)
+  await expect(page.getByTestId('detail-review').locator('[data-status]')).toHaveText('审核通过')
+  const review = page.getByTestId('template-review-actions')
+  await expect(review.getByRole('button', { name: '审核通过' })).toBeDisabled()
+  await expect(review.getByRole('button', { name: '驳回' })).toBeDisabled()
+})
+
+test('a customer sees no review buttons on its template detail', async ({ page }) => {
+  await signIn(page, 'acme')
+  const mine = await apiAs(page, '/contentTemplate/list', { pageNumber: 1, pageSize: 1 })
+  await page.goto(`/sms-cloud/home-sms/templates/${Number(mine.data.records[0]?.id)}`)
+  await expect(page.getByTestId('detail-review')).toBeVisible()
+  await expect(page.getByTestId('template-review-actions')).toHaveCount(0)
 })

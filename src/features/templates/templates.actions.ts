@@ -69,7 +69,8 @@ export const approve = (kind: TemplateKind, row: Row) => said(calls.reviewTempla
 
 export function reject(kind: TemplateKind, row: Row, { LL }: ActionHelpers) {
   return openFormDialog({
-    title: LL.tplEditor.actions.rejectTitle({ index: Number(row.__index) }), saveTestId: 'template-reject-save',
+    title: row.__index ? LL.tplEditor.actions.rejectTitle({ index: Number(row.__index) }) : LL.tplEditor.actions.rejectTitleId({ id: rowId(kind, row) }),
+    saveTestId: 'template-reject-save',
     spec: {
       id: 'template-reject', schema: templateReviewSchema,
       toInput: (v) => ({ id: rowId(kind, row), approve: false, reason: v.reason }),

@@ -45,7 +45,10 @@ function templateActions(kind: TemplateKind): { toolbar: ToolbarAction[]; rowAct
       },
       {
         id: 'approve', label: (LL) => LL.tplEditor.actions.approve(), visibleWhen: isAdminType, enabledWhen: undecided(kind),
-        confirm: (LL, row) => LL.tplEditor.actions.approveConfirm({ index: Number(row.__index) }),
+        // A list row is named by its number; the detail page (no row number) names the template by its id.
+        confirm: (LL, row) => (row.__index
+          ? LL.tplEditor.actions.approveConfirm({ index: Number(row.__index) })
+          : LL.tplEditor.actions.approveConfirmId({ id: Number(row[ID[kind]]) })),
         perform: async (row) => (await actions()).approve(kind, row),
       },
       {

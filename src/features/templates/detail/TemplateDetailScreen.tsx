@@ -8,8 +8,12 @@ import { Frames, MessagePreview } from '@/components/preview/MessagePreview'
 import { contentCheckKey, cspTemplateStatusKey, sizeKb, videoTemplateStatusKey } from '@/domain/lists/templates'
 import { CSP_CONTENT_TYPE, parseLowType } from '@/domain/send-csp'
 import type { TemplateKind } from '@/domain/templates-write'
+import type { Row } from '@/grid'
+import { useListActions } from '@/grid/use-list-actions'
+import { useListContext } from '@/grid/use-list-state'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { TEMPLATE_LIST_PATH } from '../pages'
+import { contentTemplatesList, cspTemplatesList, videoTemplatesList } from '../templates.list'
 import { contentTemplateQuery } from './content-template'
 
 type Status = { key: string; rejected: boolean }
@@ -40,6 +44,39 @@ function Review({ status, reason }: { status: Status; reason: string }) {
           {LL.tplEditor.detail.reason()}: {reason}
         </p>
       )}
+    </div>
+  )
+}
+
+const LISTS = { content: contentTemplatesList, csp: cspTemplatesList, video: videoTemplatesList }
+const REVIEW_ACTIONS = new Set(['approve', 'reject'])
+const NO_FILTERS = {}
+
+/**
+ * An administrator's approve and reject on the detail: the list's own declared row actions (visibility, enabled
+ * rule, confirmation, the reject dialog), run as the list runs them; the review call refetches this detail too.
+ */
+function ReviewActions({ kind, row }: { kind: TemplateKind; row: Row }) {
+  const { LL } = useI18nContext()
+  const ctx = useListContext()
+  const list = LISTS[kind]
+  const { busy, runRow } = useListActions(list, ctx, NO_FILTERS)
+  if (!ctx) return null
+  const review = (list.rowActions ?? []).filter((a) => REVIEW_ACTIONS.has(a.id) && (!a.visibleWhen || a.visibleWhen(ctx)))
+  if (!review.length) return null
+  return (
+    <div className="flex gap-2" data-testid="template-review-actions">
+      {review.map((a) => (
+        <Button
+          key={a.id}
+          variant={a.tone === 'danger' ? 'danger' : 'primary'}
+          data-action={a.id}
+          disabled={busy !== null || (!!a.enabledWhen && !a.enabledWhen(row, ctx))}
+          onClick={() => runRow(a, row)}
+        >
+          {a.label(LL)}
+        </Button>
+      ))}
     </div>
   )
 }
@@ -103,7 +140,10 @@ export default function TemplateDetailScreen({ kind, id, title }: { kind: Templa
     <div className="mx-auto flex max-w-3xl flex-col gap-4 p-4" data-testid="template-detail">
       <div className="flex items-center justify-between gap-2">
         <h1 className="text-lg font-semibold">{title}</h1>
-        <Button variant="secondary" onClick={() => goTo(TEMPLATE_LIST_PATH[kind])}>{t.back()}</Button>
+        <div className="flex gap-2">
+          {q.data && <ReviewActions kind={kind} row={q.data as unknown as Row} />}
+          <Button variant="secondary" onClick={() => goTo(TEMPLATE_LIST_PATH[kind])}>{t.back()}</Button>
+        </div>
       </div>
       <section className={section}>
         {q.isPending && <p className="flex items-center gap-2 text-sm text-[var(--muted)]"><Spinner size={14} />{t.loading()}</p>}
