@@ -5,15 +5,20 @@ import { apiAs, focusRow, gridRows, openPalette, signIn } from './helpers'
  * Round-one polish (issues 11 and 14): keys and row actions that the first round left inconsistent.
  */
 
-test('Ctrl+K opens the palette while a grid row has the keyboard focus', async ({ page }) => {
+test('Ctrl+K opens the palette while a grid row has the keyboard focus, on every kind of list', async ({ page }) => {
   await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/templates')
-  await expect(gridRows(page).first()).toBeVisible()
-  await page.locator('.ag-header-cell').first().focus()
-  await page.keyboard.press('ArrowDown')
-  await expect(page.locator('.ag-row:has(.ag-cell-focus)')).toHaveCount(1)
-  await openPalette(page)
-  await expect(page.getByTestId('command-palette').getByRole('combobox')).toBeFocused()
+  // A plain list, one with a checkbox column, one whose Enter opens a dialog, one with a pinned totals row.
+  for (const path of ['/home-sms/templates', '/address-book/contacts', '/account/sub-accounts', '/home-sms/batch-stats']) {
+    await page.goto(`/sms-cloud${path}`)
+    await expect(gridRows(page).first()).toBeVisible()
+    await page.locator('.ag-header-cell').first().focus()
+    await page.keyboard.press('ArrowDown')
+    await expect(page.locator('.ag-row:has(.ag-cell-focus)')).toHaveCount(1)
+    await openPalette(page)
+    await expect(page.getByTestId('command-palette').getByRole('combobox')).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('command-palette')).toHaveCount(0)
+  }
 })
 
 test("a sub-account's content template: delete is enabled alike in the row's more menu and in the palette (the server's rule)", async ({ page }) => {
