@@ -96,3 +96,10 @@ export async function typeFields(page: Page, values: string[]) {
     if (v) await page.keyboard.type(v)
   }
 }
+
+/** Presses `keys` with the file chooser answered by `file`. */
+export async function uploadWith(page: Page, keys: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser')
+  await page.keyboard.press(keys)
+  await (await chooser).setFiles(file)
+}

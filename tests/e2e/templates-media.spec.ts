@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { gridRows, pasteNumbers, runCommand, signIn } from './helpers'
+import { expect, test } from '@playwright/test'
+import { gridRows, pasteNumbers, runCommand, signIn, uploadWith } from './helpers'
 import { htmlAsMp3, png, renamedExe, truncatedMp4 } from './template-files'
 
 /*
@@ -10,12 +10,6 @@ import { htmlAsMp3, png, renamedExe, truncatedMp4 } from './template-files'
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 })
-
-async function uploadWith(page: Page, keys: string, file: { name: string; mimeType: string; buffer: Buffer }) {
-  const chooser = page.waitForEvent('filechooser')
-  await page.keyboard.press(keys)
-  await (await chooser).setFiles(file)
-}
 
 test('a bad file of each kind gets its message beside the card, and what was typed stays', async ({ page }) => {
   await signIn(page, 'globex')

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { apiAs, focusRow, gridRows, pasteNumbers, runCommand, signIn } from './helpers'
+import { expect, test } from '@playwright/test'
+import { apiAs, focusRow, gridRows, pasteNumbers, runCommand, signIn, uploadWith } from './helpers'
 import { png } from './template-files'
 
 /*
@@ -11,13 +11,6 @@ import { png } from './template-files'
 test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 })
-
-/** Presses `keys` with the file chooser answered by `file`. */
-async function uploadWith(page: Page, keys: string, file: { name: string; mimeType: string; buffer: Buffer }) {
-  const chooser = page.waitForEvent('filechooser')
-  await page.keyboard.press(keys)
-  await (await chooser).setFiles(file)
-}
 
 test('a content template from the palette is listed pending, and deleted after the numbered-row confirmation', async ({ page }) => {
   await signIn(page, 'acme')
