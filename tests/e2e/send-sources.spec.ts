@@ -21,10 +21,10 @@ test('an xlsx file and pasted text combine and are de-duplicated together; a bad
   await expect(page.getByTestId('group-send')).toBeVisible()
   const file = page.getByTestId('numbers-file')
   const counts = async (total: number, valid: number, duplicates: number, invalid: number) => {
-    await expect(page.getByTestId('count-total')).toHaveText(`共 ${total} 个`)
-    await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${valid} 个`)
+    await expect(page.getByTestId('count-total')).toHaveText(`共 ${(total).toLocaleString('en-US')} 个`)
+    await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${(valid).toLocaleString('en-US')} 个`)
     await expect(page.getByTestId('count-duplicates')).toHaveText(`重复 ${duplicates} 个`)
-    await expect(page.getByTestId('count-invalid')).toHaveText(`无效 ${invalid} 个`)
+    await expect(page.getByTestId('count-invalid')).toHaveText(`无效 ${(invalid).toLocaleString('en-US')} 个`)
   }
 
   // Names in column A, mobiles in column B (one stored as a number, one repeated, one too short) under a header.

@@ -162,7 +162,7 @@ test('a send the balance cannot cover is refused with 余额不足 and stores no
   await openSend(page)
   const n = 30_000
   await pasteNumbers(page, Array.from({ length: n }, (_, i) => String(13_600_000_000 + i)).join('\n'))
-  await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${n} 个`)
+  await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${(n).toLocaleString('en-US')} 个`)
   await page.getByTestId('send-content').fill('【测试】余额不足')
   await page.getByTestId('send-button').click()
   await expect(page.getByTestId('send-summary')).toContainText('30,000')
@@ -172,7 +172,7 @@ test('a send the balance cannot cover is refused with 余额不足 and stores no
   expect(res.status()).toBe(400)
   await expect(page.getByText('余额不足', { exact: true })).toBeVisible()
   // Nothing sent: the composed numbers stay, the balance and the batch list are unchanged.
-  await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${n} 个`)
+  await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${(n).toLocaleString('en-US')} 个`)
   expect(await balanceOf(page)).toBe(balance)
   expect(await batchTotal(page)).toBe(batches)
 })
