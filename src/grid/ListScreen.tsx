@@ -30,6 +30,13 @@ export interface ListScreenOwnProps {
 }
 
 /** The one list screen (issue 3): every declaration renders through here. */
+/** Filters equal once empty values are left out (the panel's draft has '' where the URL has no key at all). */
+function sameFilters(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const set = (o: Record<string, unknown>) =>
+    JSON.stringify(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '').sort(([x], [y]) => x.localeCompare(y)))
+  return set(a) === set(b)
+}
+
 export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
   const { LL } = useI18nContext()
   const ctx = useListContext()
@@ -139,7 +146,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         onSearch={(filters) => {
           focusGridOnData.current = true
           // Search with unchanged filters still means "show me the latest": same URL, same query key, so refetch.
-          if (JSON.stringify(filters) === JSON.stringify(view.filters) && view.pageNumber === 1) void query.refetch()
+          if (sameFilters(filters, view.filters) && view.pageNumber === 1) void query.refetch()
           else setView({ ...view, filters, pageNumber: 1 })
         }}
         onReset={reset}
