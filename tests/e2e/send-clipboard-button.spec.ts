@@ -103,7 +103,7 @@ test('a big Ctrl+V without clipboard-read permission reads the clipboard asynchr
   await expect(page.getByTestId('count-invalid')).toHaveText('无效 1 个')
   await page.getByTestId('numbers-box').focus()
   await page.keyboard.press('Control+V')
-  await expect(page.getByTestId('count-duplicates')).toHaveText(`重复 ${DISTINCT} 个`)
+  await expect(page.getByTestId('count-duplicates')).toHaveText(`重复 ${DISTINCT.toLocaleString('en-US')} 个`)
   expect(await asyncReads(page)).toBe(2)
   expect(await eventReads(page)).toBe(0)
   await expect(page.getByTestId('numbers-box')).toHaveValue('')

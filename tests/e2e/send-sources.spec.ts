@@ -23,7 +23,7 @@ test('an xlsx file and pasted text combine and are de-duplicated together; a bad
   const counts = async (total: number, valid: number, duplicates: number, invalid: number) => {
     await expect(page.getByTestId('count-total')).toHaveText(`共 ${(total).toLocaleString('en-US')} 个`)
     await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${(valid).toLocaleString('en-US')} 个`)
-    await expect(page.getByTestId('count-duplicates')).toHaveText(`重复 ${duplicates} 个`)
+    await expect(page.getByTestId('count-duplicates')).toHaveText(`重复 ${duplicates.toLocaleString('en-US')} 个`)
     await expect(page.getByTestId('count-invalid')).toHaveText(`无效 ${(invalid).toLocaleString('en-US')} 个`)
   }
 
