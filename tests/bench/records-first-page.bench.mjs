@@ -9,9 +9,9 @@
 // (migration 005) are off during it and the rollups rebuilt once. The pkey and the mobile index stay: the seed's
 // interaction-record step looks records up by mobile. The measured queries then meet the same indexes as before.
 import { randomBytes } from 'node:crypto'
+import { bulkSeed } from './lib/bulk-seed.mjs'
 import { createApp } from '../../server/app.ts'
 import { migrate, openDb } from '../../server/db/index.ts'
-import { seedDemo } from '../../server/seed/index.ts'
 import { issueToken } from '../../server/security/tokens.ts'
 
 const ROWS = Number(process.env.BENCH_RECORDS ?? 1_000_000)
@@ -54,27 +54,11 @@ async function timeIt(fn) {
   return median(ms)
 }
 
-async function bulkSeed(db) {
-  const { rows: deferred } = await db.query(
-    `select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'mt_record'
-       and indexname not in ('mt_record_pkey', 'mt_record_mobile_idx')`,
-  )
-  await db.exec(`${deferred.map((i) => `drop index ${i.indexname};`).join('')}
-    alter table mt_record disable trigger user; alter table mo_record disable trigger user`)
-  await seedDemo(db, { historyRows: ROWS })
-  await db.exec(`${deferred.map((i) => `${i.indexdef};`).join('')}
-    alter table mt_record enable trigger user; alter table mo_record enable trigger user;
-    delete from mt_daily; delete from mo_daily;
-    do $$ begin execute mt_daily_sql('mt_record', 1); end $$;
-    insert into mo_daily (cus_id, prod_type, day, reply_count)
-      select cus_id, prod_type, (deliver_time at time zone 'Asia/Shanghai')::date, count(*) from mo_record group by 1, 2, 3`)
-}
-
 async function bench(label, db) {
   console.log(`\n--- ${label}: seeding ${ROWS.toLocaleString('en')} sent records ---`)
   const t0 = performance.now()
   await migrate(db)
-  await bulkSeed(db)
+  await bulkSeed(db, ROWS)
   await db.exec('vacuum analyze mt_record')
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
   const app = createApp({ db, config: { distDir: '/nonexistent' } })
