@@ -9,7 +9,7 @@ import type { GridContext } from './ActionsCell'
 import { columnTypes } from './column-types'
 import { loadColumnState, saveColumnState } from './column-state'
 import type { Row } from './define-list'
-import { forgetSpot, markRestoring, peekSpot, saveSpot, type GridSpot } from './view-memory'
+import { markRestoring, peekSpot, saveSpot, type GridSpot } from './view-memory'
 
 interface Props {
   apiRef: RefObject<GridApi<Row> | null>
@@ -68,8 +68,9 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
   const restorePending = (api: GridApi<Row>) => {
     const saved = pending.current
     if (!saved || !api.getDisplayedRowCount()) return
+    // The spot stays saved: a switch back and forth faster than the screens load mounts this list twice, and the
+    // second mount must find it too (it is replaced as soon as the user moves).
     pending.current = undefined
-    if (spotRef.current) forgetSpot(spotRef.current.key)
     // After the rows are drawn: the focus needs the cell's element.
     requestAnimationFrame(() => {
       restoreSpot(api, saved)

@@ -19,14 +19,10 @@ export function saveSpot(key: string, spot: GridSpot) {
   while (spots.size > MAX_SPOTS) spots.delete(spots.keys().next().value as string)
 }
 
-/** The spot saved under `key` for this view. Read during render, which React may repeat: forgotten once applied. */
+/** The spot saved under `key` for this view (the grid reads it once per mount). */
 export function peekSpot(key: string, view: string): GridSpot | undefined {
   const s = spots.get(key)
   return s && s.view === view ? s : undefined
-}
-
-export function forgetSpot(key: string) {
-  spots.delete(key)
 }
 
 let restoring = 0
