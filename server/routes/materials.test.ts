@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MATERIAL_MAX_BYTES, type MaterialRow } from '../../src/domain/materials'
 import { SERVER_MESSAGES } from '../../src/domain/messages'
-import { exe, gif, html, jpeg, mp3, mp4, png, svg } from '../storage/fixtures.test-helper'
+import { aac, amr, exe, gif, html, jpeg, mp3, mp4, png, svg } from '../storage/fixtures.test-helper'
 import { startS3 } from '../storage/s3rver.test-helper'
 import { S3Store } from '../storage/s3-store'
 import { forEachBackend, setup, type Harness } from '../test/harness'
@@ -58,10 +58,10 @@ forEachBackend((backend) => {
       }
     })
 
-    it('refuses zero bytes and files cut short (PNG, JPEG, GIF, MP4, MP3), and stores nothing for them', async () => {
+    it('refuses zero bytes and files cut short (PNG, JPEG, GIF, MP4, MP3, AAC, AMR), and stores nothing for them', async () => {
       const before = await stored()
       expect(await upload('acme', new Uint8Array())).toMatchObject({ status: 400, msg: SERVER_MESSAGES.materialEmpty.en })
-      for (const [bytes, cut, type] of [[png(), 40, 'PNG'], [jpeg(), 100, 'JPEG'], [gif(), 30, 'GIF'], [mp4(), 200, 'MP4'], [mp3(), 12, 'MPEG']] as const) {
+      for (const [bytes, cut, type] of [[png(), 40, 'PNG'], [jpeg(), 100, 'JPEG'], [gif(), 30, 'GIF'], [mp4(), 200, 'MP4'], [mp3(), 12, 'MPEG'], [mp3(), 600, 'MPEG'], [aac(), 300, 'AAC'], [amr(), 40, 'AMR']] as const) {
         const res = await upload('acme', bytes.slice(0, cut))
         expect(res, type).toMatchObject({ status: 400, msg: `The file is incomplete or damaged (its ${type} structure is cut short); export it again and upload` })
       }
@@ -76,6 +76,10 @@ forEachBackend((backend) => {
       expect(await upload('acme', tooBig, { path: '/file/uploadCspMaterial' })).toMatchObject({ status: 400, msg: 'The file is too large; this kind of material may be at most 2 MB' })
       const ok = await upload('acme', mp4(), { path: '/file/uploadVideoMaterial' })
       expect(ok.data).toMatchObject({ purpose: 'video', kind: 'video' })
+      for (const [bytes, type] of [[aac(), 'audio/aac'], [amr(), 'audio/amr']] as const) {
+        expect((await upload('acme', bytes, { path: '/file/uploadCspMaterial' })).data, type).toMatchObject({ kind: 'audio', content_type: type })
+        expect(await upload('acme', bytes, { path: '/file/uploadVideoMaterial' }), type).toMatchObject({ status: 400, msg: /only .*MPEG/ })
+      }
     })
 
     it('stops reading a body past the largest file of its purpose: 413 from Content-Length or from the bytes themselves', async () => {

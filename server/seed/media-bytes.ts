@@ -50,3 +50,19 @@ export function mp3(frames = 4): Uint8Array {
   frame.set([0xff, 0xfb, 0x90, 0x64])
   return new Uint8Array(Buffer.concat([id3, ...Array.from({ length: frames }, () => frame)]))
 }
+
+/** An AAC stream in ADTS: `frames` frames of MPEG-4 AAC LC, 44.1 kHz stereo, 7-byte headers without CRC. */
+export function aac(frames = 4, payload = 200): Uint8Array {
+  const len = 7 + payload
+  const frame = Buffer.alloc(len)
+  // sync 0xFFF, MPEG-4, layer 0, no CRC; profile LC, 44.1 kHz, stereo; the 13-bit frame length; buffer fullness 0x7FF.
+  frame.set([0xff, 0xf1, 0x50, 0x80 | ((len >> 11) & 0x03), (len >> 3) & 0xff, ((len & 0x07) << 5) | 0x1f, 0xfc])
+  return new Uint8Array(Buffer.concat(Array.from({ length: frames }, () => frame)))
+}
+
+/** An AMR-NB file: the `#!AMR\n` header, then 12.2 kbit/s speech frames (a table-of-contents byte and 31 bytes). */
+export function amr(frames = 8): Uint8Array {
+  const frame = Buffer.alloc(32)
+  frame[0] = 0x3c
+  return new Uint8Array(Buffer.concat([Buffer.from('#!AMR\n', 'latin1'), ...Array.from({ length: frames }, () => frame)]))
+}

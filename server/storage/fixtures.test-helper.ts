@@ -1,4 +1,4 @@
-export { mp3, mp4, png } from '../seed/media-bytes'
+export { aac, amr, mp3, mp4, png } from '../seed/media-bytes'
 
 /** Small real media for upload tests: each is what its type's structure walk (sniff.ts) takes as whole. */
 

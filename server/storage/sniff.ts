@@ -1,9 +1,10 @@
 import { fileTypeFromBuffer } from 'file-type'
+import { aacWhole, amrWhole, mp3Whole } from './sniff-audio'
 
 /**
  * What an upload really is, by its bytes (file-type), and whether its structure is whole. A renamed `.exe`, an HTML
  * or an SVG page has no media signature and comes back null; a PNG, JPEG, GIF or MP4 cut short fails its structure
- * walk. The walks read headers only (chunk and box lengths), so their cost is bounded by the number of chunks.
+ * walk; audio is walked frame by frame (sniff-audio.ts). The walks read headers only (chunk and box lengths), so their cost is bounded by the number of chunks.
  */
 export interface Sniffed {
   contentType: string | null
@@ -14,6 +15,8 @@ export interface Sniffed {
 export async function sniff(bytes: Uint8Array): Promise<Sniffed> {
   const found = await fileTypeFromBuffer(bytes)
   if (!found) return { contentType: null, whole: false }
+  // MPEG audio Layer I and II share audio/mpeg with MP3; they are another type, which no purpose takes.
+  if (found.mime === 'audio/mpeg' && found.ext !== 'mp3') return { contentType: `audio/x-${found.ext}`, whole: false }
   const check = STRUCTURE[found.mime]
   return { contentType: found.mime, whole: check ? check(bytes) : true }
 }
@@ -92,17 +95,6 @@ export function isoWhole(b: Uint8Array): boolean {
   return seen.has('ftyp') && seen.has('moov') && (seen.has('mdat') || seen.has('moof'))
 }
 
-/** MP3: an ID3 tag (if any) inside the file, then a frame header (sync word) where audio starts. */
-export function mp3Whole(b: Uint8Array): boolean {
-  let i = 0
-  if (ascii(b, 0, 3) === 'ID3') {
-    if (b.length < 10) return false
-    // Synch-safe size: 7 bits a byte.
-    i = 10 + ((b[6] << 21) | (b[7] << 14) | (b[8] << 7) | b[9])
-  }
-  return i + 4 <= b.length && b[i] === 0xff && (b[i + 1] & 0xe0) === 0xe0
-}
-
 const STRUCTURE: Record<string, (b: Uint8Array) => boolean> = {
   'image/png': pngWhole,
   'image/jpeg': jpegWhole,
@@ -111,4 +103,6 @@ const STRUCTURE: Record<string, (b: Uint8Array) => boolean> = {
   'audio/x-m4a': isoWhole,
   'audio/mp4': isoWhole,
   'audio/mpeg': mp3Whole,
+  'audio/aac': aacWhole,
+  'audio/amr': amrWhole,
 }
