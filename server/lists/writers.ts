@@ -1,5 +1,5 @@
 import { createDeflateRaw, crc32, type DeflateRaw } from 'node:zlib'
-import { Zip, ZipPassThrough, strToU8, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate'
+import { Zip, ZipDeflate, strToU8, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate'
 
 /** A cell as files hold it: text, a number, or empty. */
 export type Cell = string | number | null | undefined
@@ -194,8 +194,10 @@ export function xlsxWriter(push: (chunk: Uint8Array) => void, rowsPerSheet = XLS
     },
     async end() {
       await close()
+      // Deflated although tiny: a streamed entry's sizes come after its data, and SheetJS (which walks the local
+      // headers) finds the end of a deflated entry by inflating it, of a stored one not at all.
       for (const [name, xml] of Object.entries(workbookParts(sheets))) {
-        const part = new ZipPassThrough(name)
+        const part = new ZipDeflate(name, { level: 6 })
         zip.add(part)
         part.push(strToU8(xml), true)
       }
