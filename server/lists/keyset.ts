@@ -13,6 +13,13 @@ export interface KeysetSpec {
   key: { sql: string; type: string }[]
   order: 'asc' | 'desc'
   batchSize?: number
+  /**
+   * Each batch comes back as one JSON text (`json_agg` of the rows) parsed by JSON.parse, instead of a result row
+   * per record: on PGlite, decoding thousands of rows field by field in JavaScript took more than half of a large
+   * download's time. Values arrive as JSON has them: timestamps as ISO text, numbers (bigint and numeric included)
+   * as numbers, so select text (`to_char`, `::text`) where exact digits matter.
+   */
+  json?: boolean
 }
 
 export const DOWNLOAD_BATCH = 5000
@@ -34,10 +41,11 @@ export async function* keysetBatches<R = Record<string, unknown>>(db: Db, spec: 
       const bound = spec.key.map((k, i) => `${w.bind(after[i])}::${k.type}`)
       w.and(`(${spec.key.map((k) => k.sql).join(', ')}) ${cmp} (${bound.join(', ')})`)
     }
-    const { rows } = await db.query<Record<string, unknown>>(
-      `select ${spec.select}, ${keys} from ${spec.from} ${w.sql} order by ${orderBy} limit ${size}`,
-      w.params,
-    )
+    const page = `select ${spec.select}, ${keys} from ${spec.from} ${w.sql} order by ${orderBy} limit ${size}`
+    // json_agg over the ordered subquery keeps its order (a plain subquery scan, nothing re-sorts it).
+    const rows = spec.json
+      ? JSON.parse((await db.query<{ j: string }>(`select coalesce(json_agg(__page), '[]')::text as j from (${page}) __page`, w.params)).rows[0].j) as Record<string, unknown>[]
+      : (await db.query<Record<string, unknown>>(page, w.params)).rows
     if (!rows.length) return
     const tail = rows[rows.length - 1]
     last = spec.key.map((_, i) => String(tail[`__k${i}`]))

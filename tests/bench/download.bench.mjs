@@ -1,126 +1,190 @@
-// "Download all" of the sent records (issue 15): time to last byte, peak RSS and other users' list latency (p50/p99,
-// four customers paging their sent records without pause) while one admin downloads every record as csv and as xlsx,
-// on a fresh PGlite and, with BENCH_DATABASE_URL / TEST_DATABASE_URL, PostgreSQL (a throwaway schema).
-// Measured in the same run on the same data:
-// - "before": the database batches (keysetBatches, as the endpoint reads them) through the writers of commit
-//   BASELINE (fflate's JavaScript deflate on the event loop), copied from git for the run;
-// - "now, writer": the same batches through today's writers;
-// - "now, endpoint": the real POST /api/mtRecord/download, body read to its last byte.
-// BENCH_RECORDS sets the row count (default 1,000,000; seeded as records-first-page.bench.mjs does); BENCH_OTHERS the
-// number of other users (default 4; on PGlite at 50k rows the run with 4 did not finish in 5 minutes, see the report).
-import { execFileSync } from 'node:child_process'
+// "Download all" of the sent records (issue 15), measured on real, compiled server processes (scripts/build-server.mjs
+// -> dist-server, `node dist-server/main.js`, as `npm start` runs it): an admin downloads every sent record through the
+// console's call (POST /api/mtRecord/download) as csv and as xlsx, timed from request to last byte, while other users
+// open their sent-record lists open-loop (one request every BENCH_GAP_MS ms, round robin over four customers, each
+// answered or not: a stalled server shows as latency, not as fewer requests). Printed per side: seconds to last byte,
+// file size, the server's RSS when idle before the download and its peak during it (VmRSS sampled every 100 ms), and
+// the others' p50/p99.
+// "before" is the server of commit BENCH_BASELINE (default d953b8c, before this work), compiled from git into a temp
+// folder; "now" is this working tree, compiled. Both read the same seeded database; the sides alternate, BENCH_ROUNDS
+// times (default 2), and medians are printed. PGlite (one folder) and PostgreSQL (a throwaway database on
+// BENCH_DATABASE_URL / TEST_DATABASE_URL, or a throwaway cluster).
+//   BENCH_RECORDS (default 1,000,000 sent records, seeded by lib/bulk-seed.mjs), BENCH_GAP_MS (default 100),
+//   BENCH_ONLY=pglite|postgres, BENCH_FORMATS=csv,xlsx, BENCH_SIDES=before,now, BENCH_NODE_ARGS (e.g. --cpu-prof)
+import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import pg from 'pg'
 import { bulkSeed } from './lib/bulk-seed.mjs'
-import { createApp } from '../../server/app.ts'
+import { benchPostgres } from './lib/throwaway-pg.mjs'
 import { migrate, openDb } from '../../server/db/index.ts'
-import { Where, keysetBatches } from '../../server/lists/index.ts'
-import * as now from '../../server/lists/writers.ts'
 import { issueToken } from '../../server/security/tokens.ts'
 
 const ROWS = Number(process.env.BENCH_RECORDS ?? 1_000_000)
-const BASELINE = process.env.BENCH_BASELINE ?? 'bc4576f~1'
-const OTHERS = ['acme', 'acme01', 'globex', 'initech'].slice(0, Number(process.env.BENCH_OTHERS ?? 4))
+const BASELINE = process.env.BENCH_BASELINE ?? 'd953b8c'
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 100)
+const FORMATS = (process.env.BENCH_FORMATS ?? 'csv,xlsx').split(',')
+const ONLY = process.env.BENCH_ONLY
+const SIDES = (process.env.BENCH_SIDES ?? 'before,now').split(',')
+const OTHERS = ['acme', 'acme01', 'globex', 'initech']
+const ROOT = resolve('.')
 
-const baseFile = new URL('./.download-baseline-writers.ts', import.meta.url)
-writeFileSync(baseFile, execFileSync('git', ['show', `${BASELINE}:server/lists/writers.ts`]))
-const before = await import(baseFile.href)
-rmSync(baseFile)
-
+const freePort = () => new Promise((ok) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address()
+    s.close(() => ok(port))
+  })
+})
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b)
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))]
 }
+const rssMb = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
 
-/** Runs `work` while the other users page their lists; returns its time, the peak RSS and their latencies. */
-async function measure(app, tokens, work) {
-  let running = true
-  const lat = []
-  const other = async (user) => {
-    while (running) {
-      const t0 = performance.now()
-      const res = await app.request('/api/mtRecord/list', {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[user]}` },
-        body: JSON.stringify({ pageNumber: 1 + Math.floor(Math.random() * 5), pageSize: 20 }),
-      })
-      await res.arrayBuffer()
-      lat.push(performance.now() - t0)
-    }
+/** Compiles the server of `rev` (or of the working tree when null) into a folder; returns that folder. */
+function compile(rev) {
+  if (!rev) {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' })
+    return ROOT
   }
-  let peak = process.memoryUsage.rss()
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()) }, 50)
-  const others = OTHERS.filter((u) => tokens[u]).map(other)
-  const t0 = performance.now()
-  const bytes = await work()
-  const ms = performance.now() - t0
-  running = false
-  await Promise.all(others)
-  clearInterval(sampler)
-  return { 's to last byte': (ms / 1000).toFixed(1), MB: (bytes / 1e6).toFixed(1), 'peak RSS MB': (peak / 2 ** 20).toFixed(0),
-    'others p50 ms': pct(lat, 50).toFixed(0), 'others p99 ms': pct(lat, 99).toFixed(0), 'others requests': lat.length }
+  const dir = mkdtempSync(join(tmpdir(), 'sms-dl-baseline-'))
+  execFileSync('sh', ['-c', `git archive ${rev} server src scripts tsconfig.json package.json | tar -x -C ${dir}`])
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: dir, stdio: 'inherit' })
+  return dir
 }
 
-async function viaWriter(db, writers, format) {
-  let bytes = 0
-  const w = format === 'csv' ? writers.csvWriter((c) => { bytes += c.length }) : writers.xlsxWriter((c) => { bytes += c.length })
-  const batches = keysetBatches(db, {
-    select: 'm.sn, m.cus_id, m.mobile, m.content, m.mt_status, m.receive_time, m.report_time, m.batch_id, m.price',
-    from: 'mt_record m', where: new Where().and('m.prod_type = 0'), order: 'desc', // the endpoint's filter and index
-    key: [{ sql: 'm.receive_time', type: 'timestamptz' }, { sql: 'm.sn', type: 'bigint' }],
+async function start(cwd, env) {
+  const port = await freePort()
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'dist-server/main.js'], {
+    cwd, env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEND_WORKERS: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   })
-  w.start(['sn', 'account', 'mobile', 'content', 'status', 'received', 'reported', 'batch', 'price'])
-  for await (const rows of batches) {
-    await w.rows(rows.map((r) => [String(r.sn), r.cus_id, r.mobile, r.content, r.mt_status, String(r.receive_time), r.report_time ? String(r.report_time) : null, r.batch_id, r.price === null ? null : Number(r.price)]))
-  }
-  await w.end()
-  return bytes
-}
-
-async function viaEndpoint(app, token, format) {
-  const res = await app.request('/api/mtRecord/download', {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ format, start_time: '2000-01-01' }),
+  const exited = new Promise((ok) => child.once('exit', ok))
+  await new Promise((ok, fail) => {
+    child.stdout.on('data', (b) => String(b).includes('SMS cloud console:') && ok())
+    void exited.then((code) => fail(new Error(`server exited with ${code}`)))
   })
-  if (res.status !== 200) throw new Error(`download: ${res.status} ${await res.text()}`)
-  let bytes = 0
-  for await (const chunk of res.body) bytes += chunk.length
-  return bytes
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop: async () => { if (child.exitCode === null) child.kill('SIGTERM'); await exited } }
 }
 
-async function bench(label, db) {
-  console.log(`\n--- ${label}: seeding ${ROWS.toLocaleString('en')} sent records ---`)
+/** Seeds the sent records and mints a session token per user (straight into the database, before a server opens it). */
+async function seed(db) {
   const t0 = performance.now()
   await migrate(db)
   await bulkSeed(db, ROWS)
   await db.exec('vacuum analyze mt_record')
-  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
-  const app = createApp({ db, config: { distDir: '/nonexistent' } })
   const tokens = {}
   for (const u of ['admin', ...OTHERS]) {
     const { rows } = await db.query('select id from customer where cus_id = $1', [u])
-    if (rows[0]) tokens[u] = (await issueToken(db, rows[0].id)).token
+    tokens[u] = (await issueToken(db, rows[0].id)).token
   }
-  const table = []
-  for (const format of ['csv', 'xlsx']) {
-    table.push({ format, way: `before (${BASELINE}), writer`, ...await measure(app, tokens, () => viaWriter(db, before, format)) })
-    table.push({ format, way: 'now, writer', ...await measure(app, tokens, () => viaWriter(db, now, format)) })
-    table.push({ format, way: 'now, endpoint', ...await measure(app, tokens, () => viaEndpoint(app, tokens.admin, format)) })
-  }
-  console.table(table)
+  const { rows } = await db.query('select count(*)::int as n from mt_record where prod_type = 0')
+  console.log(`seeded ${rows[0].n.toLocaleString('en')} sent records in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  return tokens
 }
 
-const pglite = await openDb()
-await bench('PGlite (in memory)', pglite)
-await pglite.close()
+const post = (base, token, path, body) => fetch(`${base}/api${path}`, {
+  method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body),
+})
 
-const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-if (url) {
-  const schema = `bench_dl_${randomBytes(4).toString('hex')}`
-  const pg = await openDb({ databaseUrl: url, schema })
+/** One download on a fresh server process, with the others' open-loop list requests around it. */
+async function once(cwd, env, tokens, format) {
+  const server = await start(cwd, env)
+  let sampler, ticker
   try {
-    await bench(`PostgreSQL (schema ${schema})`, pg)
+    // Warm-up: the list once per user (plans, caches), then settle.
+    for (const u of OTHERS) await (await post(server.base, tokens[u], '/mtRecord/list', { pageNumber: 1, pageSize: 20 })).arrayBuffer()
+    await new Promise((ok) => setTimeout(ok, 500))
+    const idle = rssMb(server.pid)
+    let peak = idle
+    sampler = setInterval(() => { peak = Math.max(peak, rssMb(server.pid)) }, 100)
+    const lat = []
+    const inFlight = []
+    let failed = 0
+    let n = 0
+    ticker = setInterval(() => {
+      const user = OTHERS[n++ % OTHERS.length]
+      const t0 = performance.now()
+      inFlight.push(post(server.base, tokens[user], '/mtRecord/list', { pageNumber: 1 + (n % 5), pageSize: 20 })
+        .then((r) => r.arrayBuffer()).then(() => lat.push(performance.now() - t0), () => { failed += 1 }))
+    }, GAP_MS)
+    const t0 = performance.now()
+    const res = await post(server.base, tokens.admin, '/mtRecord/download', { format, start_time: '2000-01-01' })
+    if (res.status !== 200) throw new Error(`download: ${res.status} ${await res.text()}`)
+    let bytes = 0
+    for await (const chunk of res.body) bytes += chunk.length
+    const seconds = (performance.now() - t0) / 1000
+    clearInterval(ticker)
+    await Promise.all(inFlight)
+    clearInterval(sampler)
+    console.log(`  ${cwd === ROOT ? 'now' : 'before'} ${format}: ${seconds.toFixed(1)} s, peak RSS ${Math.round(peak)} MB, others p99 ${Math.round(pct(lat, 0.99))} ms (${lat.length} answered, ${failed} failed)`)
+    return { seconds, bytes, idle, peak, p50: pct(lat, 0.5), p99: pct(lat, 0.99), others: lat.length, failed, rows: Number(res.headers.get('x-total-count')) }
   } finally {
-    await pg.exec(`drop schema ${schema} cascade`)
-    await pg.close()
+    clearInterval(sampler)
+    clearInterval(ticker)
+    await server.stop()
   }
-} else console.log('\nPostgreSQL: set BENCH_DATABASE_URL to measure it too')
+}
+
+async function bench(label, env, tokens, sides) {
+  const results = []
+  for (const format of FORMATS) {
+    const runs = Object.fromEntries(Object.keys(sides).map((s) => [s, []]))
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const [side, cwd] of Object.entries(sides)) runs[side].push(await once(cwd, env, tokens, format))
+    }
+    for (const [side, rs] of Object.entries(runs)) {
+      results.push({
+        format, side: side === 'before' ? `before (${BASELINE})` : 'now', rows: rs[0].rows,
+        's to last byte': median(rs.map((r) => r.seconds)).toFixed(1), MB: (rs[0].bytes / 1e6).toFixed(1),
+        'idle RSS MB': Math.round(median(rs.map((r) => r.idle))), 'peak RSS MB': Math.round(Math.max(...rs.map((r) => r.peak))),
+        'others p50 ms': Math.round(median(rs.map((r) => r.p50))), 'others p99 ms': Math.round(median(rs.map((r) => r.p99))),
+        'others requests': rs.reduce((s, r) => s + r.others, 0), 'others failed': rs.reduce((s, r) => s + r.failed, 0),
+      })
+    }
+  }
+  console.log(`\n${label}: ${ROWS.toLocaleString('en')} seeded, one request every ${GAP_MS} ms from other users, medians of ${ROUNDS}`)
+  console.table(results)
+}
+
+const sides = Object.fromEntries(SIDES.map((s) => [s, compile(s === 'before' ? BASELINE : null)]))
+try {
+  if (ONLY !== 'postgres') {
+    const dir = mkdtempSync(join(tmpdir(), 'sms-dl-bench-'))
+    try {
+      mkdirSync(dir, { recursive: true })
+      const db = await openDb({ dataDir: join(dir, 'pglite') })
+      const tokens = await seed(db)
+      await db.close()
+      await bench('PGlite', { DATA_DIR: dir }, tokens, sides)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+  const server = ONLY === 'pglite' ? null : await benchPostgres()
+  if (server) {
+    const name = `dl_bench_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: server.url })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    const url = new URL(server.url)
+    url.pathname = `/${name}`
+    try {
+      const db = await openDb({ databaseUrl: url.toString() })
+      const tokens = await seed(db)
+      await db.close()
+      await bench('PostgreSQL', { DATABASE_URL: url.toString() }, tokens, sides)
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.end()
+      server.stop()
+    }
+  } else if (ONLY !== 'pglite') console.log('\nPostgreSQL: none found (set BENCH_DATABASE_URL)')
+} finally {
+  if (sides.before) rmSync(sides.before, { recursive: true, force: true })
+}
