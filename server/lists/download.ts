@@ -87,8 +87,11 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
   let controller!: ReadableStreamDefaultController<Uint8Array>
   let cancelled = false
   // The xlsx writer's compressed bytes arrive from zlib's thread pool, possibly after the client went away.
+  let pushed = 0
   const push = (chunk: Uint8Array) => {
-    if (!cancelled) controller.enqueue(chunk)
+    if (cancelled) return
+    controller.enqueue(chunk)
+    pushed += 1
   }
   const writer = spec.format === 'csv' ? csvWriter(push) : xlsxWriter(push)
   const iterator = spec.batches[Symbol.asyncIterator]()
@@ -98,17 +101,25 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
       writer.start(spec.columns.map((col) => col.header[locale]))
     },
     async pull() {
-      if (cancelled) return
+      // A pull that enqueues nothing is not called again, so batches go on until one gives bytes: a small xlsx batch
+      // may stay inside zlib until more text comes.
+      const before = pushed
       try {
-        const next = await iterator.next()
-        if (next.done) {
-          await writer.end()
-          await slot.release()
-          controller.close()
-          return
+        while (!cancelled && pushed === before) {
+          // Lets requests that arrived meanwhile in first: each batch is one short query, and on PGlite (one
+          // connection) a chain of them resolved without a pass through the event loop kept every other user
+          // waiting for the whole file.
+          await new Promise((resolve) => setImmediate(resolve))
+          const next = await iterator.next()
+          if (next.done) {
+            await writer.end()
+            await slot.release()
+            controller.close()
+            return
+          }
+          await writer.rows(next.value.map((row) => spec.columns.map((col) => col.value(row))))
+          await slot.renew()
         }
-        await writer.rows(next.value.map((row) => spec.columns.map((col) => col.value(row))))
-        await slot.renew()
       } catch (err) {
         writer.abort?.()
         await slot.release()

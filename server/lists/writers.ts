@@ -94,12 +94,20 @@ class NativeDeflate implements ZipInputFile {
   destroy() {
     this.z.destroy()
   }
-  /** Resolves once zlib has taken the text, so at most one batch is ever waiting in it. */
+  private taking: Promise<void> = Promise.resolve()
+  /**
+   * Hands the text to zlib and resolves once zlib has taken the text before it: one batch compresses on the thread
+   * pool while the next is read from the database, and at most two are ever waiting in zlib.
+   */
   push(text: string): Promise<void> {
     const buf = Buffer.from(text, 'utf8')
     this.crc = crc32(buf, this.crc)
     this.size += buf.length
-    return new Promise((resolve, reject) => this.z.write(buf, (err) => (err ? reject(err) : resolve())))
+    const before = this.taking
+    this.taking = new Promise((resolve, reject) => this.z.write(buf, (err) => (err ? reject(err) : resolve())))
+    // A failure surfaces through the next push or finish; this keeps it from being unhandled meanwhile.
+    this.taking.catch(() => undefined)
+    return before
   }
   /** Resolves once every compressed byte has gone to the zip, the entry closed. */
   finish(text: string): Promise<void> {
@@ -110,9 +118,9 @@ class NativeDeflate implements ZipInputFile {
         resolve()
       })
     })
-    const last = this.push(text)
+    const before = this.push(text)
     this.z.end()
-    return Promise.all([last, ended]).then(() => undefined)
+    return Promise.all([before, this.taking, ended]).then(() => undefined)
   }
 }
 
