@@ -27,7 +27,7 @@ forEachBackend((backend) => {
     return batches
   }
 
-  it('json batches hold the same rows in the same order as row batches, keys stripped, microseconds kept', async () => {
+  it('batches asked as json (PGlite: one json_agg text each) hold the same rows in the same order, keys stripped, microseconds kept', async () => {
     const [rows, json] = [await all(spec(false)), await all(spec(true))]
     expect(json.map((b) => b.length)).toEqual([5, 5, 5, 5, 3])
     const flat = json.flat()
