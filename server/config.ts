@@ -1,6 +1,8 @@
 import { join } from 'node:path'
 import type { Carrier } from './carrier'
 import { s3FromEnv } from './storage'
+import { STORAGE_QUOTA_DEFAULT } from '../src/domain/materials'
+import { UPLOAD_MEMORY_DEFAULT } from './materials/upload-budget'
 import type { Db } from './db'
 import type { ObjectStore, S3Settings } from './storage'
 
@@ -35,6 +37,10 @@ export interface ServerConfig {
   filesDir?: string
   /** S3_URL, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: uploads go to that bucket instead. */
   s3?: S3Settings
+  /** Bytes a customer's materials may take unless its own storage_quota says otherwise (STORAGE_QUOTA_BYTES, default 1 GiB). */
+  storageQuotaBytes?: number
+  /** Bytes of upload bodies one process reads at once (UPLOAD_MEMORY_BYTES, default 64 MiB; a tenant a quarter): server/materials/upload-budget.ts. */
+  uploadMemoryBytes?: number
   /** Seconds a new template waits before the review worker decides it (TEMPLATE_REVIEW_DELAY_SECONDS, default 15: a demo sees it pending, then reviewed). */
   templateReviewDelaySeconds?: number
 }
@@ -81,6 +87,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     listCountCacheMs: env.LIST_COUNT_CACHE_MS === '0' ? 0 : positive('LIST_COUNT_CACHE_MS', env.LIST_COUNT_CACHE_MS, 5000),
     filesDir: join(env.DATA_DIR || './.data', 'files'),
     s3: s3FromEnv(env),
+    storageQuotaBytes: positive('STORAGE_QUOTA_BYTES', env.STORAGE_QUOTA_BYTES, STORAGE_QUOTA_DEFAULT),
+    uploadMemoryBytes: positive('UPLOAD_MEMORY_BYTES', env.UPLOAD_MEMORY_BYTES, UPLOAD_MEMORY_DEFAULT),
     templateReviewDelaySeconds: nonNegative('TEMPLATE_REVIEW_DELAY_SECONDS', env.TEMPLATE_REVIEW_DELAY_SECONDS, 15),
   }
 }

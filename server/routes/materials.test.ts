@@ -6,23 +6,7 @@ import { aac, amr, exe, gif, html, jpeg, mp3, mp4, png, svg } from '../storage/f
 import { startS3 } from '../storage/s3rver.test-helper'
 import { S3Store } from '../storage/s3-store'
 import { forEachBackend, setup, type Harness } from '../test/harness'
-
-type Answer = { status: number; code: number; msg: string; data: any } // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function harnessCalls(get: () => Harness, tokens: Record<string, string>) {
-  const upload = async (user: string, bytes: Uint8Array, opts: { path?: string; name?: string; payload?: string; lang?: string; headers?: Record<string, string> } = {}): Promise<Answer> => {
-    const form = new FormData()
-    if (opts.payload !== undefined) form.set('payload', opts.payload)
-    form.set('file', new Blob([bytes.slice()]), opts.name ?? 'upload.bin')
-    const res = await get().app.request(`/api${opts.path ?? '/file/uploadAimMaterial'}`, {
-      method: 'POST', body: form, headers: { authorization: `Bearer ${tokens[user]}`, 'accept-language': opts.lang ?? 'en', ...opts.headers },
-    })
-    return { status: res.status, ...((await res.json()) as Omit<Answer, 'status'>) }
-  }
-  const media = (url: string, headers: Record<string, string> = {}) => get().app.request(url, { headers })
-  const list = async (user: string, body: Record<string, unknown> = {}) => (await get().call('/aim/materialList', body, { token: tokens[user], lang: 'en' }))
-  return { upload, media, list }
-}
+import { harnessCalls } from './materials.test-helper'
 
 forEachBackend((backend) => {
   let h: Harness

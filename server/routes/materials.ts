@@ -14,6 +14,8 @@ import { requireUser, type AppEnv } from '../http/session'
 import { listPage, orderClause, Where } from '../lists'
 import { signedMediaUrl } from '../materials/media-url'
 import { templatesUsing } from '../materials/in-use'
+import { assertFits, reserveStorage, storageOf } from '../materials/quota'
+import { UPLOAD_MEMORY_DEFAULT, UploadBudget, uploadSlot } from '../materials/upload-budget'
 import { consumeRate } from '../security/rate-limit'
 import { sniff } from '../storage/sniff'
 import { objectKey } from '../storage/store'
@@ -75,25 +77,35 @@ async function storeUpload(deps: Deps, c: Context<AppEnv>, purpose: MaterialPurp
   if (!found.whole) throw new ApiError(400, 'materialTruncated', { type: type.split('/')[1].toUpperCase() })
   await consumeRate(deps, 'materialUploadBytes', user.cusId, { points: bytes.length })
   const kind = type.split('/')[0] as MediaKind
+  const quota = deps.config.storageQuotaBytes
+  // A first look without a lock spares the store a write that the quota would refuse anyway.
+  assertFits(await storageOf(deps.db, user.cusId, quota), bytes.length)
   const key = objectKey(user.cusId)
   await deps.storage.put(key, bytes, { contentType: type })
   try {
-    const { rows } = await deps.db.query<Stored>(
-      `insert into material as m (cus_id, kind, purpose, file_name, content_type, size, object_key, sha256)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${COLUMNS}`,
-      [user.cusId, kind, purpose, displayName(name, kind), type, bytes.length, key, createHash('sha256').update(bytes).digest('hex')],
-    )
-    return shown(deps, rows[0])
+    const row = await deps.db.transaction(async (tx) => {
+      await reserveStorage(tx, user.cusId, bytes.length, quota)
+      const { rows } = await tx.query<Stored>(
+        `insert into material as m (cus_id, kind, purpose, file_name, content_type, size, object_key, sha256)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${COLUMNS}`,
+        [user.cusId, kind, purpose, displayName(name, kind), type, bytes.length, key, createHash('sha256').update(bytes).digest('hex')],
+      )
+      return rows[0]
+    })
+    return shown(deps, row)
   } catch (e) {
     await deps.storage.delete(key).catch(() => undefined)
     throw e
   }
 }
 
+/** The most a body of `purpose`'s upload may carry: its largest file and the form around it. */
+const maxBody = (purpose: MaterialPurpose) => Math.max(...Object.values(MATERIAL_MAX_BYTES[purpose])) + FORM_OVERHEAD
+
 /** 413 with the limit in words, before the body is read: Content-Length first, else counted as it streams. */
 function uploadLimit(purpose: MaterialPurpose) {
   const max = Math.max(...Object.values(MATERIAL_MAX_BYTES[purpose]))
-  return bodyLimit({ maxSize: max + FORM_OVERHEAD, onError: (c) => fail(c, new ApiError(413, 'materialTooLarge', { max: formatLimit(max) })) })
+  return bodyLimit({ maxSize: maxBody(purpose), onError: (c) => fail(c, new ApiError(413, 'materialTooLarge', { max: formatLimit(max) })) })
 }
 
 function materialWhere(user: SessionUser, q: z.output<typeof materialSearchSchema>): Where {
@@ -113,8 +125,9 @@ export function materialRoutes(deps: Deps) {
   const uploads: [string, MaterialPurpose][] = [
     ['/file/upload', 'aim'], ['/file/uploadAimMaterial', 'aim'], ['/file/uploadCspMaterial', 'csp'], ['/file/uploadVideoMaterial', 'video'],
   ]
+  const budget = new UploadBudget(deps.config.uploadMemoryBytes ?? UPLOAD_MEMORY_DEFAULT)
   for (const [path, purpose] of uploads) {
-    r.post(path, auth, uploadLimit(purpose), async (c) => ok(c, await storeUpload(deps, c, purpose)))
+    r.post(path, auth, uploadSlot(budget, maxBody(purpose)), uploadLimit(purpose), async (c) => ok(c, await storeUpload(deps, c, purpose)))
   }
 
   r.post('/aim/materialList', auth, async (c) => {
@@ -123,7 +136,9 @@ export function materialRoutes(deps: Deps) {
       select: COLUMNS, from: 'material m', where: materialWhere(c.get('user'), q), page: q,
       orderBy: orderClause(q, { create_time: 'm.create_time', size: 'm.size', file_name: 'm.file_name' }, { by: 'create_time', order: 'desc' }, 'm.material_id'),
     })
-    return ok(c, { ...page, records: await Promise.all(page.records.map((row) => shown(deps, row))) })
+    // The caller's own storage beside the page: the screen shows used / quota.
+    const storage = await storageOf(db, c.get('user').cusId, deps.config.storageQuotaBytes)
+    return ok(c, { ...page, records: await Promise.all(page.records.map((row) => shown(deps, row))), storage })
   })
 
   r.post('/aim/materialDelete', auth, async (c) => {

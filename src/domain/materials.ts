@@ -92,6 +92,20 @@ export interface MaterialRefusal {
 /** "2 MB", "1900 KB": how the limits are written in the messages. */
 export const formatLimit = (bytes: number) => (bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.round(bytes / KB)} KB`)
 
+/** A stored amount as the quota shows it: "812 KB", "35.4 MB", "1.00 GB". */
+export function formatStorage(bytes: number): string {
+  if (bytes < MB) return `${Math.ceil(bytes / KB)} KB`
+  if (bytes < 1024 * MB) return `${(bytes / MB).toFixed(1)} MB`
+  return `${(bytes / (1024 * MB)).toFixed(2)} GB`
+}
+
+/** Default bytes a customer's materials may take (STORAGE_QUOTA_BYTES overrides; customer.storage_quota per account). */
+export const STORAGE_QUOTA_DEFAULT = 1024 * MB
+
+/** The caller's storage as /aim/materialList reports it beside the page: bytes used and the quota. */
+export const materialStorageSchema = z.object({ used: z.number(), quota: z.number() })
+export type MaterialStorage = z.infer<typeof materialStorageSchema>
+
 /**
  * The one rule the console (before upload) and the server (after sniffing) apply: `contentType` is what the bytes
  * are (the server's sniff; in the browser, the browser's own sniff of the first bytes), `kind` the one asked for

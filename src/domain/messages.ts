@@ -199,6 +199,18 @@ export const SERVER_MESSAGES = {
     'zh-CN': '文件不完整或已损坏（{type} 结构缺失），请重新导出后上传',
     en: 'The file is incomplete or damaged (its {type} structure is cut short); export it again and upload',
   },
+  materialQuotaExceeded: {
+    'zh-CN': '素材存储空间不足：已用 {used}，共 {quota}，此文件需要 {size}。请删除不再使用的素材后重试',
+    en: 'Not enough material storage: {used} of {quota} used, and this file needs {size}. Delete materials you no longer need and try again',
+  },
+  uploadBusy: {
+    'zh-CN': '服务器正在处理较多上传，请 {seconds} 秒后重试',
+    en: 'The server is handling many uploads right now; try again in {seconds} seconds',
+  },
+  uploadBusyAccount: {
+    'zh-CN': '本账户同时进行的上传过多，请等当前上传完成后再试',
+    en: 'This account has too many uploads under way; wait for them to finish and try again',
+  },
   materialNotFound: { 'zh-CN': '素材不存在或已删除', en: 'The material does not exist or has been deleted' },
   materialInUse: {
     'zh-CN': '素材正被模板使用，不能删除：{templates}',

@@ -162,6 +162,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         onToolbar={actions.runToolbar}
         apiRef={apiRef}
         stateKey={stateKey}
+        page={query.data}
       />
       <ListBody
         key={layoutVersion}

@@ -4,7 +4,7 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import type { GridApi } from 'ag-grid-community'
 import type { RefObject } from 'react'
 import { ColumnChooser } from './ColumnChooser'
-import type { ListContext, ListDefinition, Row, ToolbarAction } from './define-list'
+import type { ListContext, ListDefinition, ListPage, Row, ToolbarAction } from './define-list'
 
 interface Props {
   title: string
@@ -17,6 +17,8 @@ interface Props {
   onToolbar: (a: ToolbarAction) => void
   apiRef: RefObject<GridApi<Row> | null>
   stateKey: string
+  /** The page shown, for the list's caption. */
+  page?: ListPage
 }
 
 /**
@@ -24,11 +26,17 @@ interface Props {
  * others secondary), then export view, download all, columns and reset columns. The list's title is the page
  * header's h1 only (issue 14: it showed twice); the row is a group named by it for assistive technology.
  */
-export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onResetColumns, onToolbar, apiRef, stateKey }: Props) {
+export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onResetColumns, onToolbar, apiRef, stateKey, page }: Props) {
   const { LL } = useI18nContext()
   const own = (list.toolbar ?? []).filter((a) => !a.visibleWhen || (ctx !== null && a.visibleWhen(ctx)))
+  const caption = page && list.caption ? list.caption(LL, page) : null
   return (
     <div role="group" aria-label={title} data-testid="list-toolbar" className="flex flex-wrap items-center justify-end gap-2 px-3 py-2">
+      {caption && (
+        <span data-testid="list-caption" className="mr-auto text-sm text-[var(--muted)]">
+          {caption}
+        </span>
+      )}
       {own.map((a, i) => (
         <Button key={a.id} size="sm" variant={i === 0 ? 'primary' : 'secondary'} busy={busy === a.id} disabled={busy !== null} onClick={() => onToolbar(a)} data-toolbar={a.id}>
           {a.label(LL)}

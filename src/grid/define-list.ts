@@ -135,6 +135,8 @@ export interface ListDefinition {
   rowSchema: ZodObject<any>
   searchFields: SearchField[]
   columns: ColumnDef[]
+  /** A line about the whole list beside its toolbar, from the server's answer (materials: storage used of the quota). */
+  caption?: (LL: LL, page: ListPage) => string | null
   /** Fields shown in the pinned bottom row, read from the server's `totals`. */
   totals?: readonly string[]
   /** Server file of the whole filtered set; `name` is the fallback file name (without extension). */

@@ -5658,6 +5658,13 @@ type RootTranslation = {
 		 */
 		upload: string
 		/**
+		 * 存​储​空​间​：​已​用​ ​{​u​s​e​d​}​ ​/​ ​共​ ​{​q​u​o​t​a​}​（​{​p​e​r​c​e​n​t​}​%​）
+		 * @param {number} percent
+		 * @param {string} quota
+		 * @param {string} used
+		 */
+		storage: RequiredParams<'percent' | 'quota' | 'used'>
+		/**
 		 * 素​材​ ​媒​体​ ​图​片​ ​视​频​ ​音​频​ ​文​件​ ​上​传​ ​素​材​库​ ​s​u​c​a​i
 		 */
 		keywords: string
@@ -11239,6 +11246,10 @@ export type TranslationFunctions = {
 		 * 上传素材
 		 */
 		upload: () => LocalizedString
+		/**
+		 * 存储空间：已用 {used} / 共 {quota}（{percent}%）
+		 */
+		storage: (arg: { percent: number, quota: string, used: string }) => LocalizedString
 		/**
 		 * 素材 媒体 图片 视频 音频 文件 上传 素材库 sucai
 		 */

@@ -1,5 +1,5 @@
 import { MATERIALS_LIST } from '@/api/materials'
-import { MATERIAL_PURPOSES, MEDIA_KINDS, materialRowSchema, materialSearchSchema, type MaterialRow } from '@/domain/materials'
+import { formatStorage, MATERIAL_PURPOSES, materialStorageSchema, MEDIA_KINDS, materialRowSchema, materialSearchSchema, type MaterialRow } from '@/domain/materials'
 import { defineList, type ListContext, type Row } from '@/grid'
 
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1)
@@ -38,6 +38,13 @@ export const materialsList = defineList({
     { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110, visibleWhen: manyAccounts },
     { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
   ],
+  // Used of the quota, beside the toolbar: what an upload refused for space is measured against.
+  caption: (LL, page) => {
+    const s = materialStorageSchema.safeParse((page as { storage?: unknown }).storage)
+    if (!s.success) return null
+    const percent = s.data.quota > 0 ? Math.min(100, Math.round((s.data.used / s.data.quota) * 100)) : 100
+    return LL.materials.storage({ used: formatStorage(s.data.used), quota: formatStorage(s.data.quota), percent })
+  },
   selectable: true,
   toolbar: [
     { id: 'upload', label: (LL) => LL.materials.upload(), shortcut: 'alt+u', perform: async () => void (await actions()).uploadMaterials() },

@@ -4,6 +4,7 @@ export default {
 	title: 'Materials',
 	group: 'Materials',
 	upload: 'Upload material',
+	storage: 'Storage: {used} of {quota} used ({percent}%)',
 	keywords: 'media image picture video audio file upload library',
 	columns: {
 		preview: 'Preview',

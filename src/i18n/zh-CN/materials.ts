@@ -4,6 +4,7 @@ export default {
 	title: '素材管理',
 	group: '素材',
 	upload: '上传素材',
+	storage: '存储空间：已用 {used:string} / 共 {quota:string}（{percent:number}%）',
 	keywords: '素材 媒体 图片 视频 音频 文件 上传 素材库 sucai',
 	columns: {
 		preview: '预览',

@@ -1,0 +1,36 @@
+import { formatStorage, STORAGE_QUOTA_DEFAULT, type MaterialStorage } from '../../src/domain/materials'
+import type { Db } from '../db'
+import { ApiError } from '../http/envelope'
+
+/**
+ * The storage quota of a customer's materials: the bytes of its rows in `material` against customer.storage_quota
+ * (null: the server's default, STORAGE_QUOTA_BYTES). Usage is summed from the rows rather than kept in a counter, so
+ * a delete frees its bytes with no second write to forget; material_cus_idx keeps the sum to the tenant's own rows.
+ */
+export async function storageOf(db: Db, cusId: string, defaultQuota = STORAGE_QUOTA_DEFAULT): Promise<MaterialStorage> {
+  const { rows } = await db.query<{ quota: string | null; used: string }>(
+    `select (select storage_quota::text from customer where cus_id = $1) as quota,
+       (select coalesce(sum(size), 0)::text from material where cus_id = $1) as used`, [cusId],
+  )
+  return { used: Number(rows[0]?.used ?? 0), quota: rows[0]?.quota == null ? defaultQuota : Number(rows[0].quota) }
+}
+
+/** Refuses (409, with used, quota and the file's size) when `size` more bytes would pass the quota. */
+export function assertFits(storage: MaterialStorage, size: number): void {
+  if (storage.used + size <= storage.quota) return
+  throw new ApiError(409, 'materialQuotaExceeded', { used: formatStorage(storage.used), quota: formatStorage(storage.quota), size: formatStorage(size) })
+}
+
+// Any fixed number: with the tenant's hash it names the lock of one customer's storage across processes.
+const QUOTA_LOCK_KEY = 72_410_049
+
+/**
+ * Inside the upload's transaction, before its insert: takes the tenant's storage lock (held to commit), so two
+ * uploads of one tenant decide one after the other and cannot both pass the last free bytes. The sum is a statement
+ * of its own after the lock, so (read committed) it sees the row of an upload that committed while this one waited.
+ * An advisory lock rather than the customer row: sends update that row and must not hold uploads up, nor they sends.
+ */
+export async function reserveStorage(tx: Db, cusId: string, size: number, defaultQuota?: number): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [QUOTA_LOCK_KEY, cusId])
+  assertFits(await storageOf(tx, cusId, defaultQuota), size)
+}
