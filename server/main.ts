@@ -6,6 +6,7 @@ import { createApp } from './app'
 import { Carrier } from './carrier'
 import { configFromEnv } from './config'
 import { migrate, openDb } from './db'
+import { ensureContentIndex } from './db/content-index'
 import { DataDirOpenError } from './db/data-dir-errors'
 import { DataLockError, lockDataDir } from './db/data-lock'
 import { DEMO_ACCOUNTS, seedIfEmpty, syncMenus } from './seed'
@@ -47,6 +48,7 @@ const db = await openDb({ databaseUrl, dataDir: join(dataDir, 'pglite') }).catch
 console.log(`[server] database: ${databaseUrl ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`}`)
 const applied = await migrate(db)
 if (applied.length) console.log(`[server] migrations applied: ${applied.join(', ')}`)
+await ensureContentIndex(db, console.warn)
 // PGlite stores large sends in chunks; one a crash cut off is undone and refunded before anything else runs.
 if (!databaseUrl) await undoStoringLeft(db, console.log)
 // SEED_HISTORY_ROWS lets browser tests start on a smaller history; the demo default is 300k sent records.

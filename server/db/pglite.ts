@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { DataDirOpenError } from './data-dir-errors'
 import type { Db } from './types'
 
@@ -39,7 +40,8 @@ export function pgliteStartParams(sharedBuffers = process.env.PGLITE_SHARED_BUFF
 /** Embedded PostgreSQL: persistent under `dir`, in memory without one (tests). */
 export async function openPglite(dir?: string): Promise<Db> {
   // Same JS types as the pg adapter: money and counts as numbers, so rows serialise alike on both databases.
-  const options = { parsers: { 20: Number, 1700: Number }, startParams: pgliteStartParams() }
+  // pg_trgm indexes the record lists' content search (migration 039); its code (a small WebAssembly side module) is loaded at start.
+  const options = { parsers: { 20: Number, 1700: Number }, startParams: pgliteStartParams(), extensions: { pg_trgm } }
   if (!dir) {
     const pg = new PGlite(options)
     await pg.waitReady

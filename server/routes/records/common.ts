@@ -5,6 +5,7 @@ import {
 } from '../../../src/domain/lists/records'
 import type { Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
+import { contentCondition } from './content'
 
 /** What a user may see and search in record lists (spec section 6), decided once per request. */
 export interface RecordRules {
@@ -42,7 +43,7 @@ export function mtFilters(w: Where, q: { cus_id?: string; mobile?: string; statu
   if (rules.accountFilter) w.when(q.cus_id, (v) => `m.cus_id = ${w.bind(v)}`)
   w.when(q.mobile, (v) => `m.mobile = ${w.bind(v)}`)
   if (rules.statusFilter) w.when(q.status, (v) => statusCondition(v))
-  if (rules.contentFilter) w.when(q.content, (v) => `strpos(m.content, ${w.bind(v)}) > 0`)
+  if (rules.contentFilter) w.when(q.content, (v) => contentCondition(w, 'm.content', v))
   return w
 }
 

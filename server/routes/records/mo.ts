@@ -9,6 +9,7 @@ import { requireUser, type AppEnv } from '../../http/session'
 import { Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { fileName, fileTime, recordRules } from './common'
+import { contentCondition } from './content'
 
 type Row = Record<string, unknown>
 
@@ -23,7 +24,7 @@ function moQuery(user: SessionUser, q: MoRecordSearch, interact: boolean) {
   if (interact) w.and(`o.whole_content <> ''`)
   if (rules.accountFilter) w.when(q.cus_id, (v) => `o.cus_id = ${w.bind(v)}`)
   w.when(q.mobile, (v) => `o.mobile = ${w.bind(v)}`)
-  if (rules.contentFilter) w.when(q.content, (v) => `strpos(o.content, ${w.bind(v)}) > 0`)
+  if (rules.contentFilter) w.when(q.content, (v) => contentCondition(w, 'o.content', v))
   w.timeWindow('o.deliver_time', q, DEFAULT_WINDOW_DAYS)
   const cols = ['o.sn', 'o.cus_id', 'c.cus_name', 'o.prod_type', 'o.src_calling_number', 'o.mobile as "decodeMobile"',
     'o.content as "decodeContent"', 'o.deliver_time']
