@@ -1,7 +1,10 @@
 // First-page time of filtered sent records over 1M rows, through the real endpoint (in-process app.request), on a
 // fresh PGlite and, when BENCH_DATABASE_URL is set, on PostgreSQL (a throwaway schema). Each figure is printed
-// beside baselines measured in the same run on the same data: the same requests with migration 003's indexes instead
-// of 004's, and a plain count of the whole table. BENCH_RECORDS sets the row count (default 1,000,000).
+// beside baselines measured in the same run on the same data: the same requests without migration 039's content
+// index (today's way: the content filter walks the window), with it, and with it again (the order of measuring shows
+// as noise); a plain count of the whole table; and the bare 90-day count with today's strpos and with the like the
+// lists now send. BENCH_RECORDS sets the row count (default 1,000,000), BENCH_RUNS the runs per figure (median, 5),
+// BENCH_CASES a regular expression of the cases to run, BENCH_PGLITE=0 leaves PGlite out.
 //
 // The seed is the demo seed, made fast for a million rows: growing mt_record's time, batch and link indexes one
 // random insert at a time is what made it take minutes (100k rows: 11 s with them, 2 s without and 1 s to build them
@@ -15,31 +18,61 @@ import { migrate, openDb } from '../../server/db/index.ts'
 import { issueToken } from '../../server/security/tokens.ts'
 
 const ROWS = Number(process.env.BENCH_RECORDS ?? 1_000_000)
-const RUNS = 5
+const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 
+const W90 = { start_time: '2000-01-01' }
+// Every filter the sent-record screens offer, alone and two at a time; content in Chinese and Latin words of 1, 2
+// and 3+ characters, common ones (a page fills at once) and ones that match little or nothing (the whole window is
+// walked). MOBILE, BATCH and NUMBER are taken from the seeded data.
 const CASES = [
-  ['admin, ordinary, default window (7 days)', 'admin', '/mtRecord/list', {}],
-  ['admin, ordinary, 90 days', 'admin', '/mtRecord/list', { start_time: '2000-01-01' }],
-  ['admin, ordinary, status review (100)', 'admin', '/mtRecord/list', { status: 100 }],
-  ['admin, ordinary, status failure (700), 30 days', 'admin', '/mtRecord/list', { status: 700, start_time: 'D30' }],
-  ['admin, ordinary, one mobile, 90 days', 'admin', '/mtRecord/list', { mobile: 'MOBILE', start_time: '2000-01-01' }],
-  ['admin, account acme01, 90 days', 'admin', '/mtRecord/list', { cus_id: 'acme01', start_time: '2000-01-01' }],
+  ['default window (7 days)', 'admin', '/mtRecord/list', {}],
+  ['90 days', 'admin', '/mtRecord/list', W90],
+  ['status success (0), 90 days', 'admin', '/mtRecord/list', { status: 0, ...W90 }],
+  ['status review (100)', 'admin', '/mtRecord/list', { status: 100 }],
+  ['status waiting (500), 90 days', 'admin', '/mtRecord/list', { status: 500, ...W90 }],
+  ['status time-out (600), 90 days', 'admin', '/mtRecord/list', { status: 600, ...W90 }],
+  ['status failure (700), 30 days', 'admin', '/mtRecord/list', { status: 700, start_time: 'D30' }],
+  ['one mobile, 90 days', 'admin', '/mtRecord/list', { mobile: 'MOBILE', ...W90 }],
+  ['one batch, 90 days', 'admin', '/mtRecord/list', { batch_id: 'BATCH', ...W90 }],
+  ['account acme01, 90 days', 'admin', '/mtRecord/list', { cus_id: 'acme01', ...W90 }],
+  ['content 码 (1 CJK, common), 90 days', 'admin', '/mtRecord/list', { content: '码', ...W90 }],
+  ['content 验证 (2 CJK, common), 90 days', 'admin', '/mtRecord/list', { content: '验证', ...W90 }],
+  ['content 航班 (2 CJK, none), 90 days', 'admin', '/mtRecord/list', { content: '航班', ...W90 }],
+  ['content 验证码 (3 CJK, common), 90 days', 'admin', '/mtRecord/list', { content: '验证码', ...W90 }],
+  ['content 验证码 (3 CJK), 7 days', 'admin', '/mtRecord/list', { content: '验证码' }],
+  ['content 服务器负载 (5 CJK, 1 in 6)', 'admin', '/mtRecord/list', { content: '服务器负载', ...W90 }],
+  ['content 不存在的词 (5 CJK, none), 90 days', 'admin', '/mtRecord/list', { content: '不存在的词', ...W90 }],
+  ['content x (1 Latin), 90 days', 'admin', '/mtRecord/list', { content: 'x', ...W90 }],
+  ['content TD (2 Latin, common), 90 days', 'admin', '/mtRecord/list', { content: 'TD', ...W90 }],
+  ['content sms.cn (Latin, common), 90 days', 'admin', '/mtRecord/list', { content: 'sms.cn', ...W90 }],
+  ['content zzzq (Latin, none), 90 days', 'admin', '/mtRecord/list', { content: 'zzzq', ...W90 }],
+  ['content one order number (6 digits), 90 days', 'admin', '/mtRecord/list', { content: 'NUMBER', ...W90 }],
+  ['content 50% (a wildcard), 90 days', 'admin', '/mtRecord/list', { content: '50%', ...W90 }],
+  ['status failure + mobile, 90 days', 'admin', '/mtRecord/list', { status: 700, mobile: 'MOBILE', ...W90 }],
+  ['status review + account acme01', 'admin', '/mtRecord/list', { status: 100, cus_id: 'acme01' }],
+  ['status success + batch, 90 days', 'admin', '/mtRecord/list', { status: 0, batch_id: 'BATCH', ...W90 }],
+  ['account acme01 + mobile, 90 days', 'admin', '/mtRecord/list', { cus_id: 'acme01', mobile: 'MOBILE', ...W90 }],
+  ['account acme01 + batch, 90 days', 'admin', '/mtRecord/list', { cus_id: 'acme01', batch_id: 'BATCH', ...W90 }],
+  ['mobile + batch, 90 days', 'admin', '/mtRecord/list', { mobile: 'MOBILE', batch_id: 'BATCH', ...W90 }],
+  ['content 验证码 + status failure, 90 days', 'admin', '/mtRecord/list', { content: '验证码', status: 700, ...W90 }],
+  ['content 验证码 + status review, 90 days', 'admin', '/mtRecord/list', { content: '验证码', status: 100, ...W90 }],
+  ['content 验证码 + account acme01, 90 days', 'admin', '/mtRecord/list', { content: '验证码', cus_id: 'acme01', ...W90 }],
+  ['content 验证 + account acme01, 90 days', 'admin', '/mtRecord/list', { content: '验证', cus_id: 'acme01', ...W90 }],
+  ['content 验证码 + mobile, 90 days', 'admin', '/mtRecord/list', { content: '验证码', mobile: 'MOBILE', ...W90 }],
+  ['content 验证码 + batch, 90 days', 'admin', '/mtRecord/list', { content: '验证码', batch_id: 'BATCH', ...W90 }],
   ['acme (customer + subs), ordinary', 'acme', '/mtRecord/list', {}],
+  ['acme (customer + subs), content 发货, 90 days', 'acme', '/mtRecord/list', { content: '发货', ...W90 }],
   ['acme01 (sub-account), failure', 'acme01', '/mtRecord/list', { status: 700 }],
   ['globex, international', 'globex', '/newMtRecord/list', { prod_type: 1 }],
+  ['globex, international, content code', 'globex', '/newMtRecord/list', { prod_type: 1, content: 'code', ...W90 }],
+  ['replies, content 谢谢 (2 CJK), 90 days', 'admin', '/moRecord/list', { prod_type: 0, content: '谢谢', ...W90 }],
+  ['replies, content 已收到 (3 CJK), 90 days', 'admin', '/moRecord/list', { prod_type: 0, content: '已收到', ...W90 }],
   ['admin, short links, clicked', 'admin', '/shortChainTool/list', { click_status: 1 }],
 ]
+const ONLY = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null
 
-const INDEXES_004 = `
-  drop index if exists mt_record_cus_idx; drop index if exists mt_record_prod_idx;
-  create index mt_record_cus_time_idx on mt_record (cus_id, prod_type, receive_time desc, sn desc);
-  create index mt_record_prod_time_idx on mt_record (prod_type, receive_time desc, sn desc);
-  create index mt_record_link_idx on mt_record (receive_time desc, sn desc) include (cus_id, click_time) where long_link is not null;
-  analyze mt_record`
-const INDEXES_003 = `
-  drop index if exists mt_record_cus_time_idx; drop index if exists mt_record_prod_time_idx; drop index if exists mt_record_link_idx;
-  create index mt_record_cus_idx on mt_record (cus_id, prod_type, receive_time desc);
-  create index mt_record_prod_idx on mt_record (prod_type, receive_time desc); analyze mt_record`
+const DROP_039 = 'drop index mt_record_content_trgm_idx; drop index mo_record_content_trgm_idx'
+const CREATE_039 = 'select content_search_index(); analyze mt_record; analyze mo_record'
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
@@ -67,10 +100,13 @@ async function bench(label, db) {
     const { rows } = await db.query('select id from customer where cus_id = $1', [u])
     tokens[u] = (await issueToken(db, rows[0].id)).token
   }
-  const { rows: [probe] } = await db.query(`select mobile from mt_record where prod_type = 0 order by sn limit 1`)
+  const { rows: [probe] } = await db.query(
+    `select mobile, batch_id, substring(content from '[0-9]{6}') as number from mt_record
+     where prod_type = 0 and content ~ '[0-9]{6}' and receive_time > now() - interval '7 days' order by sn limit 1`)
   const d30 = new Date(Date.now() - 30 * 86400e3 + 8 * 3600e3).toISOString().slice(0, 10)
+  const fill = { MOBILE: probe.mobile, BATCH: probe.batch_id, NUMBER: probe.number, D30: d30 }
   const call = (user, path, body) => async () => {
-    const filled = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === 'MOBILE' ? probe.mobile : v === 'D30' ? d30 : v]))
+    const filled = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fill[v] ?? v]))
     const res = await app.request(`/api${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[user]}` },
@@ -80,24 +116,50 @@ async function bench(label, db) {
     if (json.code !== 200) throw new Error(`${path}: ${json.msg}`)
     return json.data.total
   }
+  const cases = CASES.filter(([name]) => !ONLY || ONLY.test(name))
+  const { rows: [size] } = await db.query(`select pg_relation_size('mt_record')::bigint as heap,
+    pg_relation_size('mt_record_content_trgm_idx')::bigint as trgm`)
+  console.log(`mt_record ${(size.heap / 2 ** 20).toFixed(0)} MB, its content index (039) ${(size.trgm / 2 ** 20).toFixed(0)} MB`)
   const withIdx = []
-  for (const [name, user, path, body] of CASES) withIdx.push([name, await timeIt(call(user, path, body)), await call(user, path, body)()])
+  for (const [, user, path, body] of cases) withIdx.push([await timeIt(call(user, path, body)), await call(user, path, body)()])
   const fullCount = await timeIt(() => db.query('select count(*) from mt_record'))
-  await db.exec(INDEXES_003)
+  // Today's way: the same requests without migration 039's index (the filter then walks the window as strpos did).
+  await db.exec(DROP_039)
   const rows = []
-  for (const [i, [name, user, path, body]] of CASES.entries()) {
-    rows.push({ filter: name, 'matching rows': withIdx[i][2], '004 ms': withIdx[i][1].toFixed(1), '003 ms': (await timeIt(call(user, path, body))).toFixed(1) })
+  for (const [i, [name, user, path, body]] of cases.entries()) {
+    rows.push({ filter: name, rows: withIdx[i][1], 'no 039 ms': (await timeIt(call(user, path, body))).toFixed(1), '039 ms': withIdx[i][0].toFixed(1) })
   }
-  // Once more with 004's indexes, so the order of measuring shows up as noise rather than as an index effect.
-  await db.exec(INDEXES_004)
-  for (const [i, [, user, path, body]] of CASES.entries()) rows[i]['004 again ms'] = (await timeIt(call(user, path, body))).toFixed(1)
+  const t1 = performance.now()
+  await db.exec(CREATE_039)
+  const built = performance.now() - t1
+  // Once more with the index, so the order of measuring shows up as noise rather than as an index effect.
+  for (const [i, [, user, path, body]] of cases.entries()) rows[i]['039 again ms'] = (await timeIt(call(user, path, body))).toFixed(1)
   console.table(rows)
-  console.log(`baseline: count(*) over all ${ROWS.toLocaleString('en')} rows: ${fullCount.toFixed(1)} ms`)
+  console.log(`baseline: count(*) over all ${ROWS.toLocaleString('en')} rows: ${fullCount.toFixed(1)} ms; 039's two indexes built in ${(built / 1000).toFixed(1)} s`)
+  await sqlBaseline(db)
 }
 
-const pglite = await openDb()
-await bench('PGlite (in memory)', pglite)
-await pglite.close()
+/** The bare count over 90 days: today's strpos, and the condition the lists now send without and with the index. */
+async function sqlBaseline(db) {
+  const words = ['码', '验证', '验证码', '不存在的词', 'zzzq']
+  const count = (cond, params) => () => db.query(
+    `select count(*) from mt_record m where m.prod_type = 0 and m.receive_time >= now() - interval '90 days' and ${cond}`, params)
+  const now = 'm.content like $1 and content_search_key(m.content) like $2'
+  const lit = (t) => `%${t.replace(/[\\%_]/g, '\\$&')}%`
+  const params = (w) => [lit(w), lit(Array.from(w, (c) => c.repeat(3)).join(''))]
+  const out = []
+  for (const w of words) out.push({ word: w, 'strpos ms': (await timeIt(count('strpos(m.content, $1) > 0', [w]))).toFixed(1), 'now + 039 ms': (await timeIt(count(now, params(w)))).toFixed(1) })
+  await db.exec(DROP_039)
+  for (const [i, w] of words.entries()) out[i]['now, no index ms'] = (await timeIt(count(now, params(w)))).toFixed(1)
+  await db.exec(CREATE_039)
+  console.table(out)
+}
+
+if (process.env.BENCH_PGLITE !== '0') {
+  const pglite = await openDb()
+  await bench('PGlite (in memory)', pglite)
+  await pglite.close()
+}
 
 if (process.env.BENCH_DATABASE_URL) {
   const schema = `bench_${randomBytes(4).toString('hex')}`
