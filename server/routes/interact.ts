@@ -7,6 +7,7 @@ import type { Db } from '../db'
 import { ApiError, body, ok } from '../http/envelope'
 import type { AppEnv } from '../http/session'
 import { consumeRate } from '../security/rate-limit'
+import { andVisibleWhileStoring } from '../send/storing'
 import { addressOf } from './login'
 
 interface Page {
@@ -17,11 +18,12 @@ interface Page {
   sent_at: string
 }
 
-/** A page that still answers (unknown and expired alike: 404), with the message as its recipient got it. */
+/** A page that still answers (unknown, expired and one of a send still being stored alike: 404), with the message as its recipient got it. */
 async function pageOf(db: Db, code: string, lock = false): Promise<Page> {
   const { rows } = await db.query<{ code: string; mobile: string; cus_id: string; content: string; base: string; created_at: Date | string }>(
     `select m.code, m.mobile, s.cus_id, s.content, s.base, s.created_at from interact_message m
-     join interact_send s on s.batch_id = m.batch_id where m.code = $1 and s.expires_at > now()${lock ? ' for update of m' : ''}`, [code])
+     join interact_send s on s.batch_id = m.batch_id where m.code = $1 and s.expires_at > now() ${andVisibleWhileStoring(db, 'm')}
+     ${lock ? 'for update of m' : ''}`, [code])
   const r = rows[0]
   if (!r) throw new ApiError(404, 'interactNotFound')
   return {

@@ -3,7 +3,7 @@ import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
 import {
-  costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatch, storeBatchRow, storeRecords, storeTimed, type RecipientExtras,
+  costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatchRow, storeRecords, storeTimed, type RecipientExtras,
   type Recipients, type SendKind, type StoreBatch,
 } from './store'
 import { STORE_CHUNK, beginStoring, finishStoring, storesInChunks, undoStoring } from './storing'
@@ -24,6 +24,12 @@ export interface SendPlan extends Recipients, RecipientExtras {
   reviewTexts: Iterable<string>
   /** ISO time of a timed send, else absent or null. */
   timing?: string | null
+  /**
+   * The kind's own rows of recipients `from..to` (short links, answer pages), written in the transaction that stores
+   * their records and before them (a link send may still redraw those recipients' codes): a large send on PGlite
+   * writes them chunk by chunk with its records, so they too stay out of the first transaction.
+   */
+  recipientRows?: (tx: Db, batchId: string, from: number, to: number) => Promise<void>
 }
 
 /** A retried request's first reply, or null when this request claimed the key. */
@@ -45,6 +51,7 @@ interface Storing {
   status: number
   now: Date
   result: SendResult
+  recipientRows?: SendPlan['recipientRows']
 }
 
 /**
@@ -79,7 +86,8 @@ export async function commitSend(
       countryCodes: p.countryCodes, longLinks: p.longLinks }
     let result: SendResult
     if (p.timing) {
-      result = { ...counts, ...(await storeTimed(tx, { ...stored, kind: p.kind, timing: p.timing, cost })) }
+      const rows = p.recipientRows && ((id: string) => p.recipientRows!(tx, id, 0, p.mobiles.length))
+      result = { ...counts, ...(await storeTimed(tx, { ...stored, kind: p.kind, timing: p.timing, cost }, rows)) }
     } else {
       const balanceAfter = await debit(tx, cusId, cost)
       const batchId = await nextBatchId(tx, 'B')
@@ -87,16 +95,15 @@ export async function commitSend(
       const batch: StoreBatch = {
         ...stored, batchId, batchType: p.kind === 'p2p' ? 2 : 1, unitPrice: p.unitPrice, unitPrices: p.unitPrices, review,
       }
-      let status: number
-      let now: Date | null = null
-      if (storesInChunks(db, p.mobiles.length, opts.chunkedFrom)) {
-        await beginStoring(tx, { batchId, cusId, key, cost })
-        ;({ status, now } = await storeBatchRow(tx, batch))
-      } else {
-        status = await storeBatch(tx, batch)
+      const chunked = storesInChunks(db, p.mobiles.length, opts.chunkedFrom)
+      if (chunked) await beginStoring(tx, { batchId, cusId, key, cost })
+      const { status, now } = await storeBatchRow(tx, batch)
+      if (!chunked) {
+        await p.recipientRows?.(tx, batchId, 0, p.mobiles.length)
+        await storeRecords(tx, batch, status, now, 0, p.mobiles.length)
       }
       result = { ...counts, batch_id: batchId, timed: false, balance_after: balanceAfter, send_time: new Date().toISOString(), status }
-      if (now) storing = { batch, status, now, result }
+      if (chunked) storing = { batch, status, now, result, recipientRows: p.recipientRows }
     }
     await after?.(tx, result)
     if (!storing) await saveReply(tx, cusId, key, result)
@@ -111,12 +118,16 @@ export async function commitSend(
 const saveReply = (tx: Db, cusId: string, key: string, result: SendResult) =>
   tx.query('update send_idempotency set response = $3 where cus_id = $1 and idempotency_key = $2', [cusId, key, JSON.stringify(result)])
 
-/** Records a chunk per transaction, then the batch completes with its reply kept; on any failure all is undone. */
+/** Records (and the kind's rows of the same recipients) a chunk per transaction, then the batch completes with its reply kept; on any failure all is undone. */
 async function storeInChunks(db: Db, cusId: string, key: string, s: Storing): Promise<void> {
   const n = s.batch.mobiles.length
   try {
     for (let i = 0; i < n; i += STORE_CHUNK) {
-      await db.transaction((tx) => storeRecords(tx, s.batch, s.status, s.now, i, Math.min(i + STORE_CHUNK, n)))
+      const to = Math.min(i + STORE_CHUNK, n)
+      await db.transaction(async (tx) => {
+        await s.recipientRows?.(tx, s.batch.batchId, i, to)
+        await storeRecords(tx, s.batch, s.status, s.now, i, to)
+      })
       // Let the requests whose next query is ready queue it before this send's next chunk does.
       await new Promise((resolve) => setImmediate(resolve))
     }

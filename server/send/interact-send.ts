@@ -39,16 +39,19 @@ export async function interactSend(db: Db, cusId: string, p: GroupSendPayload, n
     return {
       prodType, kind: 'group', content: p.content, mobiles, contents: new CodedMessages(codes, perRecipient * codes.length, (code) => fillInteract(p.content, interactUrl(base, code))),
       unitPrice, invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content], timing: p.timing_time,
-    }
-  }, async (tx, result) => {
-    const batchId = result.batch_id
-    await tx.query(
-      `insert into interact_send (batch_id, cus_id, content, base, expires_at)
-       values ($1, $2, $3, $4, now() + make_interval(days => $5))`, [batchId, cusId, p.content, base, INTERACT_TTL_DAYS])
-    for (let i = 0; i < codes.length; i += INSERT_CHUNK) {
-      await tx.query(
-        `insert into interact_message (code, batch_id, mobile) select t.c, $1, t.m from unnest($2::text[], $3::text[]) as t(c, m)`,
-        [batchId, codes.slice(i, i + INSERT_CHUNK), mobiles.slice(i, i + INSERT_CHUNK)])
+      recipientRows: async (tx, batchId, from, to) => {
+        if (from === 0) {
+          await tx.query(
+            `insert into interact_send (batch_id, cus_id, content, base, expires_at)
+             values ($1, $2, $3, $4, now() + make_interval(days => $5))`, [batchId, cusId, p.content, base, INTERACT_TTL_DAYS])
+        }
+        for (let i = from; i < to; i += INSERT_CHUNK) {
+          const end = Math.min(i + INSERT_CHUNK, to)
+          await tx.query(
+            `insert into interact_message (code, batch_id, mobile) select t.c, $1, t.m from unnest($2::text[], $3::text[]) as t(c, m)`,
+            [batchId, codes.slice(i, end), mobiles.slice(i, end)])
+        }
+      },
     }
   })
 }

@@ -5,7 +5,7 @@ import { fillLink, linkTemplate, SHORT_CODE_LENGTH, shortUrl, type LinkSendPaylo
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import type { ParsedNumbers } from './group-send'
-import { freshCodes, storeLinks } from './short-links'
+import { clearClashes, storeLinks, uniqueCodes } from './short-links'
 import { commitSend } from './commit'
 import { CodedMessages, priceOf } from './store'
 
@@ -25,13 +25,18 @@ export async function linkSend(db: Db, cusId: string, p: LinkSendPayload, number
   return commitSend(db, cusId, p.idempotency_key, async (tx) => {
     // The product first: an account without it mints no codes.
     const unitPrice = await priceOf(tx, cusId, prodType)
-    codes = await freshCodes(tx, mobiles.length)
+    // Checked against the stored links only with the links' own rows: a chunk at a time for a large send.
+    codes = uniqueCodes(mobiles.length)
     return {
       prodType, kind: 'link', content: linkTemplate(p.content), mobiles, contents: new CodedMessages(codes, perRecipient * codes.length, (code) => fillLink(p.content, shortUrl(base, code))),
       longLinks: new Array<string>(mobiles.length).fill(p.long_url), unitPrice,
       invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content, p.long_url], timing: p.timing_time,
+      recipientRows: async (tx, batchId, from, to) => {
+        await clearClashes(tx, codes, from, to)
+        await storeLinks(tx, { codes, mobiles, cusId, batchId, longUrl: p.long_url, createdAt }, from, to)
+      },
     }
-  }, (tx, result) => storeLinks(tx, { codes, mobiles, cusId, batchId: result.batch_id, longUrl: p.long_url, createdAt }))
+  })
 }
 
 /** Messages billed per recipient; 400 linkMessageTooLong when the content with its links passes MAX_CONTENT_CHARS. */

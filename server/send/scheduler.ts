@@ -6,6 +6,7 @@ import { ApiError } from '../http/envelope'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
 import { everyInterval } from '../worker-loop'
 import { countryPrices, debit, nextBatchId, priceOf, roundMoney, sensitiveIn } from './store'
+import { beginStoring, finishStoring, STORE_CHUNK, storesInChunks, undoStoring } from './storing'
 
 /**
  * Sends timed batches when due. Only send_status 0 batches are due, so pause (2), intercept (3) and edits (content
@@ -16,13 +17,18 @@ import { countryPrices, debit, nextBatchId, priceOf, roundMoney, sensitiveIn } f
  * Billing happens here, at send time: cost = Σ measureContent(detail content).messages × the account's price (an
  * international detail: its country's price). The kind's own columns (country, link, template name) carry over. A
  * batch the balance cannot cover is marked failed (4), it and its details.
+ *
+ * A large batch on PGlite is stored in chunks like a large immediate send (storing.ts): claimed, billed and marked
+ * sent in one short transaction, its records copied a chunk per transaction while invisible, completed in a last one.
+ * PGlite has one process, so exactly once holds there by the claim alone; PostgreSQL keeps the one transaction.
  */
-export async function runDueBatches(db: Db, opts: { limit?: number; now?: Date } = {}): Promise<string[]> {
+export async function runDueBatches(db: Db, opts: { limit?: number; now?: Date; chunkedFrom?: number } = {}): Promise<string[]> {
   const sent: string[] = []
   for (let i = 0; i < (opts.limit ?? 20); i++) {
-    const id = await db.transaction((tx) => sendOne(tx, opts.now ?? new Date()))
-    if (id === null) break
-    sent.push(id)
+    const one = await db.transaction((tx) => sendOne(tx, opts.now ?? new Date(), (n) => storesInChunks(db, n, opts.chunkedFrom)))
+    if (one === null) break
+    if (one.storing) await storeDueInChunks(db, one.storing)
+    sent.push(one.id)
   }
   // Warnings the debits queued, and any a crash left queued, go out after the commits.
   await deliverWarningsAfterCommit(db)
@@ -46,7 +52,24 @@ interface Group {
   n: number
 }
 
-async function sendOne(tx: Db, now: Date): Promise<string | null> {
+/** A due batch whose records are still to be copied from its details, a chunk per transaction (PGlite, large). */
+interface Storing {
+  timeBatch: string
+  batchId: string
+  prodType: number
+  status: number
+  now: Date
+  templateName: string | null
+  groups: Group[]
+  prices: number[]
+}
+
+/**
+ * Claims, bills and writes the sms_batch of the next due batch. Its records are copied from its details here too, in
+ * the same transaction, unless `chunked` says the batch is large enough to be stored in chunks (then the batch is
+ * marked sent, invisible while storing like an immediate send, and `storing` says what the chunks copy).
+ */
+async function sendOne(tx: Db, now: Date, chunked: (n: number) => boolean): Promise<{ id: string; storing?: Storing } | null> {
   const { rows } = await tx.query<Due>(
     `select time_batch, cus_id, prod_type::int as prod_type, batch_type::int as batch_type, kind, content, template_name from time_batch
      where send_status = $1 and timing_time <= $2
@@ -58,13 +81,14 @@ async function sendOne(tx: Db, now: Date): Promise<string | null> {
   const groups = (await tx.query<Group>(
     `select content, country_code, count(*)::int as n from time_mt_message where time_batch = $1 and send_status = $2
      group by content, country_code`, [b.time_batch, TIMED_STATUS.toBeSent])).rows
-  const prices = await bill(tx, b, groups).catch((e: unknown) => {
+  const billed = await bill(tx, b, groups).catch((e: unknown) => {
     if (e instanceof ApiError) return null
     throw e
   })
-  if (!prices) {
+  const prices = billed?.prices
+  if (!billed || !prices) {
     await mark(tx, b.time_batch, TIMED_STATUS.failed)
-    return b.time_batch
+    return { id: b.time_batch }
   }
   const review = await sensitiveIn(tx, groups.map((g) => g.content))
   const batchId = await nextBatchId(tx, 'B')
@@ -78,26 +102,65 @@ async function sendOne(tx: Db, now: Date): Promise<string | null> {
   if (b.kind === 'intl') {
     await tx.query('update sms_batch set sender_id = t.sender_id from time_batch t where t.time_batch = $1 and sms_batch.batch_id = $2', [b.time_batch, batchId])
   }
-  await tx.query(
-    `insert into mt_record (cus_id, prod_type, mobile, content, price, country_code, long_link, template_name, mt_status, receive_time, batch_id)
-     select d.cus_id, $2, d.mobile, d.content, p.price, d.country_code, d.long_link, $8, $3, $4, $5
-     from time_mt_message d join unnest($6::text[], $7::numeric[], $9::text[]) as p(content, price, cc)
-       on p.content = d.content and p.cc is not distinct from d.country_code
-     where d.time_batch = $1 and d.send_status = 0 order by d.sn`,
-    [b.time_batch, b.prod_type, status, now, batchId, groups.map((g) => g.content), prices, b.template_name, groups.map((g) => g.country_code)])
+  const storing: Storing = { timeBatch: b.time_batch, batchId, prodType: b.prod_type, status, now, templateName: b.template_name, groups, prices }
+  if (chunked(total)) {
+    await beginStoring(tx, { batchId, cusId: b.cus_id, key: b.time_batch, cost: billed.cost, timeBatch: b.time_batch })
+    await tx.query('update time_batch set send_status = $2, update_time = now() where time_batch = $1', [b.time_batch, TIMED_STATUS.sent])
+    return { id: b.time_batch, storing }
+  }
+  await copyDetails(tx, storing)
   await mark(tx, b.time_batch, TIMED_STATUS.sent)
-  return b.time_batch
+  return { id: b.time_batch }
 }
 
-/** Debits the batch at today's prices; returns each group's price per record. International: the country's price. */
-async function bill(tx: Db, b: Due, groups: Group[]): Promise<number[]> {
+/**
+ * Copies the batch's details still to be sent into its records, priced by group, and marks them sent: all of them, or
+ * the first `limit` (by sn) when given. Returns how many it copied.
+ */
+async function copyDetails(tx: Db, s: Storing, limit?: number): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    `with d as (
+       update time_mt_message set send_status = $10 where sn in
+         (select sn from time_mt_message where time_batch = $1 and send_status = 0 order by sn ${limit ? `limit ${limit}` : ''})
+       returning sn, cus_id, mobile, content, country_code, long_link),
+     ins as (
+       insert into mt_record (cus_id, prod_type, mobile, content, price, country_code, long_link, template_name, mt_status, receive_time, batch_id)
+       select d.cus_id, $2, d.mobile, d.content, p.price, d.country_code, d.long_link, $8, $3, $4, $5
+       from d join unnest($6::text[], $7::numeric[], $9::text[]) as p(content, price, cc)
+         on p.content = d.content and p.cc is not distinct from d.country_code
+       order by d.sn returning 1)
+     select count(*)::int as n from d`,
+    [s.timeBatch, s.prodType, s.status, s.now, s.batchId, s.groups.map((g) => g.content), s.prices, s.templateName,
+      s.groups.map((g) => g.country_code), TIMED_STATUS.sent])
+  return rows[0].n
+}
+
+/**
+ * A large due batch on PGlite: its records a chunk per transaction (other users' requests run between them), then
+ * the batch completes in one short transaction. Anything failing on the way undoes it all (storing.ts): the debit is
+ * refunded and the timed batch is to be sent again, as after a crash at the next start.
+ */
+async function storeDueInChunks(db: Db, s: Storing): Promise<void> {
+  try {
+    while ((await db.transaction((tx) => copyDetails(tx, s, STORE_CHUNK))) === STORE_CHUNK) {
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await db.transaction((tx) => finishStoring(tx, s.batchId))
+  } catch (e) {
+    await undoStoring(db, s.batchId)
+    throw e
+  }
+}
+
+/** Debits the batch at today's prices; returns the cost and each group's price per record (international: the country's). */
+async function bill(tx: Db, b: Due, groups: Group[]): Promise<{ cost: number; prices: number[] }> {
   const price = await priceOf(tx, b.cus_id, b.prod_type)
   const byCountry = b.prod_type === PROD_TYPE.international ? await countryPrices(tx, b.cus_id) : null
   const unit = (g: Group) => (byCountry && g.country_code ? (byCountry.get(g.country_code) ?? price) : price)
   const perRecord = groups.map((g) => roundMoney(measureContent(g.content).messages * unit(g)))
   const cost = groups.reduce((s, g) => s + measureContent(g.content).messages * unit(g) * g.n, 0)
   await debit(tx, b.cus_id, roundMoney(cost))
-  return perRecord
+  return { cost: roundMoney(cost), prices: perRecord }
 }
 
 async function mark(tx: Db, id: string, status: number) {

@@ -7,6 +7,7 @@ import { fillLink, LINK_MARKER, linkTemplate, SHORT_CODE_LENGTH, SHORT_LINK_PATH
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { INSERT_CHUNK } from './store'
+import { andVisibleWhileStoring } from './storing'
 
 /* Short links (src/domain/send-link.ts, migration 010): codes, storing a send's links, and recording clicks. */
 
@@ -34,28 +35,47 @@ export function randomCodes(n: number): string[] {
   return out
 }
 
-/**
- * `n` codes unused by the send itself and by every stored link. At 62^8 codes a clash is very unlikely (about 0.5 %
- * for a million codes beside a million stored) but would break the unique key, so clashes are drawn again. A send
- * racing this one to the same new code fails its transaction whole (nothing stored); its retry succeeds.
- */
-export async function freshCodes(tx: Db, n: number): Promise<string[]> {
+/** `n` codes of randomCodes, no two alike (a repeat within the send is drawn again). */
+export function uniqueCodes(n: number): string[] {
   const codes = randomCodes(n)
-  let suspects = codes.map((_, i) => i)
-  while (suspects.length) {
-    // A repeat within the send (its later copies), then the new codes already stored.
-    const seen = new Map<string, number>()
-    const clash = new Set<number>()
-    codes.forEach((c, i) => (seen.has(c) ? clash.add(i) : seen.set(c, i)))
-    for (let i = 0; i < suspects.length; i += INSERT_CHUNK) {
-      const part = suspects.slice(i, i + INSERT_CHUNK).map((j) => codes[j])
-      const { rows } = await tx.query<{ code: string }>('select code from short_link where code = any($1::text[])', [part])
-      for (const r of rows) clash.add(seen.get(r.code)!)
-    }
-    suspects = [...clash]
-    const again = randomCodes(suspects.length)
-    suspects.forEach((j, k) => (codes[j] = again[k]))
+  const seen = new Set<string>()
+  for (let i = 0; i < n; i++) {
+    while (seen.has(codes[i])) codes[i] = randomCodes(1)[0]
+    seen.add(codes[i])
   }
+  return codes
+}
+
+/**
+ * Draws again the codes of `codes[from..to)` that a stored link already has, until none has. At 62^8 codes a clash
+ * is very unlikely (about 0.5 % for a million codes beside a million stored) but would break the unique key. Call in
+ * the transaction that then inserts those links: a send racing this one to the same new code fails its transaction
+ * (nothing of it stored; a chunked send is undone whole), and its retry succeeds.
+ */
+export async function clearClashes(tx: Db, codes: string[], from: number, to: number): Promise<void> {
+  let suspects: number[] = []
+  for (let i = from; i < to; i++) suspects.push(i)
+  while (suspects.length) {
+    const clash: number[] = []
+    for (let i = 0; i < suspects.length; i += INSERT_CHUNK) {
+      const part = suspects.slice(i, i + INSERT_CHUNK)
+      const at = new Map(part.map((j) => [codes[j], j]))
+      const { rows } = await tx.query<{ code: string }>('select code from short_link where code = any($1::text[])', [[...at.keys()]])
+      for (const r of rows) clash.push(at.get(r.code)!)
+    }
+    // A redrawn code must not repeat one of the send's own either (a scan of the send, only on the rare clash).
+    for (const j of clash) {
+      do codes[j] = randomCodes(1)[0]
+      while (codes.indexOf(codes[j]) !== j || codes.lastIndexOf(codes[j]) !== j)
+    }
+    suspects = clash
+  }
+}
+
+/** `n` codes unused by each other and by every stored link (one transaction's worth: a single link, a small send). */
+export async function freshCodes(tx: Db, n: number): Promise<string[]> {
+  const codes = uniqueCodes(n)
+  await clearClashes(tx, codes, 0, n)
   return codes
 }
 
@@ -68,13 +88,17 @@ export interface StoreLinks {
   createdAt: Date
 }
 
-/** One short_link row per recipient; the sent record is tied to it on the first click (see recordClick). */
-export async function storeLinks(tx: Db, s: StoreLinks): Promise<void> {
-  for (let i = 0; i < s.codes.length; i += INSERT_CHUNK) {
+/**
+ * A short_link row for each recipient of `from..to` (all when not given); the sent record is tied to it on the first
+ * click (see recordClick).
+ */
+export async function storeLinks(tx: Db, s: StoreLinks, from = 0, to = s.codes.length): Promise<void> {
+  for (let i = from; i < to; i += INSERT_CHUNK) {
+    const end = Math.min(i + INSERT_CHUNK, to)
     await tx.query(
       `insert into short_link (code, cus_id, batch_id, mobile, long_url, created_at)
        select t.c, $1, $2, t.m, $3, $4 from unnest($5::text[], $6::text[]) as t(c, m)`,
-      [s.cusId, s.batchId, s.longUrl, s.createdAt, s.codes.slice(i, i + INSERT_CHUNK), s.mobiles.slice(i, i + INSERT_CHUNK)])
+      [s.cusId, s.batchId, s.longUrl, s.createdAt, s.codes.slice(i, end), s.mobiles.slice(i, end)])
   }
 }
 
@@ -121,11 +145,13 @@ export const CLICK_LOG_PER_LINK = 100
 export async function recordClick(db: Db, code: string, ua: string, now = new Date()): Promise<string | null> {
   const bot = isbot(ua)
   return db.transaction(async (tx) => {
+    // A link of a send still being stored (storing.ts) does not resolve yet: its message has not gone out.
+    const visible = andVisibleWhileStoring(db, 'short_link')
     const { rows } = await tx.query<ClickedLink>(
       bot
-        ? 'select long_url, cus_id, mobile, mt_sn, created_at from short_link where code = $1'
+        ? `select long_url, cus_id, mobile, mt_sn, created_at from short_link where code = $1 ${visible}`
         : `update short_link set click_count = click_count + 1, first_click_time = coalesce(first_click_time, $2), last_click_time = $2
-           where code = $1 returning long_url, cus_id, mobile, mt_sn, created_at`, bot ? [code] : [code, now])
+           where code = $1 ${visible} returning long_url, cus_id, mobile, mt_sn, created_at`, bot ? [code] : [code, now])
     if (!rows.length) return null
     const link = rows[0]
     const agent = parseAgent(ua)
@@ -194,7 +220,8 @@ export async function firstClicks(db: Db, code: string, limit: number): Promise<
 /** A short link the user may see (scopeFor's rule); null when there is none. */
 export async function findLink(db: Db, scope: { sql: string; params: unknown[] }, code: string): Promise<StoredLink | null> {
   const { rows } = await db.query<StoredLink>(
-    `select ${LINK_COLUMNS} from short_link where code = $${scope.params.length + 1} and ${scope.sql}`, [...scope.params, code])
+    `select ${LINK_COLUMNS} from short_link where code = $${scope.params.length + 1} and ${scope.sql} ${andVisibleWhileStoring(db, 'short_link')}`,
+    [...scope.params, code])
   return rows[0] ? asStored(rows[0]) : null
 }
 

@@ -162,13 +162,6 @@ export function costOf(r: Recipients & Pick<RecipientExtras, 'unitPrices'>, unit
 /** Chunk `i..i+n` of an optional per-recipient column; nulls when the send has no such column. */
 const slice = <T>(a: T[] | undefined, i: number, n: number): (T | null)[] => (a ? a.slice(i, i + n) : new Array<null>(n).fill(null))
 
-/** Inserts the sms_batch and every mt_record of an immediate send; call inside the transaction that debits. */
-export async function storeBatch(tx: Db, b: StoreBatch): Promise<number> {
-  const { status, now } = await storeBatchRow(tx, b)
-  await storeRecords(tx, b, status, now, 0, b.mobiles.length)
-  return status
-}
-
 /** The batch's status: held for review when its texts have a sensitive word, else waiting for reports. */
 export const batchStatus = (b: Pick<StoreBatch, 'review'>): number => (b.review ? SEND_STATUS.pendingReview : SEND_STATUS.waitingReport)
 
@@ -230,9 +223,10 @@ export interface StoreTimed extends Recipients, Pick<RecipientExtras, 'countryCo
 
 /**
  * A timed batch of any kind and its details; billed when the scheduler sends it (see scheduler.ts), so here the
- * balance is only checked. Returns the parts of the SendResult that differ from an immediate send.
+ * balance is only checked; `beforeDetails` writes the kind's rows of every recipient (their codes may still change
+ * there) before the details carry their messages. Returns the parts of the SendResult that differ from an immediate send.
  */
-export async function storeTimed(tx: Db, t: StoreTimed) {
+export async function storeTimed(tx: Db, t: StoreTimed, beforeDetails?: (timeBatch: string) => Promise<void>) {
   const { rows } = await tx.query<{ balance: number }>('select balance::float8 as balance from customer where cus_id = $1', [t.cusId])
   if (!rows.length || rows[0].balance < t.cost) throw new ApiError(400, 'insufficientBalance')
   const id = await nextBatchId(tx, 'T')
@@ -242,6 +236,7 @@ export async function storeTimed(tx: Db, t: StoreTimed) {
     `insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time, kind, template_name)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [id, t.cusId, t.prodType, t.kind === 'p2p' ? 1 : 0, TIMED_TO_BE_SENT, t.content, n, t.timing, now, t.kind, t.templateName ?? null])
+  await beforeDetails?.(id)
   for (let i = 0; i < n; i += INSERT_CHUNK) {
     const mobiles = t.mobiles.slice(i, i + INSERT_CHUNK)
     const k = mobiles.length

@@ -1,4 +1,5 @@
 import type { Db } from '../db'
+import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import { INSERT_CHUNK } from './store'
 
 /**
@@ -21,9 +22,11 @@ export const storesInChunks = (db: Db, recipients: number, from = CHUNKED_FROM):
   db.kind === 'pglite' && recipients >= from
 
 /** Marks a batch as being stored; inside the transaction that debits and writes its sms_batch row. */
-export async function beginStoring(tx: Db, s: { batchId: string; cusId: string; key: string; cost: number }): Promise<void> {
-  await tx.query('insert into send_storing (batch_id, cus_id, idempotency_key, cost) values ($1, $2, $3, $4)',
-    [s.batchId, s.cusId, s.key, s.cost.toFixed(3)])
+export async function beginStoring(
+  tx: Db, s: { batchId: string; cusId: string; key: string; cost: number; timeBatch?: string },
+): Promise<void> {
+  await tx.query('insert into send_storing (batch_id, cus_id, idempotency_key, cost, time_batch) values ($1, $2, $3, $4, $5)',
+    [s.batchId, s.cusId, s.key, s.cost.toFixed(3), s.timeBatch ?? null])
 }
 
 /** The batch becomes visible and its counts join the daily statistics (one statement, inside the last transaction). */
@@ -31,28 +34,48 @@ export async function finishStoring(tx: Db, batchId: string): Promise<void> {
   await tx.query('select send_storing_done($1)', [batchId])
 }
 
+/** The rows a send writes per recipient (by their key), deleted a chunk per transaction when it is undone. */
+const PER_RECIPIENT = [['mt_record', 'sn'], ['short_link', 'code'], ['interact_message', 'code']] as const
+
 /**
- * Undoes a batch whose storing did not finish (an error, or a crash found at the next start): its records are
- * deleted a chunk per transaction, then one transaction removes the batch and what its send added beside it,
- * refunds the debit and frees the idempotency key, so a retry sends it again and it is billed once.
+ * Undoes a batch whose storing did not finish (an error, or a crash found at the next start): its records, short
+ * links and answer pages are deleted a chunk per transaction, then one transaction removes the batch and what its send
+ * added beside it, refunds the debit and frees the idempotency key, so a retry sends it again and it is billed once. A timed batch the
+ * scheduler was storing goes back to "to be sent" with its details, and the scheduler sends it again.
  */
 export async function undoStoring(db: Db, batchId: string): Promise<void> {
-  for (;;) {
+  for (const [table, key] of PER_RECIPIENT) {
+    for (;;) {
+      const { rows } = await db.transaction((tx) => tx.query(
+        `delete from ${table} where ${key} in (select ${key} from ${table} where batch_id = $1 limit ${STORE_CHUNK}) returning 1`, [batchId]))
+      if (rows.length < STORE_CHUNK) break
+    }
+  }
+  const timed = await db.query<{ time_batch: string | null }>('select time_batch from send_storing where batch_id = $1', [batchId])
+  const timeBatch = timed.rows[0]?.time_batch
+  // A timed batch's details the scheduler marked sent go back to be sent (the batch itself stays "sent" till the end).
+  while (timeBatch) {
     const { rows } = await db.transaction((tx) => tx.query(
-      `delete from mt_record where sn in (select sn from mt_record where batch_id = $1 limit ${STORE_CHUNK}) returning 1`, [batchId]))
+      `update time_mt_message set send_status = $2 where sn in
+         (select sn from time_mt_message where time_batch = $1 and send_status = $3 limit ${STORE_CHUNK}) returning 1`,
+      [timeBatch, TIMED_STATUS.toBeSent, TIMED_STATUS.sent]))
     if (rows.length < STORE_CHUNK) break
   }
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ cus_id: string; idempotency_key: string; cost: string }>(
-      'delete from send_storing where batch_id = $1 returning cus_id, idempotency_key, cost::text as cost', [batchId])
+    const { rows } = await tx.query<{ cus_id: string; idempotency_key: string; cost: string; time_batch: string | null }>(
+      'delete from send_storing where batch_id = $1 returning cus_id, idempotency_key, cost::text as cost, time_batch', [batchId])
     if (!rows.length) return
-    const { cus_id: cusId, idempotency_key: key, cost } = rows[0]
+    const { cus_id: cusId, idempotency_key: key, cost, time_batch: timeBatch } = rows[0]
+    if (timeBatch) {
+      await tx.query('update time_batch set send_status = $2, update_time = now() where time_batch = $1', [timeBatch, TIMED_STATUS.toBeSent])
+    }
     await tx.query('delete from mt_daily_storing where batch_id = $1', [batchId])
-    for (const table of ['short_link', 'interact_send', 'csp_send', 'sms_batch']) {
+    for (const table of ['interact_send', 'csp_send', 'video_send', 'sms_batch']) {
       await tx.query(`delete from ${table} where batch_id = $1`, [batchId])
     }
     await tx.query('update customer set balance = balance + $2::numeric where cus_id = $1', [cusId, cost])
-    await tx.query('delete from send_idempotency where cus_id = $1 and idempotency_key = $2 and response is null', [cusId, key])
+    // A timed batch has no key of its own (the key was its request's, answered when it was scheduled).
+    if (!timeBatch) await tx.query('delete from send_idempotency where cus_id = $1 and idempotency_key = $2 and response is null', [cusId, key])
   })
 }
 
