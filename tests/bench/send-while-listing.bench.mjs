@@ -1,9 +1,11 @@
 // Other users' requests while a 1M-number send is being stored on PGlite (issue 15: p99 <= 1 s). A file-backed
 // PGlite in a temp dir (as the server runs it) with the demo data; one account sends BENCH_SEND_NUMBERS (default
-// 1,000,000) numbers through the real groupSend while BENCH_LISTERS (default 4) other users page their sent records
-// through the app, each a request every BENCH_THINK_MS (default 250 ms) after its previous answer, as people at
-// their screens do, until the send is stored. Printed: the send's time and the other
-// requests' count, p50, p99 and max during it. Beside it, in the same run: the baseline, the same send stored in one
+// 1,000,000) numbers while BENCH_LISTERS (default 4) other users page their sent records through the app, each a
+// request every BENCH_THINK_MS (default 250 ms) after its previous answer, as people at their screens do, until the
+// send is stored. BENCH_SEND_KINDS (default "group,timed") names the sends measured, each through its real code:
+// group (a same-content send), link (a short link per recipient), timed (a due timed batch of that size, scheduled
+// before the measure starts, sent by the scheduler's runDueBatches). Printed: the send's time and the other requests'
+// count, p50, p99 and max during it. Beside it, in the same run: the baseline, the same send stored in one
 // transaction (SEND_CHUNKED_FROM=Infinity, the way before migration 036). Each side runs in a fresh process on a
 // fresh database, alternating baseline, chunked, baseline, chunked; the medians are compared.
 import { spawnSync } from 'node:child_process'
@@ -17,13 +19,40 @@ const N = Number(process.env.BENCH_SEND_NUMBERS ?? 1_000_000)
 const LISTERS = Number(process.env.BENCH_LISTERS ?? 4)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 250)
+const KINDS = (process.env.BENCH_SEND_KINDS ?? 'group,timed').split(',').map((k) => k.trim()).filter(Boolean)
+const CONTENT = '【示例商城】双十一会员专享，回T退订'
 const ms = (v) => `${v.toFixed(0)} ms`
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
-async function runOne() {
-  const [{ createApp }, { migrate, openDb }, { seedDemo }, { issueToken }, { groupSend }] = await Promise.all([
+/** The send to measure, its slow setup (scheduling a timed batch) done before: a function that stores it. */
+async function prepare(kind, db, mobiles) {
+  const numbers = { mobiles, invalid: 0, duplicates: 0 }
+  const payload = { content: CONTENT, idempotency_key: randomUUID() }
+  if (kind === 'group') {
+    const { groupSend } = await import('../../server/send/group-send.ts')
+    return () => groupSend(db, 'acme02', payload, numbers)
+  }
+  if (kind === 'link') {
+    const { linkSend } = await import('../../server/send/link-send.ts')
+    return () => linkSend(db, 'acme02', { ...payload, content: `${CONTENT} {link}`, long_url: 'https://shop.example.com/double11' }, numbers, 'https://s.example.com')
+  }
+  if (kind === 'timed') {
+    const [{ groupSend }, { runDueBatches }] = await Promise.all([import('../../server/send/group-send.ts'), import('../../server/send/scheduler.ts')])
+    const timing = new Date(Date.now() + 3_600_000).toISOString()
+    const { batch_id: id } = await groupSend(db, 'acme02', { ...payload, timing_time: timing }, numbers)
+    await db.query("update time_batch set timing_time = now() - interval '1 minute' where time_batch = $1", [id])
+    return async () => {
+      const sent = await runDueBatches(db)
+      if (!sent.includes(id)) throw new Error(`timed batch ${id} was not sent: ${sent}`)
+    }
+  }
+  throw new Error(`unknown BENCH_SEND_KINDS entry: ${kind}`)
+}
+
+async function runOne(kind) {
+  const [{ createApp }, { migrate, openDb }, { seedDemo }, { issueToken }] = await Promise.all([
     import('../../server/app.ts'), import('../../server/db/index.ts'), import('../../server/seed/index.ts'),
-    import('../../server/security/tokens.ts'), import('../../server/send/group-send.ts'),
+    import('../../server/security/tokens.ts'),
   ])
   const dir = mkdtempSync(join(tmpdir(), 'sms-bench-storing-'))
   try {
@@ -39,6 +68,7 @@ async function runOne() {
       tokens.push((await issueToken(db, rows[0].id)).token)
     }
     const mobiles = Array.from({ length: N }, (_, i) => `1${3 + (i % 7)}${String((i * 7919 + 104729) % 1e9).padStart(9, '0')}`)
+    const store = await prepare(kind, db, mobiles)
     const latencies = []
     let sending = true
     const lister = async (token) => {
@@ -55,7 +85,7 @@ async function runOne() {
     }
     const started = performance.now()
     const loops = Array.from({ length: LISTERS }, (_, i) => lister(tokens[i % tokens.length]))
-    await groupSend(db, 'acme02', { content: '【示例商城】双十一会员专享，回T退订', idempotency_key: randomUUID() }, { mobiles, invalid: 0, duplicates: 0 })
+    await store()
     const sendMs = performance.now() - started
     sending = false
     await Promise.all(loops)
@@ -68,33 +98,36 @@ async function runOne() {
 }
 
 if (process.argv[2] === '--run') {
-  console.log(JSON.stringify(await runOne()))
+  console.log(JSON.stringify(await runOne(process.argv[3])))
   process.exit(0)
 }
 
 const self = fileURLToPath(import.meta.url)
-const sides = { 'one transaction (baseline)': 'Infinity', 'chunks of 10,000 (migration 036)': '' }
-const results = Object.fromEntries(Object.keys(sides).map((k) => [k, []]))
-for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, from] of Object.entries(sides)) {
-    const out = spawnSync(process.execPath, ['--import', 'tsx', self, '--run'], {
-      env: { ...process.env, SEND_CHUNKED_FROM: from }, encoding: 'utf8', maxBuffer: 1 << 24,
-    })
-    const line = out.stdout.trim().split('\n').at(-1)
-    if (out.status !== 0 || !line?.startsWith('{')) {
-      console.error(out.stderr || out.stdout)
-      process.exit(1)
-    }
-    results[name].push(JSON.parse(line))
-    console.log(`round ${round + 1}, ${name}: ${line}`)
-  }
-}
+const { STORE_CHUNK } = await import('../../server/send/storing.ts').catch(() => ({ STORE_CHUNK: Number(process.env.SEND_STORE_CHUNK) || 2000 }))
+const sides = { 'one transaction (baseline)': 'Infinity', [`chunks of ${STORE_CHUNK.toLocaleString('en')}`]: '' }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-console.log(`\n${N.toLocaleString('en')} numbers sent by one account while ${LISTERS} other users page their sent records (medians of ${ROUNDS}):`)
-console.table(Object.fromEntries(Object.entries(results).map(([name, rs]) => [name, {
-  'send stored': ms(median(rs.map((r) => r.sendMs))),
-  'other requests': median(rs.map((r) => r.requests)),
-  'their p50': ms(median(rs.map((r) => r.p50))),
-  'their p99': ms(median(rs.map((r) => r.p99))),
-  'their max': ms(median(rs.map((r) => r.max))),
-}])))
+for (const kind of KINDS) {
+  const results = Object.fromEntries(Object.keys(sides).map((k) => [k, []]))
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, from] of Object.entries(sides)) {
+      const out = spawnSync(process.execPath, ['--import', 'tsx', self, '--run', kind], {
+        env: { ...process.env, SEND_CHUNKED_FROM: from }, encoding: 'utf8', maxBuffer: 1 << 24,
+      })
+      const line = out.stdout.trim().split('\n').at(-1)
+      if (out.status !== 0 || !line?.startsWith('{')) {
+        console.error(out.stderr || out.stdout)
+        process.exit(1)
+      }
+      results[name].push(JSON.parse(line))
+      console.log(`${kind}, round ${round + 1}, ${name}: ${line}`)
+    }
+  }
+  console.log(`\n${kind}: ${N.toLocaleString('en')} numbers sent by one account while ${LISTERS} other users page their sent records (medians of ${ROUNDS}):`)
+  console.table(Object.fromEntries(Object.entries(results).map(([name, rs]) => [name, {
+    'send stored': ms(median(rs.map((r) => r.sendMs))),
+    'other requests': median(rs.map((r) => r.requests)),
+    'their p50': ms(median(rs.map((r) => r.p50))),
+    'their p99': ms(median(rs.map((r) => r.p99))),
+    'their max': ms(median(rs.map((r) => r.max))),
+  }])))
+}
