@@ -7,16 +7,30 @@ import type { Db } from './types'
 
 type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction
 
+/** Statements sent to one PGlite and not yet answered, whichever wrap (transaction or not) sent them. */
+const pending = new WeakMap<PGlite, { n: number }>()
+
 function wrap(runner: Runner, root: PGlite): Db {
+  if (!pending.has(root)) pending.set(root, { n: 0 })
+  const load = pending.get(root)!
+  const counted = async <T>(work: Promise<T>): Promise<T> => {
+    load.n += 1
+    try {
+      return await work
+    } finally {
+      load.n -= 1
+    }
+  }
   return {
     kind: 'pglite',
     async query<T>(text: string, params?: unknown[]) {
-      const r = await runner.query<T>(text, params as unknown[] | undefined)
+      const r = await counted(runner.query<T>(text, params as unknown[] | undefined))
       return { rows: r.rows }
     },
     async exec(sql: string) {
-      await runner.exec(sql)
+      await counted(runner.exec(sql))
     },
+    busy: () => load.n > 0,
     // PGlite has one connection; a nested transaction simply joins the outer one.
     transaction<T>(fn: (tx: Db) => Promise<T>) {
       if (runner !== root) return fn(wrap(runner, root))

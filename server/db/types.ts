@@ -6,4 +6,6 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
   close(): Promise<void>
   readonly kind: 'pglite' | 'postgres'
+  /** PGlite (one connection): whether any statement is running or queued on it, so bulk work can let others first. */
+  busy?(): boolean
 }

@@ -74,6 +74,20 @@ async function takeSlot(db: Db, account: string): Promise<Slot> {
 
 const NO_SLOT: Slot = { renew: async () => {}, release: async () => {} }
 
+/** How long a batch waits at most for PGlite's one connection to fall idle, so a busy server still makes progress. */
+export const YIELD_MAX_MS = 250
+
+/**
+ * Lets requests that arrived meanwhile in first: a pass through the event loop (PGlite's queries resolve without
+ * one, so a chain of batches kept every other user waiting for the whole file), then on PGlite a wait while other
+ * statements run or queue on its one connection: a download is bulk work, their pages are someone waiting.
+ */
+async function otherUsersFirst(db: Db | undefined): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve))
+  const until = Date.now() + YIELD_MAX_MS
+  while (db?.busy?.() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 2))
+}
+
 /**
  * A streamed file response. The body is pulled: the next batch is read from the database only when the client has
  * taken the previous one, so a slow client never makes the server buffer the file. The signed-in account holds a
@@ -106,10 +120,7 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
       const before = pushed
       try {
         while (!cancelled && pushed === before) {
-          // Lets requests that arrived meanwhile in first: each batch is one short query, and on PGlite (one
-          // connection) a chain of them resolved without a pass through the event loop kept every other user
-          // waiting for the whole file.
-          await new Promise((resolve) => setImmediate(resolve))
+          await otherUsersFirst(db)
           const next = await iterator.next()
           if (next.done) {
             await writer.end()

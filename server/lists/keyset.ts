@@ -17,8 +17,9 @@ export interface KeysetSpec {
    * On PGlite, each batch comes back as one JSON text (`json_agg` of the rows) parsed by JSON.parse, instead of a
    * result row per record: decoding thousands of rows field by field in JavaScript took more than half of a large
    * download's time (5,000 sent records: 850 -> 330 ms a batch). PostgreSQL keeps rows: there building the JSON took
-   * longer than the client's decoding (55 -> 110 ms). So values arrive either way: timestamps as Date or ISO text,
-   * bigint and numeric as text or numbers; select text (`to_char`, `::text`) where exact digits matter.
+   * longer than the client's decoding (55 -> 110 ms). So timestamps arrive either as Date or as ISO text (fileTime
+   * takes both); numbers are numbers either way (both adapters parse bigint and numeric so); select text where exact
+   * digits matter.
    */
   json?: boolean
 }
