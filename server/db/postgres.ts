@@ -1,5 +1,6 @@
 import pg from 'pg'
-import type { Db } from './types'
+import { nameOn } from './prepared'
+import type { Db, QueryOptions } from './types'
 
 // bigint and numeric come back as strings by default; counts and money fit in a double here.
 pg.types.setTypeParser(20, (v) => Number(v))
@@ -10,9 +11,20 @@ type Client = pg.Pool | pg.PoolClient
 function wrap(client: Client, pool: pg.Pool): Db {
   return {
     kind: 'postgres',
-    async query<T>(text: string, params?: unknown[]) {
-      const r = await client.query(text, params)
-      return { rows: r.rows as T[] }
+    async query<T>(text: string, params?: unknown[], opts?: QueryOptions) {
+      if (!opts?.prepare) return { rows: (await client.query(text, params)).rows as T[] }
+      if (client !== pool) return { rows: (await client.query({ name: nameOn(client as pg.PoolClient, text), text, values: params })).rows as T[] }
+      const conn = await pool.connect()
+      let broken: Error | undefined
+      try {
+        return { rows: (await conn.query({ name: nameOn(conn, text), text, values: params })).rows as T[] }
+      } catch (e) {
+        // As pool.query does for a lost connection; an SQL error (it has a SQLSTATE code) leaves the connection usable.
+        if (!(e instanceof Error && 'code' in e)) broken = e as Error
+        throw e
+      } finally {
+        conn.release(broken)
+      }
     },
     async exec(sql: string) {
       await client.query(sql)

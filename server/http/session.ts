@@ -2,15 +2,16 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { TOKEN_COOKIE } from '../../src/domain/constants'
 import type { Db } from '../db'
-import { sha256 } from '../security/tokens'
-import { userByTokenHash, type SessionUser } from '../users/repo'
+import type { SessionUser } from '../users/repo'
 import { isSafeMethod } from './csrf'
 import { ApiError } from './envelope'
+import { lookUpSession, type SessionCheck } from './session-check'
 
 export interface AppEnv {
   /** `db` (set with the user) lets shared helpers such as downloads reach the database the session lives in. */
   /** `sameOrigin` is set by originGuard (server/http/csrf.ts) before any route runs. */
-  Variables: { user: SessionUser; token: string; sameOrigin: boolean; db: Db }
+  /** `sessionCheck` is set when the route's own statement is to check the session (http/session-check.ts). */
+  Variables: { user: SessionUser; token: string; sameOrigin: boolean; db: Db; sessionCheck?: SessionCheck }
 }
 
 /**
@@ -30,12 +31,7 @@ export function tokenFrom(c: Context<AppEnv>): string | null {
 /** 401 for a missing, unknown, expired or revoked token, and for accounts closed since sign-in. */
 export function requireUser(db: Db): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = tokenFrom(c)
-    const user = token ? await userByTokenHash(db, sha256(token)) : null
-    if (!token || !user || user.cusStatus !== 1) throw new ApiError(401, 'unauthorized')
-    c.set('user', user)
-    c.set('token', token)
-    c.set('db', db)
+    await lookUpSession(c, db, tokenFrom(c))
     await next()
   }
 }

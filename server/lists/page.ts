@@ -1,5 +1,6 @@
 import type { Page } from '../../src/domain/api'
 import type { Db } from '../db'
+import { SessionCheckFailed, sessionCheckFrom, type SessionCheck } from '../http/session-check'
 import { pageClause, type Where } from './sql'
 
 export interface PageSpec {
@@ -19,6 +20,8 @@ export interface PageSpec {
   knownTotal?: number
   /** A cheaper query of the total (daily rollups) used instead of counting; run in the same statement as the page. */
   totalQuery?: TotalQuery
+  /** The request's session, checked by this same statement (http/session-check.ts): one round trip, not two. */
+  session?: SessionCheck
 }
 
 /** One row with `"__total"`; its placeholders continue the page's where (`Where.continuing`), `params` holds both. */
@@ -29,6 +32,10 @@ export interface TotalQuery {
 
 type Raw = Record<string, unknown>
 
+// List texts come from a small set per screen (filters present, sort, page size; values are parameters); the page's
+// offset is inlined, so the per-connection limit of named statements bounds them (server/db/prepared.ts).
+const PREPARE = { prepare: true }
+
 /**
  * One page, its total and the totals row in one round trip: the count/aggregate row is joined laterally to the
  * page, so an empty page (past the end) still brings back the total. The lateral subquery is a nested loop under
@@ -36,8 +43,9 @@ type Raw = Record<string, unknown>
  */
 export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>> {
   if (spec.knownTotal !== undefined && !spec.totals) {
-    const { rows } = await db.query<R>(`select ${spec.select} from ${spec.from} ${spec.where.sql} ${spec.orderBy} ${pageClause(spec.page)}`, spec.where.params)
-    return { records: rows, total: spec.knownTotal }
+    const sql = `select 1 as "__row", ${spec.select} from ${spec.from} ${spec.where.sql} ${spec.orderBy} ${pageClause(spec.page)}`
+    const rows = await run(db, sql, spec.where.params, spec.session)
+    return { records: rows.filter((r) => r.__row !== null).map(strip<R>), total: spec.knownTotal }
   }
   const totals = Object.entries(spec.totals ?? {})
   const aggs = ['count(*)::int as "__total"', ...totals.map(([, expr], i) => `coalesce(${expr}, 0) as "__t_${i}"`)].join(', ')
@@ -46,20 +54,37 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
   const counted = byQuery ? byQuery.sql : `select ${aggs} from ${spec.countFrom ?? spec.from} ${w}`
   const sql = `select t.*, p.* from (${counted}) t
     left join lateral (select 1 as "__row", ${spec.select} from ${spec.from} ${w} ${spec.orderBy} ${pageClause(spec.page)}) p on true`
-  const { rows } = await db.query<Raw>(sql, byQuery ? byQuery.params : spec.where.params)
+  const rows = await run(db, sql, byQuery ? byQuery.params : spec.where.params, spec.session)
   const first = rows[0] ?? { __total: 0 }
-  const records = rows.filter((r) => r.__row !== null).map((r) => {
-    const out: Raw = {}
-    for (const [k, v] of Object.entries(r)) if (k !== '__row' && k !== '__total' && !k.startsWith('__t_')) out[k] = v
-    return out as R
-  })
+  const records = rows.filter((r) => r.__row !== null).map(strip<R>)
   const page: Page<R> = { records, total: Number(first.__total) }
   if (totals.length) page.totals = Object.fromEntries(totals.map(([k], i) => [k, Number(first[`__t_${i}`] ?? 0)]))
   return page
 }
 
+/**
+ * The statement, behind the session check when there is one: the check's row (none when the session or account no
+ * longer holds) is joined to everything else, so nothing is read for a failed check and the answer has at least
+ * one row (the lateral always yields one) exactly when it passed.
+ */
+async function run(db: Db, sql: string, params: unknown[], session: SessionCheck | undefined): Promise<Raw[]> {
+  if (!session) return (await db.query<Raw>(sql, params, PREPARE)).rows
+  const all = [...params]
+  const checked = `select q.* from ${sessionCheckFrom(session, all)} left join lateral (${sql}) q on true`
+  const { rows } = await db.query<Raw>(checked, all, PREPARE)
+  if (!rows.length) throw new SessionCheckFailed()
+  session.checked = true
+  return rows
+}
+
+const strip = <R>(r: Raw): R => {
+  const out: Raw = {}
+  for (const [k, v] of Object.entries(r)) if (k !== '__row' && k !== '__total' && !k.startsWith('__t_')) out[k] = v
+  return out as R
+}
+
 /** The row count of a filtered set (downloads send it as X-Total-Count). */
 export async function countRows(db: Db, from: string, where: Where): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${from} ${where.sql}`, where.params)
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${from} ${where.sql}`, where.params, PREPARE)
   return rows[0].n
 }

@@ -52,16 +52,30 @@ export async function userById(db: Db, id: number): Promise<SessionUser | null> 
   return rows[0] ? toUser(rows[0]) : null
 }
 
+/** The account of a live session token whose SHA-256 is placeholder `p`: every authenticated request asks it. */
+export const sessionSql = (p: string) => `${SELECT} join session_token t on t.customer_id = c.id
+     where t.token_hash = ${p} and t.revoked_at is null and t.expires_at > now()`
+
 /**
- * The account a live session token (its SHA-256) belongs to, in one round trip: every authenticated request asks
- * this, so the token lookup and the account row come from one statement.
+ * A session and its account in one round trip, with the account row as text (`fingerprint`): a statement can check
+ * that the session still holds and the account still reads exactly so (`sessionCheckSql`) instead of asking again.
  */
-export async function userByTokenHash(db: Db, tokenHash: string): Promise<SessionUser | null> {
-  const { rows } = await db.query<Row>(
-    `${SELECT} join session_token t on t.customer_id = c.id
-     where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`, [tokenHash])
-  return rows[0] ? toUser(rows[0]) : null
+export async function sessionByTokenHash(db: Db, tokenHash: string): Promise<{ user: SessionUser; fingerprint: string } | null> {
+  const { rows } = await db.query<Row>(`select u.*, u::text as "__fp" from (${sessionSql('$1')}) u`, [tokenHash], { prepare: true })
+  return rows[0] ? { user: toUser(rows[0]), fingerprint: String(rows[0].__fp) } : null
 }
+
+export async function userByTokenHash(db: Db, tokenHash: string): Promise<SessionUser | null> {
+  return (await sessionByTokenHash(db, tokenHash))?.user ?? null
+}
+
+/**
+ * One row when the session of token hash `pHash` is live and its account row still reads `pFingerprint`, none
+ * otherwise (revoked, expired, or the account or its products changed since).
+ */
+// `offset 0` keeps the comparison above the lookup: pushed down, it would read every account's row as text.
+export const sessionCheckSql = (pHash: string, pFingerprint: string) =>
+  `select 1 as "__session" from (${sessionSql(pHash)} offset 0) u where u::text = ${pFingerprint}`
 
 export async function userByCusId(db: Db, cusId: string): Promise<SessionUser | null> {
   const { rows } = await db.query<Row>(`${SELECT} where c.cus_id = $1`, [cusId])

@@ -1,9 +1,11 @@
 // The sent-record list under load: 50 connections (autocannon) against one customer's list (acme: customer and
-// sub-accounts), the console's default 7-day view, page of 20, through real server processes. "today" is the same
-// server counting every total (LIST_TOTALS=exact), "now" reads whole-day totals from the daily rollups. The two
-// sides alternate (today, now, today, now …, BENCH_ROUNDS pairs, after a warm-up each) and the medians are compared;
-// the machine is shared and noisy. Also printed: the server's RSS when idle after start and its peak under load, and
-// on PostgreSQL the load spread over two processes on one database at once.
+// sub-accounts), the console's default 7-day view, page of 20, through the production server (compiled by
+// scripts/build-server.mjs into dist-server/, as `npm start` runs it). "today" is the same server counting every
+// total (LIST_TOTALS=exact), "now" reads whole-day totals from the daily rollups. The two sides alternate (today,
+// now, today, now …, BENCH_ROUNDS pairs, after a warm-up each) and the medians are compared; the machine is shared
+// and noisy, so the server's CPU time per request (user + system, from /proc) is printed too: it varies far less
+// with other load than requests/s do. Also printed: the server's RSS when idle after start and its peak under load,
+// and on PostgreSQL two processes on one port and one database (`npm run start:cluster`'s way, CLUSTER_WORKERS=2).
 //   BENCH_HISTORY_ROWS (default 300000, the demo's), BENCH_SECONDS (10), BENCH_ROUNDS (2), BENCH_DATABASE_URL
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -14,6 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { SERVER_OUT, buildServer } from '../../scripts/build-server.mjs'
 import { sealPassword } from '../../src/domain/auth.ts'
 import { benchPostgres } from './lib/throwaway-pg.mjs'
 
@@ -38,23 +41,40 @@ function rssOf(pid) {
   const kb = (k) => Number(status.match(new RegExp(`${k}:\\s+(\\d+)`))[1])
   return { rss: kb('VmRSS'), peak: kb('VmHWM') }
 }
+/** User + system CPU time of a process so far, in ms (clock ticks of 10 ms). */
+function cpuOf(pid) {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(f[11]) + Number(f[12])) * 10
+}
 
-async function start(env) {
+/**
+ * The compiled server: one process (dist-server/main.js), or `workers` processes on one port behind
+ * dist-server/cluster.js. `pids` are the processes that serve (the cluster's primary only hands out connections).
+ */
+async function start(env, workers = 0) {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_HISTORY_ROWS: ROWS, SMS_CAPTCHA_FIXED: CAPTCHA, SEND_WORKERS: '0', ...env },
+  const script = workers ? `${SERVER_OUT}/cluster.js` : `${SERVER_OUT}/main.js`
+  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_HISTORY_ROWS: ROWS, SMS_CAPTCHA_FIXED: CAPTCHA, SEND_WORKERS: '0', CLUSTER_WORKERS: String(workers), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise((resolve) => child.once('exit', resolve))
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (b) => String(b).includes('SMS cloud console:') && resolve())
+  let out = ''
+  const ready = workers ? new RegExp(`${workers} processes listening \\(pids ([\\d, ]+)\\)`) : /SMS cloud console:/
+  const match = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (b) => {
+      out += String(b)
+      const m = out.match(ready)
+      if (m) resolve(m)
+    })
     void exited.then((code) => reject(new Error(`server exited with ${code}`)))
   })
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM')
     await exited
   }
-  return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop }
+  const pids = workers ? match[1].split(',').map((p) => Number(p.trim())) : [child.pid]
+  return { base: `http://127.0.0.1:${port}`, pids, stop }
 }
 
 async function signIn(base) {
@@ -67,39 +87,38 @@ async function signIn(base) {
 
 const day = (offset) => new Date(Date.now() + 8 * 3600e3 - offset * 86400e3).toISOString().slice(0, 10)
 
-function load(bases, token, seconds) {
+async function load(base, token, seconds) {
   const body = JSON.stringify({ pageNumber: 1, pageSize: 20, start_time: day(6), end_time: day(0) })
-  return Promise.all(bases.map((base) => autocannon({
-    url: `${base}/api/mtRecord/list`, method: 'POST', connections: CONNECTIONS / bases.length, duration: seconds,
+  const r = await autocannon({
+    url: `${base}/api/mtRecord/list`, method: 'POST', connections: CONNECTIONS, duration: seconds,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body,
-  }))).then((rs) => ({
-    rps: rs.reduce((s, r) => s + r.requests.average, 0),
-    p50: Math.max(...rs.map((r) => r.latency.p50)),
-    p99: Math.max(...rs.map((r) => r.latency.p99)),
-    bad: rs.reduce((s, r) => s + r.non2xx + r.errors + r.timeouts, 0),
-  }))
+  })
+  return { rps: r.requests.average, total: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts }
 }
 
-/** One side once: fresh process(es), idle RSS, warm-up, measured load, peak RSS. */
-async function measure(env, processes, token) {
-  const servers = await Promise.all(Array.from({ length: processes }, () => start(env)))
+/** One side once: fresh process(es), idle RSS, warm-up, measured load with its CPU per request, peak RSS. */
+async function measure(env, workers, token) {
+  const server = await start(env, workers)
   try {
-    const idle = Math.max(...servers.map((s) => rssOf(s.pid).rss))
-    token ??= await signIn(servers[0].base)
-    await load(servers.map((s) => s.base), token, 3)
-    const r = await load(servers.map((s) => s.base), token, SECONDS)
-    return { ...r, idle, peak: Math.max(...servers.map((s) => rssOf(s.pid).peak)), token }
+    const idle = Math.max(...server.pids.map((p) => rssOf(p).rss))
+    token ??= await signIn(server.base)
+    await load(server.base, token, 3)
+    const cpu = () => server.pids.reduce((s, p) => s + cpuOf(p), 0)
+    const before = cpu()
+    const r = await load(server.base, token, SECONDS)
+    const cpuPerReq = (cpu() - before) / Math.max(1, r.total)
+    return { ...r, cpuPerReq, idle, peak: Math.max(...server.pids.map((p) => rssOf(p).peak)), token }
   } finally {
-    await Promise.all(servers.map((s) => s.stop()))
+    await server.stop()
   }
 }
 
-async function bench(label, env, processes = 1) {
+async function bench(label, env, workers = 0) {
   const sides = { today: [], now: [] }
   let token
   for (let i = 0; i < ROUNDS; i++) {
     for (const [side, extra] of [['today', { LIST_TOTALS: 'exact' }], ['now', {}]]) {
-      const r = await measure({ ...env, ...extra }, processes, token)
+      const r = await measure({ ...env, ...extra }, workers, token)
       token = r.token
       sides[side].push(r)
     }
@@ -108,15 +127,16 @@ async function bench(label, env, processes = 1) {
     const rs = sides[side]
     return {
       side, 'req/s': Math.round(median(rs.map((r) => r.rps))), 'p50 ms': median(rs.map((r) => r.p50)), 'p99 ms': median(rs.map((r) => r.p99)),
-      'non-2xx/errors': rs.reduce((s, r) => s + r.bad, 0), 'idle RSS MB': mb(median(rs.map((r) => r.idle))), 'peak RSS MB': mb(Math.max(...rs.map((r) => r.peak))),
+      'server CPU ms/req': Number(median(rs.map((r) => r.cpuPerReq)).toFixed(2)), 'non-2xx/errors': rs.reduce((s, r) => s + r.bad, 0), 'idle RSS MB': mb(median(rs.map((r) => r.idle))), 'peak RSS MB': mb(Math.max(...rs.map((r) => r.peak))),
     }
   }
   const [today, now] = [row('today'), row('now')]
-  console.log(`\n${label}: ${processes} process(es), ${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds per side, medians`)
+  console.log(`\n${label}: ${workers || 1} process(es), ${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds per side, medians; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`)
   console.table([today, now])
-  console.log(`now / today: ${(now['req/s'] / today['req/s']).toFixed(2)}× requests/s`)
+  console.log(`now / today: ${(now['req/s'] / today['req/s']).toFixed(2)}× requests/s, ${(today['server CPU ms/req'] / now['server CPU ms/req']).toFixed(2)}× less server CPU per request`)
 }
 
+await buildServer()
 console.log(`seeding ${Number(ROWS).toLocaleString('en')} sent records per database (the demo seed)…`)
 const dir = mkdtempSync(join(tmpdir(), 'sms-list-load-'))
 try {
@@ -140,7 +160,7 @@ if (!server) {
   try {
     await (await start({ DATABASE_URL: url.toString() })).stop()
     await bench('PostgreSQL', { DATABASE_URL: url.toString() })
-    await bench('PostgreSQL, two processes on one database', { DATABASE_URL: url.toString() }, 2)
+    await bench('PostgreSQL, two processes on one port and database (start:cluster)', { DATABASE_URL: url.toString() }, 2)
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`)
     await admin.end()

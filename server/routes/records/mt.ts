@@ -8,6 +8,7 @@ import {
 import type { Deps } from '../../config'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
+import { checkedInStatement } from '../../http/session-check'
 import { CountCache, Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
 import { hasPermission } from '../../users/permissions'
 import type { SessionUser } from '../../users/repo'
@@ -68,7 +69,7 @@ export function mtRoutes(deps: Deps) {
     const m = mtQuery(user, q, prodType, localeOf(c))
     m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
-    const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q }
+    const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck') }
     if (deps.config.listTotals === 'exact') return ok(c, await listPage(deps.db, spec))
     const totalQuery = rollupTotal(m.where, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL)
     if (totalQuery) return ok(c, await listPage(deps.db, { ...spec, totalQuery }))
@@ -115,9 +116,10 @@ export function mtRoutes(deps: Deps) {
 
   const ordinary = () => PROD_ORDINARY
   const chosen = (q: Search) => q.prod_type ?? PROD_VIDEO
-  r.post('/mtRecord/list', auth, list(mtRecordSearchSchema, ordinary))
+  // The lists check the session in their own statement (http/session-check.ts); downloads sign in first.
+  r.post('/mtRecord/list', checkedInStatement(deps.db, list(mtRecordSearchSchema, ordinary)))
   r.post('/mtRecord/download', auth, download(mtRecordDownloadSchema, ordinary))
-  r.post('/newMtRecord/list', auth, list(newMtRecordSearchSchema, chosen))
+  r.post('/newMtRecord/list', checkedInStatement(deps.db, list(newMtRecordSearchSchema, chosen)))
   r.post('/newMtRecord/download', auth, download(newMtRecordDownloadSchema, chosen))
   return r
 }
