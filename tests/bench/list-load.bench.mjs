@@ -6,7 +6,9 @@
 // and noisy, so the server's CPU time per request (user + system, from /proc) is printed too: it varies far less
 // with other load than requests/s do. Also printed: the server's RSS when idle after start and its peak under load,
 // and on PostgreSQL two processes on one port and one database (`npm run start:cluster`'s way, CLUSTER_WORKERS=2).
-//   BENCH_HISTORY_ROWS (default 300000, the demo's), BENCH_SECONDS (10), BENCH_ROUNDS (2), BENCH_DATABASE_URL
+//   BENCH_HISTORY_ROWS (default 300000, the demo's), BENCH_SECONDS (10), BENCH_ROUNDS (2), BENCH_DATABASE_URL,
+//   BENCH_SERVER_DIR: a compiled server to measure instead of this checkout's (another checkout's dist-server, to
+//   compare commits with the same bench)
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -53,7 +55,7 @@ function cpuOf(pid) {
  */
 async function start(env, workers = 0) {
   const port = await freePort()
-  const script = workers ? `${SERVER_OUT}/cluster.js` : `${SERVER_OUT}/main.js`
+  const script = `${SERVER_DIR}/${workers ? 'cluster' : 'main'}.js`
   const child = spawn(process.execPath, ['--enable-source-maps', script], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_HISTORY_ROWS: ROWS, SMS_CAPTCHA_FIXED: CAPTCHA, SEND_WORKERS: '0', CLUSTER_WORKERS: String(workers), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -136,7 +138,9 @@ async function bench(label, env, workers = 0) {
   console.log(`now / today: ${(now['req/s'] / today['req/s']).toFixed(2)}× requests/s, ${(today['server CPU ms/req'] / now['server CPU ms/req']).toFixed(2)}× less server CPU per request`)
 }
 
-await buildServer()
+const SERVER_DIR = process.env.BENCH_SERVER_DIR || SERVER_OUT
+if (!process.env.BENCH_SERVER_DIR) await buildServer()
+console.log(`server: ${SERVER_DIR}/`)
 console.log(`seeding ${Number(ROWS).toLocaleString('en')} sent records per database (the demo seed)…`)
 const dir = mkdtempSync(join(tmpdir(), 'sms-list-load-'))
 try {
