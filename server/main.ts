@@ -19,6 +19,7 @@ import { openStore } from './storage'
 import { undoStoringLeft } from './send/storing'
 import { startReviewWorker } from './templates/review'
 import { seedDemoMedia } from './seed/materials'
+import { startOrphanSweep } from './materials/sweep'
 
 const env = process.env
 const host = env.HOST || '127.0.0.1'
@@ -70,7 +71,7 @@ if (config.pushAllowPrivate) console.warn('[server] PUSH_ALLOW_PRIVATE is set: r
 const ueChecker = ueCheckerFromEnv(env)
 const stopWorkers = env.SEND_WORKERS === '0' ? [] : [
   startCarrierSim(db), startScheduler(db), startPushWorker(db, { allowPrivate: config.pushAllowPrivate }), startUeChecker(db, ueChecker),
-  startReviewWorker(db, (config.templateReviewDelaySeconds ?? 15) * 1000),
+  startReviewWorker(db, (config.templateReviewDelaySeconds ?? 15) * 1000), startOrphanSweep(db, storage),
 ]
 
 const handlers = trackHandlers(app.fetch)

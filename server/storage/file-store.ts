@@ -1,10 +1,10 @@
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomUUID } from 'node:crypto'
-import { assertKey, type ByteRange, type ObjectStore, type StoredObject } from './store'
+import { assertKey, KEY_RE, type ByteRange, type ListedObject, type ObjectPage, type ObjectStore, type StoredObject } from './store'
 
 /**
  * Objects as files under `root` (DATA_DIR/files by default), written to a temporary name and renamed into place, so
@@ -57,6 +57,48 @@ export class FileStore implements ObjectStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true })
+  }
+
+  /** Folders in name order, so keys come in key order: `m/<tenant>/<uuid>` is the path under the root. */
+  private async names(dir: string): Promise<string[]> {
+    const found = await readdir(join(this.root, dir)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return [] as string[]
+      throw e
+    })
+    return found.sort()
+  }
+
+  async list({ after = '', limit }: { after?: string; limit: number }): Promise<ObjectPage> {
+    const out: ListedObject[] = []
+    const afterTenant = after.split('/')[1] ?? ''
+    for (const tenant of await this.names('m')) {
+      if (tenant < afterTenant) continue
+      for (const id of await this.names(join('m', tenant))) {
+        const key = `m/${tenant}/${id}`
+        if (key <= after || !KEY_RE.test(key)) continue
+        const s = await stat(this.path(key)).catch(() => null)
+        if (!s?.isFile()) continue
+        out.push({ key, modified: s.mtime })
+        if (out.length >= limit) return { objects: out, next: key }
+      }
+    }
+    return { objects: out, next: null }
+  }
+
+  async removePartial(before: Date): Promise<number> {
+    let n = 0
+    for (const tenant of await this.names('m')) {
+      for (const name of await this.names(join('m', tenant))) {
+        if (!name.startsWith('.tmp-')) continue
+        const p = join(this.root, 'm', tenant, name)
+        const s = await stat(p).catch(() => null)
+        if (s?.isFile() && s.mtime < before) {
+          await rm(p, { force: true })
+          n++
+        }
+      }
+    }
+    return n
   }
 }
 

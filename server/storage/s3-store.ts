@@ -1,5 +1,5 @@
 import { AwsClient } from 'aws4fetch'
-import { assertKey, type ByteRange, type ObjectStore, type StoredObject } from './store'
+import { assertKey, KEY_RE, type ByteRange, type ListedObject, type ObjectPage, type ObjectStore, type StoredObject } from './store'
 
 export interface S3Settings {
   /** Endpoint, e.g. https://s3.cn-north-1.amazonaws.com.cn or http://127.0.0.1:9000 (path-style addressing). */
@@ -61,6 +61,29 @@ export class S3Store implements ObjectStore {
     // The whole object's size: from Content-Range on a partial answer, else Content-Length.
     const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1] ?? res.headers.get('content-length') ?? '0'
     return { size: Number(total), contentType: res.headers.get('content-type') ?? undefined, body: res.body! }
+  }
+
+  /**
+   * ListObjects under the `m/` prefix, in key order after `after` (S3 lists keys in UTF-8 binary order). Version 1
+   * with `marker`: every S3-compatible store has it, and the next page starts after the last key listed, which the
+   * walk keeps anyway (V2's continuation token is opaque, and s3rver cannot make one on OpenSSL 3).
+   */
+  async list({ after, limit }: { after?: string; limit: number }): Promise<ObjectPage> {
+    const q = new URLSearchParams({ prefix: 'm/', 'max-keys': String(Math.min(limit, 1000)) })
+    if (after) q.set('marker', after)
+    const res = await this.aws.fetch(`${this.base}?${q}`, { method: 'GET' })
+    if (!res.ok) await this.fail(res, 'LIST')
+    const xml = await res.text()
+    const out: ListedObject[] = []
+    let last: string | null = null
+    // The few fields the sweep needs, read from each <Contents>; keys of any other shape are not ours to touch.
+    for (const [, item] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+      const key = /<Key>([^<]*)<\/Key>/.exec(item)?.[1]
+      const modified = new Date(/<LastModified>([^<]*)<\/LastModified>/.exec(item)?.[1] ?? '')
+      last = key ?? last
+      if (key && KEY_RE.test(key) && !Number.isNaN(modified.getTime())) out.push({ key, modified })
+    }
+    return { objects: out, next: /<IsTruncated>true<\/IsTruncated>/.test(xml) ? last : null }
   }
 
   async delete(key: string): Promise<void> {

@@ -47,6 +47,25 @@ function contract(name: string, open: () => Promise<{ store: ObjectStore; close:
       }
     })
 
+    it('lists its objects in key order a page at a time, each with when it was written', async () => {
+      const before = await store.list({ limit: 1000 })
+      for (const o of before.objects) await store.delete(o.key)
+      const keys = [objectKey('acme'), objectKey('globex'), objectKey('acme'), objectKey('initech'), objectKey('acme')]
+      for (const key of keys) await store.put(key, bytes(3), { contentType: 'image/png' })
+      const seen: string[] = []
+      let after: string | undefined
+      for (let pages = 0; ; pages++) {
+        const page = await store.list({ after, limit: 2 })
+        expect(page.objects.length).toBeLessThanOrEqual(2)
+        for (const o of page.objects) expect(Math.abs(o.modified.getTime() - Date.now())).toBeLessThan(3_600_000)
+        seen.push(...page.objects.map((o) => o.key))
+        if (page.next === null) break
+        after = page.next
+        expect(pages).toBeLessThan(5)
+      }
+      expect(seen).toEqual([...keys].sort())
+    })
+
     it('keys objects by tenant: two tenants never share a folder, the same tenant always does', () => {
       const [a, b, c] = [objectKey('acme'), objectKey('globex'), objectKey('acme')]
       expect(a.split('/')[1]).toBe(c.split('/')[1])

@@ -12,6 +12,16 @@ export interface StoredObject {
   contentType?: string
 }
 
+export interface ListedObject {
+  key: string
+  modified: Date
+}
+
+export interface ObjectPage {
+  objects: ListedObject[]
+  next: string | null
+}
+
 export interface ByteRange {
   start: number
   /** inclusive */
@@ -26,6 +36,14 @@ export interface ObjectStore {
   head(key: string): Promise<StoredObject | null>
   /** Removes the object; a missing one is not an error (deletes are retried). */
   delete(key: string): Promise<void>
+  /**
+   * Up to `limit` objects in key order, strictly after `after` (from the first when absent), with when each was
+   * written, and where the next page starts (null: this was the last): the orphan sweep's walk
+   * (server/materials/sweep.ts). Only keys of KEY_RE's shape are listed.
+   */
+  list(opts: { after?: string; limit: number }): Promise<ObjectPage>
+  /** Removes what interrupted writes left (the file store's `.tmp-*` files) older than `before`; returns how many. */
+  removePartial?(before: Date): Promise<number>
   /** `files` or `s3`, for the start-up log. */
   readonly kind: string
 }
