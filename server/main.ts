@@ -49,7 +49,8 @@ const db = await openDb({ databaseUrl, dataDir: join(dataDir, 'pglite') }).catch
 console.log(`[server] database: ${databaseUrl ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`}`)
 const applied = await migrate(db)
 if (applied.length) console.log(`[server] migrations applied: ${applied.join(', ')}`)
-await ensureContentIndex(db, console.warn)
+// CONTENT_SEARCH_INDEX=on trades send speed for fast content searches (server/README.md, migration 039).
+await ensureContentIndex(db, env.CONTENT_SEARCH_INDEX === 'on', console.warn)
 // PGlite stores large sends in chunks; one a crash cut off is undone and refunded before anything else runs.
 if (!databaseUrl) await undoStoringLeft(db, console.log)
 // SEED_HISTORY_ROWS lets browser tests start on a smaller history; the demo default is 300k sent records.

@@ -6,13 +6,23 @@ import { migrate, openDb, type Db } from '.'
 import { forEachBackend, openTestDb } from '../test/harness'
 
 forEachBackend((backend) => {
-  it('the content search index is there after migrating, and the start says nothing about it', async () => {
+  it('the content search index is built when wanted, silently, and dropped when no longer wanted', async () => {
     const { db, close } = await openTestDb(backend)
+    const indexes = async () => (await db.query<{ indexname: string }>(
+      `select indexname from pg_indexes where schemaname = current_schema() and indexname like '%content_trgm_idx' order by 1`)).rows.map((r) => r.indexname)
     try {
       await migrate(db)
       const lines: string[] = []
-      expect(await ensureContentIndex(db, (l) => lines.push(l))).toBe(true)
+      expect(await indexes()).toEqual([])
+      expect(await ensureContentIndex(db, false, (l) => lines.push(l))).toBe(false)
       expect(lines).toEqual([])
+      expect(await ensureContentIndex(db, true, (l) => lines.push(l))).toBe(true)
+      expect(await indexes()).toEqual(['mo_record_content_trgm_idx', 'mt_record_content_trgm_idx'])
+      expect(await ensureContentIndex(db, true, (l) => lines.push(l))).toBe(true)
+      expect(lines.filter((l) => !l.includes('building'))).toEqual([])
+      expect(await ensureContentIndex(db, false, (l) => lines.push(l))).toBe(false)
+      expect(await indexes()).toEqual([])
+      expect(lines.at(-1)).toMatch(/content search index dropped/)
     } finally {
       await close()
     }
@@ -57,12 +67,12 @@ describe.runIf(url)('postgres without the right to create extensions', () => {
     await admin.end()
   })
 
-  it('migrates without the index, says so at start, and content search still works', async () => {
+  it('migrates, cannot build the wanted index, says so at start, and content search still works', async () => {
     await migrate(db)
     const { rows } = await db.query(`select 1 from pg_extension where extname = 'pg_trgm'`)
     expect(rows).toEqual([])
     const lines: string[] = []
-    expect(await ensureContentIndex(db, (l) => lines.push(l))).toBe(false)
+    expect(await ensureContentIndex(db, true, (l) => lines.push(l))).toBe(false)
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/content search runs without an index \(pg_trgm: permission denied/)
     await db.query(`insert into mt_record (cus_id, prod_type, mobile, content, mt_status, receive_time)

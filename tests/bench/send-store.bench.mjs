@@ -8,7 +8,8 @@
 // inside it; PostgreSQL in its own server). BENCH_SEND_NUMBERS sets the size (default 1,000,000).
 // A second baseline is the plain way to store records: one INSERT per record, in one transaction, on the same
 // schema. At a million that takes minutes, so it stores the first BENCH_ROW_SAMPLE records (default 20,000) and the
-// table shows its rate and the time that rate gives for the whole send (marked "extrapolated").
+// table shows its rate and the time that rate gives for the whole send (marked "extrapolated"); 0 leaves it out.
+// BENCH_SEND_VARIANTS picks the index sets compared (default ours,baseline; no-039 is ours without the content index).
 import { spawnSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -52,6 +53,8 @@ if (process.argv[2] === '--run') {
   try {
     await migrate(db)
     if (variant === 'baseline') await db.exec(INDEXES_004)
+    // Without migration 039's content index, to price its upkeep: BENCH_SEND_VARIANTS=ours,no-039.
+    if (variant === 'no-039') await db.exec('drop index mt_record_content_trgm_idx; drop index mo_record_content_trgm_idx')
     await db.exec(ACCOUNT)
     const bytes = numbersText(N)
     if (variant === 'row-by-row') {
@@ -101,16 +104,19 @@ function child(backend, variant, url = '') {
   return JSON.parse(r.stdout.trim().split('\n').pop())
 }
 
+const VARIANTS = (process.env.BENCH_SEND_VARIANTS ?? 'ours,baseline').split(',')
+const INDEX_LABELS = { ours: 'today\'s (013 time keys, 039 content)', baseline: '004 (descending; baseline)', 'no-039': 'today\'s without 039\'s content index' }
+const ROW_BY_ROW = ROW_SAMPLE > 0
 const rows = []
 function measure(label, backend, url) {
   const res = {}
-  for (const variant of ['ours', 'baseline']) {
+  for (const variant of VARIANTS) {
     console.log(`${label}: ${variant}…`)
     res[variant] = child(backend, variant, url)
   }
-  for (const variant of ['ours', 'baseline']) {
+  for (const variant of VARIANTS) {
     const c = res[variant]
-    const row = { database: label, indexes: variant === 'ours' ? '013 (ascending time keys)' : '004 (descending; baseline)' }
+    const row = { database: label, indexes: INDEX_LABELS[variant] }
     if (c.failed) rows.push({ ...row, 'first send': `failed: ${c.failed}` })
     else {
       rows.push({
@@ -124,8 +130,9 @@ function measure(label, backend, url) {
       })
     }
   }
-  const [o, b] = [res.ours, res.baseline]
-  if (!o.failed && !b.failed) rows.at(-2)['vs baseline'] = o.rounds.map((r, i) => `${(b.rounds[i].storeMs / r.storeMs).toFixed(2)}×`).join(' / ')
+  const [o, b] = [res[VARIANTS[0]], res[VARIANTS[1]]]
+  if (o && b && !o.failed && !b.failed) rows.at(-2)['vs baseline'] = o.rounds.map((r, i) => `${(b.rounds[i].storeMs / r.storeMs).toFixed(2)}×`).join(' / ')
+  if (!ROW_BY_ROW) return
   console.log(`${label}: row-by-row…`)
   const r = child(backend, 'row-by-row', url)
   const row = { database: label, indexes: 'one INSERT per record (plain baseline)' }

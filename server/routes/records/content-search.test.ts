@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS } from '../../seed'
 import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { ensureContentIndex } from '../../db/content-index'
 import { likeLiteral, searchKey } from './content'
 
 const WIDE = { start_time: '2000-01-01', pageSize: 500 }
@@ -83,7 +84,20 @@ forEachBackend((backend) => {
     })
   })
 
-  describe('the trigram index (migration 039)', () => {
+  describe('the trigram index (migration 039, CONTENT_SEARCH_INDEX=on)', () => {
+    beforeAll(async () => {
+      expect(await ensureContentIndex(h.db, true, () => undefined)).toBe(true)
+    })
+
+    it('with it, every search still finds exactly what strpos found', async () => {
+      for (const [word] of SEARCHES) {
+        const page = await search('/mtRecord/list', word)
+        const expected = await before('mt_record', 'receive_time', word)
+        expect(page.records.map((r) => r.decodeContent), word).toEqual(expected)
+        expect(page.total).toBe(expected.length)
+      }
+    })
+
     it('exists on sent records and replies', async () => {
       const { rows } = await h.db.query<{ indexname: string }>(
         `select indexname from pg_indexes where schemaname = current_schema() and indexname like '%content_trgm_idx' order by 1`)
