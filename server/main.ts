@@ -17,6 +17,7 @@ import { closeConnectionsWhenShuttingDown, shutdownGracefully, trackHandlers } f
 import { startUeChecker, ueCheckerFromEnv } from './number-check/ue-checker'
 import { openStore } from './storage'
 import { undoStoringLeft } from './send/storing'
+import { undoImportsLeft } from './routes/lists/address-book-storing'
 import { startReviewWorker } from './templates/review'
 import { seedDemoMedia } from './seed/materials'
 import { startOrphanSweep } from './materials/sweep'
@@ -53,6 +54,8 @@ if (applied.length) console.log(`[server] migrations applied: ${applied.join(', 
 await ensureContentIndex(db, env.CONTENT_SEARCH_INDEX === 'on', console.warn)
 // PGlite stores large sends in chunks; one a crash cut off is undone and refunded before anything else runs.
 if (!databaseUrl) await undoStoringLeft(db, console.log)
+// Likewise a large contact import it cut off: its contacts are removed and the upload can be committed again.
+if (!databaseUrl) await undoImportsLeft(db, console.log)
 // SEED_HISTORY_ROWS lets browser tests start on a smaller history; the demo default is 300k sent records.
 const historyRows = env.SEED_HISTORY_ROWS ? Number(env.SEED_HISTORY_ROWS) : undefined
 const seeded = await seedIfEmpty(db, { log: console.log, historyRows })

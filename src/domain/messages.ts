@@ -119,6 +119,14 @@ export const SERVER_MESSAGES = {
   abImportEmpty: { 'zh-CN': '没有可导入的联系人', en: 'There is no contact to import' },
   abImportTooMany: { 'zh-CN': '一次最多导入 {max} 个联系人', en: 'At most {max} contacts can be imported at once' },
   abImportNotFound: { 'zh-CN': '导入不存在或已过期，请重新上传', en: 'The import does not exist or has expired; upload the file again' },
+  abImportStillStoring: {
+    'zh-CN': '这次导入仍在保存中，完成后联系人会出现在分组里，请勿重复提交',
+    en: 'This import is still being stored and its contacts will appear in the group when done; do not submit it again',
+  },
+  abGroupImporting: {
+    'zh-CN': '分组“{name}”正在导入联系人，导入完成后才能删除',
+    en: 'Contacts are being imported into the group "{name}"; it can be deleted once the import is done',
+  },
   abImportUploaded: { 'zh-CN': '已检查 {rows} 行，将新增 {add} 个联系人', en: '{rows} rows checked; {add} contacts will be added' },
   abImportDone: {
     'zh-CN': '已向分组“{name}”导入 {added} 个联系人（{duplicates} 个重复未导入）',

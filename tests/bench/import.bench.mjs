@@ -8,6 +8,14 @@
 // JSON array of objects: its time, peak memory and upload size), and the database's floor (the same rows made by
 // one `insert … select from generate_series`, no parsing at all). Each figure is one call in a fresh process: wall
 // time, peak RSS above the start.
+//
+// Then other users' requests while the import's commit stores it (issue 15): BENCH_LISTERS (default 4) other users
+// page their contacts (/addressBook/list, a request every BENCH_THINK_MS, default 250 ms, after the previous answer)
+// while one account commits BENCH_IMPORT_ROWS contacts on a file-backed PGlite with the demo data. Printed: the
+// commit's time and the other requests' count, p50, p99 and max during it, chunked (migration 043) beside the
+// baseline, the same import in one transaction (IMPORT_CHUNKED_FROM=Infinity), each in a fresh process on a fresh
+// database, alternating BENCH_ROUNDS (default 2) times; medians compared. BENCH_IMPORT_ONLY=while runs only that part.
+import { randomUUID } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,6 +25,9 @@ import { read, utils, write } from '@e965/xlsx'
 
 const N = Number(process.env.BENCH_IMPORT_ROWS ?? 500_000)
 const PER_FILE = Number(process.env.BENCH_IMPORT_FILE_ROWS ?? 250_000)
+const LISTERS = Number(process.env.BENCH_LISTERS ?? 4)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 250)
 const MB = (n) => `${(n / 2 ** 20).toFixed(1)} MB`
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗'
@@ -82,8 +93,96 @@ async function child(variant, file, dir) {
   process.stdout.write(JSON.stringify(out))
 }
 
-if (process.argv[2] === '--child') {
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+
+/** One commit of N contacts through the app while LISTERS other users page their contacts; their latencies. */
+async function whileImporting() {
+  const [{ createApp }, { migrate, openDb }, { seedDemo }, { issueToken }, { checkRows }] = await Promise.all([
+    import('../../server/app.ts'), import('../../server/db/index.ts'), import('../../server/seed/index.ts'),
+    import('../../server/security/tokens.ts'), import('../../server/routes/lists/address-book-import.ts'),
+  ])
+  const dir = mkdtempSync(join(tmpdir(), 'sms-bench-import-while-'))
+  try {
+    const db = await openDb({ dataDir: join(dir, 'pglite') })
+    await migrate(db)
+    await seedDemo(db, { historyRows: 2_000 })
+    const app = createApp({ db, config: { distDir: '/nonexistent', rateLimitScale: 1e6 } })
+    const tokenOf = async (u) => (await issueToken(db, (await db.query('select id from customer where cus_id = $1', [u])).rows[0].id)).token
+    const importer = await tokenOf('acme02')
+    const tokens = []
+    for (const u of ['globex', 'acme', 'acme01', 'admin']) tokens.push(await tokenOf(u))
+    const { rows: g } = await db.query("insert into ab_group (cus_id, group_name) values ('acme02', 'bench') returning group_id")
+    const lines = []
+    for (let i = 0; i < N; i++) lines.push(`${i + 2}\t${SURNAMES[i % SURNAMES.length]}${GIVEN[(i * 7) % GIVEN.length]}\t${13_000_000_000 + ((i * 7919) % 6_999_999_999)}\t${i % 10 ? '' : `u${i}@example.com`}`)
+    // The upload as /file/uploadAddressBook leaves it (checked and normalised rows); the commit is what is measured.
+    const checked = checkRows(lines.join('\n'))
+    const { rows: up } = await db.query('insert into ab_import (cus_id, group_id, rows, row_count, in_file) values ($1, $2, $3, $4, $5) returning upload_id',
+      ['acme02', g[0].group_id, checked.lines.join('\n'), checked.lines.length, checked.inFile])
+    const latencies = []
+    let importing = true
+    const lister = async (token) => {
+      while (importing) {
+        const t = performance.now()
+        const res = await app.request('/api/addressBook/list', {
+          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ current: 1, size: 20 }),
+        })
+        await res.arrayBuffer()
+        latencies.push(performance.now() - t)
+        await new Promise((resolve) => setTimeout(resolve, THINK_MS))
+      }
+    }
+    const started = performance.now()
+    const loops = tokens.slice(0, LISTERS).map(lister)
+    const res = await app.request('/api/addressBook/addressBookMemberImport', {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${importer}` },
+      body: JSON.stringify({ upload_id: up[0].upload_id, idempotency_key: randomUUID() }),
+    })
+    const body = await res.json()
+    const importMs = performance.now() - started
+    importing = false
+    await Promise.all(loops)
+    if (res.status !== 200 || body.data.added !== N) throw new Error(`import: ${res.status} ${JSON.stringify(body)}`)
+    await db.close()
+    latencies.sort((a, b) => a - b)
+    return { importMs, requests: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies.at(-1) ?? NaN }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+function compareWhileImporting() {
+  const sides = { 'one transaction (baseline)': 'Infinity', 'chunks (migration 043)': '' }
+  const results = Object.fromEntries(Object.keys(sides).map((k) => [k, []]))
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, from] of Object.entries(sides)) {
+      const out = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--while'], {
+        env: { ...process.env, IMPORT_CHUNKED_FROM: from }, encoding: 'utf8', maxBuffer: 1 << 24,
+      })
+      const line = out.stdout.trim().split('\n').at(-1)
+      if (out.status !== 0 || !line?.startsWith('{')) throw new Error(`${name}: ${out.stderr || out.stdout}`)
+      results[name].push(JSON.parse(line))
+      console.log(`round ${round + 1}, ${name}: ${line}`)
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+  const ms = (v) => `${v.toFixed(0)} ms`
+  console.log(`\n${N.toLocaleString('en')} contacts committed by one account while ${LISTERS} other users page their contacts (medians of ${ROUNDS}):`)
+  console.table(Object.fromEntries(Object.entries(results).map(([name, rs]) => [name, {
+    'import stored': ms(median(rs.map((r) => r.importMs))),
+    'other requests': median(rs.map((r) => r.requests)),
+    'their p50': ms(median(rs.map((r) => r.p50))),
+    'their p99': ms(median(rs.map((r) => r.p99))),
+    'their max': ms(median(rs.map((r) => r.max))),
+  }])))
+}
+
+if (process.argv[2] === '--while') {
+  console.log(JSON.stringify(await whileImporting()))
+  process.exit(0)
+} else if (process.argv[2] === '--child') {
   await child(process.argv[3], process.argv[4], process.argv[5])
+} else if (process.env.BENCH_IMPORT_ONLY === 'while') {
+  compareWhileImporting()
 } else {
   const dir = mkdtempSync(join(tmpdir(), 'sms-bench-import-'))
   try {
@@ -113,4 +212,5 @@ if (process.argv[2] === '--child') {
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+  compareWhileImporting()
 }
