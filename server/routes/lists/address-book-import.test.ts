@@ -125,7 +125,7 @@ forEachBackend((backend) => {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.acme}` }, body: JSON.stringify({ group_ids: [g] }),
     })
     expect((await source.text()).split('\n').filter(Boolean)).toHaveLength(500_000)
-  }, 180_000)
+  }, 600_000) // ~3 min on a loaded 2-core machine, in one transaction or in chunks alike
 })
 
 describe('import allowance', () => {
