@@ -28,31 +28,45 @@ export const DOWNLOAD_BATCH = 5000
 
 /**
  * The whole filtered set in batches, each batch one indexed query continuing after the last key of the previous
- * one (no offset, no cursor held open between batches), so memory stays at one batch whatever the size.
+ * one (no offset, no cursor held open between batches), so memory stays at two batches whatever the size. On
+ * PostgreSQL the next batch is asked for as soon as a batch arrives, so the database reads it while this one is
+ * written out (the query was most of a download's time there); PGlite runs queries on this thread, so it gains
+ * nothing there and would only hold its one connection longer against other users.
  */
 export async function* keysetBatches<R = Record<string, unknown>>(db: Db, spec: KeysetSpec): AsyncGenerator<R[]> {
   const size = spec.batchSize ?? DOWNLOAD_BATCH
   const keys = spec.key.map((k, i) => `${k.sql}::text as "__k${i}"`).join(', ')
   const orderBy = spec.key.map((k) => `${k.sql} ${spec.order}`).join(', ')
   const cmp = spec.order === 'desc' ? '<' : '>'
-  let last: string[] | null = null
-  for (;;) {
+  const asJson = spec.json && db.kind === 'pglite'
+  const ahead = db.kind === 'postgres'
+  const read = async (last: string[] | null): Promise<Record<string, unknown>[]> => {
     const w = spec.where.clone()
     if (last) {
-      const after: string[] = last
-      const bound = spec.key.map((k, i) => `${w.bind(after[i])}::${k.type}`)
+      const bound = spec.key.map((k, i) => `${w.bind(last[i])}::${k.type}`)
       w.and(`(${spec.key.map((k) => k.sql).join(', ')}) ${cmp} (${bound.join(', ')})`)
     }
     const page = `select ${spec.select}, ${keys} from ${spec.from} ${w.sql} order by ${orderBy} limit ${size}`
     // json_agg over the ordered subquery keeps its order (a plain subquery scan, nothing re-sorts it).
-    const rows = spec.json && db.kind === 'pglite'
+    return asJson
       ? JSON.parse((await db.query<{ j: string }>(`select coalesce(json_agg(__page), '[]')::text as j from (${page}) __page`, w.params)).rows[0].j) as Record<string, unknown>[]
       : (await db.query<Record<string, unknown>>(page, w.params)).rows
+  }
+  let next = read(null)
+  for (;;) {
+    const rows = await next
     if (!rows.length) return
+    const full = rows.length === size
     const tail = rows[rows.length - 1]
-    last = spec.key.map((_, i) => String(tail[`__k${i}`]))
+    const last = spec.key.map((_, i) => String(tail[`__k${i}`]))
+    if (full && ahead) {
+      next = read(last)
+      // A consumer that stops early never awaits it; its failure must not go unhandled meanwhile.
+      next.catch(() => undefined)
+    }
     for (const r of rows) for (let i = 0; i < spec.key.length; i++) delete r[`__k${i}`]
     yield rows as R[]
-    if (rows.length < size) return
+    if (!full) return
+    if (!ahead) next = read(last)
   }
 }
