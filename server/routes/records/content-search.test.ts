@@ -88,6 +88,8 @@ forEachBackend((backend) => {
     beforeAll(async () => {
       expect(await ensureContentIndex(h.db, true, () => undefined)).toBe(true)
     })
+    // The process-wide "index present" flag goes back to the default for the next backend's suites.
+    afterAll(() => ensureContentIndex(h.db, false, () => undefined))
 
     it('with it, every search still finds exactly what strpos found', async () => {
       for (const [word] of SEARCHES) {
