@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { DataDirOpenError } from './data-dir-errors'
-import type { Db } from './types'
+import { queryPrepared } from './pglite-prepared'
+import type { Db, QueryOptions } from './types'
 
 type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction
 
@@ -23,7 +24,9 @@ function wrap(runner: Runner, root: PGlite): Db {
   }
   return {
     kind: 'pglite',
-    async query<T>(text: string, params?: unknown[]) {
+    async query<T>(text: string, params?: unknown[], opts?: QueryOptions) {
+      // Named statements outside transactions only: a transaction's queries run through its own handle.
+      if (opts?.prepare && runner === root) return { rows: await counted(queryPrepared<T>(root, text, params)) }
       const r = await counted(runner.query<T>(text, params as unknown[] | undefined))
       return { rows: r.rows }
     },

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forEachBackend, openTestDb } from '../test/harness'
-import { nameOn, namedCount, statementName } from './prepared'
+import { STATEMENTS_PER_CONNECTION, nameOn, namedCount, statementName } from './prepared'
 import type { Db } from '.'
 
 forEachBackend((backend) => {
@@ -20,6 +20,25 @@ forEachBackend((backend) => {
     }
     const inTx = await db.transaction((tx) => tx.query<{ v: string }>(text, [2], { prepare: true }))
     expect(inTx.rows).toEqual([{ v: 'b' }])
+  })
+
+  it('reads the same values and types as a plain query, null, date, number and array parameters included', async () => {
+    const text = `select $1::int as n, $2::text as t, $3::timestamptz as at, $4::numeric as money, $5::bigint as big,
+      $6::int[] as list, $7::date as day, now() > $3::timestamptz as later`
+    const params = [7, null, new Date('2024-05-01T08:00:00Z'), 12.5, 9007199254740991, [1, 2], '2024-05-01']
+    const plain = (await db.query(text, params)).rows
+    for (let i = 0; i < 7; i++) expect((await db.query(text, params, { prepare: true })).rows).toEqual(plain)
+    expect(plain[0]).toMatchObject({ n: 7, t: null, money: 12.5, big: 9007199254740991, list: [1, 2], later: true })
+  })
+
+  it.runIf(backend === 'pglite')('keeps at most the limit of named statements on PGlite', async () => {
+    for (let i = 0; i < STATEMENTS_PER_CONNECTION + 20; i++) {
+      expect((await db.query(`select ${i} as n, $1::int as p`, [i], { prepare: true })).rows).toEqual([{ n: i, p: i }])
+    }
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')
+    expect(rows[0].n).toBe(STATEMENTS_PER_CONNECTION)
+    // The first ones were closed and come back prepared anew.
+    expect((await db.query('select 0 as n, $1::int as p', [5], { prepare: true })).rows).toEqual([{ n: 0, p: 5 }])
   })
 
   it('an SQL error in a prepared query is reported and the next one still runs', async () => {

@@ -1,8 +1,8 @@
 export interface QueryOptions {
   /**
-   * Run as a named statement where the database supports it (PostgreSQL: parsed once per connection and, when its
-   * generic plan is as good, planned once; server/db/prepared.ts). For the hot statements of every request whose
-   * texts come from a small set (values travel as parameters).
+   * Run as a named statement: parsed once per connection and, when its generic plan is as good, planned once
+   * (PostgreSQL: server/db/prepared.ts; PGlite outside transactions: server/db/pglite-prepared.ts). For the hot
+   * statements of every request whose texts come from a small set (values travel as parameters).
    */
   prepare?: boolean
 }
