@@ -3,6 +3,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
+import { pushErrorText } from '../../src/domain/push-error'
 
 /**
  * Where a push may go (SSRF): the address is an account's to choose, so the server must not become its way into
@@ -38,19 +39,19 @@ export function addressRange(address: string): string {
 }
 
 export async function resolveTarget(raw: string, opts: { allowPrivate?: boolean; resolve?: Resolve } = {}): Promise<ResolvedTarget> {
-  if (!URL.canParse(raw)) throw new PushTargetError('invalid address')
+  if (!URL.canParse(raw)) throw new PushTargetError(pushErrorText.invalidAddress())
   const url = new URL(raw)
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PushTargetError(`scheme ${url.protocol} refused`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PushTargetError(pushErrorText.scheme(url.protocol))
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
   const found = ipaddr.isValid(host)
     ? [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }]
     : await withTimeout((opts.resolve ?? systemResolve)(host), RESOLVE_TIMEOUT_MS).catch((e: NodeJS.ErrnoException) => {
-        throw new PushTargetError(`cannot resolve ${host}: ${e.code ?? e.message}`)
+        throw new PushTargetError(pushErrorText.unresolved(host, e.code ?? e.message))
       })
-  if (!found.length) throw new PushTargetError(`cannot resolve ${host}`)
+  if (!found.length) throw new PushTargetError(pushErrorText.unresolved(host))
   for (const a of found) {
     const range = addressRange(a.address)
-    if (range !== 'unicast' && !opts.allowPrivate) throw new PushTargetError(`address ${a.address} (${range}) refused`)
+    if (range !== 'unicast' && !opts.allowPrivate) throw new PushTargetError(pushErrorText.refused(a.address, range))
   }
   const first = found[0]
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 }
@@ -95,14 +96,14 @@ export function postTo(t: ResolvedTarget, body: string, headers: Record<string, 
         read += chunk.length
         if (read > RESPONSE_MAX) res.destroy()
       })
-      const end = () => finish({ status, error: status !== null && status >= 200 && status < 300 ? '' : `HTTP ${status}` })
+      const end = () => finish({ status, error: status !== null && status >= 200 && status < 300 ? '' : pushErrorText.http(status) })
       res.on('end', end)
       res.on('close', end)
       res.on('error', end)
     })
     const timer = setTimeout(() => {
       req.destroy()
-      finish({ status: null, error: `timeout after ${timeoutMs} ms` })
+      finish({ status: null, error: pushErrorText.timeout(timeoutMs) })
     }, timeoutMs)
     req.on('error', (e: NodeJS.ErrnoException) => finish({ status: null, error: e.code ?? e.message }))
     req.end(body)

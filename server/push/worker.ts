@@ -1,4 +1,5 @@
 import { PUSH_BATCH_MAX, PUSH_DEADLINE_HOURS, PUSH_OUTCOME, type PushBody } from '../../src/domain/push'
+import { pushErrorText } from '../../src/domain/push-error'
 import type { Db } from '../db'
 import { appSecretOf } from '../users/app-secret'
 import { PUSH_HEADERS, signPush } from './sign'
@@ -86,7 +87,7 @@ async function bodyOf(db: Db, b: Claimed): Promise<string> {
 }
 
 async function attempt(db: Db, b: Claimed, o: Required<Pick<PushOptions, 'allowPrivate' | 'timeoutMs' | 'secretOf'>> & PushOptions, now: Date): Promise<PostResult> {
-  if (!b.push_url) return { status: null, error: 'no push address' }
+  if (!b.push_url) return { status: null, error: pushErrorText.noAddress() }
   try {
     const target = await resolveTarget(b.push_url, { allowPrivate: o.allowPrivate, resolve: o.resolve })
     const body = await bodyOf(db, b)

@@ -39,6 +39,9 @@ forEachBackend((backend) => {
         const res = await h.call('/user/pushUrlModify', { push_url }, { token: t.acme, lang: 'en' })
         expect(res.status).toBe(400)
         expect(res.msg).toMatch(/must be a public address/)
+        // The reason names the address in the caller's language, with no English words in the Chinese message.
+        const zh = await h.call('/user/pushUrlModify', { push_url }, { token: t.acme, lang: 'zh-CN' })
+        expect(zh.msg).toMatch(/^推送地址只能是公网地址（\S+ 不是公网地址）$/)
         expect((await h.call('/user/getPushUrl', {}, { token: t.acme })).data.push_url).toBe('')
       },
     )

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { pushErrorOf } from '../../src/domain/push-error'
 import { pushLogSearchSchema, pushUrlModifySchema, type PushLogRow, type PushSetting } from '../../src/domain/push'
 import type { Deps } from '../config'
 import { ApiError, body, ok } from '../http/envelope'
@@ -30,7 +31,8 @@ export function pushRoutes(deps: Deps) {
     // An address that resolves to a private or local one now is refused at once; one that does not resolve yet is
     // kept (the receiver may not be live), and the worker checks every address again before each attempt.
     await resolveTarget(push_url, { allowPrivate: deps.config.pushAllowPrivate }).catch((e: unknown) => {
-      if (e instanceof PushTargetError && / refused$/.test(e.message)) throw new ApiError(400, 'pushUrlRefused', { reason: e.message })
+      const why = e instanceof PushTargetError ? pushErrorOf(e.message) : null
+      if (why?.kind === 'refused') throw new ApiError(400, 'pushUrlRefused', { address: why.address })
     })
     await deps.db.query('update customer set push_url = $2 where cus_id = $1', [cusId, push_url])
     return ok(c, { push_url }, 'pushUrlSaved')

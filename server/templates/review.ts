@@ -109,13 +109,30 @@ async function reviewOne(tx: Db, kind: TemplateKind, dueBefore: Date): Promise<b
 }
 
 /**
- * Reviews templates created at least `delayMs` ago, up to `limit` per kind, each in its own transaction (as the
- * timed scheduler sends batches): safe with several server processes on one PostgreSQL. Returns how many.
+ * The carrier takes a pending 5G or video template into review at the worker's next pass (spec section 4: csp 1 to 3,
+ * video 1 "in review"), so its owner sees it move on before the decision; content templates have no such code and
+ * stay pending until decided. A conditional update: a template decided in between is left alone.
+ */
+async function submitPending(db: Db, kind: TemplateKind): Promise<number> {
+  const reviewing = TEMPLATE_STATUS[kind].reviewing as readonly number[]
+  if (!reviewing.length) return 0
+  const k = KIND_TABLES[kind]
+  const pending = [TEMPLATE_STATUS[kind].pending, ...(kind === 'video' ? [VIDEO_PENDING_SYNONYM] : [])]
+  const touched = kind === 'video' ? ', update_time = now()' : ''
+  const { rows } = await db.query(`update ${k.table} set ${k.status} = $1${touched} where ${k.status} = any($2::int[]) returning ${k.id}`, [reviewing[0], pending])
+  return rows.length
+}
+
+/**
+ * Takes pending templates into review, then reviews those created at least `delayMs` ago, up to `limit` per kind,
+ * each in its own transaction (as the timed scheduler sends batches): safe with several server processes on one
+ * PostgreSQL. Returns how many were decided.
  */
 export async function reviewDue(db: Db, opts: { delayMs: number; now?: Date; limit?: number }): Promise<number> {
   const dueBefore = new Date((opts.now ?? new Date()).getTime() - opts.delayMs)
   let n = 0
   for (const kind of TEMPLATE_KINDS) {
+    await submitPending(db, kind)
     for (let i = 0; i < (opts.limit ?? 20); i++) {
       if (!(await db.transaction((tx) => reviewOne(tx, kind, dueBefore)))) break
       n++

@@ -208,10 +208,35 @@ forEachBackend((backend) => {
         expect(rejected.d).toContain('casino')
         expect(rejected.d).toContain('敏感词')
         expect((await h.db.query<{ s: number }>('select check_status::int as s from content_template where id = $1', [content])).rows[0].s).toBe(3)
-        expect((await cspStatus(young)).s).toBe(0)
+        // Not due yet, but the carrier has taken it: in review (spec section 4: csp 1 to 3), still undecided.
+        expect((await cspStatus(young)).s).toBe(1)
         for (const id of [clean, bad]) {
           expect(await countOf(h.db, "select count(*)::int as n from notice where link = $1", [`/csp-sms/templates?id=${id}`])).toBe(1)
         }
+      })
+
+      it('the carrier takes a new 5G or video template into review at the next pass and decides it after the delay; content has no such step', async () => {
+        const csp = await addCsp()
+        const content = (await en('/contentTemplate/contentTemplateAdd', { template_content: `Hello ${randomUUID()}` }, t.acme)).data.id as number
+        const video = (await h.db.query<{ id: number }>(
+          `insert into video_template (cus_id, title, template_sign, size, status, create_time, update_time)
+           values ('acme', 'Review step', 'Acme', 1024, 5, now(), now()) returning cus_template_id as id`)).rows[0].id
+        const videoStatus = async () => (await h.db.query<{ s: number }>('select status::int as s from video_template where cus_template_id = $1', [video])).rows[0].s
+        const contentStatus = async () => (await h.db.query<{ s: number }>('select check_status::int as s from content_template where id = $1', [content])).rows[0].s
+
+        await reviewDue(h.db, { delayMs: 3_600_000 })
+        expect((await cspStatus(csp)).s).toBe(1)
+        expect(await videoStatus()).toBe(1)
+        expect(await contentStatus()).toBe(0)
+        const list = await en('/cspTemplate/list', { id: csp, template_status: 1 }, t.globex)
+        expect(list.data.records.map((r: { template_id: number }) => r.template_id)).toEqual([csp])
+
+        // An administrator may still decide one in review; the worker decides the rest once due.
+        expect((await en('/videoTemplate/review', { id: video, approve: false, reason: 'Blurred' }, t.admin)).status).toBe(200)
+        await reviewDue(h.db, { delayMs: 0, now: new Date(Date.now() + 1000), limit: 10_000 })
+        expect((await cspStatus(csp)).s).toBe(4)
+        expect(await videoStatus()).toBe(3)
+        expect(await contentStatus()).toBe(2)
       })
     })
 

@@ -81,8 +81,8 @@ export const SERVER_MESSAGES = {
   pushUrlSaved: { 'zh-CN': '推送地址已保存', en: 'Push address saved' },
   pushUrlCleared: { 'zh-CN': '推送地址已清除，不再推送状态报告', en: 'Push address cleared; reports are no longer pushed' },
   pushUrlRefused: {
-    'zh-CN': '推送地址只能是公网地址（{reason}）',
-    en: 'The push address must be a public address ({reason})',
+    'zh-CN': '推送地址只能是公网地址（{address} 不是公网地址）',
+    en: 'The push address must be a public address ({address} is not one)',
   },
   errorLogReceived: { 'zh-CN': '错误日志已上传', en: 'Error log uploaded' },
   balanceWarnSms: {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { Dialog, DialogFooter } from '@/components/ui/Dialog'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { startDownload } from '@/stores/downloads'
 
@@ -47,12 +47,12 @@ export function DownloadDialog({ open, onOpenChange, endpoint, payload, fileName
             </label>
           ))}
         </fieldset>
-        <div className="mt-5 flex justify-end gap-2">
+        <DialogFooter className="mt-5">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {LL.common.cancel()}
           </Button>
           <Button type="submit">{LL.grid.download.startFormat({ format: format.toUpperCase() })}</Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   )

@@ -21,6 +21,9 @@ interface Props {
   page?: ListPage
 }
 
+/** The first non-destructive action is the one primary button; a destructive one is always the danger style. */
+const variantOf = (a: ToolbarAction, i: number) => (a.tone === 'danger' ? 'danger' : i === 0 ? 'primary' : 'secondary')
+
 /**
  * The list's actions row: its own toolbar actions (crud "add"; the first one is the toolbar's one primary button, the
  * others secondary), then export view, download all, columns and reset columns. The list's title is the page
@@ -38,7 +41,7 @@ export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onRe
         </span>
       )}
       {own.map((a, i) => (
-        <Button key={a.id} size="sm" variant={i === 0 ? 'primary' : 'secondary'} busy={busy === a.id} disabled={busy !== null} onClick={() => onToolbar(a)} data-toolbar={a.id}>
+        <Button key={a.id} size="sm" variant={variantOf(a, i)} busy={busy === a.id} disabled={busy !== null} onClick={() => onToolbar(a)} data-toolbar={a.id}>
           {a.label(LL)}
         </Button>
       ))}

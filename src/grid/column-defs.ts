@@ -13,7 +13,7 @@ export function visibleColumns(def: ListDefinition, ctx: ListContext | null): Co
 }
 
 /** Totals row: only the declared totals fields, read as they are (derived getters expect a whole record). */
-function getter(col: ColumnDef) {
+function getter(col: ColumnDef, LL: LL) {
   return (p: ValueGetterParams<Row>) => {
     if (!p.data) return null
     if (p.node?.rowPinned) {
@@ -21,7 +21,7 @@ function getter(col: ColumnDef) {
       const v = p.data[col.field] ?? null
       return col.type === 'text' && typeof v === 'number' ? formatCount(v) : v
     }
-    return col.type === 'status' ? (col.status?.(p.data) ?? null) : cellValue(col, p.data)
+    return col.type === 'status' ? (col.status?.(p.data) ?? null) : cellValue(col, p.data, LL)
   }
 }
 
@@ -51,7 +51,7 @@ export function buildColumnDefs(def: ListDefinition, { LL, ctx, sort }: Options)
     colId: c.field,
     headerName: c.header(LL),
     type: c.type ?? 'text',
-    valueGetter: getter(c),
+    valueGetter: getter(c, LL),
     sortable: !!c.sortable,
     comparator: () => 0,
     sortingOrder: ['desc', 'asc'],

@@ -66,8 +66,8 @@ export interface ColumnDef {
   type?: ColumnType
   /** 'status' columns: label words come from LL.status[key] (the key itself when the dictionary lacks it). */
   status?: (row: Row) => { key: string; tone: Tone } | null
-  /** Derived display value (before the type's formatting). */
-  value?: (row: Row) => unknown
+  /** Derived display value (before the type's formatting); LL for words made from a coded value. */
+  value?: (row: Row, LL: LL) => unknown
   /** Server sorts by it (must be in the domain's X_SORTABLE). */
   sortable?: boolean
   width?: number
@@ -110,6 +110,8 @@ export interface ToolbarAction {
   /** Asked before perform (with the checked rows); cancel skips it. */
   confirm?: (LL: LL, selected: Row[]) => string
   shortcut?: string
+  /** A destructive action (delete checked): the danger style, never the toolbar's primary button. */
+  tone?: 'danger'
   visibleWhen?: (ctx: ListContext) => boolean
 }
 

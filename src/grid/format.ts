@@ -33,8 +33,8 @@ export function statusWord(LL: LL, key: string): string {
 }
 
 /** The raw value of a cell: the declaration's derived value, else the row's field. */
-export function cellValue(col: ColumnDef, row: Row): unknown {
-  return col.value ? col.value(row) : row[col.field]
+export function cellValue(col: ColumnDef, row: Row, LL: LL): unknown {
+  return col.value ? col.value(row, LL) : row[col.field]
 }
 
 export function formatCell(col: ColumnDef, row: Row, LL: LL): string {
@@ -42,7 +42,7 @@ export function formatCell(col: ColumnDef, row: Row, LL: LL): string {
     const s = col.status?.(row)
     return s ? statusWord(LL, s.key) : ''
   }
-  return formatValue(col.type, cellValue(col, row))
+  return formatValue(col.type, cellValue(col, row, LL))
 }
 
 export function formatValue(type: ColumnDef['type'], v: unknown): string {
@@ -78,7 +78,7 @@ export function formatValue(type: ColumnDef['type'], v: unknown): string {
  */
 export function exportValue(col: ColumnDef, row: Row, LL: LL): unknown {
   if (col.type === 'count' || col.type === 'money') {
-    const n = num(cellValue(col, row))
+    const n = num(cellValue(col, row, LL))
     if (n !== null) return n
   }
   return formatCell(col, row, LL)

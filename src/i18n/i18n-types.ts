@@ -409,6 +409,10 @@ type RootTranslation = {
 		 */
 		confirmTitle: string
 		/**
+		 * 对​话​框​操​作
+		 */
+		dialogActions: string
+		/**
 		 * 备​案​号​：​{​b​e​i​a​n​}
 		 * @param {string} beian
 		 */
@@ -4085,7 +4089,7 @@ type RootTranslation = {
 		 */
 		checkRejected: string
 		/**
-		 * 待​提​交
+		 * 待​审​核
 		 */
 		templatePending: string
 		/**
@@ -4554,6 +4558,105 @@ type RootTranslation = {
 			 * 推​送​地​址
 			 */
 			url: string
+			errors: {
+				/**
+				 * 接​收​方​返​回​ ​H​T​T​P​ ​{​s​t​a​t​u​s​}​（​需​返​回​ ​2​x​x​）
+				 * @param {string} status
+				 */
+				http: RequiredParams<'status'>
+				/**
+				 * {​m​s​|​c​o​u​n​t​}​ ​毫​秒​内​未​收​到​应​答​（​超​时​）
+				 * @param {number} ms
+				 */
+				timeout: RequiredParams<'ms|count'>
+				/**
+				 * 未​设​置​推​送​地​址
+				 */
+				noAddress: string
+				/**
+				 * 推​送​地​址​无​效
+				 */
+				invalidAddress: string
+				/**
+				 * 不​支​持​的​协​议​ ​{​s​c​h​e​m​e​}​（​只​能​是​ ​h​t​t​p​ ​或​ ​h​t​t​p​s​）
+				 * @param {string} scheme
+				 */
+				scheme: RequiredParams<'scheme'>
+				/**
+				 * 无​法​解​析​域​名​ ​{​h​o​s​t​}
+				 * @param {string} host
+				 */
+				unresolved: RequiredParams<'host'>
+				/**
+				 * 无​法​解​析​域​名​ ​{​h​o​s​t​}​（​{​c​o​d​e​}​）
+				 * @param {string} code
+				 * @param {string} host
+				 */
+				unresolvedCode: RequiredParams<'code' | 'host'>
+				/**
+				 * {​a​d​d​r​e​s​s​}​ ​是​{​r​a​n​g​e​}​，​不​是​公​网​地​址​，​已​拒​绝​推​送
+				 * @param {string} address
+				 * @param {string} range
+				 */
+				refused: RequiredParams<'address' | 'range'>
+				/**
+				 * 接​收​方​拒​绝​连​接​（​端​口​未​监​听​）
+				 */
+				connectionRefused: string
+				/**
+				 * 连​接​被​接​收​方​中​断
+				 */
+				connectionReset: string
+				/**
+				 * H​T​T​P​S​ ​证​书​校​验​失​败​（​{​c​o​d​e​}​）
+				 * @param {string} code
+				 */
+				tls: RequiredParams<'code'>
+				/**
+				 * 连​接​失​败​（​{​d​e​t​a​i​l​}​）
+				 * @param {string} detail
+				 */
+				network: RequiredParams<'detail'>
+				ranges: {
+					/**
+					 * 本​机​回​环​地​址
+					 */
+					loopback: string
+					/**
+					 * 内​网​地​址
+					 */
+					'private': string
+					/**
+					 * 链​路​本​地​地​址
+					 */
+					linkLocal: string
+					/**
+					 * 运​营​商​级​ ​N​A​T​ ​地​址
+					 */
+					carrierGradeNat: string
+					/**
+					 * I​P​v​6​ ​唯​一​本​地​地​址
+					 */
+					uniqueLocal: string
+					/**
+					 * 未​指​定​地​址
+					 */
+					unspecified: string
+					/**
+					 * 组​播​地​址
+					 */
+					multicast: string
+					/**
+					 * 保​留​地​址
+					 */
+					reserved: string
+					/**
+					 * 特​殊​用​途​地​址​（​{​r​a​n​g​e​}​）
+					 * @param {string} range
+					 */
+					other: RequiredParams<'range'>
+				}
+			}
 		}
 	}
 	numberCheck: {
@@ -6213,6 +6316,10 @@ export type TranslationFunctions = {
 		 * 提示
 		 */
 		confirmTitle: () => LocalizedString
+		/**
+		 * 对话框操作
+		 */
+		dialogActions: () => LocalizedString
 		/**
 		 * 备案号：{beian}
 		 */
@@ -9756,7 +9863,7 @@ export type TranslationFunctions = {
 		 */
 		checkRejected: () => LocalizedString
 		/**
-		 * 待提交
+		 * 待审核
 		 */
 		templatePending: () => LocalizedString
 		/**
@@ -10214,6 +10321,94 @@ export type TranslationFunctions = {
 			 * 推送地址
 			 */
 			url: () => LocalizedString
+			errors: {
+				/**
+				 * 接收方返回 HTTP {status}（需返回 2xx）
+				 */
+				http: (arg: { status: string }) => LocalizedString
+				/**
+				 * {ms|count} 毫秒内未收到应答（超时）
+				 */
+				timeout: (arg: { ms: number }) => LocalizedString
+				/**
+				 * 未设置推送地址
+				 */
+				noAddress: () => LocalizedString
+				/**
+				 * 推送地址无效
+				 */
+				invalidAddress: () => LocalizedString
+				/**
+				 * 不支持的协议 {scheme}（只能是 http 或 https）
+				 */
+				scheme: (arg: { scheme: string }) => LocalizedString
+				/**
+				 * 无法解析域名 {host}
+				 */
+				unresolved: (arg: { host: string }) => LocalizedString
+				/**
+				 * 无法解析域名 {host}（{code}）
+				 */
+				unresolvedCode: (arg: { code: string, host: string }) => LocalizedString
+				/**
+				 * {address} 是{range}，不是公网地址，已拒绝推送
+				 */
+				refused: (arg: { address: string, range: string }) => LocalizedString
+				/**
+				 * 接收方拒绝连接（端口未监听）
+				 */
+				connectionRefused: () => LocalizedString
+				/**
+				 * 连接被接收方中断
+				 */
+				connectionReset: () => LocalizedString
+				/**
+				 * HTTPS 证书校验失败（{code}）
+				 */
+				tls: (arg: { code: string }) => LocalizedString
+				/**
+				 * 连接失败（{detail}）
+				 */
+				network: (arg: { detail: string }) => LocalizedString
+				ranges: {
+					/**
+					 * 本机回环地址
+					 */
+					loopback: () => LocalizedString
+					/**
+					 * 内网地址
+					 */
+					'private': () => LocalizedString
+					/**
+					 * 链路本地地址
+					 */
+					linkLocal: () => LocalizedString
+					/**
+					 * 运营商级 NAT 地址
+					 */
+					carrierGradeNat: () => LocalizedString
+					/**
+					 * IPv6 唯一本地地址
+					 */
+					uniqueLocal: () => LocalizedString
+					/**
+					 * 未指定地址
+					 */
+					unspecified: () => LocalizedString
+					/**
+					 * 组播地址
+					 */
+					multicast: () => LocalizedString
+					/**
+					 * 保留地址
+					 */
+					reserved: () => LocalizedString
+					/**
+					 * 特殊用途地址（{range}）
+					 */
+					other: (arg: { range: string }) => LocalizedString
+				}
+			}
 		}
 	}
 	numberCheck: {

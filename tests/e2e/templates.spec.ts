@@ -95,7 +95,7 @@ test('a 5G carousel by keyboard: upload, preview, review notice on the bell, sen
   await page.keyboard.press('Control+Enter')
   await expect(page).toHaveURL(/\/csp-sms\/templates$/)
   const row = gridRows(page).filter({ hasText: name })
-  await expect(row.locator('[col-id="template_status"]')).toHaveText(/待提交|审核中|审核通过/)
+  await expect(row.locator('[col-id="template_status"]')).toHaveText(/待审核|审核中|审核通过/)
 
   // The review worker approves it; its notice reaches the bell and opens the template.
   await expect(async () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { Dialog, DialogFooter } from '@/components/ui/Dialog'
 import { toast } from '@/components/ui/toast'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { getFeedbackShot } from './shell-actions'
@@ -44,12 +44,12 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
             className="rounded border border-[var(--border)] bg-[var(--surface)] p-2 text-[var(--text)] outline-none focus:border-[var(--primary)]"
           />
         </label>
-        <div className="flex justify-end gap-2">
+        <DialogFooter className="">
           <Button variant="secondary" onClick={close}>
             {LL.common.cancel()}
           </Button>
           <Button type="submit">{LL.shell.feedbackSubmit()}</Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   )

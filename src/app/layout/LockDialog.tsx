@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { Dialog, DialogFooter } from '@/components/ui/Dialog'
 import { TextField } from '@/components/ui/TextField'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { lockScreen } from '@/stores/lock'
@@ -43,12 +43,12 @@ export function LockDialog({ open, onClose }: { open: boolean; onClose: () => vo
             if (error) setError(null)
           }}
         />
-        <div className="mt-4 flex justify-end gap-2">
+        <DialogFooter className="mt-4">
           <Button variant="secondary" onClick={close}>
             {LL.common.cancel()}
           </Button>
           <Button type="submit">{LL.shell.lockSubmit()}</Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   )

@@ -7,6 +7,7 @@ import type { Notice } from '@/domain/notice'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { Icon, toolButtonClass } from './icons'
 import type { Go } from './shell-actions'
+import { Button } from '@/components/ui/Button'
 
 /**
  * The bell of the top bar: the unread count (polled every 30 s and refetched after a send), and a list of the newest
@@ -72,9 +73,9 @@ export function NoticeBell({ go }: { go: Go }) {
         <div className="flex items-center justify-between gap-2">
           <p className="font-medium">{t.title()}{unread > 0 && <span className="ml-2 text-xs text-[var(--muted)]">{t.unread({ count: unread })}</span>}</p>
           {unread > 0 && (
-            <button type="button" className="text-xs text-[var(--primary)] hover:underline" data-testid="notice-read-all" onClick={() => void markAll()}>
+            <Button variant="ghost" size="xs" data-testid="notice-read-all" onClick={() => void markAll()}>
               {t.markAllRead()}
-            </button>
+            </Button>
           )}
         </div>
         {list.isError && <p className="text-xs text-[var(--danger)]">{t.failed()}</p>}

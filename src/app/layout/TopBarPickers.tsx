@@ -6,6 +6,7 @@ import { LOCALES, THEMES, type Locale, type Theme } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { setColor, setLocale, setTheme, usePrefs } from '@/stores/prefs'
 import { Icon, menuItemClass, menuPanelClass, toolButtonClass } from './icons'
+import { Button } from '@/components/ui/Button'
 
 /** A few brand-safe accents; the native picker beside them allows any colour. */
 const SWATCHES = ['#1677ff', '#409eff', '#13a89e', '#3fb984', '#b8862b', '#f56c6c', '#5c6bc0', '#ff6b9a']
@@ -35,9 +36,9 @@ export function ColorPicker() {
           </div>
           <div className="flex items-center gap-2">
             <input type="color" aria-label={LL.shell.color()} value={color || '#1677ff'} onChange={(e) => setColor(e.target.value)} />
-            <button type="button" className="text-xs text-[var(--primary)] hover:underline" onClick={() => setColor('')}>
+            <Button variant="ghost" size="xs" onClick={() => setColor('')}>
               {LL.shell.colorReset()}
-            </button>
+            </Button>
           </div>
         </Popover.Content>
       </Popover.Portal>

@@ -5,6 +5,7 @@ import { FormDialog } from '@/components/ui/FormDialog'
 import { formatLimit, MATERIAL_ACCEPT, MATERIAL_MAX_BYTES, MATERIAL_PURPOSES, MEDIA_KINDS, type MaterialPurpose, type MaterialRow, type MediaKind } from '@/domain/materials'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { checkFile } from './check-file'
+import { Button } from '@/components/ui/Button'
 
 export interface UploadMaterialProps {
   /** The rules to check against; the user may change it unless `fixedPurpose`. */
@@ -114,9 +115,9 @@ export function UploadMaterialDialog({ purpose: initial = 'aim', fixedPurpose, k
         <div className="mt-3 flex flex-col gap-1" aria-live="polite">
           <span className="text-sm">{t.uploading(progress)}</span>
           <progress max={100} value={progress.percent} className="w-full" aria-label={progress.name} />
-          <button type="button" className="self-start text-sm text-[var(--primary)] underline" onClick={() => abort.current?.abort()}>
+          <Button variant="ghost" size="xs" className="self-start" onClick={() => abort.current?.abort()}>
             {t.cancelUpload()}
-          </button>
+          </Button>
         </div>
       )}
       {problems.length > 0 && (

@@ -22,7 +22,7 @@ const SIZES = {
 
 /**
  * One style per role (issue 14): primary (the one main action of a toolbar or dialog), secondary (the others),
- * danger (only inside a confirmation or a menu, for the destructive choice), ghost (quiet: reset, clear, cancel-like).
+ * danger (the destructive choice: in a confirmation, a menu, or a list toolbar's delete-checked), ghost (quiet: reset, clear, cancel-like).
  * `size="sm"` is the lists' toolbar size; no caller adds its own size or colour classes.
  */
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -18,6 +18,19 @@ export interface DialogProps {
 }
 
 /**
+ * A dialog's answer buttons (cancel, then the action it names): a group named for assistive technology, the same
+ * place and spacing in every dialog. Dialogs whose buttons submit their own form put it at the form's end.
+ */
+export function DialogFooter({ children, className = 'mt-5' }: { children: ReactNode; className?: string }) {
+  const { LL } = useI18nContext()
+  return (
+    <div role="group" aria-label={LL.common.dialogActions()} data-testid="dialog-footer" className={`${className} flex justify-end gap-2`}>
+      {children}
+    </div>
+  )
+}
+
+/**
  * The console's modal dialog (Radix): focus trapped inside, Esc and the overlay close it, focus returns to the
  * opener. Features use this, never @radix-ui directly.
  */
@@ -46,7 +59,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             {description ?? title}
           </RadixDialog.Description>
           {children}
-          {footer && <div className="mt-5 flex justify-end gap-2">{footer}</div>}
+          {footer && <DialogFooter>{footer}</DialogFooter>}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

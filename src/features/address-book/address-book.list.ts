@@ -42,7 +42,7 @@ export const contactsList = defineList({
     { id: 'add', label: (LL) => LL.addressBook.addContact(), perform: async (h) => (await actions()).addContact(h) },
     { id: 'import', label: (LL) => LL.addressBook.importContacts(), perform: async (h) => (await actions()).importContacts(h) },
     {
-      id: 'delete-checked', label: (LL) => LL.addressBook.deleteChecked(), needsSelection: true,
+      id: 'delete-checked', tone: 'danger', label: (LL) => LL.addressBook.deleteChecked(), needsSelection: true,
       confirm: (LL, rows) => LL.addressBook.deleteCheckedConfirm({ count: rows.length }),
       perform: async (h) => (await actions()).deleteChecked(h),
     },

@@ -27,7 +27,7 @@ export function HomeScreen() {
   return (
     <div data-testid="home-screen" className="mx-auto grid max-w-5xl gap-4 md:grid-cols-3">
       <Card className="md:col-span-2">
-        <h1 className="text-xl font-semibold">{LL.pages.home.welcome({ name })}</h1>
+        <h2 className="text-xl font-semibold">{LL.pages.home.welcome({ name })}</h2>
         <p className="mt-4 text-sm text-[var(--muted)]">{LL.pages.home.balance()}</p>
         <p className="text-3xl font-semibold text-[var(--primary)]" data-testid="home-balance">
           {balance} <span className="text-sm font-normal text-[var(--muted)]">{LL.pages.home.balanceUnit()}</span>

@@ -34,7 +34,7 @@ export function AppSecretSection() {
 
   return (
     <section data-testid="app-secret-section" className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-6">
-      <h1 className="mb-1 text-lg font-semibold">{t.title()}</h1>
+      <h2 className="mb-1 text-lg font-semibold">{t.title()}</h2>
       <p className="mb-4 text-sm text-[var(--muted)]">{t.intro()}</p>
       <p className="mb-3 text-sm text-[var(--muted)]">{whole ? t.title() : t.masked()}</p>
       <code data-testid="app-secret-value" className="mb-4 block rounded bg-[var(--surface-2)] px-3 py-2 font-mono text-sm break-all select-all">

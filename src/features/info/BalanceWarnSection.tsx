@@ -40,7 +40,7 @@ export function BalanceWarnSection() {
 
   return (
     <section data-testid="balance-warn-section" className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-6">
-      <h1 className="mb-1 text-lg font-semibold">{t.title()}</h1>
+      <h2 className="mb-1 text-lg font-semibold">{t.title()}</h2>
       <p className="mb-4 text-sm text-[var(--muted)]">{t.intro()}</p>
       {data && (
         <p className="mb-3 text-sm" data-testid="balance-warn-status">

@@ -26,8 +26,8 @@ export function InfoScreen() {
 
   return (
     <section data-testid="info-screen" className="mx-auto max-w-3xl rounded-lg border border-[var(--border)] bg-[var(--surface)] p-6">
-      <div className="mb-4 flex items-center justify-between">
-        <h1 className="text-xl font-semibold">{t.title()}</h1>
+      {/* The title is the page header's h1; this row keeps only the way to edit. */}
+      <div className="mb-4 flex items-center justify-end">
         <Link to="/info/setting" className="text-sm text-[var(--primary)] hover:underline">{t.edit()}</Link>
       </div>
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">

@@ -3,6 +3,7 @@ import { LOCALES, THEMES, type Locale, type Theme } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { setColor, setLocale, setTheme, toggleSidebar, usePrefs } from '@/stores/prefs'
 import { SETTING_SECTIONS } from './settings/sections'
+import { Button } from '@/components/ui/Button'
 
 const field = 'rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-1.5 text-sm text-[var(--text)]'
 
@@ -19,18 +20,18 @@ export function SettingScreen() {
     <div data-testid="setting-screen" className="mx-auto flex max-w-3xl flex-col gap-4">
       <Panel title={t.preferences()}>
         <Row label={t.language()} hint={t.languageHint()}>
-          <select className={field} value={locale} data-testid="setting-language" onChange={(e) => setLocale(e.target.value as Locale)}>
+          <select className={field} value={locale} aria-label={t.language()} data-testid="setting-language" onChange={(e) => setLocale(e.target.value as Locale)}>
             {LOCALES.map((l) => <option key={l} value={l}>{LL.common.languages[l]()}</option>)}
           </select>
         </Row>
         <Row label={t.theme()}>
-          <select className={field} value={theme} data-testid="setting-theme" onChange={(e) => setTheme(e.target.value as Theme)}>
+          <select className={field} value={theme} aria-label={t.theme()} data-testid="setting-theme" onChange={(e) => setTheme(e.target.value as Theme)}>
             {THEMES.map((th) => <option key={th} value={th}>{LL.shell.themes[th]()}</option>)}
           </select>
         </Row>
         <Row label={t.color()}>
           <input type="color" aria-label={t.color()} value={color || '#1677ff'} onChange={(e) => setColor(e.target.value)} />
-          <button type="button" className="text-sm text-[var(--primary)] hover:underline" onClick={() => setColor('')}>{t.colorReset()}</button>
+          <Button variant="ghost" size="xs" onClick={() => setColor('')}>{t.colorReset()}</Button>
         </Row>
         <Row label={t.sidebar()}>
           <label className="flex items-center gap-2 text-sm">
@@ -57,7 +58,7 @@ export function SettingScreen() {
 function Panel({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
   return (
     <section id={id} data-testid={id} className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-6">
-      <h1 className="mb-4 text-lg font-semibold">{title}</h1>
+      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
       <div className="flex flex-col gap-4">{children}</div>
     </section>
   )

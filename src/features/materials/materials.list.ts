@@ -49,7 +49,7 @@ export const materialsList = defineList({
   toolbar: [
     { id: 'upload', label: (LL) => LL.materials.upload(), shortcut: 'alt+u', perform: async () => void (await actions()).uploadMaterials() },
     {
-      id: 'delete-checked', label: (LL) => LL.materials.deleteChecked(), needsSelection: true,
+      id: 'delete-checked', tone: 'danger', label: (LL) => LL.materials.deleteChecked(), needsSelection: true,
       confirm: (LL, selected) => LL.materials.deleteSelected({ count: selected.length }),
       perform: async ({ selected }) => (await actions()).deleteRows(selected.map(material)),
     },

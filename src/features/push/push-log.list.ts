@@ -1,4 +1,5 @@
 import { PUSH_OUTCOME, PUSH_OUTCOME_FILTER, pushLogRowSchema, pushLogSearchSchema, pushOutcomeKey } from '@/domain/push'
+import { pushErrorWords } from './push-error-words'
 import { defineList, type ColumnDef, type ListContext, type SearchField } from '@/grid'
 
 /** An enterprise sees its sub-accounts' pushes too (tenant scope on the server); the account column says whose. */
@@ -28,7 +29,7 @@ const columns: ColumnDef[] = [
   },
   { field: 'items', header: (LL) => LL.push.log.items(), type: 'count', width: 90 },
   { field: 'status_code', header: (LL) => LL.push.log.statusCode(), width: 100 },
-  { field: 'error', header: (LL) => LL.push.log.error(), type: 'content', width: 240 },
+  { field: 'error', header: (LL) => LL.push.log.error(), type: 'content', width: 280, value: (row, LL) => pushErrorWords(LL, String(row.error ?? '')) },
   { field: 'next_at', header: (LL) => LL.push.log.nextAt(), type: 'datetime', width: 170 },
   { field: 'attempt', header: (LL) => LL.push.log.attempt(), type: 'count', width: 80 },
   { field: 'batch_id', header: (LL) => LL.push.log.deliveryId(), width: 110 },

@@ -61,7 +61,7 @@ export function SendPage({ kind, title, summarize, send, preview, reset, childre
 
   return (
     <div ref={frame} className="mx-auto flex max-w-4xl flex-col gap-4 p-4" data-testid={`${kind}-send`} data-send-kind={kind}>
-      <h2 className="text-lg font-semibold">{title}</h2>
+      {/* The title is the page header's h1 (issue 14: it showed twice); `title` names the send command. */}
       {children}
       {/* Sticky: Send, Preview and Reset stay in reach while a long form scrolls (issue 14). */}
       <div

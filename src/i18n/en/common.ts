@@ -18,6 +18,7 @@ export default {
 		en: 'English',
 	},
 	confirmTitle: 'Please confirm',
+	dialogActions: 'Dialog actions',
 	recordNumber: 'Record number: {beian}',
 	detailTitle: 'Details',
 	detailPlaceholder: 'Detail page: when a record is opened from a list, its details are shown here.',

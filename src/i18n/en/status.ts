@@ -30,7 +30,7 @@ export default {
 	pushDelivered: 'Delivered',
 	pushFailed: 'Failed',
 	checkPending: 'Pending',
-	checkNotAudited: 'Not audited',
+	checkNotAudited: 'Non-audited template',
 	checkApproved: 'Approved',
 	checkRejected: 'Rejected',
 	templatePending: 'Pending',

@@ -16,6 +16,7 @@ export default {
 		en: 'English',
 	},
 	confirmTitle: '提示',
+	dialogActions: '对话框操作',
 	recordNumber: '备案号：{beian:string}',
 	detailTitle: '详情',
 	detailPlaceholder: '详情页：从列表中打开一条记录时，这里显示它的详细信息。',

@@ -35,7 +35,7 @@ export default {
 	checkNotAudited: '免审模板',
 	checkApproved: '审核通过',
 	checkRejected: '审核驳回',
-	templatePending: '待提交',
+	templatePending: '待审核',
 	templateReviewing: '审核中',
 	templateApproved: '审核通过',
 	templateRejected: '审核驳回',

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test'
+import { MENU_CATALOG, type CatalogEntry } from '@/domain/menu-catalog'
+import { signIn } from './helpers'
+
+/*
+ * Round-two polish of issue 14: every menu screen opened directly in both languages (one title, in the language,
+ * no error page, no console error, every button and field named), translated push errors, the danger style of
+ * destructive toolbar actions, the template status words of spec section 4 and the totals row at 1400 px.
+ */
+const leaves = (entries: readonly CatalogEntry[]): CatalogEntry[] => entries.flatMap((e) => (e.children?.length ? leaves(e.children) : [e]))
+const screens = [...new Map(Object.values(MENU_CATALOG).flatMap(leaves).map((e) => [e.path, e])).values()]
+const CJK = /[\u4e00-\u9fff]/
+
+/** Buttons, links and form fields without an accessible name (an axe-like check of what the keyboard reaches). */
+function unnamed(page: Page) {
+  return page.evaluate(() => {
+    const named = (el: Element) => {
+      const h = el as HTMLElement
+      const by = h.getAttribute('aria-labelledby')
+      const labelled = by && by.split(/\s+/).some((id) => document.getElementById(id)?.textContent?.trim())
+      const input = el as HTMLInputElement
+      const forLabel = input.labels && Array.from(input.labels).some((l) => l.textContent?.trim())
+      return !!(h.getAttribute('aria-label')?.trim() || labelled || forLabel || h.getAttribute('title')?.trim() ||
+        (el.tagName === 'BUTTON' || el.tagName === 'A' ? h.textContent?.trim() : '') || h.getAttribute('placeholder')?.trim())
+    }
+    const visible = (el: Element) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).position === 'fixed'
+    return Array.from(document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, [role=button]'))
+      .filter((el) => visible(el) && !el.closest('[aria-hidden=true]') && !named(el))
+      .map((el) => `${el.tagName.toLowerCase()}.${(el as HTMLElement).className.toString().slice(0, 60)} ${el.outerHTML.slice(0, 120)}`)
+  })
+}
+
+/** Plain buttons without a type: inside a form they would submit it. */
+const untyped = (page: Page) =>
+  page.evaluate(() => Array.from(document.querySelectorAll('form button:not([type])')).map((b) => b.outerHTML.slice(0, 120)))
+
+for (const locale of ['zh-CN', 'en'] as const) {
+  test(`every menu screen opened directly in ${locale}: one title in the language, no error page or console error, named controls`, async ({ page }) => {
+    test.setTimeout(600_000)
+    expect(screens.length).toBeGreaterThan(40)
+    const errors: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`)
+    })
+    page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`))
+    await signIn(page)
+    if (locale === 'en') await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
+    const problems: string[] = []
+    for (const s of screens) {
+      const title = locale === 'en' ? s.labelEn : s.label
+      await page.goto(`/sms-cloud${s.path}`)
+      const h1 = page.getByTestId('page-header').getByRole('heading', { level: 1 })
+      await expect(h1, s.path).toHaveText(title)
+      await page.waitForLoadState('networkidle')
+      await expect(page.getByText(/出错了|Something went wrong/), s.path).toHaveCount(0)
+      if (locale === 'zh-CN') expect(title, s.path).toMatch(CJK)
+      // The title once: the page header's h1 is the only heading that repeats it, and the only h1.
+      const repeated = await page.getByRole('heading', { name: title, exact: true }).count()
+      if (repeated !== 1) problems.push(`${s.path}: the title is ${repeated} headings`)
+      const h1s = await page.locator('h1').allTextContents()
+      if (h1s.length !== 1) problems.push(`${s.path}: h1 ${JSON.stringify(h1s)}`)
+      for (const u of await unnamed(page)) problems.push(`${s.path}: unnamed ${u}`)
+      for (const u of await untyped(page)) problems.push(`${s.path}: untyped ${u}`)
+    }
+    expect(problems).toEqual([])
+    expect(errors).toEqual([])
+  })
+}
+
+test('the push log shows why an attempt failed in the language of the console', async ({ page }) => {
+  await signIn(page, 'acme')
+  await page.goto('/sms-cloud/info/push-log')
+  const errorCells = page.locator('.ag-row:not(.ag-row-pinned) [col-id="error"]')
+  await expect(errorCells.filter({ hasText: '毫秒内未收到应答（超时）' }).first()).toBeVisible()
+  await expect(errorCells.filter({ hasText: '接收方返回 HTTP 500' }).first()).toBeVisible()
+  await expect(errorCells.filter({ hasText: /timeout after|refused/ })).toHaveCount(0)
+
+  await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
+  await page.reload()
+  await expect(errorCells.filter({ hasText: 'No answer within 10,000 ms (time-out)' }).first()).toBeVisible()
+})
+
+test('a dialog\'s answer buttons are a named group of named buttons, reached by keyboard', async ({ page }) => {
+  await signIn(page)
+  await page.getByTestId('lock-button').focus()
+  await page.keyboard.press('Enter')
+  const footer = page.getByRole('dialog').getByRole('group', { name: '对话框操作' })
+  await expect(footer.getByRole('button')).toHaveText(['取消', '锁屏'])
+  await expect(footer.getByRole('button', { name: '取消' })).toHaveAttribute('type', 'button')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByTestId('lock-button')).toBeFocused()
+})
+
+test('a destructive toolbar action has the danger style, never the primary one', async ({ page }) => {
+  await signIn(page)
+  for (const path of ['/csp-sms/materials', '/address-book/contacts']) {
+    await page.goto(`/sms-cloud${path}`)
+    const toolbar = page.getByTestId('list-toolbar')
+    await expect(toolbar.locator('[data-toolbar="delete-checked"]')).toHaveAttribute('data-variant', 'danger')
+    await expect(toolbar.locator('[data-variant="primary"]')).toHaveCount(1)
+    await expect(toolbar.locator('[data-variant="primary"]')).not.toHaveAttribute('data-toolbar', 'delete-checked')
+  }
+})
+
+test('template statuses read as spec section 4 says, in both languages', async ({ page }) => {
+  await signIn(page)
+  const optionsOf = async (path: string, field: string) => {
+    await page.goto(`/sms-cloud${path}`)
+    const select = page.locator(`[data-field="${field}"] select`)
+    await expect(select).toBeVisible()
+    return (await select.locator('option').allTextContents()).filter((t) => t.trim() !== '' && !/全部|All/.test(t))
+  }
+  expect(await optionsOf('/home-sms/templates', 'check_status')).toEqual(['待审核', '审核通过', '审核驳回'])
+  expect(await optionsOf('/video-sms/templates', 'status')).toEqual(['待审核', '审核中', '审核通过', '审核驳回', '已删除'])
+  expect(await optionsOf('/csp-sms/templates', 'template_status')).toEqual(['待审核', '审核中', '审核通过', '审核驳回'])
+  await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
+  expect(await optionsOf('/video-sms/templates', 'status')).toEqual(['Pending', 'In review', 'Approved', 'Rejected', 'Deleted'])
+  expect(await optionsOf('/csp-sms/templates', 'template_status')).toEqual(['Pending', 'In review', 'Approved', 'Rejected'])
+})
