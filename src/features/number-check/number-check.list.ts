@@ -26,6 +26,8 @@ const statHead: ColumnDef[] = [
   count('success_count', (LL) => LL.lists.columns.successCount()),
   count('failure_count', (LL) => LL.lists.columns.failureCount()),
 ]
+/** Nine figures beside the account: narrow, sharing the width, so all of them and their totals fit at 1400 px. */
+const fitted = (c: ColumnDef): ColumnDef => ({ ...c, width: c.type === 'count' ? 72 : c.width, fill: c.type === 'count' })
 const statusCounts: ColumnDef[] = [
   count('dead_count', (LL) => LL.lists.columns.deadCount()),
   count('real_count', (LL) => LL.lists.columns.realCount()),
@@ -33,6 +35,12 @@ const statusCounts: ColumnDef[] = [
   count('not_count', (LL) => LL.lists.columns.notCount()),
   count('silence_count', (LL) => LL.lists.columns.silenceCount()),
   count('danger_count', (LL) => LL.lists.columns.dangerCount()),
+]
+const statusStatHead: ColumnDef[] = [
+  { ...statHead[0], width: 105 },
+  { ...statHead[1], width: 95 },
+  { ...statHead[2], width: 120 },
+  ...statHead.slice(3),
 ]
 
 export const statusStatsList = defineList({
@@ -43,7 +51,7 @@ export const statusStatsList = defineList({
   searchSchema: mobileStatusStatSearchSchema,
   rowSchema: mobileStatusStatRowSchema,
   searchFields: [dayRange, accountFilter],
-  columns: [...statHead, ...statusCounts],
+  columns: [...statusStatHead, ...statusCounts].map(fitted),
   totals: MOBILE_STATUS_STAT_TOTALS,
   defaultSort: { orderBy: 'gather_time', order: 'desc' },
 })
