@@ -57,7 +57,7 @@ export function buildColumnDefs(def: ListDefinition, { LL, ctx, sort }: Options)
     sortingOrder: ['desc', 'asc'],
     sort: sort.orderBy === c.field ? (sort.order ?? 'desc') : null,
     ...(c.width ? { width: c.width } : {}),
-    ...(c.fill ? { flex: 1, minWidth: c.width ?? 72, wrapHeaderText: true, autoHeaderHeight: true } : {}),
+    ...(c.wrapHeader ? { wrapHeaderText: true, autoHeaderHeight: true } : {}),
     ...(c.pinned ? { pinned: c.pinned } : {}),
   }))
   const actions = (def.rowActions ?? []).filter((a) => !a.visibleWhen || (ctx && a.visibleWhen(ctx)))

@@ -71,11 +71,8 @@ export interface ColumnDef {
   /** Server sorts by it (must be in the domain's X_SORTABLE). */
   sortable?: boolean
   width?: number
-  /**
-   * Shares the width the fixed columns leave (AG Grid flex), never narrower than `width`; its header wraps rather
-   * than cut a word. For wide statistics whose figures must all show at 1400 px, totals row included.
-   */
-  fill?: boolean
+  /** The header wraps onto two lines rather than cut a word: for narrow figures of wide statistics. */
+  wrapHeader?: boolean
   pinned?: 'left' | 'right'
   visibleWhen?: (ctx: ListContext) => boolean
 }

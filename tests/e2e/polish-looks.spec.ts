@@ -123,18 +123,21 @@ test('the number status statistics fit at 1400 px: every figure and its total sh
   for (const locale of ['zh-CN', 'en']) {
     await page.evaluate((l) => localStorage.setItem('sms.locale', l), locale)
     await page.goto('/sms-cloud/number-check/status-stats')
-    const total = page.locator('.ag-floating-bottom .ag-row-pinned')
+    const total = page.locator('.ag-row-pinned')
     await expect(total.locator('[col-id="danger_count"]')).toHaveText(/^\d[\d,]*$/)
     const fit = await page.evaluate(() => {
-      const viewport = document.querySelector('.ag-body .ag-center-cols-viewport') as HTMLElement
-      const cells = Array.from(document.querySelectorAll('.ag-floating-bottom .ag-cell')) as HTMLElement[]
+      const scroll = document.querySelector('.ag-body-horizontal-scroll-viewport') as HTMLElement
+      // What the body shows: up to the vertical scrollbar.
+      const bar = document.querySelector('.ag-body-vertical-scroll')?.getBoundingClientRect()
+      const right = bar && bar.width > 0 ? bar.left : document.querySelector('.ag-root')!.getBoundingClientRect().right
+      const cells = Array.from(document.querySelectorAll('.ag-row-pinned .ag-cell, .ag-row[row-index="0"]:not(.ag-row-pinned) .ag-cell')) as HTMLElement[]
       return {
-        scrolls: viewport.scrollWidth > viewport.clientWidth,
-        right: viewport.getBoundingClientRect().right,
+        scrolls: scroll.scrollWidth > scroll.clientWidth + 1,
         cut: cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.getAttribute('col-id')),
-        beyond: cells.filter((c) => c.getBoundingClientRect().right > viewport.getBoundingClientRect().right + 1).map((c) => c.getAttribute('col-id')),
+        beyond: cells.filter((c) => c.getBoundingClientRect().right > right + 1).map((c) => c.getAttribute('col-id')),
       }
     })
+    await page.screenshot({ path: `/tmp/polish-shots/stats-1400-${locale}.png` })
     expect(fit, locale).toMatchObject({ scrolls: false, cut: [], beyond: [] })
   }
 })

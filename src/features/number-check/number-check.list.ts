@@ -26,8 +26,11 @@ const statHead: ColumnDef[] = [
   count('success_count', (LL) => LL.lists.columns.successCount()),
   count('failure_count', (LL) => LL.lists.columns.failureCount()),
 ]
-/** Nine figures beside the account: narrow, sharing the width, so all of them and their totals fit at 1400 px. */
-const fitted = (c: ColumnDef): ColumnDef => ({ ...c, width: c.type === 'count' ? 72 : c.width, fill: c.type === 'count' })
+/**
+ * Nine figures beside the account: narrow, with headers on two lines, so all of them and their totals fit a
+ * 1400 px window beside the sidebar (fixed widths: AG Grid's flex sized them before the vertical scrollbar came).
+ */
+const fitted = (c: ColumnDef): ColumnDef => (c.type === 'count' ? { ...c, width: 78, wrapHeader: true } : c)
 const statusCounts: ColumnDef[] = [
   count('dead_count', (LL) => LL.lists.columns.deadCount()),
   count('real_count', (LL) => LL.lists.columns.realCount()),
