@@ -89,6 +89,8 @@ test('a dialog\'s answer buttons are a named group of named buttons, reached by 
   await expect(footer.getByRole('button', { name: '取消' })).toHaveAttribute('type', 'button')
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toHaveCount(0)
+  // Opened without a Radix trigger: the shared dialog gives focus back to the button that opened it.
+  await expect(page.getByTestId('lock-button')).toBeFocused()
 })
 
 test('a destructive toolbar action has the danger style, never the primary one', async ({ page }) => {

@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { useI18nContext } from '@/i18n/i18n-react'
 
 export interface DialogProps {
@@ -36,11 +36,28 @@ export function DialogFooter({ children, className = 'mt-5' }: { children: React
  */
 export function Dialog({ open, onOpenChange, title, description, children, footer, width = 'max-w-md', hideClose }: DialogProps) {
   const { LL } = useI18nContext()
+  // Radix gives focus back to a Dialog.Trigger only; the console opens dialogs from commands, row actions and
+  // top-bar buttons without one, so focus fell to the page. Whoever had it when the dialog opened gets it back,
+  // unless the closing action already put it somewhere (a grid row, a result).
+  const opener = useRef<HTMLElement | null>(null)
+  const wasOpen = useRef(false)
+  // Read while rendering the opening: by the time effects run, a field's autoFocus has already taken the focus.
+  if (open && !wasOpen.current) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+  wasOpen.current = open
+  const giveBack = (e: Event) => {
+    e.preventDefault()
+    const to = opener.current
+    requestAnimationFrame(() => {
+      const lost = !document.activeElement || document.activeElement === document.body
+      if (lost && to?.isConnected) to.focus()
+    })
+  }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <RadixDialog.Content
+          onCloseAutoFocus={giveBack}
           className={`fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2
             rounded-lg border border-[var(--border)] bg-[var(--surface)] p-5 text-[var(--text)] shadow-xl outline-none`}
         >
