@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { MENU_CATALOG, type CatalogEntry } from '@/domain/menu-catalog'
 import { signIn } from './helpers'
@@ -10,6 +11,14 @@ import { signIn } from './helpers'
 const leaves = (entries: readonly CatalogEntry[]): CatalogEntry[] => entries.flatMap((e) => (e.children?.length ? leaves(e.children) : [e]))
 const screens = [...new Map(Object.values(MENU_CATALOG).flatMap(leaves).map((e) => [e.path, e])).values()]
 const CJK = /[\u4e00-\u9fff]/
+// Every screen is also saved as a picture, in each language and (Chinese) in the dark theme, for a person to look at:
+// outside the repository, under SCREENS_DIR.
+const OUT = process.env.SCREENS_DIR ?? '/tmp/sms-screens'
+
+async function shoot(page: Page, variant: string, path: string) {
+  mkdirSync(`${OUT}/${variant}`, { recursive: true })
+  await page.screenshot({ path: `${OUT}/${variant}/${path.slice(1).replaceAll('/', '_') || 'root'}.png`, animations: 'disabled' })
+}
 
 /** Buttons, links and form fields without an accessible name (an axe-like check of what the keyboard reaches). */
 function unnamed(page: Page) {
@@ -35,7 +44,7 @@ const untyped = (page: Page) =>
   page.evaluate(() => Array.from(document.querySelectorAll('form button:not([type])')).map((b) => b.outerHTML.slice(0, 120)))
 
 for (const locale of ['zh-CN', 'en'] as const) {
-  test(`every menu screen opened directly in ${locale}: one title in the language, no error page or console error, named controls`, async ({ page }) => {
+  test(`every menu screen opened directly in ${locale}: one title in the language, no error page or console error, named controls; saved as a picture`, async ({ page }) => {
     test.setTimeout(600_000)
     expect(screens.length).toBeGreaterThan(40)
     const errors: string[] = []
@@ -61,6 +70,11 @@ for (const locale of ['zh-CN', 'en'] as const) {
       if (h1s.length !== 1) problems.push(`${s.path}: h1 ${JSON.stringify(h1s)}`)
       for (const u of await unnamed(page)) problems.push(`${s.path}: unnamed ${u}`)
       for (const u of await untyped(page)) problems.push(`${s.path}: untyped ${u}`)
+      await shoot(page, locale === 'en' ? 'en' : 'zh', s.path)
+      if (locale === 'zh-CN') {
+        await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'))
+        await shoot(page, 'dark', s.path)
+      }
     }
     expect(problems).toEqual([])
     expect(errors).toEqual([])
