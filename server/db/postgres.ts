@@ -8,22 +8,56 @@ pg.types.setTypeParser(1700, (v) => Number(v))
 
 type Client = pg.Pool | pg.PoolClient
 
+/**
+ * A connection taken from the pool. pg-pool listens for a client's 'error' only while it is idle in the pool: a
+ * connection lost while checked out (the backend terminated, PostgreSQL restarted or failed over, the network cut)
+ * emits 'error' with nobody listening, and Node ends the process on an unhandled 'error' event. Here the error is
+ * kept (the statement in flight fails with it anyway) and the lost connection is destroyed on release, not reused.
+ */
+/**
+ * Whether an error means the connection is gone: no SQLSTATE (the socket closed), a FATAL or PANIC from the server
+ * (its backend ends after sending it, e.g. 57P01 when terminated), or a connection exception (class 08). An ordinary
+ * SQL error leaves the connection usable.
+ */
+export function connectionLost(e: unknown): boolean {
+  if (!(e instanceof Error)) return true
+  const { code, severity } = e as Error & { code?: unknown; severity?: unknown }
+  if (typeof code !== 'string') return true
+  return severity === 'FATAL' || severity === 'PANIC' || code.startsWith('08') || code.startsWith('57P')
+}
+
+async function checkout(pool: pg.Pool) {
+  const conn = await pool.connect()
+  let lost: Error | undefined
+  const onError = (e: Error) => {
+    lost ??= e
+  }
+  conn.on('error', onError)
+  return {
+    conn,
+    release(broken?: Error) {
+      // A lost client may still emit while it is being ended: the listener stays on it then.
+      if (!lost && !broken) conn.off('error', onError)
+      conn.release(broken ?? lost)
+    },
+  }
+}
+
 function wrap(client: Client, pool: pg.Pool): Db {
   return {
     kind: 'postgres',
     async query<T>(text: string, params?: unknown[], opts?: QueryOptions) {
       if (!opts?.prepare) return { rows: (await client.query(text, params)).rows as T[] }
       if (client !== pool) return { rows: (await client.query({ name: nameOn(client as pg.PoolClient, text), text, values: params })).rows as T[] }
-      const conn = await pool.connect()
+      const { conn, release } = await checkout(pool)
       let broken: Error | undefined
       try {
         return { rows: (await conn.query({ name: nameOn(conn, text), text, values: params })).rows as T[] }
       } catch (e) {
-        // As pool.query does for a lost connection; an SQL error (it has a SQLSTATE code) leaves the connection usable.
-        if (!(e instanceof Error && 'code' in e)) broken = e as Error
+        if (connectionLost(e)) broken = e as Error
         throw e
       } finally {
-        conn.release(broken)
+        release(broken)
       }
     },
     async exec(sql: string) {
@@ -31,17 +65,19 @@ function wrap(client: Client, pool: pg.Pool): Db {
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>) {
       if (client !== pool) return fn(wrap(client, pool))
-      const conn = await pool.connect()
+      const { conn, release } = await checkout(pool)
+      let broken: Error | undefined
       try {
         await conn.query('begin')
         const out = await fn(wrap(conn, pool))
         await conn.query('commit')
         return out
       } catch (e) {
-        await conn.query('rollback').catch(() => undefined)
+        if (connectionLost(e)) broken = e as Error
+        else await conn.query('rollback').catch((r: unknown) => void (broken = r as Error))
         throw e
       } finally {
-        conn.release()
+        release(broken)
       }
     },
     close: () => pool.end(),
@@ -68,5 +104,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     max: opts.max ?? 10,
     options: schema ? `-c search_path=${schema},public` : undefined,
   })
+  // An idle connection lost (PostgreSQL restarted, the backend terminated): the pool drops it and opens another when
+  // needed. Without a listener the pool's 'error' event would end the process.
+  pool.on('error', (e) => console.warn(`[server] a PostgreSQL connection was lost while idle and is replaced: ${e.message}`))
   return wrap(pool, pool)
 }
