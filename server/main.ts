@@ -43,6 +43,9 @@ const lock = databaseUrl
       onWait: (h) => console.log(`[server] waiting for process ${h.pid} to release DATA_DIR ${resolve(dataDir)}`),
     }).catch(refuse)
 process.on('exit', () => lock?.release())
+// A promise some background step forgot to handle is a bug to log, not a reason to stop serving every user (Node
+// would end the process). A thrown exception still ends it: its state is unknown, and a restart is the safe answer.
+process.on('unhandledRejection', (reason) => console.error('[server] unhandled rejection (a bug; the server keeps serving):', reason))
 const gone = lock?.tookOverFrom
 if (gone) console.warn(`[server] took over DATA_DIR from process ${gone.pid} (since ${gone.since}), which is no longer running`)
 
