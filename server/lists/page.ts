@@ -22,7 +22,16 @@ export interface PageSpec {
   totalQuery?: TotalQuery
   /** The request's session, checked by this same statement (http/session-check.ts): one round trip, not two. */
   session?: SessionCheck
+  /**
+   * Sent records only (alias `m`, order `m.receive_time desc, m.sn desc`): a range of that order holding nothing the
+   * page may show (a batch being stored, send/storing.ts). The page is read as the rows after it and the rows before
+   * it, each straight from the time index, instead of stepping over every row of the range.
+   */
+  skip?: { time: Date; firstSn: number; lastSn: number }
 }
+
+/** The order `skip` is written for. */
+export const RECORD_TIME_ORDER = 'order by m.receive_time desc, m.sn desc'
 
 /** One row with `"__total"`; its placeholders continue the page's where (`Where.continuing`), `params` holds both. */
 export interface TotalQuery {
@@ -43,7 +52,7 @@ const PREPARE = { prepare: true }
  */
 export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>> {
   if (spec.knownTotal !== undefined && !spec.totals) {
-    const sql = `select 1 as "__row", ${spec.select} from ${spec.from} ${spec.where.sql} ${spec.orderBy} ${pageClause(spec.page)}`
+    const sql = pageSql(spec)
     const rows = await run(db, sql, spec.where.params, spec.session)
     return { records: rows.filter((r) => r.__row !== null).map(strip<R>), total: spec.knownTotal }
   }
@@ -53,13 +62,26 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
   const byQuery = spec.totalQuery && !totals.length ? spec.totalQuery : null
   const counted = byQuery ? byQuery.sql : `select ${aggs} from ${spec.countFrom ?? spec.from} ${w}`
   const sql = `select t.*, p.* from (${counted}) t
-    left join lateral (select 1 as "__row", ${spec.select} from ${spec.from} ${w} ${spec.orderBy} ${pageClause(spec.page)}) p on true`
+    left join lateral (${pageSql(spec)}) p on true`
   const rows = await run(db, sql, byQuery ? byQuery.params : spec.where.params, spec.session)
   const first = rows[0] ?? { __total: 0 }
   const records = rows.filter((r) => r.__row !== null).map(strip<R>)
   const page: Page<R> = { records, total: Number(first.__total) }
   if (totals.length) page.totals = Object.fromEntries(totals.map(([k], i) => [k, Number(first[`__t_${i}`] ?? 0)]))
   return page
+}
+
+/** The page's rows; around `skip` when given (see there): two index ranges, each at most as long as the page's end. */
+function pageSql(spec: PageSpec): string {
+  const r = spec.orderBy === RECORD_TIME_ORDER ? spec.skip : undefined
+  if (!r) return `select 1 as "__row", ${spec.select} from ${spec.from} ${spec.where.sql} ${spec.orderBy} ${pageClause(spec.page)}`
+  // Server values, not input: a time and two integers.
+  const at = `'${r.time.toISOString()}'::timestamptz`
+  const end = Math.trunc(spec.page.pageNumber * spec.page.pageSize)
+  const side = (cond: string) => `(select 1 as "__row", m.receive_time as "__rt", m.sn as "__sn", ${spec.select} from ${spec.from}
+    ${spec.where.sql ? `${spec.where.sql} and` : 'where'} ${cond} ${spec.orderBy} limit ${end})`
+  return `select * from (${side(`(m.receive_time, m.sn) > (${at}, ${Math.trunc(r.lastSn)})`)} union all
+    ${side(`(m.receive_time, m.sn) < (${at}, ${Math.trunc(r.firstSn)})`)}) around order by "__rt" desc, "__sn" desc ${pageClause(spec.page)}`
 }
 
 /**
@@ -79,7 +101,7 @@ async function run(db: Db, sql: string, params: unknown[], session: SessionCheck
 
 const strip = <R>(r: Raw): R => {
   const out: Raw = {}
-  for (const [k, v] of Object.entries(r)) if (k !== '__row' && k !== '__total' && !k.startsWith('__t_')) out[k] = v
+  for (const [k, v] of Object.entries(r)) if (k !== '__row' && k !== '__total' && k !== '__rt' && k !== '__sn' && !k.startsWith('__t_')) out[k] = v
   return out as R
 }
 

@@ -6,7 +6,7 @@ import {
   costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatchRow, storeRecords, storeTimed, type RecipientExtras,
   type Recipients, type SendKind, type StoreBatch,
 } from './store'
-import { STORE_CHUNK, beginStoring, finishStoring, storesInChunks, undoStoring } from './storing'
+import { STORE_CHUNK, beginStoring, closeStoringRange, extendStoringRange, finishStoring, openStoringRange, storesInChunks, undoStoring } from './storing'
 
 /** What a send stores, worked out by its kind inside the transaction (after the key is claimed). */
 export interface SendPlan extends Recipients, RecipientExtras {
@@ -126,7 +126,9 @@ async function storeInChunks(db: Db, cusId: string, key: string, s: Storing): Pr
       const to = Math.min(i + STORE_CHUNK, n)
       await db.transaction(async (tx) => {
         await s.recipientRows?.(tx, s.batch.batchId, i, to)
+        if (i === 0) await openStoringRange(tx, s.batch.batchId, s.now)
         await storeRecords(tx, s.batch, s.status, s.now, i, to)
+        await extendStoringRange(tx, s.batch.batchId)
       })
       // Let the requests whose next query is ready queue it before this send's next chunk does.
       await new Promise((resolve) => setImmediate(resolve))
@@ -138,5 +140,7 @@ async function storeInChunks(db: Db, cusId: string, key: string, s: Storing): Pr
   } catch (e) {
     await undoStoring(db, s.batch.batchId)
     throw e
+  } finally {
+    closeStoringRange(s.batch.batchId)
   }
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db'
 import { setup, type Harness } from '../test/harness'
 import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../test/send-kit'
 import { simulateTick } from './carrier-sim'
-import { CHUNKED_FROM, STORE_CHUNK, undoStoringLeft } from './storing'
+import { CHUNKED_FROM, STORE_CHUNK, soleStoringRange, undoStoringLeft } from './storing'
 
 /*
  * A large send on PGlite is stored a chunk per transaction (server/send/storing.ts, migration 036). These tests stop
@@ -34,9 +34,11 @@ describe('a large send on PGlite, stored in chunks', () => {
   let h: Harness
   let acme: string
   let globex: string
+  let tok: Record<string, string>
   beforeAll(async () => {
     h = await setup({ backend: 'pglite', historyRows: 200 })
-    ;({ acme02: acme, globex } = await h.tokensFor('acme02', 'globex'))
+    tok = await h.tokensFor('acme02', 'globex', 'acme', 'admin')
+    ;({ acme02: acme, globex } = tok)
     // Each send here costs about a thousand: enough money for all of them, and no balance warning on the way.
     await h.db.query("update customer set balance = 10000000 where cus_id = 'acme02'")
   })
@@ -75,6 +77,48 @@ describe('a large send on PGlite, stored in chunks', () => {
     expect((await todaysReceived()) - received).toBe(N)
     expect(await countOf(h.db, 'select count(*)::int as n from send_storing')).toBe(0)
     expect(await countOf(h.db, 'select count(*)::int as n from mt_daily_storing')).toBe(0)
+  })
+
+  it('while it is stored, lists holding its account read their pages around its hidden records, rows before and after it in order', async () => {
+    // The page of each view as the plain query (every row checked against send_storing) gives it.
+    const expected = async (scope: string, page: number) => (await h.db.query<{ sn: number }>(
+      `select m.sn from mt_record m where ${scope} and m.prod_type = 0 and m.receive_time >= now() - interval '7 days'
+         and not exists (select 1 from send_storing s where s.batch_id = m.batch_id)
+       order by m.receive_time desc, m.sn desc limit 20 offset ${(page - 1) * 20}`)).rows.map((r) => Number(r.sn))
+    const views = [
+      { token: () => tok.acme02, scope: "m.cus_id = 'acme02'" },
+      { token: () => tok.acme, scope: "m.cus_id in (select cus_id from customer where cus_id = 'acme' or parent_id = 'acme')" },
+      { token: () => tok.admin, scope: 'true' },
+    ]
+    const seen: { skip: boolean; pages: number[][][]; wanted: number[][][]; newer: number } = { skip: false, pages: [], wanted: [], newer: 0 }
+    const db = gatedBefore(h.db, 4, async () => {
+      // A small send stored now is newer than the hidden records; the history and earlier sends are older.
+      const small = await postForm(h.app, '/user/groupSend', acme, sendForm({ content: 'newer, small' }, 'numbers', mobilesOf('139', 7, 0).join('\n')))
+      expect(small.status).toBe(200)
+      seen.newer = await countOf(h.db, 'select count(*)::int as n from mt_record where batch_id = $1', [small.data.batch_id])
+      seen.skip = soleStoringRange() !== undefined
+      for (const v of views) {
+        const pages: number[][] = []
+        const wanted: number[][] = []
+        for (const page of [1, 2]) {
+          const res = await h.call('/mtRecord/list', { pageNumber: page, pageSize: 20 }, { token: v.token() })
+          pages.push((res.data.records as { sn: number }[]).map((r) => Number(r.sn)))
+          wanted.push(await expected(v.scope, page))
+        }
+        seen.pages.push(pages)
+        seen.wanted.push(wanted)
+      }
+    })
+    const res = await postForm(appOn(db), '/user/groupSend', acme, sendForm({ content: 'stored around' }, 'numbers', numbers(0)))
+    expect(res.status).toBe(200)
+    expect(seen.skip).toBe(true)
+    expect(seen.newer).toBe(7)
+    expect(seen.pages).toEqual(seen.wanted)
+    // The first page starts with the small send's 7 records and goes on with older ones, none of the hidden batch.
+    expect(seen.pages[0][0]).toHaveLength(20)
+    const hidden = new Set((await h.db.query<{ sn: number }>('select sn from mt_record where batch_id = $1', [res.data.batch_id])).rows.map((r) => Number(r.sn)))
+    expect(seen.pages.flat(2).some((sn) => hidden.has(sn))).toBe(false)
+    expect(soleStoringRange()).toBeUndefined()
   })
 
   it('answers a retry that arrives while it is being stored with a 409, and bills once', async () => {

@@ -97,6 +97,48 @@ export async function undoStoringLeft(db: Db, log: (line: string) => void = () =
 export const visibleWhileStoring = (db: Db, alias: string): string | null =>
   db.kind === 'pglite' ? `not exists (select 1 from send_storing s where s.batch_id = ${alias}.batch_id)` : null
 
+/**
+ * Where a batch being stored sits in mt_record's list order (receive_time desc, sn desc): all its records carry the
+ * batch's time and sns from `firstSn` up to `lastSn` (one process, PGlite's one connection: nothing else is inserted
+ * inside a chunk's transaction). The newest records of every list holding the sender's account (its own, its parent
+ * customer's, the administrators') are these hidden ones, so a page read through the time index would step over every
+ * record stored so far, once per request, slower with each chunk; listPage reads around the range instead (`skip`).
+ * Kept in memory: only PGlite stores in chunks, and one process owns a PGlite folder. Only a hint for the scan:
+ * the `not exists` of visibleWhileStoring still decides what is shown.
+ */
+export interface StoringRange {
+  time: Date
+  firstSn: number
+  lastSn: number
+}
+const ranges = new Map<string, StoringRange>()
+
+async function seqEnd(tx: Db): Promise<number> {
+  const { rows } = await tx.query<{ v: number; called: boolean }>('select last_value::bigint as v, is_called as called from mt_record_sn_seq')
+  return Number(rows[0].v) + (rows[0].called ? 1 : 0)
+}
+
+/** Before a batch's first chunk: its records will have sns from the sequence's next value on. */
+export async function openStoringRange(tx: Db, batchId: string, time: Date): Promise<void> {
+  const next = await seqEnd(tx)
+  ranges.set(batchId, { time, firstSn: next, lastSn: next - 1 })
+}
+
+/** After a chunk's records are inserted, inside its transaction. */
+export async function extendStoringRange(tx: Db, batchId: string): Promise<void> {
+  const r = ranges.get(batchId)
+  if (r) r.lastSn = (await seqEnd(tx)) - 1
+}
+
+export const closeStoringRange = (batchId: string) => void ranges.delete(batchId)
+
+/** The one batch being stored, when there is exactly one (the common case); lists read around it. */
+export function soleStoringRange(): StoringRange | undefined {
+  if (ranges.size !== 1) return undefined
+  const [r] = ranges.values()
+  return r.lastSn >= r.firstSn ? r : undefined
+}
+
 /** `visibleWhileStoring` as an `and …` to append to a WHERE, or nothing. */
 export const andVisibleWhileStoring = (db: Db, alias: string): string => {
   const cond = visibleWhileStoring(db, alias)

@@ -12,7 +12,7 @@ import { checkedInStatement } from '../../http/session-check'
 import { CountCache, Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
 import { hasPermission } from '../../users/permissions'
 import type { SessionUser } from '../../users/repo'
-import { visibleWhileStoring } from '../../send/storing'
+import { soleStoringRange, visibleWhileStoring } from '../../send/storing'
 import { fileName, fileTime, monthColumn, mtFilters, recordRules, statusColumns, statusWord } from './common'
 import { rollupTotal } from './mt-total'
 
@@ -69,7 +69,9 @@ export function mtRoutes(deps: Deps) {
     const m = mtQuery(user, q, prodType, localeOf(c))
     m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
-    const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck') }
+    // PGlite storing a large send: read the page around its hidden records (lists/page.ts `skip`).
+    const skip = deps.db.kind === 'pglite' ? soleStoringRange() : undefined
+    const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck'), skip }
     if (deps.config.listTotals === 'exact') return ok(c, await listPage(deps.db, spec))
     const totalQuery = rollupTotal(m.where, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL)
     if (totalQuery) return ok(c, await listPage(deps.db, { ...spec, totalQuery }))
