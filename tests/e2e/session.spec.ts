@@ -7,6 +7,25 @@ test('signs in by keyboard and lands on the home tab', async ({ page }) => {
   await expect(page.getByTestId('sidebar')).toBeVisible()
 })
 
+test('Enter pressed before the captcha image has arrived waits for it and signs in', async ({ page }) => {
+  // The captcha answer is held until the form has been sent: a slow server, a fast typist.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/code/captcha', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/sms-cloud/login')
+  await page.locator('input[name="username"]').fill(ACCOUNTS.admin.username)
+  await page.locator('input[name="password"]').fill(ACCOUNTS.admin.password)
+  await page.locator('input[name="code"]').fill(CAPTCHA)
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('captcha')).toHaveCount(0)
+  release()
+  await expect(page).toHaveURL(/\/sms-cloud\/wel\/index/)
+  await expect(page.getByRole('alert').filter({ hasText: '请求参数有误' })).toHaveCount(0)
+})
+
 test('a wrong captcha is refused with a message and the form keeps what was typed', async ({ page }) => {
   await page.goto('/sms-cloud/login')
   await page.locator('input[name="username"]').fill(ACCOUNTS.admin.username)

@@ -28,7 +28,7 @@ export function AccountLoginForm({ onSignedIn, autoFocus }: { onSignedIn: () => 
     setFailure(null)
     try {
       const { username, password, code } = form.values
-      const { redomStr } = captcha
+      const redomStr = await captcha.current()
       const encrypted = await encryptPassword(redomStr, password)
       await completeSignIn(await login({ username: username.trim(), password: encrypted, code: code.trim(), redomStr }))
       onSignedIn()

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { newCaptcha } from '@/api/user'
 import { TextField, type TextFieldProps } from '@/components/ui/TextField'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -7,13 +7,21 @@ import { useI18nContext } from '@/i18n/i18n-react'
 /**
  * One captcha at a time. It is a single-use ticket rather than cached data, hence a mutation: every refresh asks
  * the server for a new one, and a call that spends it (sign-in, code send, registration) must refresh afterwards.
- * `redomStr` is '' until the first one arrives; the server refuses that like a wrong captcha.
+ * `redomStr` is '' until the first one arrives; `current()` waits for the one on its way, so a form sent before its
+ * image arrived (Enter pressed at once, a slow server) carries it instead of an empty name the server cannot read.
  */
 export function useCaptcha() {
-  const { mutate, data } = useMutation({ mutationFn: newCaptcha })
-  const refresh = useCallback(() => mutate(), [mutate])
+  const { mutateAsync, data } = useMutation({ mutationFn: newCaptcha })
+  const latest = useRef<Promise<{ redomStr: string }> | null>(null)
+  const refresh = useCallback(() => {
+    const next = mutateAsync()
+    latest.current = next
+    // A failed fetch shows no image; the form's call reports it when it needs the captcha.
+    next.catch(() => undefined)
+  }, [mutateAsync])
   useEffect(refresh, [refresh])
-  return { redomStr: data?.redomStr ?? '', image: data?.image, refresh }
+  const current = useCallback(async () => (latest.current ? (await latest.current).redomStr : ''), [])
+  return { redomStr: data?.redomStr ?? '', image: data?.image, refresh, current }
 }
 
 /** The captcha image as a button, so a keyboard user can ask for a new one too. */
