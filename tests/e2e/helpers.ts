@@ -32,9 +32,13 @@ export async function signInWith(page: Page, username: string, password: string)
 }
 
 export async function openPalette(page: Page) {
-  await page.keyboard.press('Control+k')
   const palette = page.getByTestId('command-palette')
-  await expect(palette).toBeVisible()
+  // Right after a navigation the shell's parts may still be loading, and a key pressed before its listener exists
+  // is lost (a person presses it again): press again until the palette shows, never while it is open.
+  await expect(async () => {
+    if (!(await palette.isVisible())) await page.keyboard.press('Control+k')
+    await expect(palette).toBeVisible({ timeout: 2000 })
+  }).toPass({ timeout: 15_000 })
   return palette
 }
 
