@@ -11,7 +11,7 @@ const layer = (files, patterns) => ({
 const up = (...dirs) => dirs.flatMap((d) => [`@/${d}`, `@/${d}/*`, `**/src/${d}/*`, `../${d}/*`, `../../${d}/*`, `../../../${d}/*`])
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/i18n/i18n-*.ts', 'src/i18n/i18n-react.tsx', '.data', '.test-data', 'test-results'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'src/i18n/i18n-*.ts', 'src/i18n/i18n-react.tsx', '.data', '.test-data', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
