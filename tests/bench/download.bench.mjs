@@ -12,14 +12,12 @@
 //   BENCH_RECORDS (default 1,000,000 sent records, seeded by lib/bulk-seed.mjs), BENCH_GAP_MS (default 250),
 //   BENCH_ONLY=pglite|postgres, BENCH_FORMATS=csv,xlsx, BENCH_SIDES=before,now, BENCH_NODE_ARGS (e.g. --cpu-prof)
 import { execFileSync, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import pg from 'pg'
 import { bulkSeed } from './lib/bulk-seed.mjs'
-import { benchPostgres } from './lib/throwaway-pg.mjs'
+import { benchPostgres, withThrowawayDatabase } from './lib/throwaway-pg.mjs'
 import { migrate, openDb } from '../../server/db/index.ts'
 import { issueToken } from '../../server/security/tokens.ts'
 
@@ -175,20 +173,14 @@ try {
   }
   const server = ONLY === 'pglite' ? null : await benchPostgres()
   if (server) {
-    const name = `dl_bench_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: server.url })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    const url = new URL(server.url)
-    url.pathname = `/${name}`
     try {
-      const db = await openDb({ databaseUrl: url.toString() })
-      const tokens = await seed(db)
-      await db.close()
-      await bench('PostgreSQL', { DATABASE_URL: url.toString() }, tokens, sides)
+      await withThrowawayDatabase(server, 'dl_bench', async (url) => {
+        const db = await openDb({ databaseUrl: url })
+        const tokens = await seed(db)
+        await db.close()
+        await bench('PostgreSQL', { DATABASE_URL: url }, tokens, sides)
+      })
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`)
-      await admin.end()
       server.stop()
     }
   } else if (ONLY !== 'pglite') console.log('\nPostgreSQL: none found (set BENCH_DATABASE_URL)')

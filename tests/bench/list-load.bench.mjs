@@ -10,17 +10,15 @@
 //   BENCH_SERVER_DIR: a compiled server to measure instead of this checkout's (another checkout's dist-server, to
 //   compare commits with the same bench)
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import pg from 'pg'
 import { SERVER_OUT, buildServer } from '../../scripts/build-server.mjs'
 import { sealPassword } from '../../src/domain/auth.ts'
-import { benchPostgres } from './lib/throwaway-pg.mjs'
+import { benchPostgres, withThrowawayDatabase } from './lib/throwaway-pg.mjs'
 
 const ROWS = process.env.BENCH_HISTORY_ROWS ?? '300000'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -155,19 +153,13 @@ const server = await benchPostgres()
 if (!server) {
   console.log('\nPostgreSQL: none found (set BENCH_DATABASE_URL)')
 } else {
-  const name = `list_load_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: server.url })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  const url = new URL(server.url)
-  url.pathname = `/${name}`
   try {
-    await (await start({ DATABASE_URL: url.toString() })).stop()
-    await bench('PostgreSQL', { DATABASE_URL: url.toString() })
-    await bench('PostgreSQL, two processes on one port and database (start:cluster)', { DATABASE_URL: url.toString() }, 2)
+    await withThrowawayDatabase(server, 'list_load', async (url) => {
+      await (await start({ DATABASE_URL: url })).stop()
+      await bench('PostgreSQL', { DATABASE_URL: url })
+      await bench('PostgreSQL, two processes on one port and database (start:cluster)', { DATABASE_URL: url }, 2)
+    })
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.end()
     await server.stop()
   }
 }

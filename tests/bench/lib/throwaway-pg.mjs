@@ -2,10 +2,12 @@
 // machine's PostgreSQL (as .ci/run starts one: initdb in a temp dir, fsync off, a free port; as root it belongs to
 // the postgres user, which PostgreSQL requires), stopped and removed by stop(). Null when there is neither.
 import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -49,5 +51,21 @@ export async function benchPostgres() {
       as('pg_ctl', ['-D', data, '-m', 'immediate', 'stop'])
       rmSync(dir, { recursive: true, force: true })
     },
+  }
+}
+
+/** Runs `fn(url)` on a new database `<prefix>_<random>` of `server`, dropped afterwards (forced) whatever happens. */
+export async function withThrowawayDatabase(server, prefix, fn) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: server.url })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  const url = new URL(server.url)
+  url.pathname = `/${name}`
+  try {
+    return await fn(url.toString())
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.end()
   }
 }
