@@ -62,7 +62,7 @@ describe.runIf(serverUrl)('graceful shutdown on PostgreSQL', () => {
     const token = await signIn(p.base, 'acme', 'Acme@12345')
     // Holding the advisory lock a download takes for the account's slots keeps that request waiting in the database.
     const holder = await sql.connect()
-    await holder.query(`select pg_advisory_lock(72410003, hashtext('acme'))`)
+    await holder.query(`select pg_advisory_lock(72410003, hashtext(current_schema() || '/acme'))`)
     const download = post(p.base, '/mtRecord/download', { format: 'csv', start_time: '2000-01-01', end_time: '2099-12-31' }, token)
     // A second client gives up while its request waits: its connection ends, its handler is still running.
     const gaveUp = new AbortController()
@@ -70,7 +70,8 @@ describe.runIf(serverUrl)('graceful shutdown on PostgreSQL', () => {
       method: 'POST', signal: gaveUp.signal, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ format: 'xlsx', start_time: '2000-01-01', end_time: '2099-12-31' }),
     }).catch((e: Error) => e.name)
-    while (Number((await sql.query(`select count(*) as n from pg_locks where locktype = 'advisory' and not granted`)).rows[0].n) < 2) {
+    while (Number((await sql.query(`select count(*) as n from pg_locks where locktype = 'advisory' and classid = 72410003 and not granted
+      and database = (select oid from pg_database where datname = current_database())`)).rows[0].n) < 2) {
       await new Promise((r) => setTimeout(r, 50))
     }
     gaveUp.abort()
@@ -82,7 +83,7 @@ describe.runIf(serverUrl)('graceful shutdown on PostgreSQL', () => {
       const s = connect(p.port, '127.0.0.1', () => { s.destroy(); resolve('accepted') })
       s.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'))
     }).finally(async () => {
-      await holder.query(`select pg_advisory_unlock(72410003, hashtext('acme'))`)
+      await holder.query(`select pg_advisory_unlock(72410003, hashtext(current_schema() || '/acme'))`)
       holder.release()
     })
     expect(connecting).toBe('ECONNREFUSED')

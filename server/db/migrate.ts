@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Db } from './types'
+import { lockInSchema } from './locks'
 
 const DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
 // Any fixed number works; it only has to be the same in every process that migrates this database.
@@ -26,7 +27,7 @@ export function loadMigrations(dir = DIR): Migration[] {
 export async function migrate(db: Db, migrations = loadMigrations()): Promise<number[]> {
   const applied: number[] = []
   const lock = async (tx: Db) => {
-    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY])
+    await lockInSchema(tx, LOCK_KEY, 'migrations')
   }
   await db.transaction(async (tx) => {
     await lock(tx)

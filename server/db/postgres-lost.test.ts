@@ -16,7 +16,7 @@ describe.runIf(url)('PostgreSQL connections lost under the server', () => {
   let admin: pg.Client
   const schema = `t_lost_${randomBytes(5).toString('hex')}`
   beforeAll(async () => {
-    db = await openPostgres(url!, { schema, max: 3 })
+    db = await openPostgres(url!, { schema, max: 3, applicationName: schema })
     admin = new pg.Client({ connectionString: url })
     await admin.connect()
   })
@@ -25,11 +25,13 @@ describe.runIf(url)('PostgreSQL connections lost under the server', () => {
     await admin.query(`drop schema if exists ${schema} cascade`)
     await admin.end()
   })
-  /** Terminates every backend of this pool but the admin's (the pool's connections carry our search_path). */
+  /**
+   * Terminates every backend of this pool, known by its application name: other test files share the cluster, and
+   * ending their idle connections too (as an earlier version did) failed their requests in flight.
+   */
   const terminateOurs = async () => {
     const { rows } = await admin.query<{ n: number }>(
-      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where pid <> pg_backend_pid() and datname = current_database()
-         and pid in (select pid from pg_stat_activity where query like $1 or state = 'idle')`, [`%${schema}%`])
+      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where pid <> pg_backend_pid() and application_name = $1`, [schema])
     return rows[0].n
   }
   const waitedIdle = () => new Promise((r) => setTimeout(r, 100))
@@ -40,7 +42,7 @@ describe.runIf(url)('PostgreSQL connections lost under the server', () => {
       const failed = db.transaction(async (tx) => {
         await tx.query(`select 1 as "${schema}"`)
         // The backend goes away between two statements of the transaction, while the client is checked out.
-        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where query like $1 and pid <> pg_backend_pid()`, [`%"${schema}"%`])
+        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and query like $2`, [schema, `%"${schema}"%`])
         await waitedIdle()
         await tx.query('select 2')
       })

@@ -88,6 +88,8 @@ export interface PostgresOptions {
   /** Every connection uses this schema (created when missing), so test files can share one cluster. */
   schema?: string
   max?: number
+  /** Shown in pg_stat_activity (default `sms-console`), so an operator or a test can tell this pool's backends. */
+  applicationName?: string
 }
 
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Db> {
@@ -102,6 +104,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
+    application_name: opts.applicationName ?? 'sms-console',
     options: schema ? `-c search_path=${schema},public` : undefined,
   })
   // An idle connection lost (PostgreSQL restarted, the backend terminated): the pool drops it and opens another when

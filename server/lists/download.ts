@@ -4,6 +4,7 @@ import type { HeaderWords } from '../../src/domain/lists/query'
 import type { Db } from '../db'
 import { ApiError, localeOf } from '../http/envelope'
 import { csvWriter, xlsxWriter, type Cell } from './writers'
+import { lockInSchema } from '../db/locks'
 
 export interface FileColumn<R> {
   header: HeaderWords
@@ -47,7 +48,7 @@ interface Slot {
 /** Takes one of the account's download slots (429 when all are in use); release gives it back once. */
 async function takeSlot(db: Db, account: string): Promise<Slot> {
   const id = await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [SLOT_LOCK_KEY, account])
+    await lockInSchema(tx, SLOT_LOCK_KEY, account)
     await tx.query('delete from download_slot where cus_id = $1 and expires_at <= now()', [account])
     const { rows } = await tx.query<{ id: string }>(
       `insert into download_slot (cus_id, expires_at)

@@ -1,6 +1,7 @@
 import { formatStorage, STORAGE_QUOTA_DEFAULT, type MaterialStorage } from '../../src/domain/materials'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
+import { lockInSchema } from '../db/locks'
 
 /**
  * The storage quota of a customer's materials: the bytes of its rows in `material` against customer.storage_quota
@@ -31,6 +32,6 @@ const QUOTA_LOCK_KEY = 72_410_049
  * An advisory lock rather than the customer row: sends update that row and must not hold uploads up, nor they sends.
  */
 export async function reserveStorage(tx: Db, cusId: string, size: number, defaultQuota?: number): Promise<void> {
-  await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [QUOTA_LOCK_KEY, cusId])
+  await lockInSchema(tx, QUOTA_LOCK_KEY, cusId)
   assertFits(await storageOf(tx, cusId, defaultQuota), size)
 }

@@ -7,6 +7,7 @@ import { seedPlatform, syncMenus } from './platform'
 import { seedPushHistory } from './push'
 import { seedRecordExtras } from './records'
 import { seedVideoFrames } from './video'
+import { lockInSchema } from '../db/locks'
 
 export { DEMO_ACCOUNTS } from './accounts'
 export { syncMenus }
@@ -31,7 +32,7 @@ const SEED_LOCK_KEY = 72_410_002
 /** Seeds only an empty database, in one transaction; returns milliseconds taken, or null when data was there. */
 export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<number | null> {
   return db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY])
+    await lockInSchema(tx, SEED_LOCK_KEY, 'seed')
     if (!(await isEmpty(tx))) return null
     opts.log?.('[seed] empty database: creating the demo data')
     return seedDemo(tx, opts)
