@@ -60,9 +60,13 @@ export function aac(frames = 4, payload = 200): Uint8Array {
   return new Uint8Array(Buffer.concat(Array.from({ length: frames }, () => frame)))
 }
 
-/** An AMR-NB file: the `#!AMR\n` header, then 12.2 kbit/s speech frames (a table-of-contents byte and 31 bytes). */
-export function amr(frames = 8): Uint8Array {
-  const frame = Buffer.alloc(32)
+/**
+ * An AMR-NB file: the `#!AMR\n` header, then 12.2 kbit/s speech frames (a table-of-contents byte and 31 bytes of
+ * `fill`). AMR has no sync word: zero bytes are valid table-of-contents bytes themselves (4.75 kbit/s frames), so a
+ * walk that lands in zero speech bytes can go on to the end; 0xFF is no valid table of contents.
+ */
+export function amr(frames = 8, fill = 0): Uint8Array {
+  const frame = Buffer.alloc(32, fill)
   frame[0] = 0x3c
   return new Uint8Array(Buffer.concat([Buffer.from('#!AMR\n', 'latin1'), ...Array.from({ length: frames }, () => frame)]))
 }

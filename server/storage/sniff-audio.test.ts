@@ -1,4 +1,3 @@
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { aac, amr, mp3 } from './fixtures.test-helper'
 import { sniff } from './sniff'
@@ -18,7 +17,9 @@ describe('sniff: MP3, AAC and AMR are walked frame by frame', () => {
   const cases = [
     { name: 'MP3', bytes: mp3(4), type: 'audio/mpeg', whole: boundaries(10, 417, 4) },
     { name: 'AAC', bytes: aac(4), type: 'audio/aac', whole: boundaries(0, 207, 4) },
-    { name: 'AMR', bytes: amr(6), type: 'audio/amr', whole: boundaries(6, 32, 6) },
+    // Speech bytes that are no table of contents: with zeros a damaged header can start a chain of valid 4.75 kbit/s
+    // frames through them that ends exactly at the end (38 = 0x40, a 6-byte SID frame, then 11 zero frames of 14).
+    { name: 'AMR', bytes: amr(6, 0xff), type: 'audio/amr', whole: boundaries(6, 32, 6) },
   ]
 
   it('takes each fixture as whole and of its type', async () => {
@@ -35,16 +36,21 @@ describe('sniff: MP3, AAC and AMR are walked frame by frame', () => {
     }
   })
 
-  it('refuses a frame whose header was damaged anywhere in the stream (random byte, random place)', async () => {
+  it('refuses a frame whose header was damaged anywhere in the stream (every byte value, every later frame)', async () => {
     for (const c of cases) {
-      const headers = [...c.whole].map((end) => end).slice(0, -1)
-      await fc.assert(fc.asyncProperty(fc.constantFrom(...headers), fc.integer({ min: 0, max: 255 }), async (at, junk) => {
-        const b = c.bytes.slice()
-        // The first byte of a later frame's header: 0xFF sync (MP3, AAC) or the ToC byte (AMR), replaced.
-        fc.pre(junk !== b[at] && !(c.name === 'AMR' && (junk & 0x83) === 0 && junk >> 3 === b[at] >> 3))
-        b[at] = junk
-        expect((await sniff(b)).whole, `${c.name} byte ${at} = ${junk}`).toBe(false)
-      }), { numRuns: 60 })
+      const headers = [...c.whole].slice(0, -1)
+      const accepted: string[] = []
+      for (const at of headers) {
+        for (let junk = 0; junk <= 255; junk++) {
+          const b = c.bytes.slice()
+          // The first byte of a later frame's header: 0xFF sync (MP3, AAC) or the ToC byte (AMR), replaced; an AMR
+          // ToC differing only in its quality bit is the same frame.
+          if (junk === b[at] || (c.name === 'AMR' && (junk & 0x83) === 0 && junk >> 3 === b[at] >> 3)) continue
+          b[at] = junk
+          if ((await sniff(b)).whole) accepted.push(`${c.name} byte ${at} = ${junk}`)
+        }
+      }
+      expect(accepted).toEqual([])
     }
   })
 
