@@ -33,9 +33,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<FormNote>(null)
 
-  // Each captcha is spent by one call: the code send takes one, the registration a fresh one.
-  function spendCaptcha() {
-    const spent = { captcha: form.values.code.trim(), redomStr: captcha.redomStr }
+  // Each captcha is spent by one call: the code send takes one, the registration a fresh one. A call made before
+  // its captcha arrived waits for it rather than sending an empty name.
+  async function spendCaptcha() {
+    const answer = form.values.code.trim()
+    const spent = { captcha: answer, redomStr: await captcha.current() }
     captcha.refresh()
     form.set('code', '')
     return spent
@@ -44,8 +46,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
   async function send(): Promise<boolean> {
     if (!form.validate(['epId', 'phone', 'code'])) return false
     const { epId, phone } = form.values
-    const spent = spendCaptcha()
-    return sendCodeWith(() => sendAuthCode({ epId: epId.trim(), phone: phone.trim(), uuid, ...spent }), { sent: LL.auth.codeSent(), failed: LL.auth.codeSendFailure() }, setMessage)
+    const call = async () => sendAuthCode({ epId: epId.trim(), phone: phone.trim(), uuid, ...(await spendCaptcha()) })
+    return sendCodeWith(call, { sent: LL.auth.codeSent(), failed: LL.auth.codeSendFailure() }, setMessage)
   }
 
   async function submit(e: FormEvent) {
@@ -55,7 +57,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
     setMessage(null)
     try {
       const v = form.values
-      const spent = spendCaptcha()
+      const spent = await spendCaptcha()
       const password = await encryptPassword(spent.redomStr, v.password)
       await register({ epId: v.epId.trim(), epName: v.epName.trim(), password, phone: v.phone.trim(), code: v.smsCode.trim(), uuid, ...spent })
       onRegistered(LL.auth.registerSuccess())

@@ -27,7 +27,7 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   async function send(): Promise<boolean> {
     if (!form.validate(['username', 'code'])) return false
     const { username, code } = form.values
-    const call = () => sendLoginCode({ userId: username.trim(), phone: '', uuid, captcha: code.trim(), redomStr: captcha.redomStr })
+    const call = async () => sendLoginCode({ userId: username.trim(), phone: '', uuid, captcha: code.trim(), redomStr: await captcha.current() })
     const sent = await sendCodeWith(call, { sent: LL.auth.codeSent(), failed: LL.auth.codeSendFailure() }, setMessage)
     captcha.refresh()
     form.set('code', '')
@@ -41,7 +41,8 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     setMessage(null)
     try {
       const { username, smsCode } = form.values
-      await completeSignIn(await loginBySms({ username: username.trim(), uuid, code: smsCode.trim(), redomStr: captcha.redomStr }))
+      const redomStr = await captcha.current()
+      await completeSignIn(await loginBySms({ username: username.trim(), uuid, code: smsCode.trim(), redomStr }))
       onSignedIn()
     } catch (err) {
       setMessage({ text: failureText(err, LL.auth.loginFailure()) })

@@ -7,8 +7,8 @@ import { useI18nContext } from '@/i18n/i18n-react'
 /**
  * One captcha at a time. It is a single-use ticket rather than cached data, hence a mutation: every refresh asks
  * the server for a new one, and a call that spends it (sign-in, code send, registration) must refresh afterwards.
- * `redomStr` is '' until the first one arrives; `current()` waits for the one on its way, so a form sent before its
- * image arrived (Enter pressed at once, a slow server) carries it instead of an empty name the server cannot read.
+ * Its name is read only through `current()`, which waits for the one on its way, so a form sent before its image
+ * arrived (Enter pressed at once, a slow server) carries it instead of an empty name the server cannot read.
  */
 export function useCaptcha() {
   const { mutateAsync, data } = useMutation({ mutationFn: newCaptcha })
@@ -21,7 +21,7 @@ export function useCaptcha() {
   }, [mutateAsync])
   useEffect(refresh, [refresh])
   const current = useCallback(async () => (latest.current ? (await latest.current).redomStr : ''), [])
-  return { redomStr: data?.redomStr ?? '', image: data?.image, refresh, current }
+  return { image: data?.image, refresh, current }
 }
 
 /** The captcha image as a button, so a keyboard user can ask for a new one too. */
