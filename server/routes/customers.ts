@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono'
 import {
-  accountRefSchema, chargeDetailSchema, customerAddSchema, customerChargeSchema, MAX_SUB_ACCOUNTS, subAccountAddSchema, subAccountChargeSchema,
+  accountRefSchema, customerAddSchema, customerChargeSchema, MAX_SUB_ACCOUNTS, subAccountAddSchema, subAccountChargeSchema,
 } from '../../src/domain/customers'
-import { balanceStr, RECHARGE_TOTALS, type RechargeRow } from '../../src/domain/lists/recharge'
 import { subAccountActionsVisible } from '../../src/domain/lists/accounts'
 import { serverMessage, type ServerMessage } from '../../src/domain/messages'
 import { checkNewPassword } from '../../src/domain/validation'
@@ -11,7 +10,6 @@ import { accountDetail, createAccount, setStatus, type AccountWhere } from '../c
 import { chargeCustomer, transferToSub } from '../customers/money'
 import { ApiError, body, localeOf, ok } from '../http/envelope'
 import { requireUser, type AppEnv } from '../http/session'
-import { listPage, orderClause, Where } from '../lists'
 import { openSealedPassword } from '../security/password-nonce'
 import { consumeRate } from '../security/rate-limit'
 import type { SessionUser } from '../users/repo'
@@ -39,10 +37,6 @@ async function initialPassword(deps: Deps, user: SessionUser, p: { redomStr: str
   if (checkNewPassword(password) !== null) throw new ApiError(400, 'initialPasswordWeak')
   return password
 }
-
-const RECHARGE_SELECT = `r.id, r.cus_id, c.cus_name, r.create_time, r.prod_type::int as prod_type, r.recharge_amount, r.recharge_money::float8 as recharge_money,
-  r.is_amount_recharge::int as is_amount_recharge, r.pre_balance::float8 as pre_balance, r.post_balance::float8 as post_balance,
-  r.recharge_type::int as recharge_type, r.remark`
 
 /** Customer administration, spec section 7: administrators only, every call. */
 function customerRoutes(deps: Deps) {
@@ -94,21 +88,6 @@ function customerRoutes(deps: Deps) {
     return okWith(c, 'chargeSuccess', { balance }, { account: p.cus_id, balance })
   })
 
-  r.post('/customer/chargeDetail', async (c) => {
-    const q = await body(c, chargeDetailSchema)
-    const w = new Where()
-    w.and(`r.cus_id = ${w.bind(q.cus_id)}`)
-      .when(q.prod_type, (v) => `r.prod_type = ${w.bind(v)}`)
-      .when(q.recharge_type, (v) => `r.recharge_type = ${w.bind(v)}`)
-      .timeWindow('r.create_time', q, null)
-    const page = await listPage<RechargeRow>(deps.db, {
-      select: RECHARGE_SELECT, from: 'recharge_record r join customer c on c.cus_id = r.cus_id', countFrom: 'recharge_record r',
-      where: w, page: q, orderBy: orderClause(q, { create_time: 'r.create_time' }, { by: 'create_time', order: 'desc' }, 'r.id'),
-      totals: Object.fromEntries(RECHARGE_TOTALS.map((k) => [k, `sum(r.${k})`])),
-    })
-    const records = page.records.map((x) => ({ ...x, preBalanceStr: balanceStr(x.pre_balance, true), postBalanceStr: balanceStr(x.post_balance, true) }))
-    return ok(c, { ...page, records })
-  })
   return r
 }
 

@@ -11,6 +11,7 @@ import { serverMessage } from '../../src/domain/messages'
 import type { Deps } from '../config'
 import { ApiError, body, fail, localeOf, ok } from '../http/envelope'
 import { requireUser, type AppEnv } from '../http/session'
+import { checkedInStatement } from '../http/session-check'
 import { listPage, orderClause, Where } from '../lists'
 import { signedMediaUrl } from '../materials/media-url'
 import { templatesUsing } from '../materials/in-use'
@@ -130,16 +131,17 @@ export function materialRoutes(deps: Deps) {
     r.post(path, auth, uploadSlot(budget, maxBody(purpose)), uploadLimit(purpose), async (c) => ok(c, await storeUpload(deps, c, purpose)))
   }
 
-  r.post('/aim/materialList', auth, async (c) => {
+  r.post('/aim/materialList', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, materialSearchSchema)
     const page = await listPage<Stored>(db, {
+      session: c.get('sessionCheck'),
       select: COLUMNS, from: 'material m', where: materialWhere(c.get('user'), q), page: q,
       orderBy: orderClause(q, { create_time: 'm.create_time', size: 'm.size', file_name: 'm.file_name' }, { by: 'create_time', order: 'desc' }, 'm.material_id'),
     })
     // The caller's own storage beside the page: the screen shows used / quota.
     const storage = await storageOf(db, c.get('user').cusId, deps.config.storageQuotaBytes)
     return ok(c, { ...page, records: await Promise.all(page.records.map((row) => shown(deps, row))), storage })
-  })
+  }))
 
   r.post('/aim/materialDelete', auth, async (c) => {
     const { ids } = await body(c, materialDeleteSchema)
@@ -165,7 +167,7 @@ export function materialRoutes(deps: Deps) {
     return ok(c, { deleted: keys.length }, 'materialDeleted', { msg: serverMessage('materialDeleted', localeOf(c), { count: keys.length }) })
   })
 
-  r.post('/aim/templateList', auth, async (c) => {
+  r.post('/aim/templateList', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, aimTemplateSearchSchema)
     const user = c.get('user')
     const w = new Where().scope(user, 't.cus_id')
@@ -177,10 +179,11 @@ export function materialRoutes(deps: Deps) {
       union all
       select 'video', cus_template_id, cus_id, title, status::int, create_time from video_template where status <> 4) t`
     return ok(c, await listPage(db, {
+      session: c.get('sessionCheck'),
       select: 't.template_kind, t.template_id, t.cus_id, t.name, t.status, t.create_time', from: union, where: w, page: q,
       orderBy: orderClause(q, { create_time: 't.create_time', name: 't.name' }, { by: 'create_time', order: 'desc' }, 't.template_kind, t.template_id'),
     }))
-  })
+  }))
 
   r.route('/', mediaRoute(deps))
   return r

@@ -4,6 +4,7 @@ import { pushLogSearchSchema, pushUrlModifySchema, type PushLogRow, type PushSet
 import type { Deps } from '../config'
 import { ApiError, body, ok } from '../http/envelope'
 import { requireUser, type AppEnv } from '../http/session'
+import { checkedInStatement } from '../http/session-check'
 import { listPage, orderClause, Where } from '../lists'
 import { PushTargetError, resolveTarget } from '../push/target'
 import { consumeRate } from '../security/rate-limit'
@@ -45,16 +46,17 @@ export function pushRoutes(deps: Deps) {
     return ok(c, { push_url: '' }, 'pushUrlCleared')
   })
 
-  r.post('/pushLog/list', auth, async (c) => {
+  r.post('/pushLog/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, pushLogSearchSchema)
     const w = new Where().scope(c.get('user'), 'a.cus_id')
     w.when(q.outcome, (v) => `a.outcome = ${w.bind(v)}`).timeWindow('a.create_time', q, 30)
     const page = await listPage<PushLogRow>(deps.db, {
+      session: c.get('sessionCheck'),
       select: LOG_SELECT, from: 'push_attempt a join push_batch b on b.id = a.batch_id', countFrom: 'push_attempt a',
       where: w, page: q, orderBy: orderClause(q, { create_time: 'a.create_time' }, { by: 'create_time', order: 'desc' }, 'a.id'),
     })
     return ok(c, page)
-  })
+  }))
 
   return r
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../../config'
 import type { Db } from '../../db'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
+import { checkedInStatement } from '../../http/session-check'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { addressBookImportRoutes } from './address-book-import'
@@ -38,15 +39,16 @@ export function addressBookRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
   const db = deps.db
 
-  r.post('/addressBook/list', auth, async (c) => {
+  r.post('/addressBook/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, contactSearchSchema)
     return ok(c, await listPage(db, {
+      session: c.get('sessionCheck'),
       select: SELECT, from: FROM, countFrom: 'ab_contact a', where: contactWhere(db, c.get('user'), q), page: q,
       orderBy: orderClause(q, { create_time: 'a.create_time', name: 'a.name', mobile: 'a.mobile' }, { by: 'create_time', order: 'desc' }, 'a.id'),
     }))
-  })
+  }))
 
-  r.post('/addressBook/groupList', auth, async (c) => {
+  r.post('/addressBook/groupList', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, groupSearchSchema)
     const user = c.get('user')
     const w = new Where().scope(user, 'g.cus_id')
@@ -56,11 +58,12 @@ export function addressBookRoutes(deps: Deps) {
     const outer = new Where()
     outer.params.push(...w.params)
     return ok(c, await listPage(db, {
+      session: c.get('sessionCheck'),
       select: 'g.group_id, g.cus_id, g.group_name, g.member_count, g.remark, g.create_time', from, where: outer, page: q,
       totals: { [GROUP_TOTALS[0]]: 'sum(g.member_count)' },
       orderBy: orderClause(q, { create_time: 'g.create_time', group_name: 'g.group_name', member_count: 'g.member_count' }, { by: 'create_time', order: 'desc' }, 'g.group_id'),
     }))
-  })
+  }))
 
   r.post('/addressBook/download', auth, async (c) => {
     const q = await body(c, contactSearchSchema.extend(downloadFormatShape))

@@ -3,6 +3,7 @@ import { crudAddSchema, crudDeleteSchema, crudSearchSchema, crudUpdateSchema } f
 import type { Deps } from '../../config'
 import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
+import { checkedInStatement } from '../../http/session-check'
 import { listPage, Where } from '../../lists'
 import { requireAdmin } from './common'
 
@@ -22,14 +23,17 @@ export function crudRoutes(deps: Deps) {
   }
   const db = deps.db
 
-  r.get('/crud/list', signedIn, admin, async (c) => {
+  r.get('/crud/list', checkedInStatement(db, async (c) => {
+    requireAdmin(c.get('user'))
     const parsed = crudSearchSchema.safeParse(c.req.query())
     if (!parsed.success) throw new ApiError(400, 'badRequest')
     const q = parsed.data
     const w = new Where()
     w.when(q.name, (v) => `name ilike ${w.bind(`%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`).when(q.status, (v) => `status = ${w.bind(v)}`)
-    return ok(c, await listPage(db, { select: SELECT, from: 'crud_sample', where: w, orderBy: 'order by id desc', page: { pageNumber: q.page, pageSize: q.size } }))
-  })
+    return ok(c, await listPage(db, {
+      session: c.get('sessionCheck'), select: SELECT, from: 'crud_sample', where: w, orderBy: 'order by id desc', page: { pageNumber: q.page, pageSize: q.size },
+    }))
+  }))
 
   r.post('/crud/add', signedIn, admin, async (c) => {
     const f = await body(c, crudAddSchema)

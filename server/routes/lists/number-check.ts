@@ -7,6 +7,7 @@ import { UE_FILE_STATUS } from '../../../src/domain/number-check-ue'
 import type { Deps } from '../../config'
 import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
+import { checkedInStatement } from '../../http/session-check'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { col, fileColumns, mayFilterAccount, type Row } from './common'
@@ -28,20 +29,22 @@ export function numberCheckRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
   const db = deps.db
 
-  r.post('/mobileStatus/mobileStatusStatistics', auth, async (c) => {
+  r.post('/mobileStatus/mobileStatusStatistics', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, mobileStatusStatSearchSchema)
     return ok(c, await listPage(db, {
+      session: c.get('sessionCheck'),
       select: `to_char(s.gather_time, 'YYYY-MM-DD') as gather_time, s.cus_id, c.cus_name, s.request_count, s.success_count, s.failure_count,
         s.dead_count, s.real_count, s.down_count, s.not_count, s.silence_count, s.danger_count`,
       from: 'mobile_status_stat s join customer c on c.cus_id = s.cus_id', countFrom: 'mobile_status_stat s',
       where: statWhere(c.get('user'), q), page: q, orderBy: statOrder(q), totals: sums('s', MOBILE_STATUS_STAT_TOTALS),
     }))
-  })
+  }))
 
   for (const [path, table] of [['/mobileBlack/mobileBlackStatistics', 'mobile_black_stat'], ['/numberPorting/numberPortingStatistics', 'number_porting_stat']] as const) {
-    r.post(path, auth, async (c) => {
+    r.post(path, checkedInStatement(deps.db, async (c) => {
       const q = await body(c, checkStatSearchSchema)
       const page = await listPage<CheckStatRow>(db, {
+        session: c.get('sessionCheck'),
         select: `to_char(s.gather_time, 'YYYY-MM-DD') as gather_time, s.cus_id, c.cus_name, s.request_count, s.success_count, s.failure_count`,
         from: `${table} s join customer c on c.cus_id = s.cus_id`, countFrom: `${table} s`,
         where: statWhere(c.get('user'), q), page: q, orderBy: statOrder(q), totals: sums('s', CHECK_STAT_TOTALS),
@@ -50,10 +53,10 @@ export function numberCheckRoutes(deps: Deps) {
         ...row, successRatio: ratioStr(row.success_count, row.request_count), failureRatio: ratioStr(row.failure_count, row.request_count),
       }))
       return ok(c, { ...page, records })
-    })
+    }))
   }
 
-  r.post('/mobileUe/list', auth, async (c) => {
+  r.post('/mobileUe/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, mobileUeSearchSchema)
     const user = c.get('user')
     // An upload not yet confirmed (paid) is no check file yet (migration 031).
@@ -63,11 +66,12 @@ export function numberCheckRoutes(deps: Deps) {
       .when(q.file_status, (v) => `u.file_status = ${w.bind(v)}`)
       .timeWindow('u.create_time', q, null)
     return ok(c, await listPage(db, {
+      session: c.get('sessionCheck'),
       select: `u.batch_id, u.cus_id, u.file_name, u.file_status::int as file_status, u.batch_count, u.check_count, u.ue_count, u.nue_count, u.create_time`,
       from: 'mobile_ue_file u', where: w, page: q, totals: sums('u', MOBILE_UE_TOTALS),
       orderBy: orderClause(q, { create_time: 'u.create_time', batch_count: 'u.batch_count' }, { by: 'create_time', order: 'desc' }, 'u.batch_id'),
     }))
-  })
+  }))
 
   r.post('/mobileUe/downloadMobile', auth, async (c) => {
     const q = await body(c, mobileUeDownloadSchema)
@@ -89,19 +93,20 @@ export function numberCheckRoutes(deps: Deps) {
     })
   })
 
-  r.post('/mobileStatus/list', auth, async (c) => {
+  r.post('/mobileStatus/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, mobileStatusBatchSearchSchema)
     const user = c.get('user')
     const w = new Where().scope(user, 'b.cus_id')
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `b.cus_id = ${w.bind(v)}`)
     w.when(q.batch_name, (v) => `b.batch_name ilike ${w.bind(`%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`).timeWindow('b.create_time', q, null)
     return ok(c, await listPage(db, {
+      session: c.get('sessionCheck'),
       select: `b.id, b.cus_id, b.batch_name, b.batch_count, b.dead_count, b.real_count, b.down_count, b.not_count, b.silence_count,
         b.danger_count, b.create_time`,
       from: 'mobile_status_batch b', where: w, page: q, totals: sums('b', MOBILE_STATUS_BATCH_TOTALS),
       orderBy: orderClause(q, { create_time: 'b.create_time', batch_count: 'b.batch_count' }, { by: 'create_time', order: 'desc' }, 'b.id'),
     }))
-  })
+  }))
 
   return r
 }

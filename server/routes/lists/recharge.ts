@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import { balanceStr, RECHARGE_TOTALS, rechargeSearchSchema, type RechargeRow, type RechargeSearch } from '../../../src/domain/lists/recharge'
 import type { Deps } from '../../config'
 import { body, ok } from '../../http/envelope'
-import { requireUser, type AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/session'
+import { checkedInStatement } from '../../http/session-check'
 import { listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { mayFilterAccount } from './common'
@@ -30,18 +31,18 @@ const withStr = (r: RechargeRow): RechargeRow => ({
 /** /recharge/list: every balance change of the visible accounts; /epRecharge/list: those an enterprise made to its sub-accounts. */
 export function rechargeRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
-  const auth = requireUser(deps.db)
   for (const [path, enterprise] of [['/recharge/list', false], ['/epRecharge/list', true]] as const) {
-    r.post(path, auth, async (c) => {
+    r.post(path, checkedInStatement(deps.db, async (c) => {
       const q = await body(c, rechargeSearchSchema)
       const page = await listPage<RechargeRow>(deps.db, {
+        session: c.get('sessionCheck'),
         select: SELECT, from: 'recharge_record r join customer c on c.cus_id = r.cus_id', countFrom: 'recharge_record r',
         where: rechargeWhere(c.get('user'), q, enterprise), page: q,
         orderBy: orderClause(q, SORT, { by: 'create_time', order: 'desc' }, 'r.id'),
         totals: Object.fromEntries(RECHARGE_TOTALS.map((k) => [k, `sum(r.${k})`])),
       })
       return ok(c, { ...page, records: page.records.map(withStr) })
-    })
+    }))
   }
   return r
 }

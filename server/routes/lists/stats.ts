@@ -9,6 +9,7 @@ import {
 import type { Deps } from '../../config'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
+import { checkedInStatement } from '../../http/session-check'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { visibleWhileStoring } from '../../send/storing'
@@ -91,14 +92,15 @@ export function statsRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
   const db = deps.db
 
-  r.post('/dataGathering/batchList', auth, async (c) => {
+  r.post('/dataGathering/batchList', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, batchSearchSchema)
     const w = batchWhere(c.get('user'), q).when(visibleWhileStoring(db, 'b'), (v) => v)
     return ok(c, await listPage<BatchRow>(db, {
+      session: c.get('sessionCheck'),
       select: BATCH_SELECT, from: 'sms_batch b join customer c on c.cus_id = b.cus_id', countFrom: 'sms_batch b', where: w,
       orderBy: orderClause(q, BATCH_SORT, { by: 'create_time', order: 'desc' }, 'b.batch_id'), page: q, totals: BATCH_SUMS,
     }))
-  })
+  }))
 
   r.post('/dataGathering/downloadBatch', auth, async (c) => {
     const q = await body(c, batchSearchSchema.extend(downloadFormatShape))
@@ -138,27 +140,29 @@ export function statsRoutes(deps: Deps) {
     })
   })
 
-  r.post('/dataGathering/list', auth, async (c) => {
+  r.post('/dataGathering/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, gatheringSearchSchema)
     const { w, grouped } = dimeFrom(c.get('user'), q)
     // The per-account view of the same grouped set: products folded together.
     const byAccount = `(select gathering_time, cus_id, ${COUNT_SUMS} from ${grouped} group by 1, 2 having sum(sent_count) > 0) g`
     const page = await listPage<DimeRow>(db, {
+      session: c.get('sessionCheck'),
       select: 'g.*, c.cus_name', from: `${byAccount} join customer c on c.cus_id = g.cus_id`, countFrom: byAccount, where: paramsOnly(w),
       orderBy: orderClause(q, DIME_SORT, { by: 'gathering_time', order: 'desc' }, 'g.cus_id'), page: q, totals: sumsOf(GATHERING_TOTALS),
     })
     return ok(c, { ...page, records: page.records.map(withUnion) })
-  })
+  }))
 
-  r.post('/dataGathering/dimeList', auth, async (c) => {
+  r.post('/dataGathering/dimeList', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, dimeSearchSchema)
     const { w, grouped } = dimeFrom(c.get('user'), q)
     const page = await listPage<DimeRow>(db, {
+      session: c.get('sessionCheck'),
       select: 'g.*, c.cus_name', from: `${grouped} join customer c on c.cus_id = g.cus_id`, countFrom: grouped, where: paramsOnly(w),
       orderBy: orderClause(q, DIME_SORT, { by: 'gathering_time', order: 'desc' }, 'g.cus_id, g.prod_type'), page: q, totals: sumsOf(DIME_TOTALS),
     })
     return ok(c, { ...page, records: page.records.map(withUnion) })
-  })
+  }))
 
   r.post('/dataGathering/downloadDimeList', auth, async (c) => {
     const q = await body(c, dimeSearchSchema.extend(downloadFormatShape))
@@ -174,20 +178,21 @@ export function statsRoutes(deps: Deps) {
     })
   })
 
-  r.post('/dataGathering/countryList', auth, async (c) => {
+  r.post('/dataGathering/countryList', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, countryStatSearchSchema)
     const w = rollupWhere(c.get('user'), { ...q, prod_type: q.prod_type ?? 1 }, 'd').and(`d.country <> ''`)
     w.when(q.country, (v) => `d.country = ${w.bind(v.toUpperCase())}`)
     const name = localeOf(c) === 'en' ? 'name_en' : 'name_zh'
     const grouped = `(select d.country, ${COUNT_SUMS} from mt_daily d ${w.sql} group by 1 having sum(d.sent_count) > 0) g`
     const page = await listPage<DimeRow>(db, {
+      session: c.get('sessionCheck'),
       select: `g.*, coalesce(ct.${name}, g.country) as "countryName"`, from: `${grouped} left join country ct on ct.iso = g.country`,
       countFrom: grouped, where: paramsOnly(w), page: q, totals: sumsOf(COUNTRY_STAT_TOTALS),
       orderBy: orderClause(q, { country: 'g.country', sent_count: 'g.sent_count', success_count: 'g.success_count',
         failure_count: 'g.failure_count', unknown_count: 'g.unknown_count' }, { by: 'sent_count', order: 'desc' }, 'g.country'),
     })
     return ok(c, { ...page, records: page.records.map(withUnion) })
-  })
+  }))
 
   r.route('/', dashboardRoutes(deps))
   return r

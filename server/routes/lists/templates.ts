@@ -3,7 +3,8 @@ import { contentTemplateSearchSchema, cspTemplateSearchSchema, videoTemplateSear
 import { serverMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../config'
 import { body, localeOf, ok } from '../../http/envelope'
-import { requireUser, type AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/session'
+import { checkedInStatement } from '../../http/session-check'
 import { listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { mayFilterAccount } from './common'
@@ -24,27 +25,28 @@ function templateWhere(user: SessionUser, q: Search, a: string, textCols: string
 
 export function templateRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
-  const auth = requireUser(deps.db)
   const db = deps.db
 
-  r.post('/contentTemplate/list', auth, async (c) => {
+  r.post('/contentTemplate/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, contentTemplateSearchSchema)
     const w = templateWhere(c.get('user'), q, 't', ['template_content', 'keyword'], 'id')
     w.when(q.check_status, (v) => `t.check_status = ${w.bind(v)}`)
     return ok(c, await listPage(db, {
+      session: c.get('sessionCheck'),
       select: `t.id, t.cus_id, t.template_content, t.keyword, t.check_status::int as check_status, t.result_desc, t.check_time, t.create_time`,
       from: 'content_template t', where: w, page: q,
       orderBy: orderClause(q, { create_time: 't.create_time', check_time: { sql: 't.check_time', nullable: true } }, { by: 'create_time', order: 'desc' }, 't.id'),
     }))
-  })
+  }))
 
-  r.post('/videoTemplate/list', auth, async (c) => {
+  r.post('/videoTemplate/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, videoTemplateSearchSchema)
     const w = templateWhere(c.get('user'), q, 't', ['title', 'template_sign', 'remark'], 'cus_template_id')
     // 0 and 5 both mean pending.
     w.when(q.status, (v) => (v === 0 || v === 5 ? 't.status in (0, 5)' : `t.status = ${w.bind(v)}`))
     const locale = localeOf(c)
     const page = await listPage<{ template_type: number }>(db, {
+      session: c.get('sessionCheck'),
       select: `t.cus_template_id, t.cus_id, t.template_type::int as template_type, t.title, t.template_sign, t.remark, t.size,
         t.status::int as status, t.result_desc, t.create_time, t.update_time`,
       from: 'video_template t', where: w, page: q,
@@ -52,19 +54,20 @@ export function templateRoutes(deps: Deps) {
     })
     const typeStr = (t: number) => serverMessage(t === 1 ? 'videoTypeVariable' : 'videoTypeStandard', locale)
     return ok(c, { ...page, records: page.records.map((row) => ({ ...row, templateTypeStr: typeStr(row.template_type) })) })
-  })
+  }))
 
-  r.post('/cspTemplate/list', auth, async (c) => {
+  r.post('/cspTemplate/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, cspTemplateSearchSchema)
     const w = templateWhere(c.get('user'), q, 't', ['template_name', 'autograph'], 'template_id')
     // 1 stands for every in-review code (1 to 3).
     w.when(q.template_status, (v) => (v >= 1 && v <= 3 ? 't.template_status between 1 and 3' : `t.template_status = ${w.bind(v)}`))
     return ok(c, await listPage(db, {
+      session: c.get('sessionCheck'),
       select: `t.template_id, t.cus_id, t.template_name, t.chatbot_id, t.autograph, t.low_type, t.template_status::int as template_status, t.result_desc, t.create_time`,
       from: 'csp_template t', where: w, page: q,
       orderBy: orderClause(q, { create_time: 't.create_time', template_id: 't.template_id' }, { by: 'create_time', order: 'desc' }, 't.template_id'),
     }))
-  })
+  }))
 
   return r
 }

@@ -12,6 +12,7 @@ import { refillTimedInteract } from '../../send/interact-send'
 import { refillTimedLinks } from '../../send/short-links'
 import { ApiError, body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
+import { checkedInStatement } from '../../http/session-check'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import { col, fileColumns, mayFilterAccount, type Row } from './common'
 
@@ -38,7 +39,7 @@ export function timedRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
   const db = deps.db
 
-  r.post('/pageTimeBatch/list', auth, async (c) => {
+  r.post('/pageTimeBatch/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, timedBatchSearchSchema)
     const user = c.get('user')
     const w = new Where().scope(user, 't.cus_id')
@@ -49,13 +50,14 @@ export function timedRoutes(deps: Deps) {
       .when(q.prod_type, (v) => `t.prod_type = ${w.bind(v)}`)
       .timeWindow('t.timing_time', q, null)
     return ok(c, await listPage<TimedBatchRow>(db, {
+      session: c.get('sessionCheck'),
       select: BATCH_SELECT, from: 'time_batch t', where: w, page: q, totals: { [TIMED_BATCH_TOTALS[0]]: 'sum(t.batch_count)' },
       orderBy: orderClause(q, { timing_time: 't.timing_time', create_time: 't.create_time', batch_count: 't.batch_count', time_batch: 't.time_batch' },
         { by: 'timing_time', order: 'desc' }, 't.time_batch'),
     }))
-  })
+  }))
 
-  r.post('/timeMtMessage/list', auth, async (c) => {
+  r.post('/timeMtMessage/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, timedDetailSearchSchema)
     const user = c.get('user')
     const w = new Where().scope(user, 'm.cus_id')
@@ -66,10 +68,11 @@ export function timedRoutes(deps: Deps) {
       .when(q.prod_type, (v) => `m.time_batch in (select time_batch from time_batch where prod_type = ${w.bind(v)})`)
       .timeWindow('m.timing_time', q, null)
     return ok(c, await listPage<TimedDetailRow>(db, {
+      session: c.get('sessionCheck'),
       select: DETAIL_SELECT, from: 'time_mt_message m', where: w, page: q,
       orderBy: orderClause(q, { timing_time: 'm.timing_time', create_time: 'm.create_time', sn: 'm.sn' }, { by: 'timing_time', order: 'desc' }, 'm.sn'),
     }))
-  })
+  }))
 
   /**
    * One conditional UPDATE per action: the batch moves only from the statuses the action allows, so two operators

@@ -6,6 +6,7 @@ import {
 import type { Deps } from '../../config'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
+import { checkedInStatement } from '../../http/session-check'
 import { Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { fileName, fileTime, recordRules } from './common'
@@ -46,7 +47,7 @@ export function moRoutes(deps: Deps) {
     const q = await body(c, interact ? interactSearchSchema : moRecordSearchSchema)
     const m = moQuery(c.get('user'), q, interact)
     const orderBy = orderClause(q, m.sortable, { by: 'deliver_time', order: 'desc' }, 'o.sn')
-    return ok(c, await listPage(deps.db, { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q }))
+    return ok(c, await listPage(deps.db, { session: c.get('sessionCheck'), select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q }))
   }
 
   const download = (interact: boolean, fileColumns: DownloadColumn[]) => async (c: Context<AppEnv>) => {
@@ -68,9 +69,9 @@ export function moRoutes(deps: Deps) {
     }, locale)
   }
 
-  r.post('/moRecord/list', auth, list(false))
+  r.post('/moRecord/list', checkedInStatement(deps.db, list(false)))
   r.post('/moRecord/download', auth, download(false, MO_DOWNLOAD_COLUMNS))
-  r.post('/interact/list', auth, list(true))
+  r.post('/interact/list', checkedInStatement(deps.db, list(true)))
   r.post('/interact/download', auth, download(true, INTERACT_DOWNLOAD_COLUMNS))
   return r
 }

@@ -6,6 +6,7 @@ import {
 import type { Deps } from '../../config'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
+import { checkedInStatement } from '../../http/session-check'
 import { Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { visibleWhileStoring } from '../../send/storing'
@@ -33,13 +34,13 @@ export function shortLinkRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
 
-  r.post('/shortChainTool/list', auth, async (c) => {
+  r.post('/shortChainTool/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, shortLinkSearchSchema)
     const m = shortLinkQuery(c.get('user'), q)
     m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
-    return ok(c, await listPage(deps.db, { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q }))
-  })
+    return ok(c, await listPage(deps.db, { session: c.get('sessionCheck'), select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q }))
+  }))
 
   r.post('/shortChainTool/download', auth, async (c) => {
     const q = await body(c, shortLinkDownloadSchema)
