@@ -44,7 +44,7 @@ async function batchOf(db: Db, cusId: string, batchId: string): Promise<OpenBatc
   const timed = await db.query<{ batch_id: string; batch_type: number; content: string; create_time: string; numbers: number; send_status: number; timing_time: string }>(
     `select time_batch as batch_id, batch_type::int as batch_type, content, create_time, batch_count as numbers,
        send_status::int as send_status, timing_time
-     from time_batch where time_batch = $1 and cus_id = $2`, [batchId, cusId])
+     from time_batch where time_batch = $1 and cus_id = $2 ${andVisibleWhileStoring(db, 'time_batch', 'time_batch')}`, [batchId, cusId])
   const t = timed.rows[0]
   // Another account's batch answers as one that does not exist.
   if (!t) throw new ApiError(404, 'notFound')

@@ -3,10 +3,12 @@ import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
 import {
-  costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatchRow, storeRecords, storeTimed, type RecipientExtras,
-  type Recipients, type SendKind, type StoreBatch,
+  costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatchRow, storeRecords, storeTimed, storeTimedBatch, storeTimedDetails,
+  type RecipientExtras, type Recipients, type SendKind, type StoreBatch, type StoreTimed,
 } from './store'
-import { STORE_CHUNK, beginStoring, closeStoringRange, extendStoringRange, finishStoring, openStoringRange, storesInChunks, undoStoring } from './storing'
+import {
+  STORE_CHUNK, beginStoring, closeStoringRange, extendStoringRange, finishStoring, openStoringRange, storesInChunks, undoStoring, yieldTurn,
+} from './storing'
 
 /** What a send stores, worked out by its kind inside the transaction (after the key is claimed). */
 export interface SendPlan extends Recipients, RecipientExtras {
@@ -54,6 +56,15 @@ interface Storing {
   recipientRows?: SendPlan['recipientRows']
 }
 
+/** A large timed send on PGlite whose details are still to be stored, chunk by chunk, after the first transaction. */
+interface Scheduling {
+  timed: StoreTimed
+  timeBatch: string
+  now: Date
+  result: SendResult
+  recipientRows?: SendPlan['recipientRows']
+}
+
 /**
  * The one shape of every send, all or nothing: claim the idempotency key (a retry gets the first reply and nothing
  * is sent or billed again), let the kind work out its plan, then either store a timed batch (the balance is checked;
@@ -74,6 +85,7 @@ export async function commitSend(
   opts: { chunkedFrom?: number } = {},
 ): Promise<SendResult> {
   let storing: Storing | null = null
+  let scheduling: Scheduling | null = null
   const first = await db.transaction(async (tx) => {
     const earlier = await claimKey(tx, cusId, key)
     if (earlier) return earlier
@@ -85,7 +97,14 @@ export async function commitSend(
     const stored = { cusId, prodType: p.prodType, content: p.content, templateName: p.templateName, mobiles: p.mobiles, contents: p.contents,
       countryCodes: p.countryCodes, longLinks: p.longLinks }
     let result: SendResult
-    if (p.timing) {
+    if (p.timing && storesInChunks(db, p.mobiles.length, opts.chunkedFrom)) {
+      // A large timed send on PGlite: the batch row now, hidden (send_storing names it) until its last detail is in.
+      const timed: StoreTimed = { ...stored, kind: p.kind, timing: p.timing, cost }
+      const { result: batch, now } = await storeTimedBatch(tx, timed)
+      await beginStoring(tx, { batchId: batch.batch_id, cusId, key, cost: 0, timedStage: 'schedule' })
+      result = { ...counts, ...batch }
+      scheduling = { timed, timeBatch: batch.batch_id, now, result, recipientRows: p.recipientRows }
+    } else if (p.timing) {
       const rows = p.recipientRows && ((id: string) => p.recipientRows!(tx, id, 0, p.mobiles.length))
       result = { ...counts, ...(await storeTimed(tx, { ...stored, kind: p.kind, timing: p.timing, cost }, rows)) }
     } else {
@@ -106,10 +125,11 @@ export async function commitSend(
       if (chunked) storing = { batch, status, now, result, recipientRows: p.recipientRows }
     }
     await after?.(tx, result)
-    if (!storing) await saveReply(tx, cusId, key, result)
+    if (!storing && !scheduling) await saveReply(tx, cusId, key, result)
     return result
   })
   if (storing) await storeInChunks(db, cusId, key, storing)
+  if (scheduling) await scheduleInChunks(db, cusId, key, scheduling)
   // A balance warning the debit queued goes out only now that the send has committed.
   await deliverWarningsAfterCommit(db)
   return first
@@ -131,7 +151,7 @@ async function storeInChunks(db: Db, cusId: string, key: string, s: Storing): Pr
         await extendStoringRange(tx, s.batch.batchId)
       })
       // Let the requests whose next query is ready queue it before this send's next chunk does.
-      await new Promise((resolve) => setImmediate(resolve))
+      await yieldTurn()
     }
     await db.transaction(async (tx) => {
       await finishStoring(tx, s.batch.batchId)
@@ -142,5 +162,32 @@ async function storeInChunks(db: Db, cusId: string, key: string, s: Storing): Pr
     throw e
   } finally {
     closeStoringRange(s.batch.batchId)
+  }
+}
+
+/**
+ * A large timed send's details (and the kind's rows of the same recipients: short links, answer pages) a chunk per
+ * transaction, then the batch is shown, editable and due from one short last transaction that also keeps the reply
+ * for retries; on any failure all is undone (storing.ts: details, batch and kind rows deleted, key freed). Nothing
+ * to refund: a timed send is billed when the scheduler sends it.
+ */
+async function scheduleInChunks(db: Db, cusId: string, key: string, s: Scheduling): Promise<void> {
+  const n = s.timed.mobiles.length
+  try {
+    for (let i = 0; i < n; i += STORE_CHUNK) {
+      const to = Math.min(i + STORE_CHUNK, n)
+      await db.transaction(async (tx) => {
+        await s.recipientRows?.(tx, s.timeBatch, i, to)
+        await storeTimedDetails(tx, s.timed, s.timeBatch, s.now, i, to)
+      })
+      await yieldTurn()
+    }
+    await db.transaction(async (tx) => {
+      await finishStoring(tx, s.timeBatch)
+      await saveReply(tx, cusId, key, s.result)
+    })
+  } catch (e) {
+    await undoStoring(db, s.timeBatch)
+    throw e
   }
 }

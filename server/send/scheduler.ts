@@ -6,7 +6,7 @@ import { ApiError } from '../http/envelope'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
 import { everyInterval } from '../worker-loop'
 import { countryPrices, debit, nextBatchId, priceOf, roundMoney, sensitiveIn } from './store'
-import { beginStoring, finishStoring, STORE_CHUNK, storesInChunks, undoStoring } from './storing'
+import { andVisibleWhileStoring, beginStoring, finishStoring, STORE_CHUNK, storesInChunks, undoStoring } from './storing'
 
 /**
  * Sends timed batches when due. Only send_status 0 batches are due, so pause (2), intercept (3) and edits (content
@@ -25,7 +25,7 @@ import { beginStoring, finishStoring, STORE_CHUNK, storesInChunks, undoStoring }
 export async function runDueBatches(db: Db, opts: { limit?: number; now?: Date; chunkedFrom?: number } = {}): Promise<string[]> {
   const sent: string[] = []
   for (let i = 0; i < (opts.limit ?? 20); i++) {
-    const one = await db.transaction((tx) => sendOne(tx, opts.now ?? new Date(), (n) => storesInChunks(db, n, opts.chunkedFrom)))
+    const one = await db.transaction((tx) => sendOne(tx, opts.now ?? new Date(), (n) => storesInChunks(db, n, opts.chunkedFrom), andVisibleWhileStoring(db, 'time_batch', 'time_batch')))
     if (one === null) break
     if (one.storing) await storeDueInChunks(db, one.storing)
     sent.push(one.id)
@@ -69,12 +69,14 @@ interface Storing {
  * the same transaction, unless `chunked` says the batch is large enough to be stored in chunks (then the batch is
  * marked sent, invisible while storing like an immediate send, and `storing` says what the chunks copy).
  */
-async function sendOne(tx: Db, now: Date, chunked: (n: number) => boolean): Promise<{ id: string; storing?: Storing } | null> {
+async function sendOne(tx: Db, now: Date, chunked: (n: number) => boolean, visible: string): Promise<{ id: string; storing?: Storing } | null> {
   const { rows } = await tx.query<Due>(
     `select time_batch, cus_id, prod_type::int as prod_type, batch_type::int as batch_type, kind, content, template_name from time_batch
      where send_status = $1 and timing_time <= $2
        -- A closed account sends nothing: its due batches wait until it is opened again.
        and exists (select 1 from customer c where c.cus_id = time_batch.cus_id and c.cus_status = 1)
+       -- Nor is a batch whose details are still being written (scheduled or edited in chunks on PGlite, storing.ts).
+       ${visible}
      order by timing_time limit 1 for update skip locked`, [TIMED_STATUS.toBeSent, now])
   if (!rows.length) return null
   const b = rows[0]

@@ -7,7 +7,7 @@ import { fillLink, LINK_MARKER, linkTemplate, SHORT_CODE_LENGTH, SHORT_LINK_PATH
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { INSERT_CHUNK } from './store'
-import { andVisibleWhileStoring } from './storing'
+import { andVisibleWhileStoring, type SnRange } from './storing'
 
 /* Short links (src/domain/send-link.ts, migration 010): codes, storing a send's links, and recording clicks. */
 
@@ -229,9 +229,10 @@ export async function findLink(db: Db, scope: { sql: string; params: unknown[] }
  * After the content of a timed link batch is edited (/pageTimeBatch/edit): every detail gets the new content filled
  * with its own short link again, as the send did (fillLink: `{link}` replaced, else appended after a space). A
  * detail whose message carries no link of its own is left as it is. Call inside the edit's transaction, in place of
- * writing the same text into every detail; returns the details refilled.
+ * writing the same text into every detail; returns the details refilled. `sns`: only the details with sn in
+ * (after, last] (a large batch on PGlite is edited a chunk per transaction, timed-edit.ts).
  */
-export async function refillTimedLinks(tx: Db, timeBatch: string, content: string): Promise<number> {
+export async function refillTimedLinks(tx: Db, timeBatch: string, content: string, sns?: SnRange): Promise<number> {
   // Every detail's link has the same length: one of them tells whether the new text with its links is too long.
   const one = await tx.query<{ url: string }>(
     `select substring(d.content from 'https?://[^\\s/]+' || $2 || s.code) as url
@@ -246,8 +247,8 @@ export async function refillTimedLinks(tx: Db, timeBatch: string, content: strin
     `with u as (
        select d.sn, substring(d.content from 'https?://[^\\s/]+' || $3 || s.code) as url
        from time_mt_message d join short_link s on s.batch_id = d.time_batch and s.mobile = d.mobile
-       where d.time_batch = $1),
+       where d.time_batch = $1 ${sns ? 'and d.sn > $5 and d.sn <= $6' : ''}),
      done as (update time_mt_message d set content = replace($2, $4, u.url) from u where d.sn = u.sn and u.url is not null returning 1)
-     select count(*)::int as n from done`, [timeBatch, linkTemplate(content), SHORT_LINK_PATH, LINK_MARKER])
+     select count(*)::int as n from done`, [timeBatch, linkTemplate(content), SHORT_LINK_PATH, LINK_MARKER, ...(sns ? [sns.after, sns.last] : [])])
   return Number(rows[0].n)
 }

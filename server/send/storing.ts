@@ -23,11 +23,28 @@ export const storesInChunks = (db: Db, recipients: number, from = CHUNKED_FROM):
 
 /** Marks a batch as being stored; inside the transaction that debits and writes its sms_batch row. */
 export async function beginStoring(
-  tx: Db, s: { batchId: string; cusId: string; key: string; cost: number; timeBatch?: string },
+  tx: Db, s: { batchId: string; cusId: string; key: string; cost: number; timeBatch?: string; timedStage?: TimedStage; oldContent?: string },
 ): Promise<void> {
-  await tx.query('insert into send_storing (batch_id, cus_id, idempotency_key, cost, time_batch) values ($1, $2, $3, $4, $5)',
-    [s.batchId, s.cusId, s.key, s.cost.toFixed(3), s.timeBatch ?? null])
+  await tx.query(
+    'insert into send_storing (batch_id, cus_id, idempotency_key, cost, time_batch, timed_stage, old_content) values ($1, $2, $3, $4, $5, $6, $7)',
+    [s.batchId, s.cusId, s.key, s.cost.toFixed(3), s.timeBatch ?? null, s.timedStage ?? null, s.oldContent ?? null])
 }
+
+/**
+ * What is being stored in chunks for a timed batch named by the send_storing row itself (migration 051): its details
+ * being written when it is scheduled, or rewritten when its content is edited. Absent: an immediate send, or a due
+ * timed batch being sent (its row names the sms batch, and `time_batch` the timed one).
+ */
+export type TimedStage = 'schedule' | 'edit'
+
+/** Details of a timed batch with sn in (after, last]: a chunk of a large edit (timed-edit.ts). */
+export interface SnRange {
+  after: number
+  last: number
+}
+
+/** Lets the requests whose next query is ready queue it before a store's next chunk does. */
+export const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** The batch becomes visible and its counts join the daily statistics (one statement, inside the last transaction). */
 export async function finishStoring(tx: Db, batchId: string): Promise<void> {
@@ -44,6 +61,16 @@ const PER_RECIPIENT = [['mt_record', 'sn'], ['short_link', 'code'], ['interact_m
  * scheduler was storing goes back to "to be sent" with its details, and the scheduler sends it again.
  */
 export async function undoStoring(db: Db, batchId: string): Promise<void> {
+  const stage = await db.query<{ timed_stage: TimedStage | null; old_content: string | null }>(
+    'select timed_stage, old_content from send_storing where batch_id = $1', [batchId])
+  if (stage.rows[0]?.timed_stage === 'edit') return undoEdit(db, batchId, stage.rows[0].old_content ?? '')
+  const scheduling = stage.rows[0]?.timed_stage === 'schedule'
+  // A timed batch being scheduled: its details (time_mt_message has no batch_id; they carry the timed batch's id).
+  while (scheduling) {
+    const { rows } = await db.transaction((tx) => tx.query(
+      `delete from time_mt_message where sn in (select sn from time_mt_message where time_batch = $1 limit ${STORE_CHUNK}) returning 1`, [batchId]))
+    if (rows.length < STORE_CHUNK) break
+  }
   for (const [table, key] of PER_RECIPIENT) {
     for (;;) {
       const { rows } = await db.transaction((tx) => tx.query(
@@ -73,9 +100,25 @@ export async function undoStoring(db: Db, batchId: string): Promise<void> {
     for (const table of ['interact_send', 'csp_send', 'video_send', 'sms_batch']) {
       await tx.query(`delete from ${table} where batch_id = $1`, [batchId])
     }
+    if (scheduling) await tx.query('delete from time_batch where time_batch = $1', [batchId])
     await tx.query('update customer set balance = balance + $2::numeric where cus_id = $1', [cusId, cost])
     // A timed batch has no key of its own (the key was its request's, answered when it was scheduled).
     if (!timeBatch) await tx.query('delete from send_idempotency where cus_id = $1 and idempotency_key = $2 and response is null', [cusId, key])
+  })
+}
+
+/**
+ * Undoes the edit of a large timed batch's content: its details get the old content back, a chunk per transaction,
+ * then one transaction puts the old content back on the batch (and its answer pages) and lets it be seen again.
+ */
+async function undoEdit(db: Db, timeBatch: string, oldContent: string): Promise<void> {
+  // Imported here: timed-edit.ts stores edits with this module's helpers.
+  const { refillInChunks } = await import('./timed-edit')
+  await refillInChunks(db, timeBatch, oldContent)
+  await db.transaction(async (tx) => {
+    await tx.query('update time_batch set content = $2, update_time = now() where time_batch = $1', [timeBatch, oldContent])
+    await tx.query('update interact_send set content = $2 where batch_id = $1', [timeBatch, oldContent])
+    await tx.query('delete from send_storing where batch_id = $1', [timeBatch])
   })
 }
 
@@ -94,8 +137,8 @@ export async function undoStoringLeft(db: Db, log: (line: string) => void = () =
  * workers that read records or batches. Only PGlite stores in chunks, so on PostgreSQL there is nothing to hide and
  * its queries stay as they were.
  */
-export const visibleWhileStoring = (db: Db, alias: string): string | null =>
-  db.kind === 'pglite' ? `not exists (select 1 from send_storing s where s.batch_id = ${alias}.batch_id)` : null
+export const visibleWhileStoring = (db: Db, alias: string, column = 'batch_id'): string | null =>
+  db.kind === 'pglite' ? `not exists (select 1 from send_storing s where s.batch_id = ${alias}.${column})` : null
 
 /**
  * Where a batch being stored sits in mt_record's list order (receive_time desc, sn desc): all its records carry the
@@ -140,7 +183,7 @@ export function soleStoringRange(): StoringRange | undefined {
 }
 
 /** `visibleWhileStoring` as an `and …` to append to a WHERE, or nothing. */
-export const andVisibleWhileStoring = (db: Db, alias: string): string => {
-  const cond = visibleWhileStoring(db, alias)
+export const andVisibleWhileStoring = (db: Db, alias: string, column = 'batch_id'): string => {
+  const cond = visibleWhileStoring(db, alias, column)
   return cond ? `and ${cond}` : ''
 }

@@ -4,7 +4,8 @@
 // request every BENCH_THINK_MS (default 250 ms) after its previous answer, as people at their screens do, until the
 // send is stored. BENCH_SEND_KINDS (default "group,timed") names the sends measured, each through its real code:
 // group (a same-content send), link (a short link per recipient), timed (a due timed batch of that size, scheduled
-// before the measure starts, sent by the scheduler's runDueBatches). Printed: the send's time and the other requests'
+// before the measure starts, sent by the scheduler's runDueBatches), schedule (a timed send of that size being
+// scheduled: its details written), edit (the content of such a scheduled batch edited: every detail rewritten). Printed: the send's time and the other requests'
 // count, p50, p99 and max during it. Beside it, in the same run: the baseline, the same send stored in one
 // transaction (SEND_CHUNKED_FROM=Infinity, the way before migration 036). Each side runs in a fresh process on a
 // fresh database, alternating baseline, chunked, baseline, chunked; the medians are compared.
@@ -44,6 +45,24 @@ async function prepare(kind, db, mobiles) {
     return async () => {
       const sent = await runDueBatches(db)
       if (!sent.includes(id)) throw new Error(`timed batch ${id} was not sent: ${sent}`)
+    }
+  }
+  if (kind === 'schedule') {
+    const { groupSend } = await import('../../server/send/group-send.ts')
+    return async () => {
+      const res = await groupSend(db, 'acme02', { ...payload, timing_time: new Date(Date.now() + 3_600_000).toISOString() }, numbers)
+      const { rows } = await db.query('select count(*)::int as n from time_mt_message where time_batch = $1', [res.batch_id])
+      if (rows[0].n !== N) throw new Error(`scheduled ${rows[0].n} of ${N}`)
+    }
+  }
+  if (kind === 'edit') {
+    const [{ groupSend }, { editTimedContent }, { Where }] = await Promise.all([
+      import('../../server/send/group-send.ts'), import('../../server/send/timed-edit.ts'), import('../../server/lists/index.ts')])
+    const { batch_id: id } = await groupSend(db, 'acme02', { ...payload, timing_time: new Date(Date.now() + 3_600_000).toISOString() }, numbers)
+    return async () => {
+      const w = new Where()
+      w.and(`time_batch = ${w.bind(id)}`)
+      if (!(await editTimedContent(db, w, `${CONTENT} (edited)`))) throw new Error(`timed batch ${id} was not edited`)
     }
   }
   throw new Error(`unknown BENCH_SEND_KINDS entry: ${kind}`)

@@ -7,9 +7,8 @@ import {
 import type { ServerMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../config'
 import { consumeRate } from '../../security/rate-limit'
-import { hasInteract, INTERACT_MARKER } from '../../../src/domain/interact'
-import { refillTimedInteract } from '../../send/interact-send'
-import { refillTimedLinks } from '../../send/short-links'
+import { visibleWhileStoring } from '../../send/storing'
+import { editTimedContent } from '../../send/timed-edit'
 import { ApiError, body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
@@ -43,6 +42,8 @@ export function timedRoutes(deps: Deps) {
     const q = await body(c, timedBatchSearchSchema)
     const user = c.get('user')
     const w = new Where().scope(user, 't.cus_id')
+    // A batch whose details are still being written (scheduled or edited in chunks on PGlite) is not listed.
+    w.when(visibleWhileStoring(db, 't', 'time_batch'), (v) => v)
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `t.cus_id = ${w.bind(v)}`)
     w.when(q.time_batch, (v) => `t.time_batch = ${w.bind(v)}`)
       .when(q.send_status, (v) => (v >= 4 ? `t.send_status >= 4` : `t.send_status = ${w.bind(v)}`))
@@ -60,7 +61,7 @@ export function timedRoutes(deps: Deps) {
   r.post('/timeMtMessage/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, timedDetailSearchSchema)
     const user = c.get('user')
-    const w = new Where().scope(user, 'm.cus_id')
+    const w = new Where().scope(user, 'm.cus_id').when(visibleWhileStoring(db, 'm', 'time_batch'), (v) => v)
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `m.cus_id = ${w.bind(v)}`)
     w.when(q.time_batch, (v) => `m.time_batch = ${w.bind(v)}`)
       .when(q.mobile, (v) => `m.mobile = ${w.bind(v)}`)
@@ -84,6 +85,7 @@ export function timedRoutes(deps: Deps) {
     const done = await db.transaction(async (tx) => {
       const w = scope.clone()
       w.and(`time_batch = ${w.bind(q.time_batch)}`).and(`send_status = any(${w.bind(TIMED_FROM[q.type])}::smallint[])`)
+        .when(visibleWhileStoring(db, 'time_batch', 'time_batch'), (v) => v)
       const to = w.bind(TIMED_TO[q.type])
       const { rows } = await tx.query<{ time_batch: string }>(
         `update time_batch set send_status = ${to}, update_time = now() ${w.sql} returning time_batch`, w.params)
@@ -104,23 +106,9 @@ export function timedRoutes(deps: Deps) {
     await consumeRate(deps, 'timedEdit', c.get('user').cusId)
     const w = new Where().scope(c.get('user'), 'cus_id')
     w.and(`time_batch = ${w.bind(q.time_batch)}`).and(`send_status = any(${w.bind(TIMED_FROM.edit)}::smallint[])`)
-    const content = w.bind(q.content)
-    const done = await db.transaction(async (tx) => {
-      // A video or 5G batch sends its template's content, which is edited on the template, not here.
-      w.and(`kind not in ('video', 'csp')`)
-      const { rows } = await tx.query<{ batch_type: number; kind: string }>(
-        `update time_batch set content = ${content}, update_time = now() ${w.sql} returning batch_type::int as batch_type, kind`, w.params)
-      if (!rows.length) return false
-      // Same-content batches carry the text in every detail; point-to-point details keep their own; a link batch's
-      // details each keep their recipient's short link inside the new text, an interactive one's its page address.
-      if (rows[0].kind === 'link') await refillTimedLinks(tx, q.time_batch, q.content)
-      else if (rows[0].batch_type === 0 && !(await refillTimedInteract(tx, q.time_batch, q.content))) {
-        // Answer pages are made when a batch is sent; a batch sent without them cannot gain the marker afterwards.
-        if (hasInteract(q.content)) throw new ApiError(400, 'interactNotInBatch', { marker: INTERACT_MARKER })
-        await tx.query('update time_mt_message set content = $2 where time_batch = $1', [q.time_batch, q.content])
-      }
-      return true
-    })
+    // A video or 5G batch sends its template's content, which is edited on the template, not here.
+    w.and(`kind not in ('video', 'csp')`).when(visibleWhileStoring(db, 'time_batch', 'time_batch'), (v) => v)
+    const done = await editTimedContent(db, w, q.content)
     if (!done) throw new ApiError(409, MESSAGES.edit[1])
     return ok(c, { time_batch: q.time_batch }, MESSAGES.edit[0])
   })
@@ -128,7 +116,7 @@ export function timedRoutes(deps: Deps) {
   r.post('/pageTimeBatch/mobileDownload', auth, async (c) => {
     const q = await body(c, timedMobileDownloadSchema.extend(downloadFormatShape))
     const w = new Where().scope(c.get('user'), 'm.cus_id')
-    w.and(`m.time_batch = ${w.bind(q.time_batch)}`)
+    w.and(`m.time_batch = ${w.bind(q.time_batch)}`).when(visibleWhileStoring(db, 'm', 'time_batch'), (v) => v)
     const locale = localeOf(c)
     return downloadResponse<Row>(c, {
       format: q.format, filename: `定时号码-${q.time_batch}`, total: await countRows(db, 'time_mt_message m', w),
