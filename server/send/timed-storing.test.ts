@@ -80,10 +80,13 @@ forEachBackend((backend) => {
       postForm(appOn(db), path, acme, sendForm({ timing_time: timing(), ...payload }, 'numbers', mobilesOf('137', N, from).join('\n')))
     const batches = async (token: string) => (await h.call('/pageTimeBatch/list', { current: 1, size: 20 }, { token })).data.total as number
     const details = async (token: string) => (await h.call('/timeMtMessage/list', { current: 1, size: 20 }, { token })).data.total as number
-    const edit = (id: string, content: string, db = h.db) => appOn(db).request('/api/pageTimeBatch/edit', {
-      method: 'POST', headers: { authorization: `Bearer ${acme}`, 'content-type': 'application/json', 'accept-language': 'en' },
-      body: JSON.stringify({ time_batch: id, content }),
-    }).then(async (r) => ({ status: r.status, ...((await r.json()) as { msg: string }) }))
+    const edit = async (id: string, content: string, db = h.db) => {
+      const r = await appOn(db).request('/api/pageTimeBatch/edit', {
+        method: 'POST', headers: { authorization: `Bearer ${acme}`, 'content-type': 'application/json', 'accept-language': 'en' },
+        body: JSON.stringify({ time_batch: id, content }),
+      })
+      return { status: r.status, ...((await r.json()) as { msg: string }) }
+    }
     const pause = async (id: string) => (await h.call('/pageTimeBatch/operation', { time_batch: id, type: 'pause' }, { token: acme })).status
     const contentsOf = async (id: string) => (await h.db.query<{ content: string }>(
       'select content from time_mt_message where time_batch = $1 order by sn', [id])).rows.map((r) => r.content)
