@@ -58,8 +58,13 @@ export default defineConfig({
       // The UE checker slowly enough to watch a file being checked, and no seeded failure (tests/e2e/number-check-ue.spec.ts).
       UE_CHECK_RATE: '300',
       UE_CHECK_FAIL_SHARE: '0',
-      // Templates are reviewed a few seconds after they are written, so the template tests see pending, then reviewed.
-      TEMPLATE_REVIEW_DELAY_SECONDS: '3',
+      // Templates are reviewed a few seconds after they are written, so the template tests see pending, then reviewed
+      // (send-template-add.spec.ts reads "pending" within these seconds of saving).
+      TEMPLATE_REVIEW_DELAY_SECONDS: '5',
+      // The background workers (carrier reports, timed batches, report push, template review) look for work every
+      // half second, and a refused report push is retried after 1–2 s: tests wait for the work, not for the timers.
+      WORKER_INTERVAL_MS: '500',
+      PUSH_RETRY_FIRST_SECONDS: '2',
     },
   },
 })

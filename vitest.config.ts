@@ -10,5 +10,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: server tests each boot a PGlite database, so keep the pool small.
     maxWorkers: 2,
+    globalSetup: ['server/test/global-setup.ts'],
   },
 })

@@ -43,6 +43,13 @@ export interface ServerConfig {
   uploadMemoryBytes?: number
   /** Seconds a new template waits before the review worker decides it (TEMPLATE_REVIEW_DELAY_SECONDS, default 15: a demo sees it pending, then reviewed). */
   templateReviewDelaySeconds?: number
+  /**
+   * How often the carrier's reports, the timed-batch scheduler, the report push and the template review look for work
+   * (WORKER_INTERVAL_MS; unset: each its own, 2–5 s). Browser tests shorten it so they wait for the work, not the timer.
+   */
+  workerIntervalMs?: number
+  /** The report push's first retry waits this long before jitter (PUSH_RETRY_FIRST_SECONDS, default 30; then doubling). */
+  pushRetryFirstMs?: number
 }
 
 export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '', rateLimitScale: 1 })
@@ -90,6 +97,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     storageQuotaBytes: positive('STORAGE_QUOTA_BYTES', env.STORAGE_QUOTA_BYTES, STORAGE_QUOTA_DEFAULT),
     uploadMemoryBytes: positive('UPLOAD_MEMORY_BYTES', env.UPLOAD_MEMORY_BYTES, UPLOAD_MEMORY_DEFAULT),
     templateReviewDelaySeconds: nonNegative('TEMPLATE_REVIEW_DELAY_SECONDS', env.TEMPLATE_REVIEW_DELAY_SECONDS, 15),
+    workerIntervalMs: env.WORKER_INTERVAL_MS ? positive('WORKER_INTERVAL_MS', env.WORKER_INTERVAL_MS, 0) : undefined,
+    pushRetryFirstMs: env.PUSH_RETRY_FIRST_SECONDS ? positive('PUSH_RETRY_FIRST_SECONDS', env.PUSH_RETRY_FIRST_SECONDS, 0) * 1000 : undefined,
   }
 }
 

@@ -76,9 +76,11 @@ const app = createApp({ db, config, carrier: new Carrier({ log: true }), storage
 // processes may run them).
 if (config.pushAllowPrivate) console.warn('[server] PUSH_ALLOW_PRIVATE is set: report pushes may reach loopback and private addresses')
 const ueChecker = ueCheckerFromEnv(env)
+const every = config.workerIntervalMs
 const stopWorkers = env.SEND_WORKERS === '0' ? [] : [
-  startCarrierSim(db), startScheduler(db), startPushWorker(db, { allowPrivate: config.pushAllowPrivate }), startUeChecker(db, ueChecker),
-  startReviewWorker(db, (config.templateReviewDelaySeconds ?? 15) * 1000), startOrphanSweep(db, storage),
+  startCarrierSim(db, every), startScheduler(db, every),
+  startPushWorker(db, { allowPrivate: config.pushAllowPrivate, firstDelayMs: config.pushRetryFirstMs }, every), startUeChecker(db, ueChecker),
+  startReviewWorker(db, (config.templateReviewDelaySeconds ?? 15) * 1000, every), startOrphanSweep(db, storage),
 ]
 
 const handlers = trackHandlers(app.fetch)

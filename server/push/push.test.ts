@@ -133,10 +133,25 @@ forEachBackend((backend) => {
       expect(log.rows.map((r) => [r.status_code, r.outcome, r.next_at !== null])).toEqual([[500, 0, true], [500, 0, true], [200, 1, false]])
     })
 
+    it('waits firstDelayMs (PUSH_RETRY_FIRST_SECONDS) before the first retry when it is set', async () => {
+      await waiting(h.db, 'acme01', 1)
+      await simulateTick(h.db, { minAgeSeconds: 0 })
+      rx.plan.push('fail')
+      const quick = opts({ firstDelayMs: 2_000 })
+      expect(await pushTick(h.db, quick)).toEqual([PUSH_OUTCOME.retry])
+      now = new Date(now.getTime() + 999)
+      expect(await pushTick(h.db, quick)).toEqual([])
+      now = new Date(now.getTime() + 1)
+      expect(await pushTick(h.db, quick)).toEqual([PUSH_OUTCOME.delivered])
+    })
+
     it('backs off exponentially with jitter, capped at an hour', () => {
       expect([1, 2, 3, 4].map((n) => backoffMs(n, 0))).toEqual([15_000, 30_000, 60_000, 120_000])
       expect(backoffMs(1, 0.999)).toBeGreaterThan(backoffMs(1, 0.5))
       expect(backoffMs(30, 0.999)).toBeLessThanOrEqual(3_600_000)
+      // PUSH_RETRY_FIRST_SECONDS moves the start (the browser tests: 2 s), the doubling and the cap stay.
+      expect([1, 2, 3].map((n) => backoffMs(n, 0, 2_000))).toEqual([1_000, 2_000, 4_000])
+      expect(backoffMs(40, 0.999, 2_000)).toBeLessThanOrEqual(3_600_000)
     })
 
     it('counts a time-out, a lost answer and a redirect as failures, and delivers at least once', async () => {

@@ -29,6 +29,8 @@ export interface PushOptions {
   /** Batches attempted per tick at most. */
   perTick?: number
   secretOf?: (db: Db, cusId: string) => Promise<string>
+  /** The first retry's wait before jitter (default 30 s; PUSH_RETRY_FIRST_SECONDS, browser tests: a few seconds). */
+  firstDelayMs?: number
 }
 
 const FIRST_DELAY_MS = 30_000
@@ -36,8 +38,8 @@ const MAX_DELAY_MS = 3_600_000
 const TIMEOUT_MS = 10_000
 
 /** Wait before attempt n+1 after n failures: 30 s doubling up to 1 h, times 0.5–1 (jitter spreads a crowd of retries). */
-export function backoffMs(failures: number, random: number): number {
-  const base = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1))
+export function backoffMs(failures: number, random: number, firstDelayMs = FIRST_DELAY_MS): number {
+  const base = Math.min(MAX_DELAY_MS, firstDelayMs * 2 ** Math.max(0, failures - 1))
   return Math.round(base * (0.5 + random / 2))
 }
 
@@ -107,9 +109,9 @@ async function attempt(db: Db, b: Claimed, o: Required<Pick<PushOptions, 'allowP
 }
 
 /** Records an attempt's result: delivered, retried after a backoff, or failed once past the deadline. */
-async function settle(db: Db, b: Claimed, r: PostResult, now: Date, random: number): Promise<number> {
+async function settle(db: Db, b: Claimed, r: PostResult, now: Date, random: number, firstDelayMs?: number): Promise<number> {
   const delivered = r.error === ''
-  const next = new Date(now.getTime() + backoffMs(b.attempts, random))
+  const next = new Date(now.getTime() + backoffMs(b.attempts, random, firstDelayMs))
   const deadline = new Date(new Date(b.create_time).getTime() + PUSH_DEADLINE_HOURS * 3_600_000)
   const outcome = delivered ? PUSH_OUTCOME.delivered : next > deadline ? PUSH_OUTCOME.failed : PUSH_OUTCOME.retry
   const nextAt = outcome === PUSH_OUTCOME.retry ? next : null
@@ -167,7 +169,7 @@ export async function pushTick(db: Db, opts: PushOptions = {}): Promise<number[]
       const b = await claim(db, now, o.timeoutMs + 50_000)
       if (!b) return
       const r = await attempt(db, b, o, now)
-      outcomes.push(await settle(db, b, r, clock(), random()))
+      outcomes.push(await settle(db, b, r, clock(), random(), o.firstDelayMs))
     }
   }
   await Promise.all(Array.from({ length: o.parallel }, lane))

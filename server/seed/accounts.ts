@@ -39,8 +39,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 // 7: the number check, which every demo account has (migration 026), priced per number.
 const PRICE: Record<number, number> = { 0: 0.045, 1: 0.25, 2: 0.3, 6: 0.08, 7: 0.005 }
 
-export async function seedAccounts(db: Db, accounts = DEMO_ACCOUNTS): Promise<void> {
-  const hashes = await Promise.all(accounts.map((a) => hashPassword(a.password)))
+export async function seedAccounts(db: Db, accounts = DEMO_ACCOUNTS, hash = hashPassword): Promise<void> {
+  const hashes = await Promise.all(accounts.map((a) => hash(a.password)))
   let ext = 1000
   for (const [i, a] of accounts.entries()) {
     const f = a.flags ?? {}

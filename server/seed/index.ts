@@ -16,6 +16,8 @@ export interface SeedOptions {
   /** Sent records to generate; replies come to about a tenth of that. Tests pass a few thousand. */
   historyRows?: number
   log?: (msg: string) => void
+  /** How the demo passwords are hashed (default: hashPassword); the test harness reuses hashes made once per run. */
+  passwordHash?: (password: string) => Promise<string>
 }
 
 export const DEFAULT_HISTORY_ROWS = 300_000
@@ -46,7 +48,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<number> 
   const step = (msg: string) => log(`[seed] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
   await db.transaction(async (tx) => {
     await seedPlatform(tx)
-    await seedAccounts(tx)
+    await seedAccounts(tx, undefined, opts.passwordHash)
   })
   step('settings, products, countries, menus and accounts')
   await seedHistory(db, opts.historyRows ?? DEFAULT_HISTORY_ROWS, step)

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe } from 'vitest'
+import { describe, inject } from 'vitest'
 import { createApp } from '../app'
 import { Carrier } from '../carrier'
 import { migrate, openDb, type Db } from '../db'
@@ -12,6 +12,7 @@ import type { ServerConfig } from '../config'
 import { DEMO_ACCOUNTS, seedDemo } from '../seed'
 import { seedDemoMedia } from '../seed/materials'
 import { openStore } from '../storage'
+import { hashPassword } from '../security/password'
 
 export const CAPTCHA = 'T3ST'
 /** Small enough to seed in well under a second, big enough for every product, status and account to appear. */
@@ -56,12 +57,18 @@ export async function openTestDb(backend: Backend = 'pglite', schemaName?: strin
  */
 export const TEST_RATE_LIMIT_SCALE = 1000
 
+/** The demo passwords' hashes made once per run (global-setup.ts), else made here. */
+function demoPasswordHash(password: string): Promise<string> {
+  const made = inject('demoPasswordHashes')?.[password]
+  return made ? Promise.resolve(made) : hashPassword(password)
+}
+
 export async function setup(
   opts: { backend?: Backend; historyRows?: number; distDir?: string; rateLimitScale?: number; config?: Partial<ServerConfig> } = {},
 ) {
   const { db, close } = await openTestDb(opts.backend)
   await migrate(db)
-  await seedDemo(db, { historyRows: opts.historyRows ?? TEST_HISTORY_ROWS })
+  await seedDemo(db, { historyRows: opts.historyRows ?? TEST_HISTORY_ROWS, passwordHash: demoPasswordHash })
   const carrier = new Carrier()
   // Uploads of a test go to a folder of its own under the system's temporary directory, never into ./.data.
   const filesDir = join(tmpdir(), `sms-test-files-${randomBytes(6).toString('hex')}`)

@@ -107,3 +107,31 @@ export async function uploadWith(page: Page, keys: string, file: { name: string;
   await page.keyboard.press(keys)
   await (await chooser).setFiles(file)
 }
+
+/**
+ * Waits until the send page of `kind` has written its draft (IndexedDB, shortly after the last change) holding
+ * `expected` (a part of { fields, timed, time }): the thing a reload restores, rather than a fixed pause.
+ */
+export async function draftSaved(page: Page, kind: string, expected: Record<string, unknown>) {
+  const read = () =>
+    page.evaluate(
+      (key) =>
+        new Promise<unknown>((resolve, reject) => {
+          const open = indexedDB.open('sms-console')
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const db = open.result
+            if (!db.objectStoreNames.contains('drafts')) return (db.close(), resolve(null))
+            const get = db.transaction('drafts').objectStore('drafts').get(key)
+            get.onsuccess = () => {
+              const d = get.result as { fields: unknown; timed: boolean; time: string } | undefined
+              db.close()
+              resolve(d ? { fields: d.fields, timed: d.timed, time: d.time } : null)
+            }
+            get.onerror = () => (db.close(), reject(get.error))
+          }
+        }),
+      `${kind}-send`,
+    )
+  await expect.poll(read).toMatchObject(expected)
+}

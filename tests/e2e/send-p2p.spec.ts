@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { utils, write } from '@e965/xlsx'
 import { expect, test } from '@playwright/test'
 import { P2P_SEND_PATH } from '../../src/domain/send'
-import { gridRows, signIn } from './helpers'
+import { draftSaved, gridRows, signIn } from './helpers'
 
 /** A header row and five rows: one invalid mobile, one repeated, one mobile stored as a number, one empty value. */
 function workbook(): string {
@@ -104,8 +104,7 @@ test('a composed point-to-point send survives a reload', async ({ page }) => {
   await page.getByTestId('p2p-file').setInputFiles(workbook())
   await expect(page.getByTestId('p2p-count-valid')).toHaveText('有效 3 个')
   await page.getByTestId('p2p-template').fill('草稿 {p2}')
-  // The draft is written shortly after the last change.
-  await page.waitForTimeout(1000)
+  await draftSaved(page, 'p2p', { fields: { template: '草稿 {p2}' } })
 
   await page.reload()
   await expect(page.getByTestId('p2p-template')).toHaveValue('草稿 {p2}')

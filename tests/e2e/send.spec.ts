@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiAs, balanceOf, CAPTCHA, gridRows, openPalette, signIn, pasteNumbers } from './helpers'
+import { apiAs, balanceOf, CAPTCHA, draftSaved, gridRows, openPalette, signIn, pasteNumbers } from './helpers'
 
 const COUNT = 100_000
 /** COUNT distinct valid numbers, one a line, plus two invalid entries and one duplicate. */
@@ -14,7 +14,7 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 })
 
-// First in the file: the carrier simulator reports the oldest waiting records first (20,000 every ~3 s), so after the
+// First in the file: the carrier simulator reports the oldest waiting records first (20,000 a tick), so after the
 // 100,000-number send below a new batch's reports would queue behind it for a while.
 test('sent records go from waiting for a report to a final status', async ({ page }) => {
   await signIn(page, 'acme01')
@@ -54,7 +54,7 @@ test('sent records go from waiting for a report to a final status', async ({ pag
       await answered
       await expect(statuses).toHaveCount(mobiles.length)
       return (await statuses.allTextContents()).map((t) => t.trim()).every((t) => FINAL.includes(t))
-    }, { timeout: 20_000, intervals: [2_000] })
+    }, { timeout: 20_000, intervals: [500] })
     .toBe(true)
 })
 
@@ -96,8 +96,7 @@ test('a composed send survives a reload', async ({ page }) => {
   await page.getByTestId('timed-toggle').check()
   await page.getByRole('button', { name: '1 小时后' }).click()
   const time = await page.getByTestId('timed-time').inputValue()
-  // The draft is written shortly after the last change.
-  await page.waitForTimeout(1000)
+  await draftSaved(page, 'group', { fields: { content: '草稿内容' }, timed: true, time })
 
   await page.reload()
   await expect(page.getByTestId('send-content')).toHaveValue('草稿内容')
@@ -110,7 +109,7 @@ test('a composed send survives a reload', async ({ page }) => {
   await pasteNumbers(page, many)
   await expect(page.getByTestId('count-valid')).toHaveText('有效 20,002 个')
   await page.getByTestId('send-content').fill('草稿内容，改过')
-  await page.waitForTimeout(1000)
+  await draftSaved(page, 'group', { fields: { content: '草稿内容，改过' } })
   await page.reload()
   await expect(page.getByTestId('count-valid')).toHaveText('有效 20,002 个')
   await expect(page.getByTestId('send-content')).toHaveValue('草稿内容，改过')

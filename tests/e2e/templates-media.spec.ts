@@ -75,6 +75,8 @@ test('a video template from frames to a send: add, move, size in KB, preview, re
   await expect(page.getByTestId('video-frames-1-material_id-pick')).toBeFocused()
   const second = png(120, 90, [40, 40, 200])
   await uploadWith(page, 'Alt+u', { name: 'two.png', mimeType: 'image/png', buffer: second })
+  // A finished upload gives the focus back to its picture slot: wait for it before typing elsewhere.
+  await expect(page.getByTestId('video-frames-1-material_id-name')).toContainText('two.png')
   await page.getByTestId('video-frames-1-text').focus()
   await page.keyboard.type('第二幕')
   await page.keyboard.press('Alt+ArrowUp')
@@ -90,9 +92,11 @@ test('a video template from frames to a send: add, move, size in KB, preview, re
   await expect(page).toHaveURL(/\/video-sms\/templates$/)
   const row = gridRows(page).filter({ hasText: title })
   await expect(row).toHaveCount(1)
+  // The list does not poll: reload until the review has decided (the row shows first, then its status is read).
   await expect(async () => {
     await page.reload()
-    await expect(row.locator('[col-id="status"]')).toHaveText('审核通过', { timeout: 10_000 })
+    await expect(row).toHaveCount(1)
+    await expect(row.locator('[col-id="status"]')).toHaveText('审核通过', { timeout: 500 })
   }).toPass({ timeout: 60_000 })
 
   await page.goto('/sms-cloud/video-sms/send')

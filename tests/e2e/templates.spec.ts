@@ -69,6 +69,8 @@ test('a 5G carousel by keyboard: upload, preview, review notice on the bell, sen
   await page.keyboard.press('Alt+n')
   await expect(page.getByTestId('csp-cards-1-material_id-pick')).toBeFocused()
   await uploadWith(page, 'Alt+u', { name: 'gift.png', mimeType: 'image/png', buffer: png(96, 64, [40, 160, 90]) })
+  // A finished upload gives the focus back to its picture slot: wait for it before typing elsewhere.
+  await expect(page.getByTestId('csp-cards-1-material_id-name')).toContainText('gift.png')
   await page.getByTestId('csp-cards-1-title').focus()
   await page.keyboard.type('到店有礼')
   await page.keyboard.press('Tab')
@@ -98,9 +100,11 @@ test('a 5G carousel by keyboard: upload, preview, review notice on the bell, sen
   await expect(row.locator('[col-id="template_status"]')).toHaveText(/待审核|审核中|审核通过/)
 
   // The review worker approves it; its notice reaches the bell and opens the template.
+  // The list does not poll: reload until the review has decided (the row shows first, then its status is read).
   await expect(async () => {
     await page.reload()
-    await expect(row.locator('[col-id="template_status"]')).toHaveText('审核通过', { timeout: 10_000 })
+    await expect(row).toHaveCount(1)
+    await expect(row.locator('[col-id="template_status"]')).toHaveText('审核通过', { timeout: 500 })
   }).toPass({ timeout: 60_000 })
   await expect(page.getByTestId('notice-badge')).toBeVisible()
   await page.getByTestId('notice-button').click()
@@ -143,9 +147,11 @@ test('a template the review rejects shows its reason in the list and the detail'
   await expect(page).toHaveURL(/\/csp-sms\/templates$/)
 
   const row = gridRows(page).filter({ hasText: name })
+  // The list does not poll: reload until the review has decided (the row shows first, then its status is read).
   await expect(async () => {
     await page.reload()
-    await expect(row.locator('[col-id="template_status"]')).toHaveText('审核驳回', { timeout: 10_000 })
+    await expect(row).toHaveCount(1)
+    await expect(row.locator('[col-id="template_status"]')).toHaveText('审核驳回', { timeout: 500 })
   }).toPass({ timeout: 60_000 })
   await expect(row.locator('[col-id="result_desc"]')).toContainText('casino')
 
