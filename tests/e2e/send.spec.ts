@@ -14,7 +14,7 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 })
 
-// First in the file: the carrier simulator reports the oldest waiting records first (20,000 a tick), so after the
+// First in the file: the carrier simulator reports the oldest waiting records first (20,000 every ~3 s), so after the
 // 100,000-number send below a new batch's reports would queue behind it for a while.
 test('sent records go from waiting for a report to a final status', async ({ page }) => {
   await signIn(page, 'acme01')
