@@ -3,6 +3,7 @@ import type { ColumnDef, LL, ListContext, ListDefinition, Row } from './define-l
 import { formatCount } from '@/domain/count-format'
 import { cellValue } from './format'
 import { ActionsCell, splitActions } from './ActionsCell'
+import { actionsColumnWidth, minColumnWidth, TYPE_WIDTH } from './column-widths'
 
 /** Row field holding the index across pages (set when the page arrives, so it survives column moves). */
 export const INDEX_FIELD = '__index'
@@ -23,6 +24,22 @@ function getter(col: ColumnDef, LL: LL) {
     }
     return col.type === 'status' ? (col.status?.(p.data) ?? null) : cellValue(col, p.data, LL)
   }
+}
+
+/**
+ * Fixed widths, each at least what its header and its values need in the current language (column-widths.ts), so
+ * no header is cut. The long texts (`content`) share what is left of the window (flex, down to their minimum), so a
+ * list fits its window when it can and scrolls sideways only when its minimums do not. A width the user drags stays
+ * fixed (AG Grid drops the flex). Flex only there: figures sized by flex before the vertical scrollbar came would
+ * end under it (the number statistics fit 1400 px by their fixed widths).
+ */
+function fluidWidth(c: ColumnDef, LL: LL): Pick<ColDef<Row>, 'width' | 'flex' | 'minWidth'> {
+  const type = c.type ?? 'text'
+  const declared = c.width ?? TYPE_WIDTH[type]
+  if (type === 'thumbnail') return { width: declared }
+  const minWidth = c.wrapHeader ? minColumnWidth('', type, false) : minColumnWidth(c.header(LL), type, !!c.sortable)
+  const width = Math.max(declared, minWidth)
+  return type === 'content' ? { width, flex: width, minWidth } : { width, minWidth }
 }
 
 interface Options {
@@ -51,23 +68,25 @@ export function buildColumnDefs(def: ListDefinition, { LL, ctx, sort }: Options)
     colId: c.field,
     headerName: c.header(LL),
     type: c.type ?? 'text',
+    ...fluidWidth(c, LL),
     valueGetter: getter(c, LL),
     sortable: !!c.sortable,
     comparator: () => 0,
     sortingOrder: ['desc', 'asc'],
     sort: sort.orderBy === c.field ? (sort.order ?? 'desc') : null,
-    ...(c.width ? { width: c.width } : {}),
     ...(c.wrapHeader ? { wrapHeaderText: true, autoHeaderHeight: true } : {}),
     ...(c.pinned ? { pinned: c.pinned } : {}),
   }))
   const actions = (def.rowActions ?? []).filter((a) => !a.visibleWhen || (ctx && a.visibleWhen(ctx)))
   if (!actions.length) return [index, ...cols]
+  const { inline, more } = splitActions(actions)
   const actionsCol: ColDef<Row> = {
     colId: ACTIONS_COL,
     headerName: LL.grid.actions(),
     pinned: 'right',
     sortable: false,
-    width: Math.max(90, splitActions(actions).inline.length * 64 + (splitActions(actions).more.length ? 40 : 0) + 16),
+    width: actionsColumnWidth(inline.map((a) => a.label(LL)), more.length > 0),
+    suppressSizeToFit: true,
     cellRenderer: ActionsCell,
     cellRendererParams: { actions },
   }

@@ -25,6 +25,12 @@ describe('column state storage', () => {
     expect(loadColumnState('k', s)).toEqual([{ colId: 'b', width: 90, hide: true, pinned: null }, { colId: 'a', width: 120, hide: false }])
   })
 
+  it('keeps a column that still shares the width by its flex, without the width of the moment', () => {
+    const s = memoryStore()
+    saveColumnState('k', [{ colId: 'a', width: 180, flex: 220, hide: false }, { colId: 'b', width: 90, flex: null, hide: false }], s)
+    expect(loadColumnState('k', s)).toEqual([{ colId: 'a', flex: 220, hide: false }, { colId: 'b', width: 90, hide: false }])
+  })
+
   it('reads broken or missing storage as no saved layout, and clears on reset', () => {
     const s = memoryStore()
     expect(loadColumnState('k', s)).toBeNull()

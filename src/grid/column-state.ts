@@ -4,7 +4,7 @@ import type { ColumnState } from 'ag-grid-community'
  * Column order, width and visibility per user per list (issue 3), in localStorage. Sort is not kept here: it lives
  * in the URL, so a bookmark and the stored layout never disagree.
  */
-export type SavedColumn = Pick<ColumnState, 'colId' | 'width' | 'hide' | 'pinned'>
+export type SavedColumn = Pick<ColumnState, 'colId' | 'width' | 'hide' | 'pinned' | 'flex'>
 
 export function columnStateKey(cusId: string, listId: string): string {
   return `sms.grid.${cusId}.${listId}`
@@ -23,7 +23,9 @@ export function loadColumnState(key: string, store = storage()): SavedColumn[] |
 }
 
 export function saveColumnState(key: string, state: readonly ColumnState[], store = storage()): void {
-  const slim: SavedColumn[] = state.map(({ colId, width, hide, pinned }) => ({ colId, width, hide, pinned }))
+  // A column still sharing the width (flex) is saved without its momentary width, which would fix it on restore;
+  // one the user dragged has lost its flex and keeps its width.
+  const slim: SavedColumn[] = state.map(({ colId, width, hide, pinned, flex }) => (flex ? { colId, hide, pinned, flex } : { colId, width, hide, pinned }))
   try {
     store?.setItem(key, JSON.stringify(slim))
   } catch {

@@ -30,10 +30,10 @@ export const materialsList = defineList({
   ],
   columns: [
     { field: 'preview', header: (LL) => LL.materials.columns.preview(), type: 'thumbnail', value: (row) => ({ url: row.url, kind: row.kind, name: row.file_name }) },
-    { field: 'file_name', header: (LL) => LL.materials.columns.fileName(), sortable: true, width: 220 },
+    { field: 'file_name', header: (LL) => LL.materials.columns.fileName(), type: 'content', sortable: true, width: 220 },
     { field: 'kind', header: (LL) => LL.materials.columns.kind(), type: 'status', status: (row) => ({ key: kindKey(String(row.kind)), tone: 'info' }), width: 90 },
-    { field: 'content_type', header: (LL) => LL.materials.columns.type(), width: 120 },
-    { field: 'purpose', header: (LL) => LL.materials.columns.purpose(), type: 'status', status: (row) => ({ key: purposeKey(String(row.purpose)), tone: 'muted' }), width: 110 },
+    { field: 'content_type', header: (LL) => LL.materials.columns.type(), width: 100 },
+    { field: 'purpose', header: (LL) => LL.materials.columns.purpose(), type: 'status', status: (row) => ({ key: purposeKey(String(row.purpose)), tone: 'muted' }), width: 96 },
     { field: 'size', header: (LL) => LL.materials.columns.size(), type: 'sizeKb', sortable: true },
     { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110, visibleWhen: manyAccounts },
     { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },

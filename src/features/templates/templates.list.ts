@@ -86,7 +86,7 @@ export const contentTemplatesList = defineList({
       field: 'check_status', header: (LL) => LL.lists.columns.checkStatus(), type: 'status', width: 110,
       status: (row) => toned(contentCheckKey(Number(row.check_status))),
     },
-    { field: 'result_desc', header: (LL) => LL.lists.columns.resultDesc(), width: 180 },
+    { field: 'result_desc', header: (LL) => LL.lists.columns.resultDesc(), width: 150 },
     { field: 'check_time', header: (LL) => LL.lists.columns.checkTime(), type: 'datetime', sortable: true, width: 170 },
     created,
   ],
