@@ -1,6 +1,4 @@
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { cors } from 'hono/cors'
 import { API_PREFIX } from '../src/domain/api'
 import { OPERATIONS } from '../src/domain/operations'
 import { Carrier } from './carrier'
@@ -8,6 +6,7 @@ import { defaultConfig, type Deps, type LoginKeys, type ServerConfig } from './c
 import type { Db } from './db'
 import { isTrustedOrigin, originGuard } from './http/csrf'
 import { ApiError, fail } from './http/envelope'
+import { jsonBodyLimit, lightCors } from './http/light-middleware'
 import { refuseMalformedPath } from './http/malformed-path'
 import { securityHeaders } from './http/security-headers'
 import type { AppEnv } from './http/session'
@@ -72,14 +71,13 @@ export function createApp(opts: AppOptions) {
   // CORS_ORIGIN=* opts back in. Writes from pages of other origins are refused by originGuard either way.
   const corsOrigin = (origin: string, c: Context) =>
     config.corsOrigin === '*' ? '*' : origin && isTrustedOrigin(origin, c, config) ? origin : null
-  api.use('*', cors({ origin: corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition', 'X-Total-Count'], maxAge: 600 }))
+  api.use('*', lightCors({ origin: corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition', 'X-Total-Count'], maxAge: 600 }))
   api.use('*', originGuard(config))
   // JSON calls are small. Only the calls that take files read a form, each under its own larger limit; a form sent
   // to any other call is refused unread (415) rather than passed to a route that has no limit of its own.
+  const jsonLimit = jsonBodyLimit(JSON_LIMIT_BYTES, (c) => fail(c, new ApiError(413, 'badRequest')))
   api.use('*', async (c, next) => {
-    if (!c.req.header('content-type')?.startsWith('multipart/')) {
-      return bodyLimit({ maxSize: JSON_LIMIT_BYTES, onError: () => fail(c, new ApiError(413, 'badRequest')) })(c, next)
-    }
+    if (!c.req.header('content-type')?.startsWith('multipart/')) return jsonLimit(c, next)
     return FORM_PATHS.has(c.req.path) ? next() : fail(c, new ApiError(415, 'badRequest'))
   })
   for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, userSettingsRoutes, pushRoutes, recordRoutes, listRoutes, sendRoutes]) {
