@@ -7,7 +7,7 @@ import {
   type RecipientExtras, type Recipients, type SendKind, type StoreBatch, type StoreTimed,
 } from './store'
 import {
-  STORE_CHUNK, beginStoring, closeStoringRange, extendStoringRange, finishStoring, openStoringRange, storesInChunks, undoStoring, yieldTurn,
+  STORE_CHUNK, analyzeIfGrown, beginStoring, closeStoringRange, extendStoringRange, finishStoring, openStoringRange, storesInChunks, undoStoring, yieldTurn,
 } from './storing'
 
 /** What a send stores, worked out by its kind inside the transaction (after the key is claimed). */
@@ -163,6 +163,7 @@ async function storeInChunks(db: Db, cusId: string, key: string, s: Storing): Pr
   } finally {
     closeStoringRange(s.batch.batchId)
   }
+  await analyzeIfGrown(db, 'mt_record', n)
 }
 
 /**
@@ -190,4 +191,5 @@ async function scheduleInChunks(db: Db, cusId: string, key: string, s: Schedulin
     await undoStoring(db, s.timeBatch)
     throw e
   }
+  await analyzeIfGrown(db, 'time_mt_message', n)
 }

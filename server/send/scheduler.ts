@@ -6,7 +6,7 @@ import { ApiError } from '../http/envelope'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
 import { everyInterval } from '../worker-loop'
 import { countryPrices, debit, nextBatchId, priceOf, roundMoney, sensitiveIn } from './store'
-import { andVisibleWhileStoring, beginStoring, finishStoring, STORE_CHUNK, storesInChunks, undoStoring } from './storing'
+import { analyzeIfGrown, andVisibleWhileStoring, beginStoring, finishStoring, STORE_CHUNK, storesInChunks, undoStoring } from './storing'
 
 /**
  * Sends timed batches when due. Only send_status 0 batches are due, so pause (2), intercept (3) and edits (content
@@ -152,6 +152,7 @@ async function storeDueInChunks(db: Db, s: Storing): Promise<void> {
     await undoStoring(db, s.batchId)
     throw e
   }
+  await analyzeIfGrown(db, 'mt_record', s.groups.reduce((sum, g) => sum + g.n, 0))
 }
 
 /** Debits the batch at today's prices; returns the cost and each group's price per record (international: the country's). */
