@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { nameOn } from './prepared'
-import type { Db, QueryOptions } from './types'
+import type { Cursor, CursorOptions, Db, QueryOptions } from './types'
 
 // bigint and numeric come back as strings by default; counts and money fit in a double here.
 pg.types.setTypeParser(20, (v) => Number(v))
@@ -43,6 +43,48 @@ async function checkout(pool: pg.Pool) {
   }
 }
 
+/**
+ * A server-side cursor on a connection of its own: `begin read only`, the planner settings as `set local`, `declare`,
+ * then `fetch forward n` per read. Closing waits for a read in flight, rolls the read-only transaction back (which
+ * also ends the cursor) and gives the connection back, destroyed instead when it was lost.
+ */
+async function openCursor<T>(pool: pg.Pool, text: string, params: unknown[], opts: CursorOptions = {}): Promise<Cursor<T>> {
+  const { conn, release } = await checkout(pool)
+  let broken: Error | undefined
+  const noting = (e: unknown): never => {
+    if (connectionLost(e)) broken ??= e as Error
+    throw e
+  }
+  let closing: Promise<void> | null = null
+  let inFlight: Promise<unknown> = Promise.resolve()
+  const close = () => {
+    closing ??= (async () => {
+      await inFlight
+      if (!broken) await conn.query('rollback').catch((e: unknown) => void (broken = e as Error))
+      release(broken)
+    })()
+    return closing
+  }
+  try {
+    await conn.query('begin read only')
+    for (const [name, value] of Object.entries(opts.settings ?? {})) await conn.query('select set_config($1, $2, true)', [name, value])
+    await conn.query(`declare bulk_read no scroll cursor for ${text}`, params)
+  } catch (e) {
+    if (connectionLost(e)) broken = e as Error
+    await close()
+    throw e
+  }
+  return {
+    read(n: number) {
+      if (closing) return Promise.reject(new Error('read from a closed cursor'))
+      const rows = conn.query(`fetch forward ${Math.max(1, Math.trunc(n))} from bulk_read`).then((r) => r.rows as T[], noting)
+      inFlight = rows.catch(() => undefined)
+      return rows
+    },
+    close,
+  }
+}
+
 function wrap(client: Client, pool: pg.Pool): Db {
   return {
     kind: 'postgres',
@@ -80,6 +122,7 @@ function wrap(client: Client, pool: pg.Pool): Db {
         release(broken)
       }
     },
+    cursor: client === pool ? (text, params, opts) => openCursor(pool, text, params, opts) : undefined,
     close: () => pool.end(),
   }
 }

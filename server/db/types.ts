@@ -7,6 +7,22 @@ export interface QueryOptions {
   prepare?: boolean
 }
 
+/** One statement's rows read a batch at a time (a server-side cursor); see `Db.cursor`. */
+export interface Cursor<T> {
+  /** The next `n` rows at most; fewer (or none) once the statement has no more. */
+  read(n: number): Promise<T[]>
+  /** Ends the cursor and gives its connection back; safe to call more than once, and while a read is in flight. */
+  close(): Promise<void>
+}
+
+export interface CursorOptions {
+  /**
+   * Planner settings for this statement only (`set local`), e.g. `{ cursor_tuple_fraction: '1' }`. Names and values
+   * are the code's constants, never user input.
+   */
+  settings?: Record<string, string>
+}
+
 /** The one database surface routes and seeds use, so PGlite and PostgreSQL stay interchangeable. */
 export interface Db {
   query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: QueryOptions): Promise<{ rows: T[] }>
@@ -15,6 +31,12 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
   close(): Promise<void>
   readonly kind: 'pglite' | 'postgres'
+  /**
+   * PostgreSQL only: one statement read through a server-side cursor, in a read-only transaction on a connection of
+   * its own until `close` (the caller must close it). For bulk reads of a whole filtered set: one plan and one pass
+   * instead of a query per batch. PGlite has one connection, which a cursor would hold against every other user.
+   */
+  cursor?<T = Record<string, unknown>>(text: string, params: unknown[], opts?: CursorOptions): Promise<Cursor<T>>
   /** PGlite (one connection): whether any statement is running or queued on it, so bulk work can let others first. */
   busy?(): boolean
 }

@@ -110,6 +110,7 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
   }
   const writer = spec.format === 'csv' ? csvWriter(push) : xlsxWriter(push)
   const iterator = spec.batches[Symbol.asyncIterator]()
+  const values = spec.columns.map((col) => col.value)
   const body = new ReadableStream<Uint8Array>({
     start(ctl) {
       controller = ctl
@@ -129,7 +130,7 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
             controller.close()
             return
           }
-          await writer.rows(next.value.map((row) => spec.columns.map((col) => col.value(row))))
+          await writer.rowsOf(next.value, values)
           await slot.renew()
         }
       } catch (err) {

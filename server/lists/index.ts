@@ -8,5 +8,6 @@ export { Where, orderClause, pageClause, present, type SortMap, type SortColumn 
 export { listPage, countRows, type PageSpec, type TotalQuery } from './page'
 export { CountCache } from './count-cache'
 export { keysetBatches, DOWNLOAD_BATCH, type KeysetSpec } from './keyset'
+export { bulkBatches } from './bulk-read'
 export { downloadResponse, contentDisposition, type DownloadSpec, type FileColumn } from './download'
 export { csvCell, neutraliseFormula, type Cell } from './writers'

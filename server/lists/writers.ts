@@ -13,6 +13,8 @@ export interface FileWriter {
   readonly extension: string
   start(headers: string[]): void
   rows(rows: Cell[][]): void | Promise<void>
+  /** `rows` of a batch read through its columns' getters, without building an array of cells per row. */
+  rowsOf<R>(batch: R[], values: ((row: R) => Cell)[]): void | Promise<void>
   end(): void | Promise<void>
   /** The client went away: frees what the writer holds outside the JS heap (zlib's native state). */
   abort?(): void
@@ -22,7 +24,9 @@ export interface FileWriter {
 
 /** Cells Excel would read as a formula (=, +, -, @, and tab/CR that some readers strip first) get a leading quote. */
 export function neutraliseFormula(s: string): string {
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s
+  const c = s.charCodeAt(0)
+  // = + - @ tab CR, by code: this runs for every text cell of a file
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${s}` : s
 }
 
 export function csvCell(v: Cell): string {
@@ -41,6 +45,15 @@ export function csvWriter(push: (chunk: Uint8Array) => void): FileWriter {
     extension: 'csv',
     start: (headers) => push(enc.encode('\uFEFF' + line(headers))),
     rows: (rows) => push(enc.encode(rows.map(line).join(''))),
+    rowsOf(batch, values) {
+      let text = ''
+      for (const row of batch) {
+        text += csvCell(values[0](row))
+        for (let i = 1; i < values.length; i++) text += ',' + csvCell(values[i](row))
+        text += '\r\n'
+      }
+      push(enc.encode(text))
+    },
     end: () => undefined,
   }
 }
@@ -174,6 +187,23 @@ export function xlsxWriter(push: (chunk: Uint8Array) => void, rowsPerSheet = XLS
     inSheet = 0
   }
   const close = () => sheet!.finish(pending + SHEET_TAIL)
+  /** Rows 0…count-1 of a batch, each as `rowXml(j)`, continuing on a new sheet when one is full. */
+  const write = async (count: number, rowXml: (j: number) => string) => {
+    let i = 0
+    while (i < count) {
+      if (inSheet === rowsPerSheet) {
+        await close()
+        open()
+      }
+      const take = Math.min(count - i, rowsPerSheet - inSheet)
+      let xml = pending
+      for (let j = i; j < i + take; j++) xml += rowXml(j)
+      pending = ''
+      await sheet!.push(xml)
+      inSheet += take
+      i += take
+    }
+  }
   return {
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     extension: 'xlsx',
@@ -181,22 +211,12 @@ export function xlsxWriter(push: (chunk: Uint8Array) => void, rowsPerSheet = XLS
       headerXml = xlsxRow(headers)
       open()
     },
-    async rows(rows) {
-      let i = 0
-      while (i < rows.length) {
-        if (inSheet === rowsPerSheet) {
-          await close()
-          open()
-        }
-        const take = Math.min(rows.length - i, rowsPerSheet - inSheet)
-        let xml = pending
-        for (let j = i; j < i + take; j++) xml += xlsxRow(rows[j])
-        pending = ''
-        await sheet!.push(xml)
-        inSheet += take
-        i += take
-      }
-    },
+    rows: (rows) => write(rows.length, (j) => xlsxRow(rows[j])),
+    rowsOf: (batch, values) => write(batch.length, (j) => {
+      let xml = '<row>'
+      for (let i = 0; i < values.length; i++) xml += xlsxCell(values[i](batch[j]))
+      return xml + '</row>'
+    }),
     abort() {
       sheet?.destroy()
     },
