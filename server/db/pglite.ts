@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { PGlite, type ParserOptions, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { DataDirOpenError } from './data-dir-errors'
+import { isoTimeParser, TIMESTAMPTZ } from './iso-time'
 import { queryPrepared } from './pglite-prepared'
 import type { Db, QueryOptions } from './types'
 
@@ -10,6 +11,17 @@ type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction
 
 /** Statements sent to one PGlite and not yet answered, whichever wrap (transaction or not) sent them. */
 const pending = new WeakMap<PGlite, { n: number }>()
+
+/** PGlite's parsers with `timestamptz` as ISO text (QueryOptions.isoTimes), falling back to PGlite's own parser. */
+const isoParsers = new WeakMap<PGlite, ParserOptions>()
+function isoTimesOf(root: PGlite): ParserOptions {
+  let parsers = isoParsers.get(root)
+  if (!parsers) {
+    const dateOf = root.parsers[TIMESTAMPTZ]
+    isoParsers.set(root, (parsers = { [TIMESTAMPTZ]: isoTimeParser((text) => dateOf(text, TIMESTAMPTZ)) }))
+  }
+  return parsers
+}
 
 function wrap(runner: Runner, root: PGlite): Db {
   if (!pending.has(root)) pending.set(root, { n: 0 })
@@ -26,8 +38,9 @@ function wrap(runner: Runner, root: PGlite): Db {
     kind: 'pglite',
     async query<T>(text: string, params?: unknown[], opts?: QueryOptions) {
       // Named statements outside transactions only: a transaction's queries run through its own handle.
-      if (opts?.prepare && runner === root) return { rows: await counted(queryPrepared<T>(root, text, params)) }
-      const r = await counted(runner.query<T>(text, params as unknown[] | undefined))
+      const parsers = opts?.isoTimes ? isoTimesOf(root) : undefined
+      if (opts?.prepare && runner === root) return { rows: await counted(queryPrepared<T>(root, text, params, parsers)) }
+      const r = await counted(runner.query<T>(text, params as unknown[] | undefined, parsers && { parsers }))
       return { rows: r.rows }
     },
     async exec(sql: string) {

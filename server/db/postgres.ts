@@ -1,10 +1,17 @@
 import pg from 'pg'
+import { isoTimeParser, TIMESTAMPTZ } from './iso-time'
 import { nameOn } from './prepared'
 import type { Cursor, CursorOptions, Db, QueryOptions } from './types'
 
 // bigint and numeric come back as strings by default; counts and money fit in a double here.
 pg.types.setTypeParser(20, (v) => Number(v))
 pg.types.setTypeParser(1700, (v) => Number(v))
+
+const isoTime = isoTimeParser(pg.types.getTypeParser(TIMESTAMPTZ))
+const ISO_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMPTZ && format !== 'binary' ? isoTime : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+}
 
 type Client = pg.Pool | pg.PoolClient
 
@@ -89,12 +96,13 @@ function wrap(client: Client, pool: pg.Pool): Db {
   return {
     kind: 'postgres',
     async query<T>(text: string, params?: unknown[], opts?: QueryOptions) {
-      if (!opts?.prepare) return { rows: (await client.query(text, params)).rows as T[] }
-      if (client !== pool) return { rows: (await client.query({ name: nameOn(client as pg.PoolClient, text), text, values: params })).rows as T[] }
+      const types = opts?.isoTimes ? ISO_TYPES : undefined
+      if (!opts?.prepare) return { rows: (await client.query({ text, values: params, types })).rows as T[] }
+      if (client !== pool) return { rows: (await client.query({ name: nameOn(client as pg.PoolClient, text), text, values: params, types })).rows as T[] }
       const { conn, release } = await checkout(pool)
       let broken: Error | undefined
       try {
-        return { rows: (await conn.query({ name: nameOn(conn, text), text, values: params })).rows as T[] }
+        return { rows: (await conn.query({ name: nameOn(conn, text), text, values: params, types })).rows as T[] }
       } catch (e) {
         if (connectionLost(e)) broken = e as Error
         throw e

@@ -5,6 +5,11 @@ export interface QueryOptions {
    * statements of every request whose texts come from a small set (values travel as parameters).
    */
   prepare?: boolean
+  /**
+   * `timestamptz` values as the text JSON.stringify makes of a Date (`2026-11-24T01:02:03.123Z`), not as Dates: for
+   * rows that go straight into a JSON answer (list pages, server/db/iso-time.ts).
+   */
+  isoTimes?: boolean
 }
 
 /** One statement's rows read a batch at a time (a server-side cursor); see `Db.cursor`. */

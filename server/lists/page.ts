@@ -42,8 +42,9 @@ export interface TotalQuery {
 type Raw = Record<string, unknown>
 
 // List texts come from a small set per screen (filters present, sort, page size; values are parameters); the page's
-// offset is inlined, so the per-connection limit of named statements bounds them (server/db/prepared.ts).
-const PREPARE = { prepare: true }
+// offset is inlined, so the per-connection limit of named statements bounds them (server/db/prepared.ts). The rows go
+// straight into the JSON answer: times come as the text JSON.stringify would make of them (server/db/iso-time.ts).
+const PREPARE = { prepare: true, isoTimes: true }
 
 /**
  * One page, its total and the totals row in one round trip: the count/aggregate row is joined laterally to the
@@ -54,7 +55,7 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
   if (spec.knownTotal !== undefined && !spec.totals) {
     const sql = pageSql(spec)
     const rows = await run(db, sql, spec.where.params, spec.session)
-    return { records: rows.filter((r) => r.__row !== null).map(strip<R>), total: spec.knownTotal }
+    return { records: pageRows<R>(rows), total: spec.knownTotal }
   }
   const totals = Object.entries(spec.totals ?? {})
   const aggs = ['count(*)::int as "__total"', ...totals.map(([, expr], i) => `coalesce(${expr}, 0) as "__t_${i}"`)].join(', ')
@@ -65,7 +66,7 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
     left join lateral (${pageSql(spec)}) p on true`
   const rows = await run(db, sql, byQuery ? byQuery.params : spec.where.params, spec.session)
   const first = rows[0] ?? { __total: 0 }
-  const records = rows.filter((r) => r.__row !== null).map(strip<R>)
+  const records = pageRows<R>(rows)
   const page: Page<R> = { records, total: Number(first.__total) }
   if (totals.length) page.totals = Object.fromEntries(totals.map(([k], i) => [k, Number(first[`__t_${i}`] ?? 0)]))
   return page
@@ -99,10 +100,20 @@ async function run(db: Db, sql: string, params: unknown[], session: SessionCheck
   return rows
 }
 
-const strip = <R>(r: Raw): R => {
-  const out: Raw = {}
-  for (const [k, v] of Object.entries(r)) if (k !== '__row' && k !== '__total' && k !== '__rt' && k !== '__sn' && !k.startsWith('__t_')) out[k] = v
-  return out as R
+const internal = (k: string) => k === '__row' || k === '__total' || k === '__rt' || k === '__sn' || k.startsWith('__t_')
+
+/** The page's rows (`__row` set) without the statement's own columns; every row has the same columns, read once. */
+function pageRows<R>(rows: Raw[]): R[] {
+  const out: R[] = []
+  let keys: string[] | undefined
+  for (const r of rows) {
+    if (r.__row === null) continue
+    keys ??= Object.keys(r).filter((k) => !internal(k))
+    const row: Raw = {}
+    for (const k of keys) row[k] = r[k]
+    out.push(row as R)
+  }
+  return out
 }
 
 /** The row count of a filtered set (downloads send it as X-Total-Count). */
