@@ -3,7 +3,8 @@
 // console's call (POST /api/mtRecord/download) as csv and as xlsx, timed from request to last byte, while other users
 // open their sent-record lists open-loop (one request every BENCH_GAP_MS ms, round robin over four customers, each
 // answered or not: a stalled server shows as latency, not as fewer requests). Printed per side: seconds to last byte,
-// file size, the server's RSS when idle before the download and its peak during it (VmRSS sampled every 100 ms), and
+// the server process' CPU seconds meanwhile (the others' requests included; on PostgreSQL the database's own work is
+// not in it), file size, the server's RSS when idle before the download and its peak during it (VmRSS sampled every 100 ms), and
 // the others' p50/p99, and their p99 in the 5 s before the download (alone).
 // "before" is the server of commit BENCH_BASELINE (default d953b8c, before this work), compiled from git into a temp
 // folder; "now" is this working tree, compiled. Both read the same seeded database; the sides alternate, BENCH_ROUNDS
@@ -42,6 +43,12 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.floor(p * s.length))]
+}
+// CPU seconds a process has used (user + system), from /proc: a figure the machine's load does not inflate the way
+// it does seconds to last byte.
+const cpuSeconds = (pid) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(f[11]) + Number(f[12])) / 100
 }
 const rssMb = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
 
@@ -118,17 +125,19 @@ async function once(cwd, env, tokens, format) {
     // The others alone first, for reference: the same requests without a download beside them.
     await new Promise((ok) => setTimeout(ok, ALONE_MS))
     into = lat
+    const cpu0 = cpuSeconds(server.pid)
     const t0 = performance.now()
     const res = await post(server.base, tokens.admin, '/mtRecord/download', { format, start_time: '2000-01-01' })
     if (res.status !== 200) throw new Error(`download: ${res.status} ${await res.text()}`)
     let bytes = 0
     for await (const chunk of res.body) bytes += chunk.length
     const seconds = (performance.now() - t0) / 1000
+    const cpu = cpuSeconds(server.pid) - cpu0
     clearInterval(ticker)
     await Promise.all(inFlight)
     clearInterval(sampler)
-    console.log(`  ${cwd === ROOT ? 'now' : 'before'} ${format}: ${seconds.toFixed(1)} s, peak RSS ${Math.round(peak)} MB, others p99 ${Math.round(pct(lat, 0.99))} ms (alone ${Math.round(pct(alone, 0.99))} ms; ${lat.length} answered, ${failed} failed)`)
-    return { seconds, bytes, idle, peak, p50: pct(lat, 0.5), p99: pct(lat, 0.99), aloneP99: pct(alone, 0.99), others: lat.length, failed, rows: Number(res.headers.get('x-total-count')) }
+    console.log(`  ${cwd === ROOT ? 'now' : 'before'} ${format}: ${seconds.toFixed(1)} s (server CPU ${cpu.toFixed(1)} s), peak RSS ${Math.round(peak)} MB, others p99 ${Math.round(pct(lat, 0.99))} ms (alone ${Math.round(pct(alone, 0.99))} ms; ${lat.length} answered, ${failed} failed)`)
+    return { seconds, cpu, bytes, idle, peak, p50: pct(lat, 0.5), p99: pct(lat, 0.99), aloneP99: pct(alone, 0.99), others: lat.length, failed, rows: Number(res.headers.get('x-total-count')) }
   } finally {
     clearInterval(sampler)
     clearInterval(ticker)
@@ -146,7 +155,7 @@ async function bench(label, env, tokens, sides) {
     for (const [side, rs] of Object.entries(runs)) {
       results.push({
         format, side: side === 'before' ? `before (${BASELINE})` : 'now', rows: rs[0].rows,
-        's to last byte': median(rs.map((r) => r.seconds)).toFixed(1), MB: (rs[0].bytes / 1e6).toFixed(1),
+        's to last byte': median(rs.map((r) => r.seconds)).toFixed(1), 'server CPU s': median(rs.map((r) => r.cpu)).toFixed(1), MB: (rs[0].bytes / 1e6).toFixed(1),
         'idle RSS MB': Math.round(median(rs.map((r) => r.idle))), 'peak RSS MB': Math.round(Math.max(...rs.map((r) => r.peak))),
         'others p99 alone ms': Math.round(median(rs.map((r) => r.aloneP99))), 'others p50 ms': Math.round(median(rs.map((r) => r.p50))), 'others p99 ms': Math.round(median(rs.map((r) => r.p99))),
         'others requests': rs.reduce((s, r) => s + r.others, 0), 'others failed': rs.reduce((s, r) => s + r.failed, 0),
