@@ -1,4 +1,4 @@
-import { formatStorage, STORAGE_QUOTA_DEFAULT, type MaterialStorage } from '../../src/domain/materials'
+import { checkQuota, STORAGE_QUOTA_DEFAULT, type MaterialStorage } from '../../src/domain/materials'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { lockInSchema } from '../db/locks'
@@ -18,8 +18,8 @@ export async function storageOf(db: Db, cusId: string, defaultQuota = STORAGE_QU
 
 /** Refuses (409, with used, quota and the file's size) when `size` more bytes would pass the quota. */
 export function assertFits(storage: MaterialStorage, size: number): void {
-  if (storage.used + size <= storage.quota) return
-  throw new ApiError(409, 'materialQuotaExceeded', { used: formatStorage(storage.used), quota: formatStorage(storage.quota), size: formatStorage(size) })
+  const refused = checkQuota(storage, size)
+  if (refused) throw new ApiError(409, refused.key, refused.vars)
 }
 
 // Any fixed number: with the tenant's hash it names the lock of one customer's storage across processes.

@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono'
 import {
-  accountRefSchema, customerAddSchema, customerChargeSchema, MAX_SUB_ACCOUNTS, subAccountAddSchema, subAccountChargeSchema,
+  accountRefSchema, customerAddSchema, customerChargeSchema, customerQuotaSchema, MAX_SUB_ACCOUNTS, quotaBytes, subAccountAddSchema,
+  subAccountChargeSchema,
 } from '../../src/domain/customers'
+import { formatStorage, STORAGE_QUOTA_DEFAULT } from '../../src/domain/materials'
 import { subAccountActionsVisible } from '../../src/domain/lists/accounts'
 import { serverMessage, type ServerMessage } from '../../src/domain/messages'
 import { checkNewPassword } from '../../src/domain/validation'
@@ -86,6 +88,21 @@ function customerRoutes(deps: Deps) {
       cusId: p.cus_id, amount: p.amount, rechargeType: p.recharge_type, prodType: p.prod_type, remark: p.remark, operator: user.cusId,
     })
     return okWith(c, 'chargeSuccess', { balance }, { account: p.cus_id, balance })
+  })
+
+  // One customer's material storage (customer.storage_quota; null: STORAGE_QUOTA_BYTES). Uploads already stored
+  // stay when it is lowered below what is used: only new ones are refused until enough is deleted.
+  r.post('/customer/customerQuota', async (c) => {
+    const p = await body(c, customerQuotaSchema)
+    await consumeRate(deps, 'accountWrite', c.get('user').cusId)
+    const bytes = quotaBytes(p.storage_quota)
+    const { rows } = await deps.db.query('update customer set storage_quota = $2 where cus_id = $1 and user_type = 2 and cus_status <= 1 returning id', [p.cus_id, bytes])
+    if (!rows.length) throw new ApiError(404, 'accountNotFound', { account: p.cus_id })
+    const locale = localeOf(c)
+    const quota = bytes === null
+      ? serverMessage('customerQuotaDefault', locale, { quota: formatStorage(deps.config.storageQuotaBytes ?? STORAGE_QUOTA_DEFAULT) })
+      : formatStorage(bytes)
+    return okWith(c, 'customerQuotaSet', { cus_id: p.cus_id, storage_quota: bytes }, { account: p.cus_id, quota })
   })
 
   return r

@@ -143,6 +143,7 @@ const EXTRAS: Record<string, Extra> = {
   'POST /customer/openCustomer': { base: () => ({ cus_id: 'probe_nobody' }) },
   'POST /customer/customerDetail': { base: () => ({ cus_id: 'probe_nobody' }) },
   'POST /customer/customerCharge': { base: () => ({ cus_id: 'probe_nobody', recharge_type: 0, amount: '1' }) },
+  'POST /customer/customerQuota': { base: () => ({ cus_id: 'probe_nobody', storage_quota: '10' }) },
   'POST /customer/chargeDetail': { base: () => ({ cus_id: 'acme' }) },
   'POST /subAccount/add': { base: () => ({ cus_id: 'probe_new', cus_name: 'P', password: 'x', redomStr: 'r0123456789' }) },
   'POST /subAccount/charge': { base: () => ({ cus_id: 'probe_nobody', amount: '1' }) },

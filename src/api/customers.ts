@@ -1,5 +1,5 @@
 import {
-  accountDetailSchema, chargeResultSchema, productOptionSchema, type AccountDetail, type CustomerChargePayload, type ProductOption, type SubAccountChargePayload,
+  accountDetailSchema, chargeResultSchema, productOptionSchema, type AccountDetail, type CustomerChargePayload, type CustomerQuotaPayload, type ProductOption, type SubAccountChargePayload,
 } from '@/domain/customers'
 import { rechargeRowSchema, type RechargeRow } from '@/domain/lists/recharge'
 import { api, apiEnvelope } from './http'
@@ -32,6 +32,7 @@ export async function addSubAccount(fields: Record<string, unknown>, plainPasswo
 }
 
 export const chargeCustomer = (p: CustomerChargePayload) => message('/customer/customerCharge', p)
+export const setCustomerQuota = (p: CustomerQuotaPayload) => message('/customer/customerQuota', p)
 /**
  * A transfer lowers the caller's own balance: the session's copy (the top bar, the send pages) takes the one the
  * server reports, and the bell asks again, since the transfer may have crossed the balance warning.

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
-  materialRowSchema, UPLOAD_FILE_FIELD, UPLOAD_PATHS, uploadResultSchema, type MaterialDelete, type MaterialPurpose, type MaterialSearch,
+  materialRowSchema, materialStorageSchema, UPLOAD_FILE_FIELD, UPLOAD_PATHS, uploadResultSchema, type MaterialDelete, type MaterialPurpose, type MaterialStorage, type MaterialSearch,
   type MediaKind, type UploadResult,
 } from '@/domain/materials'
 import { listKeys } from '@/grid/keys'
@@ -57,6 +57,12 @@ const pageSchema = z.object({ records: z.array(materialRowSchema), total: z.numb
 /** One page of the tenant's materials, newest first unless told. */
 export async function fetchMaterials(search: Partial<MaterialSearch>) {
   return pageSchema.parse(await api('/aim/materialList', { pageNumber: 1, pageSize: 100, ...search }))
+}
+
+/** The caller's storage, used of quota, as the materials list reports it beside its page (the upload's pre-check). */
+export async function fetchStorage(): Promise<MaterialStorage> {
+  const page = await api<{ storage?: unknown }>('/aim/materialList', { pageNumber: 1, pageSize: 1 })
+  return materialStorageSchema.parse(page.storage)
 }
 
 /** The picker's list: newest 100 of a kind. Signed URLs live an hour; the query is refreshed long before. */

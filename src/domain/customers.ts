@@ -63,6 +63,23 @@ export const customerAddSchema = z.object({
 })
 export type CustomerAddPayload = z.infer<typeof customerAddSchema>
 
+/** The largest storage quota an administrator may give one account, in MB (1 TiB). */
+export const STORAGE_QUOTA_MAX_MB = 1024 * 1024
+/**
+ * An account's storage quota as typed, in whole MB: '' for the server's default (STORAGE_QUOTA_BYTES), 0 for no
+ * more uploads, at most STORAGE_QUOTA_MAX_MB. A string, so the form's field and the call's payload are one schema.
+ */
+export const storageQuotaField = safeText()
+  .trim()
+  .regex(/^\d{0,7}$/)
+  .refine((v) => v === '' || Number(v) <= STORAGE_QUOTA_MAX_MB, { message: 'range' })
+/** The stored value of a typed quota: bytes, or null for the default. */
+export const quotaBytes = (typed: string): number | null => (typed.trim() === '' ? null : Number(typed) * 1024 * 1024)
+
+/** /customer/customerQuota: one customer's storage quota for materials (administrators only). */
+export const customerQuotaSchema = z.object({ cus_id: cusIdField, storage_quota: storageQuotaField })
+export type CustomerQuotaPayload = z.infer<typeof customerQuotaSchema>
+
 /** closeCustomer, openCustomer, customerDetail and the sub-account equivalents: one account by name. */
 export const accountRefSchema = z.object({ cus_id: cusIdField })
 

@@ -107,6 +107,15 @@ export const materialStorageSchema = z.object({ used: z.number(), quota: z.numbe
 export type MaterialStorage = z.infer<typeof materialStorageSchema>
 
 /**
+ * The quota rule the console (before upload, against the storage the list reports) and the server (inside the
+ * upload's transaction) apply: `size` more bytes must not pass the quota. The refusal names used, quota and size.
+ */
+export function checkQuota(storage: MaterialStorage, size: number): MaterialRefusal | null {
+  if (storage.used + size <= storage.quota) return null
+  return { key: 'materialQuotaExceeded', vars: { used: formatStorage(storage.used), quota: formatStorage(storage.quota), size: formatStorage(size) } }
+}
+
+/**
  * The one rule the console (before upload) and the server (after sniffing) apply: `contentType` is what the bytes
  * are (the server's sniff; in the browser, the browser's own sniff of the first bytes), `kind` the one asked for
  * (optional: any kind of the purpose). Returns the refusal, or null when the file may be stored.

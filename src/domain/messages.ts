@@ -161,6 +161,8 @@ export const SERVER_MESSAGES = {
   accountClosedOk: { 'zh-CN': '账号 {account} 已停用，其登录已全部失效', en: 'Account {account} closed; all its sessions have ended' },
   accountOpenedOk: { 'zh-CN': '账号 {account} 已启用', en: 'Account {account} opened' },
   customerAdded: { 'zh-CN': '客户 {account} 已创建', en: 'Customer {account} created' },
+  customerQuotaSet: { 'zh-CN': '客户 {account} 的素材存储配额已设为 {quota}', en: 'The material storage quota of {account} is now {quota}' },
+  customerQuotaDefault: { 'zh-CN': '默认（{quota}）', en: 'the default ({quota})' },
   subAccountAdded: { 'zh-CN': '子账号 {account} 已创建', en: 'Sub-account {account} created' },
   chargeSuccess: { 'zh-CN': '充值成功，{account} 余额 {balance}', en: 'Charged; the balance of {account} is {balance}' },
   transferSuccess: {

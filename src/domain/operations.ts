@@ -3,7 +3,7 @@ import { accountListSchema, errorLogUploadSchema } from './account'
 import { getAppSecretSchema, rotateAppSecretSchema } from './app-secret'
 import { loginSchema, registerSchema, sendAuthCodeSchema, sendLoginCodeSchema, smsLoginSchema } from './auth'
 import {
-  accountRefSchema, chargeDetailSchema, customerAddSchema, customerChargeSchema, subAccountAddSchema, subAccountChargeSchema,
+  accountRefSchema, chargeDetailSchema, customerAddSchema, customerChargeSchema, customerQuotaSchema, subAccountAddSchema, subAccountChargeSchema,
 } from './customers'
 import { groupMobileDetailSchema, hasMemberGroupListSchema } from './group-numbers'
 import { interactAnswerSchema, interactViewSchema } from './interact'
@@ -185,6 +185,7 @@ export const OPERATIONS: readonly Operation[] = [
     ['/customer/openCustomer', json(accountRefSchema)],
     ['/customer/customerDetail', json(accountRefSchema)],
     ['/customer/customerCharge', json(customerChargeSchema)],
+    ['/customer/customerQuota', json(customerQuotaSchema)],
     ['/customer/chargeDetail', json(chargeDetailSchema)],
     ['/subAccount/add', json(subAccountAddSchema)],
     ['/subAccount/charge', json(subAccountChargeSchema)],

@@ -635,6 +635,32 @@ type RootTranslation = {
 		 * @param {string} account
 		 */
 		recordsTitle: RequiredParams<'account'>
+		/**
+		 * 存​储​配​额
+		 */
+		quota: string
+		/**
+		 * {​a​c​c​o​u​n​t​}​ ​的​素​材​存​储​配​额
+		 * @param {string} account
+		 */
+		quotaTitle: RequiredParams<'account'>
+		/**
+		 * 当​前​配​额​：​{​q​u​o​t​a​}
+		 * @param {string} quota
+		 */
+		quotaIntro: RequiredParams<'quota'>
+		/**
+		 * 存​储​配​额​（​M​B​）
+		 */
+		quotaField: string
+		/**
+		 * 0​ ​到​ ​1​0​4​8​5​7​6​ ​的​整​数​（​M​B​，​即​最​多​ ​1​ ​T​B​）​；​留​空​即​用​平​台​默​认​配​额​。​调​低​后​已​存​的​素​材​保​留​，​超​出​部​分​只​是​不​能​再​上​传
+		 */
+		quotaHint: string
+		/**
+		 * 默​认
+		 */
+		quotaDefault: string
 		errors: {
 			/**
 			 * 账​号​须​为​ ​3​ ​到​ ​3​2​ ​位​字​母​、​数​字​或​下​划​线
@@ -680,6 +706,10 @@ type RootTranslation = {
 			 * 备​注​最​多​ ​2​0​0​ ​个​字​符
 			 */
 			remark: string
+			/**
+			 * 请​填​写​ ​0​ ​到​ ​1​0​4​8​5​7​6​ ​之​间​的​整​数​（​M​B​）​，​或​留​空​使​用​默​认​配​额
+			 */
+			quota: string
 		}
 	}
 	dashboard: {
@@ -1706,6 +1736,10 @@ type RootTranslation = {
 			 * 余​额
 			 */
 			balance: string
+			/**
+			 * 存​储​配​额
+			 */
+			storageQuota: string
 			/**
 			 * 扩​展​号
 			 */
@@ -6530,6 +6564,30 @@ export type TranslationFunctions = {
 		 * {account} 的充值记录（最近 20 条）
 		 */
 		recordsTitle: (arg: { account: string }) => LocalizedString
+		/**
+		 * 存储配额
+		 */
+		quota: () => LocalizedString
+		/**
+		 * {account} 的素材存储配额
+		 */
+		quotaTitle: (arg: { account: string }) => LocalizedString
+		/**
+		 * 当前配额：{quota}
+		 */
+		quotaIntro: (arg: { quota: string }) => LocalizedString
+		/**
+		 * 存储配额（MB）
+		 */
+		quotaField: () => LocalizedString
+		/**
+		 * 0 到 1048576 的整数（MB，即最多 1 TB）；留空即用平台默认配额。调低后已存的素材保留，超出部分只是不能再上传
+		 */
+		quotaHint: () => LocalizedString
+		/**
+		 * 默认
+		 */
+		quotaDefault: () => LocalizedString
 		errors: {
 			/**
 			 * 账号须为 3 到 32 位字母、数字或下划线
@@ -6575,6 +6633,10 @@ export type TranslationFunctions = {
 			 * 备注最多 200 个字符
 			 */
 			remark: () => LocalizedString
+			/**
+			 * 请填写 0 到 1048576 之间的整数（MB），或留空使用默认配额
+			 */
+			quota: () => LocalizedString
 		}
 	}
 	dashboard: {
@@ -7579,6 +7641,10 @@ export type TranslationFunctions = {
 			 * 余额
 			 */
 			balance: () => LocalizedString
+			/**
+			 * 存储配额
+			 */
+			storageQuota: () => LocalizedString
 			/**
 			 * 扩展号
 			 */

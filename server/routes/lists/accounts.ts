@@ -11,7 +11,7 @@ import { listPage, orderClause, Where } from '../../lists'
 import { requireAdmin, type Ctx } from './common'
 
 const SELECT = `a.cus_id, a.cus_name, a.parent_id, a.user_type::int as user_type, a.cus_status::int as cus_status, a.pay_type::int as pay_type,
-  a.balance::float8 as balance, a.ext_number, a.mobile, a.create_time`
+  a.balance::float8 as balance, a.ext_number, a.mobile, a.create_time, a.storage_quota::float8 as storage_quota`
 const SORT = { create_time: 'a.create_time', cus_id: 'a.cus_id', balance: 'a.balance' }
 const RECHARGE_SELECT = `r.id, r.cus_id, c.cus_name, r.create_time, r.prod_type::int as prod_type, r.recharge_amount, r.recharge_money::float8 as recharge_money,
   r.is_amount_recharge::int as is_amount_recharge, r.pre_balance::float8 as pre_balance, r.post_balance::float8 as post_balance,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { isApiError } from '@/api/errors'
-import { uploadMaterial } from '@/api/materials'
+import { fetchStorage, uploadMaterial } from '@/api/materials'
 import { FormDialog } from '@/components/ui/FormDialog'
 import { formatLimit, MATERIAL_ACCEPT, MATERIAL_MAX_BYTES, MATERIAL_PURPOSES, MEDIA_KINDS, type MaterialPurpose, type MaterialRow, type MediaKind } from '@/domain/materials'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -55,8 +55,10 @@ export function UploadMaterialDialog({ purpose: initial = 'aim', fixedPurpose, k
     const done: MaterialRow[] = []
     const ctl = new AbortController()
     abort.current = ctl
+    // Read once, then each stored file counts in it, so the second of two files that each fit alone is refused here.
+    const storage = await fetchStorage().catch(() => null)
     for (const file of files) {
-      const reason = await checkFile(file, purpose, locale, kind)
+      const reason = await checkFile(file, purpose, locale, kind, storage)
       if (reason) {
         refused.push(t.refusedFile({ name: file.name, reason }))
         continue
@@ -68,6 +70,7 @@ export function UploadMaterialDialog({ purpose: initial = 'aim', fixedPurpose, k
           purpose, signal: ctl.signal,
           onProgress: (sent, total) => setProgress({ name: file.name, percent: total ? Math.round((sent / total) * 100) : 0 }),
         }))
+        if (storage) storage.used += done[done.length - 1].size
       } catch (e) {
         if (!isApiError(e)) throw e
         if (e.kind === 'aborted') refused.push(t.cancelled())

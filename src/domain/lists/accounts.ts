@@ -29,6 +29,8 @@ export const accountRowSchema = z.object({
   ext_number: z.string(),
   mobile: z.string(),
   create_time: z.string(),
+  /** Bytes the account's materials may take; null: the server's default (STORAGE_QUOTA_BYTES). */
+  storage_quota: z.number().nullable(),
 })
 export type AccountRow = z.infer<typeof accountRowSchema>
 export const ACCOUNT_SORTABLE = ['create_time', 'cus_id', 'balance'] as const

@@ -3,8 +3,9 @@ import * as calls from '@/api/customers'
 import { openFormDialog, type FormField } from '@/components/ui/DeclaredForm'
 import { mountDialog } from '@/components/ui/mount-dialog'
 import {
-  cusIdField, cusNameField, moneyField, parseCountryPrices, priceField, signedMoneyField, type CustomerChargePayload,
+  cusIdField, cusNameField, moneyField, parseCountryPrices, priceField, signedMoneyField, storageQuotaField, type CustomerChargePayload,
 } from '@/domain/customers'
+import { formatStorage } from '@/domain/materials'
 import type { AccountRow } from '@/domain/lists/accounts'
 import { checkConfirm, checkNewPassword } from '@/domain/validation'
 import type { ActionHelpers, Row } from '@/grid'
@@ -112,6 +113,23 @@ export async function chargeCustomer(row: Row, { LL }: ActionHelpers) {
       return calls.chargeCustomer(p)
     },
   )
+}
+
+/** One customer's material storage quota in MB; empty for the server's default (customerQuotaSchema). */
+export function setStorageQuota(row: Row, { LL }: ActionHelpers) {
+  const r = row as AccountRow
+  const current = r.storage_quota === null ? LL.customers.quotaDefault() : formatStorage(r.storage_quota)
+  return openFormDialog({
+    title: LL.customers.quotaTitle({ account: r.cus_id }), intro: LL.customers.quotaIntro({ quota: current }), saveTestId: 'quota-save',
+    spec: {
+      id: 'customer-quota',
+      fields: [
+        { name: 'storage_quota', label: LL.customers.quotaField(), inputMode: 'numeric', hint: LL.customers.quotaHint(), schema: storageQuotaField, message: LL.customers.errors.quota() },
+      ],
+      initial: { storage_quota: r.storage_quota === null ? '' : String(Math.round(r.storage_quota / (1024 * 1024))) },
+      submit: (_, v) => calls.setCustomerQuota({ cus_id: r.cus_id, storage_quota: v.storage_quota.trim() }),
+    },
+  })
 }
 
 export function addSubAccount({ LL }: ActionHelpers) {

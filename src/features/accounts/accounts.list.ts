@@ -1,6 +1,7 @@
 import {
   ACCOUNT_TOTALS, CUS_STATUS_FILTER, accountRowSchema, accountSearchSchema, cusStatusKey, payTypeKey, subAccountActionsVisible,
 } from '@/domain/lists/accounts'
+import { formatStorage } from '@/domain/materials'
 import { defineList, type ColumnDef, type ListContext, type Row, type RowAction, type SearchField, type Tone } from '@/grid'
 
 const actions = () => import('./accounts.actions')
@@ -111,6 +112,10 @@ export const customersList = defineList({
     },
     { field: 'parent_id', header: (LL) => LL.lists.columns.parentAccount(), width: 120 },
     ...columns.slice(2),
+    {
+      field: 'storage_quota', header: (LL) => LL.lists.columns.storageQuota(), width: 100,
+      value: (row, LL) => (row.storage_quota === null ? LL.customers.quotaDefault() : formatStorage(Number(row.storage_quota))),
+    },
   ],
   totals: ACCOUNT_TOTALS,
   defaultSort: { orderBy: 'create_time', order: 'desc' },
@@ -122,6 +127,7 @@ export const customersList = defineList({
     { id: 'detail', label: (LL) => LL.lists.actions.detail(), perform: async (row) => (await actions()).showDetail(row, 'customer') },
     { id: 'charge', label: (LL) => LL.customers.charge(), perform: async (row, h) => (await actions()).chargeCustomer(row, h) },
     { id: 'charge-records', label: (LL) => LL.customers.records(), perform: async (row) => (await actions()).showChargeRecords(row) },
+    { id: 'storage-quota', label: (LL) => LL.customers.quota(), perform: async (row, h) => (await actions()).setStorageQuota(row, h) },
     ...statusActions('customer'),
   ],
 })

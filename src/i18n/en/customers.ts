@@ -44,6 +44,12 @@ export default {
 	none: 'None',
 	records: 'Charge records',
 	recordsTitle: 'Charge records of {account} (latest 20)',
+	quota: 'Storage quota',
+	quotaTitle: 'Material storage quota of {account}',
+	quotaIntro: 'Current quota: {quota}',
+	quotaField: 'Storage quota (MB)',
+	quotaHint: 'A whole number of MB from 0 to 1048576 (1 TB); empty for the platform default. Lowered below what is stored, the materials stay; only new uploads are refused',
+	quotaDefault: 'Default',
 	errors: {
 		account: 'The account must be 3 to 32 letters, digits or underscores',
 		name: 'Enter a name of 1 to 100 characters',
@@ -56,5 +62,6 @@ export default {
 		amount: 'Enter an amount above 0 with at most 3 decimals',
 		signedAmount: 'Enter an amount other than 0 with at most 3 decimals',
 		remark: 'A remark has at most 200 characters',
+		quota: 'Enter a whole number of MB from 0 to 1048576, or leave it empty for the default',
 	},
 } satisfies Translation['customers']

@@ -120,6 +120,7 @@ export default {
 		cusStatus: 'Account status',
 		payType: 'Payment',
 		balance: 'Balance',
+		storageQuota: 'Storage quota',
 		extNumber: 'Extension',
 		userType: 'User type',
 		parentAccount: 'Parent customer',

@@ -44,6 +44,12 @@ export default {
 	none: '无',
 	records: '充值记录',
 	recordsTitle: '{account:string} 的充值记录（最近 20 条）',
+	quota: '存储配额',
+	quotaTitle: '{account:string} 的素材存储配额',
+	quotaIntro: '当前配额：{quota:string}',
+	quotaField: '存储配额（MB）',
+	quotaHint: '0 到 1048576 的整数（MB，即最多 1 TB）；留空即用平台默认配额。调低后已存的素材保留，超出部分只是不能再上传',
+	quotaDefault: '默认',
 	errors: {
 		account: '账号须为 3 到 32 位字母、数字或下划线',
 		name: '请填写 1 到 100 个字符的名称',
@@ -56,5 +62,6 @@ export default {
 		amount: '请填写大于 0、最多 3 位小数的金额',
 		signedAmount: '请填写不为 0、最多 3 位小数的金额',
 		remark: '备注最多 200 个字符',
+		quota: '请填写 0 到 1048576 之间的整数（MB），或留空使用默认配额',
 	},
 } satisfies BaseTranslation

@@ -118,6 +118,7 @@ export default {
 		cusStatus: '账户状态',
 		payType: '付费方式',
 		balance: '余额',
+		storageQuota: '存储配额',
 		extNumber: '扩展号',
 		userType: '用户类型',
 		parentAccount: '所属客户',

@@ -1,11 +1,10 @@
-import { fileTypeFromBlob } from 'file-type/core'
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react'
 import { isApiError } from '@/api/errors'
 import { uploadMaterial } from '@/api/materials'
+import { checkFile } from '@/components/media'
 import { mediaSrc } from '@/components/preview/MessagePreview'
 import { Button } from '@/components/ui/Button'
-import { checkMaterial, MATERIAL_ACCEPT, MEDIA_KINDS, type MaterialPurpose, type MaterialRow } from '@/domain/materials'
-import { serverMessage } from '@/domain/messages'
+import { MATERIAL_ACCEPT, MEDIA_KINDS, type MaterialPurpose, type MaterialRow } from '@/domain/materials'
 import { sizeKb } from '@/domain/lists/templates'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { DraftMedia } from './csp-draft'
@@ -55,11 +54,10 @@ export const MediaSlot = forwardRef<MediaSlotHandle, {
   const upload = async (file: File) => {
     setRefusal(null)
     setNote(null)
-    // The browser's own look at the first bytes: a renamed .exe is refused here as on the server.
-    const sniffed = file.size ? await fileTypeFromBlob(file).catch(() => undefined) : undefined
-    const bad = checkMaterial(purpose, { size: file.size, contentType: sniffed?.mime ?? null })
+    // The browser's own look at the first bytes (a renamed .exe is refused here as on the server), then the storage left.
+    const bad = await checkFile(file, purpose, locale)
     if (bad) {
-      setRefusal(serverMessage(bad.key, locale, bad.vars))
+      setRefusal(bad)
       return
     }
     const abort = new AbortController()
