@@ -16,7 +16,19 @@ type Conn = pg.PoolClient & { connection?: { parsedStatements?: Record<string, s
 
 const named = new WeakMap<pg.PoolClient, Map<string, true>>()
 
-export const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('base64url')}`
+const names = new Map<string, string>()
+
+/** The statement's name: a hash of its text, remembered for the texts in use (a list request's is ~2 KB). */
+export function statementName(text: string): string {
+  let name = names.get(text)
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(text).digest('base64url')}`
+    // Texts come from a small set; past that, start over rather than grow.
+    if (names.size >= 2000) names.clear()
+    names.set(text, name)
+  }
+  return name
+}
 
 /** The name to run `text` under on `client`, making room for it first when the client holds its maximum. */
 export function nameOn(client: pg.PoolClient, text: string, max = STATEMENTS_PER_CONNECTION): string {
