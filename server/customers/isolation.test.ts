@@ -34,7 +34,7 @@ forEachBackend((backend) => {
   // Closing a sub-account ends its sessions, so each case signs in afresh rather than sharing tokens.
   const tokenOf = (u: Caller) => h.tokenFor(u, DEMO_ACCOUNTS.find((a) => a.cusId === u)!.password)
   const state = async () =>
-    (await h.db.query('select cus_id, cus_status::int as s, balance::text as b from customer order by cus_id')).rows
+    (await h.db.query('select cus_id, cus_status::int as s, balance::text as b, storage_quota::text as q from customer order by cus_id')).rows
 
   beforeAll(async () => {
     h = await setup({ backend, historyRows: 100 })
@@ -56,8 +56,8 @@ forEachBackend((backend) => {
   it.each(CALLERS.filter((c) => c !== 'admin'))('customer calls are refused to %s and change nothing', async (caller) => {
     const before = await state()
     const token = await tokenOf(caller)
-    for (const path of ['customerDetail', 'customerCharge', 'closeCustomer', 'openCustomer', 'chargeDetail', 'customerAdd', 'prodTypes', 'busCtys']) {
-      const res = await h.call(`/customer/${path}`, { cus_id: 'globex', recharge_type: 0, amount: '1' }, { token })
+    for (const path of ['customerDetail', 'customerCharge', 'closeCustomer', 'openCustomer', 'chargeDetail', 'customerAdd', 'prodTypes', 'busCtys', 'customerQuota']) {
+      const res = await h.call(`/customer/${path}`, { cus_id: 'globex', recharge_type: 0, amount: '1', storage_quota: '1048576' }, { token })
       expect([path, res.status]).toEqual([path, 403])
     }
     expect(await state()).toEqual(before)
