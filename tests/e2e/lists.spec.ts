@@ -1,7 +1,4 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { MENU_CATALOG, type CatalogEntry } from '@/domain/menu-catalog'
 import { lists as accountLists } from '@/features/accounts'
 import { lists as addressBookLists } from '@/features/address-book'
@@ -39,16 +36,6 @@ test('every list is declared once, on a menu path', () => {
   for (const def of LISTS) expect(paths.has(def.path), def.path).toBe(true)
   expect(new Set(LISTS.map((d) => d.id)).size).toBe(LISTS.length)
   expect(new Set(LISTS.map((d) => d.path)).size).toBe(LISTS.length)
-})
-
-let storageState = ''
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await signIn(page, 'admin')
-  storageState = join(mkdtempSync(join(tmpdir(), 'lists-e2e-')), 'admin.json')
-  await context.storageState({ path: storageState })
-  await context.close()
 })
 
 async function openList(page: Page, def: ListDefinition): Promise<Locator> {
@@ -99,40 +86,56 @@ async function firstFilter(panel: Locator, def: ListDefinition): Promise<Filter 
 /** A search param as it stands in the address bar: plain text, as a person would bookmark it. */
 const searchParam = (page: Page, key: string): string | null => new URL(page.url()).searchParams.get(key)
 
-for (const def of LISTS) {
-  test(`list ${def.id} (${def.path}) renders, pages, filters and resets`, async ({ browser }) => {
-    const context = await browser.newContext({ storageState })
-    const page = await context.newPage()
-    const screen = await openList(page, def)
+/** The list's walk: opens on its menu path, shows rows (or its empty state), pages, filters by its first field, resets. */
+async function walkList(page: Page, def: ListDefinition) {
+  const screen = await openList(page, def)
 
-    const total = await totalOf(screen)
-    if (MAY_BE_EMPTY.has(def.id) && total === 0) {
-      await expect(screen.getByText('没有符合条件的记录')).toBeVisible()
-    } else {
-      expect(total, `${def.id} shows rows`).toBeGreaterThan(0)
-      await expect(rows(screen).first()).toBeVisible()
-    }
+  const total = await totalOf(screen)
+  if (MAY_BE_EMPTY.has(def.id) && total === 0) {
+    await expect(screen.getByText('没有符合条件的记录')).toBeVisible()
+  } else {
+    expect(total, `${def.id} shows rows`).toBeGreaterThan(0)
+    await expect(rows(screen).first()).toBeVisible()
+  }
 
-    if (total > PAGE_SIZE) {
-      await screen.getByRole('button', { name: '下一页' }).click()
-      await expect(page).toHaveURL(/[?&]pageNumber=2\b/)
-      await expect(screen.locator('[data-page="2"]')).toBeVisible()
-      await expect(rows(screen).first()).toBeVisible()
-    }
+  if (total > PAGE_SIZE) {
+    await screen.getByRole('button', { name: '下一页' }).click()
+    await expect(page).toHaveURL(/[?&]pageNumber=2\b/)
+    await expect(screen.locator('[data-page="2"]')).toBeVisible()
+    await expect(rows(screen).first()).toBeVisible()
+  }
 
-    const panel = screen.getByRole('form', { name: '筛选条件' })
-    const filter = await firstFilter(panel, def)
-    expect(filter, `${def.id} has a text or select filter`).not.toBeNull()
-    await filter!.apply()
-    await panel.getByRole('button', { name: '搜索' }).click()
-    await expect.poll(() => searchParam(page, filter!.name)).toBe(filter!.value)
-    // A new search starts again on page 1.
-    expect(searchParam(page, 'pageNumber')).toBeNull()
-    await totalOf(screen)
+  const panel = screen.getByRole('form', { name: '筛选条件' })
+  const filter = await firstFilter(panel, def)
+  expect(filter, `${def.id} has a text or select filter`).not.toBeNull()
+  await filter!.apply()
+  await panel.getByRole('button', { name: '搜索' }).click()
+  await expect.poll(() => searchParam(page, filter!.name)).toBe(filter!.value)
+  // A new search starts again on page 1.
+  expect(searchParam(page, 'pageNumber')).toBeNull()
+  await totalOf(screen)
 
-    await panel.getByRole('button', { name: '重置' }).click()
-    await expect.poll(() => searchParam(page, filter!.name)).toBe(filter!.afterReset)
-    await totalOf(screen)
-    await context.close()
-  })
+  await panel.getByRole('button', { name: '重置' }).click()
+  await expect.poll(() => searchParam(page, filter!.name)).toBe(filter!.afterReset)
+  await totalOf(screen)
 }
+
+/**
+ * Pages walking the lists side by side in one signed-in context (each list still opened by its address): one page
+ * renders while another waits for the server. A list that fails is named with its error, and the others still run.
+ */
+const LANES = 3
+
+test(`every list (${LISTS.length}) renders, pages, filters and resets on its menu path`, async ({ page, context }) => {
+  test.setTimeout(600_000)
+  await signIn(page, 'admin')
+  const failures: string[] = []
+  const walk = async (lane: Page, mine: ListDefinition[]) => {
+    for (const def of mine) {
+      await walkList(lane, def).catch((e: unknown) => failures.push(`${def.id} (${def.path}): ${e instanceof Error ? e.message : String(e)}`))
+    }
+  }
+  const lanes = [page, ...(await Promise.all(Array.from({ length: LANES - 1 }, () => context.newPage())))]
+  await Promise.all(lanes.map((lane, i) => walk(lane, LISTS.filter((_, j) => j % LANES === i))))
+  expect(failures.sort()).toEqual([])
+})
