@@ -7,7 +7,7 @@ import type { Deps } from '../../config'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
-import { Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
+import { Where, bulkBatches, countRows, downloadResponse, listPage, orderClause, type SortMap } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { fileName, fileTime, recordRules } from './common'
 import { contentCondition } from './content'
@@ -62,7 +62,7 @@ export function moRoutes(deps: Deps) {
         value: col.field === 'deliver_time' ? (row: Row) => fileTime(row.deliver_time) : (row: Row) => row[col.field] as string,
       })),
       total: await countRows(deps.db, m.countFrom, m.where),
-      batches: keysetBatches<Row>(deps.db, {
+      batches: bulkBatches<Row>(deps.db, {
         select: m.select, from: m.from, where: m.where, order: 'desc',
         key: [{ sql: 'o.deliver_time', type: 'timestamptz' }, { sql: 'o.sn', type: 'bigint' }],
       }),

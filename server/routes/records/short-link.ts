@@ -7,7 +7,7 @@ import type { Deps } from '../../config'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
-import { Where, countRows, downloadResponse, keysetBatches, listPage, orderClause, type SortMap } from '../../lists'
+import { Where, bulkBatches, countRows, downloadResponse, listPage, orderClause, type SortMap } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { visibleWhileStoring } from '../../send/storing'
 import { fileName, fileTime, mtFilters, recordRules, statusColumns, statusWord } from './common'
@@ -58,7 +58,7 @@ export function shortLinkRoutes(deps: Deps) {
       filename: fileName({ 'zh-CN': '短链发送记录', en: 'short-link-sends' }, locale),
       columns: SHORT_LINK_DOWNLOAD_COLUMNS.map((col) => ({ header: col.header, value: value(col.field) })),
       total: await countRows(deps.db, m.countFrom, m.where),
-      batches: keysetBatches<Row>(deps.db, {
+      batches: bulkBatches<Row>(deps.db, {
         select: m.select, from: m.from, where: m.where, order: 'desc',
         key: [{ sql: 'm.receive_time', type: 'timestamptz' }, { sql: 'm.sn', type: 'bigint' }],
       }),
