@@ -24,6 +24,10 @@ test('an administrator sets a customer\'s storage quota by keyboard; the custome
   await expect(page.getByText('客户 globex 的素材存储配额已设为 0 KB')).toBeVisible()
   await expect(dialog).toBeHidden()
   await expect(gridRows(page).filter({ hasText: 'globex' }).locator('[col-id="storage_quota"]')).toHaveText('0 KB')
+  // The column sits beside the pinned actions at 1400 px, not under them.
+  const quotaHead = await page.locator('.ag-header-cell[col-id="storage_quota"]').boundingBox()
+  const actionsHead = await page.locator('.ag-header-cell[col-id="__actions"]').boundingBox()
+  expect(quotaHead!.x + quotaHead!.width).toBeLessThanOrEqual(actionsHead!.x + 1)
 
   // The customer: the screen says 0 KB, and the file is refused with the server's words before any upload starts.
   await page.context().clearCookies()

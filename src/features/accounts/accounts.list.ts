@@ -25,7 +25,6 @@ function statusActions(kind: 'customer' | 'sub', visibleWhen?: (ctx: ListContext
 }
 
 const STATUS_TONES: Record<string, Tone> = { accountOpen: 'ok', accountClosed: 'warn', accountDeleted: 'muted' }
-const USER_TYPES: Record<number, string> = { 1: 'userAdmin', 2: 'userCustomer', 3: 'userSub' }
 
 const columns: ColumnDef[] = [
   { field: 'cus_id', header: (LL) => LL.lists.columns.account(), sortable: true, width: 120 },
@@ -104,18 +103,15 @@ export const customersList = defineList({
   searchSchema: accountSearchSchema,
   rowSchema: accountRowSchema,
   searchFields,
+  // Every row is an enterprise customer without a parent, so no user-type or parent column; the storage quota sits
+  // beside the balance, within what a 1400 px window shows beside the pinned actions.
   columns: [
-    ...columns.slice(0, 2),
-    {
-      field: 'user_type', header: (LL) => LL.lists.columns.userType(), type: 'status', width: 110,
-      status: (row) => ({ key: USER_TYPES[Number(row.user_type)] ?? 'unknown', tone: 'info' }),
-    },
-    { field: 'parent_id', header: (LL) => LL.lists.columns.parentAccount(), width: 120 },
-    ...columns.slice(2),
+    ...columns.slice(0, 5),
     {
       field: 'storage_quota', header: (LL) => LL.lists.columns.storageQuota(), width: 100,
       value: (row, LL) => (row.storage_quota === null ? LL.customers.quotaDefault() : formatStorage(Number(row.storage_quota))),
     },
+    ...columns.slice(5),
   ],
   totals: ACCOUNT_TOTALS,
   defaultSort: { orderBy: 'create_time', order: 'desc' },
