@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { parse, protocol, type ParserOptions, type PGlite } from '@electric-sql/pglite'
+import { parse, protocol, type PGlite } from '@electric-sql/pglite'
 import { STATEMENTS_PER_CONNECTION } from './prepared'
 
 /**
@@ -43,8 +43,8 @@ async function prepare(pg: PGlite, cache: Map<string, Statement>, text: string):
   return st
 }
 
-/** `parsers` replace PGlite's own for their types. */
-export async function queryPrepared<T>(pg: PGlite, text: string, params: unknown[] = [], parsers?: ParserOptions): Promise<T[]> {
+/** `parsers`: the whole set to read the rows with instead of PGlite's own. */
+export async function queryPrepared<T>(pg: PGlite, text: string, params: unknown[] = [], parsers?: PGlite['parsers']): Promise<T[]> {
   await pg._checkReady()
   return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(async () => {
     let cache = statements.get(pg)
@@ -64,6 +64,6 @@ export async function queryPrepared<T>(pg: PGlite, text: string, params: unknown
     const { messages } = await pg.execProtocol(
       concat([serialize.bind({ statement: st.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
     )
-    return parse.parseResults(messages, pg.parsers, parsers && { parsers })[0].rows as T[]
+    return parse.parseResults(messages, parsers ?? pg.parsers)[0].rows as T[]
   }))
 }

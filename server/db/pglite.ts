@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite, type ParserOptions, type Transaction } from '@electric-sql/pglite'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { DataDirOpenError } from './data-dir-errors'
 import { isoTimeParser, TIMESTAMPTZ } from './iso-time'
@@ -12,13 +12,16 @@ type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction
 /** Statements sent to one PGlite and not yet answered, whichever wrap (transaction or not) sent them. */
 const pending = new WeakMap<PGlite, { n: number }>()
 
-/** PGlite's parsers with `timestamptz` as ISO text (QueryOptions.isoTimes), falling back to PGlite's own parser. */
-const isoParsers = new WeakMap<PGlite, ParserOptions>()
-function isoTimesOf(root: PGlite): ParserOptions {
+/**
+ * PGlite's parsers with `timestamptz` as ISO text (QueryOptions.isoTimes), falling back to PGlite's own parser; the
+ * whole set, made once, since PGlite copies the set to merge per-query parsers into it.
+ */
+const isoParsers = new WeakMap<PGlite, PGlite['parsers']>()
+function isoTimesOf(root: PGlite): PGlite['parsers'] {
   let parsers = isoParsers.get(root)
   if (!parsers) {
     const dateOf = root.parsers[TIMESTAMPTZ]
-    isoParsers.set(root, (parsers = { [TIMESTAMPTZ]: isoTimeParser((text) => dateOf(text, TIMESTAMPTZ)) }))
+    isoParsers.set(root, (parsers = { ...root.parsers, [TIMESTAMPTZ]: isoTimeParser((text) => dateOf(text, TIMESTAMPTZ)) }))
   }
   return parsers
 }
