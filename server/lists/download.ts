@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { MAX_RUNNING_DOWNLOADS, type Locale } from '../../src/domain/constants'
 import type { HeaderWords } from '../../src/domain/lists/query'
 import type { Db } from '../db'
+import { otherUsersFirst } from '../db/turns'
 import { ApiError, localeOf } from '../http/envelope'
 import { csvWriter, xlsxWriter, type Cell } from './writers'
 import { lockInSchema } from '../db/locks'
@@ -74,20 +75,6 @@ async function takeSlot(db: Db, account: string): Promise<Slot> {
 }
 
 const NO_SLOT: Slot = { renew: async () => {}, release: async () => {} }
-
-/** How long a batch waits at most for PGlite's one connection to fall idle, so a busy server still makes progress. */
-export const YIELD_MAX_MS = 250
-
-/**
- * Lets requests that arrived meanwhile in first: a pass through the event loop (PGlite's queries resolve without
- * one, so a chain of batches kept every other user waiting for the whole file), then on PGlite a wait while other
- * statements run or queue on its one connection: a download is bulk work, their pages are someone waiting.
- */
-async function otherUsersFirst(db: Db | undefined): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve))
-  const until = Date.now() + YIELD_MAX_MS
-  while (db?.busy?.() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 2))
-}
 
 /**
  * A streamed file response. The body is pulled: the next batch is read from the database only when the client has
