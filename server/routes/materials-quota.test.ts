@@ -22,7 +22,7 @@ forEachBackend((backend) => {
   const { upload, list } = harnessCalls(() => h, t)
   beforeAll(async () => {
     h = await setup({ backend, historyRows: 0, config: { storageQuotaBytes: QUOTA } })
-    t = Object.assign(t, await h.tokensFor('acme', 'globex', 'admin'))
+    t = Object.assign(t, await h.tokensFor('acme', 'acme01', 'globex', 'admin'))
   })
   afterAll(() => h.close())
 
@@ -54,6 +54,28 @@ forEachBackend((backend) => {
       expect((await h.call('/aim/materialDelete', { ids: [first.data.material_id] }, { token: t.acme })).status).toBe(200)
       expect(await storage('acme')).toEqual({ used: 4000, quota: QUOTA })
       expect((await upload('acme', pngOf(6000))).status).toBe(200)
+    })
+
+    it("counts a sub-account's materials in its enterprise's storage, under the customer's quota", async () => {
+      await clear('acme')
+      await clear('acme01')
+      const globex = (await storage('globex')).used
+      expect((await upload('acme', pngOf(6000))).status).toBe(200)
+      // The sub-account sees and fills the same storage; its own files count for the customer too.
+      expect(await storage('acme01')).toEqual({ used: 6000, quota: QUOTA })
+      expect((await upload('acme01', pngOf(4001))).status).toBe(409)
+      const own = await upload('acme01', pngOf(3000))
+      expect(own.status, own.msg).toBe(200)
+      expect(await storage('acme')).toEqual({ used: 9000, quota: QUOTA })
+      expect((await upload('acme', pngOf(1001))).status).toBe(409)
+      // Another enterprise's storage is its own.
+      expect((await storage('globex')).used).toBe(globex)
+      // The customer's quota is the enterprise's: raised for acme, acme01 may use it.
+      await h.db.query("update customer set storage_quota = 20000 where cus_id = 'acme'")
+      expect(await storage('acme01')).toEqual({ used: 9000, quota: 20_000 })
+      expect((await upload('acme01', pngOf(5000))).status).toBe(200)
+      await h.db.query("update customer set storage_quota = null where cus_id = 'acme'")
+      await clear('acme01')
     })
 
     it('lets concurrent uploads pass the last free bytes one at a time: of eight that each fit alone, exactly as many as fit', async () => {
