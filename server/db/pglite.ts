@@ -70,15 +70,24 @@ export function pgliteStartParams(sharedBuffers = process.env.PGLITE_SHARED_BUFF
   return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`]
 }
 
-/** Embedded PostgreSQL: persistent under `dir`, in memory without one (tests). */
-export async function openPglite(dir?: string): Promise<Db> {
+/** The PGlite under each in-memory database openPglite gave, for dumpPglite. */
+const roots = new WeakMap<Db, PGlite>()
+
+/**
+ * Embedded PostgreSQL: persistent under `dir`, in memory without one (tests). An in-memory one may start from a
+ * dump (`from`, made by dumpPglite): the test harness copies one migrated and seeded database instead of creating,
+ * migrating and seeding each.
+ */
+export async function openPglite(dir?: string, from?: Blob): Promise<Db> {
   // Same JS types as the pg adapter: money and counts as numbers, so rows serialise alike on both databases.
   // pg_trgm indexes the record lists' content search (migration 039); its code (a small WebAssembly side module) is loaded at start.
   const options = { parsers: { 20: Number, 1700: Number }, startParams: pgliteStartParams(), extensions: { pg_trgm } }
   if (!dir) {
-    const pg = new PGlite(options)
+    const pg = new PGlite({ ...options, ...(from ? { loadDataDir: from } : {}) })
     await pg.waitReady
-    return wrap(pg, pg)
+    const db = wrap(pg, pg)
+    roots.set(db, pg)
+    return db
   }
   try {
     mkdirSync(dir, { recursive: true })
@@ -97,4 +106,12 @@ export async function openPglite(dir?: string): Promise<Db> {
     // A damaged, foreign, newer or unreadable folder fails here as `Aborted()` or "failed to initialize".
     throw new DataDirOpenError(dir, e)
   }
+}
+
+/** The data directory of an in-memory database openPglite gave, as an uncompressed tarball for openPglite's `from`. */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const pg = roots.get(db)
+  if (!pg) throw new Error('dumpPglite: not an in-memory PGlite from openPglite')
+  await pg.exec('checkpoint')
+  return pg.dumpDataDir('none')
 }

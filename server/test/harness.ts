@@ -9,9 +9,10 @@ import { Carrier } from '../carrier'
 import { migrate, openDb, type Db } from '../db'
 import { sealPassword } from '../../src/domain/auth'
 import type { ServerConfig } from '../config'
-import { DEMO_ACCOUNTS, seedDemo } from '../seed'
+import { DEMO_ACCOUNTS, seedDemo, type SeedOptions } from '../seed'
 import { seedDemoMedia } from '../seed/materials'
 import { openStore } from '../storage'
+import { seededPglite } from './seeded-pglite'
 import { hashPassword } from '../security/password'
 
 export const CAPTCHA = 'T3ST'
@@ -63,12 +64,22 @@ function demoPasswordHash(password: string): Promise<string> {
   return made ? Promise.resolve(made) : hashPassword(password)
 }
 
+/** A migrated and seeded database: PGlite copied from this run's dump when there is one (seeded-pglite.ts). */
+async function seededDb(backend: Backend = 'pglite', seed: SeedOptions & { historyRows: number }) {
+  if (backend === 'pglite' || !process.env.TEST_DATABASE_URL) {
+    const db = await seededPglite(seed)
+    return { db, close: () => db.close() }
+  }
+  const test = await openTestDb(backend)
+  await migrate(test.db)
+  await seedDemo(test.db, seed)
+  return test
+}
+
 export async function setup(
   opts: { backend?: Backend; historyRows?: number; distDir?: string; rateLimitScale?: number; config?: Partial<ServerConfig> } = {},
 ) {
-  const { db, close } = await openTestDb(opts.backend)
-  await migrate(db)
-  await seedDemo(db, { historyRows: opts.historyRows ?? TEST_HISTORY_ROWS, passwordHash: demoPasswordHash })
+  const { db, close } = await seededDb(opts.backend, { historyRows: opts.historyRows ?? TEST_HISTORY_ROWS, passwordHash: demoPasswordHash })
   const carrier = new Carrier()
   // Uploads of a test go to a folder of its own under the system's temporary directory, never into ./.data.
   const filesDir = join(tmpdir(), `sms-test-files-${randomBytes(6).toString('hex')}`)
