@@ -60,7 +60,8 @@ forEachBackend((backend) => {
     let h: Harness
     let rx: Awaited<ReturnType<typeof receiver>>
     let now: Date
-    const opts = (more: PushOptions = {}): PushOptions => ({ allowPrivate: true, now: () => now, random: () => 0, timeoutMs: 2_000, ...more })
+    // A receiver on this machine answers at once; 10 s leaves room for a saturated CI machine (the time-out test sets its own).
+    const opts = (more: PushOptions = {}): PushOptions => ({ allowPrivate: true, now: () => now, random: () => 0, timeoutMs: 10_000, ...more })
 
     beforeAll(async () => {
       h = await setup({ backend, historyRows: 200 })
