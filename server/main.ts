@@ -99,9 +99,10 @@ let closing = false
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
-  console.log(`[server] ${signal}: finishing requests in flight, then closing`)
   ending.begin()
-  await shutdownGracefully({
+  // shutdownGracefully stops accepting before it returns; the line says so only then (a client acting on the line,
+  // as the shutdown test does, found the port still open when the line came first).
+  const done = shutdownGracefully({
     server: server as Server,
     handlersIdle: handlers.idle,
     workers: stopWorkers,
@@ -109,6 +110,8 @@ async function shutdown(signal: string) {
     graceMs: Number(env.SHUTDOWN_GRACE_MS || 30_000),
     log: console.log,
   })
+  console.log(`[server] ${signal}: stopped accepting; finishing requests in flight, then closing`)
+  await done
   console.log('[server] closed')
   process.exit(0)
 }

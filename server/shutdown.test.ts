@@ -77,7 +77,7 @@ describe.runIf(serverUrl)('graceful shutdown on PostgreSQL', () => {
     gaveUp.abort()
     expect(await abandoned).toBe('AbortError')
     p.child.kill('SIGTERM')
-    await printed(p, 'SIGTERM: finishing requests in flight')
+    await printed(p, 'SIGTERM: stopped accepting')
     // Stopped accepting: a new connection is refused while the request in flight still waits.
     const connecting = await new Promise<string>((resolve) => {
       const s = connect(p.port, '127.0.0.1', () => { s.destroy(); resolve('accepted') })
