@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { OPERATIONS } from '../../src/domain/operations'
 import { createApp } from '../app'
-import { Carrier } from '../carrier'
-import type { Db } from '../db'
-import { CAPTCHA, forEachBackend, setup, type Harness } from '../test/harness'
+import { countingApp, forEachBackend, setup, type Harness } from '../test/harness'
 
 /**
  * Every paged list checks the session inside its own statement once this process has seen the token (as the
@@ -72,8 +70,7 @@ forEachBackend((backend) => {
 
     beforeAll(async () => {
       h = await setup({ backend })
-      const counting: Db = { ...h.db, kind: h.db.kind, query: (t, p, o) => (statements.push(t), h.db.query(t, p, o)) }
-      app = createApp({ db: counting, carrier: new Carrier(), config: { captchaFixed: CAPTCHA, distDir: '/nonexistent-dist' } })
+      app = countingApp(h, statements)
     })
     afterAll(() => h.close())
     beforeEach(() => {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { Carrier } from '../carrier'
-import type { Db } from '../db'
-import { CAPTCHA, forEachBackend, setup, type Harness } from '../test/harness'
+import { countingApp, forEachBackend, setup, type Harness } from '../test/harness'
 
 /*
  * The sent-record lists check the session inside their own statement once this process has seen the token (one
@@ -19,8 +17,7 @@ forEachBackend((backend) => {
 
     beforeAll(async () => {
       h = await setup({ backend })
-      const counting: Db = { ...h.db, kind: h.db.kind, query: (t, p, o) => (statements.push(t), h.db.query(t, p, o)) }
-      app = createApp({ db: counting, carrier: new Carrier(), config: { captchaFixed: CAPTCHA, distDir: '/nonexistent-dist' } })
+      app = countingApp(h, statements)
     })
     afterAll(() => h.close())
     beforeEach(() => {

@@ -7,7 +7,7 @@ import {
   type RecipientExtras, type Recipients, type SendKind, type StoreBatch, type StoreTimed,
 } from './store'
 import {
-  STORE_CHUNK, analyzeIfGrown, beginStoring, closeStoringRange, extendStoringRange, finishStoring, openStoringRange, storesInChunks, undoStoring, yieldTurn,
+  analyzeIfGrown, beginStoring, closeStoringRange, extendStoringRange, finishStoring, inChunks, openStoringRange, storesInChunks, undoStoring,
 } from './storing'
 
 /** What a send stores, worked out by its kind inside the transaction (after the key is claimed). */
@@ -142,17 +142,12 @@ const saveReply = (tx: Db, cusId: string, key: string, result: SendResult) =>
 async function storeInChunks(db: Db, cusId: string, key: string, s: Storing): Promise<void> {
   const n = s.batch.mobiles.length
   try {
-    for (let i = 0; i < n; i += STORE_CHUNK) {
-      const to = Math.min(i + STORE_CHUNK, n)
-      await db.transaction(async (tx) => {
-        await s.recipientRows?.(tx, s.batch.batchId, i, to)
-        if (i === 0) await openStoringRange(tx, s.batch.batchId, s.now)
-        await storeRecords(tx, s.batch, s.status, s.now, i, to)
-        await extendStoringRange(tx, s.batch.batchId)
-      })
-      // Let the requests whose next query is ready queue it before this send's next chunk does.
-      await yieldTurn()
-    }
+    await inChunks(db, n, async (tx, i, to) => {
+      await s.recipientRows?.(tx, s.batch.batchId, i, to)
+      if (i === 0) await openStoringRange(tx, s.batch.batchId, s.now)
+      await storeRecords(tx, s.batch, s.status, s.now, i, to)
+      await extendStoringRange(tx, s.batch.batchId)
+    })
     await db.transaction(async (tx) => {
       await finishStoring(tx, s.batch.batchId)
       await saveReply(tx, cusId, key, s.result)
@@ -175,14 +170,10 @@ async function storeInChunks(db: Db, cusId: string, key: string, s: Storing): Pr
 async function scheduleInChunks(db: Db, cusId: string, key: string, s: Scheduling): Promise<void> {
   const n = s.timed.mobiles.length
   try {
-    for (let i = 0; i < n; i += STORE_CHUNK) {
-      const to = Math.min(i + STORE_CHUNK, n)
-      await db.transaction(async (tx) => {
-        await s.recipientRows?.(tx, s.timeBatch, i, to)
-        await storeTimedDetails(tx, s.timed, s.timeBatch, s.now, i, to)
-      })
-      await yieldTurn()
-    }
+    await inChunks(db, n, async (tx, i, to) => {
+      await s.recipientRows?.(tx, s.timeBatch, i, to)
+      await storeTimedDetails(tx, s.timed, s.timeBatch, s.now, i, to)
+    })
     await db.transaction(async (tx) => {
       await finishStoring(tx, s.timeBatch)
       await saveReply(tx, cusId, key, s.result)

@@ -67,6 +67,18 @@ export async function analyzeIfGrown(db: Db, table: 'mt_record' | 'time_mt_messa
 /** Lets the requests whose next query is ready queue it before a store's next chunk does. */
 export const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
+/**
+ * Rows `0..n` written STORE_CHUNK at a time, each chunk its own transaction, the requests whose next query is ready
+ * let in before the next chunk.
+ */
+export async function inChunks(db: Db, n: number, write: (tx: Db, from: number, to: number) => Promise<void>): Promise<void> {
+  for (let i = 0; i < n; i += STORE_CHUNK) {
+    const to = Math.min(i + STORE_CHUNK, n)
+    await db.transaction((tx) => write(tx, i, to))
+    await yieldTurn()
+  }
+}
+
 /** The batch becomes visible and its counts join the daily statistics (one statement, inside the last transaction). */
 export async function finishStoring(tx: Db, batchId: string): Promise<void> {
   await tx.query('select send_storing_done($1)', [batchId])
