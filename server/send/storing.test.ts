@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import type { Db } from '../db'
 import { setup, type Harness } from '../test/harness'
-import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../test/send-kit'
+import { balanceOf, countOf, gatedBefore, mobilesOf, postForm, sendForm } from '../test/send-kit'
 import { simulateTick } from './carrier-sim'
 import { CHUNKED_FROM, STORE_CHUNK, soleStoringRange, undoStoringLeft } from './storing'
 
@@ -12,20 +12,6 @@ import { CHUNKED_FROM, STORE_CHUNK, soleStoringRange, undoStoringLeft } from './
  * the send between two of its transactions (no transaction open, so the database is free) and look at what other
  * users see then, what a retry gets, and what a crash at that point leaves once the next start has cleaned up.
  */
-
-/** A Db that runs `gate` before its `nth` top-level transaction starts (a moment with no transaction open). */
-function gatedBefore(db: Db, nth: number, gate: () => Promise<void>): Db {
-  let count = 0
-  return {
-    ...db,
-    kind: db.kind,
-    query: (text, params) => db.query(text, params),
-    transaction: async (fn) => {
-      if (++count === nth) await gate()
-      return db.transaction(fn)
-    },
-  }
-}
 
 const N = CHUNKED_FROM + STORE_CHUNK / 2 // stored in several chunks
 const numbers = (from: number) => mobilesOf('137', N, from).join('\n')

@@ -26,3 +26,17 @@ export const balanceOf = async (db: Db, cusId: string) =>
   Number((await db.query<{ b: number }>('select balance::float8 as b from customer where cus_id = $1', [cusId])).rows[0].b)
 
 export const countOf = async (db: Db, sql: string, params: unknown[] = []) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n)
+
+/** A Db that runs `gate` before its `nth` top-level transaction starts (a moment with no transaction open). */
+export function gatedBefore(db: Db, nth: number, gate: () => Promise<void>): Db {
+  let count = 0
+  return {
+    ...db,
+    kind: db.kind,
+    query: (text, params) => db.query(text, params),
+    transaction: async (fn) => {
+      if (++count === nth) await gate()
+      return db.transaction(fn)
+    },
+  }
+}

@@ -1,6 +1,6 @@
 import { LIST_TIME_ZONE } from '../../../src/domain/lists/query'
 import { MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS } from '../../../src/domain/lists/records'
-import { present, type TotalQuery, type Where } from '../../lists'
+import { countAround, present, type SkipRange, type TotalQuery, type Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import type { RecordRules } from './common'
 
@@ -32,9 +32,12 @@ const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
  * the writing transaction), or null when the rollups cannot answer it exactly: a mobile, content or batch filter, a
  * waiting or time-out status (one rollup column holds both), or no window at all (an API call without one means
  * "the last 7 x 24 hours", counted exactly). Sums a few rows per account and day instead of counting every record;
- * a window starting or ending inside a day counts only the records of those part days.
+ * a window starting or ending inside a day counts only the records of those part days (around `skip`, a batch being
+ * stored: see listPage).
  */
-export function rollupTotal(base: Where, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean): TotalQuery | null {
+export function rollupTotal(
+  base: Where, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean, skip?: SkipRange,
+): TotalQuery | null {
   if (present(q.mobile) || present(q.batch_id) || (rules.contentFilter && present(q.content))) return null
   const status = rules.statusFilter && present(q.status) ? q.status : undefined
   const count = status === undefined ? 'd.receive_count' : ROLLUP_COUNT[status]
@@ -66,6 +69,8 @@ export function rollupTotal(base: Where, user: SessionUser, q: TotalSearch, prod
     return `d.day >= to_date(${m}, 'YYYYMM') and d.day < (to_date(${m}, 'YYYYMM') + interval '1 month')::date`
   })
   const days = `(select coalesce(sum(${count}), 0) from mt_daily d ${w.sql})`
-  const counted = edges.length ? ` + (select count(*) from mt_record m ${base.sql} and (${edges.join(' or ')}))` : ''
+    const edgeWhere = `${base.sql} and (${edges.join(' or ')})`
+  const counted = !edges.length ? ''
+    : ` + ${skip ? countAround('mt_record m', edgeWhere, skip) : `(select count(*) from mt_record m ${edgeWhere})`}`
   return { sql: `select (${days}${counted})::int as "__total"`, params: w.params }
 }

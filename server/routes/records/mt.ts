@@ -78,7 +78,7 @@ export function mtRoutes(deps: Deps) {
     const skip = deps.db.kind === 'pglite' ? soleStoringRange() : undefined
     const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck'), skip }
     if (deps.config.listTotals === 'exact') return ok(c, await listPage(deps.db, spec))
-    const totalQuery = rollupTotal(m.where, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL)
+    const totalQuery = rollupTotal(m.where, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL, skip)
     if (totalQuery) return ok(c, await listPage(deps.db, { ...spec, totalQuery }))
     // Searches the rollups cannot answer are counted, and the count is remembered for a few seconds (count-cache.ts).
     const key = JSON.stringify([m.countFrom, m.where.sql, m.where.params])

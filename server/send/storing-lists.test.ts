@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
+import type { Db } from '../db'
+import { setup, type Harness } from '../test/harness'
+import { countOf, gatedBefore, mobilesOf, postForm, sendForm } from '../test/send-kit'
+import { CHUNKED_FROM, STORE_CHUNK } from './storing'
+
+/*
+ * While a large send is stored in chunks on PGlite (storing.ts), every sent-record list holding the sender's account
+ * (its own, its parent customer's, the administrators') must read no row of the hidden batch: a list that counted its
+ * total over them took a row per stored record, ~130 ms per request at 200k stored, most of PGlite's one connection at
+ * 1M (tests/bench/storing-profile.bench.mjs). Pinned by the rows each list statement reads, from its own
+ * EXPLAIN ANALYZE, not by timings.
+ */
+
+interface PlanNode {
+  'Relation Name'?: string
+  'Actual Rows': number
+  'Actual Loops': number
+  'Rows Removed by Filter'?: number
+  'Rows Removed by Index Recheck'?: number
+  Plans?: PlanNode[]
+}
+
+/** Rows of mt_record a statement's scans produced or threw away, summed over the plan. */
+function recordRowsRead(n: PlanNode): number {
+  const own = n['Relation Name'] === 'mt_record'
+    ? (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * n['Actual Loops']
+    : 0
+  return own + (n.Plans ?? []).reduce((s, c) => s + recordRowsRead(c), 0)
+}
+
+/** A wall-clock time of the list zone (Asia/Shanghai), `hoursAgo` before now, as the search fields take it. */
+const shanghai = (hoursAgo: number) => new Date(Date.now() + (8 - hoursAgo) * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
+
+describe('the record lists while a large send is stored on PGlite', () => {
+  let h: Harness
+  let tok: Record<string, string>
+  beforeAll(async () => {
+    h = await setup({ backend: 'pglite', historyRows: 200 })
+    tok = await h.tokensFor('acme02', 'acme', 'admin')
+    await h.db.query("update customer set balance = 10000000 where cus_id = 'acme02'")
+  })
+  afterAll(() => h.close())
+
+  it('count their totals around its hidden records, reading none of them, with the totals of the plain query', async () => {
+    const statements: { text: string; params: unknown[] }[] = []
+    const capturing: Db = {
+      ...h.db,
+      kind: h.db.kind,
+      query: (text, params, opts) => {
+        if (text.includes('from mt_record')) statements.push({ text, params: params ?? [] })
+        return h.db.query(text, params, opts)
+      },
+    }
+    const lists = createApp({ db: capturing, carrier: h.carrier, config: { distDir: '/nonexistent-dist', listCountCacheMs: 0 } })
+    const views = [
+      { user: 'acme02', scope: "m.cus_id = 'acme02'" },
+      { user: 'acme', scope: "m.cus_id in (select cus_id from customer where cus_id = 'acme' or parent_id = 'acme')" },
+      { user: 'admin', scope: 'true' },
+    ]
+    // No window (the last 7 days, counted) and a window ending inside today (whole days from the rollups, today counted).
+    const searches = [
+      { body: {}, window: "m.receive_time >= now() - interval '7 days'" },
+      {
+        body: { start_time: shanghai(24 * 5).slice(0, 10), end_time: shanghai(-1) },
+        window: `m.receive_time >= ('${shanghai(24 * 5).slice(0, 10)}'::timestamp at time zone 'Asia/Shanghai')
+          and m.receive_time <= ('${shanghai(-1)}'::timestamp at time zone 'Asia/Shanghai')`,
+      },
+    ]
+    const seen: { hidden: number; read: number[]; totals: number[]; wanted: number[] } = { hidden: 0, read: [], totals: [], wanted: [] }
+    // Transaction 1 writes the batch row, 2 and 3 its first chunks; stop before the third chunk.
+    const db = gatedBefore(h.db, 4, async () => {
+      seen.hidden = await countOf(h.db, 'select count(*)::int as n from mt_record m join send_storing s on s.batch_id = m.batch_id')
+      for (const v of views) {
+        for (const s of searches) {
+          statements.length = 0
+          const res = await lists.request('/api/mtRecord/list', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${tok[v.user]}` },
+            body: JSON.stringify({ ...s.body, pageNumber: 1, pageSize: 20 }),
+          })
+          seen.totals.push(((await res.json()) as { data: { total: number } }).data.total)
+          seen.wanted.push(await countOf(h.db, `select count(*)::int as n from mt_record m where ${v.scope} and m.prod_type = 0 and ${s.window}
+            and not exists (select 1 from send_storing s where s.batch_id = m.batch_id)`))
+          let read = 0
+          for (const st of statements) {
+            const { rows } = await h.db.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (analyze, format json) ${st.text}`, st.params)
+            read += recordRowsRead(rows[0]['QUERY PLAN'][0].Plan)
+          }
+          seen.read.push(read)
+        }
+      }
+    })
+    const app = createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
+    const n = CHUNKED_FROM + STORE_CHUNK / 2
+    const res = await postForm(app, '/user/groupSend', tok.acme02, sendForm({ content: 'stored while listed' }, 'numbers', mobilesOf('137', n, 0).join('\n')))
+    expect(res.status).toBe(200)
+
+    expect(seen.hidden).toBe(2 * STORE_CHUNK)
+    expect(seen.totals).toEqual(seen.wanted)
+    // Each list reads at most the rows it counts and the two sides of its page (20 each), none of the hidden ones.
+    seen.read.forEach((read, i) => expect(read, `list ${i}`).toBeLessThanOrEqual(seen.wanted[i] + 40))
+    expect(Math.max(...seen.wanted) + 40).toBeLessThan(seen.hidden)
+  })
+})
