@@ -1,20 +1,23 @@
 // The sent-record list under load: 50 connections (autocannon) against one customer's list (acme: customer and
 // sub-accounts), the console's default 7-day view, page of 20, through the production server (compiled by
-// scripts/build-server.mjs into dist-server/, as `npm start` runs it). "today" is the same server counting every
-// total (LIST_TOTALS=exact), "now" reads whole-day totals from the daily rollups. The two sides alternate (today,
-// now, today, now …, BENCH_ROUNDS pairs, after a warm-up each) and the medians are compared; the machine is shared
+// scripts/build-server.mjs into dist-server/, as `npm start` runs it). Sides: "before" is the server of commit
+// BENCH_BASELINE (default 4e777de, the code the issue measured, before any of its work) taken from git into a temp
+// folder and run the way it ran then (through tsx), on its own database seeded by its own first start (the same demo
+// seed); "exact" is today's server counting every total (LIST_TOTALS=exact); "now" is today's server reading
+// whole-day totals from the daily rollups. The sides alternate (before, exact, now, before …, BENCH_ROUNDS rounds,
+// after a warm-up each) and the medians are compared; BENCH_BASELINE=none leaves "before" out. The machine is shared
 // and noisy, so the server's CPU time per request (user + system, from /proc) is printed too: it varies far less
 // with other load than requests/s do. Also printed: the server's RSS when idle after start and its peak under load,
 // and on PostgreSQL two processes on one port and one database (`npm run start:cluster`'s way, CLUSTER_WORKERS=2).
-//   BENCH_HISTORY_ROWS (default 300000, the demo's), BENCH_SECONDS (10), BENCH_ROUNDS (2), BENCH_DATABASE_URL,
+//   BENCH_HISTORY_ROWS (default 300000, the demo's), BENCH_SECONDS (10), BENCH_ROUNDS (2), BENCH_DATABASE_URL, BENCH_BASELINE,
 //   BENCH_SERVER_DIR: a compiled server to measure instead of this checkout's (another checkout's dist-server, to
 //   compare commits with the same bench)
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import { SERVER_OUT, buildServer } from '../../scripts/build-server.mjs'
 import { sealPassword } from '../../src/domain/auth.ts'
@@ -25,6 +28,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 const CONNECTIONS = 50
 const CAPTCHA = 'B3NC'
+const BASELINE = process.env.BENCH_BASELINE ?? '4e777de'
 const JSEncrypt = createRequire(import.meta.url)('jsencrypt')
 
 const freePort = () => new Promise((resolve) => {
@@ -51,10 +55,13 @@ function cpuOf(pid) {
  * The compiled server: one process (dist-server/main.js), or `workers` processes on one port behind
  * dist-server/cluster.js. `pids` are the processes that serve (the cluster's primary only hands out connections).
  */
-async function start(env, workers = 0) {
+async function start(env, workers = 0, baseline = null) {
   const port = await freePort()
   const script = `${SERVER_DIR}/${workers ? 'cluster' : 'main'}.js`
-  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+  // The baseline ran its TypeScript through tsx (it had no compiled build yet).
+  const args = baseline ? ['--import', 'tsx', 'server/main.ts'] : ['--enable-source-maps', script]
+  const child = spawn(process.execPath, args, {
+    cwd: baseline ?? undefined,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_HISTORY_ROWS: ROWS, SMS_CAPTCHA_FIXED: CAPTCHA, SEND_WORKERS: '0', CLUSTER_WORKERS: String(workers), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -97,8 +104,8 @@ async function load(base, token, seconds) {
 }
 
 /** One side once: fresh process(es), idle RSS, warm-up, measured load with its CPU per request, peak RSS. */
-async function measure(env, workers, token) {
-  const server = await start(env, workers)
+async function measure(env, workers, token, baseline) {
+  const server = await start(env, workers, baseline)
   try {
     const idle = Math.max(...server.pids.map((p) => rssOf(p).rss))
     token ??= await signIn(server.base)
@@ -113,13 +120,23 @@ async function measure(env, workers, token) {
   }
 }
 
-async function bench(label, env, workers = 0) {
-  const sides = { today: [], now: [] }
-  let token
+/**
+ * Sides alternate per round; `before` (the baseline's folder and its own env: its own database) is measured when given.
+ * Each side keeps its own session token (signed in on its own database).
+ */
+async function bench(label, env, workers = 0, before = null) {
+  const plan = [
+    ...(before ? [[`before (${BASELINE})`, before.env, before.dir]] : []),
+    ['exact', { ...env, LIST_TOTALS: 'exact' }, null],
+    ['now', env, null],
+  ]
+  const sides = Object.fromEntries(plan.map(([side]) => [side, []]))
+  const tokens = {}
+  const tokenKey = (dir) => dir ?? 'now'
   for (let i = 0; i < ROUNDS; i++) {
-    for (const [side, extra] of [['today', { LIST_TOTALS: 'exact' }], ['now', {}]]) {
-      const r = await measure({ ...env, ...extra }, workers, token)
-      token = r.token
+    for (const [side, sideEnv, dir] of plan) {
+      const r = await measure(sideEnv, workers, tokens[tokenKey(dir)], dir)
+      tokens[tokenKey(dir)] = r.token
       sides[side].push(r)
     }
   }
@@ -130,23 +147,40 @@ async function bench(label, env, workers = 0) {
       'server CPU ms/req': Number(median(rs.map((r) => r.cpuPerReq)).toFixed(2)), 'non-2xx/errors': rs.reduce((s, r) => s + r.bad, 0), 'idle RSS MB': mb(median(rs.map((r) => r.idle))), 'peak RSS MB': mb(Math.max(...rs.map((r) => r.peak))),
     }
   }
-  const [today, now] = [row('today'), row('now')]
+  const rows = plan.map(([side]) => row(side))
   console.log(`\n${label}: ${workers || 1} process(es), ${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds per side, medians; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`)
-  console.table([today, now])
-  console.log(`now / today: ${(now['req/s'] / today['req/s']).toFixed(2)}× requests/s, ${(today['server CPU ms/req'] / now['server CPU ms/req']).toFixed(2)}× less server CPU per request`)
+  console.table(rows)
+  const now = rows.at(-1)
+  for (const base of rows.slice(0, -1)) {
+    console.log(`now / ${base.side}: ${(now['req/s'] / base['req/s']).toFixed(2)}× requests/s, p99 ${now['p99 ms']} vs ${base['p99 ms']} ms, ${(base['server CPU ms/req'] / now['server CPU ms/req']).toFixed(2)}× less server CPU per request`)
+  }
+}
+
+/** The baseline's server and shared code, from git into a temp folder (node_modules linked), or null. */
+function baselineDir() {
+  if (BASELINE === 'none') return null
+  const dir = mkdtempSync(join(tmpdir(), 'sms-list-load-baseline-'))
+  execFileSync('sh', ['-c', `git archive ${BASELINE} server src tsconfig.json package.json | tar -x -C ${dir}`])
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'))
+  return dir
 }
 
 const SERVER_DIR = process.env.BENCH_SERVER_DIR || SERVER_OUT
 if (!process.env.BENCH_SERVER_DIR) await buildServer()
 console.log(`server: ${SERVER_DIR}/`)
 console.log(`seeding ${Number(ROWS).toLocaleString('en')} sent records per database (the demo seed)…`)
+const base = baselineDir()
+if (base) console.log(`before: ${BASELINE} through tsx, its own database seeded by its own first start`)
 const dir = mkdtempSync(join(tmpdir(), 'sms-list-load-'))
+const baseData = mkdtempSync(join(tmpdir(), 'sms-list-load-before-'))
 try {
   // The first start seeds; the measured starts reopen the folder.
   await (await start({ DATA_DIR: dir })).stop()
-  await bench('PGlite', { DATA_DIR: dir })
+  if (base) await (await start({ DATA_DIR: baseData }, 0, base)).stop()
+  await bench('PGlite', { DATA_DIR: dir }, 0, base && { dir: base, env: { DATA_DIR: baseData } })
 } finally {
   rmSync(dir, { recursive: true, force: true })
+  rmSync(baseData, { recursive: true, force: true })
 }
 
 const server = await benchPostgres()
@@ -156,10 +190,18 @@ if (!server) {
   try {
     await withThrowawayDatabase(server, 'list_load', async (url) => {
       await (await start({ DATABASE_URL: url })).stop()
-      await bench('PostgreSQL', { DATABASE_URL: url })
-      await bench('PostgreSQL, two processes on one port and database (start:cluster)', { DATABASE_URL: url }, 2)
+      const run = async (before) => {
+        await bench('PostgreSQL', { DATABASE_URL: url }, 0, before)
+        await bench('PostgreSQL, two processes on one port and database (start:cluster)', { DATABASE_URL: url }, 2)
+      }
+      if (!base) return run(null)
+      await withThrowawayDatabase(server, 'list_load_before', async (beforeUrl) => {
+        await (await start({ DATABASE_URL: beforeUrl }, 0, base)).stop()
+        await run({ dir: base, env: { DATABASE_URL: beforeUrl } })
+      })
     })
   } finally {
     await server.stop()
+    if (base) rmSync(base, { recursive: true, force: true })
   }
 }
