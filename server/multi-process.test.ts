@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sealPassword } from '../src/domain/auth'
 import { MAX_RUNNING_DOWNLOADS } from './lists/download'
 import { RATE_RULES } from './security/rate-limit'
+import { S3Store } from './storage/s3-store'
+import { startS3 } from './storage/s3rver.test-helper'
+import { png } from './storage/fixtures.test-helper'
 import { freshDatabase, startServer, type ServerProcess } from './test/processes'
 
 /*
@@ -20,6 +23,8 @@ interface Envelope { status: number; code: number; msg: string; data: any } // e
 describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
   let db: { url: string; drop: () => Promise<void> }
   let sql: pg.Pool
+  // The object store both processes keep uploads in (as processes on several machines would).
+  let s3: Awaited<ReturnType<typeof startS3>>
   let procs: ServerProcess[] = []
   let turn = 0
   /** The next process in turn: consecutive calls alternate between the two. */
@@ -48,7 +53,12 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     db = await freshDatabase(serverUrl!)
     sql = new pg.Pool({ connectionString: db.url, max: 2 })
-    const env = { DATABASE_URL: db.url, SEED_HISTORY_ROWS: '2000', SMS_CAPTCHA_FIXED: CAPTCHA }
+    s3 = await startS3()
+    const { url, bucket, region, accessKeyId, secretAccessKey } = s3.settings
+    const env = {
+      DATABASE_URL: db.url, SEED_HISTORY_ROWS: '2000', SMS_CAPTCHA_FIXED: CAPTCHA,
+      S3_URL: url, S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey,
+    }
     // Started together: migrations and the demo seed are serialised by advisory locks, not by luck.
     procs = await Promise.all([startServer(env), startServer(env)])
   }, 120_000)
@@ -56,6 +66,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
     await Promise.all(procs.map((p) => p.stop()))
     await sql?.end()
     await db?.drop()
+    await s3?.stop()
   })
 
   it('signs in with a captcha drawn by one process and answered on the other; the session holds on both until revoked on one', async () => {
@@ -129,6 +140,30 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
     // Each finished file gave its slot back.
     expect(Number((await sql.query("select count(*) as n from download_slot where cus_id = 'acme'")).rows[0].n)).toBe(MAX_RUNNING_DOWNLOADS - 1)
     await sql.query(`delete from download_slot where cus_id = 'acme'`)
+  })
+
+  it('serves an upload made through one process from the other (its signed address checked there), lists and deletes it there', async () => {
+    const token = (await signIn('acme', 'Acme@12345')).data.token as string
+    const [a, b] = procs
+    const form = new FormData()
+    form.set('file', new Blob([png(5, 4).slice()]), 'banner.png')
+    const res = await fetch(`${a.base}/api/file/uploadAimMaterial`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, body: form })
+    const row = ((await res.json()) as Envelope).data as { material_id: number; url: string; size: number }
+    expect(res.status).toBe(200)
+    const listed = await call('/aim/materialList', { pageSize: 500 }, token, b)
+    expect(listed.data.records.map((r: { material_id: number }) => r.material_id)).toContain(row.material_id)
+    for (const p of procs) {
+      const served = await fetch(`${p.base}${row.url}`)
+      expect(served.status).toBe(200)
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(png(5, 4))
+    }
+    const key = (await sql.query('select object_key from material where material_id = $1', [row.material_id])).rows[0].object_key as string
+    const bucket = new S3Store(s3.settings)
+    expect(await bucket.head(key)).toMatchObject({ size: row.size, contentType: 'image/png' })
+    expect((await call('/aim/materialDelete', { ids: [row.material_id] }, token, b)).status).toBe(200)
+    expect(await bucket.head(key)).toBeNull()
+    // A deleted material's address no longer verifies on either process (as on one: server/routes/media.ts).
+    expect((await fetch(`${a.base}${row.url}`)).status).toBe(401)
   })
 
   it('sends a timed batch exactly once and reports each of its records once, with both processes running the workers', async () => {
