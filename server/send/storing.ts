@@ -220,3 +220,12 @@ export const andVisibleWhileStoring = (db: Db, alias: string, column = 'batch_id
   const cond = visibleWhileStoring(db, alias, column)
   return cond ? `and ${cond}` : ''
 }
+
+/**
+ * `visibleWhileStoring` for a search of one batch (`placeholder` holds its id): the same test made once for the
+ * statement instead of per row. Per row, the batch filter made the planner believe that every record matched a
+ * row of send_storing (it carries the constant over to it), so it expected one record and read and sorted the
+ * whole batch for a page.
+ */
+export const batchVisibleWhileStoring = (db: Db, placeholder: string): string | null =>
+  db.kind === 'pglite' ? `not exists (select 1 from send_storing s where s.batch_id = ${placeholder})` : null

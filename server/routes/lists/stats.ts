@@ -12,7 +12,8 @@ import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
-import { visibleWhileStoring } from '../../send/storing'
+import { batchVisibleWhileStoring, visibleWhileStoring } from '../../send/storing'
+import { foreignBatchGuard } from '../records/mt-batch-total'
 import { col, fileColumns, mayFilterAccount, paramsOnly, today, wallTime, type Row } from './common'
 import { dashboardRoutes } from './stats-dashboard'
 import { PERIOD_FORMAT, rollupWhere } from './stats-sql'
@@ -120,7 +121,8 @@ export function statsRoutes(deps: Deps) {
     const q = await body(c, batchMobileSearchSchema.extend(downloadFormatShape))
     const user = c.get('user')
     const w = new Where().scope(user, 'm.cus_id')
-    w.and(`m.batch_id = ${w.bind(q.batch_id)}`).when(visibleWhileStoring(db, 'm'), (v) => v)
+    const batch = w.bind(q.batch_id)
+    w.and(`m.batch_id = ${batch}`).when(batchVisibleWhileStoring(db, batch), (v) => v).and(foreignBatchGuard(w, user, q.batch_id))
     const locale = localeOf(c)
     const hidden = user.showClientStatus === 0
     return downloadResponse<Row>(c, {
@@ -135,7 +137,9 @@ export function statsRoutes(deps: Deps) {
       }),
       batches: keysetBatches<Row>(db, {
         select: 'm.mobile as "decodeMobile", m.mt_status, m.report_result, m.report_result_desc, m.receive_time, m.report_time',
-        from: 'mt_record m', where: w, order: 'asc', key: [{ sql: 'm.sn', type: 'bigint' }],
+        // The batch's records in the order they were stored (one time per stored batch: key order), a range of the
+        // (batch_id, receive_time, sn) index per file batch (migration 054).
+        from: 'mt_record m', where: w, order: 'asc', key: [{ sql: 'm.receive_time', type: 'timestamptz' }, { sql: 'm.sn', type: 'bigint' }],
       }),
     })
   })

@@ -41,6 +41,11 @@ export function statusCondition(status: number, alias = 'm'): string {
 /** Filters sent-record lists share: account (admin), mobile, status, content (flag). */
 export function mtFilters(w: Where, q: { cus_id?: string; mobile?: string; status?: number; content?: string }, rules: RecordRules): Where {
   if (rules.accountFilter) w.when(q.cus_id, (v) => `m.cus_id = ${w.bind(v)}`)
+  return recordFilters(w, q, rules)
+}
+
+/** mtFilters but the account: the per-record filters (mobile, status, content). */
+export function recordFilters(w: Where, q: { mobile?: string; status?: number; content?: string }, rules: RecordRules): Where {
   w.when(q.mobile, (v) => `m.mobile = ${w.bind(v)}`)
   if (rules.statusFilter) w.when(q.status, (v) => statusCondition(v))
   if (rules.contentFilter) w.when(q.content, (v) => contentCondition(w, 'm.content', v))

@@ -6,14 +6,18 @@ import {
   mtRecordDownloadSchema, mtRecordSearchSchema, newMtRecordDownloadSchema, newMtRecordSearchSchema, type MtRecordSearch,
 } from '../../../src/domain/lists/records'
 import type { Deps } from '../../config'
+import type { Db } from '../../db'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
-import { CountCache, Where, bulkBatches, countRows, downloadResponse, listPage, orderClause, type SortMap } from '../../lists'
+import {
+  CountCache, Where, bulkBatches, countRows, downloadResponse, listPage, orderClause, present, type SkipRange, type SortMap, type TotalQuery,
+} from '../../lists'
 import { hasPermission } from '../../users/permissions'
 import type { SessionUser } from '../../users/repo'
-import { soleStoringRange, visibleWhileStoring } from '../../send/storing'
-import { fileName, fileTimeSql, monthColumn, mtFilters, recordRules, statusColumns, statusWord } from './common'
+import { batchVisibleWhileStoring, soleStoringRange, visibleWhileStoring } from '../../send/storing'
+import { fileName, fileTimeSql, monthColumn, recordFilters, recordRules, statusColumns, statusWord } from './common'
+import { batchTotal, foreignBatchGuard } from './mt-batch-total'
 import { rollupTotal } from './mt-total'
 
 type Search = MtRecordSearch & { prod_type?: number; country?: string }
@@ -27,16 +31,25 @@ const FILE_WORDS: Record<number, { 'zh-CN': string; en: string }> = {
 }
 
 /** Everything a sent-record query needs for one user and search; the list and the download share it. */
-function mtQuery(user: SessionUser, q: Search, prodType: number, locale: Locale) {
+function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale: Locale) {
   const rules = recordRules(user)
   const intl = prodType === PROD_INTERNATIONAL
   const withPrice = intl && hasPermission(user, INTL_PRICE_PERMISSION)
-  const w = new Where().scope(user, 'm.cus_id')
-  w.and(`m.prod_type = ${w.bind(prodType)}`)
-  mtFilters(w, q, rules)
-  w.when(q.batch_id, (v) => `m.batch_id = ${w.bind(v)}`)
+  // The conditions all records of one batch meet or fail together, but for the window (one interval): batchTotal's.
+  const cover = (w: Where) => {
+    w.scope(user, 'm.cus_id').and(`m.prod_type = ${w.bind(prodType)}`)
+    if (rules.accountFilter) w.when(q.cus_id, (v) => `m.cus_id = ${w.bind(v)}`)
+    if (present(q.batch_id)) {
+      const batch = w.bind(q.batch_id)
+      w.and(`m.batch_id = ${batch}`).when(batchVisibleWhileStoring(db, batch), (v) => v)
+    } else {
+      w.when(visibleWhileStoring(db, 'm'), (v) => v)
+    }
+    return w.timeWindow('m.receive_time', q, DEFAULT_WINDOW_DAYS)
+  }
+  const w = recordFilters(cover(new Where()), q, rules)
   if (intl) w.when(q.country, (v) => `m.country_code = ${w.bind(v.toUpperCase())}`)
-  w.timeWindow('m.receive_time', q, DEFAULT_WINDOW_DAYS)
+  w.when(q.batch_id, (v) => foreignBatchGuard(w, user, v, prodType, rules.accountFilter && present(q.cus_id) ? q.cus_id : undefined))
 
   // The file's select: the list's columns with both times as the file writes them (fileTimeSql).
   const columns = (forFile: boolean) => {
@@ -59,7 +72,14 @@ function mtQuery(user: SessionUser, q: Search, prodType: number, locale: Locale)
   if (rules.showStatus) Object.assign(sortable, { report_time: { sql: 'm.report_time', nullable: true }, mt_status: 'm.mt_status' })
   if (intl) sortable.country = { sql: 'm.country_code', nullable: true }
   if (withPrice) sortable.price = 'm.price'
-  return { select: columns(false), fileSelect: columns(true), from, countFrom: 'mt_record m', where: w, sortable, withPrice }
+  return { select: columns(false), fileSelect: columns(true), from, countFrom: 'mt_record m', where: w, sortable, withPrice, cover }
+}
+
+/** The total from the daily rollups or the batch's counters, when either can answer the search exactly. */
+function cheapTotal(m: ReturnType<typeof mtQuery>, user: SessionUser, q: Search, prodType: number, skip?: SkipRange): TotalQuery | null {
+  const rules = recordRules(user)
+  const intl = prodType === PROD_INTERNATIONAL
+  return rollupTotal(m.where, user, q, prodType, rules, intl, skip) ?? batchTotal(m.where, m.cover, q, rules, intl)
 }
 
 export function mtRoutes(deps: Deps) {
@@ -71,14 +91,13 @@ export function mtRoutes(deps: Deps) {
     const q = await body(c, schema)
     const user = c.get('user')
     const prodType = prodOf(q)
-    const m = mtQuery(user, q, prodType, localeOf(c))
-    m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
+    const m = mtQuery(deps.db, user, q, prodType, localeOf(c))
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
     // PGlite storing a large send: read the page around its hidden records (lists/page.ts `skip`).
     const skip = deps.db.kind === 'pglite' ? soleStoringRange() : undefined
     const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck'), skip }
     if (deps.config.listTotals === 'exact') return ok(c, await listPage(deps.db, spec))
-    const totalQuery = rollupTotal(m.where, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL, skip)
+    const totalQuery = cheapTotal(m, user, q, prodType, skip)
     if (totalQuery) return ok(c, await listPage(deps.db, { ...spec, totalQuery }))
     // Searches the rollups cannot answer are counted, and the count is remembered for a few seconds (count-cache.ts).
     const key = JSON.stringify([m.countFrom, m.where.sql, m.where.params])
@@ -93,11 +112,10 @@ export function mtRoutes(deps: Deps) {
     const locale = localeOf(c)
     const prodType = prodOf(q)
     const user = c.get('user')
-    const m = mtQuery(user, q, prodType, locale)
-    m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
+    const m = mtQuery(deps.db, user, q, prodType, locale)
     // The total as the list reads it: from the daily rollups when they can answer (counting a million records first
     // held PGlite's one connection for seconds), else counted.
-    const byRollup = rollupTotal(m.where, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL)
+    const byRollup = cheapTotal(m, user, q, prodType)
     // (through listPage with an empty page: the rollup query's placeholders continue the where's, typed by it)
     const total = byRollup
       ? (await listPage(deps.db, { select: 'm.sn', from: m.countFrom, where: m.where, orderBy: '', page: { pageNumber: 1, pageSize: 0 }, totalQuery: byRollup })).total
