@@ -6,7 +6,10 @@ import { ApiError } from '../http/envelope'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
 import { everyInterval } from '../worker-loop'
 import { countryPrices, debit, nextBatchId, priceOf, roundMoney, sensitiveIn } from './store'
-import { analyzeIfGrown, andVisibleWhileStoring, beginStoring, finishStoring, STORE_CHUNK, storesInChunks, undoStoring } from './storing'
+import {
+  analyzeIfGrown, andVisibleWhileStoring, beginStoring, closeStoringRange, extendStoringRange, finishStoring, openStoringRange, STORE_CHUNK,
+  storesInChunks, undoStoring,
+} from './storing'
 
 /**
  * Sends timed batches when due. Only send_status 0 batches are due, so pause (2), intercept (3) and edits (content
@@ -62,6 +65,8 @@ interface Storing {
   templateName: string | null
   groups: Group[]
   prices: number[]
+  /** The last detail copied (by sn): each chunk starts after it instead of stepping over every detail copied before. */
+  afterSn: number
 }
 
 /**
@@ -104,7 +109,7 @@ async function sendOne(tx: Db, now: Date, chunked: (n: number) => boolean, visib
   if (b.kind === 'intl') {
     await tx.query('update sms_batch set sender_id = t.sender_id from time_batch t where t.time_batch = $1 and sms_batch.batch_id = $2', [b.time_batch, batchId])
   }
-  const storing: Storing = { timeBatch: b.time_batch, batchId, prodType: b.prod_type, status, now, templateName: b.template_name, groups, prices }
+  const storing: Storing = { timeBatch: b.time_batch, batchId, prodType: b.prod_type, status, now, templateName: b.template_name, groups, prices, afterSn: 0 }
   if (chunked(total)) {
     await beginStoring(tx, { batchId, cusId: b.cus_id, key: b.time_batch, cost: billed.cost, timeBatch: b.time_batch })
     await tx.query('update time_batch set send_status = $2, update_time = now() where time_batch = $1', [b.time_batch, TIMED_STATUS.sent])
@@ -117,13 +122,13 @@ async function sendOne(tx: Db, now: Date, chunked: (n: number) => boolean, visib
 
 /**
  * Copies the batch's details still to be sent into its records, priced by group, and marks them sent: all of them, or
- * the first `limit` (by sn) when given. Returns how many it copied.
+ * the first `limit` after `s.afterSn` (by sn) when given, moving `afterSn` on. Returns how many it copied.
  */
 async function copyDetails(tx: Db, s: Storing, limit?: number): Promise<number> {
-  const { rows } = await tx.query<{ n: number }>(
+  const { rows } = await tx.query<{ n: number; last: number | null }>(
     `with d as (
        update time_mt_message set send_status = $10 where sn in
-         (select sn from time_mt_message where time_batch = $1 and send_status = 0 order by sn ${limit ? `limit ${limit}` : ''})
+         (select sn from time_mt_message where time_batch = $1 and sn > $11 and send_status = 0 order by sn ${limit ? `limit ${limit}` : ''})
        returning sn, cus_id, mobile, content, country_code, long_link),
      ins as (
        insert into mt_record (cus_id, prod_type, mobile, content, price, country_code, long_link, template_name, mt_status, receive_time, batch_id)
@@ -131,26 +136,36 @@ async function copyDetails(tx: Db, s: Storing, limit?: number): Promise<number> 
        from d join unnest($6::text[], $7::numeric[], $9::text[]) as p(content, price, cc)
          on p.content = d.content and p.cc is not distinct from d.country_code
        order by d.sn returning 1)
-     select count(*)::int as n from d`,
+     select count(*)::int as n, max(sn) as last from d`,
     [s.timeBatch, s.prodType, s.status, s.now, s.batchId, s.groups.map((g) => g.content), s.prices, s.templateName,
-      s.groups.map((g) => g.country_code), TIMED_STATUS.sent])
+      s.groups.map((g) => g.country_code), TIMED_STATUS.sent, s.afterSn])
+  if (rows[0].last !== null) s.afterSn = Number(rows[0].last)
   return rows[0].n
 }
 
 /**
  * A large due batch on PGlite: its records a chunk per transaction (other users' requests run between them), then
  * the batch completes in one short transaction. Anything failing on the way undoes it all (storing.ts): the debit is
- * refunded and the timed batch is to be sent again, as after a crash at the next start.
+ * refunded and the timed batch is to be sent again, as after a crash at the next start. Its records carry one time
+ * and consecutive sns per chunk, so the record lists read around them as around an immediate send's (storing.ts ranges).
  */
 async function storeDueInChunks(db: Db, s: Storing): Promise<void> {
+  const chunk = async (tx: Db) => {
+    const n = await copyDetails(tx, s, STORE_CHUNK)
+    await extendStoringRange(tx, s.batchId)
+    return n
+  }
   try {
-    while ((await db.transaction((tx) => copyDetails(tx, s, STORE_CHUNK))) === STORE_CHUNK) {
+    await openStoringRange(db, s.batchId, s.now)
+    while ((await db.transaction(chunk)) === STORE_CHUNK) {
       await new Promise((resolve) => setImmediate(resolve))
     }
     await db.transaction((tx) => finishStoring(tx, s.batchId))
   } catch (e) {
     await undoStoring(db, s.batchId)
     throw e
+  } finally {
+    closeStoringRange(s.batchId)
   }
   await analyzeIfGrown(db, 'mt_record', s.groups.reduce((sum, g) => sum + g.n, 0))
 }

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import type { Db } from '../db'
 import { setup, type Harness } from '../test/harness'
 import { countOf, gatedBefore, mobilesOf, postForm, sendForm } from '../test/send-kit'
+import { runDueBatches } from './scheduler'
 import { CHUNKED_FROM, STORE_CHUNK } from './storing'
 
 /*
@@ -36,14 +37,21 @@ const shanghai = (hoursAgo: number) => new Date(Date.now() + (8 - hoursAgo) * 3_
 describe('the record lists while a large send is stored on PGlite', () => {
   let h: Harness
   let tok: Record<string, string>
-  beforeAll(async () => {
+  // A fresh database per test: where the records a list may show are most of the table (an earlier test's send), a
+  // sequential scan is the planner's right choice, and it reads the hidden rows too.
+  beforeEach(async () => {
     h = await setup({ backend: 'pglite', historyRows: 200 })
     tok = await h.tokensFor('acme02', 'acme', 'admin')
     await h.db.query("update customer set balance = 10000000 where cus_id = 'acme02'")
   })
-  afterAll(() => h.close())
+  afterEach(() => h.close())
 
-  it('count their totals around its hidden records, reading none of them, with the totals of the plain query', async () => {
+  /**
+   * Runs `store` (which stores a large batch of acme02 through the Db it is given) and, before its 4th transaction
+   * (two chunks in), lists the sent records of every view holding acme02, with and without a window: what each list
+   * answered, what the plain query gives, and the mt_record rows each list statement read.
+   */
+  async function listedMidway(store: (db: Db) => Promise<void>) {
     const statements: { text: string; params: unknown[] }[] = []
     const capturing: Db = {
       ...h.db,
@@ -69,8 +77,7 @@ describe('the record lists while a large send is stored on PGlite', () => {
       },
     ]
     const seen: { hidden: number; read: number[]; totals: number[]; wanted: number[] } = { hidden: 0, read: [], totals: [], wanted: [] }
-    // Transaction 1 writes the batch row, 2 and 3 its first chunks; stop before the third chunk.
-    const db = gatedBefore(h.db, 4, async () => {
+    await store(gatedBefore(h.db, 4, async () => {
       seen.hidden = await countOf(h.db, 'select count(*)::int as n from mt_record m join send_storing s on s.batch_id = m.batch_id')
       for (const v of views) {
         for (const s of searches) {
@@ -86,21 +93,42 @@ describe('the record lists while a large send is stored on PGlite', () => {
           let read = 0
           for (const st of statements) {
             const { rows } = await h.db.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (analyze, format json) ${st.text}`, st.params)
-            read += recordRowsRead(rows[0]['QUERY PLAN'][0].Plan)
+            read += recordRowsRead(rows[0]["QUERY PLAN"][0].Plan)
           }
           seen.read.push(read)
         }
       }
-    })
-    const app = createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
-    const n = CHUNKED_FROM + STORE_CHUNK / 2
-    const res = await postForm(app, '/user/groupSend', tok.acme02, sendForm({ content: 'stored while listed' }, 'numbers', mobilesOf('137', n, 0).join('\n')))
-    expect(res.status).toBe(200)
+    }))
+    return seen
+  }
 
+  /** Each list answered the plain query's total and read at most the rows it counts and its page's two sides (20 each). */
+  function readNoneHidden(seen: Awaited<ReturnType<typeof listedMidway>>) {
     expect(seen.hidden).toBe(2 * STORE_CHUNK)
     expect(seen.totals).toEqual(seen.wanted)
-    // Each list reads at most the rows it counts and the two sides of its page (20 each), none of the hidden ones.
     seen.read.forEach((read, i) => expect(read, `list ${i}`).toBeLessThanOrEqual(seen.wanted[i] + 40))
     expect(Math.max(...seen.wanted) + 40).toBeLessThan(seen.hidden)
+  }
+
+  const n = CHUNKED_FROM + STORE_CHUNK / 2
+
+  it('an immediate send: they count their totals around its hidden records, reading none of them', async () => {
+    readNoneHidden(await listedMidway(async (db) => {
+      const app = createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
+      const res = await postForm(app, '/user/groupSend', tok.acme02, sendForm({ content: 'stored while listed' }, 'numbers', mobilesOf('137', n, 0).join('\n')))
+      expect(res.status).toBe(200)
+    }))
+  })
+
+  it('a due timed batch being sent: the same, around the records copied from its details so far', async () => {
+    await h.db.query(
+      `insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time)
+       values ('TDUE1', 'acme02', 0, 0, 0, 'due while listed', $1, now() - interval '1 minute', now() - interval '1 hour')`, [n])
+    await h.db.query(
+      `insert into time_mt_message (time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
+       select 'TDUE1', 'acme02', '139' || lpad(k::text, 8, '0'), 'due while listed', 0, now() - interval '1 minute', now()
+       from generate_series(1, $1) k`, [n])
+    readNoneHidden(await listedMidway(async (db) => expect(await runDueBatches(db)).toEqual(['TDUE1'])))
+    expect(await countOf(h.db, "select count(*)::int as n from mt_record where content = 'due while listed'")).toBe(n)
   })
 })
