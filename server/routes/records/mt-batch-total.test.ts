@@ -3,6 +3,7 @@ import { createApp } from '../../app'
 import { Carrier } from '../../carrier'
 import type { Db } from '../../db'
 import { storeBatchRow, storeRecords } from '../../send/store'
+import { rowsRead } from '../../test/explain'
 import { CAPTCHA, forEachBackend, setup, type Harness } from '../../test/harness'
 
 /*
@@ -11,24 +12,6 @@ import { CAPTCHA, forEachBackend, setup, type Harness } from '../../test/harness
  * (batch_id, receive_time, sn) index, and another tenant's batch reads no record at all.
  */
 const BIG = 4000
-
-/** Records of mt_record a statement read (returned or filtered out), from its EXPLAIN ANALYZE. */
-async function recordsRead(db: Db, sql: string, params: unknown[]): Promise<number> {
-  const { rows } = await db.query<Record<string, unknown>>(`explain (analyze, format json) ${sql}`, params)
-  const raw = Object.values(rows[0])[0]
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Node }[]
-  type Node = Record<string, unknown> & { Plans?: Node[] }
-  let read = 0
-  const walk = (n: Node) => {
-    if (n['Relation Name'] === 'mt_record') {
-      const loops = Number(n['Actual Loops'] ?? 0)
-      read += (Number(n['Actual Rows'] ?? 0) + Number(n['Rows Removed by Filter'] ?? 0) + Number(n['Rows Removed by Index Recheck'] ?? 0)) * loops
-    }
-    n.Plans?.forEach(walk)
-  }
-  walk(plan[0].Plan)
-  return read
-}
 
 forEachBackend((backend) => {
   describe('sent records of one batch', () => {
@@ -131,7 +114,7 @@ forEachBackend((backend) => {
       statements.length = 0
       const page = await list(traced, tok[who], body)
       const q = statements.find((s) => s.sql.includes('mt_record m'))!
-      return { page, read: await recordsRead(h.db, q.sql, q.params) }
+      return { page, read: await rowsRead(h.db, 'mt_record', q.sql, q.params) }
     }
 
     it('reads a page of the batch and its total from the index and the batch row, not every record of the batch', async () => {
