@@ -51,7 +51,7 @@ describe('the record lists while a large send is stored on PGlite', () => {
    * (two chunks in), lists the sent records of every view holding acme02, with and without a window: what each list
    * answered, what the plain query gives, and the mt_record rows each list statement read.
    */
-  async function listedMidway(store: (db: Db) => Promise<void>) {
+  async function listedMidway(store: (db: Db) => Promise<void>, list = { path: '/mtRecord/list', only: '' }) {
     const statements: { text: string; params: unknown[] }[] = []
     const capturing: Db = {
       ...h.db,
@@ -82,13 +82,13 @@ describe('the record lists while a large send is stored on PGlite', () => {
       for (const v of views) {
         for (const s of searches) {
           statements.length = 0
-          const res = await lists.request('/api/mtRecord/list', {
+          const res = await lists.request(`/api${list.path}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${tok[v.user]}` },
             body: JSON.stringify({ ...s.body, pageNumber: 1, pageSize: 20 }),
           })
           seen.totals.push(((await res.json()) as { data: { total: number } }).data.total)
-          seen.wanted.push(await countOf(h.db, `select count(*)::int as n from mt_record m where ${v.scope} and m.prod_type = 0 and ${s.window}
+          seen.wanted.push(await countOf(h.db, `select count(*)::int as n from mt_record m where ${v.scope} and m.prod_type = 0 and ${s.window} ${list.only}
             and not exists (select 1 from send_storing s where s.batch_id = m.batch_id)`))
           let read = 0
           for (const st of statements) {
@@ -118,6 +118,15 @@ describe('the record lists while a large send is stored on PGlite', () => {
       const res = await postForm(app, '/user/groupSend', tok.acme02, sendForm({ content: 'stored while listed' }, 'numbers', mobilesOf('137', n, 0).join('\n')))
       expect(res.status).toBe(200)
     }))
+  })
+
+  it('a link send: the short-link records list does the same', async () => {
+    readNoneHidden(await listedMidway(async (db) => {
+      const app = createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
+      const res = await postForm(app, '/shortChainTool/smsLinkGroupSend', tok.acme02,
+        sendForm({ content: 'sale {link}', long_url: 'https://shop.example.com/sale' }, 'numbers', mobilesOf('137', n, 0).join('\n')))
+      expect(res.status).toBe(200)
+    }, { path: '/shortChainTool/list', only: 'and m.long_link is not null' }))
   })
 
   it('a due timed batch being sent: the same, around the records copied from its details so far', async () => {

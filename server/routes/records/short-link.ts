@@ -9,7 +9,7 @@ import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import { Where, bulkBatches, countRows, downloadResponse, listPage, orderClause, type SortMap } from '../../lists'
 import type { SessionUser } from '../../users/repo'
-import { visibleWhileStoring } from '../../send/storing'
+import { soleStoringRange, visibleWhileStoring } from '../../send/storing'
 import { fileName, fileTime, mtFilters, recordRules, statusColumns, statusWord } from './common'
 
 type Row = Record<string, unknown>
@@ -39,7 +39,11 @@ export function shortLinkRoutes(deps: Deps) {
     const m = shortLinkQuery(c.get('user'), q)
     m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
-    return ok(c, await listPage(deps.db, { session: c.get('sessionCheck'), select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q }))
+    // PGlite storing a large (link) send: page and count around its hidden records (lists/page.ts `skip`).
+    const skip = deps.db.kind === 'pglite' ? soleStoringRange() : undefined
+    return ok(c, await listPage(deps.db, {
+      session: c.get('sessionCheck'), select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, skip,
+    }))
   }))
 
   r.post('/shortChainTool/download', auth, async (c) => {
