@@ -6,6 +6,7 @@ import { otherUsersFirst } from '../db/turns'
 import { ApiError, localeOf } from '../http/envelope'
 import { csvWriter, xlsxWriter, type Cell } from './writers'
 import { lockInSchema } from '../db/locks'
+import type { TextBatch } from './text-batches'
 
 export interface FileColumn<R> {
   header: HeaderWords
@@ -17,8 +18,11 @@ export interface DownloadSpec<R> {
   /** File name without extension, may be Chinese, e.g. `发送记录-20240501`. */
   filename: string
   columns: FileColumn<R>[]
-  /** Batches of rows, pulled one at a time as the client reads (`keysetBatches`). */
-  batches: AsyncIterable<R[]>
+  /**
+   * Batches of rows, pulled one at a time as the client reads (`keysetBatches`), or of file text the database wrote
+   * in this format (`textBatches`, whose rows the columns' `value`s then never see).
+   */
+  batches: AsyncIterable<R[] | TextBatch>
   /** Row count for X-Total-Count, when known. */
   total?: number
 }
@@ -117,7 +121,8 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
             controller.close()
             return
           }
-          await writer.rowsOf(next.value, values)
+          if (Array.isArray(next.value)) await writer.rowsOf(next.value, values)
+          else await writer.text(next.value.text, next.value.rows)
           await slot.renew()
         }
       } catch (err) {

@@ -9,5 +9,7 @@ export { listPage, countRows, countAround, type PageSpec, type SkipRange, type T
 export { CountCache } from './count-cache'
 export { keysetBatches, DOWNLOAD_BATCH, type KeysetSpec } from './keyset'
 export { bulkBatches } from './bulk-read'
+export { textBatches, type TextBatch } from './text-batches'
+export { csvLineSql, xlsxRowSql, sqlText, type SqlCell } from './sql-lines'
 export { downloadResponse, contentDisposition, type DownloadSpec, type FileColumn } from './download'
 export { csvCell, neutraliseFormula, type Cell } from './writers'

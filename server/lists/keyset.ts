@@ -28,16 +28,19 @@ export interface KeysetSpec {
 
 export const DOWNLOAD_BATCH = 5000
 
-/** The walk's statement after `last` (from the start when null), its keys selected as text `__k0`, `__k1`, …. */
-export function keysetQuery(spec: KeysetSpec, last: string[] | null, limit?: number): { text: string; params: unknown[] } {
-  const keys = spec.key.map((k, i) => `${k.sql}::text as "__k${i}"`).join(', ')
+/**
+ * The walk's statement after `last` (from the start when null), its keys selected as text `__k0`, `__k1`, … unless
+ * `keyTexts` is false.
+ */
+export function keysetQuery(spec: KeysetSpec, last: string[] | null, limit?: number, keyTexts = true): { text: string; params: unknown[] } {
+  const keys = keyTexts ? `, ${spec.key.map((k, i) => `${k.sql}::text as "__k${i}"`).join(', ')}` : ''
   const orderBy = spec.key.map((k) => `${k.sql} ${spec.order}`).join(', ')
   const w = spec.where.clone()
   if (last) {
     const bound = spec.key.map((k, i) => `${w.bind(last[i])}::${k.type}`)
     w.and(`(${spec.key.map((k) => k.sql).join(', ')}) ${spec.order === 'desc' ? '<' : '>'} (${bound.join(', ')})`)
   }
-  const text = `select ${spec.select}, ${keys} from ${spec.from} ${w.sql} order by ${orderBy}${limit ? ` limit ${limit}` : ''}`
+  const text = `select ${spec.select}${keys} from ${spec.from} ${w.sql} order by ${orderBy}${limit ? ` limit ${limit}` : ''}`
   return { text, params: w.params }
 }
 

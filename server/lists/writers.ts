@@ -15,6 +15,8 @@ export interface FileWriter {
   rows(rows: Cell[][]): void | Promise<void>
   /** `rows` of a batch read through its columns' getters, without building an array of cells per row. */
   rowsOf<R>(batch: R[], values: ((row: R) => Cell)[]): void | Promise<void>
+  /** `rows` rows the database already wrote in this format (csv lines, `<row>`s: sql-lines.ts). */
+  text(text: string, rows: number): void | Promise<void>
   end(): void | Promise<void>
   /** The client went away: frees what the writer holds outside the JS heap (zlib's native state). */
   abort?(): void
@@ -54,6 +56,7 @@ export function csvWriter(push: (chunk: Uint8Array) => void): FileWriter {
       }
       push(enc.encode(text))
     },
+    text: (text) => push(enc.encode(text)),
     end: () => undefined,
   }
 }
@@ -217,6 +220,29 @@ export function xlsxWriter(push: (chunk: Uint8Array) => void, rowsPerSheet = XLS
       for (let i = 0; i < values.length; i++) xml += xlsxCell(values[i](batch[j]))
       return xml + '</row>'
     }),
+    async text(text, rows) {
+      // Whole unless a sheet fills inside it: then cut after that sheet's last `</row>` (a cell's `<` is escaped).
+      let at = 0
+      let left = rows
+      while (left > 0) {
+        if (inSheet === rowsPerSheet) {
+          await close()
+          open()
+        }
+        const take = Math.min(left, rowsPerSheet - inSheet)
+        let end = text.length
+        if (take < left) {
+          end = at
+          for (let k = 0; k < take; k++) end = text.indexOf('</row>', end) + '</row>'.length
+        }
+        const xml = pending + text.slice(at, end)
+        pending = ''
+        await sheet!.push(xml)
+        inSheet += take
+        left -= take
+        at = end
+      }
+    },
     abort() {
       sheet?.destroy()
     },

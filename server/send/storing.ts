@@ -174,6 +174,14 @@ export const visibleWhileStoring = (db: Db, alias: string, column = 'batch_id'):
   db.kind === 'pglite' ? `not exists (select 1 from send_storing s where s.batch_id = ${alias}.${column})` : null
 
 /**
+ * `visibleWhileStoring` for reads of many rows: the batches being stored are read once per statement (a list, empty
+ * nearly always) instead of probed per row, which cost a 5,000-row download batch on PGlite a tenth of its time.
+ * A null batch id is visible, as with `not exists`.
+ */
+export const visibleWhileStoringOnce = (db: Db, alias: string, column = 'batch_id'): string | null =>
+  db.kind === 'pglite' ? `coalesce(${alias}.${column} <> all(array(select batch_id from send_storing)), true)` : null
+
+/**
  * Where a batch being stored sits in mt_record's list order (receive_time desc, sn desc): all its records carry the
  * batch's time and sns from `firstSn` up to `lastSn` (one process, PGlite's one connection: nothing else is inserted
  * inside a chunk's transaction). The newest records of every list holding the sender's account (its own, its parent

@@ -6,14 +6,17 @@
 // the server process' CPU seconds meanwhile (the others' requests included; on PostgreSQL the database's own work is
 // not in it), file size, the server's RSS when idle before the download and its peak during it (VmRSS sampled every 100 ms), and
 // the others' p50/p99, and their p99 in the 5 s before the download (alone).
-// "before" is the server of commit BENCH_BASELINE (default d953b8c, before this work), compiled from git into a temp
+// "before" is the server of commit BENCH_BASELINE (default 7a569f5, before session 9's PGlite work), compiled from git into a temp
 // folder; "now" is this working tree, compiled. Both read the same seeded database; the sides alternate, BENCH_ROUNDS
 // times (default 2), and medians are printed. PGlite (one folder) and PostgreSQL (a throwaway database on
 // BENCH_DATABASE_URL / TEST_DATABASE_URL, or a throwaway cluster).
 //   BENCH_RECORDS (default 1,000,000 sent records, seeded by lib/bulk-seed.mjs), BENCH_GAP_MS (default 250),
-//   BENCH_ONLY=pglite|postgres, BENCH_FORMATS=csv,xlsx, BENCH_SIDES=before,now, BENCH_NODE_ARGS (e.g. --cpu-prof)
+//   BENCH_ONLY=pglite|postgres, BENCH_FORMATS=csv,xlsx, BENCH_SIDES=before,now, BENCH_NODE_ARGS (e.g. --cpu-prof),
+//   BENCH_SEED_ORDER=time (default: the records' rows lie in time order on disk, as records sent over time are
+//   written) or random (the seed's own order: every batch of a download reads scattered pages),
+//   BENCH_PGLITE_DIR: a folder to keep the seeded PGlite in and reuse on later runs (seeded only when empty).
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -23,13 +26,15 @@ import { migrate, openDb } from '../../server/db/index.ts'
 import { issueToken } from '../../server/security/tokens.ts'
 
 const ROWS = Number(process.env.BENCH_RECORDS ?? 1_000_000)
-const BASELINE = process.env.BENCH_BASELINE ?? 'd953b8c'
+const BASELINE = process.env.BENCH_BASELINE ?? '7a569f5'
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 250)
 const ALONE_MS = 5000
 const FORMATS = (process.env.BENCH_FORMATS ?? 'csv,xlsx').split(',')
 const ONLY = process.env.BENCH_ONLY
 const SIDES = (process.env.BENCH_SIDES ?? 'before,now').split(',')
+const SEED_ORDER = process.env.BENCH_SEED_ORDER ?? 'time'
+const KEEP_DIR = process.env.BENCH_PGLITE_DIR
 const OTHERS = ['acme', 'acme01', 'globex', 'initech']
 const ROOT = resolve('.')
 
@@ -78,19 +83,24 @@ async function start(cwd, env) {
   return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop: async () => { if (child.exitCode === null) child.kill('SIGTERM'); await exited } }
 }
 
-/** Seeds the sent records and mints a session token per user (straight into the database, before a server opens it). */
-async function seed(db) {
+/**
+ * Seeds the sent records (unless `seeded`) and mints a session token per user (straight into the database, before a
+ * server opens it).
+ */
+async function seed(db, seeded = false) {
   const t0 = performance.now()
-  await migrate(db)
-  await bulkSeed(db, ROWS)
-  await db.exec('vacuum analyze mt_record')
+  if (!seeded) {
+    await migrate(db)
+    await bulkSeed(db, ROWS, { order: SEED_ORDER })
+    await db.exec('vacuum analyze mt_record')
+  }
   const tokens = {}
   for (const u of ['admin', ...OTHERS]) {
     const { rows } = await db.query('select id from customer where cus_id = $1', [u])
     tokens[u] = (await issueToken(db, rows[0].id)).token
   }
   const { rows } = await db.query('select count(*)::int as n from mt_record where prod_type = 0')
-  console.log(`seeded ${rows[0].n.toLocaleString('en')} sent records in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  console.log(`${seeded ? 'reused' : 'seeded'} ${rows[0].n.toLocaleString('en')} sent records (${SEED_ORDER} order) in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
   return tokens
 }
 
@@ -169,15 +179,16 @@ async function bench(label, env, tokens, sides) {
 const sides = Object.fromEntries(SIDES.map((s) => [s, compile(s === 'before' ? BASELINE : null)]))
 try {
   if (ONLY !== 'postgres') {
-    const dir = mkdtempSync(join(tmpdir(), 'sms-dl-bench-'))
+    const dir = KEEP_DIR ?? mkdtempSync(join(tmpdir(), 'sms-dl-bench-'))
     try {
+      const seeded = existsSync(join(dir, 'pglite', 'PG_VERSION'))
       mkdirSync(dir, { recursive: true })
       const db = await openDb({ dataDir: join(dir, 'pglite') })
-      const tokens = await seed(db)
+      const tokens = await seed(db, seeded)
       await db.close()
-      await bench('PGlite', { DATA_DIR: dir }, tokens, sides)
+      await bench(`PGlite (${SEED_ORDER} order)`, { DATA_DIR: dir }, tokens, sides)
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      if (!KEEP_DIR) rmSync(dir, { recursive: true, force: true })
     }
   }
   const server = ONLY === 'pglite' ? null : await benchPostgres()
@@ -187,7 +198,7 @@ try {
         const db = await openDb({ databaseUrl: url })
         const tokens = await seed(db)
         await db.close()
-        await bench('PostgreSQL', { DATABASE_URL: url }, tokens, sides)
+        await bench(`PostgreSQL (${SEED_ORDER} order)`, { DATABASE_URL: url }, tokens, sides)
       })
     } finally {
       server.stop()

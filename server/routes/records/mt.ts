@@ -11,16 +11,22 @@ import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import {
-  CountCache, Where, bulkBatches, countRows, downloadResponse, listPage, orderClause, present, type SkipRange, type SortMap, type TotalQuery,
+  CountCache, Where, bulkBatches, countRows, csvLineSql, downloadResponse, listPage, orderClause, present, textBatches, xlsxRowSql,
+  type SkipRange, type SortMap, type SqlCell, type TotalQuery,
 } from '../../lists'
 import { hasPermission } from '../../users/permissions'
 import type { SessionUser } from '../../users/repo'
-import { batchVisibleWhileStoring, soleStoringRange, visibleWhileStoring } from '../../send/storing'
-import { fileName, fileTimeSql, monthColumn, recordFilters, recordRules, statusColumns, statusWord } from './common'
+import { batchVisibleWhileStoring, soleStoringRange, visibleWhileStoring, visibleWhileStoringOnce } from '../../send/storing'
+import { fileName, fileTimeSql, monthColumn, recordFilters, recordRules, statusColumns, statusWord, statusWordSql } from './common'
 import { batchTotal, foreignBatchGuard } from './mt-batch-total'
 import { rollupTotal } from './mt-total'
 
 type Search = MtRecordSearch & { prod_type?: number; country?: string }
+
+/** Columns of the file select the database formatted itself (times, month, price): no cell work needed. */
+const FORMATTED = new Set(['month', 'receive_time', 'report_time', 'priceStr'])
+const fileCell = (field: string): SqlCell => ({ sql: `"${field}"`, plain: FORMATTED.has(field) })
+
 type Row = Record<string, unknown>
 
 const FILE_WORDS: Record<number, { 'zh-CN': string; en: string }> = {
@@ -31,7 +37,7 @@ const FILE_WORDS: Record<number, { 'zh-CN': string; en: string }> = {
 }
 
 /** Everything a sent-record query needs for one user and search; the list and the download share it. */
-function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale: Locale) {
+function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale: Locale, bulk = false) {
   const rules = recordRules(user)
   const intl = prodType === PROD_INTERNATIONAL
   const withPrice = intl && hasPermission(user, INTL_PRICE_PERMISSION)
@@ -43,7 +49,8 @@ function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale:
       const batch = w.bind(q.batch_id)
       w.and(`m.batch_id = ${batch}`).when(batchVisibleWhileStoring(db, batch), (v) => v)
     } else {
-      w.when(visibleWhileStoring(db, 'm'), (v) => v)
+      // (a download reads the batches being stored once per statement, not per row: visibleWhileStoringOnce)
+      w.when((bulk ? visibleWhileStoringOnce : visibleWhileStoring)(db, 'm'), (v) => v)
     }
     return w.timeWindow('m.receive_time', q, DEFAULT_WINDOW_DAYS)
   }
@@ -112,7 +119,7 @@ export function mtRoutes(deps: Deps) {
     const locale = localeOf(c)
     const prodType = prodOf(q)
     const user = c.get('user')
-    const m = mtQuery(deps.db, user, q, prodType, locale)
+    const m = mtQuery(deps.db, user, q, prodType, locale, true)
     // The total as the list reads it: from the daily rollups when they can answer (counting a million records first
     // held PGlite's one connection for seconds), else counted.
     const byRollup = cheapTotal(m, user, q, prodType)
@@ -120,19 +127,25 @@ export function mtRoutes(deps: Deps) {
     const total = byRollup
       ? (await listPage(deps.db, { select: 'm.sn', from: m.countFrom, where: m.where, orderBy: '', page: { pageNumber: 1, pageSize: 0 }, totalQuery: byRollup })).total
       : await countRows(deps.db, m.countFrom, m.where)
-    const columns = mtDownloadColumns(prodType, m.withPrice).map((col) => ({
+    const fileColumns = mtDownloadColumns(prodType, m.withPrice)
+    const columns = fileColumns.map((col) => ({
       header: col.header,
       value: col.field === 'status' ? (row: Row) => statusWord(row as never, locale) : (row: Row) => row[col.field] as string | number | null,
     }))
+    const read = { from: m.from, where: m.where, order: 'desc' as const, key: [{ sql: 'm.receive_time', type: 'timestamptz' }, { sql: 'm.sn', type: 'bigint' }] }
     return downloadResponse(c, {
       format: q.format,
       filename: fileName(FILE_WORDS[prodType], locale),
       columns,
       total,
-      batches: bulkBatches<Row>(deps.db, {
-        select: m.fileSelect, from: m.from, where: m.where, order: 'desc', json: true,
-        key: [{ sql: 'm.receive_time', type: 'timestamptz' }, { sql: 'm.sn', type: 'bigint' }],
-      }),
+      // PGlite runs on this thread: the database writes the file's lines (sql-lines.ts); PostgreSQL reads rows
+      // through a cursor in its own process while this one formats them.
+      batches: deps.db.kind === 'pglite'
+        ? textBatches(deps.db, {
+          ...read, select: `${m.fileSelect}, ${statusWordSql(recordRules(user), locale)} as status`,
+          line: (q.format === 'csv' ? csvLineSql : xlsxRowSql)(fileColumns.map((col) => fileCell(col.field))),
+        })
+        : bulkBatches<Row>(deps.db, { ...read, select: m.fileSelect, json: true }),
     }, locale)
   }
 
