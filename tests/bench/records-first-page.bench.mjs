@@ -6,12 +6,19 @@
 // lists now send. BENCH_RECORDS sets the row count (default 1,000,000), BENCH_RUNS the runs per figure (median, 5),
 // BENCH_CASES a regular expression of the cases to run, BENCH_PGLITE=0 leaves PGlite out.
 //
+// BENCH_BASELINE=054 compares migration 054 instead (issue 15: one batch and the timed details over a million rows):
+// BENCH_BIG_BATCH (default 1,000,000) records of one same-content send by acme01 an hour ago, reports in, and a timed
+// batch of BENCH_BIG_TIMED (default 1,000,000) details, are added to the seed; the "before" side has the indexes as
+// they were before 054 and counts sent-record totals of a batch search exactly (listTotals 'exact', so the batch's
+// counters are not read); the timed details' route is today's on both sides (only their indexes differ).
+//
 // The seed is the demo seed, made fast for a million rows: growing mt_record's time, batch and link indexes one
 // random insert at a time is what made it take minutes (100k rows: 11 s with them, 2 s without and 1 s to build them
 // after), so they are dropped before the seed and created again after it, and the statistics rollup triggers
 // (migration 005) are off during it and the rollups rebuilt once. The pkey and the mobile index stay: the seed's
 // interaction-record step looks records up by mobile. The measured queries then meet the same indexes as before.
 import { randomBytes } from 'node:crypto'
+import os from 'node:os'
 import { bulkSeed } from './lib/bulk-seed.mjs'
 import { createApp } from '../../server/app.ts'
 import { migrate, openDb } from '../../server/db/index.ts'
@@ -70,6 +77,88 @@ const CASES = [
   ['replies, content 已收到 (3 CJK), 90 days', 'admin', '/moRecord/list', { prod_type: 0, content: '已收到', ...W90 }],
   ['admin, short links, clicked', 'admin', '/shortChainTool/list', { click_status: 1 }],
 ]
+// One big batch (BIG) and one big timed batch (TBIG), and the other record lists' filters (the survey of issue 15):
+// the cases of BENCH_BASELINE=054.
+const D1 = { start_time: 'D1' }
+const BIG_CASES = [
+  ['big batch, whole (from yesterday)', 'admin', '/mtRecord/list', { batch_id: 'BIG', ...D1 }],
+  ['big batch, default 7 days', 'admin', '/mtRecord/list', { batch_id: 'BIG' }],
+  ['big batch, acme (customer + subs)', 'acme', '/mtRecord/list', { batch_id: 'BIG', ...D1 }],
+  ['big batch, acme01 (its sender)', 'acme01', '/mtRecord/list', { batch_id: 'BIG', ...D1 }],
+  ['big batch, globex (not its batch)', 'globex', '/mtRecord/list', { batch_id: 'BIG', ...D1 }],
+  ['big batch + status success', 'admin', '/mtRecord/list', { batch_id: 'BIG', status: 0, ...D1 }],
+  ['big batch + status failure', 'admin', '/mtRecord/list', { batch_id: 'BIG', status: 700, ...D1 }],
+  ['big batch + status review', 'admin', '/mtRecord/list', { batch_id: 'BIG', status: 100, ...D1 }],
+  ['big batch + status waiting (500)', 'admin', '/mtRecord/list', { batch_id: 'BIG', status: 500, ...D1 }],
+  ['big batch + mobile', 'admin', '/mtRecord/list', { batch_id: 'BIG', mobile: 'BIGMOBILE', ...D1 }],
+  ['big batch, sorted by time ascending', 'admin', '/mtRecord/list', { batch_id: 'BIG', orderBy: 'receive_time', order: 'asc', ...D1 }],
+  ['sent records, default 7 days (with the big batch)', 'admin', '/mtRecord/list', {}],
+  ['timed details, all', 'admin', '/timeMtMessage/list', {}],
+  ['timed details, acme', 'acme', '/timeMtMessage/list', {}],
+  ['timed details, one mobile', 'admin', '/timeMtMessage/list', { mobile: 'BIGMOBILE' }],
+  ['timed details, big timed batch', 'admin', '/timeMtMessage/list', { time_batch: 'TBIG' }],
+  ['timed details, big timed batch, acme01', 'acme01', '/timeMtMessage/list', { time_batch: 'TBIG' }],
+  ['timed details, big timed batch, globex', 'globex', '/timeMtMessage/list', { time_batch: 'TBIG' }],
+  ['timed details, big timed batch + to be sent', 'admin', '/timeMtMessage/list', { time_batch: 'TBIG', send_status: 0 }],
+  ['timed details, paused (2)', 'admin', '/timeMtMessage/list', { send_status: 2 }],
+  ['timed details, failed (4+)', 'admin', '/timeMtMessage/list', { send_status: 4 }],
+  ['timed details, ordinary product', 'admin', '/timeMtMessage/list', { prod_type: 0 }],
+  ['timed details, sorted by sn', 'admin', '/timeMtMessage/list', { orderBy: 'sn', order: 'desc' }],
+  ['replies, default 7 days', 'admin', '/moRecord/list', { prod_type: 0 }],
+  ['replies, 90 days', 'admin', '/moRecord/list', { prod_type: 0, ...W90 }],
+  ['replies, one mobile, 90 days', 'admin', '/moRecord/list', { prod_type: 0, mobile: 'REPLIER', ...W90 }],
+  ['replies, account acme01, 90 days', 'admin', '/moRecord/list', { prod_type: 0, cus_id: 'acme01', ...W90 }],
+  ['replies, acme, 90 days', 'acme', '/moRecord/list', { prod_type: 0, ...W90 }],
+  ['interaction, 90 days', 'admin', '/interact/list', { prod_type: 0, ...W90 }],
+  ['interaction, one mobile, 90 days', 'admin', '/interact/list', { prod_type: 0, mobile: 'REPLIER', ...W90 }],
+  ['short links, 90 days', 'admin', '/shortChainTool/list', W90],
+  ['short links, unclicked, 90 days', 'admin', '/shortChainTool/list', { click_status: 0, ...W90 }],
+  ['short links, status failure, 90 days', 'admin', '/shortChainTool/list', { status: 700, ...W90 }],
+  ['short links, one mobile, 90 days', 'admin', '/shortChainTool/list', { mobile: 'MOBILE', ...W90 }],
+  ['short links, acme01, 90 days', 'acme01', '/shortChainTool/list', W90],
+]
+const BASELINE = process.env.BENCH_BASELINE ?? '040'
+const BIG = BASELINE === '054' ? Number(process.env.BENCH_BIG_BATCH ?? 1_000_000) : 0
+const BIG_TIMED = BASELINE === '054' ? Number(process.env.BENCH_BIG_TIMED ?? 1_000_000) : 0
+
+/** One same-content send of `n` numbers by acme01 an hour ago with its reports in, as store.ts stores it (one time). */
+async function addBigBatch(db, n) {
+  await db.query(`insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time)
+    values ('BBENCHBIG', 'acme01', 0, 1, '【艾克米】大促通知，回TD退订', now() - interval '1 hour')`)
+  await db.query(`insert into mt_record (cus_id, prod_type, mobile, content, price, mt_status, report_result, report_result_desc, receive_time, report_time, batch_id)
+    select 'acme01', 0, '139' || lpad(g::text, 8, '0'), '【艾克米】大促通知，回TD退订', 0.045,
+      case when r < 0.9 then 0 when r < 0.94 then 500 when r < 0.98 then 600 else 100 end,
+      case when r < 0.82 then 0 when r < 0.9 then 1 end, case when r < 0.82 then 'DELIVRD' when r < 0.9 then 'UNDELIV' else '' end,
+      b.create_time, case when r < 0.9 then b.create_time + interval '5 seconds' end, b.batch_id
+    from (select g, random() as r from generate_series(1, $1::int) g) x, sms_batch b where b.batch_id = 'BBENCHBIG'`, [n])
+  await db.query(`update sms_batch b set receive_count = x.n, sent_count = x.n - x.review, success_count = x.ok, failure_count = x.failed, unknown_count = x.unknown
+    from (select count(*)::int as n, count(*) filter (where mt_status = 100)::int as review,
+      count(*) filter (where mt_status = 0 and report_result = 0)::int as ok,
+      count(*) filter (where mt_status = 0 and report_result <> 0)::int as failed,
+      count(*) filter (where mt_status in (500, 600))::int as unknown from mt_record where batch_id = 'BBENCHBIG') x
+    where b.batch_id = 'BBENCHBIG'`)
+}
+
+/** A timed same-content batch of `n` numbers by acme01, due in two days, as store.ts schedules it. */
+async function addBigTimed(db, n) {
+  await db.query(`insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time, kind)
+    values ('TBENCHBIG', 'acme01', 0, 0, 0, '【艾克米】定时大促', $1, date_trunc('minute', now()) + interval '2 days', now(), 'group')`, [n])
+  await db.query(`insert into time_mt_message (time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
+    select 'TBENCHBIG', 'acme01', '139' || lpad(g::text, 8, '0'), '【艾克米】定时大促', 0, t.timing_time, t.create_time
+    from generate_series(1, $1::int) g, time_batch t where t.time_batch = 'TBENCHBIG'`, [n])
+}
+
+// Migration 054's indexes, and the ones they replaced (the "before" side of BENCH_BASELINE=054).
+const INDEXES_054 = `create index mt_record_batch_time_idx on mt_record (batch_id, receive_time, sn); drop index mt_record_batch_idx;
+  create index time_mt_message_time_sn_idx on time_mt_message (timing_time, sn); drop index time_mt_message_time_idx;
+  create index time_mt_message_cus_time_sn_idx on time_mt_message (cus_id, timing_time, sn); drop index time_mt_message_cus_idx;
+  create index time_mt_message_mobile_idx on time_mt_message (mobile, timing_time, sn);
+  create index time_mt_message_batch_time_idx on time_mt_message (time_batch, timing_time, sn)`
+const INDEXES_BEFORE_054 = `create index mt_record_batch_idx on mt_record (batch_id); drop index mt_record_batch_time_idx;
+  create index time_mt_message_time_idx on time_mt_message (timing_time desc); drop index time_mt_message_time_sn_idx;
+  create index time_mt_message_cus_idx on time_mt_message (cus_id, timing_time desc); drop index time_mt_message_cus_time_sn_idx;
+  drop index time_mt_message_mobile_idx; drop index time_mt_message_batch_time_idx`
+const analyzeAll = (db) => db.exec('analyze mt_record; analyze time_mt_message; analyze mo_record; analyze sms_batch; analyze time_batch')
 const ONLY = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null
 
 const quiet = () => undefined
@@ -97,7 +186,11 @@ async function bench(label, db) {
   const t0 = performance.now()
   await migrate(db)
   await bulkSeed(db, ROWS)
-  await createIndex(db)
+  if (BIG) await addBigBatch(db, BIG)
+  if (BIG_TIMED) await addBigTimed(db, BIG_TIMED)
+  // (054's comparison runs as deployed by default: without the opt-in content index of 040)
+  if (BASELINE === '054') await analyzeAll(db)
+  else await createIndex(db)
   await db.exec('vacuum analyze mt_record')
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
   const app = createApp({ db, config: { distDir: '/nonexistent' } })
@@ -110,10 +203,13 @@ async function bench(label, db) {
     `select mobile, batch_id, substring(content from '[0-9]{6}') as number from mt_record
      where prod_type = 0 and content ~ '[0-9]{6}' and receive_time > now() - interval '7 days' order by sn limit 1`)
   const d30 = new Date(Date.now() - 30 * 86400e3 + 8 * 3600e3).toISOString().slice(0, 10)
-  const fill = { MOBILE: probe.mobile, BATCH: probe.batch_id, NUMBER: probe.number, D30: d30 }
-  const call = (user, path, body) => async () => {
+  const d1 = new Date(Date.now() - 86400e3 + 8 * 3600e3).toISOString().slice(0, 10)
+  const { rows: [replier] } = await db.query(`select mobile from mo_record where prod_type = 0 order by sn desc limit 1`)
+  const fill = { MOBILE: probe.mobile, BATCH: probe.batch_id, NUMBER: probe.number, D30: d30, D1: d1, BIG: 'BBENCHBIG', TBIG: 'TBENCHBIG', BIGMOBILE: '13900000042', REPLIER: replier?.mobile }
+  const exactApp = createApp({ db, config: { distDir: '/nonexistent', listTotals: 'exact' } })
+  const call = (user, path, body, via = app) => async () => {
     const filled = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fill[v] ?? v]))
-    const res = await app.request(`/api${path}`, {
+    const res = await via.request(`/api${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[user]}` },
       body: JSON.stringify({ pageNumber: 1, pageSize: 20, ...filled }),
@@ -122,7 +218,8 @@ async function bench(label, db) {
     if (json.code !== 200) throw new Error(`${path}: ${json.msg}`)
     return json.data.total
   }
-  const cases = CASES.filter(([name]) => !ONLY || ONLY.test(name))
+  const cases = (BASELINE === '054' ? BIG_CASES : CASES).filter(([name]) => !ONLY || ONLY.test(name))
+  if (BASELINE === '054') return compare054(db, cases, call, exactApp)
   const { rows: [size] } = await db.query(`select pg_relation_size('mt_record')::bigint as heap,
     pg_relation_size('mt_record_content_trgm_idx')::bigint as trgm`)
   console.log(`mt_record ${(size.heap / 2 ** 20).toFixed(0)} MB, its content index (040) ${(size.trgm / 2 ** 20).toFixed(0)} MB`)
@@ -144,6 +241,46 @@ async function bench(label, db) {
   console.log(`baseline: count(*) over all ${ROWS.toLocaleString('en')} rows: ${fullCount.toFixed(1)} ms; 040's two indexes built in ${(built / 1000).toFixed(1)} s`)
   await sqlBaseline(db)
 }
+
+/**
+ * Migration 054 and the batch totals, alternated: now, before (054's indexes replaced by the ones before it, and a
+ * batch search counted exactly), now again, before again; the median of each side's two figures.
+ */
+async function compare054(db, cases, call, exactApp) {
+  const counted = (path, body) => path === '/mtRecord/list' && body.batch_id
+  const measure = async () => {
+    const out = []
+    for (const [, user, path, body] of cases) out.push(await timeIt(call(user, path, body)))
+    return out
+  }
+  const measureBefore = async () => {
+    const out = []
+    for (const [, user, path, body] of cases) out.push(await timeIt(call(user, path, body, counted(path, body) ? exactApp : undefined)))
+    return out
+  }
+  const totals = []
+  for (const [, user, path, body] of cases) totals.push(await call(user, path, body)())
+  const sides = { now: [], before: [] }
+  for (let round = 0; round < 2; round++) {
+    console.log(`round ${round + 1}: now (load ${loadavg()})`)
+    sides.now.push(await measure())
+    const t0 = performance.now()
+    await db.exec(INDEXES_BEFORE_054)
+    await analyzeAll(db)
+    console.log(`  indexes before 054 built in ${((performance.now() - t0) / 1000).toFixed(1)} s; before (load ${loadavg()})`)
+    sides.before.push(await measureBefore())
+    await db.exec(INDEXES_054)
+    await analyzeAll(db)
+  }
+  const mid = (xs) => (xs.length === 2 ? (xs[0] + xs[1]) / 2 : median(xs))
+  console.table(cases.map(([name], i) => ({
+    filter: name, total: totals[i],
+    'before ms': mid(sides.before.map((s) => s[i])).toFixed(1), 'now ms': mid(sides.now.map((s) => s[i])).toFixed(1),
+  })))
+  console.log(`load average at the end: ${loadavg()}`)
+}
+
+const loadavg = () => os.loadavg().map((x) => x.toFixed(1)).join(' ')
 
 /** The bare count over 90 days: today's strpos, and the like the lists now send with and without the index. */
 async function sqlBaseline(db) {
