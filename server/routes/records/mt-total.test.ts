@@ -61,12 +61,13 @@ forEachBackend((backend) => {
       expect(compared).toBeGreaterThan(100)
     })
 
-    it('reads whole days from mt_daily and counts records for part days, mobile, content, batch and waiting status', async () => {
+    it('reads whole days from mt_daily and counts records for part days (the default window\'s first), mobile, content, batch and waiting status', async () => {
       const body = { start_time: day(6), end_time: day(0) }
       const partDay = { start_time: `${day(6)} 00:00:01`, end_time: day(0) }
       const before = await total(h.app, '/mtRecord/list', tok.acme01, body)
       const beforeMobile = await total(h.app, '/mtRecord/list', tok.acme01, { ...body, mobile: '13800138000' })
       const beforePartDay = await total(h.app, '/mtRecord/list', tok.acme01, partDay)
+      const beforeDefault = await total(h.app, '/mtRecord/list', tok.acme01, {})
       // Rollup rows that no record backs: only a total read from the rollups can see them. Day 1 is a whole day of
       // both windows; day 6 is the part day of partDay, whose records are counted instead.
       await h.db.query(`insert into mt_daily (cus_id, prod_type, day, country, receive_count) values
@@ -75,6 +76,8 @@ forEachBackend((backend) => {
         expect((await total(h.app, '/mtRecord/list', tok.acme01, body)).total).toBe(before.total + 21_000)
         expect((await total(h.app, '/mtRecord/list', tok.acme01, partDay)).total).toBe(beforePartDay.total + 1000)
         expect((await total(h.app, '/mtRecord/list', tok.acme01, { ...body, mobile: '13800138000' })).total).toBe(beforeMobile.total)
+        // No window (the last 7 x 24 hours, from inside day 7): days 1 and 6 are whole days of it.
+        expect((await total(h.app, '/mtRecord/list', tok.acme01, {})).total).toBe(beforeDefault.total + 21_000)
         expect((await total(h.app, '/mtRecord/list', tok.acme01, { ...body, status: 500 })).total)
           .toBe((await total(exact, '/mtRecord/list', tok.acme01, { ...body, status: 500 })).total)
         expect((await total(exact, '/mtRecord/list', tok.acme01, body)).total).toBe(before.total)

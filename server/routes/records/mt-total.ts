@@ -1,5 +1,5 @@
 import { LIST_TIME_ZONE } from '../../../src/domain/lists/query'
-import { MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS } from '../../../src/domain/lists/records'
+import { DEFAULT_WINDOW_DAYS, MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS } from '../../../src/domain/lists/records'
 import { countAround, present, type SkipRange, type TotalQuery, type Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import type { RecordRules } from './common'
@@ -30,9 +30,9 @@ const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
 /**
  * The total of a sent-record search read from the daily rollups (mt_daily, kept exact by migration 005's triggers in
  * the writing transaction), or null when the rollups cannot answer it exactly: a mobile, content or batch filter, a
- * waiting or time-out status (one rollup column holds both), or no window at all (an API call without one means
- * "the last 7 x 24 hours", counted exactly). Sums a few rows per account and day instead of counting every record;
- * a window starting or ending inside a day counts only the records of those part days (around `skip`, a batch being
+ * waiting or time-out status (one rollup column holds both). Sums a few rows per account and day instead of
+ * counting every record; a window starting or ending inside a day (and the default one, the last 7 x 24 hours of an
+ * API call without a window, which starts inside one) counts only the records of those part days (around `skip`, a batch being
  * stored: see listPage).
  */
 export function rollupTotal(
@@ -42,7 +42,7 @@ export function rollupTotal(
   const status = rules.statusFilter && present(q.status) ? q.status : undefined
   const count = status === undefined ? 'd.receive_count' : ROLLUP_COUNT[status]
   if (!count) return null
-  if (!present(q.start_time) && !present(q.end_time) && !present(q.month)) return null
+  const noWindow = !present(q.start_time) && !present(q.end_time) && !present(q.month)
 
   // Placeholders continue the page query's, so the sum and the page go in one round trip (listPage's totalQuery).
   const w = base.continuing().scope(user, 'd.cus_id')
@@ -63,6 +63,13 @@ export function rollupTotal(
     const day = w.bind(q.end_time.slice(0, 10))
     w.and(`d.day <= ${day}::date${whole ? '' : ' - 1'}`)
     if (!whole) edges.push(`m.receive_time >= (${day}::date::timestamp at time zone ${TZ})`)
+  }
+  if (noWindow) {
+    // The default window, the last 7 x 24 hours from now (base's own condition): the rollups give the days after
+    // its first, to today and on, and the records of its first, part day are counted (from the same now()).
+    const first = `((now() - make_interval(days => ${w.bind(DEFAULT_WINDOW_DAYS)}::int)) at time zone ${TZ})::date`
+    w.and(`d.day >= ${first} + 1`)
+    edges.push(`m.receive_time < ((${first} + 1)::timestamp at time zone ${TZ})`)
   }
   w.when(q.month, (v) => {
     const m = w.bind(v)
