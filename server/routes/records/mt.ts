@@ -62,7 +62,7 @@ function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale:
   const columns = (forFile: boolean) => {
     const cols = [
       'm.sn', 'm.cus_id', 'c.cus_name', 'm.prod_type', 'm.mobile as "decodeMobile"', 'm.content as "decodeContent"',
-      monthColumn('m.receive_time'), statusColumns(rules, forFile), forFile ? `${fileTimeSql('m.receive_time')} as receive_time` : 'm.receive_time', 'm.batch_id',
+      monthColumn('m.receive_time', forFile), statusColumns(rules, forFile), forFile ? `${fileTimeSql('m.receive_time')} as receive_time` : 'm.receive_time', 'm.batch_id',
     ]
     if (prodType === PROD_VIDEO) cols.push('m.template_name as title')
     if (prodType === PROD_CSP) cols.push('m.template_name')
