@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureContentIndex } from './content-index'
+import { ensureContentIndex, hasCharacterIndex } from './content-index'
 import { migrate, openDb, type Db } from '.'
 import { forEachBackend, openTestDb } from '../test/harness'
 
+const ALL = ['mo_record_content_chars_idx', 'mo_record_content_trgm_idx', 'mt_record_content_chars_idx', 'mt_record_content_trgm_idx']
+
 forEachBackend((backend) => {
-  it('the content search index is built when wanted, silently, and dropped when no longer wanted', async () => {
+  it('the content search indexes are built when wanted, silently, and dropped when no longer wanted', async () => {
     const { db, close } = await openTestDb(backend)
     const indexes = async () => (await db.query<{ indexname: string }>(
-      `select indexname from pg_indexes where schemaname = current_schema() and indexname like '%content_trgm_idx' order by 1`)).rows.map((r) => r.indexname)
+      `select indexname from pg_indexes where schemaname = current_schema() and indexname like '%record_content_%_idx' order by 1`)).rows.map((r) => r.indexname)
     try {
       await migrate(db)
       const lines: string[] = []
@@ -17,12 +19,19 @@ forEachBackend((backend) => {
       expect(await ensureContentIndex(db, false, (l) => lines.push(l))).toBe(false)
       expect(lines).toEqual([])
       expect(await ensureContentIndex(db, true, (l) => lines.push(l))).toBe(true)
-      expect(await indexes()).toEqual(['mo_record_content_trgm_idx', 'mt_record_content_trgm_idx'])
+      expect(await indexes()).toEqual(ALL)
+      expect(hasCharacterIndex(db)).toBe(true)
       expect(await ensureContentIndex(db, true, (l) => lines.push(l))).toBe(true)
       expect(lines.filter((l) => !l.includes('building'))).toEqual([])
       expect(await ensureContentIndex(db, false, (l) => lines.push(l))).toBe(false)
       expect(await indexes()).toEqual([])
-      expect(lines.at(-1)).toMatch(/content search index dropped/)
+      expect(hasCharacterIndex(db)).toBe(false)
+      expect(lines.at(-1)).toMatch(/content search indexes dropped/)
+      // A database left with only 040's trigrams (before migration 057) gets the characters at the next start.
+      await db.exec('create extension if not exists pg_trgm; create index mt_record_content_trgm_idx on mt_record using gin (content gin_trgm_ops)')
+      expect(await ensureContentIndex(db, true, (l) => lines.push(l))).toBe(true)
+      expect(await indexes()).toEqual(ALL)
+      expect(hasCharacterIndex(db)).toBe(true)
     } finally {
       await close()
     }
@@ -67,14 +76,16 @@ describe.runIf(url)('postgres without the right to create extensions', () => {
     await admin.end()
   })
 
-  it('migrates, cannot build the wanted index, says so at start, and content search still works', async () => {
+  it('migrates, cannot build the trigram index, says so at start, builds the characters index, and content search still works', async () => {
     await migrate(db)
     const { rows } = await db.query(`select 1 from pg_extension where extname = 'pg_trgm'`)
     expect(rows).toEqual([])
     const lines: string[] = []
     expect(await ensureContentIndex(db, true, (l) => lines.push(l))).toBe(false)
-    expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(/content search runs without an index \(pg_trgm: permission denied/)
+    expect(lines.at(-1)).toMatch(/content search runs without the trigram index \(pg_trgm: permission denied/)
+    expect(hasCharacterIndex(db)).toBe(true)
+    const { rows: chars } = await db.query(`select indexname from pg_indexes where indexname like '%content_chars_idx' order by 1`)
+    expect(chars).toEqual([{ indexname: 'mo_record_content_chars_idx' }, { indexname: 'mt_record_content_chars_idx' }])
     await db.query(`insert into mt_record (cus_id, prod_type, mobile, content, mt_status, receive_time)
       values ('c1', 0, '13900000000', '您的验证码 50%', 0, now())`)
     const { rows: found } = await db.query(`select content from mt_record where content like $1`, ['%码 50\\%%'])

@@ -5,7 +5,7 @@
  * `downloadResponse` (csv or xlsx, constant memory).
  */
 export { Where, orderClause, pageClause, present, type SortMap, type SortColumn } from './sql'
-export { listPage, countRows, countAround, type PageSpec, type SkipRange, type TotalQuery } from './page'
+export { listPage, countRows, countAround, FEW_ROWS, type PageSpec, type SkipRange, type TotalQuery } from './page'
 export { CountCache } from './count-cache'
 export { keysetBatches, DOWNLOAD_BATCH, type KeysetSpec } from './keyset'
 export { bulkBatches } from './bulk-read'

@@ -1,5 +1,6 @@
 import type { Page } from '../../src/domain/api'
 import type { Db } from '../db'
+import type { QueryOptions } from '../db/types'
 import { SessionCheckFailed, sessionCheckFrom, type SessionCheck } from '../http/session-check'
 import { pageClause, type Where } from './sql'
 
@@ -30,7 +31,17 @@ export interface PageSpec {
    * record, ~130 ms per request at 200k and most of PGlite's one connection at 1M (tests/bench/storing-profile.bench.mjs).
    */
   skip?: SkipRange
+  /**
+   * The first table of `from` as written there (`mt_record m`), for filters that may match few rows of a wide window
+   * (a content search): when the total is at most FEW_ROWS the page is read by sorting the matching rows (the table
+   * filtered behind a fence, `offset 0`), never by walking the order's index and testing every row of the window
+   * against the filter, which a planner expecting many matches does (a word in no record, 1M records: 2.2 s).
+   */
+  sortFew?: string
 }
+
+/** At most this many rows: sorting them all beats walking the window in order (with 1,000 in a 700k-row window, a walk tests ~14k rows per page of 20). */
+export const FEW_ROWS = 1000
 
 export interface SkipRange {
   time: Date
@@ -53,6 +64,8 @@ type Raw = Record<string, unknown>
 // offset is inlined, so the per-connection limit of named statements bounds them (server/db/prepared.ts). The rows go
 // straight into the JSON answer: times come as the text JSON.stringify would make of them (server/db/iso-time.ts).
 const PREPARE = { prepare: true, isoTimes: true }
+/** Named unless the where asks to be planned with its values (`Where.customPlan`). */
+const optsFor = (w: Where) => (w.customPlan ? { isoTimes: true } : PREPARE)
 
 /**
  * One page, its total and the totals row in one round trip: the count/aggregate row is joined laterally to the
@@ -61,8 +74,8 @@ const PREPARE = { prepare: true, isoTimes: true }
  */
 export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>> {
   if (spec.knownTotal !== undefined && !spec.totals) {
-    const sql = pageSql(spec)
-    const rows = await run(db, sql, spec.where.params, spec.session)
+    const sql = pageSql(spec, spec.knownTotal)
+    const rows = await run(db, sql, spec.where.params, spec.session, optsFor(spec.where))
     return { records: pageRows<R>(rows), total: spec.knownTotal }
   }
   const totals = Object.entries(spec.totals ?? {})
@@ -74,8 +87,8 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
     : spec.skip && !totals.length ? `select ${countAround(spec.countFrom ?? spec.from, w, spec.skip)}::int as "__total"`
       : `select ${aggs} from ${spec.countFrom ?? spec.from} ${w}`
   const sql = `select t.*, p.* from (${counted}) t
-    left join lateral (${pageSql(spec)}) p on true`
-  const rows = await run(db, sql, byQuery ? byQuery.params : spec.where.params, spec.session)
+    left join lateral (${pageSql(spec, 't."__total"')}) p on true`
+  const rows = await run(db, sql, byQuery ? byQuery.params : spec.where.params, spec.session, optsFor(spec.where))
   const first = rows[0] ?? { __total: 0 }
   const records = pageRows<R>(rows)
   const page: Page<R> = { records, total: Number(first.__total) }
@@ -83,10 +96,24 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
   return page
 }
 
-/** The page's rows; around `skip` when given (see there): two index ranges, each at most as long as the page's end. */
-function pageSql(spec: PageSpec): string {
+/**
+ * The page's rows; around `skip` when given (see there): two index ranges, each at most as long as the page's end.
+ * With `sortFew`, by the total (a number, or the SQL of the statement's own count): a few rows sorted, or the walk.
+ */
+function pageSql(spec: PageSpec, total: number | string): string {
   const r = spec.orderBy === RECORD_TIME_ORDER ? spec.skip : undefined
-  if (!r) return `select 1 as "__row", ${spec.select} from ${spec.from} ${spec.where.sql} ${spec.orderBy} ${pageClause(spec.page)}`
+  const walk = (gate = '') =>
+    `select 1 as "__row", ${spec.select} from ${spec.from} ${gate ? `${andWhere(spec.where.sql)} ${gate}` : spec.where.sql} ${spec.orderBy} ${pageClause(spec.page)}`
+  if (!r && spec.sortFew) {
+    if (!spec.from.startsWith(spec.sortFew)) throw new Error(`sortFew ${spec.sortFew} does not start ${spec.from}`)
+    const alias = spec.sortFew.split(' ').at(-1)
+    const fenced = `(select * from ${spec.sortFew} ${spec.where.sql} offset 0) ${alias}${spec.from.slice(spec.sortFew.length)}`
+    const sorted = (gate = '') => `select 1 as "__row", ${spec.select} from ${fenced} ${gate && `where ${gate}`} ${spec.orderBy} ${pageClause(spec.page)}`
+    if (typeof total === 'number') return total <= FEW_ROWS ? sorted() : walk()
+    // (each side under a condition on the count alone, which the executor tests once before running that side)
+    return `(${walk(`${total} > ${FEW_ROWS}`)}) union all (${sorted(`${total} <= ${FEW_ROWS}`)})`
+  }
+  if (!r) return walk()
   const end = Math.trunc(spec.page.pageNumber * spec.page.pageSize)
   const side = (cond: string) => `(select 1 as "__row", m.receive_time as "__rt", m.sn as "__sn", ${spec.select} from ${spec.from}
     ${andWhere(spec.where.sql)} ${cond} ${spec.orderBy} limit ${end})`
@@ -117,11 +144,11 @@ export function countAround(from: string, where: string, r: SkipRange): string {
  * longer holds) is joined to everything else, so nothing is read for a failed check and the answer has at least
  * one row (the lateral always yields one) exactly when it passed.
  */
-async function run(db: Db, sql: string, params: unknown[], session: SessionCheck | undefined): Promise<Raw[]> {
-  if (!session) return (await db.query<Raw>(sql, params, PREPARE)).rows
+async function run(db: Db, sql: string, params: unknown[], session: SessionCheck | undefined, opts: QueryOptions): Promise<Raw[]> {
+  if (!session) return (await db.query<Raw>(sql, params, opts)).rows
   const all = [...params]
   const checked = `select q.* from ${sessionCheckFrom(session, all)} left join lateral (${sql}) q on true`
-  const { rows } = await db.query<Raw>(checked, all, PREPARE)
+  const { rows } = await db.query<Raw>(checked, all, opts)
   if (!rows.length) throw new SessionCheckFailed()
   session.checked = true
   return rows
@@ -145,6 +172,6 @@ function pageRows<R>(rows: Raw[]): R[] {
 
 /** The row count of a filtered set (downloads send it as X-Total-Count). */
 export async function countRows(db: Db, from: string, where: Where): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${from} ${where.sql}`, where.params, PREPARE)
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${from} ${where.sql}`, where.params, optsFor(where))
   return rows[0].n
 }

@@ -13,6 +13,13 @@ const TZ = `'${LIST_TIME_ZONE}'`
 export class Where {
   readonly params: unknown[] = []
   private readonly conds: string[] = []
+  /**
+   * Set by a condition whose best plan depends on its value (a content search: a word in most records wants the
+   * time index walked, a rare one the content index, and a 1-character one a trigram index cannot answer at all):
+   * the statement is then planned for each request's values instead of once per connection (an unnamed statement,
+   * never a named one whose generic plan would serve every word alike: measured over 1M records, 1.2-2.6 s).
+   */
+  customPlan = false
 
   /** Binds a value and returns its placeholder (`$n`). */
   bind(value: unknown): string {
@@ -68,6 +75,7 @@ export class Where {
     const w = new Where()
     w.params.push(...this.params)
     w.conds.push(...this.conds)
+    w.customPlan = this.customPlan
     return w
   }
 
@@ -75,6 +83,7 @@ export class Where {
   continuing(): Where {
     const w = new Where()
     w.params.push(...this.params)
+    w.customPlan = this.customPlan
     return w
   }
 

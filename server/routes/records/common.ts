@@ -3,6 +3,7 @@ import { LIST_TIME_ZONE } from '../../../src/domain/lists/query'
 import {
   MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS, MT_STATUS_TIMEOUT, MT_STATUS_WAITING, STATUS_WORDS, mtSendStatus,
 } from '../../../src/domain/lists/records'
+import type { Db } from '../../db'
 import type { Where } from '../../lists'
 import { sqlText } from '../../lists/sql-lines'
 import type { SessionUser } from '../../users/repo'
@@ -39,17 +40,17 @@ export function statusCondition(status: number, alias = 'm'): string {
   return `${alias}.mt_status = ${Number(status)}`
 }
 
-/** Filters sent-record lists share: account (admin), mobile, status, content (flag). */
-export function mtFilters(w: Where, q: { cus_id?: string; mobile?: string; status?: number; content?: string }, rules: RecordRules): Where {
+/** Filters sent-record lists share: account (admin), mobile, status, content (flag; `db` tells its indexes). */
+export function mtFilters(w: Where, q: { cus_id?: string; mobile?: string; status?: number; content?: string }, rules: RecordRules, db: Db): Where {
   if (rules.accountFilter) w.when(q.cus_id, (v) => `m.cus_id = ${w.bind(v)}`)
-  return recordFilters(w, q, rules)
+  return recordFilters(w, q, rules, db)
 }
 
 /** mtFilters but the account: the per-record filters (mobile, status, content). */
-export function recordFilters(w: Where, q: { mobile?: string; status?: number; content?: string }, rules: RecordRules): Where {
+export function recordFilters(w: Where, q: { mobile?: string; status?: number; content?: string }, rules: RecordRules, db: Db): Where {
   w.when(q.mobile, (v) => `m.mobile = ${w.bind(v)}`)
   if (rules.statusFilter) w.when(q.status, (v) => statusCondition(v))
-  if (rules.contentFilter) w.when(q.content, (v) => contentCondition(w, 'm.content', v))
+  if (rules.contentFilter) w.when(q.content, (v) => contentCondition(w, 'm.content', v, db))
   return w
 }
 

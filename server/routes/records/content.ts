@@ -1,13 +1,28 @@
+import type { Db } from '../../db'
+import { hasCharacterIndex } from '../../db/content-index'
 import type { Where } from '../../lists'
 
 /** `%`, `_` and the escape character itself are literal in a content search, as they were with strpos. */
 export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&')
 
+/** Words this short have no trigram: migration 057's index of characters answers them. */
+const SHORT = 2
+
 /**
  * The content filter of the record lists: a case-sensitive substring match, exactly what `strpos(content, word) > 0`
  * was, written as `like '%word%'` so the pg_trgm index of migration 040 (CONTENT_SEARCH_INDEX=on) can answer it for
- * words of 3 characters or more; shorter ones, and every search without the index, walk the time window.
+ * words of 3 characters or more; for 1 or 2 characters, when migration 057's index is there, the records must also
+ * hold each character (`string_to_array(content, null)`, the index's own expression), which the index answers and
+ * the `like` then checks. Without the indexes the filter walks the time window. The statement is planned for its
+ * word (`customPlan`): one plan cannot suit a word in most records and one in none.
  */
-export function contentCondition(w: Where, column: string, text: string): string {
-  return `${column} like ${w.bind(`%${likeLiteral(text)}%`)}`
+export function contentCondition(w: Where, column: string, text: string, db: Db): string {
+  w.customPlan = true
+  const like = `${column} like ${w.bind(`%${likeLiteral(text)}%`)}`
+  const chars = Array.from(text)
+  if (chars.length > SHORT || !hasCharacterIndex(db)) return like
+  return `${like} and string_to_array(${column}, null) @> ${w.bind([...new Set(chars)])}::text[]`
 }
+
+/** A content search may match few records of its window: the page of a small total sorts them (PageSpec.sortFew). */
+export const fewFor = (m: { where: Where; countFrom: string }) => (m.where.customPlan ? m.countFrom : undefined)

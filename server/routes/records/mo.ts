@@ -4,13 +4,14 @@ import {
   moRecordDownloadSchema, moRecordSearchSchema, type DownloadColumn, type MoRecordSearch,
 } from '../../../src/domain/lists/records'
 import type { Deps } from '../../config'
+import type { Db } from '../../db'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import { Where, bulkBatches, countRows, downloadResponse, listPage, orderClause, type SortMap } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { fileName, fileTime, recordRules } from './common'
-import { contentCondition } from './content'
+import { contentCondition, fewFor } from './content'
 
 type Row = Record<string, unknown>
 
@@ -18,14 +19,14 @@ type Row = Record<string, unknown>
  * Uplink records, and interaction records: the replies that carry the whole conversation (`whole_content` set),
  * each with a partial index so either list's first page is an index walk.
  */
-function moQuery(user: SessionUser, q: MoRecordSearch, interact: boolean) {
+function moQuery(db: Db, user: SessionUser, q: MoRecordSearch, interact: boolean) {
   const rules = recordRules(user)
   const w = new Where().scope(user, 'o.cus_id')
   w.and(`o.prod_type = ${w.bind(q.prod_type)}`)
   if (interact) w.and(`o.whole_content <> ''`)
   if (rules.accountFilter) w.when(q.cus_id, (v) => `o.cus_id = ${w.bind(v)}`)
   w.when(q.mobile, (v) => `o.mobile = ${w.bind(v)}`)
-  if (rules.contentFilter) w.when(q.content, (v) => contentCondition(w, 'o.content', v))
+  if (rules.contentFilter) w.when(q.content, (v) => contentCondition(w, 'o.content', v, db))
   w.timeWindow('o.deliver_time', q, DEFAULT_WINDOW_DAYS)
   const cols = ['o.sn', 'o.cus_id', 'c.cus_name', 'o.prod_type', 'o.src_calling_number', 'o.mobile as "decodeMobile"',
     'o.content as "decodeContent"', 'o.deliver_time']
@@ -45,15 +46,15 @@ export function moRoutes(deps: Deps) {
 
   const list = (interact: boolean) => async (c: Context<AppEnv>) => {
     const q = await body(c, interact ? interactSearchSchema : moRecordSearchSchema)
-    const m = moQuery(c.get('user'), q, interact)
+    const m = moQuery(deps.db, c.get('user'), q, interact)
     const orderBy = orderClause(q, m.sortable, { by: 'deliver_time', order: 'desc' }, 'o.sn')
-    return ok(c, await listPage(deps.db, { session: c.get('sessionCheck'), select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q }))
+    return ok(c, await listPage(deps.db, { session: c.get('sessionCheck'), select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, sortFew: fewFor(m) }))
   }
 
   const download = (interact: boolean, fileColumns: DownloadColumn[]) => async (c: Context<AppEnv>) => {
     const q = await body(c, interact ? interactDownloadSchema : moRecordDownloadSchema)
     const locale = localeOf(c)
-    const m = moQuery(c.get('user'), q, interact)
+    const m = moQuery(deps.db, c.get('user'), q, interact)
     return downloadResponse(c, {
       format: q.format,
       filename: fileName(interact ? WORDS.interact : WORDS.mo, locale),

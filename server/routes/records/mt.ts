@@ -18,6 +18,7 @@ import { hasPermission } from '../../users/permissions'
 import type { SessionUser } from '../../users/repo'
 import { batchVisibleWhileStoring, soleStoringRange, visibleWhileStoring, visibleWhileStoringOnce } from '../../send/storing'
 import { fileName, fileTimeSql, monthColumn, recordFilters, recordRules, statusColumns, statusWord, statusWordSql } from './common'
+import { fewFor } from './content'
 import { batchTotal, foreignBatchGuard } from './mt-batch-total'
 import { rollupTotal } from './mt-total'
 
@@ -54,7 +55,7 @@ function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale:
     }
     return w.timeWindow('m.receive_time', q, DEFAULT_WINDOW_DAYS)
   }
-  const w = recordFilters(cover(new Where()), q, rules)
+  const w = recordFilters(cover(new Where()), q, rules, db)
   if (intl) w.when(q.country, (v) => `m.country_code = ${w.bind(v.toUpperCase())}`)
   w.when(q.batch_id, (v) => foreignBatchGuard(w, user, v, prodType, rules.accountFilter && present(q.cus_id) ? q.cus_id : undefined))
 
@@ -102,7 +103,7 @@ export function mtRoutes(deps: Deps) {
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
     // PGlite storing a large send: read the page around its hidden records (lists/page.ts `skip`).
     const skip = deps.db.kind === 'pglite' ? soleStoringRange() : undefined
-    const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck'), skip }
+    const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck'), skip, sortFew: fewFor(m) }
     if (deps.config.listTotals === 'exact') return ok(c, await listPage(deps.db, spec))
     const totalQuery = cheapTotal(m, user, q, prodType, skip)
     if (totalQuery) return ok(c, await listPage(deps.db, { ...spec, totalQuery }))

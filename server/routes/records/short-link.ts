@@ -4,6 +4,7 @@ import {
   type ShortLinkSearch,
 } from '../../../src/domain/lists/records'
 import type { Deps } from '../../config'
+import type { Db } from '../../db'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
@@ -11,15 +12,16 @@ import { Where, bulkBatches, countRows, downloadResponse, listPage, orderClause,
 import type { SessionUser } from '../../users/repo'
 import { soleStoringRange, visibleWhileStoring } from '../../send/storing'
 import { fileName, fileTime, mtFilters, recordRules, statusColumns, statusWord } from './common'
+import { fewFor } from './content'
 
 type Row = Record<string, unknown>
 
 /** Ordinary sends that carried a promotion link (long_link set); a partial index keeps them apart from the rest. */
-function shortLinkQuery(user: SessionUser, q: ShortLinkSearch) {
+function shortLinkQuery(db: Db, user: SessionUser, q: ShortLinkSearch) {
   const rules = recordRules(user)
   const w = new Where().scope(user, 'm.cus_id')
   w.and(`m.prod_type = ${w.bind(PROD_ORDINARY)}`).and('m.long_link is not null')
-  mtFilters(w, q, rules)
+  mtFilters(w, q, rules, db)
   w.when(q.click_status, (v) => (v === 1 ? 'm.click_time is not null' : 'm.click_time is null'))
   w.timeWindow('m.receive_time', q, DEFAULT_WINDOW_DAYS)
   const select = ['m.sn', 'm.cus_id', 'c.cus_name', statusColumns(rules), 'm.mobile as "decodeMobile"', 'm.content as "decodeContent"',
@@ -36,20 +38,20 @@ export function shortLinkRoutes(deps: Deps) {
 
   r.post('/shortChainTool/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, shortLinkSearchSchema)
-    const m = shortLinkQuery(c.get('user'), q)
+    const m = shortLinkQuery(deps.db, c.get('user'), q)
     m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
     // PGlite storing a large (link) send: page and count around its hidden records (lists/page.ts `skip`).
     const skip = deps.db.kind === 'pglite' ? soleStoringRange() : undefined
     return ok(c, await listPage(deps.db, {
-      session: c.get('sessionCheck'), select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, skip,
+      session: c.get('sessionCheck'), select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, skip, sortFew: fewFor(m),
     }))
   }))
 
   r.post('/shortChainTool/download', auth, async (c) => {
     const q = await body(c, shortLinkDownloadSchema)
     const locale = localeOf(c)
-    const m = shortLinkQuery(c.get('user'), q)
+    const m = shortLinkQuery(deps.db, c.get('user'), q)
     m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
     const value = (field: string) => (row: Row) => {
       if (field === 'status') return statusWord(row as never, locale)
