@@ -1,5 +1,6 @@
 import type { Cursor, Db } from '../db/types'
 import { DOWNLOAD_BATCH, keysetBatches, keysetQuery, type KeysetSpec } from './keyset'
+import { sides, type SkipRange } from './page'
 
 /**
  * Cursors one server process keeps open at once for bulk reads. Each holds a pooled connection (and a read-only
@@ -83,4 +84,20 @@ export async function* bulkBatches<R = Row>(db: Db, spec: KeysetSpec & { stallMs
     await cursor?.close()
     uncount()
   }
+}
+
+/**
+ * A keyset walk of sent records newest first (key `m.receive_time, m.sn` descending; `walk` is keysetBatches,
+ * bulkBatches or textBatches) around `skip`, a batch being stored (listPage's `skip`): the rows after its range, then
+ * the rows before it, so no batch query steps over its hidden records (a download starting while 1M of them were
+ * stored read them all in its first query). Without `skip`, the walk as it is.
+ */
+export async function* aroundSkip<S extends KeysetSpec, T>(spec: S, skip: SkipRange | undefined, walk: (spec: S) => AsyncGenerator<T>): AsyncGenerator<T> {
+  if (!skip || spec.order !== 'desc') {
+    yield* walk(spec)
+    return
+  }
+  const [after] = sides(skip)
+  yield* walk({ ...spec, where: spec.where.clone().and(after) })
+  yield* walk({ ...spec, after: [skip.time.toISOString(), String(Math.trunc(skip.firstSn))] })
 }

@@ -8,7 +8,7 @@ export { Where, orderClause, pageClause, present, type SortMap, type SortColumn 
 export { listPage, countRows, countAround, FEW_ROWS, type PageSpec, type SkipRange, type TotalQuery } from './page'
 export { CountCache } from './count-cache'
 export { keysetBatches, DOWNLOAD_BATCH, type KeysetSpec } from './keyset'
-export { bulkBatches } from './bulk-read'
+export { aroundSkip, bulkBatches } from './bulk-read'
 export { textBatches, type TextBatch } from './text-batches'
 export { csvLineSql, xlsxRowSql, sqlText, type SqlCell } from './sql-lines'
 export { downloadResponse, contentDisposition, type DownloadSpec, type FileColumn } from './download'

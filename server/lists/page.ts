@@ -124,7 +124,7 @@ function pageSql(spec: PageSpec, total: number | string): string {
 const andWhere = (where: string) => (where ? `${where} and` : 'where')
 
 /** The conditions of the rows after a skipped range and of those before it, each an index range of (receive_time, sn). */
-function sides(r: SkipRange): [string, string] {
+export function sides(r: SkipRange): [string, string] {
   // Server values, not input: a time and two integers.
   const at = `'${r.time.toISOString()}'::timestamptz`
   return [`(m.receive_time, m.sn) > (${at}, ${Math.trunc(r.lastSn)})`, `(m.receive_time, m.sn) < (${at}, ${Math.trunc(r.firstSn)})`]
@@ -170,8 +170,9 @@ function pageRows<R>(rows: Raw[]): R[] {
   return out
 }
 
-/** The row count of a filtered set (downloads send it as X-Total-Count). */
-export async function countRows(db: Db, from: string, where: Where): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${from} ${where.sql}`, where.params, optsFor(where))
+/** The row count of a filtered set (downloads send it as X-Total-Count); around `skip` as listPage counts. */
+export async function countRows(db: Db, from: string, where: Where, skip?: SkipRange): Promise<number> {
+  const count = skip ? countAround(from, where.sql, skip) : `(select count(*) from ${from} ${where.sql})`
+  const { rows } = await db.query<{ n: number }>(`select ${count}::int as n`, where.params, optsFor(where))
   return rows[0].n
 }

@@ -51,7 +51,7 @@ describe('the record lists while a large send is stored on PGlite', () => {
    * (two chunks in), lists the sent records of every view holding acme02, with and without a window: what each list
    * answered, what the plain query gives, and the mt_record rows each list statement read.
    */
-  async function listedMidway(store: (db: Db) => Promise<void>, list = { path: '/mtRecord/list', only: '' }) {
+  async function listedMidway(store: (db: Db) => Promise<void>, list: { path: string; only: string; csv?: boolean } = { path: '/mtRecord/list', only: '' }) {
     const statements: { text: string; params: unknown[] }[] = []
     const capturing: Db = {
       ...h.db,
@@ -85,9 +85,13 @@ describe('the record lists while a large send is stored on PGlite', () => {
           const res = await lists.request(`/api${list.path}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${tok[v.user]}` },
-            body: JSON.stringify({ ...s.body, pageNumber: 1, pageSize: 20 }),
+            body: JSON.stringify({ ...s.body, ...(list.csv ? { format: 'csv' } : { pageNumber: 1, pageSize: 20 }) }),
           })
-          seen.totals.push(((await res.json()) as { data: { total: number } }).data.total)
+          if (list.csv) {
+            // The file's rows (one line each, after the header) and its announced total, both as the list counts.
+            const lines = (await res.text()).split('\n').filter(Boolean).length - 1
+            seen.totals.push(Number(res.headers.get('x-total-count')) === lines ? lines : -lines)
+          } else seen.totals.push(((await res.json()) as { data: { total: number } }).data.total)
           seen.wanted.push(await countOf(h.db, `select count(*)::int as n from mt_record m where ${v.scope} and m.prod_type = 0 and ${s.window} ${list.only}
             and not exists (select 1 from send_storing s where s.batch_id = m.batch_id)`))
           let read = 0
@@ -127,6 +131,18 @@ describe('the record lists while a large send is stored on PGlite', () => {
         sendForm({ content: 'sale {link}', long_url: 'https://shop.example.com/sale' }, 'numbers', mobilesOf('137', n, 0).join('\n')))
       expect(res.status).toBe(200)
     }, { path: '/shortChainTool/list', only: 'and m.long_link is not null' }))
+  })
+
+  it('an immediate send: a download of the sent records counts and reads around it, its file holding what the list counts', async () => {
+    const seen = await listedMidway(async (db) => {
+      const app = createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
+      const res = await postForm(app, '/user/groupSend', tok.acme02, sendForm({ content: 'stored while downloaded' }, 'numbers', mobilesOf('137', n, 0).join('\n')))
+      expect(res.status).toBe(200)
+    }, { path: '/mtRecord/download', only: '', csv: true })
+    expect(seen.hidden).toBe(2 * STORE_CHUNK)
+    expect(seen.totals).toEqual(seen.wanted)
+    // The count, then the rows after the range and the rows before it, each read once (and the first read's end).
+    seen.read.forEach((read, i) => expect(read, `download ${i}`).toBeLessThanOrEqual(2 * seen.wanted[i] + 40))
   })
 
   it('a due timed batch being sent: the same, around the records copied from its details so far', async () => {

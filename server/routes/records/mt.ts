@@ -11,7 +11,7 @@ import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import {
-  CountCache, Where, bulkBatches, countRows, csvLineSql, downloadResponse, listPage, orderClause, present, textBatches, xlsxRowSql,
+  CountCache, Where, aroundSkip, bulkBatches, countRows, csvLineSql, downloadResponse, listPage, orderClause, present, textBatches, xlsxRowSql,
   type SkipRange, type SortMap, type SqlCell, type TotalQuery,
 } from '../../lists'
 import { hasPermission } from '../../users/permissions'
@@ -121,13 +121,15 @@ export function mtRoutes(deps: Deps) {
     const prodType = prodOf(q)
     const user = c.get('user')
     const m = mtQuery(deps.db, user, q, prodType, locale, true)
+    // PGlite storing a large send: counted and read around its hidden records, as the list does.
+    const skip = deps.db.kind === 'pglite' ? soleStoringRange() : undefined
     // The total as the list reads it: from the daily rollups when they can answer (counting a million records first
     // held PGlite's one connection for seconds), else counted.
-    const byRollup = cheapTotal(m, user, q, prodType)
+    const byRollup = cheapTotal(m, user, q, prodType, skip)
     // (through listPage with an empty page: the rollup query's placeholders continue the where's, typed by it)
     const total = byRollup
       ? (await listPage(deps.db, { select: 'm.sn', from: m.countFrom, where: m.where, orderBy: '', page: { pageNumber: 1, pageSize: 0 }, totalQuery: byRollup })).total
-      : await countRows(deps.db, m.countFrom, m.where)
+      : await countRows(deps.db, m.countFrom, m.where, skip)
     const fileColumns = mtDownloadColumns(prodType, m.withPrice)
     const columns = fileColumns.map((col) => ({
       header: col.header,
@@ -140,12 +142,12 @@ export function mtRoutes(deps: Deps) {
       columns,
       total,
       // PGlite runs on this thread: the database writes the file's lines (sql-lines.ts); PostgreSQL reads rows
-      // through a cursor in its own process while this one formats them.
+      // through a cursor in its own process while this one formats them. Both around a batch being stored (PGlite).
       batches: deps.db.kind === 'pglite'
-        ? textBatches(deps.db, {
+        ? aroundSkip({
           ...read, select: `${m.fileSelect}, ${statusWordSql(recordRules(user), locale)} as status`,
           line: (q.format === 'csv' ? csvLineSql : xlsxRowSql)(fileColumns.map((col) => fileCell(col.field))),
-        })
+        }, skip, (spec) => textBatches(deps.db, spec))
         : bulkBatches<Row>(deps.db, { ...read, select: m.fileSelect, json: true }),
     }, locale)
   }
