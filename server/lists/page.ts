@@ -102,16 +102,18 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
  */
 function pageSql(spec: PageSpec, total: number | string): string {
   const r = spec.orderBy === RECORD_TIME_ORDER ? spec.skip : undefined
-  const walk = (gate = '') =>
-    `select 1 as "__row", ${spec.select} from ${spec.from} ${gate ? `${andWhere(spec.where.sql)} ${gate}` : spec.where.sql} ${spec.orderBy} ${pageClause(spec.page)}`
+  const walk = (gate = '', where = spec.where.sql) =>
+    `select 1 as "__row", ${spec.select} from ${spec.from} ${gate ? `${andWhere(where)} ${gate}` : where} ${spec.orderBy} ${pageClause(spec.page)}`
   if (!r && spec.sortFew) {
+    // Many rows: the walk, its filter tested per row (Where.walkAs) whatever the planner expects of an index.
+    const many = (gate = '') => walk(gate, spec.where.walkSql)
     if (!spec.from.startsWith(spec.sortFew)) throw new Error(`sortFew ${spec.sortFew} does not start ${spec.from}`)
     const alias = spec.sortFew.split(' ').at(-1)
     const fenced = `(select * from ${spec.sortFew} ${spec.where.sql} offset 0) ${alias}${spec.from.slice(spec.sortFew.length)}`
     const sorted = (gate = '') => `select 1 as "__row", ${spec.select} from ${fenced} ${gate && `where ${gate}`} ${spec.orderBy} ${pageClause(spec.page)}`
-    if (typeof total === 'number') return total <= FEW_ROWS ? sorted() : walk()
+    if (typeof total === 'number') return total <= FEW_ROWS ? sorted() : many()
     // (each side under a condition on the count alone, which the executor tests once before running that side)
-    return `(${walk(`${total} > ${FEW_ROWS}`)}) union all (${sorted(`${total} <= ${FEW_ROWS}`)})`
+    return `(${many(`${total} > ${FEW_ROWS}`)}) union all (${sorted(`${total} <= ${FEW_ROWS}`)})`
   }
   if (!r) return walk()
   const end = Math.trunc(spec.page.pageNumber * spec.page.pageSize)

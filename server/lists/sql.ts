@@ -20,6 +20,8 @@ export class Where {
    * never a named one whose generic plan would serve every word alike: measured over 1M records, 1.2-2.6 s).
    */
   customPlan = false
+  /** Conditions written another way when the page walks an index in order (`walkAs`). */
+  private readonly walking = new Map<string, string>()
 
   /** Binds a value and returns its placeholder (`$n`). */
   bind(value: unknown): string {
@@ -31,6 +33,20 @@ export class Where {
   and(cond: string): this {
     this.conds.push(cond)
     return this
+  }
+
+  /**
+   * `cond` (added by `and` or `when`) as `instead` when rows are read by walking an index in the page's order: a
+   * test per row that no other index can answer, so the planner cannot trade the walk for reading every match.
+   */
+  walkAs(cond: string, instead: string): this {
+    this.walking.set(cond, instead)
+    return this
+  }
+
+  /** `sql` with the conditions of `walkAs` swapped in. */
+  get walkSql(): string {
+    return this.conds.length ? `where ${this.conds.map((c) => this.walking.get(c) ?? c).join(' and ')}` : ''
   }
 
   /** Adds `build(value)` only when the value is present; `build` usually calls `bind`. */
@@ -76,6 +92,7 @@ export class Where {
     w.params.push(...this.params)
     w.conds.push(...this.conds)
     w.customPlan = this.customPlan
+    for (const [k, v] of this.walking) w.walking.set(k, v)
     return w
   }
 

@@ -9,7 +9,8 @@
 // A second baseline is the plain way to store records: one INSERT per record, in one transaction, on the same
 // schema. At a million that takes minutes, so it stores the first BENCH_ROW_SAMPLE records (default 20,000) and the
 // table shows its rate and the time that rate gives for the whole send (marked "extrapolated"); 0 leaves it out.
-// BENCH_SEND_VARIANTS picks the index sets compared (default ours,baseline; content-index is ours with CONTENT_SEARCH_INDEX=on).
+// BENCH_SEND_VARIANTS picks the index sets compared (default ours,baseline; content-index is ours with CONTENT_SEARCH_INDEX=on,
+// trigrams the same with 040's trigram index alone, as before migration 057).
 import { spawnSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -55,7 +56,9 @@ if (process.argv[2] === '--run') {
     await migrate(db)
     if (variant === 'baseline') await db.exec(INDEXES_004)
     // With the opt-in content search index (CONTENT_SEARCH_INDEX=on), to price its upkeep: BENCH_SEND_VARIANTS=ours,content-index.
-    if (variant === 'content-index' && !(await ensureContentIndex(db, true, () => undefined))) throw new Error('no pg_trgm')
+    if ((variant === 'content-index' || variant === 'trigrams') && !(await ensureContentIndex(db, true, () => undefined))) throw new Error('no pg_trgm')
+    // 040's trigrams alone, as CONTENT_SEARCH_INDEX=on stored sends before migration 057 added the characters.
+    if (variant === 'trigrams') await db.exec('drop index mt_record_content_chars_idx; drop index mo_record_content_chars_idx')
     await db.exec(ACCOUNT)
     const bytes = numbersText(N)
     if (variant === 'row-by-row') {
@@ -106,7 +109,7 @@ function child(backend, variant, url = '') {
 }
 
 const VARIANTS = (process.env.BENCH_SEND_VARIANTS ?? 'ours,baseline').split(',')
-const INDEX_LABELS = { ours: 'today\'s (013 time keys)', baseline: '004 (descending; baseline)', 'content-index': 'today\'s + content search index (040)' }
+const INDEX_LABELS = { ours: 'today\'s (013 time keys)', baseline: '004 (descending; baseline)', 'content-index': 'today\'s + content search indexes (040 + 057)', trigrams: 'today\'s + trigrams only (040)' }
 const ROW_BY_ROW = ROW_SAMPLE > 0
 const rows = []
 function measure(label, backend, url) {

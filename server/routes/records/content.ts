@@ -18,10 +18,14 @@ const SHORT = 2
  */
 export function contentCondition(w: Where, column: string, text: string, db: Db): string {
   w.customPlan = true
-  const like = `${column} like ${w.bind(`%${likeLiteral(text)}%`)}`
+  const pattern = w.bind(`%${likeLiteral(text)}%`)
+  const like = `${column} like ${pattern}`
   const chars = Array.from(text)
-  if (chars.length > SHORT || !hasCharacterIndex(db)) return like
-  return `${like} and string_to_array(${column}, null) @> ${w.bind([...new Set(chars)])}::text[]`
+  const cond = chars.length > SHORT || !hasCharacterIndex(db) ? like
+    : `${like} and string_to_array(${column}, null) @> ${w.bind([...new Set(chars)])}::text[]`
+  // A page of many matches walks the time index testing each row: the same like on an expression no index has.
+  w.walkAs(cond, `(${column} || '') like ${pattern}`)
+  return cond
 }
 
 /** A content search may match few records of its window: the page of a small total sorts them (PageSpec.sortFew). */
