@@ -103,6 +103,36 @@ forEachBackend((backend) => {
       }
     })
 
+    it('sums the batches for a search with no mobile or status, equal to counting the details, and counts the others', async () => {
+      const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+      const scopes: Record<string, [string, unknown[]]> = {
+        admin: ['true', []], acme: [`cus_id in ('acme', 'acme01', 'acme02')`, []], acme01: [`cus_id = 'acme01'`, []], globex: [`cus_id like 'globex%'`, []],
+      }
+      const searches: [object, string][] = [
+        [{}, 'true'], [{ prod_type: 0 }, `time_batch in (select time_batch from time_batch where prod_type = 0)`],
+        [{ prod_type: 2 }, `time_batch in (select time_batch from time_batch where prod_type = 2)`],
+        [{ start_time: day }, `timing_time >= ('${day}'::timestamp at time zone 'Asia/Shanghai')`],
+        [{ end_time: day }, `timing_time < (('${day}'::date + 1)::timestamp at time zone 'Asia/Shanghai')`],
+        [{ send_status: 1 }, 'send_status = 1'], [{ send_status: 4 }, 'send_status >= 4'], [{ mobile: '13700000042' }, `mobile = '13700000042'`],
+      ]
+      for (const [who, [scope]] of Object.entries(scopes)) {
+        for (const [body, cond] of searches) {
+          expect({ who, body, total: (await list(who, body)).total }).toEqual({ who, body, total: await counted(`${scope} and ${cond}`, []) })
+        }
+      }
+      expect((await list('admin', { cus_id: 'globex' })).total).toBe(await counted(`cus_id = 'globex'`, []))
+      // A count no detail backs: only a total summed from the batch rows can see it.
+      const before = await list('acme', {})
+      await h.db.query('update time_batch set batch_count = batch_count + 1000 where time_batch = $1', [big])
+      try {
+        expect((await list('acme', {})).total).toBe(before.total + 1000)
+        expect((await list('globex', {})).total).toBe(await counted(scopes.globex[0], []))
+        expect((await list('acme', { send_status: 0 })).total).toBe(await counted(`${scopes.acme[0]} and send_status = 0`, []))
+      } finally {
+        await h.db.query('update time_batch set batch_count = batch_count - 1000 where time_batch = $1', [big])
+      }
+    })
+
     it("reads no detail of another tenant's batch", async () => {
       for (const body of [{ time_batch: big }, { time_batch: big, mobile: '13700000042' }, { time_batch: big, send_status: 0 }]) {
         const page = await list('globex', body)

@@ -2,10 +2,12 @@ import { Hono } from 'hono'
 import { downloadFormatShape } from '../../../src/domain/lists/query'
 import {
   TIMED_BATCH_TOTALS, TIMED_FROM, TIMED_TO, timedBatchSearchSchema, timedDetailSearchSchema, timedEditSchema, timedMobileDownloadSchema,
-  timedOperationSchema, type TimedBatchRow, type TimedDetailRow, type TimedOperation,
+  timedOperationSchema, type TimedBatchRow, type TimedDetailRow, type TimedDetailSearch, type TimedOperation,
 } from '../../../src/domain/lists/timed'
 import type { ServerMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../config'
+import type { Db } from '../../db'
+import type { SessionUser } from '../../users/repo'
 import { consumeRate } from '../../security/rate-limit'
 import { batchVisibleWhileStoring, visibleWhileStoring } from '../../send/storing'
 import { scopeFor } from '../../users/scope'
@@ -61,6 +63,20 @@ function timedBatchTotal(w: Where, batch: string): TotalQuery {
   return { sql, params: w.params }
 }
 
+/**
+ * The total of a timed-detail search with no mobile or status filter as the sum of its batches' counts: every
+ * detail carries its batch's account and timing time (store.ts; neither changes later), so a batch's details all
+ * pass the search or none does, and batch_count is how many it has. Sums the batch rows instead of counting a
+ * million details (PGlite, 1M details: ~0.7-1 s a request at load 8).
+ */
+function timedRowsTotal(base: Where, user: SessionUser, q: TimedDetailSearch, db: Db): TotalQuery {
+  const w = base.continuing().scope(user, 't.cus_id')
+  if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `t.cus_id = ${w.bind(v)}`)
+  w.when(q.prod_type, (v) => `t.prod_type = ${w.bind(v)}`).when(visibleWhileStoring(db, 't', 'time_batch'), (v) => v)
+    .timeWindow('t.timing_time', q, null)
+  return { sql: `select coalesce(sum(t.batch_count), 0)::int as "__total" from time_batch t ${w.sql}`, params: w.params }
+}
+
 export function timedRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
@@ -103,10 +119,11 @@ export function timedRoutes(deps: Deps) {
       .when(q.send_status, (v) => (v >= 4 ? `m.send_status >= 4` : `m.send_status = ${w.bind(v)}`))
       .when(q.prod_type, (v) => `m.time_batch in (select time_batch from time_batch where prod_type = ${w.bind(v)})`)
       .timeWindow('m.timing_time', q, null)
-    const byRow = batch !== undefined && !present(q.mobile) && !present(q.send_status)
+    const byRows = !present(q.mobile) && !present(q.send_status)
+    const totalQuery = !byRows ? undefined : batch !== undefined ? timedBatchTotal(w, batch) : timedRowsTotal(w, user, q, db)
     return ok(c, await listPage<TimedDetailRow>(db, {
       session: c.get('sessionCheck'),
-      select: DETAIL_SELECT, from: 'time_mt_message m', where: w, page: q, totalQuery: byRow ? timedBatchTotal(w, batch!) : undefined,
+      select: DETAIL_SELECT, from: 'time_mt_message m', where: w, page: q, totalQuery,
       orderBy: orderClause(q, { timing_time: 'm.timing_time', create_time: 'm.create_time', sn: 'm.sn' }, { by: 'timing_time', order: 'desc' }, 'm.sn'),
     }))
   }))
