@@ -4,7 +4,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { DataDirOpenError } from './data-dir-errors'
 import { isoTimeParser, TIMESTAMPTZ } from './iso-time'
-import { queryPrepared } from './pglite-prepared'
+import { firstRowBytes, queryPrepared } from './pglite-prepared'
 import type { Db, QueryOptions } from './types'
 
 type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction
@@ -49,6 +49,7 @@ function wrap(runner: Runner, root: PGlite): Db {
     async exec(sql: string) {
       await counted(runner.exec(sql))
     },
+    firstRowBytes: runner === root ? (text, params) => counted(firstRowBytes(root, text, params)) : undefined,
     busy: () => load.n > 0,
     // PGlite has one connection; a nested transaction simply joins the outer one.
     transaction<T>(fn: (tx: Db) => Promise<T>) {

@@ -42,6 +42,11 @@ export interface Db {
    * instead of a query per batch. PGlite has one connection, which a cursor would hold against every other user.
    */
   cursor?<T = Record<string, unknown>>(text: string, params: unknown[], opts?: CursorOptions): Promise<Cursor<T>>
+  /**
+   * PGlite only, outside transactions: the first row of a statement (prepared once) as its fields' UTF-8 bytes,
+   * undefined without a row, `'error'` when it failed (run it with `query` for the error). For one large text field.
+   */
+  firstRowBytes?(text: string, params: unknown[]): Promise<(Uint8Array | null)[] | undefined | 'error'>
   /** PGlite (one connection): whether any statement is running or queued on it, so bulk work can let others first. */
   busy?(): boolean
 }

@@ -88,6 +88,22 @@ forEachBackend((backend) => {
     expect(all).toContain('<t xml:space="preserve">&lt;/row&gt;</t>')
   })
 
+  it('a statement that fails gives its database error, and the connection serves the next statement', async () => {
+    const failing = textBatches(db, { ...spec(10), line: `(1 / (length(coalesce(a, '')) - length(coalesce(a, ''))))::text` })
+    await expect(collect(failing)).rejects.toThrow(/division by zero/)
+    expect((await db.query<{ n: number }>('select count(*)::int as n from tb')).rows[0].n).toBe(1001)
+  })
+
+  it('PGlite hands the batch over as bytes (the first row\'s fields, null, no row, a failure); PostgreSQL as rows', async () => {
+    if (backend === 'postgres') return expect(db.firstRowBytes).toBeUndefined()
+    const q = db.firstRowBytes!
+    const row = await q(`select $1::text as a, null::text as b, '你好' as c`, ['x,"y"'])
+    expect(Array.isArray(row) && row.map((f) => (f === null ? null : Buffer.from(f).toString('utf8')))).toEqual(['x,"y"', null, '你好'])
+    expect(await q('select 1 from tb where id < 0', [])).toBeUndefined()
+    expect(await q('select 1 / (id - id) from tb where id = $1', [5])).toBe('error')
+    expect(Array.isArray(await q(`select $1::text as a, null::text as b, '你好' as c`, ['again']))).toBe(true)
+  })
+
   it('a filter matching nothing gives no batch; one matching fewer rows than a batch gives one', async () => {
     const none = new Where()
     none.and(`id = ${none.bind(-1)}`)
