@@ -43,7 +43,7 @@ export interface Db {
    */
   cursor?<T = Record<string, unknown>>(text: string, params: unknown[], opts?: CursorOptions): Promise<Cursor<T>>
   /**
-   * PGlite only, outside transactions: the first row of a statement (prepared once) as its fields' UTF-8 bytes,
+   * PGlite only, outside transactions: the first row of a statement as its fields' UTF-8 bytes,
    * undefined without a row, `'error'` when it failed (run it with `query` for the error). For one large text field.
    */
   firstRowBytes?(text: string, params: unknown[]): Promise<(Uint8Array | null)[] | undefined | 'error'>
