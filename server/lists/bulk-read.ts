@@ -1,6 +1,6 @@
 import type { Cursor, Db } from '../db/types'
 import { DOWNLOAD_BATCH, keysetBatches, keysetQuery, type KeysetSpec } from './keyset'
-import { sides, type SkipRange } from './page'
+import { aboveRange, segments, type SkipRange } from './page'
 
 /**
  * Cursors one server process keeps open at once for bulk reads. Each holds a pooled connection (and a read-only
@@ -88,16 +88,21 @@ export async function* bulkBatches<R = Row>(db: Db, spec: KeysetSpec & { stallMs
 
 /**
  * A keyset walk of sent records newest first (key `m.receive_time, m.sn` descending; `walk` is keysetBatches,
- * bulkBatches or textBatches) around `skip`, a batch being stored (listPage's `skip`): the rows after its range, then
- * the rows before it, so no batch query steps over its hidden records (a download starting while 1M of them were
- * stored read them all in its first query). Without `skip`, the walk as it is.
+ * bulkBatches or textBatches) around `skip`, batches being stored (listPage's `skip`): the rows of each segment
+ * between them in turn, each walk starting below a range and stopping above the next, so no batch query steps over
+ * their hidden records (a download starting while 1M of them were stored read them all in its first query).
+ * Without `skip`, the walk as it is.
  */
 export async function* aroundSkip<S extends KeysetSpec, T>(spec: S, skip: SkipRange | undefined, walk: (spec: S) => AsyncGenerator<T>): AsyncGenerator<T> {
-  if (!skip || spec.order !== 'desc') {
+  if (!skip?.length || spec.order !== 'desc') {
     yield* walk(spec)
     return
   }
-  const [after] = sides(skip)
-  yield* walk({ ...spec, where: spec.where.clone().and(after) })
-  yield* walk({ ...spec, after: [skip.time.toISOString(), String(Math.trunc(skip.firstSn))] })
+  for (const { upper, lower } of segments(skip)) {
+    yield* walk({
+      ...spec,
+      where: lower ? spec.where.clone().and(aboveRange(lower)) : spec.where,
+      after: upper ? [upper.time.toISOString(), String(Math.trunc(upper.firstSn))] : spec.after,
+    })
+  }
 }

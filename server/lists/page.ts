@@ -24,11 +24,12 @@ export interface PageSpec {
   /** The request's session, checked by this same statement (http/session-check.ts): one round trip, not two. */
   session?: SessionCheck
   /**
-   * Sent records only (alias `m` in `from` and `countFrom`): a range of the order `m.receive_time, m.sn` holding
-   * nothing the page may show (a batch being stored, send/storing.ts). The page (in RECORD_TIME_ORDER) is read as
-   * the rows after it and the rows before it, each straight from the time index, and the total is counted the same
-   * way (`countAround`), instead of stepping over every row of the range: a count that did grew by a row per hidden
-   * record, ~130 ms per request at 200k and most of PGlite's one connection at 1M (tests/bench/storing-profile.bench.mjs).
+   * Sent records only (alias `m` in `from` and `countFrom`): ranges of the order `m.receive_time, m.sn` holding
+   * nothing the page may show (batches being stored, send/storing.ts). The page (in RECORD_TIME_ORDER) is read as
+   * the rows between them (after the newest, between two, before the oldest), each straight from the time index, and
+   * the total is counted the same way (`countAround`), instead of stepping over every row of the ranges: a count that
+   * did grew by a row per hidden record, ~130 ms per request at 200k and most of PGlite's one connection at 1M
+   * (tests/bench/storing-profile.bench.mjs).
    */
   skip?: SkipRange
   /**
@@ -43,11 +44,32 @@ export interface PageSpec {
 /** At most this many rows: sorting them all beats walking the window in order (with 1,000 in a 700k-row window, a walk tests ~14k rows per page of 20). */
 export const FEW_ROWS = 1000
 
-export interface SkipRange {
+/** A range of the order (m.receive_time, m.sn) holding nothing a list may show: one time, sns firstSn..lastSn. */
+export interface HiddenRange {
   time: Date
   firstSn: number
   lastSn: number
 }
+
+/** Hidden ranges, newest first, not overlapping (send/storing.ts storingRanges). */
+export type SkipRange = readonly HiddenRange[]
+
+/** The rows between two hidden ranges (or after the newest, or before the oldest): below `upper`, above `lower`. */
+export interface Segment {
+  upper?: HiddenRange
+  lower?: HiddenRange
+}
+
+/** The segments around `ranges`, newest first: one more than the ranges. */
+export const segments = (ranges: SkipRange): Segment[] =>
+  Array.from({ length: ranges.length + 1 }, (_, i) => ({ upper: ranges[i - 1], lower: ranges[i] }))
+
+// Server values, not input: a time and two integers.
+const at = (r: HiddenRange) => `'${r.time.toISOString()}'::timestamptz`
+/** The rows after a hidden range: an index range of (receive_time, sn). */
+export const aboveRange = (r: HiddenRange) => `(m.receive_time, m.sn) > (${at(r)}, ${Math.trunc(r.lastSn)})`
+const belowRange = (r: HiddenRange) => `(m.receive_time, m.sn) < (${at(r)}, ${Math.trunc(r.firstSn)})`
+const segmentCond = (s: Segment) => [s.upper && belowRange(s.upper), s.lower && aboveRange(s.lower)].filter(Boolean).join(' and ')
 
 /** The order `skip` is written for. */
 export const RECORD_TIME_ORDER = 'order by m.receive_time desc, m.sn desc'
@@ -84,7 +106,7 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
   const byQuery = spec.totalQuery && !totals.length ? spec.totalQuery : null
   // (with totals the set is aggregated whole: no list with totals passes `skip`)
   const counted = byQuery ? byQuery.sql
-    : spec.skip && !totals.length ? `select ${countAround(spec.countFrom ?? spec.from, w, spec.skip)}::int as "__total"`
+    : spec.skip?.length && !totals.length ? `select ${countAround(spec.countFrom ?? spec.from, w, spec.skip)}::int as "__total"`
       : `select ${aggs} from ${spec.countFrom ?? spec.from} ${w}`
   const sql = `select t.*, p.* from (${counted}) t
     left join lateral (${pageSql(spec, 't."__total"')}) p on true`
@@ -97,11 +119,11 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
 }
 
 /**
- * The page's rows; around `skip` when given (see there): two index ranges, each at most as long as the page's end.
+ * The page's rows; around `skip` when given (see there): index ranges, each at most as long as the page's end.
  * With `sortFew`, by the total (a number, or the SQL of the statement's own count): a few rows sorted, or the walk.
  */
 function pageSql(spec: PageSpec, total: number | string): string {
-  const r = spec.orderBy === RECORD_TIME_ORDER ? spec.skip : undefined
+  const r = spec.orderBy === RECORD_TIME_ORDER && spec.skip?.length ? spec.skip : undefined
   const walk = (gate = '', where = spec.where.sql) =>
     `select 1 as "__row", ${spec.select} from ${spec.from} ${gate ? `${andWhere(where)} ${gate}` : where} ${spec.orderBy} ${pageClause(spec.page)}`
   if (!r && spec.sortFew) {
@@ -119,26 +141,18 @@ function pageSql(spec: PageSpec, total: number | string): string {
   const end = Math.trunc(spec.page.pageNumber * spec.page.pageSize)
   const side = (cond: string) => `(select 1 as "__row", m.receive_time as "__rt", m.sn as "__sn", ${spec.select} from ${spec.from}
     ${andWhere(spec.where.sql)} ${cond} ${spec.orderBy} limit ${end})`
-  const [after, before] = sides(r)
-  return `select * from (${side(after)} union all ${side(before)}) around order by "__rt" desc, "__sn" desc ${pageClause(spec.page)}`
+  const sides = segments(r).map((s) => side(segmentCond(s))).join(' union all ')
+  return `select * from (${sides}) around order by "__rt" desc, "__sn" desc ${pageClause(spec.page)}`
 }
 
 const andWhere = (where: string) => (where ? `${where} and` : 'where')
 
-/** The conditions of the rows after a skipped range and of those before it, each an index range of (receive_time, sn). */
-export function sides(r: SkipRange): [string, string] {
-  // Server values, not input: a time and two integers.
-  const at = `'${r.time.toISOString()}'::timestamptz`
-  return [`(m.receive_time, m.sn) > (${at}, ${Math.trunc(r.lastSn)})`, `(m.receive_time, m.sn) < (${at}, ${Math.trunc(r.firstSn)})`]
-}
-
 /**
- * `count(*)` of `from` (alias `m`) under `where`, without the rows of range `r`, as a scalar expression: the rows
- * after the range counted plus those before it, so neither count visits a row of the range.
+ * `count(*)` of `from` (alias `m`) under `where`, without the rows of ranges `r`, as a scalar expression: the rows of
+ * each segment around them counted and summed, so no count visits a row of a range.
  */
 export function countAround(from: string, where: string, r: SkipRange): string {
-  const [after, before] = sides(r)
-  return `((select count(*) from ${from} ${andWhere(where)} ${after}) + (select count(*) from ${from} ${andWhere(where)} ${before}))`
+  return `(${segments(r).map((s) => `(select count(*) from ${from} ${andWhere(where)} ${segmentCond(s)})`).join(' + ')})`
 }
 
 /**
@@ -174,7 +188,7 @@ function pageRows<R>(rows: Raw[]): R[] {
 
 /** The row count of a filtered set (downloads send it as X-Total-Count); around `skip` as listPage counts. */
 export async function countRows(db: Db, from: string, where: Where, skip?: SkipRange): Promise<number> {
-  const count = skip ? countAround(from, where.sql, skip) : `(select count(*) from ${from} ${where.sql})`
+  const count = skip?.length ? countAround(from, where.sql, skip) : `(select count(*) from ${from} ${where.sql})`
   const { rows } = await db.query<{ n: number }>(`select ${count}::int as n`, where.params, optsFor(where))
   return rows[0].n
 }

@@ -76,7 +76,7 @@ describe('the record lists while a large send is stored on PGlite', () => {
           and m.receive_time <= ('${shanghai(-1)}'::timestamp at time zone 'Asia/Shanghai')`,
       },
     ]
-    const seen: { hidden: number; read: number[]; totals: number[]; wanted: number[] } = { hidden: 0, read: [], totals: [], wanted: [] }
+    const seen = { hidden: 0, read: [] as number[], totals: [] as number[], wanted: [] as number[], pages: [] as number[][], wantedPages: [] as number[][] }
     await store(gatedBefore(h.db, 4, async () => {
       seen.hidden = await countOf(h.db, 'select count(*)::int as n from mt_record m join send_storing s on s.batch_id = m.batch_id')
       for (const v of views) {
@@ -91,7 +91,14 @@ describe('the record lists while a large send is stored on PGlite', () => {
             // The file's rows (one line each, after the header) and its announced total, both as the list counts.
             const lines = (await res.text()).split('\n').filter(Boolean).length - 1
             seen.totals.push(Number(res.headers.get('x-total-count')) === lines ? lines : -lines)
-          } else seen.totals.push(((await res.json()) as { data: { total: number } }).data.total)
+          } else {
+            const { data } = (await res.json()) as { data: { total: number; records: { sn: number }[] } }
+            seen.totals.push(data.total)
+            seen.pages.push(data.records.map((r) => Number(r.sn)))
+            seen.wantedPages.push((await h.db.query<{ sn: number }>(`select m.sn from mt_record m where ${v.scope} and m.prod_type = 0 and ${s.window}
+              ${list.only} and not exists (select 1 from send_storing s where s.batch_id = m.batch_id)
+              order by m.receive_time desc, m.sn desc limit 20`)).rows.map((r) => Number(r.sn)))
+          }
           seen.wanted.push(await countOf(h.db, `select count(*)::int as n from mt_record m where ${v.scope} and m.prod_type = 0 and ${s.window} ${list.only}
             and not exists (select 1 from send_storing s where s.batch_id = m.batch_id)`))
           let read = 0
@@ -107,9 +114,10 @@ describe('the record lists while a large send is stored on PGlite', () => {
   }
 
   /** Each list answered the plain query's total and read at most the rows it counts and its page's two sides (20 each). */
-  function readNoneHidden(seen: Awaited<ReturnType<typeof listedMidway>>) {
-    expect(seen.hidden).toBe(2 * STORE_CHUNK)
+  function readNoneHidden(seen: Awaited<ReturnType<typeof listedMidway>>, hidden = 2 * STORE_CHUNK) {
+    expect(seen.hidden).toBe(hidden)
     expect(seen.totals).toEqual(seen.wanted)
+    expect(seen.pages).toEqual(seen.wantedPages)
     seen.read.forEach((read, i) => expect(read, `list ${i}`).toBeLessThanOrEqual(seen.wanted[i] + 40))
     expect(Math.max(...seen.wanted) + 40).toBeLessThan(seen.hidden)
   }
@@ -122,6 +130,17 @@ describe('the record lists while a large send is stored on PGlite', () => {
       const res = await postForm(app, '/user/groupSend', tok.acme02, sendForm({ content: 'stored while listed' }, 'numbers', mobilesOf('137', n, 0).join('\n')))
       expect(res.status).toBe(200)
     }))
+  })
+
+  it('two sends stored at once: they read and count around both', async () => {
+    const send = (db: Db, content: string, prefix: string) => postForm(
+      createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } }),
+      '/user/groupSend', tok.acme02, sendForm({ content }, 'numbers', mobilesOf(prefix, n, 0).join('\n')))
+    readNoneHidden(await listedMidway(async (db) => {
+      // The first send stops two chunks in; the second starts then, and the lists run once it is two chunks in too.
+      const first = await send(gatedBefore(h.db, 4, async () => expect((await send(db, 'second', '138')).status).toBe(200)), 'first', '137')
+      expect(first.status).toBe(200)
+    }), 4 * STORE_CHUNK)
   })
 
   it('a link send: the short-link records list does the same', async () => {

@@ -186,9 +186,12 @@ export const visibleWhileStoringOnce = (db: Db, alias: string, column = 'batch_i
  * batch's time and sns from `firstSn` up to `lastSn` (one process, PGlite's one connection: nothing else is inserted
  * inside a chunk's transaction). The newest records of every list holding the sender's account (its own, its parent
  * customer's, the administrators') are these hidden ones, so a page read through the time index would step over every
- * record stored so far, once per request, slower with each chunk; listPage reads around the range instead (`skip`).
- * Kept in memory: only PGlite stores in chunks, and one process owns a PGlite folder. Only a hint for the scan:
- * the `not exists` of visibleWhileStoring still decides what is shown.
+ * record stored so far, once per request, slower with each chunk; listPage reads and counts around the range instead
+ * (`skip`), and leaves out whatever lies inside it. Nothing but the batch's records can: another record would need
+ * the batch's very time, to the millisecond, and an sn between two of its chunks (a send stamped in the same
+ * millisecond as the batch, stored between its chunks: then hidden from the lists until the batch completes, not
+ * lost). Kept in memory: only PGlite stores in chunks, and one process owns a PGlite folder. Outside the ranges the
+ * `not exists` of visibleWhileStoring still decides what is shown.
  */
 export interface StoringRange {
   time: Date
@@ -216,11 +219,21 @@ export async function extendStoringRange(tx: Db, batchId: string): Promise<void>
 
 export const closeStoringRange = (batchId: string) => void ranges.delete(batchId)
 
-/** The one batch being stored, when there is exactly one (the common case); lists read around it. */
-export function soleStoringRange(): StoringRange | undefined {
-  if (ranges.size !== 1) return undefined
-  const [r] = ranges.values()
-  return r.lastSn >= r.firstSn ? r : undefined
+/**
+ * The batches being stored that have records, as the ranges lists read around (lists/page.ts `skip`), newest first;
+ * ranges of one time that overlap (two sends stamped in the same millisecond) are merged. Undefined when there are none.
+ */
+export function storingRanges(): StoringRange[] | undefined {
+  const sorted = [...ranges.values()].filter((r) => r.lastSn >= r.firstSn)
+    .sort((a, b) => b.time.getTime() - a.time.getTime() || b.firstSn - a.firstSn)
+  const merged: StoringRange[] = []
+  for (const r of sorted) {
+    const prev = merged.at(-1)
+    if (prev && prev.time.getTime() === r.time.getTime() && r.lastSn >= prev.firstSn) {
+      merged[merged.length - 1] = { time: prev.time, firstSn: Math.min(prev.firstSn, r.firstSn), lastSn: Math.max(prev.lastSn, r.lastSn) }
+    } else merged.push({ ...r })
+  }
+  return merged.length ? merged : undefined
 }
 
 /** `visibleWhileStoring` as an `and …` to append to a WHERE, or nothing. */

@@ -16,7 +16,7 @@ import {
 } from '../../lists'
 import { hasPermission } from '../../users/permissions'
 import type { SessionUser } from '../../users/repo'
-import { batchVisibleWhileStoring, soleStoringRange, visibleWhileStoring, visibleWhileStoringOnce } from '../../send/storing'
+import { batchVisibleWhileStoring, storingRanges, visibleWhileStoring, visibleWhileStoringOnce } from '../../send/storing'
 import { fileName, fileTimeSql, monthColumn, recordFilters, recordRules, statusColumns, statusWord, statusWordSql } from './common'
 import { fewFor } from './content'
 import { batchTotal, foreignBatchGuard } from './mt-batch-total'
@@ -102,7 +102,7 @@ export function mtRoutes(deps: Deps) {
     const m = mtQuery(deps.db, user, q, prodType, localeOf(c))
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
     // PGlite storing a large send: read the page around its hidden records (lists/page.ts `skip`).
-    const skip = deps.db.kind === 'pglite' ? soleStoringRange() : undefined
+    const skip = deps.db.kind === 'pglite' ? storingRanges() : undefined
     const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck'), skip, sortFew: fewFor(m) }
     if (deps.config.listTotals === 'exact') return ok(c, await listPage(deps.db, spec))
     const totalQuery = cheapTotal(m, user, q, prodType, skip)
@@ -122,7 +122,7 @@ export function mtRoutes(deps: Deps) {
     const user = c.get('user')
     const m = mtQuery(deps.db, user, q, prodType, locale, true)
     // PGlite storing a large send: counted and read around its hidden records, as the list does.
-    const skip = deps.db.kind === 'pglite' ? soleStoringRange() : undefined
+    const skip = deps.db.kind === 'pglite' ? storingRanges() : undefined
     // The total as the list reads it: from the daily rollups when they can answer (counting a million records first
     // held PGlite's one connection for seconds), else counted.
     const byRollup = cheapTotal(m, user, q, prodType, skip)

@@ -10,7 +10,7 @@ import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import { Where, bulkBatches, countRows, downloadResponse, listPage, orderClause, type SortMap } from '../../lists'
 import type { SessionUser } from '../../users/repo'
-import { soleStoringRange, visibleWhileStoring } from '../../send/storing'
+import { storingRanges, visibleWhileStoring } from '../../send/storing'
 import { fileName, fileTime, mtFilters, recordRules, statusColumns, statusWord } from './common'
 import { fewFor } from './content'
 
@@ -42,7 +42,7 @@ export function shortLinkRoutes(deps: Deps) {
     m.where.when(visibleWhileStoring(deps.db, 'm'), (v) => v)
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
     // PGlite storing a large (link) send: page and count around its hidden records (lists/page.ts `skip`).
-    const skip = deps.db.kind === 'pglite' ? soleStoringRange() : undefined
+    const skip = deps.db.kind === 'pglite' ? storingRanges() : undefined
     return ok(c, await listPage(deps.db, {
       session: c.get('sessionCheck'), select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, skip, sortFew: fewFor(m),
     }))
