@@ -53,7 +53,7 @@ const db = await openDb({ databaseUrl, dataDir: join(dataDir, 'pglite') }).catch
 console.log(`[server] database: ${databaseUrl ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`}`)
 const applied = await migrate(db)
 if (applied.length) console.log(`[server] migrations applied: ${applied.join(', ')}`)
-// CONTENT_SEARCH_INDEX=on trades send speed for fast content searches (server/README.md, migration 040).
+// CONTENT_SEARCH_INDEX=on trades send speed for fast content searches (server/README.md, migrations 040 and 057).
 await ensureContentIndex(db, env.CONTENT_SEARCH_INDEX === 'on', console.warn)
 // PGlite stores large sends in chunks; one a crash cut off is undone and refunded before anything else runs.
 if (!databaseUrl) await undoStoringLeft(db, console.log)
