@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locale } from '../../../src/domain/constants'
-import { mtDownloadColumns } from '../../../src/domain/lists/records'
+import { PROD_CSP, PROD_VIDEO, mtDownloadColumns } from '../../../src/domain/lists/records'
 import { DOWNLOAD_BATCH } from '../../lists'
 import { csvWriter, xlsxWriter, type Cell } from '../../lists/writers'
 import { DEMO_ACCOUNTS } from '../../seed'
@@ -53,14 +53,15 @@ forEachBackend((backend) => {
       const time = TIMES[i % TIMES.length]
       const statuses: [number, number | null][] = [[0, 0], [0, 3], [100, null], [500, null], [600, null]]
       const [status, result] = statuses[i % statuses.length]
-      for (const [cus, prod] of [['acme', 0], ['globex', 0], ['acme', 1]] as const) {
+      // (video and 5G messages carry the template's name too, a column of their files)
+      for (const [cus, prod] of [['acme', 0], ['globex', 0], ['acme', 1], ['acme', PROD_VIDEO], ['globex', PROD_CSP]] as const) {
         values.push(`(${bind(cus)}, ${bind(prod)}, ${bind(i % 2 ? text : `1380000${i}`)}, ${bind(text)}, ${bind(prod === 1 ? 'US' : null)}, 0.0123,
           ${bind(status)}, ${bind(result)}, ${bind(i % 3 ? text : '')}, ${bind(time)}::timestamptz, ${bind(i % 2 ? null : TIMES[(i + 1) % TIMES.length])}::timestamptz,
-          ${bind(i % 4 ? `B${text}` : null)})`)
+          ${bind(i % 4 ? `B${text}` : null)}, ${bind(prod > 1 && i % 2 ? text : null)})`)
       }
     })
     await h.db.query(`insert into mt_record (cus_id, prod_type, mobile, content, country_code, price, mt_status, report_result, report_result_desc,
-      receive_time, report_time, batch_id) values ${values.join(', ')}`, params)
+      receive_time, report_time, batch_id, template_name) values ${values.join(', ')}`, params)
   }, 120_000)
   afterAll(() => h.close())
 
@@ -93,6 +94,9 @@ forEachBackend((backend) => {
       // international: country name in the caller's language, and the price for the administrator only
       ['admin', 'en', '/newMtRecord/download', { prod_type: 1 }, 1, true],
       ['acme', 'zh-CN', '/newMtRecord/download', { prod_type: 1 }, 1, false],
+      // video (subject) and 5G messages (template name)
+      ['admin', 'en', '/newMtRecord/download', { prod_type: PROD_VIDEO }, PROD_VIDEO, false],
+      ['admin', 'zh-CN', '/newMtRecord/download', { prod_type: PROD_CSP }, PROD_CSP, false],
     ] as const)('%s, %s, %s %j: csv', async (user, lang, path, filter, prodType, withPrice) => {
       const body = { ...WIDE, ...filter }
       const rows = await listed(path.replace('download', 'list'), body, user, lang)
