@@ -10,12 +10,12 @@ import type { Db } from '../../db'
 import type { SessionUser } from '../../users/repo'
 import { consumeRate } from '../../security/rate-limit'
 import { batchVisibleWhileStoring, visibleWhileStoring } from '../../send/storing'
-import { scopeFor } from '../../users/scope'
 import { editTimedContent } from '../../send/timed-edit'
 import { ApiError, body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, present, Where, type TotalQuery } from '../../lists'
+import { foreignBatchRowGuard, totalFromBatchRow } from '../../lists/batch-row'
 import { col, fileColumns, mayFilterAccount, type Row } from './common'
 
 const BATCH_SELECT = `t.time_batch, t.cus_id, t.prod_type::int as prod_type, t.batch_count, t.batch_type::int as batch_type,
@@ -36,30 +36,19 @@ const STATUS_WORDS = [
 const MOBILE_FILE = [col('decodeMobile', '手机号', 'Mobile'), col('decodeContent', '内容', 'Content'), col('send_status', '发送状态', 'Send status'),
   col('timing_time', '定时时间', 'Scheduled time')]
 
-/**
- * False once for the statement, before any detail is read, when the timed batch searched for (`batch`, a placeholder)
- * belongs to an account the user may not see: every detail has its batch's account (store.ts), so another tenant's
- * million-detail batch costs one key lookup instead of a walk of its details to find none. Per detail, the storing
- * check with a batch filter also made the planner expect a single detail and read and sort the whole batch.
- */
-function foreignTimedBatchGuard(w: Where, user: { userType: number; cusId: string }, batch: string): string {
-  const s = scopeFor(user, 't.cus_id', w.params.length + 1)
-  w.params.push(...s.params)
-  return `not exists (select 1 from time_batch t where t.time_batch = ${batch} and not (${s.sql}))`
-}
+/** Another tenant's timed batch: no detail read (lists/batch-row.ts; every detail has its batch's account, store.ts). */
+const foreignTimedBatchGuard = (w: Where, user: { userType: number; cusId: string }, batch: string) =>
+  foreignBatchRowGuard(w, user, { table: 'time_batch', alias: 't', key: 'time_batch' }, batch)
 
 /**
  * The total of one timed batch's details from its row (batch_count, the details it was stored with: none is added or
  * removed later) when the search is the batch alone: its earliest and latest details (by the (time_batch,
  * timing_time, sn) index) both pass every condition, which are the batch's own or one interval of time, so all its
- * details do. Else (a window cutting it, a missing row) they are counted; the count is unrun when the row answered.
+ * details do. Else (a window cutting it, a missing row) they are counted (lists/batch-row.ts totalFromBatchRow).
  */
 function timedBatchTotal(w: Where, batch: string): TotalQuery {
   const end = (dir: 'asc' | 'desc') => `(select * from time_mt_message m where m.time_batch = ${batch} order by m.timing_time ${dir}, m.sn ${dir} limit 1)`
-  const sql = `select coalesce(
-      case when (select count(*) from (${end('asc')} union all ${end('desc')}) m ${w.sql}) = 2
-        then (select t.batch_count from time_batch t where t.time_batch = ${batch}) end,
-      (select count(*) from time_mt_message m ${w.sql}))::int as "__total"`
+  const sql = totalFromBatchRow(end, w.sql, `select t.batch_count from time_batch t where t.time_batch = ${batch}`, `select count(*) from time_mt_message m ${w.sql}`)
   return { sql, params: w.params }
 }
 

@@ -1,6 +1,6 @@
 import { MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS } from '../../../src/domain/lists/records'
 import { present, type TotalQuery, type Where } from '../../lists'
-import { scopeFor } from '../../users/scope'
+import { foreignBatchRowGuard, totalFromBatchRow } from '../../lists/batch-row'
 import type { RecordRules } from './common'
 
 interface BatchSearch {
@@ -32,7 +32,7 @@ const BATCH_COUNT: Record<number, string> = {
  * the seed) and the window is one interval of time, so when the batch's earliest and latest records (two probes of
  * the (batch_id, receive_time, sn) index) both meet `cover`, every record does, and the counter is the total. Else
  * (a window cutting the batch, a missing batch row) the records are counted as before, within the window's range of
- * that index. Coalesce leaves the count unrun when the counter answered (a sub-select runs when first needed).
+ * that index (lists/batch-row.ts totalFromBatchRow).
  */
 export function batchTotal(base: Where, cover: (w: Where) => Where, q: BatchSearch, rules: RecordRules, intl: boolean): TotalQuery | null {
   if (!present(q.batch_id) || present(q.mobile) || (rules.contentFilter && present(q.content)) || (intl && present(q.country))) return null
@@ -44,25 +44,19 @@ export function batchTotal(base: Where, cover: (w: Where) => Where, q: BatchSear
   const batch = w.bind(q.batch_id)
   const end = (dir: 'asc' | 'desc') => `(select m.sn, m.cus_id, m.prod_type, m.batch_id, m.receive_time from mt_record m
     where m.batch_id = ${batch} order by m.receive_time ${dir}, m.sn ${dir} limit 1)`
-  const covered = `(select count(*) from (${end('asc')} union all ${end('desc')}) m ${w.sql}) = 2`
-  const sql = `select coalesce(
-      case when ${covered} then (select ${counter} from sms_batch b where b.batch_id = ${batch}) end,
-      (select count(*) from mt_record m ${base.sql}))::int as "__total"`
+  const sql = totalFromBatchRow(end, w.sql, `select ${counter} from sms_batch b where b.batch_id = ${batch}`, `select count(*) from mt_record m ${base.sql}`)
   return { sql, params: w.params }
 }
 
 /**
- * A condition that is false at once, before any record is read, when the batch searched for belongs to an account
- * or product the search excludes: `not exists` of such a batch row is evaluated once (an uncorrelated sub-select),
- * so another tenant's million-record batch costs one key lookup instead of a walk of its records to find none. A
- * record whose batch has no row is still searched as before. Exact because every record has its batch's account and
- * product (see batchTotal).
+ * Another tenant's batch, or one of a product or account the search excludes: no record read
+ * (lists/batch-row.ts foreignBatchRowGuard over sms_batch).
  */
 export function foreignBatchGuard(w: Where, user: { userType: number; cusId: string }, batchId: string, prodType?: number, account?: string): string {
-  const s = scopeFor(user, 'b.cus_id', w.params.length + 1)
-  w.params.push(...s.params)
-  const conds = [s.sql]
-  if (prodType !== undefined) conds.push(`b.prod_type = ${w.bind(prodType)}`)
-  if (account !== undefined) conds.push(`b.cus_id = ${w.bind(account)}`)
-  return `not exists (select 1 from sms_batch b where b.batch_id = ${w.bind(batchId)} and not (${conds.join(' and ')}))`
+  const extra: string[] = []
+  if (prodType !== undefined) extra.push(`b.prod_type = ${w.bind(prodType)}`)
+  if (account !== undefined) extra.push(`b.cus_id = ${w.bind(account)}`)
+  return foreignBatchRowGuard(w, user, SMS_BATCH, w.bind(batchId), extra)
 }
+
+const SMS_BATCH = { table: 'sms_batch', alias: 'b', key: 'batch_id' }
