@@ -108,6 +108,9 @@ test('acme charges a sub-account from its own balance and closes it, which ends 
   // Open it again, so the demo data stays as other tests expect it.
   await focusRow(page, 'acme01')
   await runCommand(page, '启用（当前行）')
+  // Enter confirms once the question is up (pressed before it, the key went nowhere and acme01 stayed closed for
+  // every later test that signs it in).
+  await expect(page.getByRole('dialog')).toContainText('启用账号 acme01（艾克米市场部）？')
   await page.keyboard.press('Enter')
   await expect(page.getByText('账号 acme01 已启用')).toBeVisible()
 })
