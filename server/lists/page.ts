@@ -104,10 +104,10 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
   const aggs = ['count(*)::int as "__total"', ...totals.map(([, expr], i) => `coalesce(${expr}, 0) as "__t_${i}"`)].join(', ')
   const w = spec.where.sql
   const byQuery = spec.totalQuery && !totals.length ? spec.totalQuery : null
-  // (with totals the set is aggregated whole: no list with totals passes `skip`)
   const counted = byQuery ? byQuery.sql
     : spec.skip?.length && !totals.length ? `select ${countAround(spec.countFrom ?? spec.from, w, spec.skip)}::int as "__total"`
-      : `select ${aggs} from ${spec.countFrom ?? spec.from} ${w}`
+      : spec.skip?.length ? `select ${aggs} from ${aroundFrom(spec.countFrom ?? spec.from, w, spec.skip)}`
+        : `select ${aggs} from ${spec.countFrom ?? spec.from} ${w}`
   const sql = `select t.*, p.* from (${counted}) t
     left join lateral (${pageSql(spec, 't."__total"')}) p on true`
   const rows = await run(db, sql, byQuery ? byQuery.params : spec.where.params, spec.session, optsFor(spec.where))
@@ -123,7 +123,11 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
  * With `sortFew`, by the total (a number, or the SQL of the statement's own count): a few rows sorted, or the walk.
  */
 function pageSql(spec: PageSpec, total: number | string): string {
-  const r = spec.orderBy === RECORD_TIME_ORDER && spec.skip?.length ? spec.skip : undefined
+  // Another order than time's: the rows around the ranges, sorted (all of them are read for that order anyway).
+  if (spec.skip?.length && spec.orderBy !== RECORD_TIME_ORDER) {
+    return `select 1 as "__row", ${spec.select} from ${aroundFrom(spec.from, spec.where.sql, spec.skip)} ${spec.orderBy} ${pageClause(spec.page)}`
+  }
+  const r = spec.skip?.length ? spec.skip : undefined
   const walk = (gate = '', where = spec.where.sql) =>
     `select 1 as "__row", ${spec.select} from ${spec.from} ${gate ? `${andWhere(where)} ${gate}` : where} ${spec.orderBy} ${pageClause(spec.page)}`
   if (!r && spec.sortFew) {
@@ -153,6 +157,19 @@ const andWhere = (where: string) => (where ? `${where} and` : 'where')
  */
 export function countAround(from: string, where: string, r: SkipRange): string {
   return `(${segments(r).map((s) => `(select count(*) from ${from} ${andWhere(where)} ${segmentCond(s)})`).join(' + ')})`
+}
+
+/**
+ * `from` (its first table `mt_record m`) with that table read as the rows of `where` in the segments around the
+ * ranges `r`, each segment its own index range of (receive_time, sn), so that no row of a range is read whatever the
+ * order or aggregate over them: for a page in another order than time's (all rows of the search are sorted then),
+ * and a totals row. `where` is applied inside; the result needs none.
+ */
+export function aroundFrom(from: string, where: string, r: SkipRange): string {
+  const first = 'mt_record m'
+  if (!from.startsWith(first)) throw new Error(`skip needs ${first} first, not ${from}`)
+  const sides = segments(r).map((s) => `select m.* from ${first} ${andWhere(where)} ${segmentCond(s)}`).join(' union all ')
+  return `(${sides}) m${from.slice(first.length)}`
 }
 
 /**

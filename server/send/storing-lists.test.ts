@@ -3,6 +3,7 @@ import { createApp } from '../app'
 import type { Db } from '../db'
 import { setup, type Harness } from '../test/harness'
 import { countOf, gatedBefore, mobilesOf, postForm, sendForm } from '../test/send-kit'
+import { simulateTick } from './carrier-sim'
 import { runDueBatches } from './scheduler'
 import { CHUNKED_FROM, STORE_CHUNK } from './storing'
 
@@ -51,7 +52,11 @@ describe('the record lists while a large send is stored on PGlite', () => {
    * (two chunks in), lists the sent records of every view holding acme02, with and without a window: what each list
    * answered, what the plain query gives, and the mt_record rows each list statement read.
    */
-  async function listedMidway(store: (db: Db) => Promise<void>, list: { path: string; only: string; csv?: boolean } = { path: '/mtRecord/list', only: '' }) {
+  async function listedMidway(
+    store: (db: Db) => Promise<void>,
+    list: { path: string; only: string; csv?: boolean; sort?: { body: Record<string, string>; sql: string } } = { path: '/mtRecord/list', only: '' },
+  ) {
+    const sort = list.sort ?? { body: {}, sql: 'm.receive_time desc, m.sn desc' }
     const statements: { text: string; params: unknown[] }[] = []
     const capturing: Db = {
       ...h.db,
@@ -85,7 +90,7 @@ describe('the record lists while a large send is stored on PGlite', () => {
           const res = await lists.request(`/api${list.path}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${tok[v.user]}` },
-            body: JSON.stringify({ ...s.body, ...(list.csv ? { format: 'csv' } : { pageNumber: 1, pageSize: 20 }) }),
+            body: JSON.stringify({ ...s.body, ...sort.body, ...(list.csv ? { format: 'csv' } : { pageNumber: 1, pageSize: 20 }) }),
           })
           if (list.csv) {
             // The file's rows (one line each, after the header) and its announced total, both as the list counts.
@@ -97,7 +102,7 @@ describe('the record lists while a large send is stored on PGlite', () => {
             seen.pages.push(data.records.map((r) => Number(r.sn)))
             seen.wantedPages.push((await h.db.query<{ sn: number }>(`select m.sn from mt_record m where ${v.scope} and m.prod_type = 0 and ${s.window}
               ${list.only} and not exists (select 1 from send_storing s where s.batch_id = m.batch_id)
-              order by m.receive_time desc, m.sn desc limit 20`)).rows.map((r) => Number(r.sn)))
+              order by ${sort.sql} limit 20`)).rows.map((r) => Number(r.sn)))
           }
           seen.wanted.push(await countOf(h.db, `select count(*)::int as n from mt_record m where ${v.scope} and m.prod_type = 0 and ${s.window} ${list.only}
             and not exists (select 1 from send_storing s where s.batch_id = m.batch_id)`))
@@ -130,6 +135,47 @@ describe('the record lists while a large send is stored on PGlite', () => {
       const res = await postForm(app, '/user/groupSend', tok.acme02, sendForm({ content: 'stored while listed' }, 'numbers', mobilesOf('137', n, 0).join('\n')))
       expect(res.status).toBe(200)
     }))
+  })
+
+  const SORTS = [
+    { name: 'mobile', body: { orderBy: 'decodeMobile', order: 'asc' }, sql: 'm.mobile asc, m.sn asc' },
+    { name: 'status', body: { orderBy: 'mt_status', order: 'desc' }, sql: 'm.mt_status desc, m.sn desc' },
+  ]
+  it.each(SORTS)('an immediate send: a list sorted by $name reads and counts around it too', async (sort) => {
+    readNoneHidden(await listedMidway(async (db) => {
+      const app = createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
+      const res = await postForm(app, '/user/groupSend', tok.acme02, sendForm({ content: 'stored while sorted' }, 'numbers', mobilesOf('137', n, 0).join('\n')))
+      expect(res.status).toBe(200)
+    }, { path: '/mtRecord/list', only: '', sort }))
+  })
+
+  it("an immediate send: the carrier's reports read around its records, reporting the others waiting", async () => {
+    // Two records of another account waiting for their reports, older than the send.
+    await h.db.query(`insert into mt_record (cus_id, prod_type, mobile, content, mt_status, receive_time)
+      select 'acme01', 0, '1390000000' || k, 'waiting elsewhere', 500, now() - interval '10 seconds' from generate_series(1, 2) k`)
+    const picked: { text: string; params: unknown[] }[] = []
+    const capturing = (d: Db): Db => ({
+      ...d, kind: d.kind,
+      query: (text, params, opts) => (text.includes('with picked') && picked.push({ text, params: params ?? [] }), d.query(text, params, opts)),
+      transaction: (fn) => d.transaction((tx) => fn(capturing(tx))),
+    })
+    const seen = { hidden: 0, reported: 0, read: -1, rereadHidden: -1 }
+    const app = createApp({ db: gatedBefore(h.db, 4, async () => {
+      seen.hidden = await countOf(h.db, 'select count(*)::int as n from mt_record m join send_storing s on s.batch_id = m.batch_id')
+      // (no minimum age: the records being stored qualify but for being hidden)
+      seen.reported = (await simulateTick(capturing(h.db), { minAgeSeconds: 0 })).reported
+      // The same statement again, rolled back: the rows of mt_record its pick reads now that nothing visible waits.
+      await h.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (analyze, format json) ${picked[0].text}`, picked[0].params)
+        seen.read = recordRowsRead(rows[0]['QUERY PLAN'][0].Plan)
+        throw new Error('rolled back')
+      }).catch((e: Error) => expect(e.message).toBe('rolled back'))
+      seen.rereadHidden = await countOf(h.db, 'select count(*)::int as n from mt_record m join send_storing s on s.batch_id = m.batch_id where m.mt_status <> 500')
+    }), carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
+    const res = await postForm(app, '/user/groupSend', tok.acme02, sendForm({ content: 'stored while reported' }, 'numbers', mobilesOf('137', n, 0).join('\n')))
+    expect(res.status).toBe(200)
+    // (a stray row or two of the index's edge at most, not the 4,000 stored so far)
+    expect({ ...seen, read: seen.read <= 2 }).toEqual({ hidden: 2 * STORE_CHUNK, reported: 2, read: true, rereadHidden: 0 })
   })
 
   it('two sends stored at once: they read and count around both', async () => {

@@ -236,6 +236,21 @@ export function storingRanges(): StoringRange[] | undefined {
   return merged.length ? merged : undefined
 }
 
+/**
+ * The sn ranges of the batches being stored that have records, in sn order, overlapping ones merged (two sends
+ * stored at once interleave their chunks): for readers in sn order (the carrier's reports). Undefined when none.
+ */
+export function storingSnRanges(): { firstSn: number; lastSn: number }[] | undefined {
+  const sorted = [...ranges.values()].filter((r) => r.lastSn >= r.firstSn).sort((a, b) => a.firstSn - b.firstSn)
+  const merged: { firstSn: number; lastSn: number }[] = []
+  for (const r of sorted) {
+    const prev = merged.at(-1)
+    if (prev && r.firstSn <= prev.lastSn + 1) prev.lastSn = Math.max(prev.lastSn, r.lastSn)
+    else merged.push({ firstSn: r.firstSn, lastSn: r.lastSn })
+  }
+  return merged.length ? merged : undefined
+}
+
 /** `visibleWhileStoring` as an `and …` to append to a WHERE, or nothing. */
 export const andVisibleWhileStoring = (db: Db, alias: string, column = 'batch_id'): string => {
   const cond = visibleWhileStoring(db, alias, column)
