@@ -73,13 +73,14 @@ export async function seedHistory(db: Db, rows: number, progress: Progress = () 
     progress(`${rows} sent records`)
     await insertReplies(tx)
     await tx.exec(`insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time, receive_count, sent_count,
-        success_count, failure_count, unknown_count)
-      select sb.batch_id, sb.cus_id, sb.prod_type, sb.batch_type, sb.content, sb.create_time, x.n, x.n - x.review, x.ok, x.failed, x.unknown
+        success_count, failure_count, unknown_count, timeout_count)
+      select sb.batch_id, sb.cus_id, sb.prod_type, sb.batch_type, sb.content, sb.create_time, x.n, x.n - x.review, x.ok, x.failed, x.unknown, x.timeout
       from seed_batch sb join (
         select batch_id, count(*)::int as n, count(*) filter (where mt_status = 100)::int as review,
           count(*) filter (where mt_status = 0 and report_result = 0)::int as ok,
           count(*) filter (where mt_status = 0 and report_result <> 0)::int as failed,
-          count(*) filter (where mt_status in (500, 600))::int as unknown
+          count(*) filter (where mt_status in (500, 600))::int as unknown,
+          count(*) filter (where mt_status = 600)::int as timeout
         from mt_record group by batch_id) x on x.batch_id = sb.batch_id`)
     progress('batch counts')
   })

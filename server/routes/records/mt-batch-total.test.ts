@@ -82,16 +82,20 @@ forEachBackend((backend) => {
       const body = { batch_id: big, start_time: today() }
       const before = await list(h.app, tok.acme01, body)
       // Counters no record backs: only a total read from the batch row can see them.
-      await h.db.query('update sms_batch set receive_count = receive_count + 1000, failure_count = failure_count + 7 where batch_id = $1', [big])
+      const bump = 'receive_count = receive_count + 1000, failure_count = failure_count + 7, unknown_count = unknown_count + 5, timeout_count = timeout_count + 3'
+      await h.db.query(`update sms_batch set ${bump} where batch_id = $1`, [big])
       try {
         expect((await list(h.app, tok.acme01, body)).total).toBe(before.total + 1000)
         expect((await list(h.app, tok.acme, { ...body, status: 700 })).total).toBe((await list(exact, tok.acme, { ...body, status: 700 })).total + 7)
-        for (const other of [{ mobile: '13900000005' }, { status: 500 }, { content: '批次' }, { start_time: '2000-01-01', end_time: '2000-01-02' }]) {
+        // Waiting and time-out apart (migration 061): unknown_count less the time-outs, and the time-outs.
+        expect((await list(h.app, tok.acme, { ...body, status: 500 })).total).toBe((await list(exact, tok.acme, { ...body, status: 500 })).total + 2)
+        expect((await list(h.app, tok.acme, { ...body, status: 600 })).total).toBe((await list(exact, tok.acme, { ...body, status: 600 })).total + 3)
+        for (const other of [{ mobile: '13900000005' }, { content: '批次' }, { start_time: '2000-01-01', end_time: '2000-01-02' }]) {
           expect((await list(h.app, tok.acme01, { ...body, ...other })).total).toBe((await list(exact, tok.acme01, { ...body, ...other })).total)
         }
         expect((await list(exact, tok.acme01, body)).total).toBe(BIG)
       } finally {
-        await h.db.query('update sms_batch set receive_count = receive_count - 1000, failure_count = failure_count - 7 where batch_id = $1', [big])
+        await h.db.query(`update sms_batch set ${bump.replaceAll('+', '-')} where batch_id = $1`, [big])
       }
     })
 

@@ -1,4 +1,4 @@
-import { MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS } from '../../../src/domain/lists/records'
+import { MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS, MT_STATUS_TIMEOUT, MT_STATUS_WAITING } from '../../../src/domain/lists/records'
 import { present, type TotalQuery, type Where } from '../../lists'
 import { foreignBatchRowGuard, totalFromBatchRow } from '../../lists/batch-row'
 import type { RecordRules } from './common'
@@ -14,18 +14,20 @@ interface BatchSearch {
 /**
  * What each status filter counts in the batch's own row: sms_batch's counters are set when the batch is stored and
  * follow every report in the same transaction (migration 007's trigger, written with statusCondition's definitions).
- * Waiting (500) and time-out (600) share unknown_count, so those two are counted.
+ * Waiting (500) and time-out (600) share unknown_count; the time-outs are counted apart too (migration 061).
  */
 const BATCH_COUNT: Record<number, string> = {
   [MT_STATUS_SUCCESS]: 'b.success_count',
   [MT_STATUS_FAILURE]: 'b.failure_count',
   [MT_STATUS_REVIEW]: 'b.receive_count - b.sent_count',
+  [MT_STATUS_WAITING]: 'b.unknown_count - b.timeout_count',
+  [MT_STATUS_TIMEOUT]: 'b.timeout_count',
 }
 
 /**
  * The total of a sent-record search by one batch, read from the batch's counters in sms_batch instead of counting
  * its records (a million-record batch took 9-13 s to count on PGlite), or null when the counters cannot answer it:
- * a mobile, content or country filter, or a waiting or time-out status.
+ * a mobile, content or country filter.
  *
  * `cover` adds the conditions other than those filters (tenant scope, product, account, batch, time window,
  * visibility). Every record of a batch has the batch's account and product (all writers: store.ts, scheduler.ts,
