@@ -9,6 +9,12 @@
 // count, p50, p99 and max during it. Beside it, in the same run: the baseline, the same send stored in one
 // transaction (SEND_CHUNKED_FROM=Infinity, the way before migration 036). Each side runs in a fresh process on a
 // fresh database, alternating baseline, chunked, baseline, chunked; the medians are compared.
+// BENCH_LISTS (default "time") names what the other users open, each by the two users who see the sender's records
+// (its parent customer acme and the administrator), a lister per user and list: time (the sent records, newest
+// first), mobile (sorted by mobile), status (sorted by status), waiting (filtered on "waiting for a report"), links
+// (the short-link records), batches (the batch statistics, with its totals row), timed (the timed details).
+// BENCH_BASE_ROOT (a checkout of an earlier commit, e.g. from `git archive`): both sides store in chunks, the
+// baseline through that checkout's server code, so a change to the lists is measured beside the code before it.
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -26,19 +32,31 @@ const ms = (v) => `${v.toFixed(0)} ms`
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
 /** The send to measure, its slow setup (scheduling a timed batch) done before: a function that stores it. */
+const ROOT = process.env.BENCH_ROOT ?? '../..'
+const LISTS = (process.env.BENCH_LISTS ?? 'time').split(',').map((k) => k.trim()).filter(Boolean)
+const LIST_CALLS = {
+  time: ['/api/mtRecord/list', {}],
+  mobile: ['/api/mtRecord/list', { orderBy: 'decodeMobile', order: 'asc' }],
+  status: ['/api/mtRecord/list', { orderBy: 'mt_status', order: 'desc' }],
+  waiting: ['/api/mtRecord/list', { status: 500 }],
+  links: ['/api/shortChainTool/list', {}],
+  batches: ['/api/dataGathering/batchList', {}],
+  timed: ['/api/timeMtMessage/list', {}],
+}
+
 async function prepare(kind, db, mobiles) {
   const numbers = { mobiles, invalid: 0, duplicates: 0 }
   const payload = { content: CONTENT, idempotency_key: randomUUID() }
   if (kind === 'group') {
-    const { groupSend } = await import('../../server/send/group-send.ts')
+    const { groupSend } = await import(`${ROOT}/server/send/group-send.ts`)
     return () => groupSend(db, 'acme02', payload, numbers)
   }
   if (kind === 'link') {
-    const { linkSend } = await import('../../server/send/link-send.ts')
+    const { linkSend } = await import(`${ROOT}/server/send/link-send.ts`)
     return () => linkSend(db, 'acme02', { ...payload, content: `${CONTENT} {link}`, long_url: 'https://shop.example.com/double11' }, numbers, 'https://s.example.com')
   }
   if (kind === 'timed') {
-    const [{ groupSend }, { runDueBatches }] = await Promise.all([import('../../server/send/group-send.ts'), import('../../server/send/scheduler.ts')])
+    const [{ groupSend }, { runDueBatches }] = await Promise.all([import(`${ROOT}/server/send/group-send.ts`), import(`${ROOT}/server/send/scheduler.ts`)])
     const timing = new Date(Date.now() + 3_600_000).toISOString()
     const { batch_id: id } = await groupSend(db, 'acme02', { ...payload, timing_time: timing }, numbers)
     await db.query("update time_batch set timing_time = now() - interval '1 minute' where time_batch = $1", [id])
@@ -48,7 +66,7 @@ async function prepare(kind, db, mobiles) {
     }
   }
   if (kind === 'schedule') {
-    const { groupSend } = await import('../../server/send/group-send.ts')
+    const { groupSend } = await import(`${ROOT}/server/send/group-send.ts`)
     return async () => {
       const res = await groupSend(db, 'acme02', { ...payload, timing_time: new Date(Date.now() + 3_600_000).toISOString() }, numbers)
       const { rows } = await db.query('select count(*)::int as n from time_mt_message where time_batch = $1', [res.batch_id])
@@ -57,7 +75,7 @@ async function prepare(kind, db, mobiles) {
   }
   if (kind === 'edit') {
     const [{ groupSend }, { editTimedContent }, { Where }] = await Promise.all([
-      import('../../server/send/group-send.ts'), import('../../server/send/timed-edit.ts'), import('../../server/lists/index.ts')])
+      import(`${ROOT}/server/send/group-send.ts`), import(`${ROOT}/server/send/timed-edit.ts`), import(`${ROOT}/server/lists/index.ts`)])
     const { batch_id: id } = await groupSend(db, 'acme02', { ...payload, timing_time: new Date(Date.now() + 3_600_000).toISOString() }, numbers)
     return async () => {
       const w = new Where()
@@ -70,8 +88,8 @@ async function prepare(kind, db, mobiles) {
 
 async function runOne(kind) {
   const [{ createApp }, { migrate, openDb }, { seedDemo }, { issueToken }] = await Promise.all([
-    import('../../server/app.ts'), import('../../server/db/index.ts'), import('../../server/seed/index.ts'),
-    import('../../server/security/tokens.ts'),
+    import(`${ROOT}/server/app.ts`), import(`${ROOT}/server/db/index.ts`), import(`${ROOT}/server/seed/index.ts`),
+    import(`${ROOT}/server/security/tokens.ts`),
   ])
   const dir = mkdtempSync(join(tmpdir(), 'sms-bench-storing-'))
   try {
@@ -89,28 +107,38 @@ async function runOne(kind) {
     const mobiles = Array.from({ length: N }, (_, i) => `1${3 + (i % 7)}${String((i * 7919 + 104729) % 1e9).padStart(9, '0')}`)
     const store = await prepare(kind, db, mobiles)
     const latencies = []
+    const byList = Object.fromEntries(LISTS.map((l) => [l, []]))
     let sending = true
-    const lister = async (token) => {
+    const lister = async (token, list) => {
+      const [path, search] = LIST_CALLS[list] ?? [null]
+      if (!path) throw new Error(`unknown BENCH_LISTS entry: ${list}`)
       while (sending) {
         const t = performance.now()
-        const res = await app.request('/api/mtRecord/list', {
+        const res = await app.request(path, {
           method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ current: 1, size: 20 }),
+          body: JSON.stringify({ pageNumber: 1, pageSize: 20, ...search }),
         })
         await res.arrayBuffer()
-        latencies.push(performance.now() - t) // started during the send, however long it then waited
+        if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
+        const took = performance.now() - t // started during the send, however long it then waited
+        latencies.push(took)
+        byList[list].push(took)
         await new Promise((resolve) => setTimeout(resolve, THINK_MS))
       }
     }
     const started = performance.now()
-    const loops = Array.from({ length: LISTERS }, (_, i) => lister(tokens[i % tokens.length]))
+    // Unnamed lists: LISTERS users in turn page their sent records; named: acme and admin open each.
+    const loops = process.env.BENCH_LISTS
+      ? LISTS.flatMap((l) => [lister(tokens[1], l), lister(tokens[3], l)])
+      : Array.from({ length: LISTERS }, (_, i) => lister(tokens[i % tokens.length], 'time'))
     await store()
     const sendMs = performance.now() - started
     sending = false
     await Promise.all(loops)
     await db.close()
     latencies.sort((a, b) => a - b)
-    return { sendMs, requests: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies.at(-1) ?? NaN }
+    const p99s = Object.fromEntries(Object.entries(byList).map(([l, xs]) => [l, Math.round(pct(xs.sort((a, b) => a - b), 99))]))
+    return { sendMs, requests: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies.at(-1) ?? NaN, p99s }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -122,15 +150,18 @@ if (process.argv[2] === '--run') {
 }
 
 const self = fileURLToPath(import.meta.url)
-const { STORE_CHUNK } = await import('../../server/send/storing.ts').catch(() => ({ STORE_CHUNK: Number(process.env.SEND_STORE_CHUNK) || 2000 }))
-const sides = { 'one transaction (baseline)': 'Infinity', [`chunks of ${STORE_CHUNK.toLocaleString('en')}`]: '' }
+const { STORE_CHUNK } = await import(`${ROOT}/server/send/storing.ts`).catch(() => ({ STORE_CHUNK: Number(process.env.SEND_STORE_CHUNK) || 2000 }))
+const BASE = process.env.BENCH_BASE_ROOT
+const sides = BASE
+  ? { [`before (${BASE}), chunks`]: { from: '', root: BASE }, 'this tree, chunks': { from: '', root: '../..' } }
+  : { 'one transaction (baseline)': { from: 'Infinity' }, [`chunks of ${STORE_CHUNK.toLocaleString('en')}`]: { from: '' } }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 for (const kind of KINDS) {
   const results = Object.fromEntries(Object.keys(sides).map((k) => [k, []]))
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, from] of Object.entries(sides)) {
+    for (const [name, { from, root }] of Object.entries(sides)) {
       const out = spawnSync(process.execPath, ['--import', 'tsx', self, '--run', kind], {
-        env: { ...process.env, SEND_CHUNKED_FROM: from }, encoding: 'utf8', maxBuffer: 1 << 24,
+        env: { ...process.env, SEND_CHUNKED_FROM: from, ...(root ? { BENCH_ROOT: root } : {}) }, encoding: 'utf8', maxBuffer: 1 << 24,
       })
       const line = out.stdout.trim().split('\n').at(-1)
       if (out.status !== 0 || !line?.startsWith('{')) {
@@ -148,5 +179,6 @@ for (const kind of KINDS) {
     'their p50': ms(median(rs.map((r) => r.p50))),
     'their p99': ms(median(rs.map((r) => r.p99))),
     'their max': ms(median(rs.map((r) => r.max))),
+    ...Object.fromEntries(Object.keys(rs[0].p99s).map((l) => [`${l} p99`, ms(median(rs.map((r) => r.p99s[l])))])),
   }])))
 }
