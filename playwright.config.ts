@@ -13,6 +13,8 @@ export const SERVER_LOG = (process.env.E2E_SERVER_LOG ??= `.test-data/e2e-${proc
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Each shard of scripts/e2e-shards.mjs has its own: a run empties its output directory when it starts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

@@ -1,5 +1,8 @@
-// `npm run test:e2e`: only the browser tests (builds first when sources changed).
+// `npm run test:e2e`: only the browser tests (builds first when sources changed). Without arguments, every spec file
+// in E2E_SHARDS shards at once (default 2: scripts/e2e-shards.mjs); with arguments (files, -g, …), or E2E_SHARDS=1,
+// one `playwright test` with them.
 import { bin, ensureBuilt, ensureChromium, run } from './lib.mjs'
+import { runE2eShards } from './e2e-shards.mjs'
 
 const chromium = ensureChromium()
 if (!chromium) {
@@ -7,4 +10,9 @@ if (!chromium) {
   process.exit(1)
 }
 ensureBuilt()
-run(bin('playwright'), ['test', ...process.argv.slice(2)], { env: { ...process.env, CHROMIUM_PATH: chromium } })
+const args = process.argv.slice(2)
+const shards = Number(process.env.E2E_SHARDS ?? 2)
+const env = { ...process.env, CHROMIUM_PATH: chromium }
+if (args.length === 0 && shards > 1) {
+  if (!(await runE2eShards(shards, env))) process.exit(1)
+} else run(bin('playwright'), ['test', ...args], { env })
