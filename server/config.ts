@@ -31,6 +31,8 @@ export interface ServerConfig {
   pushAllowPrivate?: boolean
   /** LIST_TOTALS=exact counts every sent-record list total instead of summing the daily rollups (the bench's baseline). */
   listTotals?: 'rollup' | 'exact'
+  /** false: sent-record content searches walk the records as before migration 058's per-content rollup (the bench's baseline). */
+  contentRollup?: boolean
   /** How long a counted sent-record total is reused by this process (LIST_COUNT_CACHE_MS, default 5000; 0 or unset in tests: off). */
   listCountCacheMs?: number
   /** Where uploads are stored without S3: DATA_DIR/files (default ./.data/files). */

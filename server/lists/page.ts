@@ -97,7 +97,7 @@ const optsFor = (w: Where) => (w.customPlan ? { isoTimes: true } : PREPARE)
 export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>> {
   if (spec.knownTotal !== undefined && !spec.totals) {
     const sql = pageSql(spec, spec.knownTotal)
-    const rows = await run(db, sql, spec.where.params, spec.session, optsFor(spec.where))
+    const rows = await runChecked(db, sql, spec.where.params, spec.session, optsFor(spec.where))
     return { records: pageRows<R>(rows), total: spec.knownTotal }
   }
   const totals = Object.entries(spec.totals ?? {})
@@ -110,7 +110,7 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
         : `select ${aggs} from ${spec.countFrom ?? spec.from} ${w}`
   const sql = `select t.*, p.* from (${counted}) t
     left join lateral (${pageSql(spec, 't."__total"')}) p on true`
-  const rows = await run(db, sql, byQuery ? byQuery.params : spec.where.params, spec.session, optsFor(spec.where))
+  const rows = await runChecked(db, sql, byQuery ? byQuery.params : spec.where.params, spec.session, optsFor(spec.where))
   const first = rows[0] ?? { __total: 0 }
   const records = pageRows<R>(rows)
   const page: Page<R> = { records, total: Number(first.__total) }
@@ -177,7 +177,7 @@ export function aroundFrom(from: string, where: string, r: SkipRange): string {
  * longer holds) is joined to everything else, so nothing is read for a failed check and the answer has at least
  * one row (the lateral always yields one) exactly when it passed.
  */
-async function run(db: Db, sql: string, params: unknown[], session: SessionCheck | undefined, opts: QueryOptions): Promise<Raw[]> {
+export async function runChecked(db: Db, sql: string, params: unknown[], session: SessionCheck | undefined, opts: QueryOptions): Promise<Raw[]> {
   if (!session) return (await db.query<Raw>(sql, params, opts)).rows
   const all = [...params]
   const checked = `select q.* from ${sessionCheckFrom(session, all)} left join lateral (${sql}) q on true`
@@ -190,7 +190,7 @@ async function run(db: Db, sql: string, params: unknown[], session: SessionCheck
 const internal = (k: string) => k === '__row' || k === '__total' || k === '__rt' || k === '__sn' || k.startsWith('__t_')
 
 /** The page's rows (`__row` set) without the statement's own columns; every row has the same columns, read once. */
-function pageRows<R>(rows: Raw[]): R[] {
+export function pageRows<R>(rows: Raw[]): R[] {
   const out: R[] = []
   let keys: string[] | undefined
   for (const r of rows) {

@@ -234,20 +234,36 @@ async function bench(label, db) {
     pg_relation_size('mt_record_content_trgm_idx')::bigint as trgm, pg_relation_size('mt_record_content_chars_idx')::bigint as chars`)
   const mb = (n) => (n / 2 ** 20).toFixed(0)
   console.log(`mt_record ${mb(size.heap)} MB, its content indexes: trigrams (040) ${mb(size.trgm)} MB, characters (057) ${mb(size.chars)} MB; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+  // The baseline columns (off, on, on again) are the content search as before migration 058 (contentRollup false:
+  // counted, and its page walking the window); 'rollup' columns are today's default, the per-content rollup
+  // (routes/records/content-rollup.ts), measured alternately with the baseline.
+  const before058 = createApp({ db, config: { distDir: '/nonexistent', contentRollup: false } })
   const withIdx = []
-  for (const [, user, path, body] of cases) withIdx.push([await timeIt(call(user, path, body)), await call(user, path, body)()])
+  for (const [, user, path, body] of cases) {
+    withIdx.push([await timeIt(call(user, path, body, before058)), await call(user, path, body)(), await timeIt(call(user, path, body))])
+  }
   const fullCount = await timeIt(() => db.query('select count(*) from mt_record'))
   // Today's way: the same requests without migration 040's index (the filter then walks the window as strpos did).
   await dropIndex(db)
   const rows = []
   for (const [i, [name, user, path, body]] of cases.entries()) {
-    rows.push({ filter: name, rows: withIdx[i][1], 'off ms': (await timeIt(call(user, path, body))).toFixed(1), 'on ms': withIdx[i][0].toFixed(1) })
+    const total = await call(user, path, body, before058)()
+    if (total !== withIdx[i][1]) throw new Error(`${name}: ${withIdx[i][1]} from the rollup, ${total} counted`)
+    rows.push({
+      filter: name, rows: withIdx[i][1], 'off ms': (await timeIt(call(user, path, body, before058))).toFixed(1),
+      'rollup ms': (await timeIt(call(user, path, body))).toFixed(1),
+      'off again ms': (await timeIt(call(user, path, body, before058))).toFixed(1),
+      'rollup again ms': (await timeIt(call(user, path, body))).toFixed(1),
+      'on ms': withIdx[i][0].toFixed(1), 'rollup + on ms': withIdx[i][2].toFixed(1),
+    })
   }
   const t1 = performance.now()
   await createIndex(db)
   const built = performance.now() - t1
   // Once more with the index, so the order of measuring shows up as noise rather than as an index effect.
-  for (const [i, [, user, path, body]] of cases.entries()) rows[i]['on again ms'] = (await timeIt(call(user, path, body))).toFixed(1)
+  for (const [i, [, user, path, body]] of cases.entries()) rows[i]['on again ms'] = (await timeIt(call(user, path, body, before058))).toFixed(1)
+  const { rows: [rollup] } = await db.query(`select count(*)::int as n, pg_total_relation_size('mt_content_daily')::bigint as bytes from mt_content_daily`)
+  console.log(`mt_content_daily (migration 058): ${rollup.n.toLocaleString('en')} rows, ${mb(rollup.bytes)} MB with its key`)
   console.table(rows)
   console.log(`baseline: count(*) over all ${ROWS.toLocaleString('en')} rows: ${fullCount.toFixed(1)} ms; the content indexes built in ${(built / 1000).toFixed(1)} s; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
   await sqlBaseline(db)

@@ -21,11 +21,12 @@ export function contentCondition(w: Where, column: string, text: string, db: Db)
   const pattern = w.bind(`%${likeLiteral(text)}%`)
   const like = `${column} like ${pattern}`
   const chars = Array.from(text)
-  const cond = chars.length > SHORT || !hasCharacterIndex(db) ? like
-    : `${like} and string_to_array(${column}, null) @> ${w.bind([...new Set(chars)])}::text[]`
+  const set = chars.length > SHORT || !hasCharacterIndex(db) ? null : w.bind([...new Set(chars)])
+  const cond = set ? `${like} and string_to_array(${column}, null) @> ${set}::text[]` : like
   // A page of many matches walks the time index testing each row: the like as a function call, which no index
-  // answers but which keeps the column's statistics (the planner still sees a common word as common).
-  w.walkAs(cond, `textlike(${column}, ${pattern})`)
+  // answers but which keeps the column's statistics (the planner still sees a common word as common). (The set of
+  // characters stays named, as a constant, so a statement reading only by the walk still types its placeholder.)
+  w.walkAs(cond, `textlike(${column}, ${pattern})${set ? ` and ${set}::text[] is not null` : ''}`)
   return cond
 }
 

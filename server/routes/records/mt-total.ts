@@ -27,23 +27,18 @@ const DAY_START = /^\d{4}-\d{2}-\d{2}( 00:00(:00)?)?$/
 const TZ = `'${LIST_TIME_ZONE}'`
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
 
-/**
- * The total of a sent-record search read from the daily rollups (mt_daily, kept exact by migration 005's triggers in
- * the writing transaction), or null when the rollups cannot answer it exactly: a mobile, content or batch filter, a
- * waiting or time-out status (one rollup column holds both). Sums a few rows per account and day instead of
- * counting every record; a window starting or ending inside a day (and the default one, the last 7 x 24 hours of an
- * API call without a window, which starts inside one) counts only the records of those part days (around `skip`, a batch being
- * stored: see listPage).
- */
-export function rollupTotal(
-  base: Where, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean, skip?: SkipRange,
-): TotalQuery | null {
-  if (present(q.mobile) || present(q.batch_id) || (rules.contentFilter && present(q.content))) return null
+/** The rollup column a status filter counts, or null for the ones no column holds alone (waiting, time-out). */
+export function rollupCount(q: TotalSearch, rules: RecordRules): string | null {
   const status = rules.statusFilter && present(q.status) ? q.status : undefined
-  const count = status === undefined ? 'd.receive_count' : ROLLUP_COUNT[status]
-  if (!count) return null
-  const noWindow = !present(q.start_time) && !present(q.end_time) && !present(q.month)
+  return status === undefined ? 'd.receive_count' : (ROLLUP_COUNT[status] ?? null)
+}
 
+/**
+ * The rollup rows (alias `d`, of mt_daily or mt_content_daily) of a search's whole days, and the conditions picking
+ * the records of its part days (`edges`, or-ed, on top of `base`'s own window). Placeholders continue `base`'s.
+ */
+export function rollupWindow(base: Where, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean) {
+  const noWindow = !present(q.start_time) && !present(q.end_time) && !present(q.month)
   // Placeholders continue the page query's, so the sum and the page go in one round trip (listPage's totalQuery).
   const w = base.continuing().scope(user, 'd.cus_id')
   w.and(`d.prod_type = ${w.bind(prodType)}`)
@@ -75,8 +70,26 @@ export function rollupTotal(
     const m = w.bind(v)
     return `d.day >= to_date(${m}, 'YYYYMM') and d.day < (to_date(${m}, 'YYYYMM') + interval '1 month')::date`
   })
+  return { w, edges }
+}
+
+/**
+ * The total of a sent-record search read from the daily rollups (mt_daily, kept exact by migration 005's triggers in
+ * the writing transaction), or null when the rollups cannot answer it exactly: a mobile, content or batch filter, a
+ * waiting or time-out status (one rollup column holds both). Sums a few rows per account and day instead of
+ * counting every record; a window starting or ending inside a day (and the default one, the last 7 x 24 hours of an
+ * API call without a window, which starts inside one) counts only the records of those part days (around `skip`, a batch being
+ * stored: see listPage).
+ */
+export function rollupTotal(
+  base: Where, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean, skip?: SkipRange,
+): TotalQuery | null {
+  if (present(q.mobile) || present(q.batch_id) || (rules.contentFilter && present(q.content))) return null
+  const count = rollupCount(q, rules)
+  if (!count) return null
+  const { w, edges } = rollupWindow(base, user, q, prodType, rules, intl)
   const days = `(select coalesce(sum(${count}), 0) from mt_daily d ${w.sql})`
-    const edgeWhere = `${base.sql} and (${edges.join(' or ')})`
+  const edgeWhere = `${base.sql} and (${edges.join(' or ')})`
   const counted = !edges.length ? ''
     : ` + ${skip ? countAround('mt_record m', edgeWhere, skip) : `(select count(*) from mt_record m ${edgeWhere})`}`
   return { sql: `select (${days}${counted})::int as "__total"`, params: w.params }

@@ -19,6 +19,7 @@ import type { SessionUser } from '../../users/repo'
 import { batchVisibleWhileStoring, storingRanges, visibleWhileStoring, visibleWhileStoringOnce } from '../../send/storing'
 import { fileName, fileTimeSql, monthColumn, recordFilters, recordRules, statusColumns, statusWord, statusWordSql } from './common'
 import { fewFor } from './content'
+import { TIME_ORDERS, contentDays, contentPage, contentTotal } from './content-rollup'
 import { batchTotal, foreignBatchGuard } from './mt-batch-total'
 import { rollupTotal } from './mt-total'
 
@@ -84,11 +85,17 @@ function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale:
 }
 
 /** The total from the daily rollups or the batch's counters, when either can answer the search exactly. */
-function cheapTotal(m: ReturnType<typeof mtQuery>, user: SessionUser, q: Search, prodType: number, skip?: SkipRange): TotalQuery | null {
+function cheapTotal(deps: Deps, m: ReturnType<typeof mtQuery>, user: SessionUser, q: Search, prodType: number, skip?: SkipRange): TotalQuery | null {
   const rules = recordRules(user)
   const intl = prodType === PROD_INTERNATIONAL
-  return rollupTotal(m.where, user, q, prodType, rules, intl, skip) ?? batchTotal(m.where, m.cover, q, rules, intl)
+  const days = contentDaysOf(deps, m, user, q, prodType, skip)
+  return rollupTotal(m.where, user, q, prodType, rules, intl, skip) ?? (days && contentTotal(days)) ?? batchTotal(m.where, m.cover, q, rules, intl)
 }
+
+/** A content search's days from the per-content rollup (content-rollup.ts); not while PGlite stores a batch (`skip`). */
+const contentDaysOf = (deps: Deps, m: ReturnType<typeof mtQuery>, user: SessionUser, q: Search, prodType: number, skip?: SkipRange) =>
+  (skip?.length || deps.config.contentRollup === false ? null
+    : contentDays(deps.db, m.where, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL))
 
 export function mtRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
@@ -105,7 +112,10 @@ export function mtRoutes(deps: Deps) {
     const skip = deps.db.kind === 'pglite' ? storingRanges() : undefined
     const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck'), skip, sortFew: fewFor(m) }
     if (deps.config.listTotals === 'exact') return ok(c, await listPage(deps.db, spec))
-    const totalQuery = cheapTotal(m, user, q, prodType, skip)
+    // A content search in time order: its page read from the days the per-content rollup found matches in.
+    const days = TIME_ORDERS[orderBy] ? contentDaysOf(deps, m, user, q, prodType, skip) : null
+    if (days) return ok(c, await contentPage(deps.db, days, spec))
+    const totalQuery = cheapTotal(deps, m, user, q, prodType, skip)
     if (totalQuery) return ok(c, await listPage(deps.db, { ...spec, totalQuery }))
     // Searches the rollups cannot answer are counted, and the count is remembered for a few seconds (count-cache.ts).
     const key = JSON.stringify([m.countFrom, m.where.sql, m.where.params])
@@ -125,7 +135,7 @@ export function mtRoutes(deps: Deps) {
     const skip = deps.db.kind === 'pglite' ? storingRanges() : undefined
     // The total as the list reads it: from the daily rollups when they can answer (counting a million records first
     // held PGlite's one connection for seconds), else counted.
-    const byRollup = cheapTotal(m, user, q, prodType, skip)
+    const byRollup = cheapTotal(deps, m, user, q, prodType, skip)
     // (through listPage with an empty page: the rollup query's placeholders continue the where's, typed by it)
     const total = byRollup
       ? (await listPage(deps.db, { select: 'm.sn', from: m.countFrom, where: m.where, orderBy: '', page: { pageNumber: 1, pageSize: 0 }, totalQuery: byRollup })).total
