@@ -10,7 +10,8 @@
 // schema. At a million that takes minutes, so it stores the first BENCH_ROW_SAMPLE records (default 20,000) and the
 // table shows its rate and the time that rate gives for the whole send (marked "extrapolated"); 0 leaves it out.
 // BENCH_SEND_VARIANTS picks the index sets compared (default ours,baseline; content-index is ours with CONTENT_SEARCH_INDEX=on,
-// trigrams the same with 040's trigram index alone, as before migration 057).
+// trigrams the same with 040's trigram index alone, as before migration 057; before-058 today's without migration 058's
+// per-content rollup, its triggers as 036 left them).
 import { spawnSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -20,12 +21,17 @@ import { fileURLToPath } from 'node:url'
 import { migrate, openDb } from '../../server/db/index.ts'
 import { ensureContentIndex } from '../../server/db/content-index.ts'
 import { groupSend, readNumbers } from '../../server/send/group-send.ts'
+import { p2pSend, readP2pMessages } from '../../server/send/p2p-send.ts'
 import { benchPostgres } from './lib/throwaway-pg.mjs'
 
 const N = Number(process.env.BENCH_SEND_NUMBERS ?? 1_000_000)
 const ROUNDS = Number(process.env.BENCH_SEND_ROUNDS ?? 2)
 const ROW_SAMPLE = Number(process.env.BENCH_ROW_SAMPLE ?? 20_000)
 const CONTENT = '【示例商城】双十一会员专享：全场满300减50，今晚20点开抢，回T退订'
+// BENCH_SEND_KIND=p2p: a point-to-point send instead, its template filled with each number's own order id (a content
+// per record: the per-content rollup's worst case, a row per record).
+const P2P = process.env.BENCH_SEND_KIND === 'p2p'
+const TEMPLATE = '【示例商城】尊敬的会员，您的订单{p1}已发货，回T退订'
 const MB = (n) => `${(n / 2 ** 20).toFixed(0)} MB`
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`
 
@@ -40,10 +46,26 @@ const ACCOUNT = `
   insert into customer (cus_id, cus_name, user_type, password_hash, balance) values ('bench', 'Bench', 2, '-', 100000000);
   insert into customer_product (cus_id, prod_type, price) values ('bench', 0, 0.04)`
 
+// The record triggers as migration 036 left them, without 058's per-content rollup (variant before-058: its upkeep's price).
+export const TRIGGERS_036 = `drop table mt_content_daily;
+  create or replace function mt_daily_trigger() returns trigger language plpgsql as $$
+  begin
+    if tg_op = 'TRUNCATE' then delete from mt_daily; delete from mt_daily_storing; return null; end if;
+    if tg_op in ('UPDATE', 'DELETE') then
+      execute mt_daily_sql('old_rows', -1, false);
+      if exists (select 1 from send_storing) then execute mt_daily_sql('old_rows', -1, true); end if;
+    end if;
+    if tg_op in ('UPDATE', 'INSERT') then
+      execute mt_daily_sql('new_rows', 1, false);
+      if exists (select 1 from send_storing) then execute mt_daily_sql('new_rows', 1, true); end if;
+    end if;
+    return null;
+  end $$`
+
 /** N distinct valid numbers in a shuffled order, one per line, as a pasted or uploaded list would be. */
-function numbersText(n) {
+function numbersText(n, withValue = false) {
   const lines = new Array(n)
-  for (let i = 0; i < n; i++) lines[i] = `1${3 + (i % 7)}${String((i * 7919 + 104729) % 1e9).padStart(9, '0')}`
+  for (let i = 0; i < n; i++) lines[i] = `1${3 + (i % 7)}${String((i * 7919 + 104729) % 1e9).padStart(9, '0')}${withValue ? `\tD${i}` : ''}`
   return new TextEncoder().encode(lines.join('\n'))
 }
 
@@ -55,12 +77,14 @@ if (process.argv[2] === '--run') {
   try {
     await migrate(db)
     if (variant === 'baseline') await db.exec(INDEXES_004)
+    if (variant === 'before-058') await db.exec(TRIGGERS_036)
     // With the opt-in content search index (CONTENT_SEARCH_INDEX=on), to price its upkeep: BENCH_SEND_VARIANTS=ours,content-index.
     if ((variant === 'content-index' || variant === 'trigrams') && !(await ensureContentIndex(db, true, () => undefined))) throw new Error('no pg_trgm')
     // 040's trigrams alone, as CONTENT_SEARCH_INDEX=on stored sends before migration 057 added the characters.
     if (variant === 'trigrams') await db.exec('drop index mt_record_content_chars_idx; drop index mo_record_content_chars_idx')
     await db.exec(ACCOUNT)
     const bytes = numbersText(N)
+    const p2pBytes = P2P ? numbersText(N, true) : null
     if (variant === 'row-by-row') {
       const mobiles = readNumbers(bytes).mobiles.slice(0, ROW_SAMPLE)
       const now = new Date()
@@ -80,9 +104,11 @@ if (process.argv[2] === '--run') {
     const rounds = []
     for (let r = 0; r < ROUNDS; r++) {
       const [t0, c0] = [performance.now(), process.cpuUsage()]
-      const numbers = readNumbers(bytes)
+      const numbers = P2P ? readP2pMessages(p2pBytes, TEMPLATE) : readNumbers(bytes)
       const t1 = performance.now()
-      const res = await groupSend(db, 'bench', { content: CONTENT, idempotency_key: randomUUID() }, numbers)
+      const res = P2P
+        ? await p2pSend(db, 'bench', { template: TEMPLATE, idempotency_key: randomUUID() }, numbers)
+        : await groupSend(db, 'bench', { content: CONTENT, idempotency_key: randomUUID() }, numbers)
       const t2 = performance.now()
       const cpu = process.cpuUsage(c0)
       const { rows } = await db.query('select count(*)::int as n from mt_record where batch_id = $1', [res.batch_id])
@@ -109,7 +135,7 @@ function child(backend, variant, url = '') {
 }
 
 const VARIANTS = (process.env.BENCH_SEND_VARIANTS ?? 'ours,baseline').split(',')
-const INDEX_LABELS = { ours: 'today\'s (013 time keys)', baseline: '004 (descending; baseline)', 'content-index': 'today\'s + content search indexes (040 + 057)', trigrams: 'today\'s + trigrams only (040)' }
+const INDEX_LABELS = { ours: 'today\'s (013 time keys)', 'before-058': 'today\'s without 058\'s per-content rollup', baseline: '004 (descending; baseline)', 'content-index': 'today\'s + content search indexes (040 + 057)', trigrams: 'today\'s + trigrams only (040)' }
 const ROW_BY_ROW = ROW_SAMPLE > 0
 const rows = []
 function measure(label, backend, url) {
@@ -147,7 +173,7 @@ function measure(label, backend, url) {
   if (!o.failed) rows.at(-3)['vs row-by-row'] = `${(extrapolated / o.rounds[0].storeMs).toFixed(1)}×`
 }
 
-console.log(`storing a ${N.toLocaleString('en')}-number same-content send through groupSend, ${ROUNDS} send(s) per database`)
+console.log(`storing a ${N.toLocaleString('en')}-number ${P2P ? 'point-to-point send (a content per number) through p2pSend' : 'same-content send through groupSend'}, ${ROUNDS} send(s) per database`)
 measure('PGlite (file)', 'pglite')
 const pg = await benchPostgres()
 if (pg) {

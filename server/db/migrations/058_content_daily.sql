@@ -23,7 +23,7 @@ create table mt_content_daily (
   success_count int not null default 0,
   failure_count int not null default 0,
   unknown_count int not null default 0,
-  primary key (cus_id, prod_type, day, country, batch_id, content_key)
+  primary key (content_key, day, batch_id, cus_id, prod_type, country)
 );
 
 -- The triggers' statement: the changed rows grouped once at the content's grain, upserted into mt_content_daily,
@@ -45,7 +45,7 @@ create function mt_rollups_sql(source text, sign int) returns text language sql 
         receive_count, sent_count, success_count, failure_count, unknown_count)
       select cus_id, prod_type, day, country, batch_id, md5(content)::uuid, content,
         receive_count, sent_count, success_count, failure_count, unknown_count from g
-      on conflict (cus_id, prod_type, day, country, batch_id, content_key) do update set
+      on conflict (content_key, day, batch_id, cus_id, prod_type, country) do update set
         receive_count = d.receive_count + excluded.receive_count,
         sent_count = d.sent_count + excluded.sent_count,
         success_count = d.success_count + excluded.success_count,
