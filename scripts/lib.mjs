@@ -17,6 +17,35 @@ export function run(cmd, args, opts = {}) {
   console.log(`✓ ${[cmd, ...args].join(' ')} (${secs}s)`)
 }
 
+/**
+ * Runs commands at the same time, each one's output kept and printed whole when it ends (so they do not interleave);
+ * exits the script when any failed, after all have ended.
+ */
+export async function runTogether(commands) {
+  const results = await Promise.all(
+    commands.map(
+      ([cmd, args, opts = {}]) =>
+        new Promise((resolve) => {
+          const started = Date.now()
+          const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts })
+          const out = []
+          child.stdout.on('data', (b) => out.push(b))
+          child.stderr.on('data', (b) => out.push(b))
+          child.on('close', (code) => {
+            process.stdout.write(Buffer.concat(out))
+            const secs = ((Date.now() - started) / 1000).toFixed(1)
+            const line = [cmd, ...args].join(' ')
+            if (code === 0) console.log(`✓ ${line} (${secs}s)`)
+            else console.error(`\n✗ ${line} failed (${secs}s)`)
+            resolve(code ?? 1)
+          })
+        }),
+    ),
+  )
+  const failed = results.find((code) => code !== 0)
+  if (failed !== undefined) process.exit(failed)
+}
+
 function newest(path) {
   if (!existsSync(path)) return 0
   const s = statSync(path)

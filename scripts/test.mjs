@@ -2,12 +2,15 @@
 // served by the real server. Stops at the first failing step. Dependencies are ensured by `pretest`.
 // The browser tests run as E2E_SHARDS shards at once (default 2, each with its own server: scripts/e2e-shards.mjs);
 // E2E_SHARDS=1 runs them as one `playwright test`.
-import { bin, ensureBuilt, ensureChromium, run } from './lib.mjs'
+import { bin, ensureBuilt, ensureChromium, run, runTogether } from './lib.mjs'
 import { runE2eShards } from './e2e-shards.mjs'
 
 const started = Date.now()
-run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])
-run(bin('eslint'), ['.', '--max-warnings=0'])
+// Both are single-threaded: on two cores they run side by side.
+await runTogether([
+  [bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  [bin('eslint'), ['.', '--max-warnings=0']],
+])
 run(bin('vitest'), ['run'])
 
 const chromium = ensureChromium()
