@@ -178,6 +178,14 @@ describe('the record lists while a large send is stored on PGlite', () => {
     expect({ ...seen, read: seen.read <= 2 }).toEqual({ hidden: 2 * STORE_CHUNK, reported: 2, read: true, rereadHidden: 0 })
   })
 
+  it('an immediate send: a list filtered on "waiting for a report" (all its records are) reads and counts around it', async () => {
+    readNoneHidden(await listedMidway(async (db) => {
+      const app = createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
+      const res = await postForm(app, '/user/groupSend', tok.acme02, sendForm({ content: 'stored while filtered' }, 'numbers', mobilesOf('137', n, 0).join('\n')))
+      expect(res.status).toBe(200)
+    }, { path: '/mtRecord/list', only: 'and m.mt_status = 500', sort: { body: { status: '500' }, sql: 'm.receive_time desc, m.sn desc' } }))
+  })
+
   it('two sends stored at once: they read and count around both', async () => {
     const send = (db: Db, content: string, prefix: string) => postForm(
       createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } }),
