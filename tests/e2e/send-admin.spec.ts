@@ -207,7 +207,9 @@ test('an admin sends a 5G message for globex: its chatbots and templates only, a
 
   await chooseByKeyboard(page, account, 'Globex International (globex)')
   await expect(chatbot).toBeEnabled()
-  // Globex's chatbots, the offline one shown but not choosable.
+  // Globex's chatbots, the offline one shown but not choosable: once they have loaded (the select is enabled as the
+  // account is chosen, its options come with the account's chatbots), after the placeholder option.
+  await expect(chatbot.locator('option')).toHaveCount(bots.length + 1)
   const names = (await chatbot.locator('option').allTextContents()).slice(1)
   expect(names).toHaveLength(bots.length)
   for (const n of names) expect(n).toMatch(/^Globex International /)
