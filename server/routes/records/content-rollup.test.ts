@@ -202,6 +202,18 @@ forEachBackend((backend) => {
       }
     })
 
+    it('gives a download the total the records hold (X-Total-Count from the rollup)', async () => {
+      for (const word of ['码', '50%', '没有的词']) {
+        const q = { ...WIDE, content: word }
+        const res = await h.app.request('/api/mtRecord/download', {
+          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tok.acme}` }, body: JSON.stringify({ ...q, format: 'csv' }),
+        })
+        expect(res.status).toBe(200)
+        expect(Number(res.headers.get('x-total-count')), word).toBe((await plain('acme', q, 'm.sn')).length)
+        await res.arrayBuffer()
+      }
+    })
+
     it('takes its total from the rollup, not from counting the records', async () => {
       const q = { ...WIDE, content: '每批一条' }
       const before = (await listed('admin', q)).total
