@@ -5,13 +5,13 @@ import { ensureContentIndex, hasCharacterIndex } from './content-index'
 import { migrate, openDb, type Db } from '.'
 import { forEachBackend, openTestDb } from '../test/harness'
 
-const ALL = ['mo_record_content_chars_idx', 'mo_record_content_trgm_idx', 'mt_record_content_chars_idx', 'mt_record_content_trgm_idx']
+const ALL = ['mo_record_content_chars_idx', 'mo_record_content_trgm_idx', 'mt_content_daily_trgm_idx', 'mt_record_content_chars_idx', 'mt_record_content_trgm_idx']
 
 forEachBackend((backend) => {
   it('the content search indexes are built when wanted, silently, and dropped when no longer wanted', async () => {
     const { db, close } = await openTestDb(backend)
     const indexes = async () => (await db.query<{ indexname: string }>(
-      `select indexname from pg_indexes where schemaname = current_schema() and indexname like '%record_content_%_idx' order by 1`)).rows.map((r) => r.indexname)
+      `select indexname from pg_indexes where schemaname = current_schema() and (indexname like '%record_content_%_idx' or indexname = 'mt_content_daily_trgm_idx') order by 1`)).rows.map((r) => r.indexname)
     try {
       await migrate(db)
       const lines: string[] = []

@@ -1,6 +1,6 @@
 import type { Db } from './types'
 
-const TRIGRAMS = ['mt_record_content_trgm_idx', 'mo_record_content_trgm_idx']
+const TRIGRAMS = ['mt_record_content_trgm_idx', 'mo_record_content_trgm_idx', 'mt_content_daily_trgm_idx']
 const CHARACTERS = ['mt_record_content_chars_idx', 'mo_record_content_chars_idx']
 const INDEXES = [...CHARACTERS, ...TRIGRAMS]
 
@@ -15,7 +15,8 @@ export const hasCharacterIndex = (db: Db) => withCharacters.has(db)
 
 /**
  * The record lists' content search indexes, built when the operator wants them (CONTENT_SEARCH_INDEX=on) and dropped
- * when not: migration 040's trigrams (words of 3+ characters) and 057's characters (words of 1-2), both making
+ * when not: migration 040's trigrams (words of 3+ characters) and 057's characters (words of 1-2), with 059's trigrams
+ * of the per-content rollup (the days of a content search's matches, routes/records/content-rollup.ts), all making
  * content searches fast and sends slower to store (a bare insert of 200k rows: 0.4 s -> 3.8 s with the trigrams, +4.1 s
  * with the characters). When wanted but pg_trgm cannot be added, the character index is still built and words of 3+
  * characters walk the time window; the start says so, and asks again at every start, so the trigrams appear once an
