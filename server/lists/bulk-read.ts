@@ -102,7 +102,7 @@ export async function* aroundSkip<S extends KeysetSpec, T>(spec: S, skip: SkipRa
     yield* walk({
       ...spec,
       where: lower ? spec.where.clone().and(aboveRange(lower)) : spec.where,
-      after: upper ? [upper.time.toISOString(), String(Math.trunc(upper.firstSn))] : spec.after,
+      after: upper ? [typeof upper.time === 'string' ? upper.time : upper.time.toISOString(), String(Math.trunc(upper.firstSn))] : spec.after,
     })
   }
 }

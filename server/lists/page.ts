@@ -32,6 +32,8 @@ export interface PageSpec {
    * (tests/bench/storing-profile.bench.mjs).
    */
   skip?: SkipRange
+  /** The time column `skip`'s ranges are in (with `m.sn`): `m.receive_time` (sent records) unless told. */
+  skipTime?: string
   /**
    * The first table of `from` as written there (`mt_record m`), for filters that may match few rows of a wide window
    * (a content search): when the total is at most FEW_ROWS the page is read by sorting the matching rows (the table
@@ -44,9 +46,12 @@ export interface PageSpec {
 /** At most this many rows: sorting them all beats walking the window in order (with 1,000 in a 700k-row window, a walk tests ~14k rows per page of 20). */
 export const FEW_ROWS = 1000
 
-/** A range of the order (m.receive_time, m.sn) holding nothing a list may show: one time, sns firstSn..lastSn. */
+/**
+ * A range of the order (m.receive_time, m.sn) (or the list's `skipTime`) holding nothing a list may show: one time,
+ * sns firstSn..lastSn. The time as the database wrote it (text) when it may hold microseconds.
+ */
 export interface HiddenRange {
-  time: Date
+  time: Date | string
   firstSn: number
   lastSn: number
 }
@@ -65,11 +70,12 @@ export const segments = (ranges: SkipRange): Segment[] =>
   Array.from({ length: ranges.length + 1 }, (_, i) => ({ upper: ranges[i - 1], lower: ranges[i] }))
 
 // Server values, not input: a time and two integers.
-const at = (r: HiddenRange) => `'${r.time.toISOString()}'::timestamptz`
+const at = (r: HiddenRange) => `'${typeof r.time === 'string' ? r.time.replace(/[^0-9:. +-]/g, '') : r.time.toISOString()}'::timestamptz`
+const RECORD_TIME = 'm.receive_time'
 /** The rows after a hidden range: an index range of (receive_time, sn). */
-export const aboveRange = (r: HiddenRange) => `(m.receive_time, m.sn) > (${at(r)}, ${Math.trunc(r.lastSn)})`
-const belowRange = (r: HiddenRange) => `(m.receive_time, m.sn) < (${at(r)}, ${Math.trunc(r.firstSn)})`
-const segmentCond = (s: Segment) => [s.upper && belowRange(s.upper), s.lower && aboveRange(s.lower)].filter(Boolean).join(' and ')
+export const aboveRange = (r: HiddenRange, time = RECORD_TIME) => `(${time}, m.sn) > (${at(r)}, ${Math.trunc(r.lastSn)})`
+const belowRange = (r: HiddenRange, time: string) => `(${time}, m.sn) < (${at(r)}, ${Math.trunc(r.firstSn)})`
+const segmentCond = (s: Segment, time = RECORD_TIME) => [s.upper && belowRange(s.upper, time), s.lower && aboveRange(s.lower, time)].filter(Boolean).join(' and ')
 
 /** The order `skip` is written for. */
 export const RECORD_TIME_ORDER = 'order by m.receive_time desc, m.sn desc'
@@ -105,8 +111,8 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
   const w = spec.where.sql
   const byQuery = spec.totalQuery && !totals.length ? spec.totalQuery : null
   const counted = byQuery ? byQuery.sql
-    : spec.skip?.length && !totals.length ? `select ${countAround(spec.countFrom ?? spec.from, w, spec.skip)}::int as "__total"`
-      : spec.skip?.length ? `select ${aggs} from ${aroundFrom(spec.countFrom ?? spec.from, w, spec.skip)}`
+    : spec.skip?.length && !totals.length ? `select ${countAround(spec.countFrom ?? spec.from, w, spec.skip, spec.skipTime)}::int as "__total"`
+      : spec.skip?.length ? `select ${aggs} from ${aroundFrom(spec.countFrom ?? spec.from, w, spec.skip, spec.skipTime)}`
         : `select ${aggs} from ${spec.countFrom ?? spec.from} ${w}`
   const sql = `select t.*, p.* from (${counted}) t
     left join lateral (${pageSql(spec, 't."__total"')}) p on true`
@@ -123,9 +129,10 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
  * With `sortFew`, by the total (a number, or the SQL of the statement's own count): a few rows sorted, or the walk.
  */
 function pageSql(spec: PageSpec, total: number | string): string {
+  const time = spec.skipTime ?? RECORD_TIME
   // Another order than time's: the rows around the ranges, sorted (all of them are read for that order anyway).
-  if (spec.skip?.length && spec.orderBy !== RECORD_TIME_ORDER) {
-    return `select 1 as "__row", ${spec.select} from ${aroundFrom(spec.from, spec.where.sql, spec.skip)} ${spec.orderBy} ${pageClause(spec.page)}`
+  if (spec.skip?.length && spec.orderBy !== `order by ${time} desc, m.sn desc`) {
+    return `select 1 as "__row", ${spec.select} from ${aroundFrom(spec.from, spec.where.sql, spec.skip, time)} ${spec.orderBy} ${pageClause(spec.page)}`
   }
   const r = spec.skip?.length ? spec.skip : undefined
   const walk = (gate = '', where = spec.where.sql) =>
@@ -143,9 +150,9 @@ function pageSql(spec: PageSpec, total: number | string): string {
   }
   if (!r) return walk()
   const end = Math.trunc(spec.page.pageNumber * spec.page.pageSize)
-  const side = (cond: string) => `(select 1 as "__row", m.receive_time as "__rt", m.sn as "__sn", ${spec.select} from ${spec.from}
+  const side = (cond: string) => `(select 1 as "__row", ${time} as "__rt", m.sn as "__sn", ${spec.select} from ${spec.from}
     ${andWhere(spec.where.sql)} ${cond} ${spec.orderBy} limit ${end})`
-  const sides = segments(r).map((s) => side(segmentCond(s))).join(' union all ')
+  const sides = segments(r).map((s) => side(segmentCond(s, time))).join(' union all ')
   return `select * from (${sides}) around order by "__rt" desc, "__sn" desc ${pageClause(spec.page)}`
 }
 
@@ -155,20 +162,20 @@ const andWhere = (where: string) => (where ? `${where} and` : 'where')
  * `count(*)` of `from` (alias `m`) under `where`, without the rows of ranges `r`, as a scalar expression: the rows of
  * each segment around them counted and summed, so no count visits a row of a range.
  */
-export function countAround(from: string, where: string, r: SkipRange): string {
-  return `(${segments(r).map((s) => `(select count(*) from ${from} ${andWhere(where)} ${segmentCond(s)})`).join(' + ')})`
+export function countAround(from: string, where: string, r: SkipRange, time = RECORD_TIME): string {
+  return `(${segments(r).map((s) => `(select count(*) from ${from} ${andWhere(where)} ${segmentCond(s, time)})`).join(' + ')})`
 }
 
 /**
- * `from` (its first table `mt_record m`) with that table read as the rows of `where` in the segments around the
+ * `from` (its first table, alias `m`: `mt_record m`) with that table read as the rows of `where` in the segments around the
  * ranges `r`, each segment its own index range of (receive_time, sn), so that no row of a range is read whatever the
  * order or aggregate over them: for a page in another order than time's (all rows of the search are sorted then),
  * and a totals row. `where` is applied inside; the result needs none.
  */
-export function aroundFrom(from: string, where: string, r: SkipRange): string {
-  const first = 'mt_record m'
-  if (!from.startsWith(first)) throw new Error(`skip needs ${first} first, not ${from}`)
-  const sides = segments(r).map((s) => `select m.* from ${first} ${andWhere(where)} ${segmentCond(s)}`).join(' union all ')
+export function aroundFrom(from: string, where: string, r: SkipRange, time = RECORD_TIME): string {
+  const first = /^\w+ m\b/.exec(from)?.[0]
+  if (!first) throw new Error(`skip needs its table as m first, not ${from}`)
+  const sides = segments(r).map((s) => `select m.* from ${first} ${andWhere(where)} ${segmentCond(s, time)}`).join(' union all ')
   return `(${sides}) m${from.slice(first.length)}`
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db'
+import type { HiddenRange } from '../lists/page'
 import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import { INSERT_CHUNK } from './store'
 
@@ -247,6 +248,35 @@ export function storingSnRanges(): { firstSn: number; lastSn: number }[] | undef
     const prev = merged.at(-1)
     if (prev && r.firstSn <= prev.lastSn + 1) prev.lastSn = Math.max(prev.lastSn, r.lastSn)
     else merged.push({ firstSn: r.firstSn, lastSn: r.lastSn })
+  }
+  return merged.length ? merged : undefined
+}
+
+/**
+ * The timed batches whose details are being written (scheduled) or rewritten (edited) in chunks, as the ranges of the
+ * detail list's order (timing_time, sn) they hide, newest first: a batch's details all carry its timing time, and
+ * their sns run from the batch's first to its last (two probes of the (time_batch, sn) index). Read from the database
+ * per request (send_storing is empty nearly always): the timed details list reads its page around them (lists/page.ts
+ * `skip`) instead of stepping over every detail written so far, which a batch timed after every other did on each
+ * request. Another batch's detail with that very timing time and an sn inside the range (one scheduled for the same
+ * instant between two chunks) is left off the page until the large one completes. Undefined when there are none.
+ */
+export async function timedStoringRanges(db: Db): Promise<HiddenRange[] | undefined> {
+  if (db.kind !== 'pglite') return undefined
+  const { rows } = await db.query<{ time: string; first: number | null; last: number | null }>(
+    `select t.timing_time::text as time,
+       (select min(d.sn) from time_mt_message d where d.time_batch = t.time_batch)::float8 as first,
+       (select max(d.sn) from time_mt_message d where d.time_batch = t.time_batch)::float8 as last
+     from send_storing s join time_batch t on t.time_batch = s.batch_id where s.timed_stage is not null
+     order by t.timing_time desc, 2 desc`)
+  const found = rows.filter((r) => r.first !== null && r.last !== null)
+  const merged: HiddenRange[] = []
+  for (const r of found) {
+    const prev = merged.at(-1)
+    if (prev && prev.time === r.time && Number(r.last) >= prev.firstSn) {
+      prev.firstSn = Math.min(prev.firstSn, Number(r.first))
+      prev.lastSn = Math.max(prev.lastSn, Number(r.last))
+    } else merged.push({ time: r.time, firstSn: Number(r.first), lastSn: Number(r.last) })
   }
   return merged.length ? merged : undefined
 }

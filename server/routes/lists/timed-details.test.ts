@@ -156,6 +156,35 @@ forEachBackend((backend) => {
       }
     })
 
+    if (backend === 'pglite') it('reads its page around a batch whose details are being written (timed after every other), not through them', async () => {
+      const hidden = 3000
+      await h.db.query(`insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time)
+        values ('THIDDEN', 'acme02', 0, 0, 0, 'being written', $1, now() + interval '100 days', now())`, [hidden])
+      await h.db.query("insert into send_storing (batch_id, cus_id, idempotency_key, cost, timed_stage) values ('THIDDEN', 'acme02', 'k', 0, 'schedule')")
+      // (a time with microseconds, as the database keeps it)
+      await h.db.query(`insert into time_mt_message (time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
+        select 'THIDDEN', 'acme02', '139' || lpad(k::text, 8, '0'), 'being written', 0, t.timing_time, now()
+        from generate_series(1, $1) k, time_batch t where t.time_batch = 'THIDDEN'`, [hidden])
+      try {
+        const scopes: Record<string, string> = { admin: 'true', acme: `m.cus_id in ('acme', 'acme01', 'acme02')` }
+        for (const [who, scope] of Object.entries(scopes)) {
+          for (const [order, sql] of [[{}, 'm.timing_time desc, m.sn desc'], [{ orderBy: 'timing_time', order: 'asc' }, 'm.timing_time asc, m.sn asc']] as const) {
+            const page = await list(who, order)
+            const wanted = await h.db.query<{ sn: string }>(`select m.sn from time_mt_message m where ${scope}
+              and not exists (select 1 from send_storing s where s.batch_id = m.time_batch) order by ${sql} limit 20`)
+            expect({ who, order, sns: page.records.map((r) => Number(r.sn)) }).toEqual({ who, order, sns: wanted.rows.map((r) => Number(r.sn)) })
+            // Newest first: a page's worth per account index (admin 20, acme 57), none of the 3,000 being written.
+            if (!('orderBy' in order)) expect({ who, read: page.read <= 60 }).toEqual({ who, read: true })
+            expect({ who, order, total: page.total }).toEqual({ who, order, total: await counted(`${scope.replace('m.', '')} and time_batch <> 'THIDDEN'`, []) })
+          }
+        }
+      } finally {
+        await h.db.query("delete from time_mt_message where time_batch = 'THIDDEN'")
+        await h.db.query("delete from time_batch where time_batch = 'THIDDEN'")
+        await h.db.query("delete from send_storing where batch_id = 'THIDDEN'")
+      }
+    })
+
     it("downloads one batch's numbers checking send_storing once per statement, and another tenant's batch as an empty file", async () => {
       const download = async (who: string) => {
         statements.length = 0

@@ -9,7 +9,7 @@ import type { Deps } from '../../config'
 import type { Db } from '../../db'
 import type { SessionUser } from '../../users/repo'
 import { consumeRate } from '../../security/rate-limit'
-import { batchVisibleWhileStoring, visibleWhileStoring } from '../../send/storing'
+import { batchVisibleWhileStoring, timedStoringRanges, visibleWhileStoring } from '../../send/storing'
 import { editTimedContent } from '../../send/timed-edit'
 import { ApiError, body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
@@ -126,8 +126,10 @@ export function timedRoutes(deps: Deps) {
     // One batch's total from its row (timedBatchTotal) or, with a status filter, as the batch sums (timedRowsTotal).
     const totalQuery = present(q.mobile) ? undefined
       : batch !== undefined && !present(q.send_status) ? timedBatchTotal(w, batch) : timedRowsTotal(w, user, q, db)
+    // PGlite writing a large timed batch's details: the page read around them (send/storing.ts timedStoringRanges).
+    const skip = await timedStoringRanges(db)
     return ok(c, await listPage<TimedDetailRow>(db, {
-      session: c.get('sessionCheck'),
+      session: c.get('sessionCheck'), skip, skipTime: 'm.timing_time',
       select: DETAIL_SELECT, from: 'time_mt_message m', where: w, page: q, totalQuery,
       orderBy: orderClause(q, { timing_time: 'm.timing_time', create_time: 'm.create_time', sn: 'm.sn' }, { by: 'timing_time', order: 'desc' }, 'm.sn'),
     }))
