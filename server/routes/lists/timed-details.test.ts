@@ -3,6 +3,7 @@ import { createApp } from '../../app'
 import { Carrier } from '../../carrier'
 import type { Db } from '../../db'
 import { storeTimed } from '../../send/store'
+import { beginStoring } from '../../send/storing'
 import { rowsRead } from '../../test/explain'
 import { CAPTCHA, forEachBackend, setup, type Harness } from '../../test/harness'
 
@@ -160,7 +161,8 @@ forEachBackend((backend) => {
       const hidden = 3000
       await h.db.query(`insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time)
         values ('THIDDEN', 'acme02', 0, 0, 0, 'being written', $1, now() + interval '100 days', now())`, [hidden])
-      await h.db.query("insert into send_storing (batch_id, cus_id, idempotency_key, cost, timed_stage) values ('THIDDEN', 'acme02', 'k', 0, 'schedule')")
+      // as scheduling a large batch begins it (send/storing.ts), which is also what tells the list to look for it
+      await beginStoring(h.db, { batchId: 'THIDDEN', cusId: 'acme02', key: 'k', cost: 0, timedStage: 'schedule' })
       // (a time with microseconds, as the database keeps it)
       await h.db.query(`insert into time_mt_message (time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
         select 'THIDDEN', 'acme02', '139' || lpad(k::text, 8, '0'), 'being written', 0, t.timing_time, now()
