@@ -84,6 +84,9 @@ forEachBackend((backend) => {
         : await app.request(`/api${route.path}`, { method: 'POST', headers, body: JSON.stringify({ pageSize: 5, ...route.body }) })
       return { status: res.status, ...((await res.json()) as { msg: string; data: { total: number; records: unknown[] } }) }
     }
+    // Signed media addresses (materials) carry an expiry counted from the current second: two calls a second apart
+    // answer the same rows with other signatures.
+    const unsigned = (data: unknown) => JSON.parse(JSON.stringify(data).replace(/exp=\d+&sig=[\w-]+/g, 'exp=&sig=')) as unknown
     const revokeAll = (who: string) =>
       h.db.query(`update session_token set revoked_at = now() where revoked_at is null and customer_id = (select id from customer where cus_id = $1)`, [who])
 
@@ -95,7 +98,7 @@ forEachBackend((backend) => {
       const second = await call(route, token)
       expect(second.status, second.msg).toBe(200)
       expect(statements, statements.join('\n---\n')).toHaveLength(route.statements ?? 1)
-      expect(second.data).toEqual(first.data)
+      expect(unsigned(second.data)).toEqual(unsigned(first.data))
 
       await revokeAll(route.who)
       statements.length = 0
