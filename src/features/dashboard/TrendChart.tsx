@@ -1,7 +1,7 @@
 import { ResponsiveLine, type LineCustomSvgLayerProps, type SliceTooltipProps } from '@nivo/line'
 import { useMemo } from 'react'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { buildTrend, isoDay, tickDays, tooltipLine, type TrendSeries, type TrendSeriesInput } from './trend'
+import { buildTrend, listToday, tickDays, tooltipLine, type TrendSeries, type TrendSeriesInput } from './trend'
 
 interface Props {
   /** yyyy-MM-dd per point; the server's axis ends today. */
@@ -51,7 +51,7 @@ function truthfulLines(partialIndex: number) {
 /** A 30-day line chart (nivo) with its legend and a note on today's partial day. */
 export function TrendChart({ axis, series, percent = false, label }: Props) {
   const { LL } = useI18nContext()
-  const { data, partialIndex } = useMemo(() => buildTrend(axis, series, isoDay(new Date())), [axis, series])
+  const { data, partialIndex } = useMemo(() => buildTrend(axis, series, listToday()), [axis, series])
   const lines = useMemo(() => truthfulLines(partialIndex), [partialIndex])
   const order = useMemo(() => new Map(data.map((s, i) => [s.id, i])), [data])
   const partialDay = partialIndex >= 0 ? axis[partialIndex] : undefined

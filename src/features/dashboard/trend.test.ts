@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildTrend, isoDay, ROLE_COLORS, tickDays, tooltipLine } from './trend'
+import { buildTrend, isoDay, listToday, ROLE_COLORS, tickDays, tooltipLine } from './trend'
 
 const axis = Array.from({ length: 30 }, (_, i) => isoDay(new Date(2026, 9, 26 + i)))
 
@@ -42,5 +42,13 @@ describe('dashboard trend data', () => {
   it('puts the date and grouped numbers on one line, saying when the day is not over', () => {
     expect(tooltipLine('11-23', [{ id: '发送量', value: 105000 }], false, '今日，未完')).toBe('11-23 (今日，未完) · 发送量 105,000')
     expect(tooltipLine('11-22', [{ id: 'ok', value: 97.5 }, { id: 'bad', value: 2.5 }], true, null)).toBe('11-22 · ok 97.5% · bad 2.5%')
+  })
+})
+
+describe('listToday', () => {
+  it('is the calendar day in Asia/Shanghai, the server axis\' zone, whatever the browser\'s', () => {
+    expect(listToday(Date.UTC(2026, 10, 24, 15, 59))).toBe('2026-11-24')
+    expect(listToday(Date.UTC(2026, 10, 24, 16, 0))).toBe('2026-11-25')
+    expect(listToday(Date.UTC(2026, 11, 31, 16, 30))).toBe('2027-01-01')
   })
 })

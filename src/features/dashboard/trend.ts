@@ -3,6 +3,9 @@
  * they show, the series in the order given (legend and tooltip alike), today's point marked as partial rather than
  * drawn as a full day, and few enough axis labels that they fit without tilting.
  */
+import { TZDate } from '@date-fns/tz'
+import { LIST_TIME_ZONE } from '@/domain/lists/query'
+
 export type SeriesRole = 'sent' | 'success' | 'failure' | 'unknown'
 
 /** Success green, failure red, unknown grey; plain volume in the console's blue. Hex: SVG attributes take no var(). */
@@ -31,11 +34,18 @@ export interface TrendSeries {
   data: TrendPoint[]
 }
 
-/** yyyy-MM-dd of a date in the browser's own calendar. */
+/** yyyy-MM-dd of a date in its own calendar (the browser's for a Date, the zone's for a TZDate). */
 export function isoDay(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 }
+
+/**
+ * Today as the server's axis names it: the calendar day in LIST_TIME_ZONE, where the rollups' days are. The browser's
+ * own day differs from 16:00 UTC on for a browser on UTC (or anywhere west of Shanghai), and today's partial point
+ * was then not marked at all.
+ */
+export const listToday = (now = Date.now()): string => isoDay(new TZDate(now, LIST_TIME_ZONE))
 
 /**
  * The chart's series and which point is partial: the last one when the axis ends today (the server's axis runs up to
