@@ -8,7 +8,7 @@ import { visibleWhileStoring } from '../../send/storing'
 import type { SessionUser } from '../../users/repo'
 import type { RecordRules } from './common'
 import { likeLiteral } from './content'
-import { rollupCount, rollupWindow } from './mt-total'
+import { rollupCount, rollupWindow, type TotalSearch } from './mt-total'
 
 const TZ = `'${LIST_TIME_ZONE}'`
 
@@ -24,18 +24,6 @@ const DAY_BATCHES = 16
 /** At most this many batch reads in one page statement; past it the remaining days are walked. */
 const MAX_BATCH_READS = 128
 
-interface Search {
-  cus_id?: string
-  mobile?: string
-  status?: number
-  content?: string
-  batch_id?: string
-  country?: string
-  start_time?: string
-  end_time?: string
-  month?: string
-}
-
 /**
  * The days (and batches) of a sent-record content search's matches, from migration 058's per-content rollup for
  * its whole days and from the records for its part days, as one statement (`sql`, placeholders continuing `base`'s);
@@ -44,7 +32,7 @@ interface Search {
  * sums equal the counts. On PGlite the rows of batches being stored are left out as their records are.
  */
 export function contentDays(
-  db: Db, base: Where, user: SessionUser, q: Search, prodType: number, rules: RecordRules, intl: boolean,
+  db: Db, base: Where, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean,
 ): TotalQuery | null {
   if (!rules.contentFilter || !present(q.content) || present(q.mobile) || present(q.batch_id)) return null
   const count = rollupCount(q, rules)

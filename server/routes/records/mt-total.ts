@@ -4,7 +4,8 @@ import { countAround, present, type SkipRange, type TotalQuery, type Where } fro
 import type { SessionUser } from '../../users/repo'
 import type { RecordRules } from './common'
 
-interface TotalSearch {
+/** The filters of a sent-record search that its totals from the rollups read (mt_daily, and mt_content_daily). */
+export interface TotalSearch {
   cus_id?: string
   mobile?: string
   status?: number
