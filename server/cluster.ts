@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { settingsOrExit } from './config'
 
 /*
  * `npm run start:cluster`: N server processes (server/main.ts) on one port with Node's cluster module; the primary
@@ -10,18 +11,14 @@ import { fileURLToPath } from 'node:url'
  *   SIGTERM, SIGINT  every process finishes its requests in flight, then all exit
  * A process that dies unexpectedly is replaced.
  */
-const env = process.env
+const env = settingsOrExit('cluster')
 const log = (m: string) => console.log(`[cluster] ${m}`)
 
 if (!env.DATABASE_URL) {
   console.error('[cluster] several server processes need PostgreSQL: set DATABASE_URL. PGlite (the default) keeps its data in one process\' folder; use `npm start` for it.')
   process.exit(1)
 }
-const size = Number(env.CLUSTER_WORKERS || availableParallelism())
-if (!Number.isInteger(size) || size < 1) {
-  console.error(`[cluster] CLUSTER_WORKERS must be a whole number of processes, not ${JSON.stringify(env.CLUSTER_WORKERS)}`)
-  process.exit(1)
-}
+const size = env.CLUSTER_WORKERS ?? availableParallelism()
 
 // The server itself, next to this file (main.ts under tsx, main.js once compiled); execArgv carries the loader.
 const main = fileURLToPath(new URL(`./main${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { Carrier } from './carrier'
-import { s3FromEnv } from './storage'
+import { z } from 'zod'
 import { STORAGE_QUOTA_DEFAULT } from '../src/domain/materials'
 import { UPLOAD_MEMORY_DEFAULT } from './materials/upload-budget'
 import type { Db } from './db'
@@ -56,52 +56,166 @@ export interface ServerConfig {
 
 export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '', rateLimitScale: 1 })
 
-function positive(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback
-  const n = Number(raw)
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not ${JSON.stringify(raw)}`)
-  return n
+/** Who a variable is for: operators (the README's table), the test harness, or the benchmarks' baselines. */
+export type SettingKind = 'setting' | 'test' | 'bench'
+
+interface Variable<T extends z.ZodType = z.ZodType> {
+  schema: T
+  /** The rule a bad value breaks, as the refusal to start says it. */
+  rule: string
+  /** Shown in the README's table; `''` when the default is "unset". */
+  fallback: string
+  description: string
+  kind: SettingKind
 }
 
-function nonNegative(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback
-  const n = Number(raw)
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of seconds (0 or more), not ${JSON.stringify(raw)}`)
-  return n
-}
+const v = <T extends z.ZodType>(kind: SettingKind, schema: T, rule: string, fallback: string, description: string): Variable<T> =>
+  ({ schema, rule, fallback, description, kind })
 
-/** A comma-separated list of origins (scheme://host[:port]); anything else stops the start with the setting's name. */
-function origins(name: string, raw: string | undefined): string[] {
-  return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
-    const url = URL.canParse(s) ? new URL(s) : null
-    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== s.replace(/\/$/, '')) throw new Error(`${name}: ${JSON.stringify(s)} is not an origin such as https://console.example.com`)
-    return url.origin
-  })
+const num = (min: number, max = Number.MAX_SAFE_INTEGER, whole = true) => {
+  const n = z.coerce.number().min(min).max(max)
+  return whole ? n.int() : n
 }
+const flag = z.enum(['0', '1']).transform((s) => s === '1')
+const httpUrl = z.url({ protocol: /^https?$/ })
+/** A comma-separated list of origins (scheme://host[:port]). */
+const originList = z.string().transform((raw, ctx) => raw.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
+  const url = URL.canParse(s) ? new URL(s) : null
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== s.replace(/\/$/, '')) ctx.addIssue({ code: 'custom', message: s })
+  return url?.origin ?? s
+}))
+const origins = 'comma-separated origins such as https://console.example.com'
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  return {
-    captchaFixed: env.SMS_CAPTCHA_FIXED || undefined,
-    distDir: env.DIST_DIR || './dist',
-    apiBase: env.API_BASE || '/api',
-    corsOrigin: env.CORS_ORIGIN || '',
-    shortLinkBase: env.SHORT_LINK_BASE || undefined,
-    rateLimitScale: positive('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1),
-    allowedOrigins: origins('ALLOWED_ORIGINS', env.ALLOWED_ORIGINS),
-    frameOrigins: origins('FRAME_ORIGINS', env.FRAME_ORIGINS),
-    https: env.HTTPS === '1',
-    trustProxy: env.TRUST_PROXY === '1',
-    pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === '1',
-    listTotals: env.LIST_TOTALS === 'exact' ? 'exact' : 'rollup',
-    listCountCacheMs: env.LIST_COUNT_CACHE_MS === '0' ? 0 : positive('LIST_COUNT_CACHE_MS', env.LIST_COUNT_CACHE_MS, 5000),
-    filesDir: join(env.DATA_DIR || './.data', 'files'),
-    s3: s3FromEnv(env),
-    storageQuotaBytes: positive('STORAGE_QUOTA_BYTES', env.STORAGE_QUOTA_BYTES, STORAGE_QUOTA_DEFAULT),
-    uploadMemoryBytes: positive('UPLOAD_MEMORY_BYTES', env.UPLOAD_MEMORY_BYTES, UPLOAD_MEMORY_DEFAULT),
-    templateReviewDelaySeconds: nonNegative('TEMPLATE_REVIEW_DELAY_SECONDS', env.TEMPLATE_REVIEW_DELAY_SECONDS, 15),
-    workerIntervalMs: env.WORKER_INTERVAL_MS ? positive('WORKER_INTERVAL_MS', env.WORKER_INTERVAL_MS, 0) : undefined,
-    pushRetryFirstMs: env.PUSH_RETRY_FIRST_SECONDS ? positive('PUSH_RETRY_FIRST_SECONDS', env.PUSH_RETRY_FIRST_SECONDS, 0) * 1000 : undefined,
+/**
+ * Every environment variable the server and its cluster read, and nothing is read elsewhere in server/. The README's
+ * table is generated from the `setting` ones (config-table.test.ts keeps them equal).
+ */
+export const variables = {
+  HOST: v('setting', z.string().min(1).default('127.0.0.1'), 'an address to listen on', '127.0.0.1', 'address the server listens on'),
+  PORT: v('setting', num(0, 65_535).default(8080), 'a whole number 0–65535', '8080', 'port'),
+  DATA_DIR: v('setting', z.string().min(1).default('./.data'), 'a folder', './.data',
+    'where the embedded database and uploaded files live; one server at a time: a start locks it (`DATA_DIR/server.lock`)'),
+  DATA_DIR_LOCK_WAIT_MS: v('setting', num(0).default(0), 'milliseconds, 0 or more', '0 (`npm run dev`: 30000)',
+    'how long a start waits for a live holder of `DATA_DIR` to release it before refusing'),
+  DATABASE_URL: v('setting', z.string().regex(/^postgres(ql)?:\/\//).optional(), 'a postgres://… address', '',
+    '`postgres://…`: use that PostgreSQL instead of the embedded database (same migrations and demo data)'),
+  API_BASE: v('setting', z.string().min(1).default('/api'), 'a path or URL', '/api',
+    'the API base the console calls, served to it in `/sms-cloud/config.js`, so one build can point at another API host'),
+  DIST_DIR: v('setting', z.string().min(1).default('./dist'), 'a folder', './dist', 'the built console served under `/sms-cloud/`'),
+  SEED_HISTORY_ROWS: v('setting', num(0, 50_000_000).optional(), 'a whole number 0–50000000', '300000',
+    'size of the generated sent-record history on first start'),
+  SHORT_LINK_BASE: v('setting', httpUrl.optional(), 'an http(s) URL', 'the request\'s origin',
+    'what the short links of link sends start with (`<base>/s/<code>`), e.g. a short domain in front of this server'),
+  RATE_LIMIT_SCALE: v('setting', num(0.000_001, 1e9, false).default(1), 'a positive number', '1',
+    'multiplies every rate limit\'s allowance (`RATE_RULES` in `server/security/rate-limit.ts`); the test harness uses 1000'),
+  SEND_WORKERS: v('setting', flag.default(true), '0 or 1', '1',
+    '`0`: this process runs no background job (carrier simulator, scheduler, report push, template review, UE checker, orphan sweep)'),
+  ALLOWED_ORIGINS: v('setting', originList.default([]), origins, '',
+    'origins besides the server\'s own that may call the API from a browser (a console served from another host)'),
+  CORS_ORIGIN: v('setting', z.union([z.literal('*'), z.literal(''), httpUrl]).default(''), '*, empty or one origin', '',
+    'unset: CORS only for the own origin and `ALLOWED_ORIGINS`; one origin: that one too; `*`: any origin may read the API with a token (not advised)'),
+  FRAME_ORIGINS: v('setting', originList.default([]), origins, '', 'origins `/myiframe/` may frame besides the console\'s own (also the CSP\'s `frame-src`)'),
+  HTTPS: v('setting', flag.default(false), '0 or 1', '0', '`1`: served over https: HSTS on every answer, the token cookie `Secure`'),
+  TRUST_PROXY: v('setting', flag.default(false), '0 or 1', '0',
+    '`1`: behind a reverse proxy: the client address is the last `X-Forwarded-For` entry, scheme and host come from `X-Forwarded-Proto`/`-Host`'),
+  PUSH_ALLOW_PRIVATE: v('setting', flag.default(false), '0 or 1', '0', '`1`: report pushes may go to loopback and private addresses (local receivers); never in production'),
+  PUSH_RETRY_FIRST_SECONDS: v('setting', num(0.001, 86_400, false).default(30), 'seconds, more than 0', '30',
+    'the report push\'s first retry waits this long (plus jitter), then each retry twice as long'),
+  S3_URL: v('setting', httpUrl.optional(), 'an http(s) URL', '', 'uploads go to this S3-compatible endpoint instead of `DATA_DIR/files` (needs the three below)'),
+  S3_BUCKET: v('setting', z.string().min(1).optional(), 'a bucket name', '', 'the bucket uploads go to'),
+  S3_REGION: v('setting', z.string().min(1).default('us-east-1'), 'a region name', 'us-east-1', 'the bucket\'s region'),
+  S3_ACCESS_KEY_ID: v('setting', z.string().min(1).optional(), 'a key id', '', 'the S3 access key id'),
+  S3_SECRET_ACCESS_KEY: v('setting', z.string().min(1).optional(), 'a secret key', '', 'the S3 secret access key'),
+  STORAGE_QUOTA_BYTES: v('setting', num(1).default(STORAGE_QUOTA_DEFAULT), 'a whole number of bytes, more than 0', '1073741824 (1 GiB)',
+    'bytes a customer\'s materials may take unless its own quota says otherwise'),
+  UPLOAD_MEMORY_BYTES: v('setting', num(1).default(UPLOAD_MEMORY_DEFAULT), 'a whole number of bytes, more than 0', '67108864 (64 MiB)',
+    'bytes of upload bodies one process holds at once (a tenant a quarter)'),
+  TEMPLATE_REVIEW_DELAY_SECONDS: v('setting', num(0, 86_400, false).default(15), 'seconds, 0–86400', '15',
+    'how long a new template waits before the simulated review decides it'),
+  UE_CHECK_RATE: v('setting', num(0.001, 1e9, false).default(2000), 'a positive number', '2000', 'numbers the simulated UE file checker checks per second per process'),
+  UE_CHECK_FAIL_SHARE: v('setting', num(0, 1, false).default(0.05), 'a share 0–1', '0.05', 'the share of files the simulated UE checker fails part way'),
+  UE_CHECK_FAIL_SEED: v('setting', z.string().min(1).default('ue'), 'any text', 'ue', 'which files the simulated UE checker fails is fixed by it, so a run can be repeated'),
+  LIST_COUNT_CACHE_MS: v('setting', num(0).default(5000), 'milliseconds, 0 or more', '5000', 'how long a counted sent-record total is reused by this process (0: never)'),
+  CONTENT_SEARCH_INDEX: v('setting', z.enum(['on', 'off']).default('off'), 'on or off', 'off',
+    '`on`: a trigram index for content searches over very long histories, at a cost to every send (docs/benchmarks.md)'),
+  CLUSTER_WORKERS: v('setting', num(1, 1024).optional(), 'a whole number 1–1024', 'available parallelism', 'processes `npm run start:cluster` starts'),
+  SHUTDOWN_GRACE_MS: v('setting', num(0).default(30_000), 'milliseconds, 0 or more', '30000',
+    'how long requests in flight may hold the exit after SIGTERM/SIGINT'),
+  SMS_CAPTCHA_FIXED: v('test', z.string().length(4).optional(), '4 characters', '',
+    'the server also accepts this captcha code, so browser tests can sign in'),
+  WORKER_INTERVAL_MS: v('test', num(1, 600_000).optional(), 'milliseconds, 1–600000', 'each job its own, 1–5 s',
+    'how often the background jobs look for work; browser tests shorten it to wait for the work, not the timer'),
+  LIST_TOTALS: v('bench', z.enum(['rollup', 'exact']).default('rollup'), 'rollup or exact', 'rollup',
+    '`exact` counts every sent-record list total instead of summing the daily rollups (the baseline of tests/bench/list-load)'),
+} satisfies Record<string, Variable>
+
+type Variables = typeof variables
+export type Settings = { [K in keyof Variables]: z.output<Variables[K]['schema']> }
+
+/** A bad value: the message names every variable that broke its rule. */
+export class SettingsError extends Error {}
+
+/**
+ * The settings from the environment: empty values count as unset. Throws a SettingsError naming each bad variable,
+ * its value and its rule.
+ */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const bad: string[] = []
+  const out: Record<string, unknown> = {}
+  for (const [name, spec] of Object.entries(variables) as [string, Variable][]) {
+    const raw = env[name] === '' ? undefined : env[name]
+    const r = spec.schema.safeParse(raw)
+    if (r.success) out[name] = r.data
+    else bad.push(`${name}=${JSON.stringify(raw)}: must be ${spec.rule}`)
   }
+  const s3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => out.S3_URL && !out[k])
+  if (s3.length) bad.push(`S3_URL is set but ${s3.join(', ')} ${s3.length > 1 ? 'are' : 'is'} not: must be set together`)
+  if (bad.length) throw new SettingsError(`bad settings (see the README's table):\n  ${bad.join('\n  ')}`)
+  return out as Settings
+}
+
+/** readSettings, or the refusal on stderr and exit 1: a bad value is the operator's to fix, no stack. */
+export function settingsOrExit(who: string, env: NodeJS.ProcessEnv = process.env): Settings {
+  try {
+    return readSettings(env)
+  } catch (e) {
+    if (!(e instanceof SettingsError)) throw e
+    console.error(`[${who}] ${e.message}`)
+    process.exit(1)
+  }
+}
+
+/** What createApp needs from the settings. */
+export function configFromSettings(s: Settings): ServerConfig {
+  return {
+    captchaFixed: s.SMS_CAPTCHA_FIXED,
+    distDir: s.DIST_DIR,
+    apiBase: s.API_BASE,
+    corsOrigin: s.CORS_ORIGIN,
+    shortLinkBase: s.SHORT_LINK_BASE,
+    rateLimitScale: s.RATE_LIMIT_SCALE,
+    allowedOrigins: s.ALLOWED_ORIGINS,
+    frameOrigins: s.FRAME_ORIGINS,
+    https: s.HTTPS,
+    trustProxy: s.TRUST_PROXY,
+    pushAllowPrivate: s.PUSH_ALLOW_PRIVATE,
+    listTotals: s.LIST_TOTALS,
+    listCountCacheMs: s.LIST_COUNT_CACHE_MS,
+    filesDir: join(s.DATA_DIR, 'files'),
+    s3: s.S3_URL ? { url: s.S3_URL, bucket: s.S3_BUCKET!, region: s.S3_REGION, accessKeyId: s.S3_ACCESS_KEY_ID!, secretAccessKey: s.S3_SECRET_ACCESS_KEY! } : undefined,
+    storageQuotaBytes: s.STORAGE_QUOTA_BYTES,
+    uploadMemoryBytes: s.UPLOAD_MEMORY_BYTES,
+    templateReviewDelaySeconds: s.TEMPLATE_REVIEW_DELAY_SECONDS,
+    workerIntervalMs: s.WORKER_INTERVAL_MS,
+    pushRetryFirstMs: s.PUSH_RETRY_FIRST_SECONDS * 1000,
+  }
+}
+
+/** The markdown table of one kind of variable, as the README shows it. */
+export function settingsTable(kind: SettingKind): string {
+  const rows = Object.entries(variables).filter(([, x]) => x.kind === kind)
+    .map(([name, x]) => `| \`${name}\` | ${x.fallback || 'unset'} | ${x.description} |`)
+  return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n')
 }
 
 /** Everything a route needs besides the request. */

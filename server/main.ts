@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server'
 import { APP_BASE } from '../src/domain/api'
 import { createApp } from './app'
 import { Carrier } from './carrier'
-import { configFromEnv } from './config'
+import { configFromSettings, settingsOrExit } from './config'
 import { migrate, openDb } from './db'
 import { ensureContentIndex } from './db/content-index'
 import { DataDirOpenError } from './db/data-dir-errors'
@@ -14,7 +14,7 @@ import { startCarrierSim } from './send/carrier-sim'
 import { startPushWorker } from './push/worker'
 import { startScheduler } from './send/scheduler'
 import { closeConnectionsWhenShuttingDown, shutdownGracefully, trackHandlers } from './shutdown'
-import { startUeChecker, ueCheckerFromEnv } from './number-check/ue-checker'
+import { startUeChecker } from './number-check/ue-checker'
 import { openStore } from './storage'
 import { undoStoringLeft } from './send/storing'
 import { undoImportsLeft } from './routes/lists/address-book-storing'
@@ -22,11 +22,11 @@ import { startReviewWorker } from './templates/review'
 import { seedDemoMedia } from './seed/materials'
 import { startOrphanSweep } from './materials/sweep'
 
-const env = process.env
-const host = env.HOST || '127.0.0.1'
-const port = Number(env.PORT || 8080)
-const dataDir = env.DATA_DIR || './.data'
-const databaseUrl = env.DATABASE_URL || undefined
+const env = settingsOrExit('server')
+const host = env.HOST
+const port = env.PORT
+const dataDir = env.DATA_DIR
+const databaseUrl = env.DATABASE_URL
 
 // Startup refusals that are the operator's to fix: one paragraph, no stack.
 function refuse(e: unknown): never {
@@ -39,7 +39,7 @@ function refuse(e: unknown): never {
 const lock = databaseUrl
   ? null
   : await lockDataDir(dataDir, {
-      waitMs: Number(env.DATA_DIR_LOCK_WAIT_MS || 0),
+      waitMs: env.DATA_DIR_LOCK_WAIT_MS,
       onWait: (h) => console.log(`[server] waiting for process ${h.pid} to release DATA_DIR ${resolve(dataDir)}`),
     }).catch(refuse)
 process.on('exit', () => lock?.release())
@@ -60,12 +60,11 @@ if (!databaseUrl) await undoStoringLeft(db, console.log)
 // Likewise a large contact import it cut off: its contacts are removed and the upload can be committed again.
 if (!databaseUrl) await undoImportsLeft(db, console.log)
 // SEED_HISTORY_ROWS lets browser tests start on a smaller history; the demo default is 300k sent records.
-const historyRows = env.SEED_HISTORY_ROWS ? Number(env.SEED_HISTORY_ROWS) : undefined
-const seeded = await seedIfEmpty(db, { log: console.log, historyRows })
+const seeded = await seedIfEmpty(db, { log: console.log, historyRows: env.SEED_HISTORY_ROWS })
 if (seeded === null) await syncMenus(db)
 else console.log(`[server] demo data ready in ${(seeded / 1000).toFixed(1)} s`)
 
-const config = configFromEnv(env)
+const config = configFromSettings(env)
 if (config.captchaFixed) console.warn('[server] SMS_CAPTCHA_FIXED is set: a fixed captcha is accepted (tests only)')
 const storage = openStore(config)
 if (seeded !== null) await seedDemoMedia(db, storage)
@@ -75,12 +74,11 @@ const app = createApp({ db, config, carrier: new Carrier({ log: true }), storage
 // The carrier's reports, the timed-batch scheduler, the report push and the template review; SEND_WORKERS=0 turns them off (several
 // processes may run them).
 if (config.pushAllowPrivate) console.warn('[server] PUSH_ALLOW_PRIVATE is set: report pushes may reach loopback and private addresses')
-const ueChecker = ueCheckerFromEnv(env)
 const every = config.workerIntervalMs
-const stopWorkers = env.SEND_WORKERS === '0' ? [] : [
+const stopWorkers = !env.SEND_WORKERS ? [] : [
   startCarrierSim(db, every), startScheduler(db, every),
-  startPushWorker(db, { allowPrivate: config.pushAllowPrivate, firstDelayMs: config.pushRetryFirstMs }, every), startUeChecker(db, ueChecker),
-  startReviewWorker(db, (config.templateReviewDelaySeconds ?? 15) * 1000, every), startOrphanSweep(db, storage),
+  startPushWorker(db, { allowPrivate: config.pushAllowPrivate, firstDelayMs: config.pushRetryFirstMs }, every), startUeChecker(db, { rate: env.UE_CHECK_RATE, failShare: env.UE_CHECK_FAIL_SHARE, seed: env.UE_CHECK_FAIL_SEED }),
+  startReviewWorker(db, env.TEMPLATE_REVIEW_DELAY_SECONDS * 1000, every), startOrphanSweep(db, storage),
 ]
 
 const handlers = trackHandlers(app.fetch)
@@ -107,7 +105,7 @@ async function shutdown(signal: string) {
     handlersIdle: handlers.idle,
     workers: stopWorkers,
     closeDb: () => db.close().catch((e) => console.error('[server] closing the database failed', e)),
-    graceMs: Number(env.SHUTDOWN_GRACE_MS || 30_000),
+    graceMs: env.SHUTDOWN_GRACE_MS,
     log: console.log,
   })
   console.log(`[server] ${signal}: stopped accepting; finishing requests in flight, then closing`)

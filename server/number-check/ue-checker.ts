@@ -139,22 +139,3 @@ export function startUeChecker(db: Db, o: UeCheckerOptions & { rate: number; int
     await runUeChecks(db, budget, o)
   }, (e) => console.error('[ue-checker]', e))
 }
-
-/**
- * UE_CHECK_RATE (numbers per second per process, default 2000), UE_CHECK_FAIL_SHARE (0 … 1, default 0.05) and
- * UE_CHECK_FAIL_SEED (default 'ue'); a bad value stops the start with the setting's name.
- */
-export function ueCheckerFromEnv(env: NodeJS.ProcessEnv): UeCheckerOptions & { rate: number } {
-  const num = (name: string, fallback: number, ok: (n: number) => boolean) => {
-    const raw = env[name]
-    if (raw === undefined || raw === '') return fallback
-    const n = Number(raw)
-    if (!Number.isFinite(n) || !ok(n)) throw new Error(`${name}: ${JSON.stringify(raw)} is out of range`)
-    return n
-  }
-  return {
-    rate: num('UE_CHECK_RATE', 2000, (n) => n > 0),
-    failShare: num('UE_CHECK_FAIL_SHARE', 0.05, (n) => n >= 0 && n <= 1),
-    seed: env.UE_CHECK_FAIL_SEED || 'ue',
-  }
-}

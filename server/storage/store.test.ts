@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drain, FileStore } from './file-store'
-import { s3FromEnv } from './index'
 import { S3Store } from './s3-store'
 import { startS3 } from './s3rver.test-helper'
 import { objectKey, tenantSegment, type ObjectStore } from './store'
@@ -92,13 +91,4 @@ contract('FileStore (DATA_DIR/files)', async () => {
 contract('S3Store (s3rver)', async () => {
   const s3 = await startS3()
   return { store: new S3Store(s3.settings), close: s3.stop }
-})
-
-describe('S3 settings from the environment', () => {
-  it('is off without S3_URL and refuses a half configuration, naming what is missing', () => {
-    expect(s3FromEnv({})).toBeUndefined()
-    expect(() => s3FromEnv({ S3_URL: 'http://127.0.0.1:9000', S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/)
-    expect(() => s3FromEnv({ S3_URL: 'ftp://x', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })).toThrow(/S3_URL/)
-    expect(s3FromEnv({ S3_URL: 'http://127.0.0.1:9000', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })).toMatchObject({ region: 'us-east-1', bucket: 'b' })
-  })
 })

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { configFromSettings, readSettings, settingsTable, variables } from './config'
+
+describe('settings from the environment', () => {
+  it('gives every variable its default when nothing is set, and empty counts as unset', () => {
+    const s = readSettings({ PORT: '', HOST: '' })
+    expect(s).toMatchObject({ HOST: '127.0.0.1', PORT: 8080, SEND_WORKERS: true, HTTPS: false, LIST_COUNT_CACHE_MS: 5000, LIST_TOTALS: 'rollup' })
+    expect(s.DATABASE_URL).toBeUndefined()
+    expect(configFromSettings(s)).toMatchObject({ filesDir: '.data/files', pushRetryFirstMs: 30_000, s3: undefined })
+  })
+
+  it('reads types: numbers, flags, origins', () => {
+    const s = readSettings({ PORT: '8231', SEND_WORKERS: '0', HTTPS: '1', ALLOWED_ORIGINS: 'https://a.example.com, http://b.example.com:8080/', RATE_LIMIT_SCALE: '0.5' })
+    expect(s).toMatchObject({ PORT: 8231, SEND_WORKERS: false, HTTPS: true, RATE_LIMIT_SCALE: 0.5 })
+    expect(s.ALLOWED_ORIGINS).toEqual(['https://a.example.com', 'http://b.example.com:8080'])
+  })
+
+  it('refuses a bad value, naming the variable, its value and its rule, every bad one at once', () => {
+    const bad = () => readSettings({ PORT: '80x', UE_CHECK_FAIL_SHARE: '2', HTTPS: 'yes', FRAME_ORIGINS: 'https://ok.example.com,not-an-origin' })
+    expect(bad).toThrow(/PORT="80x": must be a whole number 0–65535/)
+    expect(bad).toThrow(/UE_CHECK_FAIL_SHARE="2": must be a share 0–1/)
+    expect(bad).toThrow(/HTTPS="yes": must be 0 or 1/)
+    expect(bad).toThrow(/FRAME_ORIGINS=.*must be comma-separated origins/)
+    expect(() => readSettings({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
+    expect(() => readSettings({ SMS_CAPTCHA_FIXED: 'ABC' })).toThrow(/SMS_CAPTCHA_FIXED="ABC": must be 4 characters/)
+  })
+
+  it('takes S3 only with its bucket and credentials, naming what is missing', () => {
+    expect(() => readSettings({ S3_URL: 'http://127.0.0.1:9000', S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are not/)
+    expect(() => readSettings({ S3_URL: 'ftp://x', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })).toThrow(/S3_URL="ftp:\/\/x"/)
+    const s = readSettings({ S3_URL: 'http://127.0.0.1:9000', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })
+    expect(configFromSettings(s).s3).toMatchObject({ region: 'us-east-1', bucket: 'b' })
+  })
+
+  it('is the README\'s table: operators\' and test settings, each generated from the schema', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    for (const kind of ['setting', 'test'] as const) {
+      // Regenerate with: npx tsx -e "import('./server/config.ts').then((m) => console.log(m.settingsTable('setting')))"
+      expect(readme, `README.md's ${kind} table`).toContain(settingsTable(kind))
+    }
+    for (const [name, x] of Object.entries(variables)) if (x.kind === 'bench') expect(readme).not.toContain(`| \`${name}\``)
+  })
+})
