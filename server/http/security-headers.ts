@@ -63,8 +63,16 @@ export function securityHeaders(config: HeaderConfig): MiddlewareHandler {
     // CORS decides who reads API answers; a console on another host still loads the captcha as an image.
     crossOriginResourcePolicy: 'same-site',
   })
+  // A route that answers with its own Content-Security-Policy keeps it: a stored file (routes/media.ts) says
+  // `default-src 'none'; sandbox`, stricter than the console's, and opened as a page it must run nothing. Only the
+  // CSP: the other headers are the same for every answer (the short-link redirect keeps the console's referrer policy).
   return async (c, next) => {
-    await headers(c, next)
+    let own: string | null = null
+    await headers(c, async () => {
+      await next()
+      own = c.res.headers.get('Content-Security-Policy')
+    })
+    if (own) c.res.headers.set('Content-Security-Policy', own)
     if (servedOverHttps(c, config)) c.res.headers.set('Strict-Transport-Security', HSTS)
   }
 }

@@ -134,6 +134,16 @@ forEachBackend((backend) => {
       expect(new Uint8Array(await res.arrayBuffer())).toEqual(png(3, 3))
     })
 
+    it("keeps the file's own policy (nothing runs, sandboxed) over the console's, whole and in part", async () => {
+      const whole = await media(mine.url)
+      const part = await media(mine.url, { range: 'bytes=0-3' })
+      expect([whole.status, part.status]).toEqual([200, 206])
+      for (const res of [whole, part]) {
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+        expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+      }
+    })
+
     it('refuses a changed, borrowed or expired signature, and a signature of another material', async () => {
       const u = new URL(mine.url, 'http://x')
       const sig = u.searchParams.get('sig')!

@@ -92,7 +92,6 @@ export function shortLinkRedirectRoutes(deps: Deps) {
         : await recordClick(deps.db, code, c.req.header('user-agent') ?? '')
       if (!target) return notFoundPage(c)
       c.header('cache-control', 'no-store')
-      c.header('referrer-policy', 'no-referrer')
       return c.redirect(target, 302)
     } catch (e) {
       console.error('[short-link]', code, e)
