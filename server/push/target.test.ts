@@ -24,6 +24,34 @@ describe('push target (SSRF)', () => {
     await expect(resolveTarget(url)).rejects.toThrow(PushTargetError)
   })
 
+  // Each IPv6 form that carries an IPv4 address, judged by that address: a private one inside is refused whatever
+  // the wrapping, a public one inside passes.
+  it.each([
+    ['v4-compatible loopback', 'http://[::127.0.0.1]:9/', 'loopback'],
+    ['v4-compatible metadata', 'http://[::a9fe:a9fe]/', 'linkLocal'],
+    ['v4-mapped private', 'http://[::ffff:10.0.0.1]/', 'private'],
+    ['NAT64 loopback', 'http://[64:ff9b::127.0.0.1]/', 'loopback'],
+    ['local-use NAT64 /96', 'http://[64:ff9b:1::10.0.0.1]/', 'private'],
+    ['local-use NAT64 /64 (10.0.0.1 at bytes 9-12)', 'http://[64:ff9b:1:0:0a:0:100:0]/', 'private'],
+    ['local-use NAT64 /48 (169.254.169.254 at bytes 6-7, 9-10)', 'http://[64:ff9b:1:a9fe:a9:fe00::]/', 'linkLocal'],
+    ['6to4 metadata', 'http://[2002:a9fe:a9fe::1]/', 'linkLocal'],
+    ['Teredo with a loopback client (inverted)', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'loopback'],
+    ['Teredo with a private relay', 'http://[2001:0:a00:1:8000:63bf:a247:27dd]/', 'private'],
+  ])('refuses %s (%s) as %s', async (_name, url, range) => {
+    await expect(resolveTarget(url)).rejects.toThrow(new RegExp(`\\(${range}\\) refused`))
+  })
+
+  it('accepts those forms around a public IPv4 (93.184.216.34)', async () => {
+    for (const host of ['64:ff9b::5db8:d822', '2002:5db8:d822::1', '2001:0:4136:e378:8000:63bf:a247:27dd', '::5db8:d822']) {
+      expect((await resolveTarget(`http://[${host}]/`)).address, host).toBe(host)
+    }
+  })
+
+  it('judges the addresses a name resolves to the same way', async () => {
+    await expect(resolveTarget('https://hooks.example.com/a', { resolve: to(['::7f00:1']) })).rejects.toThrow(/\(loopback\) refused/)
+    await expect(resolveTarget('https://hooks.example.com/a', { resolve: to(['93.184.216.34', '64:ff9b::a9fe:a9fe']) })).rejects.toThrow(/linkLocal/)
+  })
+
   it('refuses a name that resolves to loopback, and one with any private address among public ones', async () => {
     await expect(resolveTarget('https://hooks.example.com/a', { resolve: to(['127.0.0.1']) })).rejects.toThrow(/loopback/)
     await expect(resolveTarget('https://hooks.example.com/a', { resolve: to(['93.184.216.34', '10.0.0.5']) })).rejects.toThrow(/private/)

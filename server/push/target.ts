@@ -10,9 +10,9 @@ import { pushErrorText } from '../../src/domain/push-error'
  * the server's own network. The host is resolved once, every address it resolves to is checked, and the socket
  * connects to the checked address (a `lookup` that answers only it), so a name cannot resolve to a public address
  * for the check and to 127.0.0.1 for the connection. Only the IANA `unicast` range passes: loopback, private,
- * link-local (cloud metadata, 169.254.169.254), CGNAT, unique-local (fd00:ec2::254), unspecified, multicast,
- * reserved and the IPv6 forms that embed an IPv4 address (6to4, Teredo, NAT64) do not. IPv4-mapped IPv6 is judged
- * as its IPv4. Redirects are not followed: a 3xx is a failed attempt.
+ * link-local (cloud metadata, 169.254.169.254), CGNAT, unique-local (fd00:ec2::254), unspecified, multicast and
+ * reserved do not. An IPv6 address that carries an IPv4 one is judged by the IPv4 inside (embeddedIpv4s), so
+ * `[::127.0.0.1]` is loopback however it is written. Redirects are not followed: a 3xx is a failed attempt.
  */
 export class PushTargetError extends Error {}
 
@@ -33,9 +33,40 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, late]).finally(() => clearTimeout(timer))
 }
 
-/** `unicast`, `loopback`, `private` … of an address; IPv4-mapped IPv6 as its IPv4. */
+const v4At = (bytes: number[], at: number[]) => new ipaddr.IPv4(at.map((i) => bytes[i]))
+const under = (a: ipaddr.IPv6, prefix: string, bits: number) => a.match(ipaddr.IPv6.parse(prefix), bits)
+
+/**
+ * The IPv4 addresses an IPv6 address carries, where a packet sent to it would end up: v4-mapped (::ffff:0:0/96) and
+ * v4-compatible (::/96, ::1 and :: included), NAT64 (64:ff9b::/96 in the last 32 bits; the local-use 64:ff9b:1::/48 at
+ * each place RFC 6052 allows a network to put it, /48, /56, /64 and /96, since which one it uses is not visible),
+ * 6to4 (2002::/16, bits 16-47) and Teredo (2001::/32: the relay's IPv4 in bits 32-63 and the client's in the last
+ * 32 bits, inverted). None for any other address.
+ */
+export function embeddedIpv4s(a: ipaddr.IPv6): ipaddr.IPv4[] {
+  const b = a.toByteArray()
+  if (under(a, '::ffff:0:0', 96) || under(a, '::', 96) || under(a, '64:ff9b::', 96)) return [v4At(b, [12, 13, 14, 15])]
+  if (under(a, '64:ff9b:1::', 48)) {
+    return [[12, 13, 14, 15], [9, 10, 11, 12], [7, 9, 10, 11], [6, 7, 9, 10]].map((at) => v4At(b, at))
+  }
+  if (under(a, '2002::', 16)) return [v4At(b, [2, 3, 4, 5])]
+  if (under(a, '2001::', 32)) return [v4At(b, [4, 5, 6, 7]), new ipaddr.IPv4(b.slice(12).map((x) => x ^ 0xff))]
+  return []
+}
+
+/**
+ * `unicast`, `loopback`, `private` … of an address. An IPv6 one carrying IPv4 ones is unicast only when all of them
+ * are, otherwise it is named by the first that is not (a zero-filled place, `unspecified`, only when no other).
+ * ::1 and :: keep their own names.
+ */
 export function addressRange(address: string): string {
-  return ipaddr.process(address).range()
+  const a = ipaddr.parse(address)
+  const own = a.range()
+  if (a.kind() === 'ipv4' || own === 'loopback' || own === 'unspecified') return own
+  const inside = embeddedIpv4s(a as ipaddr.IPv6)
+  if (!inside.length) return own
+  const refused = inside.map((v4) => v4.range()).filter((r) => r !== 'unicast')
+  return refused.find((r) => r !== 'unspecified') ?? refused[0] ?? 'unicast'
 }
 
 export async function resolveTarget(raw: string, opts: { allowPrivate?: boolean; resolve?: Resolve } = {}): Promise<ResolvedTarget> {

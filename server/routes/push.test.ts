@@ -33,7 +33,7 @@ forEachBackend((backend) => {
       expect((await h.call('/user/pushUrlModify', { push_url }, { token: t.acme })).status).toBe(400)
     })
 
-    it.each([['http://127.0.0.1:9000/hook'], ['http://10.0.0.8/hook'], ['http://169.254.169.254/latest'], ['http://[::1]/hook']])(
+    it.each([['http://127.0.0.1:9000/hook'], ['http://10.0.0.8/hook'], ['http://169.254.169.254/latest'], ['http://[::1]/hook'], ['http://[::127.0.0.1]:9000/'], ['http://[::a9fe:a9fe]/']])(
       'refuses the private or local address %s unless the setting allows it',
       async (push_url) => {
         const res = await h.call('/user/pushUrlModify', { push_url }, { token: t.acme, lang: 'en' })
