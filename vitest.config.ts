@@ -8,7 +8,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two cores: server tests each boot a PGlite database, so keep the pool small.
+    // Two cores; server test files share one PostgreSQL (server/test/global-setup.ts), each in its own database.
     maxWorkers: 2,
     globalSetup: ['server/test/global-setup.ts'],
   },

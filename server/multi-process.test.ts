@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { sealPassword } from '../src/domain/auth'
 import { MAX_RUNNING_DOWNLOADS } from './lists/download'
 import { RATE_RULES } from './security/rate-limit'
@@ -14,13 +14,12 @@ import { freshDatabase, startServer, type ServerProcess } from './test/processes
  * Two real server processes on one PostgreSQL, every request of one user landing on the other process than the
  * last: nothing a flow needs may live in one process' memory. PostgreSQL only (PGlite is one process' folder).
  */
-const serverUrl = process.env.TEST_DATABASE_URL
 const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as new () => { setPublicKey(k: string): void; encrypt(s: string): string | false }
 const CAPTCHA = 'T3ST'
 
 interface Envelope { status: number; code: number; msg: string; data: any } // eslint-disable-line @typescript-eslint/no-explicit-any
 
-describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
+describe('two server processes on one PostgreSQL', () => {
   let db: { url: string; drop: () => Promise<void> }
   let sql: pg.Pool
   // The object store both processes keep uploads in (as processes on several machines would).
@@ -51,7 +50,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
   }
 
   beforeAll(async () => {
-    db = await freshDatabase(serverUrl!)
+    db = await freshDatabase(inject('testDatabaseUrl'))
     sql = new pg.Pool({ connectionString: db.url, max: 2 })
     // pool.end() resolves before its clients' sockets are closed, and afterAll then drops the database with (force):
     // a backend still closing reports its termination to the pool as an idle client's error, which with no listener

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { connect } from 'node:net'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { sealPassword } from '../src/domain/auth'
 import { freshDatabase, printed, startServer } from './test/processes'
 
@@ -10,7 +10,6 @@ import { freshDatabase, printed, startServer } from './test/processes'
  * Graceful shutdown: on SIGTERM a process stops accepting, finishes the requests in flight, lets its workers finish
  * their step, then closes the database; in a cluster, a rolling restart under load loses no request.
  */
-const serverUrl = process.env.TEST_DATABASE_URL
 const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as new () => { setPublicKey(k: string): void; encrypt(s: string): string | false }
 const CAPTCHA = 'T3ST'
 const LIST = { start_time: '2000-01-01', end_time: '2099-12-31', page: 1, page_size: 20 }
@@ -43,13 +42,13 @@ describe('server/cluster.ts', () => {
   })
 })
 
-describe.runIf(serverUrl)('graceful shutdown on PostgreSQL', () => {
+describe('graceful shutdown on PostgreSQL', () => {
   let db: { url: string; drop: () => Promise<void> }
   let sql: pg.Pool
   const env = () => ({ DATABASE_URL: db.url, SEED_HISTORY_ROWS: '2000', SMS_CAPTCHA_FIXED: CAPTCHA })
 
   beforeAll(async () => {
-    db = await freshDatabase(serverUrl!)
+    db = await freshDatabase(inject('testDatabaseUrl'))
     sql = new pg.Pool({ connectionString: db.url, max: 2 })
   })
   afterAll(async () => {

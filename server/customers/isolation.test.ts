@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS } from '../seed'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 
 /**
  * The tenant-isolation matrix of the account writes (issue 13): every sub-account and customer call, by each demo
@@ -29,7 +29,7 @@ const CALLS: [path: string, body: (t: Target) => Record<string, unknown>][] = [
   ['/subAccount/open', (t) => ({ cus_id: t })],
 ]
 
-forEachBackend((backend) => {
+describe('customers/isolation', () => {
   let h: Harness
   // Closing a sub-account ends its sessions, so each case signs in afresh rather than sharing tokens.
   const tokenOf = (u: Caller) => h.tokenFor(u, DEMO_ACCOUNTS.find((a) => a.cusId === u)!.password)
@@ -37,7 +37,7 @@ forEachBackend((backend) => {
     (await h.db.query('select cus_id, cus_status::int as s, balance::text as b, storage_quota::text as q from customer order by cus_id')).rows
 
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 100 })
+    h = await setup({ historyRows: 100 })
   })
   afterAll(() => h.close())
 

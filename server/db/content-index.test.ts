@@ -3,13 +3,13 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureContentIndex, hasCharacterIndex } from './content-index'
 import { migrate, openDb, type Db } from '.'
-import { forEachBackend, openTestDb } from '../test/harness'
+import { openTestDb, testServer } from '../test/harness'
 
 const ALL = ['mo_record_content_chars_idx', 'mo_record_content_trgm_idx', 'mt_content_daily_trgm_idx', 'mt_record_content_chars_idx', 'mt_record_content_trgm_idx']
 
-forEachBackend((backend) => {
+describe('db/content-index', () => {
   it('the content search indexes are built when wanted, silently, and dropped when no longer wanted', async () => {
-    const { db, close } = await openTestDb(backend)
+    const { db, close } = await openTestDb()
     const indexes = async () => (await db.query<{ indexname: string }>(
       `select indexname from pg_indexes where schemaname = current_schema() and (indexname like '%record_content_%_idx' or indexname = 'mt_content_daily_trgm_idx') order by 1`)).rows.map((r) => r.indexname)
     try {
@@ -40,23 +40,24 @@ forEachBackend((backend) => {
 
 // A PostgreSQL whose user may not add extensions: a database of its own (the shared one has pg_trgm already) and a
 // role without CREATE on it, owning only the schema of its name (first on its default search_path).
-const url = process.env.TEST_DATABASE_URL
-describe.runIf(url)('postgres without the right to create extensions', () => {
+describe('postgres without the right to create extensions', () => {
   const tag = randomBytes(4).toString('hex')
   const [dbName, role] = [`noext_${tag}`, `noext_${tag}`]
   let admin: pg.Client
   let db: Db
   beforeAll(async () => {
+    const { url } = testServer()
     admin = new pg.Client({ connectionString: url })
     await admin.connect()
     await admin.query(`create database ${dbName}`)
-    await admin.query(`create role ${role} login`)
-    const inDb = new pg.Client({ connectionString: url!.replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`) })
+    await admin.query(`create role ${role} login password '${tag}'`)
+    const inDb = new pg.Client({ connectionString: url.replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`) })
     await inDb.connect()
     await inDb.query(`revoke create on database ${dbName} from public; create schema ${role} authorization ${role}`)
     await inDb.end()
-    const u = new URL(url!)
+    const u = new URL(url)
     u.username = role
+    u.password = tag
     u.pathname = `/${dbName}`
     db = await openDb({ databaseUrl: u.toString() })
   })

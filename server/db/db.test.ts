@@ -1,26 +1,19 @@
-import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from '../seed'
-import { forEachBackend, openTestDb } from '../test/harness'
-import { migrate, type Db } from '.'
+import { openTestDb } from '../test/harness'
+import { migrate, openDb, type Db } from '.'
 
-forEachBackend((backend) => {
+describe('db/db', () => {
   let db: Db
   let other: Db
   const closers: (() => Promise<void>)[] = []
   beforeAll(async () => {
-    // Two handles on one database, as two server processes starting together would have (PGlite has one).
-    const schema = `t_${randomBytes(6).toString('hex')}`
-    const a = await openTestDb(backend, schema)
+    // Two pools on one database, as two server processes starting together would have.
+    const a = await openTestDb()
     db = a.db
     closers.push(a.close)
-    if (backend === 'postgres') {
-      const b = await openTestDb(backend, schema)
-      other = b.db
-      closers.unshift(() => b.db.close())
-    } else {
-      other = db
-    }
+    other = await openDb({ databaseUrl: a.url })
+    closers.unshift(() => other.close())
   })
   afterAll(async () => {
     for (const close of closers) await close()
@@ -39,7 +32,7 @@ forEachBackend((backend) => {
   })
 
   describe('types', () => {
-    it('come back as the same JS values on both databases', async () => {
+    it('come back as JS values: bigint and numeric as numbers, arrays, Dates', async () => {
       const { rows } = await db.query(
         `select 7::int8 as big, 12.345::numeric(14, 3) as money, '{0,2}'::smallint[] as prods, now() as at, 'x'::text as s`,
       )

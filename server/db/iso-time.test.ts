@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forEachBackend, openTestDb } from '../test/harness'
+import { openTestDb } from '../test/harness'
 import type { Db } from './types'
 
 /** Times at the edges of the fast path: fractions of every length, other offsets, years past 9999 and BC, infinity. */
@@ -10,12 +10,12 @@ const TIMES = [
 ]
 const SQL = `select t::timestamptz as t, now() as now, null::timestamptz as none, 1 as n from unnest($1::text[]) with ordinality u(t, i) order by i`
 
-forEachBackend((backend) => {
+describe('db/iso-time', () => {
   describe('timestamptz as ISO text (QueryOptions.isoTimes)', () => {
     let db: Db
     let close: () => Promise<void>
     beforeAll(async () => {
-      ;({ db, close } = await openTestDb(backend))
+      ;({ db, close } = await openTestDb())
     })
     afterAll(() => close())
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { testServer } from '../test/harness'
 import { openPostgres } from './postgres'
 import type { Db } from './types'
 
@@ -9,14 +10,13 @@ import type { Db } from './types'
  * statement in flight and is replaced; it never ends the process. pg emits 'error' on a lost client, and Node ends the
  * process on an 'error' event nobody listens to: vitest reports it as an unhandled error, which fails this file.
  */
-const url = process.env.TEST_DATABASE_URL
-
-describe.runIf(url)('PostgreSQL connections lost under the server', () => {
+describe('PostgreSQL connections lost under the server', () => {
   let db: Db
   let admin: pg.Client
   const schema = `t_lost_${randomBytes(5).toString('hex')}`
   beforeAll(async () => {
-    db = await openPostgres(url!, { schema, max: 3, applicationName: schema })
+    const { url } = testServer()
+    db = await openPostgres(url, { schema, max: 3, applicationName: schema })
     admin = new pg.Client({ connectionString: url })
     await admin.connect()
   })

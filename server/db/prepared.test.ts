@@ -1,14 +1,14 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forEachBackend, openTestDb } from '../test/harness'
-import { STATEMENTS_PER_CONNECTION, nameOn, namedCount, statementName } from './prepared'
+import { openTestDb, testServer } from '../test/harness'
+import { nameOn, namedCount, statementName } from './prepared'
 import type { Db } from '.'
 
-forEachBackend((backend) => {
+describe('db/prepared', () => {
   let db: Db
   let close: () => Promise<void>
   beforeAll(async () => {
-    ;({ db, close } = await openTestDb(backend))
+    ;({ db, close } = await openTestDb())
     await db.exec('create table prep_t (id int primary key, v text); insert into prep_t values (1, $$a$$), (2, $$b$$)')
   })
   afterAll(() => close())
@@ -31,15 +31,6 @@ forEachBackend((backend) => {
     expect(plain[0]).toMatchObject({ n: 7, t: null, money: 12.5, big: 9007199254740991, list: [1, 2], later: true })
   })
 
-  it.runIf(backend === 'pglite')('keeps at most the limit of named statements on PGlite', async () => {
-    for (let i = 0; i < STATEMENTS_PER_CONNECTION + 20; i++) {
-      expect((await db.query(`select ${i} as n, $1::int as p`, [i], { prepare: true })).rows).toEqual([{ n: i, p: i }])
-    }
-    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')
-    expect(rows[0].n).toBe(STATEMENTS_PER_CONNECTION)
-    // The first ones were closed and come back prepared anew.
-    expect((await db.query('select 0 as n, $1::int as p', [5], { prepare: true })).rows).toEqual([{ n: 0, p: 5 }])
-  })
 
   it('an SQL error in a prepared query is reported and the next one still runs', async () => {
     await expect(db.query('select 1 / $1::int as x', [0], { prepare: true })).rejects.toThrow(/division by zero/)
@@ -47,10 +38,10 @@ forEachBackend((backend) => {
   })
 })
 
-describe.runIf(process.env.TEST_DATABASE_URL)('named statements on one PostgreSQL connection', () => {
+describe('named statements on one PostgreSQL connection', () => {
   let pool: pg.Pool
   beforeAll(() => {
-    pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 })
+    pool = new pg.Pool({ connectionString: testServer().url, max: 1 })
   })
   afterAll(() => pool.end())
 

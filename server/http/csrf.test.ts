@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { balanceOf, countOf, sendForm } from '../test/send-kit'
 
 /* app.request() reaches http://localhost, so that is the console's own origin here. */
@@ -10,12 +10,12 @@ const OTHER_PORT = 'http://localhost:9999'
 type Headers = Record<string, string>
 const cases = (...list: Headers[]) => list
 
-forEachBackend((backend) => {
+describe('http/csrf', () => {
   let h: Harness
   let token: string
   let adminToken: string
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 100 })
+    h = await setup({ historyRows: 100 })
     token = await h.tokenFor('acme02', 'Acme02@12345')
     adminToken = await h.tokenFor('admin', 'Admin@12345')
   })

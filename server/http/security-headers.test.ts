@@ -4,18 +4,18 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import type { ServerConfig } from '../config'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 
 const directives = (csp: string | null) =>
   Object.fromEntries((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]))
 
-forEachBackend((backend) => {
+describe('http/security-headers', () => {
   let h: Harness
   let dist: string
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'sms-dist-'))
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SMS</title>')
-    h = await setup({ backend, historyRows: 100, distDir: dist })
+    h = await setup({ historyRows: 100, distDir: dist })
   })
   afterAll(async () => {
     await h.close()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { OPERATIONS } from '../../src/domain/operations'
 import { createApp } from '../app'
-import { countingApp, forEachBackend, setup, type Harness } from '../test/harness'
+import { countingApp, setup, type Harness } from '../test/harness'
 
 /**
  * Every paged list checks the session inside its own statement once this process has seen the token (as the
@@ -62,14 +62,14 @@ describe('the paged lists of the API', () => {
   })
 })
 
-forEachBackend((backend) => {
+describe('http/session-check-lists', () => {
   describe('every list checks the session in its own statement', () => {
     let h: Harness
     let app: ReturnType<typeof createApp>
     const statements: string[] = []
 
     beforeAll(async () => {
-      h = await setup({ backend })
+      h = await setup()
       app = countingApp(h, statements)
     })
     afterAll(() => h.close())

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { countingApp, forEachBackend, setup, type Harness } from '../test/harness'
+import { countingApp, setup, type Harness } from '../test/harness'
 
 /*
  * The sent-record lists check the session inside their own statement once this process has seen the token (one
  * round trip per request instead of two). Every change another process could make between two requests (the writes
  * here go straight to the database, as another process' would) is seen by the very next request.
  */
-forEachBackend((backend) => {
+describe('http/session-check', () => {
   describe('session checked in the list statement', () => {
     let h: Harness
     let app: ReturnType<typeof createApp>
@@ -16,7 +16,7 @@ forEachBackend((backend) => {
     const search = { pageNumber: 1, pageSize: 5, start_time: day(29), end_time: day(0) }
 
     beforeAll(async () => {
-      h = await setup({ backend })
+      h = await setup()
       app = countingApp(h, statements)
     })
     afterAll(() => h.close())

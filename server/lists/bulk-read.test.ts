@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db'
-import { forEachBackend, openTestDb } from '../test/harness'
+import { openTestDb } from '../test/harness'
 import { MAX_BULK_CURSORS, bulkBatches } from './bulk-read'
 import { keysetBatches, type KeysetSpec } from './keyset'
 import { Where } from './sql'
 
 type Row = Record<string, unknown>
 
-forEachBackend((backend) => {
+describe('lists/bulk-read', () => {
   let root: Db
   let close: () => Promise<void>
   beforeAll(async () => {
-    ;({ db: root, close } = await openTestDb(backend))
+    ;({ db: root, close } = await openTestDb())
     // 23 rows, several sharing one time (the key's second part orders them), one with microseconds.
     await root.exec(`create table bk (id bigint primary key, t timestamptz not null, word text, n int);
       insert into bk select i, timestamptz '2026-01-01 00:00:00.123456+00' + make_interval(secs => i / 3), 'w"' || i || E'\\n,你', i % 4
@@ -46,7 +46,6 @@ forEachBackend((backend) => {
     return batches
   }
   const keyset = async () => plain((await all(keysetBatches(root, spec()))).flat())
-  const cursors = backend === 'postgres'
 
   it('gives the rows keyset batches give, in the same order and batch sizes (through one cursor on PostgreSQL)', async () => {
     const { db, seen } = watched()
@@ -54,7 +53,7 @@ forEachBackend((backend) => {
     expect(batches.map((b) => b.length)).toEqual([5, 5, 5, 5, 3])
     expect(plain(batches.flat())).toEqual(await keyset())
     expect(batches.flat()[22].word).toBe('w"1\n,你')
-    expect(seen).toEqual(cursors ? { opened: 1, closed: 1 } : { opened: 0, closed: 0 })
+    expect(seen).toEqual({ opened: 1, closed: 1 })
   })
 
   it('a filter matching nothing ends at once and gives its cursor back', async () => {
@@ -70,12 +69,12 @@ forEachBackend((backend) => {
     const it = bulkBatches<Row>(db, { ...spec(), stallMs: 20 })
     const first = await it.next()
     // The consumer takes its time: the cursor is closed meanwhile, its connection back in the pool.
-    while (cursors && seen.closed === 0) await new Promise((r) => setTimeout(r, 10))
-    expect(seen).toEqual(cursors ? { opened: 1, closed: 1 } : { opened: 0, closed: 0 })
+    while (seen.closed === 0) await new Promise((r) => setTimeout(r, 10))
+    expect(seen).toEqual({ opened: 1, closed: 1 })
     const rest: Row[] = []
     for (let r = await it.next(); !r.done; r = await it.next()) rest.push(...r.value)
     expect(plain([...(first.value as Row[]), ...rest])).toEqual(await keyset())
-    expect(seen.opened).toBe(cursors ? 1 : 0)
+    expect(seen.opened).toBe(1)
   })
 
   it(`opens at most ${MAX_BULK_CURSORS} cursors at once; further reads take keyset batches and lose nothing`, async () => {
@@ -84,12 +83,12 @@ forEachBackend((backend) => {
     for (const it of open) await it.next()
     const extra = await all(bulkBatches(db, spec()))
     expect(plain(extra.flat())).toEqual(await keyset())
-    expect(seen.opened).toBe(cursors ? MAX_BULK_CURSORS : 0)
+    expect(seen.opened).toBe(MAX_BULK_CURSORS)
     // A consumer that stops early (the client went away) gives its cursor back; the next read takes one again.
     for (const it of open) await it.return(undefined)
     expect(seen.closed).toBe(seen.opened)
     await all(bulkBatches(db, spec()))
-    expect(seen.opened).toBe(cursors ? MAX_BULK_CURSORS + 1 : 0)
+    expect(seen.opened).toBe(MAX_BULK_CURSORS + 1)
   })
 
   it('a statement that fails gives its cursor slot back', async () => {
@@ -97,6 +96,6 @@ forEachBackend((backend) => {
     const bad = { ...spec(), from: 'bk_missing' }
     for (let i = 0; i <= MAX_BULK_CURSORS; i++) await expect(all(bulkBatches(db, bad))).rejects.toThrow(/bk_missing/)
     await all(bulkBatches(db, spec()))
-    expect(seen.opened).toBe(cursors ? 1 : 0)
+    expect(seen.opened).toBe(1)
   })
 })

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { MAX_RUNNING_DOWNLOADS } from './download'
 
 /*
  * Each running download holds a batch of rows and a file writer while its client reads; one account cannot keep more
  * than MAX_RUNNING_DOWNLOADS of them open at once (issue 10: memory bounded whoever calls).
  */
-forEachBackend((backend) => {
+describe('lists/download-slots', () => {
   describe('running downloads per account', () => {
     let h: Harness
     const tok: Record<string, string> = {}
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 3000 })
+      h = await setup({ historyRows: 3000 })
       tok.acme = await h.tokenFor('acme', 'Acme@12345')
       tok.globex = await h.tokenFor('globex', 'Globex@12345')
     })

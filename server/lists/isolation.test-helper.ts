@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS } from '../seed'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { parseCsv } from './csv.test-helper'
 
 /**
@@ -103,11 +103,11 @@ async function accountsSeen(h: Harness, token: string, e: IsolationEndpoint, all
 
 /** Registers the matrix (endpoints × admin/acme/acme01) on every backend. */
 export function isolationMatrix(endpoints: IsolationEndpoint[] = ISOLATION_ENDPOINTS): void {
-  forEachBackend((backend) => {
+  describe('lists/isolation', () => {
     let h: Harness
     const tokens: Record<string, string> = {}
     beforeAll(async () => {
-      h = await setup({ backend })
+      h = await setup()
       for (const u of USERS) tokens[u] = await h.tokenFor(u, DEMO_ACCOUNTS.find((a) => a.cusId === u)!.password)
     })
     afterAll(() => h.close())

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db'
-import { forEachBackend, openTestDb } from '../test/harness'
+import { openTestDb } from '../test/harness'
 import { keysetBatches, type KeysetSpec } from './keyset'
 import { Where } from './sql'
 
-forEachBackend((backend) => {
+describe('lists/keyset', () => {
   let db: Db
   let close: () => Promise<void>
   beforeAll(async () => {
-    ;({ db, close } = await openTestDb(backend))
+    ;({ db, close } = await openTestDb())
     // 23 rows, several sharing one time (the key's second part orders them), one with microseconds that a
     // millisecond round trip would lose, and text that JSON must carry intact.
     await db.exec(`create table ks (id bigint primary key, t timestamptz not null, word text, n int);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unzipSync, strFromU8 } from 'fflate'
 import type { Db } from '../db'
-import { forEachBackend, openTestDb } from '../test/harness'
+import { openTestDb } from '../test/harness'
 import { keysetBatches, type KeysetSpec } from './keyset'
 import { csvLineSql, xlsxRowSql, type SqlCell } from './sql-lines'
 import { Where } from './sql'
@@ -18,11 +18,11 @@ const WORDS = [
   ' spaced ', '\uFFFE\uFFFFx', '&amp;', '</row>',
 ]
 
-forEachBackend((backend) => {
+describe('lists/text-batches', () => {
   let db: Db
   let close: () => Promise<void>
   beforeAll(async () => {
-    ;({ db, close } = await openTestDb(backend))
+    ;({ db, close } = await openTestDb())
     // Each word in the first column, paired with another in the second (nulls too), 1,001 rows; times repeat so the
     // key's second part orders them, and a formatted time cell stands for the database's own formatting.
     await db.exec(`create table tb (id bigint primary key, t timestamptz not null, a text, b text)`)
@@ -94,15 +94,6 @@ forEachBackend((backend) => {
     expect((await db.query<{ n: number }>('select count(*)::int as n from tb')).rows[0].n).toBe(1001)
   })
 
-  it('PGlite hands the batch over as bytes (the first row\'s fields, null, no row, a failure); PostgreSQL as rows', async () => {
-    if (backend === 'postgres') return expect(db.firstRowBytes).toBeUndefined()
-    const q = db.firstRowBytes!
-    const row = await q(`select $1::text as a, null::text as b, '你好' as c`, ['x,"y"'])
-    expect(Array.isArray(row) && row.map((f) => (f === null ? null : Buffer.from(f).toString('utf8')))).toEqual(['x,"y"', null, '你好'])
-    expect(await q('select 1 from tb where id < 0', [])).toBeUndefined()
-    expect(await q('select 1 / (id - id) from tb where id = $1', [5])).toBe('error')
-    expect(Array.isArray(await q(`select $1::text as a, null::text as b, '你好' as c`, ['again']))).toBe(true)
-  })
 
   it('a filter matching nothing gives no batch; one matching fewer rows than a batch gives one', async () => {
     const none = new Where()

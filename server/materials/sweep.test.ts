@@ -6,7 +6,7 @@ import { FileStore } from '../storage/file-store'
 import { S3Store } from '../storage/s3-store'
 import { startS3 } from '../storage/s3rver.test-helper'
 import { objectKey, tenantSegment, type ObjectStore } from '../storage/store'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { sweepOrphans } from './sweep'
 
 const HOUR = 3_600_000
@@ -86,9 +86,9 @@ function sweepSuite(name: string, getH: () => Harness, open: () => Promise<{ sto
   })
 }
 
-forEachBackend((backend) => {
+describe('materials/sweep', () => {
   let h: Harness
-  beforeAll(async () => (h = await setup({ backend, historyRows: 0 })))
+  beforeAll(async () => (h = await setup({ historyRows: 0 })))
   afterAll(() => h.close())
 
   sweepSuite('orphan sweep: files', () => h, async () => {

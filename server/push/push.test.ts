@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PUSH_OUTCOME, type PushBody } from '../../src/domain/push'
 import type { Db } from '../db'
 import { simulateTick } from '../send/carrier-sim'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { appSecretOf } from '../users/app-secret'
 import { queueReplies } from './outbox'
 import { PUSH_HEADERS, verifyPush } from './sign'
@@ -55,7 +55,7 @@ async function waiting(db: Db, cusId: string, n: number): Promise<number[]> {
 
 const itemIds = (r: Received) => (JSON.parse(r.body) as PushBody).items.map((i) => i.id)
 
-forEachBackend((backend) => {
+describe('push/push', () => {
   describe('report push', () => {
     let h: Harness
     let rx: Awaited<ReturnType<typeof receiver>>
@@ -64,7 +64,7 @@ forEachBackend((backend) => {
     const opts = (more: PushOptions = {}): PushOptions => ({ allowPrivate: true, now: () => now, random: () => 0, timeoutMs: 10_000, ...more })
 
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       rx = await receiver()
       // Reports of the seeded history happen before any address is set, so they are not pushed.
       while ((await simulateTick(h.db, { minAgeSeconds: 0 })).reported) { /* drain */ }

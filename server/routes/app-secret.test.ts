@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { passwordNonceSchema } from '../../src/domain/auth'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { appSecretOf } from '../users/app-secret'
 
-forEachBackend((backend) => {
+describe('routes/app-secret', () => {
   let h: Harness
   let acme: string
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 200 })
+    h = await setup({ historyRows: 200 })
     acme = await h.tokenFor('acme', 'Acme@12345')
   })
   afterAll(() => h.close())
@@ -76,7 +76,7 @@ forEachBackend((backend) => {
   })
 
   it('limits rotations per account', async () => {
-    const strict = await setup({ backend, historyRows: 200, rateLimitScale: 1 })
+    const strict = await setup({ historyRows: 200, rateLimitScale: 1 })
     try {
       const t = await strict.tokenFor('initech', 'Initech@12345')
       const seal = async () => {

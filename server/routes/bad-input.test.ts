@@ -4,7 +4,7 @@ import { SERVER_MESSAGES } from '../../src/domain/messages'
 import { P2P_SEND_PATH } from '../../src/domain/send'
 import { SHORT_LINK_PATH } from '../../src/domain/send-link'
 import { issueToken } from '../security/tokens'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { signatureHeaders } from '../test/signed-kit'
 import { appSecretOf } from '../users/app-secret'
 import { BAD_VALUES, PROBES, STALE_EXTRAS, type Probe } from '../test/probes'
@@ -50,13 +50,13 @@ interface Sent {
   contentType: string
 }
 
-forEachBackend((backend) => {
+describe('routes/bad-input', () => {
   let h: Harness
   const tok = {} as Record<User, string>
   const ids: Record<string, string | number> = {}
   const idOf = async (user: User) => (await h.db.query<{ id: number }>('select id from customer where cus_id = $1', [user])).rows[0].id
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 300 })
+    h = await setup({ historyRows: 300 })
     // Sessions straight from the token store: sign-in itself is one of the routes probed, not a precondition.
     for (const u of USERS) tok[u] = (await issueToken(h.db, await idOf(u))).token
     const one = async (sql: string) => Object.values((await h.db.query<Record<string, string | number>>(sql)).rows[0] ?? { v: 'none' })[0]

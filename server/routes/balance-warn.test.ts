@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runDueBatches } from '../send/scheduler'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { balanceOf, mobilesOf, postForm, sendForm } from '../test/send-kit'
 
 const WARN = ['13912345678', '13712345678']
 
-forEachBackend((backend) => {
+describe('routes/balance-warn', () => {
   let h: Harness
   let acme02: string
   let acme: string
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 200 })
+    h = await setup({ historyRows: 200 })
     acme02 = await h.tokenFor('acme02', 'Acme02@12345')
     acme = await h.tokenFor('acme', 'Acme@12345')
     // One yuan a message, so n numbers cost n.

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STORAGE_QUOTA_MAX_MB } from '../../src/domain/customers'
 import { png } from '../storage/fixtures.test-helper'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { harnessCalls } from './materials.test-helper'
 
 const MB = 1024 * 1024
 const DEFAULT = 3 * MB
 
 /** /customer/customerQuota: an administrator sets one customer's material storage; nobody else can, in any way. */
-forEachBackend((backend) => {
+describe('routes/customer-quota', () => {
   let h: Harness
   let t: Record<string, string> = {}
   const { upload, list } = harnessCalls(() => h, t)
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 0, config: { storageQuotaBytes: DEFAULT } })
+    h = await setup({ historyRows: 0, config: { storageQuotaBytes: DEFAULT } })
     t = Object.assign(t, await h.tokensFor('admin', 'acme', 'acme01', 'globex'))
   })
   afterAll(() => h.close())

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runDueBatches } from '../send/scheduler'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { postForm, sendForm } from '../test/send-kit'
 
 const NEW_PASSWORD = 'Newco@12345'
 
-forEachBackend((backend) => {
+describe('routes/customers', () => {
   let h: Harness
   const tokens: Record<string, string> = {}
   /** The sealed password fields of a form typed by `as`: a fresh nonce of that account, then the password sealed with it. */
@@ -21,7 +21,7 @@ forEachBackend((backend) => {
        from recharge_record where cus_id = $1 order by id desc`, [cusId])).rows
 
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 200 })
+    h = await setup({ historyRows: 200 })
     for (const [u, p] of [['admin', 'Admin@12345'], ['acme', 'Acme@12345'], ['acme01', 'Acme01@12345'], ['globex', 'Globex@12345'], ['initech', 'Initech@12345']]) {
       tokens[u] = await h.tokenFor(u, p)
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INTERACT_CODE_PATTERN, INTERACT_PATH, MAX_ANSWER_CHARS, MAX_ANSWERS } from '../../src/domain/interact'
 import { RATE_RULES } from '../security/rate-limit'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { countOf, mobilesOf, postForm, sendForm } from '../test/send-kit'
 
 /** Sends `{interact}` content as `token` to `mobiles`; the page codes, in the order of the mobiles. */
@@ -15,12 +15,12 @@ async function sendInteractive(h: Harness, token: string, mobiles: string[], con
 
 const WIDE = { start_time: '2000-01-01', pageSize: 500 }
 
-forEachBackend((backend) => {
+describe('routes/interact', () => {
   describe('interactive messages: send and public page', () => {
     let h: Harness
     const tok: Record<string, string> = {}
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 0 })
+      h = await setup({ historyRows: 0 })
       Object.assign(tok, await h.tokensFor('acme', 'acme01', 'globex'))
     })
     afterAll(() => h.close())
@@ -149,7 +149,7 @@ forEachBackend((backend) => {
     let h: Harness
     let token: string
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 0, rateLimitScale: 1, config: { trustProxy: true } })
+      h = await setup({ historyRows: 0, rateLimitScale: 1, config: { trustProxy: true } })
       token = await h.tokenFor('acme01', 'Acme01@12345')
     })
     afterAll(() => h.close())

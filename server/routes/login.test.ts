@@ -7,7 +7,7 @@ import { CAPTCHA_ROWS_MAX } from '../security/captcha'
 import { recentFailures } from '../security/lockout'
 import { RATE_RULES } from '../security/rate-limit'
 import { MAX_LIVE_TOKENS, sha256 } from '../security/tokens'
-import { CAPTCHA, forEachBackend, setup, type Harness } from '../test/harness'
+import { CAPTCHA, setup, type Harness } from '../test/harness'
 
 // The very class the server decrypts with (CommonJS modules are shared), to see whether a request reached it.
 const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as { prototype: { decrypt: (s: string) => unknown } }
@@ -18,10 +18,10 @@ const envelope = (r: { status: number; code: number; msg: string; type?: number;
   status: r.status, code: r.code, msg: r.msg, type: r.type, data: r.data,
 })
 
-forEachBackend((backend) => {
+describe('routes/login', () => {
   let h: Harness
   beforeAll(async () => {
-    h = await setup({ backend, config: { trustProxy: true } })
+    h = await setup({ config: { trustProxy: true } })
   })
   afterAll(() => h.close())
 

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MaterialRow } from '../../src/domain/materials'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { harnessCalls } from './materials.test-helper'
 import type { Db } from '../db'
 import { reserveStorage } from '../materials/quota'
@@ -16,12 +16,12 @@ function pngOf(n: number): Uint8Array {
 
 const QUOTA = 10_000
 
-forEachBackend((backend) => {
+describe('routes/materials-quota', () => {
   let h: Harness
   let t: Record<string, string> = {}
   const { upload, list } = harnessCalls(() => h, t)
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 0, config: { storageQuotaBytes: QUOTA } })
+    h = await setup({ historyRows: 0, config: { storageQuotaBytes: QUOTA } })
     t = Object.assign(t, await h.tokensFor('acme', 'acme01', 'globex', 'admin'))
   })
   afterAll(() => h.close())

@@ -5,15 +5,15 @@ import { SERVER_MESSAGES } from '../../src/domain/messages'
 import { aac, amr, exe, gif, html, jpeg, mp3, mp4, png, svg } from '../storage/fixtures.test-helper'
 import { startS3 } from '../storage/s3rver.test-helper'
 import { S3Store } from '../storage/s3-store'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { harnessCalls } from './materials.test-helper'
 
-forEachBackend((backend) => {
+describe('routes/materials', () => {
   let h: Harness
   let t: Record<string, string> = {}
   const { upload, media, list } = harnessCalls(() => h, t)
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 0 })
+    h = await setup({ historyRows: 0 })
     t = Object.assign(t, await h.tokensFor('admin', 'acme', 'acme01', 'globex'))
   })
   afterAll(() => h.close())

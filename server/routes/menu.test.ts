@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { menuItemSchema, walkMenu, type MenuItem } from '../../src/domain/menu'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 
-forEachBackend((backend) => {
+describe('routes/menu', () => {
   let h: Harness
   const tokens: Record<string, string> = {}
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 200 })
+    h = await setup({ historyRows: 200 })
     tokens.admin = await h.tokenFor('admin', 'Admin@12345')
     tokens.acme = await h.tokenFor('acme', 'Acme@12345')
     tokens.acme01 = await h.tokenFor('acme01', 'Acme01@12345')

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NOTICES_PER_ACCOUNT } from '../../src/domain/notice'
 import { addNotice } from '../notices/store'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 
-forEachBackend((backend) => {
+describe('routes/notices', () => {
   let h: Harness
   let acme: string
   let acme01: string
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 200 })
+    h = await setup({ historyRows: 200 })
     acme = await h.tokenFor('acme', 'Acme@12345')
     acme01 = await h.tokenFor('acme01', 'Acme01@12345')
   })

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUSH_URL_MAX, type PushLogRow } from '../../src/domain/push'
 import { DEMO_ACCOUNTS } from '../seed'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 
 const pw = (cusId: string) => DEMO_ACCOUNTS.find((a) => a.cusId === cusId)!.password
 
-forEachBackend((backend) => {
+describe('routes/push', () => {
   describe('push address and push log', () => {
     let h: Harness
     const t: Record<string, string> = {}
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       for (const u of ['admin', 'acme', 'acme01', 'globex']) t[u] = await h.tokenFor(u, pw(u))
     })
     afterAll(() => h.close())
@@ -47,7 +47,7 @@ forEachBackend((backend) => {
     )
 
     it('accepts a loopback receiver when PUSH_ALLOW_PRIVATE is set', async () => {
-      const local = await setup({ backend, historyRows: 0, config: { pushAllowPrivate: true } })
+      const local = await setup({ historyRows: 0, config: { pushAllowPrivate: true } })
       try {
         const token = await local.tokenFor('acme', pw('acme'))
         expect((await local.call('/user/pushUrlModify', { push_url: 'http://127.0.0.1:9000/hook' }, { token })).status).toBe(200)

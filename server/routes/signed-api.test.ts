@@ -4,19 +4,19 @@ import { SERVER_MESSAGES, serverMessage } from '../../src/domain/messages'
 import { OPEN_API_PATHS, SIGNATURE_WINDOW_SECONDS } from '../../src/domain/signed-api'
 import { RATE_RULES } from '../security/rate-limit'
 import { appSecretOf, rotateAppSecret } from '../users/app-secret'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../test/send-kit'
 import { signatureHeaders, type SignOptions, type Signer } from '../test/signed-kit'
 
 type Reply = { status: number; code: number; msg: string; data: any } // eslint-disable-line @typescript-eslint/no-explicit-any
 
-forEachBackend((backend) => {
+describe('routes/signed-api', () => {
   describe('the signed API of customers\' systems (/api/open/v1)', () => {
     let h: Harness
     let acme02: Signer
     let price: number
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       acme02 = { account: 'acme02', secret: await appSecretOf(h.db, 'acme02') }
       price = Number((await h.db.query<{ p: number }>("select price::float8 as p from customer_product where cus_id = 'acme02' and prod_type = 0")).rows[0].p)
     })

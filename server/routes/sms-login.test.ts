@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { peekRate, RATE_RULES } from '../security/rate-limit'
 import { defaultConfig } from '../config'
-import { CAPTCHA, forEachBackend, setup, TEST_RATE_LIMIT_SCALE, type Harness } from '../test/harness'
+import { CAPTCHA, setup, TEST_RATE_LIMIT_SCALE, type Harness } from '../test/harness'
 
-forEachBackend((backend) => {
+describe('routes/sms-login', () => {
   let h: Harness
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 200 })
+    h = await setup({ historyRows: 200 })
   })
   afterAll(() => h.close())
 

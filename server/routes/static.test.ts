@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { createApp } from '../app'
 
-forEachBackend((backend) => {
+describe('routes/static', () => {
   let h: Harness
   let dist: string
   beforeAll(async () => {
@@ -13,7 +13,7 @@ forEachBackend((backend) => {
     mkdirSync(join(dist, 'assets'))
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SMS</title>')
     writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)')
-    h = await setup({ backend, historyRows: 100, distDir: dist })
+    h = await setup({ historyRows: 100, distDir: dist })
   })
   afterAll(async () => {
     await h.close()

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { passwordNonceSchema } from '../../src/domain/auth'
 import { createApp } from '../app'
 import { RATE_RULES } from '../security/rate-limit'
-import { CAPTCHA, forEachBackend, setup, type Harness } from '../test/harness'
+import { CAPTCHA, setup, type Harness } from '../test/harness'
 
 const codeIn = (text: string | undefined) => text?.match(/\d{6}/)?.[0] ?? ''
 /** A valid GB 11643 number (check character X) and the same with its last character changed. */
 const ID_OK = '11010519491231002X'
 const ID_BAD_CHECK = '110105194912310021'
 
-forEachBackend((backend) => {
+describe('routes/user-settings', () => {
   let h: Harness
   beforeAll(async () => {
-    h = await setup({ backend })
+    h = await setup()
   })
   afterAll(() => h.close())
 

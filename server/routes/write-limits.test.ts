@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RATE_RULES } from '../security/rate-limit'
 import { CLICK_LOG_PER_LINK } from '../send/short-links'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { countOf } from '../test/send-kit'
 
 /* Calls that write rows per request, bounded per account (real limits) or per link (issue 10, item 6's class). */
-forEachBackend((backend) => {
+describe('routes/write-limits', () => {
   describe('per-request writes stay bounded', () => {
     let h: Harness
     const tok: Record<string, string> = {}
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200, rateLimitScale: 1 })
+      h = await setup({ historyRows: 200, rateLimitScale: 1 })
       tok.acme = await h.tokenFor('acme', 'Acme@12345')
       tok.globex = await h.tokenFor('globex', 'Globex@12345')
     })

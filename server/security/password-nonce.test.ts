@@ -2,18 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { passwordNonceSchema } from '../../src/domain/auth'
 import { createApp } from '../app'
 import { defaultConfig, type Deps } from '../config'
-import { CAPTCHA, forEachBackend, setup, TEST_RATE_LIMIT_SCALE, type Harness } from '../test/harness'
+import { CAPTCHA, setup, TEST_RATE_LIMIT_SCALE, type Harness } from '../test/harness'
 import { userByCusId, type SessionUser } from '../users/repo'
 import { confirmPassword, openSealedPassword, PASSWORD_NONCES_PER_ACCOUNT } from './password-nonce'
 import { RATE_RULES } from './rate-limit'
 import { loadKeyPair, makeDecryptor } from './rsa'
 
-forEachBackend((backend) => {
+describe('security/password-nonce', () => {
   let h: Harness
   let acme: string
   let deps: Pick<Deps, 'db' | 'keys' | 'config'>
   beforeAll(async () => {
-    h = await setup({ backend })
+    h = await setup()
     acme = await h.tokenFor('acme', 'Acme@12345')
     // The helpers' own deps over the harness's database: the same key pair the app loads from it.
     const pair = await loadKeyPair(h.db)

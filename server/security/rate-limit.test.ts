@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { serverMessage } from '../../src/domain/messages'
 import { defaultConfig } from '../config'
 import { migrate, type Db } from '../db'
 import { ApiError } from '../http/envelope'
-import { forEachBackend, openTestDb } from '../test/harness'
+import { openTestDb } from '../test/harness'
 import { consumeRate, peekRate, RATE_RULES, resetRate } from './rate-limit'
 
 const refusal = (p: Promise<unknown>) =>
@@ -12,14 +12,14 @@ const refusal = (p: Promise<unknown>) =>
     (e: unknown) => e,
   )
 
-forEachBackend((backend) => {
+describe('security/rate-limit', () => {
   let db: Db
   let close: () => Promise<void>
   const deps = (scale = 1) => ({ db, config: { ...defaultConfig(), rateLimitScale: scale } })
   const limit = RATE_RULES.errorLogUpload.points
 
   beforeEach(async () => {
-    ;({ db, close } = await openTestDb(backend))
+    ;({ db, close } = await openTestDb())
     await migrate(db)
   })
   afterEach(() => close())

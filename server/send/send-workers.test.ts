@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDb, type Db } from '../db'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { simulateReports, simulateTick } from './carrier-sim'
 import { runDueBatches } from './scheduler'
 
@@ -16,20 +16,17 @@ async function timedBatch(db: Db, id: string, cusId: string, n: number, status =
     [id, cusId, status, n])
 }
 
-forEachBackend((backend) => {
+describe('send/send-workers', () => {
   describe('scheduler and carrier simulator', () => {
     let h: Harness
     let second: Db
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
-      // Two schedulers: on PostgreSQL a second pool (separate connections) on the same schema; PGlite has one connection.
-      if (backend === 'postgres') {
-        const schema = String((await h.db.query<{ s: string }>('select current_schema() as s')).rows[0].s)
-        second = await openDb({ databaseUrl: process.env.TEST_DATABASE_URL, schema })
-      } else second = h.db
+      h = await setup({ historyRows: 200 })
+      // Two schedulers: a second pool (separate connections) on the same database.
+      second = await openDb({ databaseUrl: h.url })
     })
     afterAll(async () => {
-      if (second !== h.db) await second.close()
+      await second.close()
       await h.close()
     })
 
@@ -85,7 +82,6 @@ forEachBackend((backend) => {
       expect(done.reported).toBe(2500)
       expect(await waiting()).toBe(0)
       expect([2500, 1500, 500, 0]).toContain(seen)
-      if (backend === 'pglite') expect(seen).toBe(1500)
     })
 
     it('a tick leaves records younger than the minimum age waiting', async () => {

@@ -3,15 +3,15 @@ import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEMPLATE_LIMITS as L, videoTemplateBytes } from '../../src/domain/templates-write'
 import { mp4, png } from '../storage/fixtures.test-helper'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { countOf } from '../test/send-kit'
 
-forEachBackend((backend) => {
+describe('templates/template-materials', () => {
   describe('templates and their materials (issue 11)', () => {
     let h: Harness
     let t: Record<string, string>
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       t = await h.tokensFor('acme', 'globex', 'admin')
     })
     afterAll(() => h.close())

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { unzipSync, strFromU8 } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEMPLATE_LIMITS as L } from '../../src/domain/templates-write'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { countOf, mobilesOf, postForm, sendForm } from '../test/send-kit'
 import { reviewDue } from './review'
 
@@ -12,12 +12,12 @@ const text = (over: Record<string, unknown> = {}) => ({
   text_5g: 'Your order has shipped', ...over,
 })
 
-forEachBackend((backend) => {
+describe('templates/templates', () => {
   describe('template calls (issue 11)', () => {
     let h: Harness
     let t: Record<string, string>
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       t = await h.tokensFor('admin', 'acme', 'acme01', 'globex', 'initech')
     })
     afterAll(() => h.close())

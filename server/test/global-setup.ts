@@ -1,29 +1,82 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { migrate, openDb } from '../db'
+import { EmbeddedPostgresError, startEmbedded } from '../db/embedded'
 import { DEMO_ACCOUNTS } from '../seed'
 import { hashPassword } from '../security/password'
+import { freePort } from './processes'
+import { adminQuery, dropDatabase, runDatabases, withDatabase } from './databases'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The demo accounts' password hashes, made once per run (harness.ts seeds every database with them). */
     demoPasswordHashes: Record<string, string>
-    /** This run's folder of seeded PGlite dumps (seeded-pglite.ts), removed when the run ends. */
-    pgliteDumpDir: string
+    /** A superuser URL of this run's PostgreSQL (its `postgres` database): test files make their databases there. */
+    testDatabaseUrl: string
+    /** Prefix of this run's database names (several runs may share one TEST_DATABASE_URL server). */
+    testRunId: string
   }
 }
 
 /**
- * Once per `vitest run`, before any test file: scrypt is slow on purpose (~50 ms a password), and every setup() of
- * every server test seeded nine accounts, on each database, with hashes made afresh: about a minute of CPU a run.
- * Also the folder where the first setup() of each history size leaves its seeded PGlite for the later ones.
+ * Once per `vitest run`, before any test file:
+ * - one PostgreSQL for the whole run: the TEST_DATABASE_URL server when set, else the embedded one (the same binaries
+ *   `npm start` runs) in a temporary folder, without fsync (a crash loses a test run, nothing else);
+ * - the migrated template database every test database is copied from (databases.ts), so no file migrates or seeds
+ *   its own: setup() copies a seeded copy of it, seeded once per run and history size;
+ * - scrypt is slow on purpose (~50 ms a password): the demo accounts' hashes are made once here.
  */
 export default async function globalSetup(project: TestProject) {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(async (a) => [a.password, await hashPassword(a.password)] as const))
   project.provide('demoPasswordHashes', Object.fromEntries(hashes))
-  // Per run, never reused: the seed's times are relative to when it ran.
-  const dumps = await mkdtemp(join(tmpdir(), 'sms-test-pglite-'))
-  project.provide('pgliteDumpDir', dumps)
-  return () => rm(dumps, { recursive: true, force: true })
+
+  const runId = `t${Date.now().toString(36)}${process.pid.toString(36)}`
+  let url = process.env.TEST_DATABASE_URL
+  let stop = async () => {}
+  if (!url) {
+    const folder = await mkdtemp(join(tmpdir(), 'sms-test-pg-'))
+    // As root, PostgreSQL runs as the user postgres, which has to reach the folder.
+    await chmod(folder, 0o755)
+    const server = await startTestPostgres(join(folder, 'postgres'))
+    url = server.url
+    stop = async () => {
+      await server.stop()
+      await rm(folder, { recursive: true, force: true })
+    }
+  }
+  project.provide('testDatabaseUrl', url)
+  project.provide('testRunId', runId)
+
+  const { migrated } = runDatabases(runId)
+  await adminQuery(url, `create database ${migrated}`)
+  const db = await openDb({ databaseUrl: withDatabase(url, migrated) })
+  await migrate(db)
+  await db.close()
+
+  return async () => {
+    // An external server keeps running: this run's databases go (the embedded one goes with its folder).
+    if (process.env.TEST_DATABASE_URL) {
+      const names = await adminQuery<{ datname: string }>(url, 'select datname from pg_database where datname like $1', [`${runId}%`])
+      for (const { datname } of names) await dropDatabase(url, datname)
+    }
+    await stop()
+  }
+}
+
+/** The embedded PostgreSQL on a free port, tried again when another program took the port in between. */
+async function startTestPostgres(dir: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startEmbedded({
+        dir,
+        port: await freePort(),
+        noSync: true,
+        settings: { fsync: 'off', full_page_writes: 'off', synchronous_commit: 'off', max_connections: '300' },
+      })
+    } catch (e) {
+      if (!(e instanceof EmbeddedPostgresError && e.message.includes('is taken by another program')) || attempt === 3) throw e
+    }
+  }
 }

@@ -3,16 +3,16 @@ import { createRequire } from 'node:module'
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, inject } from 'vitest'
+import { inject } from 'vitest'
 import { createApp } from '../app'
 import { Carrier } from '../carrier'
-import { migrate, openDb, type Db } from '../db'
+import { openDb, type Db } from '../db'
 import { sealPassword } from '../../src/domain/auth'
 import type { ServerConfig } from '../config'
-import { DEMO_ACCOUNTS, seedDemo, type SeedOptions } from '../seed'
+import { DEMO_ACCOUNTS, type SeedOptions } from '../seed'
 import { seedDemoMedia } from '../seed/materials'
 import { openStore } from '../storage'
-import { seededPglite } from './seeded-pglite'
+import { createDatabase, seededTemplate } from './databases'
 import { hashPassword } from '../security/password'
 
 export const CAPTCHA = 'T3ST'
@@ -26,28 +26,20 @@ interface JsEncrypt {
 // The same bundle and call the login page uses, so the server is tested against what browsers really send.
 const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as new () => JsEncrypt
 
-export type Backend = 'pglite' | 'postgres'
+/** The run's PostgreSQL (global-setup.ts): its superuser URL and the prefix of this run's databases. */
+export const testServer = () => ({ url: inject('testDatabaseUrl'), runId: inject('testRunId') })
 
-/** PGlite always; PostgreSQL as well when TEST_DATABASE_URL names a server. */
-export const backends = (): Backend[] => (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'])
-
-/** Runs a suite once per backend, so every behaviour is pinned on both databases. */
-export const forEachBackend = (fn: (backend: Backend) => void) => describe.each(backends())('%s', fn)
-
-/** PGlite in memory, or a fresh schema of the TEST_DATABASE_URL server, dropped on close. */
-export async function openTestDb(backend: Backend = 'pglite', schemaName?: string): Promise<{ db: Db; close: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL
-  if (backend === 'pglite' || !url) {
-    const db = await openDb()
-    return { db, close: () => db.close() }
-  }
-  const schema = schemaName ?? `t_${randomBytes(6).toString('hex')}`
-  const db = await openDb({ databaseUrl: url, schema })
+/** An empty database of its own (no migrations), dropped on close; `url` lets a test open more pools on it. */
+export async function openTestDb(): Promise<{ db: Db; url: string; close: () => Promise<void> }> {
+  const { url, runId } = testServer()
+  const made = await createDatabase(url, runId)
+  const db = await openDb({ databaseUrl: made.url })
   return {
     db,
+    url: made.url,
     close: async () => {
-      await db.exec(`drop schema if exists ${schema} cascade`)
       await db.close()
+      await made.drop()
     },
   }
 }
@@ -64,22 +56,25 @@ function demoPasswordHash(password: string): Promise<string> {
   return made ? Promise.resolve(made) : hashPassword(password)
 }
 
-/** A migrated and seeded database: PGlite copied from this run's dump when there is one (seeded-pglite.ts). */
-async function seededDb(backend: Backend = 'pglite', seed: SeedOptions & { historyRows: number }) {
-  if (backend === 'pglite' || !process.env.TEST_DATABASE_URL) {
-    const db = await seededPglite(seed)
-    return { db, close: () => db.close() }
+/** A migrated and seeded database of its own: a copy of the run's seeded template for that history size (databases.ts). */
+async function seededDb(seed: SeedOptions & { historyRows: number }) {
+  const { url, runId } = testServer()
+  const made = await createDatabase(url, runId, await seededTemplate(url, runId, seed))
+  const db = await openDb({ databaseUrl: made.url })
+  return {
+    db,
+    url: made.url,
+    close: async () => {
+      await db.close()
+      await made.drop()
+    },
   }
-  const test = await openTestDb(backend)
-  await migrate(test.db)
-  await seedDemo(test.db, seed)
-  return test
 }
 
 export async function setup(
-  opts: { backend?: Backend; historyRows?: number; distDir?: string; rateLimitScale?: number; config?: Partial<ServerConfig> } = {},
+  opts: { historyRows?: number; distDir?: string; rateLimitScale?: number; config?: Partial<ServerConfig> } = {},
 ) {
-  const { db, close } = await seededDb(opts.backend, { historyRows: opts.historyRows ?? TEST_HISTORY_ROWS, passwordHash: demoPasswordHash })
+  const { db, url, close } = await seededDb({ historyRows: opts.historyRows ?? TEST_HISTORY_ROWS, passwordHash: demoPasswordHash })
   const carrier = new Carrier()
   // Uploads of a test go to a folder of its own under the system's temporary directory, never into ./.data.
   const filesDir = join(tmpdir(), `sms-test-files-${randomBytes(6).toString('hex')}`)
@@ -141,7 +136,7 @@ export async function setup(
     await close()
     await rm(filesDir, { recursive: true, force: true })
   }
-  return { db, app, carrier, call, encrypt, captcha, seal, login, tokenFor, tokensFor, redom, close: closeAll, filesDir }
+  return { db, url, app, carrier, call, encrypt, captcha, seal, login, tokenFor, tokensFor, redom, close: closeAll, filesDir }
 }
 
 export type Harness = Awaited<ReturnType<typeof setup>>

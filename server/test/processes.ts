@@ -8,7 +8,7 @@ import pg from 'pg'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
-/** A fresh database on the TEST_DATABASE_URL server, dropped by `drop` (processes still attached are cut off). */
+/** A fresh database on the run's PostgreSQL (global-setup.ts), dropped by `drop` (processes still attached are cut off). */
 export async function freshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `mp_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })

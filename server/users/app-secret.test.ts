@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { appSecretOf, rotateAppSecret } from './app-secret'
 
-forEachBackend((backend) => {
+describe('users/app-secret', () => {
   let h: Harness
   beforeAll(async () => {
-    h = await setup({ backend })
+    h = await setup()
   })
   afterAll(() => h.close())
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clipErrorEntry, ERROR_LOG_LIMITS } from '../../src/domain/account'
 import { RATE_RULES } from '../security/rate-limit'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { countOf } from '../test/send-kit'
 import { ERROR_LOG_ROWS_MAX } from './error-log'
 
@@ -16,12 +16,12 @@ const fullEntry = () => ({
   message: 'm'.repeat(ERROR_LOG_LIMITS.message), stack: 's'.repeat(ERROR_LOG_LIMITS.stack), url: 'u'.repeat(ERROR_LOG_LIMITS.url), time: 't'.repeat(ERROR_LOG_LIMITS.time),
 })
 
-forEachBackend((backend) => {
+describe('users/error-log', () => {
   describe('error-log upload quota and table cap (real limits)', () => {
     let h: Harness
     const tok: Record<string, string> = {}
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 0, rateLimitScale: 1 })
+      h = await setup({ historyRows: 0, rateLimitScale: 1 })
       for (const [name, password] of [['acme', 'Acme@12345'], ['acme01', 'Acme01@12345'], ['acme02', 'Acme02@12345'], ['globex', 'Globex@12345']]) {
         tok[name] = await h.tokenFor(name, password)
       }

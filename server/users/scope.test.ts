@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forEachBackend, setup, type Harness } from '../test/harness'
+import { setup, type Harness } from '../test/harness'
 import { scopeFor } from './scope'
 
-forEachBackend((backend) => {
+describe('users/scope', () => {
   let h: Harness
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 500 })
+    h = await setup({ historyRows: 500 })
     // One record per account, so the assertions do not hang on how the random history happened to fall.
     await h.db.query(
       `insert into mt_record (cus_id, prod_type, mobile, content, mt_status, report_result, receive_time)

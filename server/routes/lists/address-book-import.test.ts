@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMPORT_BODY_LIMIT_BYTES } from '../../../src/domain/contact-import'
 import { RATE_RULES } from '../../security/rate-limit'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 
 const UPLOAD = '/file/uploadAddressBook'
 const COMMIT = '/addressBook/addressBookMemberImport'
 
-forEachBackend((backend) => {
+describe('routes/lists/address-book-import', () => {
   let h: Harness
   let t: Record<string, string>
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 0 })
+    h = await setup({ historyRows: 0 })
     t = await h.tokensFor('acme', 'acme01', 'globex')
   })
   afterAll(() => h.close())

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 
-forEachBackend((backend) => {
+describe('routes/lists/address-book-numbers', () => {
   describe('address-book groups as a number source', () => {
     let h: Harness
     const tokens: Record<string, string> = {}
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       tokens.acme = await h.tokenFor('acme', 'Acme@12345')
       tokens.acme01 = await h.tokenFor('acme01', 'Acme01@12345')
       tokens.initech = await h.tokenFor('initech', 'Initech@12345')

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../app'
 import type { Db } from '../../db'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { IMPORT_CHUNKED_FROM, IMPORT_STORE_CHUNK, undoImportsLeft } from './address-book-storing'
 
 /*
@@ -43,13 +43,13 @@ function pausedMidImport(db: Db, gate: () => Promise<void>): Db {
 const N = IMPORT_CHUNKED_FROM + IMPORT_STORE_CHUNK / 2 // stored in several chunks on PGlite
 const mobile = (i: number) => `139${String(i).padStart(8, '0')}`
 
-forEachBackend((backend) => {
+describe('routes/lists/address-book-storing', () => {
   describe('a large contact import', () => {
     let h: Harness
     let t: Record<string, string>
     let nextMobile = 10_000_000
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 0 })
+      h = await setup({ historyRows: 0 })
       t = await h.tokensFor('acme', 'globex')
     })
     afterAll(() => h.close())
@@ -134,95 +134,3 @@ forEachBackend((backend) => {
   })
 })
 
-describe('a large contact import on PGlite, stored in chunks', () => {
-  let h: Harness
-  let t: Record<string, string>
-  beforeAll(async () => {
-    h = await setup({ backend: 'pglite', historyRows: 0 })
-    t = await h.tokensFor('acme')
-  })
-  afterAll(() => h.close())
-
-  const appOn = (db: Db) => createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
-  const rowsOf = (from: number) => Array.from({ length: N }, (_, i) => `${i + 2}\tContact ${i}\t${mobile(from + i)}`).join('\n')
-  const group = async (name: string) => (await h.call('/addressBook/addressBookGroupAdd', { group_name: name }, { token: t.acme })).data.group_id as number
-  const upload = async (groupId: number, rows: string) => {
-    const f = new FormData()
-    f.append('payload', JSON.stringify({ group_id: groupId }))
-    f.append('rows', new Blob([rows], { type: 'text/tab-separated-values' }), 'rows.tsv')
-    const res = await h.app.request('/api/file/uploadAddressBook', { method: 'POST', headers: { authorization: `Bearer ${t.acme}` }, body: f })
-    return ((await res.json()) as { data: { upload_id: number } }).data.upload_id
-  }
-  const commit = async (app: ReturnType<typeof appOn>, uploadId: number, key: string) => {
-    const res = await app.request('/api/addressBook/addressBookMemberImport', {
-      method: 'POST', headers: { authorization: `Bearer ${t.acme}`, 'content-type': 'application/json', 'accept-language': 'en' },
-      body: JSON.stringify({ upload_id: uploadId, idempotency_key: key }),
-    })
-    return { status: res.status, ...((await res.json()) as { msg: string; data: { added: number } }) }
-  }
-  const stored = async (g: number) => (await h.db.query<{ n: number }>('select count(*)::int as n from ab_contact where group_id = $1', [g])).rows[0].n
-
-  it('answers a retry, the same upload under another key and a delete of its group with a 409 while it is stored', async () => {
-    const g = await group('Busy')
-    const id = await upload(g, rowsOf(20_000_000))
-    const key = randomUUID()
-    const seen: Record<string, unknown> = {}
-    const db = pausedMidImport(h.db, async () => {
-      seen.storedSoFar = await stored(g)
-      const retry = await commit(h.app, id, key)
-      const other = await commit(h.app, id, randomUUID())
-      const del = await h.call('/addressBook/addressBookGroupDel', { group_id: g, with_members: true }, { token: t.acme, lang: 'en' })
-      seen.answers = [retry.status, other.status, del.status]
-      seen.msgs = [retry.msg, del.msg]
-    })
-    const res = await commit(appOn(db), id, key)
-    expect(res).toMatchObject({ status: 200, data: { added: N } })
-    expect(seen).toEqual({
-      storedSoFar: IMPORT_STORE_CHUNK, answers: [409, 409, 409],
-      msgs: [expect.stringMatching(/still being stored/), 'Contacts are being imported into the group "Busy"; it can be deleted once the import is done'],
-    })
-    // Once complete, the same key gives back the first reply.
-    expect((await commit(h.app, id, key)).data).toEqual(res.data)
-    expect(await stored(g)).toBe(N)
-  })
-
-  it('undoes an import cut off by a crash at the next start: its contacts gone, the key free, the upload committable', async () => {
-    const g = await group('Crashed')
-    await h.call('/addressBook/addressBookMemberAdd', { group_id: g, name: 'Kept', mobile: mobile(30_999_999) }, { token: t.acme })
-    const id = await upload(g, rowsOf(30_000_000))
-    const key = randomUUID()
-    let cutOff!: () => void
-    const stopped = new Promise<void>((resolve) => (cutOff = resolve))
-    // The process "dies" before its third transaction: that transaction never starts, the request never answers.
-    const db = pausedMidImport(h.db, () => {
-      cutOff()
-      return new Promise<void>(() => {})
-    })
-    void commit(appOn(db), id, key)
-    await stopped
-    expect(await stored(g)).toBe(1 + IMPORT_STORE_CHUNK)
-
-    expect(await undoImportsLeft(h.db)).toBe(1)
-    expect(await stored(g)).toBe(1)
-    expect((await h.call('/addressBook/list', { group_id: g, current: 1, size: 20 }, { token: t.acme })).data.total).toBe(1)
-    const retry = await commit(h.app, id, key)
-    expect(retry).toMatchObject({ status: 200, data: { added: N } })
-    expect(await stored(g)).toBe(N + 1)
-  })
-
-  it('stores a small import in one transaction, as before', async () => {
-    const transactions: string[][] = []
-    const tracing = (d: Db, log: string[]): Db => ({ ...d, kind: d.kind, query: (q, p) => (log.push(q), d.query(q, p)), transaction: d.transaction })
-    const db: Db = {
-      ...h.db, kind: h.db.kind, query: (q, p) => h.db.query(q, p),
-      transaction: (fn) => h.db.transaction((tx) => fn(tracing(tx, transactions[transactions.push([]) - 1]))),
-    }
-    const g = await group('Small')
-    const id = await upload(g, '2\tA\t13700000001\n3\tB\t13700000002')
-    expect(await commit(appOn(db), id, randomUUID())).toMatchObject({ status: 200, data: { added: 2 } })
-    const storing = transactions.filter((tx) => tx.some((q) => /insert into ab_contact/.test(q)))
-    expect(storing).toHaveLength(1)
-    expect(storing[0].some((q) => /insert into ab_import_storing/.test(q))).toBe(false)
-    expect(storing[0].some((q) => /update ab_import_key set response/.test(q))).toBe(true)
-  })
-})

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RATE_RULES } from '../../security/rate-limit'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 
 const GROUP = '/addressBook/addressBookGroup'
 const MEMBER = '/addressBook/addressBookMember'
 
-forEachBackend((backend) => {
+describe('routes/lists/address-book-write', () => {
   let h: Harness
   const t: Record<string, string> = {}
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 0 })
+    h = await setup({ historyRows: 0 })
     for (const [u, pw] of [['acme', 'Acme@12345'], ['acme01', 'Acme01@12345'], ['globex', 'Globex@12345'], ['admin', 'Admin@12345']]) t[u] = await h.tokenFor(u, pw)
   })
   afterAll(() => h.close())
@@ -175,7 +175,7 @@ forEachBackend((backend) => {
   describe('rate limit', () => {
     let strict: Harness
     beforeAll(async () => {
-      strict = await setup({ backend, historyRows: 0, rateLimitScale: 1 })
+      strict = await setup({ historyRows: 0, rateLimitScale: 1 })
     })
     afterAll(() => strict.close())
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { walkMenu, type MenuItem } from '../../../src/domain/menu'
 import { DEMO_ACCOUNTS } from '../../seed/accounts'
 import { hashPassword } from '../../security/password'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { countOf } from '../../test/send-kit'
 
 const SELF = { cusId: 'selfreg', password: 'Selfreg@123' }
@@ -10,13 +10,13 @@ const SELF = { cusId: 'selfreg', password: 'Selfreg@123' }
 const OPEN = DEMO_ACCOUNTS.filter((a) => a.status !== 0)
 const row = { name: 'Pen', mobile: '13912345678', amount: 3.5 }
 
-forEachBackend((backend) => {
+describe('routes/lists/crud-admin', () => {
   describe('the generic sample table is the administrator’s alone (issue 10, item 7a)', () => {
     let h: Harness
     const tok: Record<string, string> = {}
     let sampleId: number
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 0 })
+      h = await setup({ historyRows: 0 })
       // The row /user/epRegist makes: an enterprise (user type 2) with no products.
       await h.db.query(`insert into customer (cus_id, cus_name, user_type, password_hash, mobile) values ($1, 'Self', 2, $2, '13512345678')`,
         [SELF.cusId, await hashPassword(SELF.password)])

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseCsv } from '../../lists/csv.test-helper'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 
 type Rows = Record<string, any>[] // eslint-disable-line @typescript-eslint/no-explicit-any
 const sum = (rows: Rows, k: string) => rows.reduce((s, r) => s + Number(r[k]), 0)
 
-forEachBackend((backend) => {
+describe('routes/lists/lists', () => {
   let h: Harness
   const tok: Record<string, string> = {}
   beforeAll(async () => {
-    h = await setup({ backend })
+    h = await setup()
     tok.admin = await h.tokenFor('admin', 'Admin@12345')
     tok.acme = await h.tokenFor('acme', 'Acme@12345')
     tok.acme01 = await h.tokenFor('acme01', 'Acme01@12345')

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ONLINE_CHECK_LIMIT } from '../../../src/domain/number-check-online'
 import { chinaDay, stateOf } from '../../number-check/online'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { balanceOf } from '../../test/send-kit'
 
 const mobilesFrom = (start: number, n: number) => Array.from({ length: n }, (_, i) => `139${String(start + i).padStart(8, '0')}`)
@@ -24,7 +24,7 @@ describe('stateOf (the reference checking service)', () => {
   })
 })
 
-forEachBackend((backend) => {
+describe('routes/lists/number-check-online', () => {
   describe('POST /mobileStatus/onlineCheck', () => {
     let h: Harness
     let acme02: string
@@ -32,7 +32,7 @@ forEachBackend((backend) => {
     let globex: string
     let price: number
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       acme02 = await h.tokenFor('acme02', 'Acme02@12345')
       acme = await h.tokenFor('acme', 'Acme@12345')
       globex = await h.tokenFor('globex', 'Globex@12345')

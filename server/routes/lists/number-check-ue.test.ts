@@ -5,7 +5,7 @@ import type { Db } from '../../db'
 import { parseCsv } from '../../lists/csv.test-helper'
 import { chinaDay } from '../../number-check/online'
 import { aimOf, failPointOf, runUeChecks, startUeChecker, ueOf, type UeCheckerOptions } from '../../number-check/ue-checker'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { balanceOf, countOf, mobilesOf } from '../../test/send-kit'
 
 const NEVER_FAIL: UeCheckerOptions = { failShare: 0, seed: 't', chunk: 50 }
@@ -29,13 +29,13 @@ describe('the reference UE answers', () => {
   })
 })
 
-forEachBackend((backend) => {
+describe('routes/lists/number-check-ue', () => {
   describe('UE file check', () => {
     let h: Harness
     let tok: Record<string, string>
     let price: number
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       tok = await h.tokensFor('acme', 'acme02', 'globex')
       price = Number((await h.db.query<{ p: number }>("select price::float8 as p from customer_product where cus_id = 'acme02' and prod_type = 7")).rows[0].p)
     })

@@ -4,9 +4,8 @@ import { P2P_SEND_PATH } from '../../../src/domain/send'
 import type { Db } from '../../db'
 import { simulateTick } from '../../send/carrier-sim'
 import { runDueBatches } from '../../send/scheduler'
-import { CHUNKED_FROM, STORE_CHUNK, undoStoringLeft } from '../../send/storing'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
-import { countOf, gatedBefore, mobilesOf, postForm, sendForm } from '../../test/send-kit'
+import { setup, type Harness } from '../../test/harness'
+import { countOf, postForm, sendForm } from '../../test/send-kit'
 import { statusCondition } from './common'
 
 /*
@@ -53,11 +52,11 @@ const CONTENTS = [
 ]
 const WORDS = ['验证码', '码', '验证', '50%', '%', '_', 'a_b', '\\', 'C:\\t', 'Co', 'x', 'e', '没有的词', '每批一条', '发货']
 
-forEachBackend((backend) => {
+describe('routes/records/content-rollup', () => {
   let h: Harness
   let tok: Record<string, string>
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 1500 })
+    h = await setup({ historyRows: 1500 })
     tok = await h.tokensFor('admin', 'acme', 'acme01', 'globex')
     // 1,200 records over the last ~31 days (one every 37 minutes) across accounts, statuses and batches of ten,
     // and one day with 40 single-record batches (more batches in a day than are read one by one).
@@ -225,45 +224,6 @@ forEachBackend((backend) => {
       }
     })
   })
-
-  if (backend === 'pglite') {
-    describe('a send stored in chunks (PGlite)', () => {
-      const N = CHUNKED_FROM + STORE_CHUNK / 2
-      const search = async (content: string) => (await h.call('/mtRecord/list', { content, pageSize: 5 }, { token: tok.acme01 })).data.total as number
-
-      it('is counted under its batch while stored and hidden from searches until its last chunk; then found whole', async () => {
-        const seen: Record<string, unknown> = {}
-        const db = gatedBefore(h.db, 3, async () => {
-          seen.diff = await rollupDiff(h.db)
-          seen.found = await search('分批存储')
-        })
-        const app = (await import('../../app')).createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
-        await h.db.query("update customer set balance = 10000000 where cus_id = 'acme01'")
-        const res = await postForm(app, '/user/groupSend', tok.acme01, sendForm({ content: '分批存储的通知' }, 'numbers', mobilesOf('136', N).join('\n')))
-        expect(res.status).toBe(200)
-        expect(seen).toEqual({ diff: [], found: 0 })
-        expect(await search('分批存储')).toBe(N)
-        expect(await rollupDiff(h.db)).toEqual([])
-      })
-
-      it('a crash undo removes its rows from the rollup', async () => {
-        let cutOff!: () => void
-        const stopped = new Promise<void>((resolve) => (cutOff = resolve))
-        const db = gatedBefore(h.db, 3, () => {
-          cutOff()
-          return new Promise<void>(() => {})
-        })
-        const app = (await import('../../app')).createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
-        void postForm(app, '/user/groupSend', tok.acme01, sendForm({ content: '崩溃的通知' }, 'numbers', mobilesOf('135', N).join('\n')))
-        await stopped
-        expect(await countOf(h.db, "select count(*)::int as n from mt_content_daily where content = '崩溃的通知'")).toBe(1)
-        expect(await undoStoringLeft(h.db)).toBe(1)
-        expect(await countOf(h.db, "select count(*)::int as n from mt_content_daily where content = '崩溃的通知'")).toBe(0)
-        expect(await rollupDiff(h.db)).toEqual([])
-        expect(await dailyDiff(h.db)).toBe(0)
-      })
-    })
-  }
 
   it('a truncate empties the rollup with the records', async () => {
     await h.db.exec('truncate mt_record cascade')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS } from '../../seed'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { createApp } from '../../app'
 import type { Db } from '../../db'
 import { ensureContentIndex, hasCharacterIndex } from '../../db/content-index'
@@ -30,11 +30,11 @@ const SEARCHES: [string, string][] = [
 ]
 const CASES = SEARCHES.map(([word, why]) => [`${why}: ${JSON.stringify(word).slice(0, 24)}`, word])
 
-forEachBackend((backend) => {
+describe('routes/records/content-search', () => {
   let h: Harness
   let admin: string
   beforeAll(async () => {
-    h = await setup({ backend, historyRows: 2000 })
+    h = await setup({ historyRows: 2000 })
     admin = await h.tokenFor('admin', DEMO_ACCOUNTS.find((a) => a.cusId === 'admin')!.password)
     await h.db.query(
       `insert into mt_record (cus_id, prod_type, mobile, content, mt_status, report_result, receive_time)

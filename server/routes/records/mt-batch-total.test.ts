@@ -4,7 +4,7 @@ import { Carrier } from '../../carrier'
 import type { Db } from '../../db'
 import { storeBatchRow, storeRecords } from '../../send/store'
 import { rowsRead } from '../../test/explain'
-import { CAPTCHA, forEachBackend, setup, type Harness } from '../../test/harness'
+import { CAPTCHA, setup, type Harness } from '../../test/harness'
 
 /*
  * A sent-record search by one batch takes its total from the batch's counters (sms_batch) when the search allows it,
@@ -13,7 +13,7 @@ import { CAPTCHA, forEachBackend, setup, type Harness } from '../../test/harness
  */
 const BIG = 4000
 
-forEachBackend((backend) => {
+describe('routes/records/mt-batch-total', () => {
   describe('sent records of one batch', () => {
     let h: Harness
     let exact: ReturnType<typeof createApp>
@@ -24,7 +24,7 @@ forEachBackend((backend) => {
     const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
 
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 3000 })
+      h = await setup({ historyRows: 3000 })
       const config = { captchaFixed: CAPTCHA, distDir: '/nonexistent-dist' }
       exact = createApp({ db: h.db, carrier: new Carrier(), config: { ...config, listTotals: 'exact' } })
       const tracing: Db = { ...h.db, kind: h.db.kind, query: (t, p, o) => (statements.push({ sql: t, params: p ?? [] }), h.db.query(t, p, o)) }

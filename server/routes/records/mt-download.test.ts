@@ -5,7 +5,7 @@ import { PROD_CSP, PROD_VIDEO, mtDownloadColumns } from '../../../src/domain/lis
 import { DOWNLOAD_BATCH } from '../../lists'
 import { csvWriter, xlsxWriter, type Cell } from '../../lists/writers'
 import { DEMO_ACCOUNTS } from '../../seed'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { fileTime, statusWord } from './common'
 
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -39,12 +39,12 @@ async function referenceFile(rows: Row[], prodType: number, withPrice: boolean, 
 
 const sheetXml = (bytes: Uint8Array) => strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml'])
 
-forEachBackend((backend) => {
+describe('routes/records/mt-download', () => {
   let h: Harness
   const t: Record<string, string> = {}
   beforeAll(async () => {
     // More sent records than one batch holds, so the file spans batch boundaries.
-    h = await setup({ backend, historyRows: 16_000 })
+    h = await setup({ historyRows: 16_000 })
     for (const u of ['admin', 'acme', 'globex']) t[u] = await h.tokenFor(u, DEMO_ACCOUNTS.find((a) => a.cusId === u)!.password)
     const values: string[] = []
     const params: unknown[] = []

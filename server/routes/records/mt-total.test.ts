@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../app'
 import { Carrier } from '../../carrier'
-import { CAPTCHA, forEachBackend, setup, type Harness } from '../../test/harness'
+import { CAPTCHA, setup, type Harness } from '../../test/harness'
 
 /*
  * Sent-record list totals come from the daily rollups when the search allows it, and equal what counting the
  * records gives for every combination; searches the rollups cannot answer exactly are still counted.
  */
-forEachBackend((backend) => {
+describe('routes/records/mt-total', () => {
   describe('sent-record list totals', () => {
     let h: Harness
     let exact: ReturnType<typeof createApp>
     const tok: Record<string, string> = {}
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 3000 })
+      h = await setup({ historyRows: 3000 })
       exact = createApp({ db: h.db, carrier: new Carrier(), config: { captchaFixed: CAPTCHA, distDir: '/nonexistent-dist', listTotals: 'exact' } })
       Object.assign(tok, await h.tokensFor('admin', 'acme', 'acme01', 'globex'))
     })

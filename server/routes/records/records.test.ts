@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mtSendStatus } from '../../../src/domain/lists/records'
 import { parseCsv } from '../../lists/csv.test-helper'
 import { DEMO_ACCOUNTS } from '../../seed'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 
 const WIDE = { start_time: '2000-01-01' }
 type Row = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
-forEachBackend((backend) => {
+describe('routes/records/records', () => {
   let h: Harness
   const t: Record<string, string> = {}
   beforeAll(async () => {
-    h = await setup({ backend })
+    h = await setup()
     for (const u of ['admin', 'acme', 'acme01', 'globex', 'initech']) t[u] = await h.tokenFor(u, DEMO_ACCOUNTS.find((a) => a.cusId === u)!.password)
   })
   afterAll(() => h.close())

@@ -4,7 +4,7 @@ import { Carrier } from '../../carrier'
 import type { Db } from '../../db'
 import { storeBatchRow, storeRecords } from '../../send/store'
 import { rowsRead } from '../../test/explain'
-import { CAPTCHA, forEachBackend, setup, type Harness } from '../../test/harness'
+import { CAPTCHA, setup, type Harness } from '../../test/harness'
 
 /*
  * An account's short-link records are read from its own link records (migration 056), not from all its sent records:
@@ -12,7 +12,7 @@ import { CAPTCHA, forEachBackend, setup, type Harness } from '../../test/harness
  */
 const BIG = 4000
 
-forEachBackend((backend) => {
+describe('routes/records/short-link-list', () => {
   describe('short-link records of one account', () => {
     let h: Harness
     let traced: ReturnType<typeof createApp>
@@ -20,7 +20,7 @@ forEachBackend((backend) => {
     const tok: Record<string, string> = {}
 
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 3000 })
+      h = await setup({ historyRows: 3000 })
       const tracing: Db = { ...h.db, kind: h.db.kind, query: (t, p, o) => (statements.push({ sql: t, params: p ?? [] }), h.db.query(t, p, o)) }
       traced = createApp({ db: tracing, carrier: new Carrier(), config: { captchaFixed: CAPTCHA, distDir: '/nonexistent-dist' } })
       Object.assign(tok, await h.tokensFor('admin', 'acme', 'acme01'))

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CSP_CONTENT_TYPE } from '../../../src/domain/send-csp'
 import type { Db } from '../../db'
 import { runDueBatches } from '../../send/scheduler'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { balanceOf, mobilesOf, sendForm } from '../../test/send-kit'
 
 const numbersOf = (n: number, from = 0) => mobilesOf('137', n, from).join('\n')
@@ -19,13 +19,13 @@ interface Template {
 const templateWhere = async (db: Db, where: string) =>
   (await db.query<Template>(`select template_id, template_name, chatbot_id from csp_template where ${where} order by template_id limit 1`)).rows[0]
 
-forEachBackend((backend) => {
+describe('routes/send/csp', () => {
   describe('5G (csp) send', () => {
     let h: Harness
     const t: Record<string, string> = {}
     let cards: Template
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       t.globex = await h.tokenFor('globex', 'Globex@12345')
       t.acme = await h.tokenFor('acme', 'Acme@12345')
       t.admin = await h.tokenFor('admin', 'Admin@12345')

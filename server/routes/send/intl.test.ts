@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db'
 import { simulateTick } from '../../send/carrier-sim'
 import { runDueBatches } from '../../send/scheduler'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { balanceOf, postForm, sendForm } from '../../test/send-kit'
 
 // Seeded country prices per message: GB (44) 0.29, JP (81) 0.48, HK (852) 0.32. 999 is no calling code.
@@ -23,13 +23,13 @@ function gained(now: Map<string, Counts>, before: Map<string, Counts>, iso: stri
 }
 const one = async (db: Db, sql: string, params: unknown[] = []) => Number(Object.values((await db.query(sql, params)).rows[0])[0])
 
-forEachBackend((backend) => {
+describe('routes/send/intl', () => {
   describe('POST /user/intlGroupSend', () => {
     let h: Harness
     let token: string
     let admin: string
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       token = await h.tokenFor('globex', 'Globex@12345')
       admin = await h.tokenFor('admin', 'Admin@12345')
     })

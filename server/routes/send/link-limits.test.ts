@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_CONTENT_CHARS } from '../../../src/domain/send'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { heapGrowthDuring } from '../../test/memory'
 import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../../test/send-kit'
 
@@ -14,14 +14,14 @@ const LONG_URL = 'https://shop.example.com/p'
 // 469 Chinese characters and the 27-character link: 497, just under the limit, ~1 KB of text per recipient if built.
 const BIG = `${'长'.repeat(MAX_CONTENT_CHARS - 31)} {link}`
 
-forEachBackend((backend) => {
+describe('routes/send/link-limits', () => {
   describe(`${PATH} stays bounded by its input`, () => {
     let h: Harness
     let acme02: string
     let bare: string
     const links = () => countOf(h.db, 'select count(*)::int as n from short_link')
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 100 })
+      h = await setup({ historyRows: 100 })
       acme02 = await h.tokenFor('acme02', 'Acme02@12345')
       await h.db.query("delete from customer_product where cus_id = 'initech01'")
       bare = await h.tokenFor('initech01', 'Initech01@12345')

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db'
 import { runDueBatches } from '../../send/scheduler'
 import { refillTimedLinks } from '../../send/short-links'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { balanceOf, countOf, mobilesOf, sendForm } from '../../test/send-kit'
 
 const numbersOf = (n: number, from = 0) => mobilesOf('137', n, from)
@@ -20,12 +20,12 @@ const recordsOf = async (db: Db, batchId: string) =>
   (await db.query<{ sn: number; mobile: string; content: string; long_link: string }>(
     'select sn, mobile, content, long_link from mt_record where batch_id = $1 order by sn', [batchId])).rows
 
-forEachBackend((backend) => {
+describe('routes/send/link', () => {
   describe('link send and short links', () => {
     let h: Harness
     const tok: Record<string, string> = {}
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       tok.acme = await h.tokenFor('acme', 'Acme@12345')
       tok.acme02 = await h.tokenFor('acme02', 'Acme02@12345')
       tok.globex = await h.tokenFor('globex', 'Globex@12345')

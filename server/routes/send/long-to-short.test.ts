@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultConfig } from '../../config'
 import { consumeRate, peekRate, RATE_RULES } from '../../security/rate-limit'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { countOf } from '../../test/send-kit'
 
 const url = (n: number | string) => `https://shop.example.com/item/${n}?from=sms`
 
-forEachBackend((backend) => {
+describe('routes/send/long-to-short', () => {
   describe('longToShort minting limits (real limits)', () => {
     let h: Harness
     const tok: Record<string, string> = {}
     // The demo accounts' cus_id is their user name.
     const cus = { acme: 'acme', acme01: 'acme01', globex: 'globex' }
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 0, rateLimitScale: 1 })
+      h = await setup({ historyRows: 0, rateLimitScale: 1 })
       for (const [name, password] of [['acme', 'Acme@12345'], ['acme01', 'Acme01@12345'], ['globex', 'Globex@12345']]) {
         tok[name] = await h.tokenFor(name, password)
       }

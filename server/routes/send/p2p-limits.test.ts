@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_CONTENT_CHARS, P2P_SEND_PATH, PREVIEW_LIMIT } from '../../../src/domain/send'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { heapGrowthDuring, bodyBytes } from '../../test/memory'
 import { balanceOf, countOf, postForm, sendForm } from '../../test/send-kit'
 
@@ -20,14 +20,14 @@ const preview = (payload: Record<string, unknown>, rows: string) => {
   return f
 }
 
-forEachBackend((backend) => {
+describe('routes/send/p2p-limits', () => {
   describe(`${P2P_SEND_PATH} and its preview stay bounded by their input`, () => {
     let h: Harness
     let token: string
     let bare: string
     const count = () => countOf(h.db, 'select count(*)::int as n from mt_record')
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 100 })
+      h = await setup({ historyRows: 100 })
       token = await h.tokenFor('acme02', 'Acme02@12345')
       // An account without any product, as a self-registered one starts.
       await h.db.query("delete from customer_product where cus_id = 'initech01'")

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { P2P_SEND_PATH } from '../../../src/domain/send'
 import type { Db } from '../../db'
 import { runDueBatches } from '../../send/scheduler'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { balanceOf, countOf, postForm, sendForm } from '../../test/send-kit'
 
 const form = (payload: Record<string, unknown>, rows: string) => sendForm(payload, 'rows', rows)
@@ -13,13 +13,13 @@ const post = postForm
 const recordsOf = async (db: Db, batchId: string) =>
   (await db.query<{ mobile: string; content: string }>('select mobile, content from mt_record where batch_id = $1 order by mobile', [batchId])).rows
 
-forEachBackend((backend) => {
+describe('routes/send/p2p', () => {
   describe(`POST ${P2P_SEND_PATH}`, () => {
     let h: Harness
     let token: string
     let price: number
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       token = await h.tokenFor('acme02', 'Acme02@12345')
       price = Number((await h.db.query<{ p: number }>("select price::float8 as p from customer_product where cus_id = 'acme02' and prod_type = 0")).rows[0].p)
     })

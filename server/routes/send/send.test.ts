@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../app'
 import type { Db } from '../../db'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../../test/send-kit'
 
 const numbersOf = (n: number, from = 0) => mobilesOf('139', n, from).join('\n')
@@ -27,12 +27,12 @@ function failingOn(db: Db, nth: number): Db {
   return wrap(db)
 }
 
-forEachBackend((backend) => {
+describe('routes/send/send', () => {
   describe('POST /user/groupSend', () => {
     let h: Harness
     let token: string
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       token = await h.tokenFor('acme02', 'Acme02@12345')
     })
     afterAll(() => h.close())

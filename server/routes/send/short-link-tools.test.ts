@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const SAFARI_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const BOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'
 
-forEachBackend((backend) => {
+describe('routes/send/short-link-tools', () => {
   describe('short-link tools: long to short, short to long with the clicks', () => {
     let h: Harness
     const tok: Record<string, string> = {}
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 0 })
+      h = await setup({ historyRows: 0 })
       Object.assign(tok, await h.tokensFor('acme', 'acme01', 'globex'))
     })
     afterAll(() => h.close())

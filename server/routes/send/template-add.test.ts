@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 
-forEachBackend((backend) => {
+describe('routes/send/template-add', () => {
   describe('POST /user/templateAdd (save the send content as a template)', () => {
     let h: Harness
     const tok: Record<string, string> = {}
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 0 })
+      h = await setup({ historyRows: 0 })
       tok.acme = await h.tokenFor('acme', 'Acme@12345')
       tok.globex = await h.tokenFor('globex', 'Globex@12345')
       tok.admin = await h.tokenFor('admin', 'Admin@12345')

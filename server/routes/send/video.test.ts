@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { videoSmsText } from '../../../src/domain/send-video'
 import type { Db } from '../../db'
 import { runDueBatches } from '../../send/scheduler'
-import { forEachBackend, setup, type Harness } from '../../test/harness'
+import { setup, type Harness } from '../../test/harness'
 import { balanceOf, countOf, mobilesOf, sendForm } from '../../test/send-kit'
 
 const numbersOf = (n: number, from = 0) => mobilesOf('135', n, from).join('\n')
@@ -20,14 +20,14 @@ async function templateOf(db: Db, cusId: string, status: number): Promise<Tpl> {
   return rows[0]
 }
 
-forEachBackend((backend) => {
+describe('routes/send/video', () => {
   describe('POST /videoTemplate/videoSmsGroupSend', () => {
     let h: Harness
     let token: string
     let approved: Tpl
     let price: number
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       token = await h.tokenFor('acme01', 'Acme01@12345')
       approved = await templateOf(h.db, 'acme01', 2)
       price = Number((await h.db.query<{ p: number }>("select price::float8 as p from customer_product where cus_id = 'acme01' and prod_type = 2")).rows[0].p)
@@ -115,7 +115,7 @@ forEachBackend((backend) => {
     let h: Harness
     let token: string
     beforeAll(async () => {
-      h = await setup({ backend, historyRows: 200 })
+      h = await setup({ historyRows: 200 })
       token = await h.tokenFor('acme', 'Acme@12345')
     })
     afterAll(() => h.close())
