@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
 
-// Browser tests drive the built console served by the real server (fresh database per run) in Debian's
-// Chromium: no browser download is possible on these machines.
+// Browser tests drive the built console served by the real server (a fresh embedded PostgreSQL per run, in its own
+// data dir) in Debian's Chromium: no browser download is possible on these machines.
 const port = Number(process.env.E2E_PORT ?? 8199)
 const dataDir = `.test-data/e2e-${process.pid}`
 export const CAPTCHA = 'TEST'
@@ -41,10 +41,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `mkdir -p .test-data && node --import tsx server/main.ts > ${SERVER_LOG}`,
+    command: `mkdir -p .test-data && exec node --import tsx server/main.ts > ${SERVER_LOG}`,
     url: `http://127.0.0.1:${port}/sms-cloud/`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // The server runs on the embedded PostgreSQL in its data dir, which it stops after its pool on SIGTERM. Without
+    // this Playwright ends the server's process group with SIGKILL, and PostgreSQL (a process group of its own) would
+    // be left running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 60_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -1,6 +1,6 @@
 // Compiles the server for production: server/main.ts and server/cluster.ts bundled by esbuild into dist-server/
 // (plain ES modules Node runs without a TypeScript loader). Packages stay external, resolved from node_modules at
-// run time, so PGlite finds its wasm and data files where it expects them; the SQL migrations are copied beside the
+// run time (the embedded PostgreSQL's binaries are found in their own package); the SQL migrations are copied beside the
 // bundle because server/db/migrate.ts reads them relative to its own module. `npm run dev` and the tests keep tsx.
 import { cpSync, rmSync } from 'node:fs'
 import { build } from 'esbuild'

@@ -3,11 +3,9 @@ import { spawn } from 'node:child_process'
 import { bin } from './lib.mjs'
 
 const children = [
-  // A restart's new process waits for the old one to close PGlite and release DATA_DIR's lock instead of refusing.
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
-    stdio: 'inherit',
-    env: { DATA_DIR_LOCK_WAIT_MS: '30000', ...process.env },
-  }),
+  // tsx watch waits for the old process to exit (it stops its embedded PostgreSQL) before starting the new one; one
+  // it had to kill leaves its PostgreSQL running, and the new one stops that first (server/db/embedded.ts).
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit', env: process.env }),
   spawn(bin('vite'), ['--host', process.env.HOST ?? '127.0.0.1'], { stdio: 'inherit' }),
 ]
 const stop = () => children.forEach((c) => c.kill('SIGTERM'))

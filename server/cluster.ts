@@ -1,11 +1,15 @@
 import cluster, { type Worker } from 'node:cluster'
 import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { settingsOrExit } from './config'
+import { EmbeddedPostgresError, startEmbedded } from './db/embedded'
+import { PgliteFolderError, refuseBesidePglite } from './db/pglite-folder'
 
 /*
  * `npm run start:cluster`: N server processes (server/main.ts) on one port with Node's cluster module; the primary
- * hands connections out round-robin and does no other work. PostgreSQL only: PGlite is one process' folder.
+ * hands connections out round-robin and does no other work. Without DATABASE_URL the primary starts the embedded
+ * PostgreSQL (one postmaster for all the processes, server/db/embedded.ts) and stops it after the last process exits.
  *   CLUSTER_WORKERS  processes (default: the machine's available parallelism)
  *   SIGHUP           rolling restart: one process at a time, the new one listening before the old one drains
  *   SIGTERM, SIGINT  every process finishes its requests in flight, then all exit
@@ -14,9 +18,20 @@ import { settingsOrExit } from './config'
 const env = settingsOrExit('cluster')
 const log = (m: string) => console.log(`[cluster] ${m}`)
 
-if (!env.DATABASE_URL) {
-  console.error('[cluster] several server processes need PostgreSQL: set DATABASE_URL. PGlite (the default) keeps its data in one process\' folder; use `npm start` for it.')
+function refuse(e: unknown): never {
+  if (!(e instanceof EmbeddedPostgresError || e instanceof PgliteFolderError)) throw e
+  console.error(`[cluster] ${e.message}`)
   process.exit(1)
+}
+if (!env.DATABASE_URL) await refuseBesidePglite(env.DATA_DIR).catch(refuse)
+const embedded = env.DATABASE_URL ? undefined : await startEmbedded({
+  dir: join(env.DATA_DIR, 'postgres'),
+  log: (l) => /WARNING|ERROR|FATAL|PANIC|recover|redo|making the PostgreSQL|left running/.test(l) && console.log(`[postgres] ${l}`),
+}).catch(refuse)
+if (embedded) {
+  log(`embedded PostgreSQL in ${embedded.dir}, 127.0.0.1:${embedded.port}`)
+  // The processes forked below inherit it as their database.
+  process.env.DATABASE_URL = embedded.url
 }
 const size = env.CLUSTER_WORKERS ?? availableParallelism()
 
@@ -71,6 +86,7 @@ async function stopAll(signal: string) {
   stopping = true
   log(`${signal}: every process finishes its requests, then exits`)
   await Promise.all(Object.values(cluster.workers ?? {}).map((w) => w && retire(w)))
+  await embedded?.stop()
   log('stopped')
   process.exit(0)
 }

@@ -7,8 +7,8 @@ import { Carrier } from './carrier'
 import { configFromSettings, settingsOrExit } from './config'
 import { migrate, openDb } from './db'
 import { ensureContentIndex } from './db/content-index'
-import { DataDirOpenError } from './db/data-dir-errors'
-import { DataLockError, lockDataDir } from './db/data-lock'
+import { EmbeddedPostgresError, startEmbedded } from './db/embedded'
+import { PgliteFolderError, refuseBesidePglite } from './db/pglite-folder'
 import { DEMO_ACCOUNTS, seedIfEmpty, syncMenus } from './seed'
 import { startCarrierSim } from './send/carrier-sim'
 import { startPushWorker } from './push/worker'
@@ -30,29 +30,29 @@ const databaseUrl = env.DATABASE_URL
 
 // Startup refusals that are the operator's to fix: one paragraph, no stack.
 function refuse(e: unknown): never {
-  if (!(e instanceof DataLockError || e instanceof DataDirOpenError)) throw e
+  if (!(e instanceof EmbeddedPostgresError || e instanceof PgliteFolderError)) throw e
   console.error(`[server] ${e.message}`)
   process.exit(1)
 }
 
-// One server process per PGlite folder; PostgreSQL takes several. Released on exit, after the database is closed.
-const lock = databaseUrl
-  ? null
-  : await lockDataDir(dataDir, {
-      waitMs: env.DATA_DIR_LOCK_WAIT_MS,
-      onWait: (h) => console.log(`[server] waiting for process ${h.pid} to release DATA_DIR ${resolve(dataDir)}`),
-    }).catch(refuse)
-process.on('exit', () => lock?.release())
 // A promise some background step forgot to handle is a bug to log, not a reason to stop serving every user (Node
 // would end the process). A thrown exception still ends it: its state is unknown, and a restart is the safe answer.
 process.on('unhandledRejection', (reason) => console.error('[server] unhandled rejection (a bug; the server keeps serving):', reason))
-const gone = lock?.tookOverFrom
-if (gone) console.warn(`[server] took over DATA_DIR from process ${gone.pid} (since ${gone.since}), which is no longer running`)
 
-const db = await openDb({ databaseUrl, dataDir: join(dataDir, 'pglite') }).catch(refuse)
-console.log(`[server] database: ${databaseUrl ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`}`)
+// Without DATABASE_URL: the embedded PostgreSQL in DATA_DIR/postgres, started (and made, the first time) here and
+// stopped after the pool at shutdown (server/db/embedded.ts). A PGlite folder of an earlier version is never used
+// as if it were empty: the start refuses until it is imported (npm run import-pglite).
+if (!databaseUrl) await refuseBesidePglite(dataDir).catch(refuse)
+const embedded = databaseUrl ? undefined : await startEmbedded({ dir: join(dataDir, 'postgres'), log: postgresLine }).catch(refuse)
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+if (embedded) {
+  const made = embedded.initialised ? `, made now (initdb ${secs(embedded.timings.initdbMs)})` : ''
+  console.log(`[server] database: embedded PostgreSQL in ${embedded.dir}, 127.0.0.1:${embedded.port}${made}, started in ${secs(embedded.timings.startMs)}`)
+} else console.log('[server] database: PostgreSQL (DATABASE_URL)')
+const db = await openDb({ databaseUrl: databaseUrl ?? embedded!.url })
+const migrating = performance.now()
 const applied = await migrate(db)
-if (applied.length) console.log(`[server] migrations applied: ${applied.join(', ')}`)
+if (applied.length) console.log(`[server] migrations applied: ${applied.join(', ')} in ${secs(performance.now() - migrating)}`)
 // CONTENT_SEARCH_INDEX=on trades send speed for fast content searches (server/README.md, migrations 040 and 057).
 await ensureContentIndex(db, env.CONTENT_SEARCH_INDEX === 'on', console.warn)
 // PGlite stores large sends in chunks; one a crash cut off is undone and refunded before anything else runs.
@@ -90,7 +90,7 @@ const server = serve({ fetch: handlers.fetch, hostname: host, port }, () => {
 })
 
 // On SIGTERM/SIGINT: stop accepting, finish the requests in flight and the workers' current step, then close the
-// database (PGlite writes its files on close; a kill without it can lose the latest changes). SHUTDOWN_GRACE_MS bounds
+// pool and stop the embedded PostgreSQL (a kill without it loses nothing committed: the next start recovers). SHUTDOWN_GRACE_MS bounds
 // how long slow requests (a download to a slow client) may hold the exit.
 const ending = closeConnectionsWhenShuttingDown(server as Server)
 let closing = false
@@ -104,7 +104,11 @@ async function shutdown(signal: string) {
     server: server as Server,
     handlersIdle: handlers.idle,
     workers: stopWorkers,
-    closeDb: () => db.close().catch((e) => console.error('[server] closing the database failed', e)),
+    closeDb: async () => {
+      await db.close().catch((e) => console.error('[server] closing the database failed', e))
+      // A fast shutdown: ends its sessions and writes a checkpoint, so the next start needs no recovery.
+      await embedded?.stop()
+    },
     graceMs: env.SHUTDOWN_GRACE_MS,
     log: console.log,
   })
@@ -115,3 +119,9 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+/** PostgreSQL's own lines: warnings, errors and recovery notes; its routine LOG lines (start, checkpoints) are left out. */
+function postgresLine(line: string) {
+  if (/WARNING|ERROR|FATAL|PANIC/.test(line) && !/the database system is (starting up|shutting down)/.test(line)) console.warn(`[postgres] ${line}`)
+  else if (/recover|redo|interrupted|not properly shut down|making the PostgreSQL|left running/.test(line)) console.log(`[postgres] ${line}`)
+}

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { connect } from 'node:net'
 import pg from 'pg'
@@ -31,16 +30,6 @@ async function signIn(base: string, username: string, password: string): Promise
   const res = await post(base, '/user/login', { username, password: sealed, code: CAPTCHA, redomStr })
   return JSON.parse(res.text).data.token as string
 }
-
-describe('server/cluster.ts', () => {
-  it('refuses to start without PostgreSQL, saying why', () => {
-    const env = { ...process.env }
-    delete env.DATABASE_URL
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cluster.ts'], { env, encoding: 'utf8' })
-    expect(r.status).toBe(1)
-    expect(r.stderr).toContain('several server processes need PostgreSQL: set DATABASE_URL')
-  })
-})
 
 describe('graceful shutdown on PostgreSQL', () => {
   let db: { url: string; drop: () => Promise<void> }

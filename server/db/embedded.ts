@@ -194,6 +194,12 @@ const gist = (text: string) => {
   return (bad.length ? bad : lines.slice(-3)).join(' / ').slice(0, 600)
 }
 
+/** C.UTF-8 when the system has it (Linux), else C: pg_trgm reads letters through the database's LC_CTYPE. */
+function ctypeLocale(): string {
+  const all = spawnSync('locale', ['-a'], { encoding: 'utf8' }).stdout ?? ''
+  return all.split('\n').map((l) => l.trim()).find((l) => /^C\.utf-?8$/i.test(l)) ?? 'C'
+}
+
 /** Makes the data folder beside its final place and renames it there, so a half-made folder never looks like a database. */
 async function initialise(bins: Binaries, dir: string, user: { uid: number; gid: number } | undefined, noSync: boolean, port: number | undefined) {
   const parent = dirname(dir)
@@ -220,8 +226,9 @@ async function initialise(bins: Binaries, dir: string, user: { uid: number; gid:
     const data = join(temp, 'data')
     await run(bins.initdb, [
       '-D', data, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8',
-      // Sorting and case by Unicode code points, the same on every machine (no OS locale needed).
-      '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--locale=C', '--no-instructions', ...(noSync ? ['--no-sync'] : []),
+      // Sorting and case by Unicode code points, the same on every machine; character classes (pg_trgm's words:
+      // Chinese characters are letters) from the C.UTF-8 locale where the system has it.
+      '--locale-provider=builtin', '--builtin-locale=C.UTF-8', `--locale=${ctypeLocale()}`, '--no-instructions', ...(noSync ? ['--no-sync'] : []),
     ], user)
     await appendFile(join(data, 'postgresql.conf'), [
       '', '# Written by the SMS console when it made this folder: loopback only, a port of its own, no unix socket.',

@@ -1,4 +1,3 @@
-import { openPglite } from './pglite'
 import { openPostgres } from './postgres'
 import type { Db } from './types'
 
@@ -6,15 +5,12 @@ export type { Db } from './types'
 export { migrate } from './migrate'
 
 export interface OpenOptions {
-  /** postgres://… selects PostgreSQL; otherwise PGlite. */
-  databaseUrl?: string
-  /** PGlite directory; omitted means in memory. */
-  dataDir?: string
-  /** PostgreSQL schema for isolated test runs. */
+  /** postgres://… of the database: DATABASE_URL's, or the embedded one's (server/db/embedded.ts). */
+  databaseUrl: string
+  /** Every connection works in this schema (created when missing). */
   schema?: string
 }
 
-export function openDb(opts: OpenOptions = {}): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { schema: opts.schema })
-  return openPglite(opts.dataDir)
+export function openDb(opts: OpenOptions): Promise<Db> {
+  return openPostgres(opts.databaseUrl, { schema: opts.schema })
 }

@@ -1,8 +1,8 @@
 export interface QueryOptions {
   /**
    * Run as a named statement: parsed once per connection and, when its generic plan is as good, planned once
-   * (PostgreSQL: server/db/prepared.ts; PGlite outside transactions: server/db/pglite-prepared.ts). For the hot
-   * statements of every request whose texts come from a small set (values travel as parameters).
+   * (server/db/prepared.ts). For the hot statements of every request whose texts come from a small set (values
+   * travel as parameters).
    */
   prepare?: boolean
   /**
@@ -28,7 +28,7 @@ export interface CursorOptions {
   settings?: Record<string, string>
 }
 
-/** The one database surface routes and seeds use, so PGlite and PostgreSQL stay interchangeable. */
+/** The one database surface routes and seeds use (server/db/postgres.ts). */
 export interface Db {
   query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: QueryOptions): Promise<{ rows: T[] }>
   /** Runs several statements separated by semicolons, without parameters. */

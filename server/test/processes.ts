@@ -70,13 +70,18 @@ export interface ServerProcess {
  * Starts a server process (server/main.ts, or `script` such as server/cluster.ts) and waits until it prints
  * `readyWhen` (or fails with what it printed).
  */
-export async function startServer(env: Record<string, string>, opts: { port?: number; script?: string; readyWhen?: string } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  opts: { port?: number; script?: string; readyWhen?: string; uid?: number; gid?: number } = {},
+): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort())
   const readyWhen = opts.readyWhen ?? 'SMS cloud console:'
   const child = spawn(process.execPath, ['--import', 'tsx', opts.script ?? 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DIST_DIR: '/nonexistent-dist', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    uid: opts.uid,
+    gid: opts.gid,
   })
   const lines: string[] = []
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
