@@ -103,6 +103,8 @@ export function createApp(opts: AppOptions) {
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err)
     console.error('[server]', c.req.method, c.req.path, err)
+    // PostgreSQL's disk_full: the statement (and its transaction: a send, an import) was rolled back whole.
+    if ((err as { code?: unknown }).code === '53100') return fail(c, new ApiError(507, 'databaseDiskFull'))
     return fail(c, new ApiError(500, 'unknown'))
   })
   app.use('*', securityHeaders(config))
