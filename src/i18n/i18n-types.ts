@@ -2428,9 +2428,9 @@ type RootTranslation = {
 			 */
 			placeholder: string
 			/**
-			 * 识​别​输​入​的​号​码
+			 * 号​码​来​源
 			 */
-			parse: string
+			tools: string
 			/**
 			 * 导​入​ ​t​x​t​ ​/​ ​c​s​v​ ​/​ ​x​l​s​ ​/​ ​x​l​s​x​ ​文​件
 			 */
@@ -8326,9 +8326,9 @@ export type TranslationFunctions = {
 			 */
 			placeholder: () => LocalizedString
 			/**
-			 * 识别输入的号码
+			 * 号码来源
 			 */
-			parse: () => LocalizedString
+			tools: () => LocalizedString
 			/**
 			 * 导入 txt / csv / xls / xlsx 文件
 			 */

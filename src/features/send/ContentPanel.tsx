@@ -13,7 +13,7 @@ interface Props {
   balance: number | null
   balanceError: boolean
   error: string | null
-  /** Buttons above the editor (the bulk send's approved-template picker). */
+  /** Buttons under the editor (the bulk send's approved-template picker). */
   tools?: ReactNode
 }
 
@@ -27,7 +27,6 @@ export function ContentPanel({ content, onChange, measure, valid, cost, balance,
   return (
     <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="mb-2 font-semibold">{t.title()}</h2>
-      {tools && <div className="mb-2 flex flex-wrap gap-2">{tools}</div>}
       <label htmlFor={id} className="text-sm text-[var(--muted)]">{t.label()}</label>
       <textarea
         id={id}
@@ -42,6 +41,8 @@ export function ContentPanel({ content, onChange, measure, valid, cost, balance,
           focus:ring-2 focus:ring-[var(--primary)]/30 ${error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
       />
       {error && <p role="alert" className="text-sm text-[var(--danger)]">{error}</p>}
+      {/* After the editor, so Tab from the numbers reaches the content first. */}
+      {tools && <div className="mt-2 flex flex-wrap gap-2">{tools}</div>}
       <ul data-testid="content-figures" className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-[var(--muted)]">
         <li>{t.chars({ count: measure.chars })}</li>
         <li>{t.bytes({ count: measure.bytes })}</li>

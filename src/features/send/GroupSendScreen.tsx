@@ -14,7 +14,7 @@ export default function GroupSendScreen({ title }: { path: string; title: string
   const { c } = g
   const p = c.problem
   return (
-    <SendPage kind="group" title={title} summarize={g.summarize} send={g.send} preview={() => void g.runPreview()} reset={c.reset}>
+    <SendPage kind="group" title={title} summarize={g.summarize} settle={c.numbers.flush} send={g.send} preview={() => void g.runPreview()} reset={c.reset}>
       <NumbersPanel numbers={c.numbers} problem={p?.numbers ?? null} />
       <ContentPanel
         content={g.content} onChange={g.setContent} measure={g.measure} valid={c.numbers.state.valid}

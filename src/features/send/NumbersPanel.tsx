@@ -3,6 +3,7 @@ import { saveBlob } from '@/api/transfer'
 import { registerCommands } from '@/commands'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
+import { Toolbar } from '@/components/ui/Toolbar'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { canReadClipboard, ClipboardReadFailed, pastedText, readClipboardBlob } from './clipboard'
 import { GroupNumbersDialog } from './GroupNumbersDialog'
@@ -18,7 +19,8 @@ const SAMPLE_SIZE = 5
 /**
  * The recipients box. A paste never lands in the text area: its text goes to the worker as bytes and the page
  * shows counts only, so a million pasted numbers never become a million-line text area. Typed text stays in the
- * box until "read" (small lists typed by hand).
+ * box and is counted as it is typed (small lists typed by hand). The sources' buttons are one toolbar, one Tab
+ * stop, so Tab goes from the box to the content in two steps.
  */
 export function NumbersPanel({ numbers, cusId = '', accountMissing = false, problem = null }: {
   numbers: ReturnType<typeof useNumbers>
@@ -33,7 +35,6 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false, prob
   const t = LL.send.numbers
   const id = useId()
   const fileRef = useRef<HTMLInputElement>(null)
-  const [typed, setTyped] = useState('')
   const [groupsOpen, setGroupsOpen] = useState(false)
   const [clipboardButton] = useState(canReadClipboard)
   const [reading, setReading] = useState(false)
@@ -45,11 +46,6 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false, prob
   // The first kept numbers, decoded from the worker's bytes (never the pasted text re-split on this thread).
   const sample = useMemo(() => sampleNumbers(state.numbers, SAMPLE_SIZE), [state.numbers])
 
-  const readTyped = () => {
-    if (!typed.trim()) return
-    void numbers.addText(typed, 'typed')
-    setTyped('')
-  }
   const downloadInvalid = () =>
     saveBlob(invalidLinesFile(state, reason), t.invalidFileName())
   // A click is a user gesture: the browser asks for clipboard-read the first time, and the Blob goes to the worker
@@ -57,7 +53,7 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false, prob
   const pasteFromClipboard = () => {
     setReading(true)
     readClipboardBlob()
-      .then((blob) => void numbers.addText(blob, 'paste'))
+      .then((blob) => void numbers.addText(blob))
       .catch((e: unknown) => {
         const failed = { denied: t.clipboardDenied, empty: t.clipboardEmpty, failed: t.clipboardReadFailed }
         numbers.fail(failed[e instanceof ClipboardReadFailed ? e.code : 'failed']())
@@ -87,11 +83,11 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false, prob
         id={id}
         data-testid="numbers-box"
         rows={4}
-        value={typed}
+        value={numbers.typed}
         placeholder={t.placeholder()}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={(e) => setTyped(e.target.value)}
+        onChange={(e) => numbers.setTyped(e.target.value)}
         onPaste={(e) => {
           e.preventDefault()
           const text = pastedText(e)
@@ -99,14 +95,14 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false, prob
           if (typeof text !== 'string') {
             void text.then(
               (blob) => {
-                if (blob?.size) void numbers.addText(blob, 'paste')
+                if (blob?.size) void numbers.addText(blob)
               },
               () => numbers.fail(t.clipboardFailed()),
             )
           } else if (text) {
             // The event's task already holds the browser's synchronous clipboard read (~70 ms for a million
             // numbers): the render and the post to the worker wait for a task of their own.
-            setTimeout(() => void numbers.addText(text, 'paste'))
+            setTimeout(() => void numbers.addText(text))
           }
         }}
         className={`mt-1 w-full rounded border bg-[var(--surface)] px-3 py-2 font-mono text-sm outline-none focus:border-[var(--primary)]
@@ -114,25 +110,26 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false, prob
       />
       {problem && <p id={`${id}-problem`} role="alert" data-testid="numbers-problem" className="text-sm text-[var(--danger)]">{problem}</p>}
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <Button variant="secondary" onClick={readTyped} disabled={!typed.trim()}>{t.parse()}</Button>
-        <Button variant="secondary" onClick={() => fileRef.current?.click()}>{t.file()}</Button>
-        <input
-          ref={fileRef}
-          type="file"
-          accept=".txt,.csv,.xls,.xlsx,text/plain,text/csv"
-          className="hidden"
-          data-testid="numbers-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0]
-            e.target.value = ''
-            if (file) void numbers.addFile(file)
-          }}
-        />
-        {clipboardButton && (
-          <Button variant="secondary" onClick={pasteFromClipboard} busy={reading} data-testid="numbers-clipboard">{t.fromClipboard()}</Button>
-        )}
-        <Button variant="secondary" onClick={() => setGroupsOpen(true)} data-testid="numbers-groups">{LL.send.groups.open()}</Button>
-        <Button variant="ghost" onClick={numbers.clear} disabled={state.sources === 0}>{t.clear()}</Button>
+        <Toolbar label={t.tools()} className="flex flex-wrap items-center gap-2">
+          <Button variant="secondary" onClick={() => fileRef.current?.click()}>{t.file()}</Button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept=".txt,.csv,.xls,.xlsx,text/plain,text/csv"
+            className="hidden"
+            data-testid="numbers-file"
+            onChange={(e) => {
+              const file = e.target.files?.[0]
+              e.target.value = ''
+              if (file) void numbers.addFile(file)
+            }}
+          />
+          {clipboardButton && (
+            <Button variant="secondary" onClick={pasteFromClipboard} busy={reading} data-testid="numbers-clipboard">{t.fromClipboard()}</Button>
+          )}
+          <Button variant="secondary" onClick={() => setGroupsOpen(true)} data-testid="numbers-groups">{LL.send.groups.open()}</Button>
+          <Button variant="ghost" onClick={numbers.clear} disabled={state.sources === 0 && !numbers.typed}>{t.clear()}</Button>
+        </Toolbar>
         {pending && <span className="flex items-center gap-1 text-sm text-[var(--muted)]"><Spinner size={14} />{t.parsing()}</span>}
       </div>
       {error && <p role="alert" className="mt-2 text-sm text-[var(--danger)]">{error}</p>}

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { UPLOAD_LIMIT_BYTES } from '@/domain/constants'
 import { withCallingCode } from '@/domain/group-numbers'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -9,27 +9,80 @@ import { parseSheetInWorker, SheetSourceRefused } from './sheet-client'
 
 const TEXT_FILE = /\.(txt|csv)$/i
 const SHEET_FILE = /\.(xls|xlsx)$/i
+/** Typing pauses this long before the box's text is counted (Send does not wait: it flushes). */
+export const TYPED_DELAY_MS = 200
 
 /**
- * The recipients of the composed send. Sources are parsed one after another in the worker (each one combines with
- * the numbers kept so far); `pending` counts those not finished yet. `options` selects domestic (default) or
- * international parsing; it is read when a source is added, so it may change (the country list arriving).
+ * The recipients of the composed send. Sources (pastes, files, groups) are parsed one after another in the worker,
+ * each with the numbers kept so far; `pending` counts those not finished yet. The text typed in the box is one more
+ * source, always the last: it is counted in the worker a moment after typing pauses, and `flush` counts it at once
+ * (Send calls it, so a send never goes with a stale count). `options` selects domestic (default) or international
+ * parsing; it is read when a source is parsed, so it may change (the country list arriving).
  */
 export function useNumbers(options?: NumberListOptions, initial: NumberState = EMPTY_NUMBERS) {
   const { LL } = useI18nContext()
-  const [state, setStateRaw] = useState<NumberState>(initial)
+  const [state, setShown] = useState<NumberState>(initial)
+  const [typed, setTypedText] = useState('')
   const [pending, setPending] = useState(0)
   const [error, setError] = useState<string | null>(null)
-  const latest = useRef(state)
+  /** The sources' numbers, without the typed text. */
+  const keptState = useRef(initial)
+  const typedNow = useRef('')
+  /** What the shown state was counted from: the kept state and the typed text. */
+  const counted = useRef({ kept: initial, typed: '' })
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const queue = useRef<Promise<void>>(Promise.resolve())
   const opts = useRef(options)
   useLayoutEffect(() => {
     opts.current = options
   })
+  useEffect(() => () => clearTimeout(timer.current), [])
 
+  const failed = useCallback((e: unknown) => {
+    const t = LL.send.numbers
+    const refused = { noColumn: t.noNumberColumn, unreadable: t.sheetUnreadable, tooLarge: t.fileTooLarge }
+    setError(e instanceof SheetSourceRefused ? refused[e.code]() : e instanceof WorkerFailedError ? LL.send.errors.workerFailed() : t.parseFailed())
+  }, [LL])
+
+  /** Shows the kept numbers with the typed text counted after them (a queue step: one parse at a time). */
+  const count = useCallback(async () => {
+    const base = keptState.current
+    const text = typedNow.current
+    if (counted.current.kept === base && counted.current.typed === text) return
+    let next = base
+    if (text.trim()) {
+      try {
+        next = mergeResult(base, await parseTextInWorker(base.numbers, text, opts.current), LL.send.numbers.typedSource({ n: base.sources + 1 }))
+      } catch (e) {
+        return failed(e)
+      }
+    }
+    counted.current = { kept: base, typed: text }
+    setShown(next)
+  }, [LL, failed])
+
+  /** Counts the typed text now, after the sources already queued; resolves when the count is shown. */
+  const flush = useCallback(() => {
+    clearTimeout(timer.current)
+    queue.current = queue.current.then(count)
+    return queue.current
+  }, [count])
+
+  const setTyped = useCallback((text: string) => {
+    typedNow.current = text
+    setTypedText(text)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => void flush(), TYPED_DELAY_MS)
+  }, [flush])
+
+  /** Replaces everything (a restored draft): its numbers become the kept ones and the box is emptied. */
   const setState = useCallback((s: NumberState) => {
-    latest.current = s
-    setStateRaw(s)
+    clearTimeout(timer.current)
+    typedNow.current = ''
+    setTypedText('')
+    keptState.current = s
+    counted.current = { kept: s, typed: '' }
+    setShown(s)
   }, [])
 
   /** `parse(kept)` must be the parse of the kept numbers, '\n', then the new source (see mergeResult). */
@@ -39,21 +92,21 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
       setPending((p) => p + 1)
       queue.current = queue.current.then(async () => {
         try {
-          const prev = latest.current
+          const prev = keptState.current
           const result = await parse(prev.numbers, opts.current)
-          setState(mergeResult(prev, result, label(prev.sources + 1)))
+          keptState.current = mergeResult(prev, result, label(prev.sources + 1))
+          // Without typed text (a paste into an empty box) the merged state is shown as it is: no second parse.
+          await count()
         } catch (e) {
-          const t = LL.send.numbers
-          const refused = { noColumn: t.noNumberColumn, unreadable: t.sheetUnreadable, tooLarge: t.fileTooLarge }
-          // A dead worker loses only this source: `latest` still holds the numbers kept so far.
-          setError(e instanceof SheetSourceRefused ? refused[e.code]() : e instanceof WorkerFailedError ? LL.send.errors.workerFailed() : t.parseFailed())
+          // A dead worker loses only this source: `kept` still holds the numbers kept so far.
+          failed(e)
         } finally {
           setPending((p) => p - 1)
         }
       })
       return queue.current
     },
-    [LL, setState],
+    [count, failed],
   )
 
   const addBytes = useCallback(
@@ -64,10 +117,10 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
   // The worker encodes the text (or reads the clipboard's Blob): on the page, TextEncoder over a million pasted
   // numbers is a 60–120 ms task.
   const addText = useCallback(
-    (text: string | Blob, kind: 'paste' | 'typed') =>
+    (text: string | Blob) =>
       addParsed(
-        (kept, o) => (typeof text === 'string' ? parseTextInWorker(kept, text, o) : parseBlobInWorker(kept, text, o)),
-        (n) => (kind === 'paste' ? LL.send.numbers.pasteSource({ n }) : LL.send.numbers.typedSource({ n })),
+        (k, o) => (typeof text === 'string' ? parseTextInWorker(k, text, o) : parseBlobInWorker(k, text, o)),
+        (n) => LL.send.numbers.pasteSource({ n }),
       ),
     [LL, addParsed],
   )
@@ -95,11 +148,14 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
 
   const clear = useCallback(() => {
     setError(null)
+    clearTimeout(timer.current)
+    typedNow.current = ''
+    setTypedText('')
     queue.current = queue.current.then(() => setState(EMPTY_NUMBERS))
   }, [setState])
 
   /** Shows a problem of a source that never reached the worker (the kept numbers stay). */
   const fail = useCallback((message: string) => setError(message), [])
 
-  return { state, setState, pending: pending > 0, error, addText, addFile, addGroupNumbers, clear, fail }
+  return { state, setState, typed, setTyped, flush, pending: pending > 0, error, addText, addFile, addGroupNumbers, clear, fail }
 }

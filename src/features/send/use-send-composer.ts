@@ -74,7 +74,7 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
         if (!handed) setState(d.numbers)
         toast.info(LL.send.draftRestored())
       }
-      if (handed) void addText(handed, 'paste')
+      if (handed) void addText(handed)
       setRestored(true)
     })
   }, [LL, setState, addText])

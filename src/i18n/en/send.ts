@@ -7,7 +7,7 @@ export default {
 		title: 'Recipients',
 		boxLabel: 'Numbers (paste or type; one a line, or separated by commas or spaces)',
 		placeholder: 'Paste numbers here (Ctrl+V); a big list is not shown in the box, only its counts',
-		parse: 'Read the typed numbers',
+		tools: 'Number sources',
 		file: 'Import a txt / csv / xls / xlsx file',
 		clear: 'Clear numbers',
 		parsing: 'Reading the numbers…',

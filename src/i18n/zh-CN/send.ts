@@ -7,7 +7,7 @@ export default {
 		title: '接收号码',
 		boxLabel: '号码（粘贴或输入，每行一个或以逗号、空格分隔）',
 		placeholder: '在此粘贴号码（Ctrl+V），大批量号码不会显示在框内，只显示统计',
-		parse: '识别输入的号码',
+		tools: '号码来源',
 		file: '导入 txt / csv / xls / xlsx 文件',
 		clear: '清空号码',
 		parsing: '正在识别号码…',

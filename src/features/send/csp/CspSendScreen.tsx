@@ -21,7 +21,7 @@ export default function CspSendScreen({ title }: { path: string; title: string }
   const t = LL.sendCsp.preview
   const id = useId()
   return (
-    <SendPage kind="csp" title={title} summarize={s.summarize} send={s.send} reset={c.reset}>
+    <SendPage kind="csp" title={title} summarize={s.summarize} settle={c.numbers.flush} send={s.send} reset={c.reset}>
       {s.chooses && <AccountSelect prodType={PROD_TYPE.csp} value={s.cusId} onChange={s.setAccount} error={p?.account ?? null} />}
       <CspTemplatePanel s={s} />
       <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4" aria-labelledby={`${id}-h`} data-testid="csp-preview">

@@ -23,7 +23,7 @@ export default function IntlSendScreen({ title }: { path: string; title: string 
   const p = c.problem
   const t = LL.sendIntl
   return (
-    <SendPage kind="intl" title={title} summarize={g.summarize} send={g.send} preview={() => void g.runPreview()} reset={c.reset}>
+    <SendPage kind="intl" title={title} summarize={g.summarize} settle={c.numbers.flush} send={g.send} preview={() => void g.runPreview()} reset={c.reset}>
       <section className="flex flex-wrap items-start gap-6 rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4">
         <AccountSelect prodType={PROD_TYPE.international} value={g.cusId} onChange={g.setCusId} error={g.cusId ? null : (p?.account ?? null)} />
         <div className="flex w-72 flex-col">

@@ -13,7 +13,7 @@ export default function LinkSendScreen({ title }: { path: string; title: string 
   const { c } = g
   const p = c.problem
   return (
-    <SendPage kind="link" title={title} summarize={g.summarize} send={g.send} preview={g.runPreview} reset={c.reset}>
+    <SendPage kind="link" title={title} summarize={g.summarize} settle={c.numbers.flush} send={g.send} preview={g.runPreview} reset={c.reset}>
       {g.chooses && <AccountSelect prodType={PROD_TYPE.ordinary} value={g.cusId} onChange={g.setAccount} error={p?.account ?? null} />}
       <NumbersPanel numbers={c.numbers} problem={p?.numbers ?? null} cusId={g.cusId} accountMissing={g.chooses && !g.cusId} />
       <LinkContentPanel

@@ -12,7 +12,7 @@ export default function VideoSendScreen({ title }: { path: string; title: string
   const { c } = v
   const p = c.problem
   return (
-    <SendPage kind="video" title={title} summarize={v.summarize} send={v.send} reset={c.reset}>
+    <SendPage kind="video" title={title} summarize={v.summarize} settle={c.numbers.flush} send={v.send} reset={c.reset}>
       {v.chooses && <AccountSelect prodType={PROD_TYPE.video} value={v.cusId} onChange={v.setAccount} error={p?.account ?? null} />}
       <VideoTemplatePanel
         cusId={v.cusId} templates={v.templates} content={v.content} value={v.templateId} onChange={v.setTemplate}
