@@ -74,7 +74,10 @@ export async function copyPglite(source: Source, target: Db, log: (line: string)
   const report: ImportReport = { tables: [], fromVersion, appliedAfter: [] }
   await target.transaction(async (tx) => {
     // Rows go in as they were: no trigger adds to a rollup a second time, no foreign key checks a table not copied yet.
-    await tx.exec('set local session_replication_role = replica')
+    await tx.exec('set local session_replication_role = replica').catch((e: Error) => {
+      throw new ImportError(`Copying the rows with triggers off needs a superuser, and this database refused it (${e.message}). ` +
+        'Import into the embedded PostgreSQL (DATABASE_URL unset), then move it with pg_dump and pg_restore (docs/operations.md).')
+    })
     for (const name of tables) await tx.exec(`truncate ${ident(name)} cascade`)
     for (const name of tables) {
       const columns = (await tx.query<{ c: string }>(

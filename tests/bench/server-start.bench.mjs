@@ -1,83 +1,120 @@
-// Server start time (spawn to first answered request) and resident memory, the way `npm start` ran it before
-// (node --import tsx server/main.ts, TypeScript compiled at every start) beside the way it runs now (node
-// dist-server/main.js, bundled by scripts/build-server.mjs), alternating, on PGlite (one data folder seeded once
-// before the runs) and on PostgreSQL when BENCH_DATABASE_URL / TEST_DATABASE_URL is set (a database of its own).
-// RSS is read from /proc right after the first answer and again after 100 API requests. BENCH_RUNS (default 5).
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+// `npm start` on a fresh data folder and again on the same one, beside the server it replaced (PGlite: commit
+// BENCH_BASELINE_COMMIT, default fccbc71, checked out into a temporary git worktree and compiled there), alternating,
+// each side the compiled server (node dist-server/main.js) on its own new DATA_DIR:
+// - fresh start: spawn to first answered request, split into initdb, migrations and the demo seed as the server
+//   prints them (the baseline prints its seed time only);
+// - idle memory after start (BENCH_IDLE_SECONDS, default 10, after the first answer): the server process and every
+//   process under it (the embedded PostgreSQL's postmaster and backends), as RSS summed and as PSS summed (shared
+//   pages counted once: PostgreSQL's processes share their buffers), on the fresh start and on a second start.
+// BENCH_RUNS (default 1) rounds; SEED_HISTORY_ROWS as the server reads it (default the demo's 300,000).
+import { execFileSync, spawn } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import pg from 'pg'
+import { loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { buildServer } from '../../scripts/build-server.mjs'
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5)
-const MODES = {
-  'tsx (before)': ['--import', 'tsx', 'server/main.ts'],
-  'compiled (now)': ['--enable-source-maps', 'dist-server/main.js'],
+const RUNS = Number(process.env.BENCH_RUNS ?? 1)
+const IDLE_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 10) * 1000
+const BASELINE = process.env.BENCH_BASELINE_COMMIT ?? 'fccbc71'
+const ROOT = resolve('.')
+
+const freePort = () => new Promise((done) => {
+  const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => done(port)) })
+})
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ')
+
+/** The process and all its descendants (by /proc's parent links). */
+function tree(pid) {
+  const parent = new Map()
+  for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
+      parent.set(Number(p), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
+    } catch { /* gone */ }
+  }
+  const out = [pid]
+  for (let i = 0; i < out.length; i++) for (const [p, pp] of parent) if (pp === out[i]) out.push(p)
+  return out
+}
+const kb = (file, field) => {
+  try {
+    return Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(file, 'utf8'))?.[1] ?? 0)
+  } catch { return 0 }
+}
+/** RSS and PSS in MB of the process tree under `pid`, and how many processes it has. */
+function memory(pid) {
+  const pids = tree(pid)
+  return {
+    rss: pids.reduce((a, p) => a + kb(`/proc/${p}/status`, 'VmRSS'), 0) / 1024,
+    pss: pids.reduce((a, p) => a + kb(`/proc/${p}/smaps_rollup`, 'Pss'), 0) / 1024,
+    processes: pids.length,
+  }
 }
 
-const freePort = () => new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)) })
-})
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-
-async function once(args, env) {
+async function start(dir, dataDir) {
   const port = await freePort()
   const t0 = performance.now()
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_HISTORY_ROWS: '2000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
+    cwd: dir,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const base = `http://127.0.0.1:${port}`
+  const lines = []
+  for (const s of [child.stdout, child.stderr]) s.on('data', (b) => lines.push(...b.toString().split('\n')))
+  const exited = new Promise((done) => child.once('exit', done))
   let ms = null
-  for (let i = 0; i < 4000 && child.exitCode === null; i++) {
+  while (child.exitCode === null && ms === null) {
     try {
-      await (await fetch(`${base}/api/nothing-here`)).arrayBuffer()
+      await (await fetch(`http://127.0.0.1:${port}/api/nothing-here`)).arrayBuffer()
       ms = performance.now() - t0
-      break
-    } catch { await new Promise((r) => setTimeout(r, 20)) }
+    } catch { await new Promise((r) => setTimeout(r, 50)) }
   }
-  if (ms === null) throw new Error(`server did not answer: node ${args.join(' ')}`)
-  const first = rssMb(child.pid)
-  for (let i = 0; i < 100; i++) await (await fetch(`${base}/api/nothing-here`)).arrayBuffer()
-  const after = rssMb(child.pid)
+  if (ms === null) throw new Error(`the server in ${dir} did not answer:\n${lines.join('\n')}`)
+  await new Promise((r) => setTimeout(r, IDLE_MS))
+  const mem = memory(child.pid)
   child.kill('SIGTERM')
   await exited
-  return { ms, first, after }
+  const secs = (re) => { const m = lines.join('\n').match(re); return m ? Number(m[1]) : null }
+  return {
+    ms, mem,
+    initdb: secs(/initdb ([\d.]+) s/), migrate: secs(/migrations applied: .* in ([\d.]+) s/), seed: secs(/demo data ready in ([\d.]+) s/),
+  }
 }
 
-async function backend(label, env) {
-  await once(MODES['compiled (now)'], env) // migrate and seed once, outside the figures
-  const res = Object.fromEntries(Object.keys(MODES).map((m) => [m, []]))
-  for (let r = 0; r < RUNS; r++) for (const [m, args] of Object.entries(MODES)) res[m].push(await once(args, env))
-  console.log(`\n${label}: median of ${RUNS} starts`)
-  for (const [m, xs] of Object.entries(res)) {
-    console.log(`  ${m.padEnd(16)} first answer ${median(xs.map((x) => x.ms)).toFixed(0).padStart(5)} ms`
-      + `  RSS at first answer ${median(xs.map((x) => x.first)).toFixed(0)} MB, after 100 requests ${median(xs.map((x) => x.after)).toFixed(0)} MB`)
-  }
+const f = (x, d = 1) => (x === null || x === undefined ? '–' : x.toFixed(d))
+function report(label, fresh, again) {
+  const other = fresh.ms / 1000 - (fresh.initdb ?? 0) - (fresh.migrate ?? 0) - (fresh.seed ?? 0)
+  console.log(`  ${label}`)
+  console.log(`    fresh start ${f(fresh.ms / 1000)} s to first answer: initdb ${f(fresh.initdb)} s, migrations ${f(fresh.migrate)} s, `
+    + `demo seed ${f(fresh.seed)} s, the rest (process start, PostgreSQL start, media, listen) ${f(other)} s`)
+  console.log(`    idle after the fresh start: ${f(fresh.mem.pss, 0)} MB PSS (${f(fresh.mem.rss, 0)} MB RSS summed) over ${fresh.mem.processes} processes`)
+  console.log(`    second start ${f(again.ms / 1000)} s; idle after it ${f(again.mem.pss, 0)} MB PSS (${f(again.mem.rss, 0)} MB RSS summed) over ${again.mem.processes} processes`)
 }
 
 await buildServer()
-const dir = mkdtempSync(join(tmpdir(), 'sms-start-bench-'))
+const work = mkdtempSync(join(tmpdir(), 'sms-start-bench-'))
+// As root the embedded PostgreSQL runs as the user postgres, which has to reach its folder.
+chmodSync(work, 0o755)
+const base = join(work, 'baseline')
+execFileSync('git', ['worktree', 'add', '--detach', base, BASELINE], { stdio: 'ignore' })
 try {
-  await backend('PGlite', { DATA_DIR: dir })
-} finally { rmSync(dir, { recursive: true, force: true }) }
-
-const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-if (url) {
-  const name = `start_bench_${process.pid}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  try {
-    const u = new URL(url)
-    u.pathname = `/${name}`
-    await backend('PostgreSQL', { DATABASE_URL: u.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'sms-start-bench-')) })
-  } finally {
-    await admin.query(`drop database ${name} with (force)`)
-    await admin.end()
+  symlinkSync(join(ROOT, 'node_modules'), join(base, 'node_modules'))
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: base, stdio: 'ignore' })
+  if (!existsSync(join(base, 'dist-server/main.js'))) throw new Error(`the baseline ${BASELINE} did not compile`)
+  const sides = { [`PGlite (${BASELINE})`]: base, 'embedded PostgreSQL (now)': ROOT }
+  for (let r = 1; r <= RUNS; r++) {
+    console.log(`\nround ${r} of ${RUNS}, SEED_HISTORY_ROWS ${process.env.SEED_HISTORY_ROWS ?? 'the demo default (300000)'}, load average ${load()} at the start`)
+    for (const [label, dir] of Object.entries(sides)) {
+      const dataDir = join(work, `data-${r}-${label.split(' ')[0]}`)
+      const fresh = await start(dir, dataDir)
+      const again = await start(dir, dataDir)
+      report(label, fresh, again)
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+    console.log(`  load average ${load()} at the end`)
   }
-} else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL)')
+} finally {
+  execFileSync('git', ['worktree', 'remove', '--force', base], { stdio: 'ignore' })
+  rmSync(work, { recursive: true, force: true })
+}
