@@ -26,7 +26,7 @@ function refuse(e: unknown): never {
 if (!env.DATABASE_URL) await refuseBesidePglite(env.DATA_DIR).catch(refuse)
 const embedded = env.DATABASE_URL ? undefined : await startEmbedded({
   dir: join(env.DATA_DIR, 'postgres'),
-  log: (l) => /WARNING|ERROR|FATAL|PANIC|recover|redo|making the PostgreSQL|left running/.test(l) && console.log(`[postgres] ${l}`),
+  log: (l) => /WARNING|ERROR|FATAL|PANIC|recover|redo|making the PostgreSQL|left running/.test(l) && !/checkpoint/.test(l) && console.log(`[postgres] ${l}`),
 }).catch(refuse)
 if (embedded) {
   log(`embedded PostgreSQL in ${embedded.dir}, 127.0.0.1:${embedded.port}`)

@@ -123,5 +123,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 /** PostgreSQL's own lines: warnings, errors and recovery notes; its routine LOG lines (start, checkpoints) are left out. */
 function postgresLine(line: string) {
   if (/WARNING|ERROR|FATAL|PANIC/.test(line) && !/the database system is (starting up|shutting down)/.test(line)) console.warn(`[postgres] ${line}`)
-  else if (/recover|redo|interrupted|not properly shut down|making the PostgreSQL|left running/.test(line)) console.log(`[postgres] ${line}`)
+  else if (/recover|redo|interrupted|not properly shut down|making the PostgreSQL|left running/.test(line) && !/checkpoint/.test(line)) console.log(`[postgres] ${line}`)
 }
