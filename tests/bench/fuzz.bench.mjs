@@ -8,7 +8,8 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { createApp } from '../../server/app.ts'
 import { Carrier } from '../../server/carrier.ts'
-import { migrate, openDb } from '../../server/db/index.ts'
+import { migrate } from '../../server/db/index.ts'
+import { benchDb } from './lib/throwaway-pg.mjs'
 import { issueToken } from '../../server/security/tokens.ts'
 import { seedDemo } from '../../server/seed/index.ts'
 import { fuzzOperation, fuzzTarget, runCase } from '../../server/test/fuzz-kit.ts'
@@ -29,7 +30,7 @@ const heapMb = async () => {
   return process.memoryUsage().heapUsed / 2 ** 20
 }
 
-const db = await openDb()
+const db = await benchDb()
 await migrate(db)
 await seedDemo(db, { historyRows: 2000 })
 const app = createApp({ db, carrier: new Carrier(), config: { captchaFixed: 'T3ST', distDir: '/nonexistent-dist' } })

@@ -15,11 +15,11 @@ const ACCOUNTS = ['admin', 'acme', 'acme01', 'acme02', 'globex', 'globex01', 'in
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 
 if (process.argv[2] === '--child') {
-  const [{ createApp }, { migrate, openDb }, { seedDemo }, { issueToken }, { serve }] = await Promise.all([
+  const [{ createApp }, { migrate }, { seedDemo }, { issueToken }, { serve }, { benchDb }] = await Promise.all([
     import('../../server/app.ts'), import('../../server/db/index.ts'), import('../../server/seed/index.ts'),
-    import('../../server/security/tokens.ts'), import('@hono/node-server'),
+    import('../../server/security/tokens.ts'), import('@hono/node-server'), import('./lib/throwaway-pg.mjs'),
   ])
-  const db = await openDb()
+  const db = await benchDb()
   await migrate(db)
   await seedDemo(db, { historyRows: 0 })
   const app = createApp({ db, config: { distDir: '/nonexistent', rateLimitScale: 1e6, uploadMemoryBytes: Number(process.argv[3]) } })
@@ -31,7 +31,7 @@ if (process.argv[2] === '--child') {
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
     console.log(JSON.stringify({ port: info.port, tokens }))
   })
-  process.on('SIGTERM', () => server.close(() => process.exit(0)))
+  process.on('SIGTERM', () => server.close(() => void db.close().then(() => process.exit(0))))
 } else {
   const { mp4 } = await import('../../server/seed/media-bytes.ts')
   const file = new Blob([mp4(MB * 2 ** 20 - 200)])

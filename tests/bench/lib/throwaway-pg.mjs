@@ -51,3 +51,24 @@ export async function withThrowawayDatabase(server, prefix, fn) {
     await admin.end()
   }
 }
+
+/** A database of its own on the benchmarks' PostgreSQL (benchPostgres), opened as the server opens one; `close` drops it. */
+export async function benchDb() {
+  const { openDb } = await import('../../../server/db/index.ts')
+  const server = await benchPostgres()
+  const name = `bench_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: server.url })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  const url = new URL(server.url)
+  url.pathname = `/${name}`
+  const db = await openDb({ databaseUrl: url.toString() })
+  const close = db.close
+  db.close = async () => {
+    await close()
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.end()
+    await server.stop()
+  }
+  return db
+}
