@@ -1,9 +1,9 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { migrate, openDb } from '../db'
-import { EmbeddedPostgresError, startEmbedded } from '../db/embedded'
+import { EmbeddedPostgresError, runningPostmaster, startEmbedded } from '../db/embedded'
 import { DEMO_ACCOUNTS } from '../seed'
 import { hashPassword } from '../security/password'
 import { freePort } from './processes'
@@ -36,7 +36,8 @@ export default async function globalSetup(project: TestProject) {
   let url = process.env.TEST_DATABASE_URL
   let stop = async () => {}
   if (!url) {
-    const folder = await mkdtemp(join(tmpdir(), 'sms-test-pg-'))
+    await sweepKilledRuns()
+    const folder = await mkdtemp(join(tmpdir(), FOLDER_PREFIX))
     // As root, PostgreSQL runs as the user postgres, which has to reach the folder.
     await chmod(folder, 0o755)
     const server = await startTestPostgres(join(folder, 'postgres'))
@@ -62,6 +63,26 @@ export default async function globalSetup(project: TestProject) {
       for (const { datname } of names) await dropDatabase(url, datname)
     }
     await stop()
+  }
+}
+
+const FOLDER_PREFIX = 'sms-test-pg-'
+
+/**
+ * The folders (and PostgreSQL) of runs that were killed before their teardown: a run's folder whose PostgreSQL has no
+ * live parent any more, or none at all after 10 minutes, is stopped and removed, so the machine does not collect them.
+ */
+async function sweepKilledRuns() {
+  for (const name of (await readdir(tmpdir())).filter((n) => n.startsWith(FOLDER_PREFIX))) {
+    const folder = join(tmpdir(), name)
+    const running = runningPostmaster(join(folder, 'postgres'))
+    if (running?.server) continue
+    if (!running && Date.now() - (await stat(folder)).mtimeMs < 10 * 60_000) continue
+    if (running) {
+      process.kill(running.pid, 'SIGQUIT')
+      for (let i = 0; i < 100 && runningPostmaster(join(folder, 'postgres')); i++) await new Promise((r) => setTimeout(r, 50))
+    }
+    await rm(folder, { recursive: true, force: true })
   }
 }
 
