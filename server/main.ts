@@ -16,8 +16,6 @@ import { startScheduler } from './send/scheduler'
 import { closeConnectionsWhenShuttingDown, shutdownGracefully, trackHandlers } from './shutdown'
 import { startUeChecker } from './number-check/ue-checker'
 import { openStore } from './storage'
-import { undoStoringLeft } from './send/storing'
-import { undoImportsLeft } from './routes/lists/address-book-storing'
 import { startReviewWorker } from './templates/review'
 import { seedDemoMedia } from './seed/materials'
 import { startOrphanSweep } from './materials/sweep'
@@ -55,10 +53,6 @@ const applied = await migrate(db)
 if (applied.length) console.log(`[server] migrations applied: ${applied.join(', ')} in ${secs(performance.now() - migrating)}`)
 // CONTENT_SEARCH_INDEX=on trades send speed for fast content searches (server/README.md, migrations 040 and 057).
 await ensureContentIndex(db, env.CONTENT_SEARCH_INDEX === 'on', console.warn)
-// PGlite stores large sends in chunks; one a crash cut off is undone and refunded before anything else runs.
-if (!databaseUrl) await undoStoringLeft(db, console.log)
-// Likewise a large contact import it cut off: its contacts are removed and the upload can be committed again.
-if (!databaseUrl) await undoImportsLeft(db, console.log)
 // SEED_HISTORY_ROWS lets browser tests start on a smaller history; the demo default is 300k sent records.
 const seeded = await seedIfEmpty(db, { log: console.log, historyRows: env.SEED_HISTORY_ROWS })
 if (seeded === null) await syncMenus(db)

@@ -7,7 +7,6 @@ import type { Db } from '../db'
 import { ApiError, body, ok } from '../http/envelope'
 import type { AppEnv } from '../http/session'
 import { consumeRate } from '../security/rate-limit'
-import { andVisibleWhileStoring } from '../send/storing'
 import { addressOf } from './login'
 
 interface Page {
@@ -22,7 +21,7 @@ interface Page {
 async function pageOf(db: Db, code: string, lock = false): Promise<Page> {
   const { rows } = await db.query<{ code: string; mobile: string; cus_id: string; content: string; base: string; created_at: Date | string }>(
     `select m.code, m.mobile, s.cus_id, s.content, s.base, s.created_at from interact_message m
-     join interact_send s on s.batch_id = m.batch_id where m.code = $1 and s.expires_at > now() ${andVisibleWhileStoring(db, 'm')}
+     join interact_send s on s.batch_id = m.batch_id where m.code = $1 and s.expires_at > now()
      ${lock ? 'for update of m' : ''}`, [code])
   const r = rows[0]
   if (!r) throw new ApiError(404, 'interactNotFound')

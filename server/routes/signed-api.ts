@@ -14,7 +14,6 @@ import { sendSameContent } from '../send/interact-send'
 import { baseOf } from './send/link'
 import { p2pSend, readP2pMessages } from '../send/p2p-send'
 import { priceOf } from '../send/store'
-import { andVisibleWhileStoring } from '../send/storing'
 
 /** A signed call's body is read whole to hash it: the JSON limit of the console's calls, whatever its content type. */
 const OPEN_BODY_LIMIT_BYTES = 2 * 1024 * 1024
@@ -39,12 +38,12 @@ async function batchOf(db: Db, cusId: string, batchId: string): Promise<OpenBatc
   const sent = await db.query<Omit<OpenBatch, 'timed'>>(
     `select batch_id, batch_type::int as batch_type, content, create_time, receive_count as numbers, sent_count as sent,
        success_count as success, failure_count as failure, unknown_count as unknown
-     from sms_batch b where batch_id = $1 and cus_id = $2 ${andVisibleWhileStoring(db, 'b')}`, [batchId, cusId])
+     from sms_batch b where batch_id = $1 and cus_id = $2`, [batchId, cusId])
   if (sent.rows[0]) return { ...sent.rows[0], timed: false, create_time: new Date(sent.rows[0].create_time).toISOString() }
   const timed = await db.query<{ batch_id: string; batch_type: number; content: string; create_time: string; numbers: number; send_status: number; timing_time: string }>(
     `select time_batch as batch_id, batch_type::int as batch_type, content, create_time, batch_count as numbers,
        send_status::int as send_status, timing_time
-     from time_batch where time_batch = $1 and cus_id = $2 ${andVisibleWhileStoring(db, 'time_batch', 'time_batch')}`, [batchId, cusId])
+     from time_batch where time_batch = $1 and cus_id = $2`, [batchId, cusId])
   const t = timed.rows[0]
   // Another account's batch answers as one that does not exist.
   if (!t) throw new ApiError(404, 'notFound')

@@ -1,8 +1,6 @@
 import type { Db } from '../db'
 import { queueReplies, queueReports } from '../push/outbox'
-import { otherUsersFirst } from '../db/turns'
 import { everyInterval } from '../worker-loop'
-import { andVisibleWhileStoring, storingSnRanges } from './storing'
 
 const FAILURES = ['UNDELIV', 'MK:0001', 'MK:0005', 'EXPIRED', 'REJECTD', 'BLACK']
 const REPLIES = ['好的', '收到', 'TD', '谢谢', '1', 'OK']
@@ -25,7 +23,10 @@ export interface SimOptions {
 export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ reported: number; replies: number }> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ sn: number; cus_id: string; prod_type: number; mobile: string; content: string; ok: boolean }>(
-      `with picked as (${pickedSql(db)})
+      `with picked as (
+         select sn, random() as r from mt_record
+         where mt_status = 500 and receive_time <= now() - make_interval(secs => $1) and receive_time > now() - make_interval(secs => $4)
+         order by sn limit $2 for update skip locked)
        update mt_record m set
          mt_status = case when p.r < 0.95 then 0 else 600 end,
          report_result = case when p.r < 0.85 then 0 when p.r < 0.95 then 1 + floor((p.r - 0.85) * 60)::int end,
@@ -55,54 +56,11 @@ export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ rep
 }
 
 /**
- * The waiting records a tick reports (placeholders $1 minimum age, $2 how many, $4 maximum age), in sn order. On
- * PGlite, while sends are being stored, their records (all waiting, the newest sns) are left out by sn range: each
- * range's outside read as its own index range, instead of walking every record stored so far and testing it against
- * send_storing, which made a tick read a million records at the end of a 1M send when nothing else was waiting. A
- * record of another send stored between two chunks of a large one (an sn inside its range) waits for its report
- * until the large one is complete. No `for update skip locked` there: PGlite is one connection, nothing else locks.
- */
-function pickedSql(db: Db): string {
-  const waiting = (columns: string, cond = '') => `select ${columns} from mt_record
-    where mt_status = 500 and receive_time <= now() - make_interval(secs => $1) ${andVisibleWhileStoring(db, 'mt_record')}
-      and receive_time > now() - make_interval(secs => $4) ${cond}
-    order by sn limit $2`
-  const ranges = db.kind === 'pglite' ? storingSnRanges() : undefined
-  if (!ranges) return `${waiting('sn, random() as r')} for update skip locked`
-  const bounds = [undefined, ...ranges].map((below, i) => {
-    const above = ranges[i]
-    return [below && `and sn > ${Math.trunc(below.lastSn)}`, above && `and sn < ${Math.trunc(above.firstSn)}`].filter(Boolean).join(' ')
-  })
-  return `select sn, random() as r from (${bounds.map((b) => `(${waiting('sn', b)})`).join(' union all ')}) w order by sn limit $2`
-}
-
-/**
- * On PGlite (one connection) a tick's reports are written this many per transaction, other users' statements let in
- * between: 20,000 in one transaction held every request of every user for seconds, every 3 s, while a large send
- * was being reported (a browser test's page load after a 100k send timed out behind them on a loaded machine).
- */
-export const PGLITE_REPORT_CHUNK = 2_000
-
-/** One tick: `batch` reports, in transactions of at most `chunk`, stopping early when no more are due. */
-export async function simulateReports(db: Db, batch: number, opts: SimOptions = {}, chunk = db.kind === 'pglite' ? PGLITE_REPORT_CHUNK : batch) {
-  const done = { reported: 0, replies: 0 }
-  while (done.reported < batch) {
-    if (done.reported > 0) await otherUsersFirst(db)
-    const want = Math.min(chunk, batch - done.reported)
-    const step = await simulateTick(db, { ...opts, batch: want })
-    done.reported += step.reported
-    done.replies += step.replies
-    if (step.reported < want) break
-  }
-  return done
-}
-
-/**
  * Runs a tick every `intervalMs` (never overlapping itself); returns a stop function. Unless `opts.batch` says
  * otherwise, a tick reports 20,000 records every 3 s, scaled to the interval: the same reports a second whatever the
  * interval, so a shorter one (WORKER_INTERVAL_MS in the browser tests) makes shorter statements, not a busier database.
  */
 export function startCarrierSim(db: Db, intervalMs = 3000, opts: SimOptions = {}): () => Promise<void> {
   const batch = opts.batch ?? Math.max(1, Math.round((20_000 * intervalMs) / 3000))
-  return everyInterval(intervalMs, () => simulateReports(db, batch, opts), (e) => console.error('[carrier-sim]', e))
+  return everyInterval(intervalMs, () => simulateTick(db, { ...opts, batch }), (e) => console.error('[carrier-sim]', e))
 }

@@ -8,7 +8,6 @@ import { ApiError } from '../http/envelope'
 import { commitSend } from './commit'
 import { groupSend, type ParsedNumbers } from './group-send'
 import { CodedMessages, INSERT_CHUNK, priceOf } from './store'
-import type { SnRange } from './storing'
 
 /**
  * 16 bytes of the cryptographic random source as base64url (22 characters). A clash among 2^128 codes would break
@@ -40,14 +39,12 @@ export async function interactSend(db: Db, cusId: string, p: GroupSendPayload, n
     return {
       prodType, kind: 'group', content: p.content, mobiles, contents: new CodedMessages(codes, perRecipient * codes.length, (code) => fillInteract(p.content, interactUrl(base, code))),
       unitPrice, invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content], timing: p.timing_time,
-      recipientRows: async (tx, batchId, from, to) => {
-        if (from === 0) {
-          await tx.query(
-            `insert into interact_send (batch_id, cus_id, content, base, expires_at)
-             values ($1, $2, $3, $4, now() + make_interval(days => $5))`, [batchId, cusId, p.content, base, INTERACT_TTL_DAYS])
-        }
-        for (let i = from; i < to; i += INSERT_CHUNK) {
-          const end = Math.min(i + INSERT_CHUNK, to)
+      recipientRows: async (tx, batchId) => {
+        await tx.query(
+          `insert into interact_send (batch_id, cus_id, content, base, expires_at)
+           values ($1, $2, $3, $4, now() + make_interval(days => $5))`, [batchId, cusId, p.content, base, INTERACT_TTL_DAYS])
+        for (let i = 0; i < mobiles.length; i += INSERT_CHUNK) {
+          const end = Math.min(i + INSERT_CHUNK, mobiles.length)
           await tx.query(
             `insert into interact_message (code, batch_id, mobile) select t.c, $1, t.m from unnest($2::text[], $3::text[]) as t(c, m)`,
             [batchId, codes.slice(i, end), mobiles.slice(i, end)])
@@ -61,18 +58,17 @@ export async function interactSend(db: Db, cusId: string, p: GroupSendPayload, n
 /**
  * After the content of a timed same-content batch is edited (/pageTimeBatch/edit): when it is an interactive one,
  * every detail gets the new text with its own page address again and the pages show the new text; returns false
- * (nothing done) for a batch without pages. Call inside the edit's transaction. `sns`: only the details with sn in
- * (after, last] (a large batch on PGlite is edited a chunk per transaction, timed-edit.ts).
+ * (nothing done) for a batch without pages. Call inside the edit's transaction.
  */
-export async function refillTimedInteract(tx: Db, timeBatch: string, content: string, sns?: SnRange): Promise<boolean> {
+export async function refillTimedInteract(tx: Db, timeBatch: string, content: string): Promise<boolean> {
   const { rows } = await tx.query<{ base: string }>('update interact_send set content = $2 where batch_id = $1 returning base', [timeBatch, content])
   if (!rows.length) return false
   const { base } = rows[0]
   interactLength(content, base)
   await tx.query(
     `update time_mt_message d set content = replace($2, $3, $4 || m.code)
-     from interact_message m where m.batch_id = $1 and d.time_batch = $1 and d.mobile = m.mobile ${sns ? 'and d.sn > $5 and d.sn <= $6' : ''}`,
-    [timeBatch, content, INTERACT_MARKER, interactUrl(base, ''), ...(sns ? [sns.after, sns.last] : [])])
+     from interact_message m where m.batch_id = $1 and d.time_batch = $1 and d.mobile = m.mobile`,
+    [timeBatch, content, INTERACT_MARKER, interactUrl(base, '')])
   return true
 }
 

@@ -25,15 +25,15 @@ export async function linkSend(db: Db, cusId: string, p: LinkSendPayload, number
   return commitSend(db, cusId, p.idempotency_key, async (tx) => {
     // The product first: an account without it mints no codes.
     const unitPrice = await priceOf(tx, cusId, prodType)
-    // Checked against the stored links only with the links' own rows: a chunk at a time for a large send.
+    // Checked against the stored links with the links' own rows, in the same transaction.
     codes = uniqueCodes(mobiles.length)
     return {
       prodType, kind: 'link', content: linkTemplate(p.content), mobiles, contents: new CodedMessages(codes, perRecipient * codes.length, (code) => fillLink(p.content, shortUrl(base, code))),
       longLinks: new Array<string>(mobiles.length).fill(p.long_url), unitPrice,
       invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content, p.long_url], timing: p.timing_time,
-      recipientRows: async (tx, batchId, from, to) => {
-        await clearClashes(tx, codes, from, to)
-        await storeLinks(tx, { codes, mobiles, cusId, batchId, longUrl: p.long_url, createdAt }, from, to)
+      recipientRows: async (tx, batchId) => {
+        await clearClashes(tx, codes)
+        await storeLinks(tx, { codes, mobiles, cusId, batchId, longUrl: p.long_url, createdAt })
       },
     }
   })

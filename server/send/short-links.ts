@@ -7,7 +7,6 @@ import { fillLink, LINK_MARKER, linkTemplate, SHORT_CODE_LENGTH, SHORT_LINK_PATH
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { INSERT_CHUNK } from './store'
-import { andVisibleWhileStoring, type SnRange } from './storing'
 
 /* Short links (src/domain/send-link.ts, migration 010): codes, storing a send's links, and recording clicks. */
 
@@ -47,14 +46,13 @@ export function uniqueCodes(n: number): string[] {
 }
 
 /**
- * Draws again the codes of `codes[from..to)` that a stored link already has, until none has. At 62^8 codes a clash
- * is very unlikely (about 0.5 % for a million codes beside a million stored) but would break the unique key. Call in
- * the transaction that then inserts those links: a send racing this one to the same new code fails its transaction
- * (nothing of it stored; a chunked send is undone whole), and its retry succeeds.
+ * Draws again the codes that a stored link already has, until none has. At 62^8 codes a clash is very unlikely
+ * (about 0.5 % for a million codes beside a million stored) but would break the unique key. Call in the transaction
+ * that then inserts those links: a send racing this one to the same new code fails its transaction (nothing of it
+ * stored), and its retry succeeds.
  */
-export async function clearClashes(tx: Db, codes: string[], from: number, to: number): Promise<void> {
-  let suspects: number[] = []
-  for (let i = from; i < to; i++) suspects.push(i)
+export async function clearClashes(tx: Db, codes: string[]): Promise<void> {
+  let suspects = codes.map((_, i) => i)
   while (suspects.length) {
     const clash: number[] = []
     for (let i = 0; i < suspects.length; i += INSERT_CHUNK) {
@@ -75,7 +73,7 @@ export async function clearClashes(tx: Db, codes: string[], from: number, to: nu
 /** `n` codes unused by each other and by every stored link (one transaction's worth: a single link, a small send). */
 export async function freshCodes(tx: Db, n: number): Promise<string[]> {
   const codes = uniqueCodes(n)
-  await clearClashes(tx, codes, 0, n)
+  await clearClashes(tx, codes)
   return codes
 }
 
@@ -88,13 +86,10 @@ export interface StoreLinks {
   createdAt: Date
 }
 
-/**
- * A short_link row for each recipient of `from..to` (all when not given); the sent record is tied to it on the first
- * click (see recordClick).
- */
-export async function storeLinks(tx: Db, s: StoreLinks, from = 0, to = s.codes.length): Promise<void> {
-  for (let i = from; i < to; i += INSERT_CHUNK) {
-    const end = Math.min(i + INSERT_CHUNK, to)
+/** A short_link row for each recipient; the sent record is tied to it on the first click (see recordClick). */
+export async function storeLinks(tx: Db, s: StoreLinks): Promise<void> {
+  for (let i = 0; i < s.codes.length; i += INSERT_CHUNK) {
+    const end = Math.min(i + INSERT_CHUNK, s.codes.length)
     await tx.query(
       `insert into short_link (code, cus_id, batch_id, mobile, long_url, created_at)
        select t.c, $1, $2, t.m, $3, $4 from unnest($5::text[], $6::text[]) as t(c, m)`,
@@ -145,13 +140,11 @@ export const CLICK_LOG_PER_LINK = 100
 export async function recordClick(db: Db, code: string, ua: string, now = new Date()): Promise<string | null> {
   const bot = isbot(ua)
   return db.transaction(async (tx) => {
-    // A link of a send still being stored (storing.ts) does not resolve yet: its message has not gone out.
-    const visible = andVisibleWhileStoring(db, 'short_link')
     const { rows } = await tx.query<ClickedLink>(
       bot
-        ? `select long_url, cus_id, mobile, mt_sn, created_at from short_link where code = $1 ${visible}`
+        ? 'select long_url, cus_id, mobile, mt_sn, created_at from short_link where code = $1'
         : `update short_link set click_count = click_count + 1, first_click_time = coalesce(first_click_time, $2), last_click_time = $2
-           where code = $1 ${visible} returning long_url, cus_id, mobile, mt_sn, created_at`, bot ? [code] : [code, now])
+           where code = $1 returning long_url, cus_id, mobile, mt_sn, created_at`, bot ? [code] : [code, now])
     if (!rows.length) return null
     const link = rows[0]
     const agent = parseAgent(ua)
@@ -220,7 +213,7 @@ export async function firstClicks(db: Db, code: string, limit: number): Promise<
 /** A short link the user may see (scopeFor's rule); null when there is none. */
 export async function findLink(db: Db, scope: { sql: string; params: unknown[] }, code: string): Promise<StoredLink | null> {
   const { rows } = await db.query<StoredLink>(
-    `select ${LINK_COLUMNS} from short_link where code = $${scope.params.length + 1} and ${scope.sql} ${andVisibleWhileStoring(db, 'short_link')}`,
+    `select ${LINK_COLUMNS} from short_link where code = $${scope.params.length + 1} and ${scope.sql}`,
     [...scope.params, code])
   return rows[0] ? asStored(rows[0]) : null
 }
@@ -229,10 +222,9 @@ export async function findLink(db: Db, scope: { sql: string; params: unknown[] }
  * After the content of a timed link batch is edited (/pageTimeBatch/edit): every detail gets the new content filled
  * with its own short link again, as the send did (fillLink: `{link}` replaced, else appended after a space). A
  * detail whose message carries no link of its own is left as it is. Call inside the edit's transaction, in place of
- * writing the same text into every detail; returns the details refilled. `sns`: only the details with sn in
- * (after, last] (a large batch on PGlite is edited a chunk per transaction, timed-edit.ts).
+ * writing the same text into every detail; returns the details refilled.
  */
-export async function refillTimedLinks(tx: Db, timeBatch: string, content: string, sns?: SnRange): Promise<number> {
+export async function refillTimedLinks(tx: Db, timeBatch: string, content: string): Promise<number> {
   // Every detail's link has the same length: one of them tells whether the new text with its links is too long.
   const one = await tx.query<{ url: string }>(
     `select substring(d.content from 'https?://[^\\s/]+' || $2 || s.code) as url
@@ -247,8 +239,8 @@ export async function refillTimedLinks(tx: Db, timeBatch: string, content: strin
     `with u as (
        select d.sn, substring(d.content from 'https?://[^\\s/]+' || $3 || s.code) as url
        from time_mt_message d join short_link s on s.batch_id = d.time_batch and s.mobile = d.mobile
-       where d.time_batch = $1 ${sns ? 'and d.sn > $5 and d.sn <= $6' : ''}),
+       where d.time_batch = $1),
      done as (update time_mt_message d set content = replace($2, $4, u.url) from u where d.sn = u.sn and u.url is not null returning 1)
-     select count(*)::int as n from done`, [timeBatch, linkTemplate(content), SHORT_LINK_PATH, LINK_MARKER, ...(sns ? [sns.after, sns.last] : [])])
+     select count(*)::int as n from done`, [timeBatch, linkTemplate(content), SHORT_LINK_PATH, LINK_MARKER])
   return Number(rows[0].n)
 }

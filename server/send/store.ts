@@ -165,7 +165,7 @@ const slice = <T>(a: T[] | undefined, i: number, n: number): (T | null)[] => (a 
 /** The batch's status: held for review when its texts have a sensitive word, else waiting for reports. */
 export const batchStatus = (b: Pick<StoreBatch, 'review'>): number => (b.review ? SEND_STATUS.pendingReview : SEND_STATUS.waitingReport)
 
-/** The sms_batch row alone, stamped now; its records follow with `storeRecords` (in one or several transactions). */
+/** The sms_batch row alone, stamped now; its records follow with `storeRecords`, after the kind's own rows. */
 export async function storeBatchRow(tx: Db, b: StoreBatch): Promise<{ status: number; now: Date }> {
   const status = batchStatus(b)
   const n = b.mobiles.length
@@ -178,12 +178,13 @@ export async function storeBatchRow(tx: Db, b: StoreBatch): Promise<{ status: nu
   return { status, now }
 }
 
-/** The mt_record rows of recipients `from..to` of a batch, INSERT_CHUNK per statement, all stamped `now`. */
-export async function storeRecords(tx: Db, b: StoreBatch, status: number, now: Date, from: number, to: number): Promise<void> {
+/** The mt_record rows of every recipient of a batch, INSERT_CHUNK per statement, all stamped `now`. */
+export async function storeRecords(tx: Db, b: StoreBatch, status: number, now: Date): Promise<void> {
+  const to = b.mobiles.length
   const same = typeof b.contents === 'string' ? b.contents : null
   const plain = same !== null && !b.countryCodes && !b.longLinks && !b.unitPrices
   const samePrice = same === null ? 0 : roundMoney(measureContent(same).messages * b.unitPrice)
-  for (let i = from; i < to; i += INSERT_CHUNK) {
+  for (let i = 0; i < to; i += INSERT_CHUNK) {
     const mobiles = b.mobiles.slice(i, Math.min(i + INSERT_CHUNK, to))
     if (plain) {
       await tx.query(
@@ -227,17 +228,6 @@ export interface StoreTimed extends Recipients, Pick<RecipientExtras, 'countryCo
  * there) before the details carry their messages. Returns the parts of the SendResult that differ from an immediate send.
  */
 export async function storeTimed(tx: Db, t: StoreTimed, beforeDetails?: (timeBatch: string) => Promise<void>) {
-  const { result, now } = await storeTimedBatch(tx, t)
-  await beforeDetails?.(result.batch_id)
-  await storeTimedDetails(tx, t, result.batch_id, now, 0, t.mobiles.length)
-  return result
-}
-
-/**
- * The time_batch row alone, after the balance check; its details follow with `storeTimedDetails` (in one or, for a
- * large send on PGlite, several transactions: see commit.ts).
- */
-export async function storeTimedBatch(tx: Db, t: StoreTimed) {
   const { rows } = await tx.query<{ balance: number }>('select balance::float8 as balance from customer where cus_id = $1', [t.cusId])
   if (!rows.length || rows[0].balance < t.cost) throw new ApiError(400, 'insufficientBalance')
   const id = await nextBatchId(tx, 'T')
@@ -246,14 +236,9 @@ export async function storeTimedBatch(tx: Db, t: StoreTimed) {
     `insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time, kind, template_name)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [id, t.cusId, t.prodType, t.kind === 'p2p' ? 1 : 0, TIMED_TO_BE_SENT, t.content, t.mobiles.length, t.timing, now, t.kind, t.templateName ?? null])
-  const result = { batch_id: id, timed: true, balance_after: rows[0].balance, send_time: new Date(t.timing).toISOString(), status: TIMED_TO_BE_SENT }
-  return { result, now }
-}
-
-/** The time_mt_message rows of recipients `from..to` of timed batch `id`, INSERT_CHUNK per statement, all stamped `now`. */
-export async function storeTimedDetails(tx: Db, t: StoreTimed, id: string, now: Date, from: number, to: number): Promise<void> {
-  for (let i = from; i < to; i += INSERT_CHUNK) {
-    const mobiles = t.mobiles.slice(i, Math.min(i + INSERT_CHUNK, to))
+  await beforeDetails?.(id)
+  for (let i = 0; i < t.mobiles.length; i += INSERT_CHUNK) {
+    const mobiles = t.mobiles.slice(i, i + INSERT_CHUNK)
     const k = mobiles.length
     const contents = typeof t.contents === 'string' ? new Array<string>(k).fill(t.contents) : t.contents.slice(i, i + k)
     await tx.query(
@@ -261,4 +246,5 @@ export async function storeTimedDetails(tx: Db, t: StoreTimed, id: string, now: 
        select $1, $2, d.m, d.c, d.cc, d.l, $3, $4, $5 from unnest($6::text[], $7::text[], $8::text[], $9::text[]) as d(m, c, cc, l)`,
       [id, t.cusId, TIMED_TO_BE_SENT, t.timing, now, mobiles, contents, slice(t.countryCodes, i, k), slice(t.longLinks, i, k)])
   }
+  return { batch_id: id, timed: true, balance_after: rows[0].balance, send_time: new Date(t.timing).toISOString(), status: TIMED_TO_BE_SENT }
 }

@@ -54,10 +54,6 @@ export const SERVER_MESSAGES = {
   passwordDecrypt: { 'zh-CN': '密码解析失败，请刷新页面', en: 'The password could not be read, please reload the page' },
   logoutSuccess: { 'zh-CN': '已退出登录', en: 'Signed out' },
   insufficientBalance: { 'zh-CN': '余额不足', en: 'Insufficient balance' },
-  sendStillStoring: {
-    'zh-CN': '这次发送仍在保存中，完成后会出现在发送记录里，请勿重复提交',
-    en: 'This send is still being stored and will appear in the sent records when done; do not submit it again',
-  },
   templateExists: { 'zh-CN': '已有相同内容的模板（待审核或已通过）', en: 'A template with this content already exists (pending or approved)' },
   balanceQueryError: { 'zh-CN': '余额账户查询异常', en: 'Balance account query exception' },
   linkMessageTooLong: {
@@ -123,14 +119,6 @@ export const SERVER_MESSAGES = {
   abImportEmpty: { 'zh-CN': '没有可导入的联系人', en: 'There is no contact to import' },
   abImportTooMany: { 'zh-CN': '一次最多导入 {max} 个联系人', en: 'At most {max} contacts can be imported at once' },
   abImportNotFound: { 'zh-CN': '导入不存在或已过期，请重新上传', en: 'The import does not exist or has expired; upload the file again' },
-  abImportStillStoring: {
-    'zh-CN': '这次导入仍在保存中，完成后联系人会出现在分组里，请勿重复提交',
-    en: 'This import is still being stored and its contacts will appear in the group when done; do not submit it again',
-  },
-  abGroupImporting: {
-    'zh-CN': '分组“{name}”正在导入联系人，导入完成后才能删除',
-    en: 'Contacts are being imported into the group "{name}"; it can be deleted once the import is done',
-  },
   abImportUploaded: { 'zh-CN': '已检查 {rows} 行，将新增 {add} 个联系人', en: '{rows} rows checked; {add} contacts will be added' },
   abImportDone: {
     'zh-CN': '已向分组“{name}”导入 {added} 个联系人（{duplicates} 个重复未导入）',

@@ -12,22 +12,19 @@ import { requireUser, type AppEnv } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
 import { INSERT_CHUNK } from '../../send/store'
 import { readForm } from '../send/form'
-import { beginImport, IMPORT_STORE_CHUNK, importsInChunks, undoImport } from './address-book-storing'
 
 /*
  * The contacts import (issue 12). The console reads the spreadsheet in its worker and uploads the mapped rows
  * (src/domain/contact-import.ts); /file/uploadAddressBook checks every row again with the same rules, refusing the
  * whole upload at the first bad one, and keeps the rows without repeated mobiles; the answer is the preview (rows,
  * to add, already in the group, repeated in the file). /addressBook/addressBookMemberImport then adds them all with
- * multi-row inserts, or none: an idempotency key and the upload's own result make a retry add nothing twice. One
- * transaction, except a large import on PGlite: stored a chunk per transaction, invisible until complete, undone on
- * an error or after a crash (address-book-storing.ts). Only the caller's own groups take an import.
+ * multi-row inserts, or none, in one transaction: an idempotency key and the upload's own result make a retry add
+ * nothing twice. Only the caller's own groups take an import.
  */
-const STALE_UPLOADS = "create_time < now() - interval '1 hour' and result is null and upload_id not in (select upload_id from ab_import_storing)"
+const STALE_UPLOADS = "create_time < now() - interval '1 hour' and result is null"
 
 const groupMissing = () => new ApiError(404, 'abGroupNotFound')
 const importMissing = () => new ApiError(404, 'abImportNotFound')
-const stillStoring = () => new ApiError(409, 'abImportStillStoring')
 
 async function ownGroupName(db: Db, cusId: string, groupId: number) {
   const { rows } = await db.query<{ group_name: string }>('select group_name from ab_group where group_id = $1 and cus_id = $2', [groupId, cusId])
@@ -79,11 +76,8 @@ export async function countInGroup(db: Db, groupId: number, mobiles: string[]): 
   return n
 }
 
-/**
- * Inserts stored lines a statement of INSERT_CHUNK at a time; a mobile already in the group is skipped. The count
- * added. `importId` marks the contacts of an import stored in chunks (hidden until it completes, migration 043).
- */
-export async function insertLines(tx: Db, cusId: string, groupId: number, lines: string[], importId: number | null = null): Promise<number> {
+/** Inserts stored lines a statement of INSERT_CHUNK at a time; a mobile already in the group is skipped. The count added. */
+export async function insertLines(tx: Db, cusId: string, groupId: number, lines: string[]): Promise<number> {
   let added = 0
   for (let i = 0; i < lines.length; i += INSERT_CHUNK) {
     const cols: string[][] = [[], [], [], [], [], [], []]
@@ -93,11 +87,11 @@ export async function insertLines(tx: Db, cusId: string, groupId: number, lines:
     }
     const { rows } = await tx.query<{ n: number }>(
       `with ins as (
-         insert into ab_contact (cus_id, group_id, name, mobile, email, job_number, gender, birthday, remark, import_id)
-         select $1, $2, t.n, t.m, t.e, t.j, coalesce(nullif(t.g, '')::smallint, 0), nullif(t.b, '')::date, t.r, $10
+         insert into ab_contact (cus_id, group_id, name, mobile, email, job_number, gender, birthday, remark)
+         select $1, $2, t.n, t.m, t.e, t.j, coalesce(nullif(t.g, '')::smallint, 0), nullif(t.b, '')::date, t.r
          from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[]) as t(n, m, e, j, g, b, r)
          on conflict (group_id, mobile) do nothing returning 1)
-       select count(*)::int as n from ins`, [cusId, groupId, ...cols, importId])
+       select count(*)::int as n from ins`, [cusId, groupId, ...cols])
     added += rows[0].n
   }
   return added
@@ -106,42 +100,6 @@ export async function insertLines(tx: Db, cusId: string, groupId: number, lines:
 /** Inserts all the stored rows of an upload (one transaction: the caller's). The count added. */
 export const insertRows = (tx: Db, cusId: string, groupId: number, text: string): Promise<number> =>
   insertLines(tx, cusId, groupId, text ? text.split('\n') : [])
-
-/** An import being stored in chunks after its first transaction (PGlite, importsInChunks). */
-interface Storing {
-  uploadId: number
-  groupId: number
-  lines: string[]
-  inFile: number
-}
-
-/** Contacts a chunk per transaction, then the import completes with its reply kept; on any failure all is undone. */
-async function storeInChunks(db: Db, cusId: string, key: string, s: Storing): Promise<ImportResult> {
-  let done: ImportResult
-  try {
-    let added = 0
-    for (let i = 0; i < s.lines.length; i += IMPORT_STORE_CHUNK) {
-      const chunk = s.lines.slice(i, i + IMPORT_STORE_CHUNK)
-      added += await db.transaction((tx) => insertLines(tx, cusId, s.groupId, chunk, s.uploadId))
-      // Let the requests whose next query is ready queue it before this import's next chunk does.
-      await new Promise((resolve) => setImmediate(resolve))
-    }
-    done = { upload_id: s.uploadId, group_id: s.groupId, added, duplicates: s.lines.length - added + s.inFile }
-    await db.transaction(async (tx) => {
-      const { rows } = await tx.query('delete from ab_import_storing where upload_id = $1 returning 1', [s.uploadId])
-      if (!rows.length) throw new Error(`import ${s.uploadId} is no longer being stored`)
-      await tx.query('update ab_import set result = $2, rows = null where upload_id = $1', [s.uploadId, JSON.stringify(done)])
-      await tx.query('update ab_import_key set response = $3 where cus_id = $1 and idempotency_key = $2', [cusId, key, JSON.stringify(done)])
-    })
-  } catch (e) {
-    await undoImport(db, s.uploadId)
-    throw e
-  }
-  // PGlite runs no autovacuum: without fresh statistics the planner kept judging the group by its old size (a page of
-  // a 200k group: 350 ms instead of 6). ANALYZE samples a bounded number of rows (~0.2-0.5 s), whatever the table size.
-  await db.exec('analyze ab_contact').catch((e: unknown) => console.error('[import] analyze', e))
-  return done
-}
 
 export function addressBookImportRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
@@ -176,33 +134,22 @@ export function addressBookImportRoutes(deps: Deps) {
   r.post('/addressBook/addressBookMemberImport', requireUser(db), async (c) => {
     const p = await body(c, importCommitSchema)
     const { cusId } = c.get('user')
-    // Set inside the first transaction when the import goes on in chunks after it.
-    let storing = null as Storing | null
-    const first = await db.transaction(async (tx): Promise<ImportResult | null> => {
-      // On PostgreSQL a concurrent retry with the same key waits here for the first transaction, then finds its reply.
+    const result = await db.transaction(async (tx): Promise<ImportResult> => {
+      // A concurrent retry with the same key waits here for the first transaction, then finds its reply.
       const claimed = await tx.query('insert into ab_import_key (cus_id, idempotency_key) values ($1, $2) on conflict do nothing returning 1', [cusId, p.idempotency_key])
       if (!claimed.rows.length) {
-        const { rows } = await tx.query<{ response: ImportResult | null }>('select response from ab_import_key where cus_id = $1 and idempotency_key = $2', [cusId, p.idempotency_key])
-        // PGlite stores a large import in chunks: a retry arriving between them finds the key claimed, no reply yet.
-        if (!rows[0]?.response) throw stillStoring()
+        const { rows } = await tx.query<{ response: ImportResult }>('select response from ab_import_key where cus_id = $1 and idempotency_key = $2', [cusId, p.idempotency_key])
         return rows[0].response
       }
-      const { rows } = await tx.query<{ group_id: number; rows: string | null; in_file: number; result: ImportResult | null; storing: boolean }>(
-        `select i.group_id, i.rows, i.in_file, i.result, exists (select 1 from ab_import_storing s where s.upload_id = i.upload_id) as storing
-         from ab_import i join ab_group g on g.group_id = i.group_id and g.cus_id = i.cus_id
+      // Locked: the same upload committed under another key at once waits here, then finds its result.
+      const { rows } = await tx.query<{ group_id: number; rows: string | null; in_file: number; result: ImportResult | null }>(
+        `select i.group_id, i.rows, i.in_file, i.result from ab_import i join ab_group g on g.group_id = i.group_id and g.cus_id = i.cus_id
          where i.upload_id = $1 and i.cus_id = $2 for update of i`, [p.upload_id, cusId])
       const upload = rows[0]
       if (!upload) throw importMissing()
-      // The same upload committed again under another key while its first commit is still being stored.
-      if (upload.storing) throw stillStoring()
       let done = upload.result
       if (!done) {
         const lines = upload.rows ? upload.rows.split('\n') : []
-        if (importsInChunks(db, lines.length)) {
-          await beginImport(tx, { uploadId: p.upload_id, cusId, groupId: upload.group_id, key: p.idempotency_key })
-          storing = { uploadId: p.upload_id, groupId: upload.group_id, lines, inFile: upload.in_file }
-          return null
-        }
         const added = await insertLines(tx, cusId, upload.group_id, lines)
         done = { upload_id: p.upload_id, group_id: upload.group_id, added, duplicates: lines.length - added + upload.in_file }
         await tx.query('update ab_import set result = $2, rows = null where upload_id = $1', [p.upload_id, JSON.stringify(done)])
@@ -210,8 +157,6 @@ export function addressBookImportRoutes(deps: Deps) {
       await tx.query('update ab_import_key set response = $3 where cus_id = $1 and idempotency_key = $2', [cusId, p.idempotency_key, JSON.stringify(done)])
       return done
     })
-    const result = first ?? (storing && (await storeInChunks(db, cusId, p.idempotency_key, storing)))
-    if (!result) throw new Error('import neither done nor stored')
     const name = await ownGroupName(db, cusId, result.group_id).catch(() => '')
     return ok(c, result, 'abImportDone', { msg: serverMessage('abImportDone', localeOf(c), { name, added: result.added, duplicates: result.duplicates }) })
   })

@@ -4,7 +4,6 @@ import type { Deps } from '../../config'
 import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { keysetBatches, Where } from '../../lists'
-import { andContactVisible, contactVisible } from './address-book-storing'
 import { mayFilterAccount } from './common'
 
 const MOBILE_BATCH = 20_000
@@ -22,7 +21,7 @@ export function addressBookNumberRoutes(deps: Deps) {
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `g.cus_id = ${w.bind(v)}`)
     const { rows } = await db.query(
       `select g.group_id, g.cus_id, g.group_name, m.n as member_count
-       from ab_group g join lateral (select count(*)::int as n from ab_contact a where a.group_id = g.group_id ${andContactVisible(db, 'a')}) m on m.n > 0
+       from ab_group g join lateral (select count(*)::int as n from ab_contact a where a.group_id = g.group_id) m on m.n > 0
        ${w.sql} order by g.cus_id, g.group_name, g.group_id`, w.params)
     return ok(c, rows)
   })
@@ -37,8 +36,6 @@ export function addressBookNumberRoutes(deps: Deps) {
     if (rows[0].n !== ids.length) throw new ApiError(403, 'forbidden')
     const members = new Where()
     members.and(`a.group_id = any(${members.bind(ids)}::int[])`)
-    const visible = contactVisible(db, 'a')
-    if (visible) members.and(visible)
     const batches = keysetBatches<{ mobile: string }>(db, {
       select: 'a.mobile', from: 'ab_contact a', where: members, order: 'asc', key: [{ sql: 'a.id', type: 'bigint' }], batchSize: MOBILE_BATCH,
     })[Symbol.asyncIterator]()

@@ -11,7 +11,6 @@ import { ApiError, body, fieldsBody, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
 import { scopeFor } from '../../users/scope'
-import { andContactVisible } from './address-book-storing'
 
 /** A success whose words name the row (ok() words the key without variables). */
 const said = <T>(c: Context, data: T, key: ServerMessage, vars: Record<string, string | number>) =>
@@ -77,9 +76,6 @@ export function addressBookWriteRoutes(deps: Deps) {
     const cusId = await writer(c)
     const done = await db.transaction(async (tx) => {
       const name = await ownGroup(tx, cusId, p.group_id, true)
-      // Deleting it would take an import's hidden contacts from under it (PGlite stores large imports in chunks).
-      const importing = await tx.query('select 1 from ab_import_storing where group_id = $1 limit 1', [p.group_id])
-      if (importing.rows.length) throw new ApiError(409, 'abGroupImporting', { name })
       const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from ab_contact where group_id = $1', [p.group_id])
       const count = rows[0].n
       if (count > 0 && !p.with_members) throw new ApiError(409, 'abGroupHasMembers', { name, count })
@@ -94,7 +90,7 @@ export function addressBookWriteRoutes(deps: Deps) {
     const s = scopeFor(c.get('user'), 'g.cus_id', 2)
     const { rows } = await db.query(
       `select g.group_id, g.cus_id, g.group_name, g.remark, g.create_time,
-         (select count(*)::int from ab_contact a where a.group_id = g.group_id ${andContactVisible(db, 'a')}) as member_count
+         (select count(*)::int from ab_contact a where a.group_id = g.group_id) as member_count
        from ab_group g where g.group_id = $1 and ${s.sql}`, [p.group_id, ...s.params])
     if (!rows[0]) throw groupMissing()
     return ok(c, rows[0])
@@ -123,7 +119,7 @@ export function addressBookWriteRoutes(deps: Deps) {
     const { rows } = await db.query(
       `update ab_contact a set group_id = g.group_id, name = $4, mobile = $5, email = $6, job_number = $7, gender = $8,
          birthday = nullif($9, '')::date, remark = $10
-       from ab_group g where a.id = $1 and a.cus_id = $2 and g.group_id = $3 and g.cus_id = $2 ${andContactVisible(db, 'a')} returning a.id`,
+       from ab_group g where a.id = $1 and a.cus_id = $2 and g.group_id = $3 and g.cus_id = $2 returning a.id`,
       [p.id, cusId, p.group_id, ...memberValues(p)]).catch((e: unknown) => {
       if (isUniqueViolation(e)) throw mobileTaken(group, p.mobile)
       throw e
@@ -138,14 +134,14 @@ export function addressBookWriteRoutes(deps: Deps) {
     const { rows } = await db.query(
       `select a.id, a.cus_id, a.group_id, g.group_name as "groupName", a.name, a.mobile, a.email, a.job_number,
          a.gender::int as gender, coalesce(to_char(a.birthday, 'YYYY-MM-DD'), '') as birthday, a.remark, a.create_time
-       from ab_contact a join ab_group g on g.group_id = a.group_id where a.id = $1 and ${s.sql} ${andContactVisible(db, 'a')}`, [p.id, ...s.params])
+       from ab_contact a join ab_group g on g.group_id = a.group_id where a.id = $1 and ${s.sql}`, [p.id, ...s.params])
     if (!rows[0]) throw new ApiError(404, 'abMemberNotFound')
     return ok(c, { ...rows[0], id: Number(rows[0].id) })
   })
 
   /** All the named contacts, locked, or a 404 naming how many are not the caller's (nothing changes then). */
   const lockMembers = async (tx: Db, cusId: string, ids: number[]) => {
-    const { rows } = await tx.query<{ id: number }>(`select id from ab_contact a where cus_id = $1 and id = any($2::bigint[]) ${andContactVisible(db, 'a')} for update`, [cusId, ids])
+    const { rows } = await tx.query<{ id: number }>(`select id from ab_contact a where cus_id = $1 and id = any($2::bigint[]) for update`, [cusId, ids])
     if (rows.length < ids.length) throw new ApiError(404, 'abMembersNotFound', { count: ids.length - rows.length })
   }
 

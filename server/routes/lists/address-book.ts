@@ -2,7 +2,6 @@ import { Hono } from 'hono'
 import { contactSearchSchema, GROUP_TOTALS, groupSearchSchema, type ContactSearch } from '../../../src/domain/lists/address-book'
 import { downloadFormatShape } from '../../../src/domain/lists/query'
 import type { Deps } from '../../config'
-import type { Db } from '../../db'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
@@ -10,7 +9,6 @@ import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Wher
 import type { SessionUser } from '../../users/repo'
 import { addressBookImportRoutes } from './address-book-import'
 import { addressBookNumberRoutes } from './address-book-numbers'
-import { andContactVisible, contactVisible } from './address-book-storing'
 import { addressBookWriteRoutes } from './address-book-write'
 import { col, fileColumns, mayFilterAccount, today, type Row } from './common'
 
@@ -22,10 +20,8 @@ const FILE = [col('cus_id', '账号', 'Account'), col('name', '姓名', 'Name'),
   col('job_number', '工号', 'Job number'), col('gender', '性别', 'Gender'), col('birthday', '生日', 'Birthday'), col('remark', '备注', 'Remark'),
   col('create_time', '创建时间', 'Created')]
 
-function contactWhere(db: Db, user: SessionUser, q: ContactSearch): Where {
+function contactWhere(user: SessionUser, q: ContactSearch): Where {
   const w = new Where().scope(user, 'a.cus_id')
-  const visible = contactVisible(db, 'a')
-  if (visible) w.and(visible)
   if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `a.cus_id = ${w.bind(v)}`)
   return w.when(q.group_id, (v) => `a.group_id = ${w.bind(v)}`)
     .when(q.name, (v) => `a.name ilike ${w.bind(`%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`)
@@ -43,7 +39,7 @@ export function addressBookRoutes(deps: Deps) {
     const q = await body(c, contactSearchSchema)
     return ok(c, await listPage(db, {
       session: c.get('sessionCheck'),
-      select: SELECT, from: FROM, countFrom: 'ab_contact a', where: contactWhere(db, c.get('user'), q), page: q,
+      select: SELECT, from: FROM, countFrom: 'ab_contact a', where: contactWhere(c.get('user'), q), page: q,
       orderBy: orderClause(q, { create_time: 'a.create_time', name: 'a.name', mobile: 'a.mobile' }, { by: 'create_time', order: 'desc' }, 'a.id'),
     }))
   }))
@@ -54,7 +50,7 @@ export function addressBookRoutes(deps: Deps) {
     const w = new Where().scope(user, 'g.cus_id')
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `g.cus_id = ${w.bind(v)}`)
     w.when(q.group_name, (v) => `g.group_name ilike ${w.bind(`%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`)
-    const from = `(select g.*, (select count(*)::int from ab_contact a where a.group_id = g.group_id ${andContactVisible(db, 'a')}) as member_count from ab_group g ${w.sql}) g`
+    const from = `(select g.*, (select count(*)::int from ab_contact a where a.group_id = g.group_id) as member_count from ab_group g ${w.sql}) g`
     const outer = new Where()
     outer.params.push(...w.params)
     return ok(c, await listPage(db, {
@@ -67,7 +63,7 @@ export function addressBookRoutes(deps: Deps) {
 
   r.post('/addressBook/download', auth, async (c) => {
     const q = await body(c, contactSearchSchema.extend(downloadFormatShape))
-    const w = contactWhere(db, c.get('user'), q)
+    const w = contactWhere(c.get('user'), q)
     const locale = localeOf(c)
     return downloadResponse<Row>(c, {
       format: q.format, filename: `通讯录-${today()}`, total: await countRows(db, 'ab_contact a', w),

@@ -12,7 +12,6 @@ import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
-import { batchVisibleWhileStoring, visibleWhileStoring } from '../../send/storing'
 import { foreignBatchGuard } from '../records/mt-batch-total'
 import { col, fileColumns, mayFilterAccount, paramsOnly, today, wallTime, type Row } from './common'
 import { dashboardRoutes } from './stats-dashboard'
@@ -95,7 +94,7 @@ export function statsRoutes(deps: Deps) {
 
   r.post('/dataGathering/batchList', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, batchSearchSchema)
-    const w = batchWhere(c.get('user'), q).when(visibleWhileStoring(db, 'b'), (v) => v)
+    const w = batchWhere(c.get('user'), q)
     return ok(c, await listPage<BatchRow>(db, {
       session: c.get('sessionCheck'),
       select: BATCH_SELECT, from: 'sms_batch b join customer c on c.cus_id = b.cus_id', countFrom: 'sms_batch b', where: w,
@@ -105,7 +104,7 @@ export function statsRoutes(deps: Deps) {
 
   r.post('/dataGathering/downloadBatch', auth, async (c) => {
     const q = await body(c, batchSearchSchema.extend(downloadFormatShape))
-    const w = batchWhere(c.get('user'), q).when(visibleWhileStoring(db, 'b'), (v) => v)
+    const w = batchWhere(c.get('user'), q)
     const locale = localeOf(c)
     return downloadResponse<Row>(c, {
       format: q.format, filename: `批次统计-${today()}`, total: await countRows(db, 'sms_batch b', w),
@@ -122,7 +121,7 @@ export function statsRoutes(deps: Deps) {
     const user = c.get('user')
     const w = new Where().scope(user, 'm.cus_id')
     const batch = w.bind(q.batch_id)
-    w.and(`m.batch_id = ${batch}`).when(batchVisibleWhileStoring(db, batch), (v) => v).and(foreignBatchGuard(w, user, q.batch_id))
+    w.and(`m.batch_id = ${batch}`).and(foreignBatchGuard(w, user, q.batch_id))
     const locale = localeOf(c)
     const hidden = user.showClientStatus === 0
     return downloadResponse<Row>(c, {

@@ -6,10 +6,8 @@ import {
 } from '../../../src/domain/lists/timed'
 import type { ServerMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../config'
-import type { Db } from '../../db'
 import type { SessionUser } from '../../users/repo'
 import { consumeRate } from '../../security/rate-limit'
-import { batchVisibleWhileStoring, timedStoringRanges, visibleWhileStoring } from '../../send/storing'
 import { editTimedContent } from '../../send/timed-edit'
 import { ApiError, body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
@@ -56,16 +54,15 @@ function timedBatchTotal(w: Where, batch: string): TotalQuery {
  * The total of a timed-detail search with no mobile filter as the sum of its batches' counts: every detail carries
  * its batch's account and timing time (store.ts; neither changes later), so a batch's details all pass the search
  * or none does, and batch_count is how many it has. Sums the batch rows instead of counting a million details
- * (PGlite, 1M details: ~0.7-1 s a request at load 8). With a status filter, a batch adds its batch_count when none of
+ * (1M details on PGlite: ~0.7-1 s a request at load 8). With a status filter, a batch adds its batch_count when none of
  * its details has a status outside the filter's, 0 when none has one inside, and its matching details counted only
  * when it has both (rare: its details move together); each test one probe of migration 062's index.
  */
-function timedRowsTotal(base: Where, user: SessionUser, q: TimedDetailSearch, db: Db): TotalQuery {
+function timedRowsTotal(base: Where, user: SessionUser, q: TimedDetailSearch): TotalQuery {
   const w = base.continuing().scope(user, 't.cus_id')
   if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `t.cus_id = ${w.bind(v)}`)
   w.when(q.time_batch, (v) => `t.time_batch = ${w.bind(v)}`)
-  w.when(q.prod_type, (v) => `t.prod_type = ${w.bind(v)}`).when(visibleWhileStoring(db, 't', 'time_batch'), (v) => v)
-    .timeWindow('t.timing_time', q, null)
+  w.when(q.prod_type, (v) => `t.prod_type = ${w.bind(v)}`).timeWindow('t.timing_time', q, null)
   if (!present(q.send_status)) return { sql: `select coalesce(sum(t.batch_count), 0)::int as "__total" from time_batch t ${w.sql}`, params: w.params }
   // The filter as a range of statuses: "failed" is 4 and above (as the detail filter reads it).
   const lo = w.bind(q.send_status >= 4 ? 4 : q.send_status)
@@ -90,8 +87,6 @@ export function timedRoutes(deps: Deps) {
     const q = await body(c, timedBatchSearchSchema)
     const user = c.get('user')
     const w = new Where().scope(user, 't.cus_id')
-    // A batch whose details are still being written (scheduled or edited in chunks on PGlite) is not listed.
-    w.when(visibleWhileStoring(db, 't', 'time_batch'), (v) => v)
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `t.cus_id = ${w.bind(v)}`)
     w.when(q.time_batch, (v) => `t.time_batch = ${w.bind(v)}`)
       .when(q.send_status, (v) => (v >= 4 ? `t.send_status >= 4` : `t.send_status = ${w.bind(v)}`))
@@ -113,11 +108,9 @@ export function timedRoutes(deps: Deps) {
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `m.cus_id = ${w.bind(v)}`)
     let batch: string | undefined
     if (present(q.time_batch)) {
-      // One batch: the storing check and the tenant's once per statement (foreignTimedBatchGuard), not per detail.
+      // One batch: the tenant's check once per statement (foreignTimedBatchGuard), not per detail.
       batch = w.bind(q.time_batch)
-      w.and(`m.time_batch = ${batch}`).when(batchVisibleWhileStoring(db, batch), (v) => v).and(foreignTimedBatchGuard(w, user, batch))
-    } else {
-      w.when(visibleWhileStoring(db, 'm', 'time_batch'), (v) => v)
+      w.and(`m.time_batch = ${batch}`).and(foreignTimedBatchGuard(w, user, batch))
     }
     w.when(q.mobile, (v) => `m.mobile = ${w.bind(v)}`)
       .when(q.send_status, (v) => (v >= 4 ? `m.send_status >= 4` : `m.send_status = ${w.bind(v)}`))
@@ -125,11 +118,9 @@ export function timedRoutes(deps: Deps) {
       .timeWindow('m.timing_time', q, null)
     // One batch's total from its row (timedBatchTotal) or, with a status filter, as the batch sums (timedRowsTotal).
     const totalQuery = present(q.mobile) ? undefined
-      : batch !== undefined && !present(q.send_status) ? timedBatchTotal(w, batch) : timedRowsTotal(w, user, q, db)
-    // PGlite writing a large timed batch's details: the page read around them (send/storing.ts timedStoringRanges).
-    const skip = await timedStoringRanges(db)
+      : batch !== undefined && !present(q.send_status) ? timedBatchTotal(w, batch) : timedRowsTotal(w, user, q)
     return ok(c, await listPage<TimedDetailRow>(db, {
-      session: c.get('sessionCheck'), skip, skipTime: 'm.timing_time',
+      session: c.get('sessionCheck'),
       select: DETAIL_SELECT, from: 'time_mt_message m', where: w, page: q, totalQuery,
       orderBy: orderClause(q, { timing_time: 'm.timing_time', create_time: 'm.create_time', sn: 'm.sn' }, { by: 'timing_time', order: 'desc' }, 'm.sn'),
     }))
@@ -145,7 +136,6 @@ export function timedRoutes(deps: Deps) {
     const done = await db.transaction(async (tx) => {
       const w = scope.clone()
       w.and(`time_batch = ${w.bind(q.time_batch)}`).and(`send_status = any(${w.bind(TIMED_FROM[q.type])}::smallint[])`)
-        .when(visibleWhileStoring(db, 'time_batch', 'time_batch'), (v) => v)
       const to = w.bind(TIMED_TO[q.type])
       const { rows } = await tx.query<{ time_batch: string }>(
         `update time_batch set send_status = ${to}, update_time = now() ${w.sql} returning time_batch`, w.params)
@@ -167,7 +157,7 @@ export function timedRoutes(deps: Deps) {
     const w = new Where().scope(c.get('user'), 'cus_id')
     w.and(`time_batch = ${w.bind(q.time_batch)}`).and(`send_status = any(${w.bind(TIMED_FROM.edit)}::smallint[])`)
     // A video or 5G batch sends its template's content, which is edited on the template, not here.
-    w.and(`kind not in ('video', 'csp')`).when(visibleWhileStoring(db, 'time_batch', 'time_batch'), (v) => v)
+    w.and(`kind not in ('video', 'csp')`)
     const done = await editTimedContent(db, w, q.content)
     if (!done) throw new ApiError(409, MESSAGES.edit[1])
     return ok(c, { time_batch: q.time_batch }, MESSAGES.edit[0])
@@ -177,10 +167,9 @@ export function timedRoutes(deps: Deps) {
     const q = await body(c, timedMobileDownloadSchema.extend(downloadFormatShape))
     const user = c.get('user')
     const w = new Where().scope(user, 'm.cus_id')
-    // The storing check and the tenant's once per statement (as the detail list's), not per detail: a file batch of
-    // 5,000 details probed send_storing 5,000 times.
+    // The tenant's check once per statement (as the detail list's), not per detail.
     const batch = w.bind(q.time_batch)
-    w.and(`m.time_batch = ${batch}`).when(batchVisibleWhileStoring(db, batch), (v) => v).and(foreignTimedBatchGuard(w, user, batch))
+    w.and(`m.time_batch = ${batch}`).and(foreignTimedBatchGuard(w, user, batch))
     const locale = localeOf(c)
     return downloadResponse<Row>(c, {
       format: q.format, filename: `定时号码-${q.time_batch}`, total: await countRows(db, 'time_mt_message m', w),

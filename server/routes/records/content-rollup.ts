@@ -4,7 +4,6 @@ import type { Db } from '../../db'
 import type { SessionCheck } from '../../http/session-check'
 import { present, type TotalQuery, type Where } from '../../lists'
 import { pageRows, runChecked } from '../../lists/page'
-import { visibleWhileStoring } from '../../send/storing'
 import type { SessionUser } from '../../users/repo'
 import type { RecordRules } from './common'
 import { likeLiteral } from './content'
@@ -29,17 +28,16 @@ const MAX_BATCH_READS = 128
  * its whole days and from the records for its part days, as one statement (`sql`, placeholders continuing `base`'s);
  * null when the rollup cannot answer: a mobile or batch filter (they are fast as they are), a waiting or time-out
  * status (one rollup column holds both). The rollup rows are filtered by the very `like` the records are, so the
- * sums equal the counts. On PGlite the rows of batches being stored are left out as their records are.
+ * sums equal the counts.
  */
 export function contentDays(
-  db: Db, base: Where, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean,
+  base: Where, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean,
 ): TotalQuery | null {
   if (!rules.contentFilter || !present(q.content) || present(q.mobile) || present(q.batch_id)) return null
   const count = rollupCount(q, rules)
   if (!count) return null
   const { w, edges } = rollupWindow(base, user, q, prodType, rules, intl)
   w.and(`d.content like ${w.bind(`%${likeLiteral(q.content)}%`)}`)
-  w.when(visibleWhileStoring(db, 'd'), (v) => v)
   const whole = `select d.day, d.batch_id as batch, sum(${count}) as n from mt_content_daily d ${w.sql} group by 1, 2 having sum(${count}) > 0`
   // (without part days the records are still named, under a constant false the planner reads nothing for, so that
   // the statement types every placeholder of `base` its total's page may share)

@@ -27,7 +27,7 @@ describe('routes/records/mt-batch-total', () => {
       h = await setup({ historyRows: 3000 })
       const config = { captchaFixed: CAPTCHA, distDir: '/nonexistent-dist' }
       exact = createApp({ db: h.db, carrier: new Carrier(), config: { ...config, listTotals: 'exact' } })
-      const tracing: Db = { ...h.db, kind: h.db.kind, query: (t, p, o) => (statements.push({ sql: t, params: p ?? [] }), h.db.query(t, p, o)) }
+      const tracing: Db = { ...h.db, query: (t, p, o) => (statements.push({ sql: t, params: p ?? [] }), h.db.query(t, p, o)) }
       traced = createApp({ db: tracing, carrier: new Carrier(), config })
       Object.assign(tok, await h.tokensFor('admin', 'acme', 'acme01', 'globex'))
       // A send as the send path stores it (store.ts): the batch row with its counters, then its records.
@@ -35,7 +35,7 @@ describe('routes/records/mt-batch-total', () => {
       await h.db.transaction(async (tx) => {
         const b = { batchId: big, cusId: 'acme01', prodType: 0, batchType: 1 as const, content: '【艾克米】批次测试', mobiles, contents: '【艾克米】批次测试', unitPrice: 0.05, review: false }
         const { status, now } = await storeBatchRow(tx, b)
-        await storeRecords(tx, b, status, now, 0, BIG)
+        await storeRecords(tx, b, status, now)
       })
       // Reports arrive (the counters follow them in migration 007's trigger): successes, failures, time-outs.
       await h.db.query(`update mt_record set mt_status = 0, report_result = 0 where batch_id = $1 and sn % 10 < 6`, [big])

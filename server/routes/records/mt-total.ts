@@ -1,6 +1,6 @@
 import { LIST_TIME_ZONE } from '../../../src/domain/lists/query'
 import { DEFAULT_WINDOW_DAYS, MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS } from '../../../src/domain/lists/records'
-import { countAround, present, type SkipRange, type TotalQuery, type Where } from '../../lists'
+import { present, type TotalQuery, type Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import type { RecordRules } from './common'
 
@@ -79,11 +79,10 @@ export function rollupWindow(base: Where, user: SessionUser, q: TotalSearch, pro
  * the writing transaction), or null when the rollups cannot answer it exactly: a mobile, content or batch filter, a
  * waiting or time-out status (one rollup column holds both). Sums a few rows per account and day instead of
  * counting every record; a window starting or ending inside a day (and the default one, the last 7 x 24 hours of an
- * API call without a window, which starts inside one) counts only the records of those part days (around `skip`, a batch being
- * stored: see listPage).
+ * API call without a window, which starts inside one) counts only the records of those part days.
  */
 export function rollupTotal(
-  base: Where, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean, skip?: SkipRange,
+  base: Where, user: SessionUser, q: TotalSearch, prodType: number, rules: RecordRules, intl: boolean,
 ): TotalQuery | null {
   if (present(q.mobile) || present(q.batch_id) || (rules.contentFilter && present(q.content))) return null
   const count = rollupCount(q, rules)
@@ -91,7 +90,6 @@ export function rollupTotal(
   const { w, edges } = rollupWindow(base, user, q, prodType, rules, intl)
   const days = `(select coalesce(sum(${count}), 0) from mt_daily d ${w.sql})`
   const edgeWhere = `${base.sql} and (${edges.join(' or ')})`
-  const counted = !edges.length ? ''
-    : ` + ${skip ? countAround('mt_record m', edgeWhere, skip) : `(select count(*) from mt_record m ${edgeWhere})`}`
+  const counted = !edges.length ? '' : ` + (select count(*) from mt_record m ${edgeWhere})`
   return { sql: `select (${days}${counted})::int as "__total"`, params: w.params }
 }

@@ -10,24 +10,16 @@ import type { Db } from '../../db'
 import { body, localeOf, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
-import {
-  CountCache, Where, aroundSkip, bulkBatches, countRows, csvLineSql, downloadResponse, listPage, orderClause, present, textBatches, xlsxRowSql,
-  type SkipRange, type SortMap, type SqlCell, type TotalQuery,
-} from '../../lists'
+import { CountCache, Where, bulkBatches, countRows, downloadResponse, listPage, orderClause, present, type SortMap, type TotalQuery } from '../../lists'
 import { hasPermission } from '../../users/permissions'
 import type { SessionUser } from '../../users/repo'
-import { batchVisibleWhileStoring, storingRanges, visibleWhileStoring, visibleWhileStoringOnce } from '../../send/storing'
-import { fileName, fileTimeSql, monthColumn, recordFilters, recordRules, statusColumns, statusWord, statusWordSql } from './common'
+import { fileName, fileTimeSql, monthColumn, recordFilters, recordRules, statusColumns, statusWord } from './common'
 import { fewFor } from './content'
 import { TIME_ORDERS, contentDays, contentPage, contentTotal } from './content-rollup'
 import { batchTotal, foreignBatchGuard } from './mt-batch-total'
 import { rollupTotal } from './mt-total'
 
 type Search = MtRecordSearch & { prod_type?: number; country?: string }
-
-/** Columns of the file select the database formatted itself (times, month, price): no cell work needed. */
-const FORMATTED = new Set(['month', 'receive_time', 'report_time', 'priceStr'])
-const fileCell = (field: string): SqlCell => ({ sql: `"${field}"`, plain: FORMATTED.has(field) })
 
 type Row = Record<string, unknown>
 
@@ -39,7 +31,7 @@ const FILE_WORDS: Record<number, { 'zh-CN': string; en: string }> = {
 }
 
 /** Everything a sent-record query needs for one user and search; the list and the download share it. */
-function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale: Locale, bulk = false) {
+function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale: Locale) {
   const rules = recordRules(user)
   const intl = prodType === PROD_INTERNATIONAL
   const withPrice = intl && hasPermission(user, INTL_PRICE_PERMISSION)
@@ -47,13 +39,7 @@ function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale:
   const cover = (w: Where) => {
     w.scope(user, 'm.cus_id').and(`m.prod_type = ${w.bind(prodType)}`)
     if (rules.accountFilter) w.when(q.cus_id, (v) => `m.cus_id = ${w.bind(v)}`)
-    if (present(q.batch_id)) {
-      const batch = w.bind(q.batch_id)
-      w.and(`m.batch_id = ${batch}`).when(batchVisibleWhileStoring(db, batch), (v) => v)
-    } else {
-      // (a download reads the batches being stored once per statement, not per row: visibleWhileStoringOnce)
-      w.when((bulk ? visibleWhileStoringOnce : visibleWhileStoring)(db, 'm'), (v) => v)
-    }
+    if (present(q.batch_id)) w.and(`m.batch_id = ${w.bind(q.batch_id)}`)
     return w.timeWindow('m.receive_time', q, DEFAULT_WINDOW_DAYS)
   }
   const w = recordFilters(cover(new Where()), q, rules, db)
@@ -85,17 +71,17 @@ function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale:
 }
 
 /** The total from the daily rollups or the batch's counters, when either can answer the search exactly. */
-function cheapTotal(deps: Deps, m: ReturnType<typeof mtQuery>, user: SessionUser, q: Search, prodType: number, skip?: SkipRange): TotalQuery | null {
+function cheapTotal(deps: Deps, m: ReturnType<typeof mtQuery>, user: SessionUser, q: Search, prodType: number): TotalQuery | null {
   const rules = recordRules(user)
   const intl = prodType === PROD_INTERNATIONAL
-  const days = contentDaysOf(deps, m, user, q, prodType, skip)
-  return rollupTotal(m.where, user, q, prodType, rules, intl, skip) ?? (days && contentTotal(days)) ?? batchTotal(m.where, m.cover, q, rules, intl)
+  const days = contentDaysOf(deps, m, user, q, prodType)
+  return rollupTotal(m.where, user, q, prodType, rules, intl) ?? (days && contentTotal(days)) ?? batchTotal(m.where, m.cover, q, rules, intl)
 }
 
-/** A content search's days from the per-content rollup (content-rollup.ts); not while PGlite stores a batch (`skip`). */
-const contentDaysOf = (deps: Deps, m: ReturnType<typeof mtQuery>, user: SessionUser, q: Search, prodType: number, skip?: SkipRange) =>
-  (skip?.length || deps.config.contentRollup === false ? null
-    : contentDays(deps.db, m.where, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL))
+/** A content search's days from the per-content rollup (content-rollup.ts). */
+const contentDaysOf = (deps: Deps, m: ReturnType<typeof mtQuery>, user: SessionUser, q: Search, prodType: number) =>
+  (deps.config.contentRollup === false ? null
+    : contentDays(m.where, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL))
 
 export function mtRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
@@ -108,14 +94,12 @@ export function mtRoutes(deps: Deps) {
     const prodType = prodOf(q)
     const m = mtQuery(deps.db, user, q, prodType, localeOf(c))
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
-    // PGlite storing a large send: read the page around its hidden records (lists/page.ts `skip`).
-    const skip = deps.db.kind === 'pglite' ? storingRanges() : undefined
-    const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck'), skip, sortFew: fewFor(m) }
+    const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck'), sortFew: fewFor(m) }
     if (deps.config.listTotals === 'exact') return ok(c, await listPage(deps.db, spec))
     // A content search in time order: its page read from the days the per-content rollup found matches in.
-    const days = TIME_ORDERS[orderBy] ? contentDaysOf(deps, m, user, q, prodType, skip) : null
+    const days = TIME_ORDERS[orderBy] ? contentDaysOf(deps, m, user, q, prodType) : null
     if (days) return ok(c, await contentPage(deps.db, days, spec))
-    const totalQuery = cheapTotal(deps, m, user, q, prodType, skip)
+    const totalQuery = cheapTotal(deps, m, user, q, prodType)
     if (totalQuery) return ok(c, await listPage(deps.db, { ...spec, totalQuery }))
     // Searches the rollups cannot answer are counted, and the count is remembered for a few seconds (count-cache.ts).
     const key = JSON.stringify([m.countFrom, m.where.sql, m.where.params])
@@ -130,16 +114,13 @@ export function mtRoutes(deps: Deps) {
     const locale = localeOf(c)
     const prodType = prodOf(q)
     const user = c.get('user')
-    const m = mtQuery(deps.db, user, q, prodType, locale, true)
-    // PGlite storing a large send: counted and read around its hidden records, as the list does.
-    const skip = deps.db.kind === 'pglite' ? storingRanges() : undefined
-    // The total as the list reads it: from the daily rollups when they can answer (counting a million records first
-    // held PGlite's one connection for seconds), else counted.
-    const byRollup = cheapTotal(deps, m, user, q, prodType, skip)
+    const m = mtQuery(deps.db, user, q, prodType, locale)
+    // The total as the list reads it: from the daily rollups when they can answer, else counted.
+    const byRollup = cheapTotal(deps, m, user, q, prodType)
     // (through listPage with an empty page: the rollup query's placeholders continue the where's, typed by it)
     const total = byRollup
       ? (await listPage(deps.db, { select: 'm.sn', from: m.countFrom, where: m.where, orderBy: '', page: { pageNumber: 1, pageSize: 0 }, totalQuery: byRollup })).total
-      : await countRows(deps.db, m.countFrom, m.where, skip)
+      : await countRows(deps.db, m.countFrom, m.where)
     const fileColumns = mtDownloadColumns(prodType, m.withPrice)
     const columns = fileColumns.map((col) => ({
       header: col.header,
@@ -151,14 +132,8 @@ export function mtRoutes(deps: Deps) {
       filename: fileName(FILE_WORDS[prodType], locale),
       columns,
       total,
-      // PGlite runs on this thread: the database writes the file's lines (sql-lines.ts); PostgreSQL reads rows
-      // through a cursor in its own process while this one formats them. Both around a batch being stored (PGlite).
-      batches: deps.db.kind === 'pglite'
-        ? aroundSkip({
-          ...read, select: `${m.fileSelect}, ${statusWordSql(recordRules(user), locale)} as status`,
-          line: (q.format === 'csv' ? csvLineSql : xlsxRowSql)(fileColumns.map((col) => fileCell(col.field))),
-        }, skip, (spec) => textBatches(deps.db, spec))
-        : bulkBatches<Row>(deps.db, { ...read, select: m.fileSelect, json: true }),
+      // Read through a cursor in the database's own process while this one formats the rows.
+      batches: bulkBatches<Row>(deps.db, { ...read, select: m.fileSelect }),
     }, locale)
   }
 

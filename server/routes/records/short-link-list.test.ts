@@ -21,14 +21,14 @@ describe('routes/records/short-link-list', () => {
 
     beforeAll(async () => {
       h = await setup({ historyRows: 3000 })
-      const tracing: Db = { ...h.db, kind: h.db.kind, query: (t, p, o) => (statements.push({ sql: t, params: p ?? [] }), h.db.query(t, p, o)) }
+      const tracing: Db = { ...h.db, query: (t, p, o) => (statements.push({ sql: t, params: p ?? [] }), h.db.query(t, p, o)) }
       traced = createApp({ db: tracing, carrier: new Carrier(), config: { captchaFixed: CAPTCHA, distDir: '/nonexistent-dist' } })
       Object.assign(tok, await h.tokensFor('admin', 'acme', 'acme01'))
       const mobiles = Array.from({ length: BIG }, (_, i) => `139${String(i).padStart(8, '0')}`)
       await h.db.transaction(async (tx) => {
         const b = { batchId: 'BLINKLESS001', cusId: 'acme01', prodType: 0, batchType: 1 as const, content: '【艾克米】无链接', mobiles, contents: '【艾克米】无链接', unitPrice: 0.05, review: false }
         const { status, now } = await storeBatchRow(tx, b)
-        await storeRecords(tx, b, status, now, 0, BIG)
+        await storeRecords(tx, b, status, now)
       })
       await h.db.exec('analyze mt_record')
     })
