@@ -14,7 +14,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { access, appendFile, chown, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { access, appendFile, chown, mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { basename, dirname, join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -238,8 +238,15 @@ async function initialise(bins: Binaries, dir: string, user: { uid: number; gid:
     await rm(pwfile)
     await rename(data, join(parent, `${basename(dir)}.init-${process.pid}.done`))
     await rm(temp, { recursive: true, force: true })
-    // An empty folder at the final place (made by hand, or by an earlier start as root) is replaced by the rename.
-    if (existsSync(dir)) await rm(dir, { recursive: true })
+    // An empty folder at the final place (made by hand) is replaced; one that filled meanwhile (another start made
+    // its database at the same moment) is left alone, and this start says so.
+    if (existsSync(dir)) {
+      await rmdir(dir).catch((e: NodeJS.ErrnoException) => {
+        throw new EmbeddedPostgresError(e.code === 'ENOTEMPTY' || e.code === 'EEXIST'
+          ? `Another start made the database in ${dir} at the same moment; it is used as it is. Start again.`
+          : explain(dir, String(e), port) ?? `The folder ${dir} cannot be replaced: ${String(e)}`)
+      })
+    }
     await rename(join(parent, `${basename(dir)}.init-${process.pid}.done`), dir)
   } catch (e) {
     await rm(temp, { recursive: true, force: true })
