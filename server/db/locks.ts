@@ -10,7 +10,7 @@ import type { Db } from './types'
 /** The second key of a schema-scoped lock on `name`, as SQL over the parameter `$2`. */
 export const SCOPED_NAME_SQL = `hashtext(current_schema() || '/' || $2)`
 
-/** Takes, to the end of `tx`'s transaction, the lock `key` on `name` in this schema (PostgreSQL only). */
+/** Takes, to the end of `tx`'s transaction, the lock `key` on `name` in this schema. */
 export async function lockInSchema(tx: Db, key: number, name: string): Promise<void> {
-  if (tx.kind === 'postgres') await tx.query(`select pg_advisory_xact_lock($1, ${SCOPED_NAME_SQL})`, [key, name])
+  await tx.query(`select pg_advisory_xact_lock($1, ${SCOPED_NAME_SQL})`, [key, name])
 }

@@ -25,7 +25,6 @@ describe('lists/bulk-read', () => {
     const cursor = root.cursor?.bind(root)
     const db: Db = {
       ...root,
-      kind: root.kind,
       cursor: cursor && (async (text, params, opts) => {
         const c = await cursor(text, params, opts)
         seen.opened += 1

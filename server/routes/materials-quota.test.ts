@@ -111,14 +111,11 @@ describe('routes/materials-quota', () => {
         await insert(tx, objectKey('acme'))
       })
       const settled = second.then(() => 'committed', () => 'refused')
-      // PostgreSQL: hold the first open until the second waits on the tenant's lock (or, with no lock, got through).
-      // PGlite runs one transaction at a time, so the second starts only after the first.
-      if (h.db.kind === 'postgres') {
-        const waiting = async () => (await h.db.query<{ n: number }>(
-          `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and classid = 72410049
-             and objid::int = hashtext(current_schema() || '/acme') and database = (select oid from pg_database where datname = current_database())`)).rows[0].n > 0
-        while (!(await Promise.race([settled.then(() => true), waiting()]))) await new Promise((r) => setImmediate(r))
-      }
+      // Hold the first open until the second waits on the tenant's lock (or, with no lock, got through).
+      const waiting = async () => (await h.db.query<{ n: number }>(
+        `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and classid = 72410049
+           and objid::int = hashtext(current_schema() || '/acme') and database = (select oid from pg_database where datname = current_database())`)).rows[0].n > 0
+      while (!(await Promise.race([settled.then(() => true), waiting()]))) await new Promise((r) => setImmediate(r))
       release()
       await first
       expect(await settled).toBe('refused')

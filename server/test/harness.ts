@@ -143,6 +143,6 @@ export type Harness = Awaited<ReturnType<typeof setup>>
 
 /** A second app over the harness' database that records the text of every statement it runs into `statements`. */
 export function countingApp(h: Harness, statements: string[]) {
-  const counting: Db = { ...h.db, kind: h.db.kind, query: (t, p, o) => (statements.push(t), h.db.query(t, p, o)) }
+  const counting: Db = { ...h.db, query: (t, p, o) => (statements.push(t), h.db.query(t, p, o)) }
   return createApp({ db: counting, carrier: new Carrier(), config: { captchaFixed: CAPTCHA, distDir: '/nonexistent-dist' } })
 }

@@ -32,7 +32,6 @@ export function gatedBefore(db: Db, nth: number, gate: () => Promise<void>): Db 
   let count = 0
   return {
     ...db,
-    kind: db.kind,
     query: (text, params) => db.query(text, params),
     transaction: async (fn) => {
       if (++count === nth) await gate()

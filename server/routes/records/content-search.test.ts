@@ -198,7 +198,7 @@ describe('routes/records/content-search', () => {
 
     it('a search is planned for its own word: its statement is never a named (generic-planned) one', async () => {
       const seen: { text: string; prepared: boolean }[] = []
-      const spy: Db = { ...h.db, kind: h.db.kind, query: (t, p, o) => (seen.push({ text: t, prepared: !!o?.prepare }), h.db.query(t, p, o)) }
+      const spy: Db = { ...h.db, query: (t, p, o) => (seen.push({ text: t, prepared: !!o?.prepare }), h.db.query(t, p, o)) }
       await ensureContentIndex(spy, true, () => undefined)
       const app = createApp({ db: spy, config: { distDir: '/nonexistent-dist' } })
       const list = async (body: object) => {
@@ -220,7 +220,7 @@ describe('routes/records/content-search', () => {
     })
 
     it('when the indexes are turned off, no search names the characters (it would compute them for every row)', async () => {
-      const other: Db = { ...h.db, kind: h.db.kind }
+      const other: Db = { ...h.db }
       expect(hasCharacterIndex(h.db)).toBe(true)
       expect(listCondition('码')[0]).toContain('string_to_array')
       expect(contentCondition(new Where(), 'm.content', '码', other)).not.toContain('string_to_array')
