@@ -2,13 +2,14 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { precompressPlugin } from './scripts/precompress'
 
 // The console is served under /sms-cloud/ (spec section 1). `npm run dev` proxies /api to the reference server.
 const apiTarget = process.env.API_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`
 
 export default defineConfig({
   base: '/sms-cloud/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompressPlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   worker: { format: 'es' },
   server: { port: 5173, proxy: { '/api': apiTarget, '/s/': apiTarget } },

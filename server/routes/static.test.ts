@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setup, type Harness } from '../test/harness'
 import { createApp } from '../app'
@@ -13,6 +14,12 @@ describe('routes/static', () => {
     mkdirSync(join(dist, 'assets'))
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SMS</title>')
     writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)')
+    // As scripts/precompress.ts leaves a build: x.br and x.gz beside a text file.
+    const app = 'export const words = "' + 'console '.repeat(400) + '"\n'
+    writeFileSync(join(dist, 'assets', 'big-5678.js'), app)
+    writeFileSync(join(dist, 'assets', 'big-5678.js.br'), brotliCompressSync(app))
+    writeFileSync(join(dist, 'assets', 'big-5678.js.gz'), gzipSync(app))
+    writeFileSync(join(dist, 'index.html.gz'), gzipSync('<!doctype html><title>SMS</title>'))
     h = await setup({ historyRows: 100, distDir: dist })
   })
   afterAll(async () => {
@@ -37,6 +44,47 @@ describe('routes/static', () => {
         expect(res.status).toBe(200)
         expect(await res.text()).toContain('<title>SMS</title>')
       }
+    })
+
+    it('serves the precompressed file the browser takes: brotli, else gzip, else as built, each marked Vary', async () => {
+      const big = '/sms-cloud/assets/big-5678.js'
+      const get = (accept?: string) => h.app.request(big, { headers: accept === undefined ? {} : { 'accept-encoding': accept } })
+      const plain = await (await get()).text()
+      expect(plain).toMatch(/^export const words/)
+
+      const br = await get('gzip, deflate, br, zstd')
+      expect(br.headers.get('content-encoding')).toBe('br')
+      expect(br.headers.get('vary')).toBe('Accept-Encoding')
+      expect(br.headers.get('content-type')).toContain('javascript')
+      expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain)
+
+      for (const accept of ['gzip, deflate', 'br;q=0, gzip', 'gzip;q=0.5, br;q=0']) {
+        const gz = await get(accept)
+        expect(gz.headers.get('content-encoding'), accept).toBe('gzip')
+        expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(plain)
+      }
+      for (const accept of ['identity', 'gzip;q=0, br;q=0', '']) {
+        const raw = await get(accept)
+        expect(raw.headers.get('content-encoding'), accept).toBeNull()
+        expect(raw.headers.get('vary'), accept).toBe('Accept-Encoding')
+        expect(await raw.text()).toBe(plain)
+      }
+      expect((await get('*')).headers.get('content-encoding')).toBe('br')
+    })
+
+    it('serves the page itself compressed and never cached unchecked, at its address and at deep links', async () => {
+      for (const path of ['/sms-cloud/index.html', '/sms-cloud/home-sms/mt-records']) {
+        const res = await h.app.request(path, { headers: { 'accept-encoding': 'gzip, br' } })
+        expect(res.headers.get('content-encoding'), path).toBe('gzip')
+        expect(res.headers.get('cache-control'), path).toBe('no-cache')
+        expect(res.headers.get('content-type'), path).toContain('text/html')
+        expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toContain('<title>SMS</title>')
+      }
+      // A file without compressed copies never varies.
+      const small = await h.app.request('/sms-cloud/assets/app-1234.js', { headers: { 'accept-encoding': 'gzip, br' } })
+      expect(small.headers.get('content-encoding')).toBeNull()
+      expect(small.headers.get('vary')).toBeNull()
     })
 
     it('answers 404 for a missing asset instead of the page', async () => {

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize, resolve } from 'node:path'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { APP_BASE } from '../../src/domain/api'
 import type { ServerConfig } from '../config'
 
@@ -19,9 +19,37 @@ function safeDecode(path: string): string | null {
   }
 }
 
-async function fileAt(path: string): Promise<Buffer | null> {
-  const s = await stat(path).catch(() => null)
-  return s?.isFile() ? readFile(path) : null
+const isFile = (path: string) => stat(path).then((s) => s.isFile(), () => false)
+
+/** The encodings the build writes beside a text file (scripts/precompress.ts), best first. */
+const PRECOMPRESSED = [['br', '.br'], ['gzip', '.gz']] as const
+
+/** The codings an Accept-Encoding header takes (q=0 refuses one; `*` takes any). */
+export function acceptedCodings(header: string | undefined): (coding: string) => boolean {
+  const q = new Map<string, number>()
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';')
+    if (!name) continue
+    const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
+    q.set(name, weight === undefined ? 1 : Number(weight))
+  }
+  return (coding) => (q.get(coding) ?? q.get('*') ?? 0) > 0
+}
+
+/**
+ * A file of the build, precompressed when the browser takes it and the build wrote it: brotli, else gzip, else as
+ * it is. Answers that could differ by Accept-Encoding say so (Vary), so a cache never hands br to a browser without it.
+ */
+async function serveFile(c: Context, path: string, cacheControl: string) {
+  const headers: Record<string, string> = { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': cacheControl }
+  const takes = acceptedCodings(c.req.header('accept-encoding'))
+  let varies = false
+  for (const [coding, ext] of PRECOMPRESSED) {
+    if (!(await isFile(path + ext))) continue
+    varies = true
+    if (takes(coding)) return c.body(new Uint8Array(await readFile(path + ext)), 200, { ...headers, 'content-encoding': coding, vary: 'Accept-Encoding' })
+  }
+  return c.body(new Uint8Array(await readFile(path)), 200, varies ? { ...headers, vary: 'Accept-Encoding' } : headers)
 }
 
 /**
@@ -48,23 +76,20 @@ export function staticRoutes(config: ServerConfig) {
     const rel = normalize(decoded).replace(/^(\.\.[/\\])+/, '')
     const target = join(root, rel)
     if (target.startsWith(root) && rel && rel !== '.') {
-      const file = await fileAt(target)
-      if (file) {
+      if (await isFile(target)) {
+        // Vite names every file under assets/ by its content's hash: a changed file is a new name.
         const immutable = rel.startsWith('assets/')
-        return c.body(new Uint8Array(file), 200, {
-          'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
-          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        })
+        return serveFile(c, target, immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
       }
       // Only assets and top-level files are files; a route such as /myiframe/https%3A%2F%2Fexample.com decodes to
       // something with a dot and slashes and must still reach the console.
       if (rel.startsWith('assets/') || (!rel.includes('/') && extname(rel))) return c.text('Not found', 404)
     }
-    const index = await fileAt(join(root, 'index.html'))
-    if (!index) {
+    const index = join(root, 'index.html')
+    if (!(await isFile(index))) {
       return c.text(`The console is not built yet: run \`npm run build\` (looked in ${root}).\n`, 503)
     }
-    return c.body(new Uint8Array(index), 200, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' })
+    return serveFile(c, index, 'no-cache')
   })
 
   return r
