@@ -41,7 +41,9 @@ export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onRe
         </span>
       )}
       {own.map((a, i) => (
-        <Button key={a.id} size="sm" variant={variantOf(a, i)} busy={busy === a.id} disabled={busy !== null} onClick={() => onToolbar(a)} data-toolbar={a.id}>
+        <Button key={a.id} size="sm" variant={variantOf(a, i)} busy={busy === a.id}
+          // The running one is busy, not disabled, so it keeps the focus and a dialog it opened gives it back.
+          disabled={busy !== null && busy !== a.id} onClick={() => onToolbar(a)} data-toolbar={a.id}>
           {a.label(LL)}
         </Button>
       ))}

@@ -32,17 +32,26 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean
 }
 
-/** The console's button. Defaults to type="button" so a stray button never submits a form. */
-export function Button({ variant = 'primary', size = 'md', busy, disabled, className = '', children, type = 'button', ...rest }: ButtonProps) {
+/**
+ * The console's button. Defaults to type="button" so a stray button never submits a form. A busy button keeps the
+ * focus (aria-disabled, its clicks ignored, not `disabled`, which would drop the focus to the page): a dialog opened
+ * by it gives the focus back to it when it closes.
+ */
+export function Button({ variant = 'primary', size = 'md', busy, disabled, className = '', children, type = 'button', onClick, ...rest }: ButtonProps) {
   return (
     <button
       type={type}
-      disabled={disabled || busy}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
+      onClick={(e) => {
+        if (busy) return void e.preventDefault()
+        onClick?.(e)
+      }}
       aria-busy={busy || undefined}
       data-variant={variant}
       className={`inline-flex items-center justify-center gap-2 rounded ${SIZES[size]} font-medium transition
         focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)]
-        disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
+        disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
       {...rest}
     >
       {busy && <Spinner size={14} />}

@@ -19,12 +19,14 @@ export interface DialogProps {
 
 /**
  * A dialog's answer buttons (cancel, then the action it names): a group named for assistive technology, the same
- * place and spacing in every dialog. Dialogs whose buttons submit their own form put it at the form's end.
+ * place and spacing in every dialog. Dialogs whose buttons submit their own form put it at the form's end, inside
+ * the scrolling body: it sticks to the body's bottom edge, so the answer stays in view however long the form.
  */
 export function DialogFooter({ children, className = 'mt-5' }: { children: ReactNode; className?: string }) {
   const { LL } = useI18nContext()
   return (
-    <div role="group" aria-label={LL.common.dialogActions()} data-testid="dialog-footer" className={`${className} flex justify-end gap-2`}>
+    <div role="group" aria-label={LL.common.dialogActions()} data-testid="dialog-footer"
+      className={`${className} sticky bottom-0 flex justify-end gap-2 bg-[var(--surface)] py-1`}>
       {children}
     </div>
   )
@@ -32,7 +34,9 @@ export function DialogFooter({ children, className = 'mt-5' }: { children: React
 
 /**
  * The console's modal dialog (Radix): focus trapped inside, Esc and the overlay close it, focus returns to the
- * opener. Features use this, never @radix-ui directly.
+ * opener. Features use this, never @radix-ui directly. One height limit for every dialog (the window less a margin):
+ * the title and the actions stay put and the body between them scrolls, so a long form (a new customer) shows its
+ * first field and its Save on any window.
  */
 export function Dialog({ open, onOpenChange, title, description, children, footer, width = 'max-w-md', hideClose }: DialogProps) {
   const { LL } = useI18nContext()
@@ -58,10 +62,11 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <RadixDialog.Content
           onCloseAutoFocus={giveBack}
-          className={`fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2
-            rounded-lg border border-[var(--border)] bg-[var(--surface)] p-5 text-[var(--text)] shadow-xl outline-none`}
+          data-testid="dialog"
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2
+            flex-col rounded-lg border border-[var(--border)] bg-[var(--surface)] p-5 text-[var(--text)] shadow-xl outline-none`}
         >
-          <div className="mb-3 flex items-start justify-between gap-4">
+          <div className="mb-3 flex shrink-0 items-start justify-between gap-4">
             <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
             {!hideClose && (
               <RadixDialog.Close
@@ -72,11 +77,13 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
               </RadixDialog.Close>
             )}
           </div>
-          <RadixDialog.Description className={description ? 'mb-3 text-sm text-[var(--muted)]' : 'sr-only'}>
-            {description ?? title}
-          </RadixDialog.Description>
-          {children}
-          {footer && <DialogFooter>{footer}</DialogFooter>}
+          <div data-testid="dialog-body" className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
+            <RadixDialog.Description className={description ? 'mb-3 text-sm text-[var(--muted)]' : 'sr-only'}>
+              {description ?? title}
+            </RadixDialog.Description>
+            {children}
+          </div>
+          {footer && <DialogFooter className="mt-5 shrink-0">{footer}</DialogFooter>}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
