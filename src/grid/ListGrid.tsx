@@ -1,5 +1,5 @@
 import { AgGridReact } from 'ag-grid-react'
-import type { CellKeyDownEvent, ColDef, GridApi, RowSelectionOptions, SortChangedEvent } from 'ag-grid-community'
+import type { CellContextMenuEvent, CellKeyDownEvent, ColDef, GridApi, RowSelectionOptions, SortChangedEvent } from 'ag-grid-community'
 import { useLayoutEffect, useMemo, useRef, type RefObject } from 'react'
 import { DARK_THEMES } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -8,6 +8,8 @@ import { darkGridTheme, lightGridTheme } from './ag-setup'
 import type { GridContext } from './ActionsCell'
 import { columnTypes } from './column-types'
 import { loadColumnState, saveColumnState } from './column-state'
+import type { ColumnContext } from './column-defs'
+import { columnsToHide } from './column-priority'
 import type { Row } from './define-list'
 import { markRestoring, peekSpot, saveSpot, type GridSpot } from './view-memory'
 
@@ -21,6 +23,8 @@ interface Props {
   stateKey: string
   onSort: (orderBy: string | undefined, order: 'asc' | 'desc' | undefined) => void
   onOpenRow?: (row: Row) => void
+  /** The context menu of a row's cell (a right click, the Menu key, Shift+F10): the screen opens the row's actions. */
+  onRowMenu?: () => void
   /** A checkbox column and multi-row selection (ListDefinition.selectable). */
   selectable?: boolean
   /** Where to keep the scroll position and focused cell when the screen is left (the list's id), and the view they belong to. */
@@ -38,6 +42,32 @@ function persist(e: { api: GridApi<Row>; source: string; finished?: boolean }, k
   saveColumnState(key, e.api.getColumnState())
 }
 
+/** Room for the vertical scrollbar, which takes its width from the centre columns once the rows overflow. */
+const SCROLLBAR = 16
+
+/**
+ * Column priorities (column-priority.ts) against the grid's width: hides what keeps the key figures out of the window
+ * and shows again what it hid once there is room. Not for a layout the user saved: theirs stands as they left it.
+ */
+function fitPriorities(api: GridApi<Row>, gridWidth: number, stateKey: string, auto: Set<string>) {
+  if (loadColumnState(stateKey)) return
+  const columns = api.getAllGridColumns()
+  const pinnedRight = columns.filter((c) => c.getPinned() === 'right' && c.isVisible()).reduce((sum, c) => sum + c.getActualWidth(), 0)
+  const placed = columns
+    .filter((c) => c.getPinned() !== 'right' && (c.isVisible() || auto.has(c.getColId())))
+    .map((c) => {
+      const def = c.getColDef()
+      return { id: c.getColId(), width: (def.flex ? def.minWidth : def.width) ?? c.getActualWidth(), priority: (def.context as ColumnContext | undefined)?.priority ?? 1 }
+    })
+  const hide = new Set(columnsToHide(placed, gridWidth - pinnedRight - SCROLLBAR))
+  const show = [...auto].filter((id) => !hide.has(id))
+  const newlyHidden = [...hide].filter((id) => !auto.has(id))
+  if (show.length) api.setColumnsVisible(show, true)
+  if (newlyHidden.length) api.setColumnsVisible(newlyHidden, false)
+  auto.clear()
+  hide.forEach((id) => auto.add(id))
+}
+
 /** Scrolls back to the saved first row and focuses the saved cell, if the page still has them. */
 function restoreSpot(api: GridApi<Row>, spot: GridSpot) {
   const count = api.getDisplayedRowCount()
@@ -45,7 +75,7 @@ function restoreSpot(api: GridApi<Row>, spot: GridSpot) {
   if (spot.firstRow > 0 && spot.firstRow < count) api.ensureIndexVisible(spot.firstRow, 'top')
 }
 
-export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKey, onSort, onOpenRow, selectable, spot }: Props) {
+export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKey, onSort, onOpenRow, onRowMenu, selectable, spot }: Props) {
   const { LL } = useI18nContext()
   const spotRef = useRef(spot)
   useLayoutEffect(() => {
@@ -77,6 +107,7 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
       markRestoring(false)
     })
   }
+  const autoHidden = useRef(new Set<string>())
   const { theme } = usePrefs()
   const types = useMemo(() => columnTypes(LL), [LL])
   const pinned = useMemo(() => (totalsRow ? [totalsRow] : undefined), [totalsRow])
@@ -125,6 +156,7 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
       onBodyScrollEnd={(e) => recordSpot(e.api)}
       onRowDataUpdated={(e) => restorePending(e.api)}
       onFirstDataRendered={(e) => restorePending(e.api)}
+      onGridSizeChanged={(e) => fitPriorities(e.api, e.clientWidth, stateKey, autoHidden.current)}
       onColumnMoved={(e) => persist(e, stateKey)}
       onColumnResized={(e) => persist(e, stateKey)}
       onColumnVisible={(e) => persist(e, stateKey)}
@@ -133,6 +165,12 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
         if (e.source !== 'uiColumnSorted') return
         const sorted = e.api.getColumnState().find((c) => c.sort)
         onSort(sorted?.colId, sorted?.sort ?? undefined)
+      }}
+      preventDefaultOnContextMenu={!!onRowMenu}
+      onCellContextMenu={(e: CellContextMenuEvent<Row>) => {
+        if (!onRowMenu || !e.data || e.node.rowPinned || e.rowIndex === null) return
+        e.api.setFocusedCell(e.rowIndex, e.column)
+        onRowMenu()
       }}
       onCellKeyDown={(e: CellKeyDownEvent<Row>) => {
         const key = (e.event as KeyboardEvent | null)?.key

@@ -4,10 +4,16 @@ import { formatCount } from '@/domain/count-format'
 import { cellValue } from './format'
 import { ActionsCell, splitActions } from './ActionsCell'
 import { actionsColumnWidth, minColumnWidth, TYPE_WIDTH } from './column-widths'
+import { DEFAULT_PRIORITY, KEY_PRIORITY } from './column-priority'
 
 /** Row field holding the index across pages (set when the page arrives, so it survives column moves). */
 export const INDEX_FIELD = '__index'
 export const ACTIONS_COL = '__actions'
+
+/** What a column definition carries for the engine (AG Grid's per-column `context`). */
+export interface ColumnContext {
+  priority: number
+}
 
 export function visibleColumns(def: ListDefinition, ctx: ListContext | null): ColumnDef[] {
   return def.columns.filter((c) => !c.visibleWhen || (ctx !== null && c.visibleWhen(ctx)))
@@ -17,7 +23,7 @@ export function visibleColumns(def: ListDefinition, ctx: ListContext | null): Co
 function getter(col: ColumnDef, LL: LL) {
   return (p: ValueGetterParams<Row>) => {
     if (!p.data) return null
-    if (p.node?.rowPinned) {
+    if (p.node?.rowPinned && !col.valueOfTotals) {
       // A text column's total is a bare sum (the "count (ratio)" columns): grouped like every other count.
       const v = p.data[col.field] ?? null
       return col.type === 'text' && typeof v === 'number' ? formatCount(v) : v
@@ -62,6 +68,7 @@ export function buildColumnDefs(def: ListDefinition, { LL, ctx, sort }: Options)
     sortable: false,
     suppressMovable: true,
     cellClass: 'sms-num',
+    context: { priority: KEY_PRIORITY } satisfies ColumnContext,
     valueGetter: (p) => (p.node?.rowPinned ? LL.grid.total() : p.data?.[INDEX_FIELD]),
   }
   const cols = visibleColumns(def, ctx).map<ColDef<Row>>((c) => ({
@@ -76,6 +83,7 @@ export function buildColumnDefs(def: ListDefinition, { LL, ctx, sort }: Options)
     sort: sort.orderBy === c.field ? (sort.order ?? 'desc') : null,
     ...(c.wrapHeader ? { wrapHeaderText: true, autoHeaderHeight: true } : {}),
     ...(c.pinned ? { pinned: c.pinned } : {}),
+    context: { priority: c.priority ?? DEFAULT_PRIORITY } satisfies ColumnContext,
   }))
   const actions = (def.rowActions ?? []).filter((a) => !a.visibleWhen || (ctx && a.visibleWhen(ctx)))
   if (!actions.length) return [index, ...cols]

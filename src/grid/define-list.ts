@@ -74,6 +74,13 @@ export interface ColumnDef {
   /** The header wraps onto two lines rather than cut a word: for narrow figures of wide statistics. */
   wrapHeader?: boolean
   pinned?: 'left' | 'right'
+  /**
+   * 1: a figure that matters, kept in the window (column-priority.ts); 3: dropped first when the window is narrow;
+   * default 2.
+   */
+  priority?: 1 | 2 | 3
+  /** The totals row shows `value` of the totals too (a rate of summed counts), not a field of them. */
+  valueOfTotals?: boolean
   visibleWhen?: (ctx: ListContext) => boolean
 }
 

@@ -15,7 +15,13 @@ export function exportTable(colIds: readonly string[], list: Pick<ListDefinition
     const col = byField.get(id)
     return col ? exportValue(col, r, LL) : r[INDEX_FIELD]
   }))
-  if (totals) body.push(ids.map((id) => (id === INDEX_FIELD ? LL.grid.total() : (totals[id] ?? ''))))
+  if (totals) {
+    body.push(ids.map((id) => {
+      const col = byField.get(id)
+      if (id === INDEX_FIELD) return LL.grid.total()
+      return col?.valueOfTotals ? exportValue(col, totals, LL) : (totals[id] ?? '')
+    }))
+  }
   return { header, body }
 }
 

@@ -169,6 +169,12 @@ export const replyCountSearchSchema = z.object({ prod_type: searchInt(), cus_id:
 export const replyCountSchema = z.object({ replyCount: z.number(), todayReplyCount: z.number() })
 export type ReplyCount = z.infer<typeof replyCountSchema>
 
+/** Success as a percentage of sent (two decimals shown by the grid); null with nothing sent, where no rate exists. */
+export function successRate(success: unknown, sent: unknown): number | null {
+  if (typeof success !== 'number' || typeof sent !== 'number' || sent <= 0) return null
+  return (success * 100) / sent
+}
+
 /** "count (ratio%)" of the statistics rows; 0 sent gives 0.00%. */
 export function unionStr(count: number, sent: number): string {
   const ratio = sent > 0 ? (count * 100) / sent : 0

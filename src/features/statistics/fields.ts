@@ -11,12 +11,16 @@ export const accountFilter = (prodType: number): SearchField => ({
 
 export const accountColumns: ColumnDef[] = [
   { field: 'cus_id', header: (LL) => LL.lists.columns.account(), sortable: true, width: 120 },
-  { field: 'cus_name', header: (LL) => LL.lists.columns.accountName(), width: 140 },
+  { field: 'cus_name', header: (LL) => LL.lists.columns.accountName(), width: 140, priority: 3 },
 ]
 
 export const count = (field: string, header: ColumnDef['header'], extra: Partial<ColumnDef> = {}): ColumnDef => ({
   field, header, type: 'count', sortable: true, width: 110, ...extra,
 })
+
+/** A figure that matters (ColumnDef.priority 1): the engine keeps it in the window. */
+export const keyCount = (field: string, header: ColumnDef['header'], extra: Partial<ColumnDef> = {}): ColumnDef =>
+  count(field, header, { priority: 1, ...extra })
 
 /**
  * Success, failure and unknown as "count (ratio%)". The field is the count, so it sorts on the server and the totals
@@ -24,7 +28,7 @@ export const count = (field: string, header: ColumnDef['header'], extra: Partial
  */
 export function unionColumns(): ColumnDef[] {
   const union = (field: 'success_count' | 'failure_count' | 'unknown_count', str: string, header: ColumnDef['header']) =>
-    count(field, header, { type: 'text', width: 150, value: (row) => row[str] ?? row[field], visibleWhen: showsStatus })
+    count(field, header, { type: 'text', width: 150, priority: 1, value: (row) => row[str] ?? row[field], visibleWhen: showsStatus })
   return [
     union('success_count', 'successUnionStr', (LL) => LL.lists.columns.successUnion()),
     union('failure_count', 'failureUnionStr', (LL) => LL.lists.columns.failureUnion()),
