@@ -1,4 +1,4 @@
-export { getCommands, registerCommands, runCommand, useCommands, type Command } from './registry'
+export { getCommands, registerCommands, runCommand, useCommands, withShortcut, type Command } from './registry'
 export { findShortcutCommand, isEditableTarget, isImeComposing, useShortcutDispatcher } from './dispatcher'
 export {
   formatShortcut,

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { formatShortcut } from './shortcuts'
 
 /**
  * One registry feeds the palette, the keyboard shortcuts, the shortcut sheet and the menus
@@ -60,4 +61,13 @@ function subscribe(l: () => void) {
 
 export function useCommands(): readonly Command[] {
   return useSyncExternalStore(subscribe, getCommands, getCommands)
+}
+
+/**
+ * A button's tooltip with its command's key, "导出当前列表 (Ctrl+Shift+E)", read from the registry so the button, the
+ * palette and the shortcut sheet name the same key. Just the label when the command has none (or is not registered).
+ */
+export function withShortcut(commands: readonly Command[], id: string, label: string): string {
+  const key = commands.find((c) => c.id === id)?.shortcut
+  return key ? `${label} (${formatShortcut(key)})` : label
 }

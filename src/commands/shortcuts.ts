@@ -28,6 +28,9 @@ export interface KeyEventLike {
 export const GRID_SHORTCUTS = {
   move: ['arrowup', 'arrowdown', 'arrowleft', 'arrowright'],
   openDetail: 'enter',
+  /** The focused row's actions menu; the Menu key (`contextmenu`) opens it too, through the cell's context menu. */
+  rowMenu: 'shift+f10',
+  rowMenuKey: 'contextmenu',
   focusSearch: '/',
   reset: 'alt+r',
   export: 'ctrl+shift+e',
@@ -108,6 +111,7 @@ const KEY_LABELS: Record<string, string> = {
   tab: 'Tab',
   pagedown: 'PageDown',
   pageup: 'PageUp',
+  contextmenu: 'Menu',
 }
 const keyLabel = (k: string) => KEY_LABELS[k] ?? (k.length === 1 ? k.toUpperCase() : k[0].toUpperCase() + k.slice(1))
 

@@ -1,6 +1,7 @@
 import type { CustomCellRendererProps } from 'ag-grid-react'
 import { MoreHorizontal } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { formatShortcut } from '@/commands'
 import { Menu } from '@/components/ui/Menu'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { INDEX_FIELD } from './column-defs'
@@ -67,6 +68,8 @@ export function ActionsCell(p: CustomCellRendererProps<Row> & { actions: RowActi
           tabIndex={-1}
           disabled={!enabled(a)}
           data-action={a.id}
+          // The key the list's row command binds (use-list-commands.ts registers it from the same declaration).
+          title={a.shortcut ? `${a.label(LL)} (${formatShortcut(a.shortcut)})` : undefined}
           onClick={() => run(a)}
           className="rounded px-1.5 text-xs leading-5 text-[var(--primary)] hover:underline disabled:cursor-not-allowed disabled:opacity-40"
         >

@@ -8,7 +8,7 @@ import { WorkerFailedError } from '../../workers/remote'
 import './ag-setup'
 import './grid.css'
 import type { GridContext } from './ActionsCell'
-import { buildColumnDefs, INDEX_FIELD } from './column-defs'
+import { buildColumnDefs, INDEX_FIELD, visibleColumns } from './column-defs'
 import { clearColumnState, columnStateKey } from './column-state'
 import type { ListDefinition, Row } from './define-list'
 import { DownloadDialog } from './DownloadDialog'
@@ -16,6 +16,8 @@ import { exportCsv } from './export-view'
 import { ListBody } from './ListBody'
 import { ListToolbar } from './ListToolbar'
 import { Pager } from './Pager'
+import { RowActionsMenu, type RowMenuAt } from './RowActionsMenu'
+import { RowDetailDialog } from './RowDetailDialog'
 import { SearchPanel } from './SearchPanel'
 import { useListActions } from './use-list-actions'
 import { useListCommands } from './use-list-commands'
@@ -109,6 +111,8 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
     return apiRef.current?.getDisplayedRowAtIndex(cell.rowIndex)?.data ?? null
   }
   const enterAction = list.detail || !list.enterAction ? undefined : list.rowActions?.find((a) => a.id === list.enterAction && (!a.visibleWhen || (ctx && a.visibleWhen(ctx))))
+  // Enter opens the row: its page, its enter action, or else the row in full in a dialog (a sent record's content).
+  const [detailRow, setDetailRow] = useState<Row | null>(null)
   const openRow = list.detail
     ? (row: Row) => {
         const to = list.detail?.(row)
@@ -116,7 +120,20 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
       }
     : enterAction
       ? (row: Row) => actions.runRow(enterAction, row, Number(row[INDEX_FIELD]) || undefined)
-      : undefined
+      : (row: Row) => setDetailRow(row)
+  const rowActions = useMemo(() => (list.rowActions ?? []).filter((a) => !a.visibleWhen || (ctx !== null && a.visibleWhen(ctx))), [list, ctx])
+  const [rowMenu, setRowMenu] = useState<RowMenuAt | null>(null)
+  const menuCell = useRef<{ rowIndex: number; colId: string } | null>(null)
+  const openRowMenu = () => {
+    const api = apiRef.current
+    const cell = api?.getFocusedCell()
+    const row = focusedRow()
+    if (!api || !cell || cell.rowPinned || !row || rowMenu) return
+    menuCell.current = { rowIndex: cell.rowIndex, colId: cell.column.getColId() }
+    const el = document.activeElement?.closest('.ag-cell') ?? formRef.current
+    const box = el?.getBoundingClientRect()
+    setRowMenu({ row, rowNumber: Number(row[INDEX_FIELD]) || cell.rowIndex + 1, left: box?.left ?? 0, top: box?.bottom ?? 0 })
+  }
 
   useListCommands(list, title, ctx, {
     search: () => formRef.current?.requestSubmit(),
@@ -128,6 +145,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
     focusedRow,
     runRow: actions.runRow,
     runToolbar: actions.runToolbar,
+    openRowMenu,
     page: (to) => goPage(to === 'first' ? 1 : to === 'last' ? pages : view.pageNumber + (to === 'next' ? 1 : -1)),
   })
 
@@ -168,7 +186,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         key={layoutVersion}
         query={query}
         onReset={reset}
-        grid={{ apiRef, columnDefs, rows, totalsRow, context: gridContext, stateKey, onOpenRow: openRow, selectable: list.selectable,
+        grid={{ apiRef, columnDefs, rows, totalsRow, context: gridContext, stateKey, onOpenRow: openRow, onRowMenu: openRowMenu, selectable: list.selectable,
           spot: { key: list.id, view: JSON.stringify(view) },
           onSort: (orderBy, order) => setView({ ...view, orderBy, order, pageNumber: 1 }) }}
       />
@@ -179,6 +197,16 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         onPage={goPage}
         onSize={(pageSize) => setView({ ...view, pageSize, pageNumber: 1 })}
       />
+      <RowDetailDialog open={detailRow !== null} onOpenChange={(o) => !o && setDetailRow(null)} columns={visibleColumns(list, ctx)} row={detailRow}
+        rowNumber={detailRow ? Number(detailRow[INDEX_FIELD]) || undefined : undefined} />
+      {rowMenu && (
+        <RowActionsMenu at={rowMenu} actions={rowActions} listCtx={ctx} onOpenRow={openRow} runAction={actions.runRow}
+          onClosed={() => {
+            setRowMenu(null)
+            const at = menuCell.current
+            if (at && apiRef.current && at.rowIndex < apiRef.current.getDisplayedRowCount()) apiRef.current.setFocusedCell(at.rowIndex, at.colId)
+          }} />
+      )}
       {list.download && (
         <DownloadDialog
           open={downloadOpen}

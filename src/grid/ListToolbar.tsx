@@ -1,4 +1,4 @@
-import { formatShortcut, GRID_SHORTCUTS } from '@/commands'
+import { useCommands, withShortcut } from '@/commands'
 import { Button } from '@/components/ui/Button'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { GridApi } from 'ag-grid-community'
@@ -33,6 +33,8 @@ export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onRe
   const { LL } = useI18nContext()
   const own = (list.toolbar ?? []).filter((a) => !a.visibleWhen || (ctx !== null && a.visibleWhen(ctx)))
   const caption = page && list.caption ? list.caption(LL, page) : null
+  const commands = useCommands()
+  const tip = (action: string, label: string) => withShortcut(commands, `list:${list.id}:${action}`, label)
   return (
     <div role="group" aria-label={title} data-testid="list-toolbar" className="flex flex-wrap items-center justify-end gap-2 px-3 py-2">
       {caption && (
@@ -43,11 +45,12 @@ export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onRe
       {own.map((a, i) => (
         <Button key={a.id} size="sm" variant={variantOf(a, i)} busy={busy === a.id}
           // The running one is busy, not disabled, so it keeps the focus and a dialog it opened gives it back.
-          disabled={busy !== null && busy !== a.id} onClick={() => onToolbar(a)} data-toolbar={a.id}>
+          disabled={busy !== null && busy !== a.id} onClick={() => onToolbar(a)} data-toolbar={a.id}
+          title={tip(`toolbar:${a.id}`, a.label(LL))}>
           {a.label(LL)}
         </Button>
       ))}
-      <Button variant="secondary" size="sm" onClick={onExport} title={formatShortcut(GRID_SHORTCUTS.export)}>
+      <Button variant="secondary" size="sm" onClick={onExport} title={tip('export', LL.grid.exportView())}>
         {LL.grid.exportView()}
       </Button>
       {onDownload && (

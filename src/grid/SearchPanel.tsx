@@ -1,4 +1,5 @@
 import { forwardRef, useId, useLayoutEffect, useRef, useState, type ComponentType, type RefObject } from 'react'
+import { formatShortcut, GRID_SHORTCUTS } from '@/commands'
 import { Button } from '@/components/ui/Button'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { checkDates, type DateProblem } from './date-text'
@@ -125,7 +126,7 @@ export const SearchPanel = forwardRef<HTMLFormElement, Props>(function SearchPan
         <Button type="submit" busy={busy} size="field">
           {LL.grid.search()}
         </Button>
-        <Button variant="secondary" size="field" onClick={onReset} title="Alt+R">
+        <Button variant="secondary" size="field" onClick={onReset} title={`${LL.grid.reset()} (${formatShortcut(GRID_SHORTCUTS.reset)})`}>
           {LL.grid.reset()}
         </Button>
       </span>

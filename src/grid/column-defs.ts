@@ -43,7 +43,7 @@ function fluidWidth(c: ColumnDef, LL: LL): Pick<ColDef<Row>, 'width' | 'flex' | 
   const type = c.type ?? 'text'
   const declared = c.width ?? TYPE_WIDTH[type]
   if (type === 'thumbnail') return { width: declared }
-  const minWidth = c.wrapHeader ? minColumnWidth('', type, false) : minColumnWidth(c.header(LL), type, !!c.sortable)
+  const minWidth = Math.max(c.minWidth ?? 0, c.wrapHeader ? minColumnWidth('', type, false) : minColumnWidth(c.header(LL), type, !!c.sortable))
   const width = Math.max(declared, minWidth)
   return type === 'content' ? { width, flex: width, minWidth } : { width, minWidth }
 }

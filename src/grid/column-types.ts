@@ -30,10 +30,13 @@ export function columnTypes(LL: LL): Record<ColumnType, ColTypeDef> {
     },
     // Media: the image itself or the kind's icon; the name is the cell's text for export and screen readers.
     thumbnail: { width: 80, cellRenderer: ThumbCell, valueFormatter: fmt('thumbnail') },
-    // Long texts: one line with an ellipsis, the whole text in the tooltip.
+    // Long texts (a message's content): wrapped onto up to three lines, the row as tall as they need; the whole text
+    // in the tooltip and in the row's detail (Enter).
     content: {
       width: 320,
-      cellClass: 'sms-ellipsis',
+      cellClass: 'sms-wrap',
+      wrapText: true,
+      autoHeight: true,
       tooltipValueGetter: (p) => (p.value === null || p.value === undefined || p.value === '' ? undefined : String(p.value)),
     },
   }

@@ -71,6 +71,8 @@ export interface ColumnDef {
   /** Server sorts by it (must be in the domain's X_SORTABLE). */
   sortable?: boolean
   width?: number
+  /** At least this wide, beyond what the header and the type need (a sent record's content: readable lines). */
+  minWidth?: number
   /** The header wraps onto two lines rather than cut a word: for narrow figures of wide statistics. */
   wrapHeader?: boolean
   pinned?: 'left' | 'right'

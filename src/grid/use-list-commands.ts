@@ -14,6 +14,8 @@ export interface ListCommandHandlers {
   focusedRow(): Row | null
   runRow(a: RowAction, row: Row, rowNumber?: number): void
   runToolbar(a: ToolbarAction): void
+  /** The focused row's actions as a keyboard menu. */
+  openRowMenu(): void
   page(to: 'next' | 'prev' | 'first' | 'last'): void
 }
 
@@ -40,6 +42,7 @@ export function useListCommands(def: ListDefinition, title: string, ctx: ListCon
       focusedRow: () => ref.current.focusedRow(),
       runRow: (a, row, n) => ref.current.runRow(a, row, n),
       runToolbar: (a) => ref.current.runToolbar(a),
+      openRowMenu: () => ref.current.openRowMenu(),
       page: (to) => ref.current.page(to),
     }
     const group = () => LL.grid.commandGroup({ title })
@@ -53,6 +56,9 @@ export function useListCommands(def: ListDefinition, title: string, ctx: ListCon
       cmd('focus-search', () => LL.grid.searchPanel(), h.focusSearch, { shortcut: GRID_SHORTCUTS.focusSearch }),
       cmd('export', () => LL.grid.exportView(), h.exportView, { shortcut: GRID_SHORTCUTS.export, shortcutInInputs: true }),
       cmd('reset-columns', () => LL.grid.resetColumns(), h.resetColumns),
+      cmd('row-menu', () => LL.palette.sheet.gridRowMenu(), h.openRowMenu, {
+        shortcut: GRID_SHORTCUTS.rowMenu, shortcutOnly: true, when: () => h.focusedRow() !== null,
+      }),
       cmd('next-page', () => LL.nav.nextPage(), () => h.page('next'), { shortcut: PAGE_SHORTCUTS.next }),
       cmd('prev-page', () => LL.nav.prevPage(), () => h.page('prev'), { shortcut: PAGE_SHORTCUTS.prev }),
       cmd('first-page', () => LL.nav.firstPage(), () => h.page('first'), { shortcut: PAGE_SHORTCUTS.first }),

@@ -1251,6 +1251,20 @@ type RootTranslation = {
 		 */
 		rowAction: RequiredParams<'action'>
 		/**
+		 * 第​ ​{​r​o​w​}​ ​行​详​情
+		 * @param {number} row
+		 */
+		rowDetail: RequiredParams<'row'>
+		/**
+		 * 第​ ​{​r​o​w​}​ ​行​的​操​作
+		 * @param {number} row
+		 */
+		rowMenu: RequiredParams<'row'>
+		/**
+		 * 打​开
+		 */
+		openRow: string
+		/**
 		 * 第​ ​{​r​o​w​}​ ​行​的​更​多​操​作
 		 * @param {number} row
 		 */
@@ -2391,6 +2405,14 @@ type RootTranslation = {
 			 * 打​开​所​选​行​的​详​情
 			 */
 			gridOpenDetail: string
+			/**
+			 * 打​开​所​选​行​的​操​作​菜​单​（​方​向​键​选​择​，​E​n​t​e​r​ ​执​行​）
+			 */
+			gridRowMenu: string
+			/**
+			 * 当​前​不​可​用
+			 */
+			notNow: string
 			/**
 			 * 聚​焦​搜​索​框
 			 */
@@ -5960,6 +5982,54 @@ type RootTranslation = {
 			hidden: RequiredParams<'count'>
 		}
 	}
+	carrier: {
+		/**
+		 * 已​送​达
+		 */
+		delivered: string
+		/**
+		 * 无​法​送​达
+		 */
+		undeliverable: string
+		/**
+		 * 超​过​有​效​期​未​送​达
+		 */
+		expired: string
+		/**
+		 * 运​营​商​拒​收
+		 */
+		rejected: string
+		/**
+		 * 号​码​在​黑​名​单​中
+		 */
+		blocklisted: string
+		/**
+		 * 未​按​时​收​到​状​态​报​告
+		 */
+		reportTimeout: string
+		/**
+		 * 空​号
+		 */
+		noSuchNumber: string
+		/**
+		 * 关​机​或​停​机
+		 */
+		switchedOff: string
+		/**
+		 * 号​码​暂​停​服​务
+		 */
+		suspended: string
+		/**
+		 * 不​在​服​务​区
+		 */
+		unreachable: string
+		/**
+		 * {​w​o​r​d​s​}​（​{​c​o​d​e​}​）
+		 * @param {string} code
+		 * @param {string} words
+		 */
+		withCode: RequiredParams<'code' | 'words'>
+	}
 }
 
 export type TranslationFunctions = {
@@ -7161,6 +7231,18 @@ export type TranslationFunctions = {
 		 */
 		rowAction: (arg: { action: string }) => LocalizedString
 		/**
+		 * 第 {row} 行详情
+		 */
+		rowDetail: (arg: { row: number }) => LocalizedString
+		/**
+		 * 第 {row} 行的操作
+		 */
+		rowMenu: (arg: { row: number }) => LocalizedString
+		/**
+		 * 打开
+		 */
+		openRow: () => LocalizedString
+		/**
 		 * 第 {row} 行的更多操作
 		 */
 		moreActions: (arg: { row: number }) => LocalizedString
@@ -8289,6 +8371,14 @@ export type TranslationFunctions = {
 			 * 打开所选行的详情
 			 */
 			gridOpenDetail: () => LocalizedString
+			/**
+			 * 打开所选行的操作菜单（方向键选择，Enter 执行）
+			 */
+			gridRowMenu: () => LocalizedString
+			/**
+			 * 当前不可用
+			 */
+			notNow: () => LocalizedString
 			/**
 			 * 聚焦搜索框
 			 */
@@ -11659,6 +11749,52 @@ export type TranslationFunctions = {
 			 */
 			hidden: (arg: { count: unknown }) => LocalizedString
 		}
+	}
+	carrier: {
+		/**
+		 * 已送达
+		 */
+		delivered: () => LocalizedString
+		/**
+		 * 无法送达
+		 */
+		undeliverable: () => LocalizedString
+		/**
+		 * 超过有效期未送达
+		 */
+		expired: () => LocalizedString
+		/**
+		 * 运营商拒收
+		 */
+		rejected: () => LocalizedString
+		/**
+		 * 号码在黑名单中
+		 */
+		blocklisted: () => LocalizedString
+		/**
+		 * 未按时收到状态报告
+		 */
+		reportTimeout: () => LocalizedString
+		/**
+		 * 空号
+		 */
+		noSuchNumber: () => LocalizedString
+		/**
+		 * 关机或停机
+		 */
+		switchedOff: () => LocalizedString
+		/**
+		 * 号码暂停服务
+		 */
+		suspended: () => LocalizedString
+		/**
+		 * 不在服务区
+		 */
+		unreachable: () => LocalizedString
+		/**
+		 * {words}（{code}）
+		 */
+		withCode: (arg: { code: string, words: string }) => LocalizedString
 	}
 }
 

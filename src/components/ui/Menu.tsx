@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import type { ReactNode } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
 
 export interface MenuItem {
   id: string
@@ -20,18 +20,23 @@ interface Props {
   onCloseAutoFocus?: (e: Event) => void
   testId?: string
   triggerClassName?: string
+  /** Places the trigger, e.g. over a grid cell for a menu opened by key (the row-actions menu). */
+  triggerStyle?: CSSProperties
+  /** Which side of the trigger the menu lines up with (default its end). */
+  align?: 'start' | 'end'
 }
 
 /** A dropdown menu (Radix): arrows move, Enter picks, Esc closes; features use this, never Radix directly. */
-export function Menu({ label, trigger, items, open, onOpenChange, onCloseAutoFocus, testId, triggerClassName = '' }: Props) {
+export function Menu({ label, trigger, items, open, onOpenChange, onCloseAutoFocus, testId, triggerClassName = '', triggerStyle, align = 'end' }: Props) {
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
-      <DropdownMenu.Trigger aria-label={label} title={label} tabIndex={-1} data-testid={testId} className={triggerClassName}>
+      <DropdownMenu.Trigger aria-label={label} title={label} tabIndex={-1} data-testid={testId} className={triggerClassName} style={triggerStyle}>
         {trigger}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
-          align="end"
+          align={align}
+          aria-label={label}
           sideOffset={4}
           onCloseAutoFocus={onCloseAutoFocus}
           className="z-50 min-w-32 rounded-md border border-[var(--border)] bg-[var(--surface)] p-1 text-sm text-[var(--text)] shadow-lg"

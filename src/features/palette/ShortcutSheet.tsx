@@ -20,9 +20,10 @@ export function ShortcutSheet() {
   const opener = useRef<HTMLElement | null>(null)
   const open = useShortcutSheetOpen()
   const commands = useCommands()
-  // Evaluated on each render while open, so `when()` reflects the current screen.
-  // The nine tab-number keys are one line of the sheet rather than nine.
-  const bound = open ? commands.filter((c) => c.shortcut && !c.paletteOnly && !c.id.startsWith('tab:number:') && (!c.when || c.when())) : []
+  // Every bound key of the current screen, also those whose condition does not hold now (a row action with no
+  // matching row focused, Alt+P without a pausable batch): they are listed with their condition, marked not available
+  // now, so the sheet teaches a screen's keys before they apply. The nine tab-number keys are one line rather than nine.
+  const bound = open ? commands.filter((c) => c.shortcut && !c.paletteOnly && !c.id.startsWith('tab:number:')) : []
   const tabNumbers = [1, 8, 9].map((n) => TAB_SHORTCUTS.number(n))
   const grid: [string, readonly string[]][] = [
     [LL.palette.sheet.gridMove(), GRID_SHORTCUTS.move],
@@ -58,12 +59,18 @@ export function ShortcutSheet() {
     >
       <h3 className={sectionClass}>{LL.palette.sheet.commands()}</h3>
       <ul className="divide-y divide-[var(--border)]">
-        {bound.map((c) => (
-          <li key={c.id} className={rowClass}>
-            <span>{c.label()}</span>
-            <ShortcutKbd shortcut={c.shortcut!} />
-          </li>
-        ))}
+        {bound.map((c) => {
+          const now = !c.when || c.when()
+          return (
+            <li key={c.id} className={rowClass} data-command={c.id} data-available={now}>
+              <span>
+                {c.label()}
+                {!now && <span className="ml-2 text-xs text-[var(--muted)]">{LL.palette.sheet.notNow()}</span>}
+              </span>
+              <ShortcutKbd shortcut={c.shortcut!} />
+            </li>
+          )
+        })}
         <li className={rowClass} data-testid="sheet-tab-numbers">
           <span>{LL.nav.tabByNumber()}</span>
           <span className="flex items-center gap-1">

@@ -1,4 +1,5 @@
 import type { ColumnDef, ListContext, Row, SearchField, Tone } from '@/grid'
+import { carrierCodeKey } from '@/domain/carrier-codes'
 import { MT_STATUS_FILTER, mtSendStatus, type MtRecordRow, type MtSendStatusKey } from '@/domain/lists/records'
 
 /*
@@ -48,13 +49,14 @@ export const timeFilter = (label: SearchField['label']): SearchField => ({
 
 export const accountColumns: ColumnDef[] = [
   { field: 'cus_id', header: (LL) => LL.lists.columns.account(), sortable: true, width: 120 },
-  { field: 'cus_name', header: (LL) => LL.lists.columns.accountName(), width: 140 },
+  { field: 'cus_name', header: (LL) => LL.lists.columns.accountName(), width: 140, priority: 3 },
 ]
 export const mobileColumn: ColumnDef = {
-  field: 'decodeMobile', header: (LL) => LL.lists.columns.mobile(), type: 'phone', sortable: true, width: 130,
+  field: 'decodeMobile', header: (LL) => LL.lists.columns.mobile(), type: 'phone', sortable: true, width: 130, priority: 1,
 }
 export const contentColumn = (field = 'decodeContent'): ColumnDef => ({
-  field, header: (LL) => LL.lists.columns.content(), type: 'content', width: 320,
+  // Three wrapped lines of 240 px hold some 50 Chinese characters, most of a message.
+  field, header: (LL) => LL.lists.columns.content(), type: 'content', width: 320, minWidth: 240, priority: 1,
 })
 export const sendStatusColumn: ColumnDef = {
   field: 'mt_status',
@@ -63,10 +65,17 @@ export const sendStatusColumn: ColumnDef = {
   status: sendStatusOf,
   sortable: true,
   width: 130,
+  priority: 1,
   visibleWhen: showsStatus,
 }
+/** The carrier's report code in words, the code kept beside them for support: "已送达（DELIVRD）". */
 export const statusDescColumn: ColumnDef = {
-  field: 'report_result_desc', header: (LL) => LL.lists.columns.statusDesc(), width: 130, visibleWhen: showsStatus,
+  field: 'report_result_desc', header: (LL) => LL.lists.columns.statusDesc(), width: 200, priority: 1, visibleWhen: showsStatus,
+  value: (row, LL) => {
+    const code = typeof row.report_result_desc === 'string' ? row.report_result_desc : ''
+    const key = carrierCodeKey(code)
+    return key ? LL.carrier.withCode({ words: LL.carrier[key](), code }) : code
+  },
 }
 export const submitTimeColumn: ColumnDef = {
   field: 'receive_time', header: (LL) => LL.lists.columns.submitTime(), type: 'datetime', sortable: true, width: 170,

@@ -15,7 +15,7 @@ function mtColumns(extra: ColumnDef[]): ColumnDef[] {
     ...accountColumns,
     mobileColumn,
     contentColumn(),
-    { field: 'month', header: (LL) => LL.lists.columns.month(), type: 'month' },
+    { field: 'month', header: (LL) => LL.lists.columns.month(), type: 'month', priority: 3 },
     sendStatusColumn,
     statusDescColumn,
     submitTimeColumn,

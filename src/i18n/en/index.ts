@@ -26,7 +26,8 @@ import addressBook from './addressBook.js'
 import nav from './nav.js'
 import tplEditor from './tplEditor.js'
 import materials from './materials.js'
+import carrier from './carrier.js'
 
-const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials } satisfies Translation
+const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier } satisfies Translation
 
 export default en

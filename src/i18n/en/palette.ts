@@ -26,6 +26,8 @@ export default {
 		grid: 'Lists and tables',
 		gridMove: 'Move between cells',
 		gridOpenDetail: 'Open the selected row',
+		gridRowMenu: 'Open the selected row\'s actions (arrows choose, Enter runs)',
+		notNow: 'not available now',
 		gridFocusSearch: 'Focus the search box',
 		gridReset: 'Reset the search',
 		gridExport: 'Export the list',
