@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { claimEarlyKeys, releaseEarlyKeys } from './early-keys'
 import { getCommands, type Command } from './registry'
 import { isMacPlatform, matchesShortcut, type KeyEventLike } from './shortcuts'
 
@@ -55,6 +56,22 @@ export function useShortcutDispatcher(): void {
       void command.perform()
     }
     window.addEventListener('keydown', onKeyDown, true)
-    return () => window.removeEventListener('keydown', onKeyDown, true)
+    // Ctrl/⌘+K pressed before this listener existed (right after sign-in, while the shell loaded) was kept by the
+    // page's first script: it opens the palette now, once its command has registered. Typing from before is dropped.
+    claimEarlyKeys('text')
+    const kept = claimEarlyKeys('palette').length > 0
+    let tries = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const replay = () => {
+      const command = findShortcutCommand({ key: 'k', ctrlKey: !mac, metaKey: mac, altKey: false, shiftKey: false }, getCommands(), false, mac)
+      if (command) void command.perform()
+      else if (++tries < 40) timer = setTimeout(replay, 50)
+    }
+    if (kept) timer = setTimeout(replay)
+    return () => {
+      clearTimeout(timer)
+      window.removeEventListener('keydown', onKeyDown, true)
+      releaseEarlyKeys('palette')
+    }
   }, [])
 }

@@ -12,3 +12,4 @@ export {
   type KeyEventLike,
   type ShortcutSpec,
 } from './shortcuts'
+export { claimEarlyKeys, releaseEarlyKeys } from './early-keys'

@@ -42,6 +42,14 @@ export async function signIn(page: Page, who: keyof typeof ACCOUNTS = 'admin') {
   await expect(page.getByTestId('topbar')).toBeVisible()
 }
 
+/**
+ * signIn allowing a slow first draw of the shell: on a busy machine a fresh page can take longer than the 15 s
+ * signIn waits for it. A sign-in that fails otherwise still fails (no top bar ever shows).
+ */
+export async function signInSlow(page: Page, who: keyof typeof ACCOUNTS = 'admin') {
+  await signIn(page, who).catch(() => expect(page.getByTestId('topbar')).toBeVisible({ timeout: 90_000 }))
+}
+
 /** signIn with any account's credentials (one a test has just made or changed). */
 export async function signInWith(page: Page, username: string, password: string) {
   await page.goto('/sms-cloud/login')

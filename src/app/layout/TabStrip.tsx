@@ -26,15 +26,20 @@ export function TabStrip({ go }: { go: Go }) {
   const path = usePathname()
   const strip = useRef<HTMLDivElement>(null)
 
-  // Scrolls the strip only (scrollIntoView would move the page too, and Chrome then starts Tab from the tab).
+  // Scrolls the strip only (scrollIntoView would move the page too, and Chrome then starts Tab from the tab). On any
+  // change of the tabs (one opened at the cap closes another: same count), after the frame has laid them out.
   useEffect(() => {
-    const box = strip.current
-    const tab = box?.querySelector<HTMLElement>('[data-active]')
-    if (!box || !tab) return
-    const left = tab.offsetLeft - box.offsetLeft
-    if (left < box.scrollLeft) box.scrollLeft = left - 8
-    else if (left + tab.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = left + tab.offsetWidth - box.clientWidth + 8
-  }, [path, tabs.length])
+    const frame = requestAnimationFrame(() => {
+      const box = strip.current
+      const tab = box?.querySelector<HTMLElement>('[data-active]')
+      if (!box || !tab) return
+      const b = box.getBoundingClientRect()
+      const t = tab.getBoundingClientRect()
+      if (t.left < b.left) box.scrollLeft -= b.left - t.left + 8
+      else if (t.right > b.right) box.scrollLeft += t.right - b.right + 8
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [path, tabs])
 
   const close = (p: string) => {
     const next = closeTab(p)

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
+import { claimEarlyKeys } from '@/commands'
 import { login } from '@/api/user'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/TextField'
@@ -7,7 +8,7 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { CaptchaField, useCaptcha } from './captcha'
 import { encryptPassword } from './encrypt'
 import { FormMessage } from './FormMessage'
-import { completeSignIn, failureText } from './sign-in'
+import { completeSignIn, failureText, keepPaletteKeys } from './sign-in'
 import { useForm, type Rules } from './use-form'
 
 type Field = 'username' | 'password' | 'code'
@@ -20,11 +21,19 @@ export function AccountLoginForm({ onSignedIn, autoFocus }: { onSignedIn: () => 
   const captcha = useCaptcha()
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  // What was typed before the page was drawn (kept by the page's first script) lands in the account field it meant.
+  useEffect(() => {
+    const typed = claimEarlyKeys('text')
+    if (!autoFocus || !typed.length) return
+    const text = typed.reduce((t, k) => (k === 'Backspace' ? t.slice(0, -1) : t + k), '')
+    if (text) form.set('username', text)
+  }, [])
 
   async function submit(e: FormEvent) {
     e.preventDefault()
     if (busy || !form.validate()) return
     setBusy(true)
+    keepPaletteKeys(true)
     setFailure(null)
     try {
       const { username, password, code } = form.values
@@ -33,6 +42,7 @@ export function AccountLoginForm({ onSignedIn, autoFocus }: { onSignedIn: () => 
       await completeSignIn(await login({ username: username.trim(), password: encrypted, code: code.trim(), redomStr }))
       onSignedIn()
     } catch (err) {
+      keepPaletteKeys(false)
       // A used captcha is spent on the server whatever the outcome, so a new one is needed for the next try.
       setFailure(failureText(err, LL.auth.loginFailure()))
       captcha.refresh()

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { claimEarlyKeys } from '@/commands'
 import { logoSrc, siteSettingsQuery } from '@/api/settings'
 import { Tabs } from '@/components/ui/Tabs'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -22,6 +23,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const [notice, setNotice] = useState<string | null>(null)
   // Only the first render focuses the account field; later tab switches keep focus on the tab list.
   const [firstView, setFirstView] = useState(true)
+  // A Ctrl/⌘+K pressed before this page was drawn means nothing here; sign-in keeps the next ones for the shell.
+  useEffect(() => void claimEarlyKeys('palette'), [])
   const logo = logoSrc(site)
   const name = site?.client_name || LL.common.appName()
 

@@ -8,7 +8,7 @@ import { CaptchaField, useCaptcha } from './captcha'
 import { randomId } from './encrypt'
 import { FormMessage } from './FormMessage'
 import { SendCodeButton } from '@/components/ui/SendCodeButton'
-import { completeSignIn, failureText, sendCodeWith, type FormNote } from './sign-in'
+import { completeSignIn, failureText, keepPaletteKeys, sendCodeWith, type FormNote } from './sign-in'
 import { useForm, type Rules } from './use-form'
 
 type Field = 'username' | 'code' | 'smsCode'
@@ -38,6 +38,7 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     e.preventDefault()
     if (busy || !form.validate(['username', 'smsCode'])) return
     setBusy(true)
+    keepPaletteKeys(true)
     setMessage(null)
     try {
       const { username, smsCode } = form.values
@@ -45,6 +46,7 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       await completeSignIn(await loginBySms({ username: username.trim(), uuid, code: smsCode.trim(), redomStr }))
       onSignedIn()
     } catch (err) {
+      keepPaletteKeys(false)
       setMessage({ text: failureText(err, LL.auth.loginFailure()) })
       setBusy(false)
     }

@@ -1,9 +1,19 @@
+import { claimEarlyKeys, releaseEarlyKeys } from '@/commands'
 import { queryClient } from '@/api/query-client'
 import { logout, userInfoQuery } from '@/api/user'
 import type { TokenData } from '@/domain/auth'
 import { logoutLocal, setToken, setUserInfo } from '@/stores/session'
 
 /** After a successful login: keep the token (clearing tabs and lock), then load who the user is. */
+/**
+ * Ctrl/⌘+K pressed from the moment the user signs in is kept for the shell, which may take seconds to load (the login
+ * page itself ignores it); a refused sign-in stops keeping it.
+ */
+export function keepPaletteKeys(keep: boolean): void {
+  if (keep) releaseEarlyKeys('palette')
+  else claimEarlyKeys('palette')
+}
+
 export async function completeSignIn(t: TokenData): Promise<void> {
   setToken(t.token, t.expiresIn)
   queryClient.removeQueries({ queryKey: userInfoQuery().queryKey })
