@@ -77,8 +77,9 @@ export async function accountDetail(db: Db, cusId: string, where: AccountWhere):
   const { rows } = await db.query<AccountDetail>(
     `select c.cus_id, c.cus_name, c.user_type::int as user_type, c.parent_id, c.cus_status::int as cus_status, c.pay_type::int as pay_type,
        c.more_type::int as more_type, c.balance::text as balance, c.mobile, c.create_time::text as create_time,
-       coalesce((select json_agg(json_build_object('prod_type', p.prod_type, 'price', p.price::text) order by p.prod_type)
-         from customer_product p where p.cus_id = c.cus_id), '[]') as products,
+       coalesce((select json_agg(json_build_object('prod_type', p.prod_type, 'price', p.price::text, 'name', coalesce(d.name, ''),
+           'name_en', coalesce(d.name_en, '')) order by p.prod_type)
+         from customer_product p left join product d on d.prod_type = p.prod_type where p.cus_id = c.cus_id), '[]') as products,
        coalesce((select json_agg(json_build_object('iso', k.iso, 'price', k.price::text) order by k.iso)
          from customer_country_price k where k.cus_id = c.cus_id), '[]') as country_prices,
        (select count(*)::int from customer s where s.parent_id = c.cus_id) as sub_accounts,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { PROD_TYPE } from '../../src/domain/constants'
+import { formatDateTime, platformDay } from '../../src/domain/date-time'
 import {
   CHECK_STATE_CODE, CHECK_STATES, checkCost, type CheckCounts, type CheckState, type OnlineCheckResult,
 } from '../../src/domain/number-check-online'
@@ -17,7 +18,7 @@ const SHARES: [CheckState, number][] = [['real', 8_500], ['dead', 500], ['down',
 const BUCKETS = SHARES.reduce((n, [, s]) => n + s, 0)
 
 /** The day in China (YYYY-MM-DD): the check's answers and its statistics row belong to it. */
-export const chinaDay = (at: Date = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(at)
+export const chinaDay = (at: Date = new Date()) => platformDay(at)
 
 export function stateOf(mobile: string, day: string): CheckState {
   const bucket = createHash('sha256').update(`${mobile}|${day}`).digest().readUInt32BE(0) % BUCKETS
@@ -63,7 +64,7 @@ export async function runOnlineCheck(
     const states = mobiles.map((m) => stateOf(m, day))
     const counts = emptyCounts()
     for (const s of states) counts[s]++
-    const batchName = req.batchName || `${day} ${new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', timeStyle: 'medium' }).format(now)}`
+    const batchName = req.batchName || formatDateTime(now)
     const { rows } = await tx.query<{ id: number }>(
       `insert into mobile_status_batch (cus_id, batch_name, batch_count, real_count, dead_count, down_count, not_count, silence_count,
          danger_count, create_time, unit_price, cost)

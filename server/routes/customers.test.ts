@@ -58,7 +58,8 @@ describe('routes/customers', () => {
       const detail = await h.call('/customer/customerDetail', { cus_id: 'newco' }, { token: tokens.admin })
       expect(detail.data).toMatchObject({
         cus_id: 'newco', user_type: 2, cus_status: 1, more_type: 1, balance: '0.000',
-        products: [{ prod_type: 0, price: '0.0400' }, { prod_type: 1, price: '0.2000' }], country_prices: [{ iso: 'GB', price: '0.2100' }],
+        products: [{ prod_type: 0, price: '0.0400', name: '国内短信', name_en: 'Domestic SMS' }, { prod_type: 1, price: '0.2000', name: '国际短信', name_en: 'International SMS' }],
+        country_prices: [{ iso: 'GB', price: '0.2100' }],
       })
       tokens.newco = await h.tokenFor('newco', NEW_PASSWORD)
       const ctys = await h.call('/user/getBusCtyList', {}, { token: tokens.newco })

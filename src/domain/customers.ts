@@ -126,7 +126,8 @@ export const accountDetailSchema = z.object({
   balance: z.string(),
   mobile: z.string(),
   create_time: z.string(),
-  products: z.array(z.object({ prod_type: z.number(), price: z.string() })),
+  /** Each granted product with its name in both languages (the product table's), so no client keeps a copy. */
+  products: z.array(z.object({ prod_type: z.number(), price: z.string(), name: z.string(), name_en: z.string() })),
   country_prices: z.array(z.object({ iso: z.string(), price: z.string() })),
   sub_accounts: z.number(),
   live_sessions: z.number(),

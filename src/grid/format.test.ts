@@ -26,9 +26,10 @@ describe('column formatting', () => {
     expect(formatValue('datetime', '')).toBe('')
   })
 
-  it('formats an ISO instant with a zone in local time', () => {
-    const d = new Date(2024, 2, 14, 8, 5, 9)
-    expect(formatTime(d.toISOString(), 'yyyy-MM-dd HH:mm:ss')).toBe('2024-03-14 08:05:09')
+  it("formats an instant in the platform's time zone (Asia/Shanghai), not the machine's", () => {
+    expect(formatTime('2024-03-14T00:05:09.000Z', 'yyyy-MM-dd HH:mm:ss')).toBe('2024-03-14 08:05:09')
+    expect(formatTime(Date.UTC(2024, 2, 14, 16, 5, 9), 'yyyy-MM-dd')).toBe('2024-03-15')
+    expect(formatTime(new Date(Date.UTC(2024, 2, 14, 0, 5, 9)), 'yyyy-MM-dd HH:mm')).toBe('2024-03-14 08:05')
   })
 
   it('labels a status from the dictionary, falling back to the key', () => {

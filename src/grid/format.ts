@@ -1,5 +1,5 @@
-import { format, isValid, parseISO } from 'date-fns'
 import { formatCount } from '@/domain/count-format'
+import { formatDateTime } from '@/domain/date-time'
 import type { ColumnDef, LL, Row } from './define-list'
 
 /*
@@ -14,15 +14,21 @@ const num = (v: unknown): number | null => {
   return null
 }
 
-/** Wall-clock strings from the server (`yyyy-MM-dd HH:mm:ss`) are shown as sent; ISO instants in local time. */
-export function formatTime(v: unknown, pattern: string): string {
+/** The shapes a time is shown in: each a prefix of the platform's one pattern (src/domain/date-time.ts). */
+export type TimePattern = 'yyyy-MM-dd HH:mm:ss' | 'yyyy-MM-dd HH:mm' | 'yyyy-MM-dd'
+
+/**
+ * Wall-clock strings from the server (`yyyy-MM-dd HH:mm:ss`, already the platform's time) are shown as sent;
+ * instants (ISO with a zone, epoch ms, Date) in the platform's time zone, not the browser's.
+ */
+export function formatTime(v: unknown, pattern: TimePattern): string {
   if (v === null || v === undefined || v === '') return ''
   if (typeof v === 'string' && !/[zZ]|[+-]\d{2}:?\d{2}$/.test(v.slice(10))) {
     const wall = v.replace('T', ' ').slice(0, pattern.length)
     if (/^\d{4}-\d{2}-\d{2}/.test(wall)) return wall
   }
-  const d = v instanceof Date ? v : typeof v === 'number' ? new Date(v) : parseISO(String(v))
-  return isValid(d) ? format(d, pattern) : String(v)
+  const shown = formatDateTime(v instanceof Date || typeof v === 'number' ? v : String(v))
+  return shown ? shown.slice(0, pattern.length) : String(v)
 }
 
 /** The words of a status key, from the `status` dictionary area; the key itself when the dictionary lacks it. */

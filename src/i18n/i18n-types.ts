@@ -1052,6 +1052,10 @@ type RootTranslation = {
 		 */
 		retry: string
 		/**
+		 * 服​务​器​暂​时​无​法​处​理​，​请​稍​后​重​试​；​若​一​再​出​现​，​请​联​系​管​理​员
+		 */
+		serverFailed: string
+		/**
 		 * 导​出​当​前​视​图
 		 */
 		exportView: string
@@ -2042,6 +2046,11 @@ type RootTranslation = {
 			 * 请​输​入​不​小​于​0​的​金​额
 			 */
 			amountInvalid: string
+			/**
+			 * 客​户​详​情​：​{​a​c​c​o​u​n​t​}
+			 * @param {string} account
+			 */
+			customerDetailTitle: RequiredParams<'account'>
 			/**
 			 * 子​账​户​详​情​：​{​a​c​c​o​u​n​t​}
 			 * @param {string} account
@@ -7045,6 +7054,10 @@ export type TranslationFunctions = {
 		 */
 		retry: () => LocalizedString
 		/**
+		 * 服务器暂时无法处理，请稍后重试；若一再出现，请联系管理员
+		 */
+		serverFailed: () => LocalizedString
+		/**
 		 * 导出当前视图
 		 */
 		exportView: () => LocalizedString
@@ -8011,6 +8024,10 @@ export type TranslationFunctions = {
 			 * 请输入不小于0的金额
 			 */
 			amountInvalid: () => LocalizedString
+			/**
+			 * 客户详情：{account}
+			 */
+			customerDetailTitle: (arg: { account: string }) => LocalizedString
 			/**
 			 * 子账户详情：{account}
 			 */

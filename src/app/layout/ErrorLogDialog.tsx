@@ -6,10 +6,11 @@ import { Dialog } from '@/components/ui/Dialog'
 import { toast } from '@/components/ui/toast'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { clearErrorLog, getErrorLog, useErrorLog } from '@/stores/error-log'
+import { formatDateTime } from '@/domain/date-time'
 
 /** Spec section 2, Error-log dialog: the local list; upload and clear each confirm first and report success. */
 export function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { LL, locale } = useI18nContext()
+  const { LL } = useI18nContext()
   const { entries, count } = useErrorLog()
   const [busy, setBusy] = useState(false)
 
@@ -32,7 +33,7 @@ export function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () =
     toast.success(LL.shell.clearSuccess())
   }
 
-  const time = (iso: string) => new Date(iso).toLocaleString(locale)
+  const time = formatDateTime
 
   return (
     <Dialog

@@ -8,6 +8,7 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { Icon, toolButtonClass } from './icons'
 import type { Go } from './shell-actions'
 import { Button } from '@/components/ui/Button'
+import { formatDateTime } from '@/domain/date-time'
 
 /**
  * The bell of the top bar: the unread count (polled every 30 s and refetched after a send), and a list of the newest
@@ -101,7 +102,7 @@ export function NoticeBell({ go }: { go: Go }) {
                     {n.title}
                   </span>
                   <span className="block text-xs text-[var(--muted)]">{n.body}</span>
-                  <time className="block text-[11px] text-[var(--muted)]" dateTime={n.createdAt}>{new Date(n.createdAt).toLocaleString()}</time>
+                  <time className="block text-[11px] text-[var(--muted)]" dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
                 </button>
               </li>
             ))}

@@ -38,6 +38,10 @@ export const toast = {
   warning: (message: string) => sonner.warning(message, { id: `warn:${message}` }),
 }
 
+/**
+ * Bottom centre, over the footer's line: at the top they covered the tab strip and the breadcrumb; the lists' pager
+ * and the download tray sit at the bottom right, the search panel and toolbars at the top.
+ */
 export function Toaster() {
-  return <SonnerToaster position="top-center" richColors closeButton duration={4000} />
+  return <SonnerToaster position="bottom-center" richColors closeButton duration={4000} />
 }

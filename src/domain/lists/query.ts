@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pageQuerySchema } from '../api'
+import { PLATFORM_TIME_ZONE } from '../date-time'
 import { intIn, isRealDateTime, isRealMonth, safeText, SMALLINT, type IntRange } from '../input'
 
 /**
@@ -42,7 +43,7 @@ export const dateRangeShape = { start_time: searchDateTime(), end_time: searchDa
  * Dates in payloads and the `month` column are wall-clock times of the platform's zone (the console is used in
  * China); the server converts them with this zone, so the result does not depend on the database's TimeZone setting.
  */
-export const LIST_TIME_ZONE = 'Asia/Shanghai'
+export const LIST_TIME_ZONE = PLATFORM_TIME_ZONE
 
 /** Download payload = the list's search (paging ignored) + the file format. */
 export const downloadFormatShape = { format: z.enum(['xlsx', 'csv']).default('xlsx') }

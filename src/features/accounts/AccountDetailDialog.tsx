@@ -5,16 +5,17 @@ import type { AccountDetail } from '@/domain/customers'
 import { cusStatusKey, payTypeKey, type AccountRow } from '@/domain/lists/accounts'
 import { useI18nContext } from '@/i18n/i18n-react'
 
-const PRODUCT_KEYS: Record<number, 'prodOrdinary' | 'prodInternational' | 'prodVideo' | 'prodCsp'> = {
-  0: 'prodOrdinary', 1: 'prodInternational', 2: 'prodVideo', 6: 'prodCsp',
-}
-
 /**
  * An account's fields as the list has them, shown at once, then what the detail call adds (products and prices,
  * country prices, sub-accounts, live sessions) when `load` answers; a failed load leaves the list's fields.
  */
-export function AccountDetailDialog({ row, load, onClose }: { row: AccountRow; load?: () => Promise<AccountDetail>; onClose: () => void }) {
-  const { LL } = useI18nContext()
+export function AccountDetailDialog({ row, kind, load, onClose }: {
+  row: AccountRow
+  kind: 'customer' | 'sub'
+  load?: () => Promise<AccountDetail>
+  onClose: () => void
+}) {
+  const { LL, locale } = useI18nContext()
   const [open, setOpen] = useState(true)
   const [detail, setDetail] = useState<AccountDetail | null>(null)
   useEffect(() => {
@@ -40,14 +41,11 @@ export function AccountDetailDialog({ row, load, onClose }: { row: AccountRow; l
     [c.mobile(), row.mobile],
     [c.createTime(), row.create_time.replace('T', ' ').slice(0, 19)],
   ]
-  const productName = (t: number) => {
-    const key = PRODUCT_KEYS[t]
-    return key ? LL.status[key]() : String(t)
-  }
+  const productName = (p: AccountDetail['products'][number]) => (locale === 'en' ? p.name_en : p.name) || String(p.prod_type)
   if (detail) {
     const w = LL.customers
     items.push(
-      [w.products(), detail.products.map((p) => `${productName(p.prod_type)} ${p.price}`).join(', ') || w.none()],
+      [w.products(), detail.products.map((p) => `${productName(p)} ${p.price}`).join(', ') || w.none()],
       [w.countryPricesShort(), detail.country_prices.map((p) => `${p.iso} ${p.price}`).join(', ') || w.none()],
       [w.subAccounts(), String(detail.sub_accounts)],
       [w.liveSessions(), String(detail.live_sessions)],
@@ -57,7 +55,7 @@ export function AccountDetailDialog({ row, load, onClose }: { row: AccountRow; l
     <Dialog
       open={open}
       onOpenChange={(o) => !o && close()}
-      title={LL.lists.messages.accountDetailTitle({ account: row.cus_id })}
+      title={kind === 'customer' ? LL.lists.messages.customerDetailTitle({ account: row.cus_id }) : LL.lists.messages.accountDetailTitle({ account: row.cus_id })}
       footer={<Button onClick={close}>{LL.common.close()}</Button>}
     >
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">

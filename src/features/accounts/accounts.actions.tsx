@@ -190,6 +190,7 @@ export function showDetail(row: Row, kind: Kind = 'sub'): Promise<void> {
     mountDialog((close) => (
       <AccountDetailDialog
         row={row as AccountRow}
+        kind={kind}
         load={() => calls.fetchDetail(kind, String(row.cus_id))}
         onClose={() => {
           close()

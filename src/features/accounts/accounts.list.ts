@@ -40,7 +40,8 @@ const columns: ColumnDef[] = [
     field: 'pay_type', header: (LL) => LL.lists.columns.payType(), type: 'status', width: 100,
     status: (row) => ({ key: payTypeKey(Number(row.pay_type)), tone: 'muted' }),
   },
-  { field: 'balanceStr', header: (LL) => LL.lists.columns.balance(), width: 120 },
+  // The balance itself (not the server's ready string), so the totals row's sum (ACCOUNT_TOTALS) lands in this column.
+  { field: 'balance', header: (LL) => LL.lists.columns.balance(), type: 'money', sortable: true, width: 120 },
   { field: 'ext_number', header: (LL) => LL.lists.columns.extNumber(), width: 100 },
   { field: 'mobile', header: (LL) => LL.lists.columns.mobile(), type: 'phone', width: 130 },
   { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },

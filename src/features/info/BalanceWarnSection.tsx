@@ -3,6 +3,7 @@ import { balanceWarnQuery, saveBalanceWarn, warnKeys } from '@/api/alerts'
 import { DeclaredForm, type FormSpec } from '@/components/ui/DeclaredForm'
 import { balanceWarnSchema, WARN_MOBILES_MAX, type BalanceWarn } from '@/domain/warn'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { formatDateTime } from '@/domain/date-time'
 
 /** Mobiles as typed: one a line or separated by commas, spaces or the full-width comma. */
 const splitMobiles = (s: string) => s.split(/[\s,，;；、]+/).filter(Boolean)
@@ -45,7 +46,7 @@ export function BalanceWarnSection() {
       {data && (
         <p className="mb-3 text-sm" data-testid="balance-warn-status">
           {t.balance({ balance: data.balance.toFixed(2) })}
-          {data.lastWarnedAt && <span className="ml-4 text-[var(--muted)]">{t.lastWarned({ time: new Date(data.lastWarnedAt).toLocaleString() })}</span>}
+          {data.lastWarnedAt && <span className="ml-4 text-[var(--muted)]">{t.lastWarned({ time: formatDateTime(data.lastWarnedAt) })}</span>}
         </p>
       )}
       {/* The form starts from the saved setting once it has come (and again after a save changes it). */}

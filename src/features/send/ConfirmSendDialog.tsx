@@ -3,6 +3,7 @@ import { Dialog } from '@/components/ui/Dialog'
 import { formatCount } from '@/domain/count-format'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { money } from './ContentPanel'
+import { formatDateTime } from '@/domain/date-time'
 
 export interface SendSummary {
   numbers: number
@@ -31,7 +32,7 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
         [t.messages(), formatCount(s.messages, locale)],
         [t.cost(), s.cost === null ? '—' : money(s.cost, locale)],
         [t.balanceAfter(), s.balance === null || s.cost === null ? '—' : money(s.balance - s.cost, locale)],
-        [t.sendTime(), s.time ? new Date(s.time).toLocaleString(locale) : t.immediately()],
+        [t.sendTime(), s.time ? formatDateTime(s.time) : t.immediately()],
       ]
     : []
   return (

@@ -39,6 +39,7 @@ export default {
 	emptyHint: 'Change or reset the filters and search again.',
 	loadFailed: 'The list could not be loaded',
 	retry: 'Retry',
+	serverFailed: 'The server could not answer. Try again in a moment; if it keeps failing, contact your administrator',
 	exportView: 'Export view',
 	selectFirst: 'Check the rows first (Space checks the focused row)',
 	selection: {

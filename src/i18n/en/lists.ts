@@ -198,6 +198,7 @@ export default {
 		tooLong: '{field} is too long',
 		mobileInvalid: 'Enter a valid 11-digit mobile number',
 		amountInvalid: 'Enter an amount of 0 or more',
+		customerDetailTitle: 'Customer {account}',
 		accountDetailTitle: 'Sub-account {account}',
 	},
 	files: {

@@ -40,6 +40,7 @@ export default {
 	emptyHint: '请修改或重置筛选条件后再搜索。',
 	loadFailed: '列表加载失败',
 	retry: '重试',
+	serverFailed: '服务器暂时无法处理，请稍后重试；若一再出现，请联系管理员',
 	exportView: '导出当前视图',
 	selectFirst: '请先勾选记录（空格键勾选当前行）',
 	selection: {

@@ -196,6 +196,7 @@ export default {
 		tooLong: '{field:string}过长',
 		mobileInvalid: '请输入正确的11位手机号码',
 		amountInvalid: '请输入不小于0的金额',
+		customerDetailTitle: '客户详情：{account:string}',
 		accountDetailTitle: '子账户详情：{account:string}',
 	},
 	files: {
