@@ -133,7 +133,7 @@ export interface StoreBatch extends Recipients, RecipientExtras {
   batchId: string
   cusId: string
   prodType: number
-  /** 1 same content, 2 one-to-one; 0 (SMS audit) is used instead when the content waits for review. */
+  /** 1 same content, 2 one-to-one; 0 (content review) is used instead when the content waits for review. */
   batchType: 1 | 2
   /** The batch's content as the lists show it (the template for p2p). */
   content: string

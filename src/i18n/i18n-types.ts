@@ -4074,7 +4074,7 @@ type RootTranslation = {
 		 */
 		timedToBeSent: string
 		/**
-		 * 发​送​成​功
+		 * 已​发​送
 		 */
 		timedSent: string
 		/**
@@ -9956,7 +9956,7 @@ export type TranslationFunctions = {
 		 */
 		timedToBeSent: () => LocalizedString
 		/**
-		 * 发送成功
+		 * 已发送
 		 */
 		timedSent: () => LocalizedString
 		/**

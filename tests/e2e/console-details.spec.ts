@@ -8,6 +8,10 @@ import { apiAs, gridRows, signIn } from './helpers'
 
 // The first list after sign-in fetches the grid's chunk: on a loaded machine that alone can take most of 15 s.
 test.describe.configure({ timeout: 120_000 })
+/** signIn, waiting longer for the shell when the machine is loaded (its own wait is the default 15 s). */
+async function signedIn(page: Page, who: Parameters<typeof signIn>[1]) {
+  await signIn(page, who).catch(() => expect(page.getByTestId('topbar')).toBeVisible({ timeout: 60_000 }))
+}
 const rowsShown = (page: Page) => expect(gridRows(page).first()).toBeVisible({ timeout: 60_000 })
 
 const box = async (l: Locator) => {
@@ -29,7 +33,7 @@ async function expectCovers(toast: Locator, nothingOf: Locator[]) {
 }
 
 test('a toast covers neither the top bar, the tab strip, the breadcrumb, the search panel, the toolbar nor the pager', async ({ page }) => {
-  await signIn(page, 'acme')
+  await signedIn(page, 'acme')
   await page.goto('/sms-cloud/account/sub-accounts')
   await rowsShown(page)
   await page.getByRole('button', { name: '重置列' }).click()
@@ -43,7 +47,7 @@ test('a toast covers neither the top bar, the tab strip, the breadcrumb, the sea
 })
 
 test("a list that fails says so once, in the user's words with what to do, and shows no stale rows as if current", async ({ page }) => {
-  await signIn(page, 'acme')
+  await signedIn(page, 'acme')
   await page.goto('/sms-cloud/account/sub-accounts')
   await rowsShown(page)
   // The server breaks: its raw word must not reach the user, and the rows of the page before must not stay shown.
@@ -64,7 +68,7 @@ test("a list that fails says so once, in the user's words with what to do, and s
 })
 
 test("a customer's detail is titled as a customer's and names each product it is granted, with its price", async ({ page }) => {
-  await signIn(page, 'admin')
+  await signedIn(page, 'admin')
   await page.goto('/sms-cloud/account/customers')
   await rowsShown(page)
   await page.getByLabel('关键字').fill('acme')
@@ -85,7 +89,7 @@ test("a customer's detail is titled as a customer's and names each product it is
 
 for (const [who, path, endpoint] of [['admin', '/account/customers', '/customer/list'], ['acme', '/account/sub-accounts', '/user/subAccountList']] as const) {
   test(`the totals row of ${path} shows the server's total balance under the balance column`, async ({ page }) => {
-    await signIn(page, who)
+    await signedIn(page, who)
     await page.goto(`/sms-cloud${path}`)
     await rowsShown(page)
     const answer = await apiAs(page, endpoint, { pageNumber: 1, pageSize: 20, orderBy: 'create_time', order: 'desc' })
@@ -103,7 +107,7 @@ test.describe('times, from a browser in New York', () => {
   const SHANGHAI = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' })
 
   test("a notice's time is written yyyy-MM-dd HH:mm:ss in the platform's time (Shanghai)", async ({ page }) => {
-    await signIn(page, 'acme')
+    await signedIn(page, 'acme')
     await page.getByRole('button', { name: /^通知/ }).click()
     const time = page.locator('time[datetime]').first()
     await expect(time).toBeVisible()
@@ -112,7 +116,7 @@ test.describe('times, from a browser in New York', () => {
   })
 
   test("a number check named by its time, and the batch list's creation time, say the same time (the platform's)", async ({ page }) => {
-    await signIn(page, 'acme')
+    await signedIn(page, 'acme')
     const res = await apiAs(page, '/mobileStatus/onlineCheck', { mobiles: ['13800138000', '13800138001'], idempotency_key: crypto.randomUUID() })
     expect(res.code).toBe(200)
     const name = String((res.data as unknown as { batch_name: string }).batch_name)

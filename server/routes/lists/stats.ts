@@ -70,12 +70,12 @@ const DIME_SORT = {
 
 const BATCH_FILE = [
   col('batch_type', '类型', 'Type'), col('create_time', '时间', 'Time'), col('cus_id', '账号', 'Account'), col('batch_id', '批次号', 'Batch id'),
-  col('receive_count', '接收数', 'Received'), col('wait_send_count', '待发送数', 'To be sent'), col('sent_count', '已发送数', 'Sent'),
+  col('receive_count', '接收数', 'Recipients'), col('wait_send_count', '待发送数', 'To be sent'), col('sent_count', '已发送数', 'Sent'),
   col('success_count', '成功数', 'Success'), col('failure_count', '失败数', 'Failure'), col('unknown_count', '未知数', 'Unknown'),
   col('decodeContent', '内容', 'Content'),
 ]
 const BATCH_TYPE_WORDS = [
-  { 'zh-CN': '短信审核', en: 'SMS audit' }, { 'zh-CN': '相同内容群发', en: 'Same-content send' }, { 'zh-CN': '一对一群发', en: 'One-to-one send' },
+  { 'zh-CN': '短信审核', en: 'Content review' }, { 'zh-CN': '相同内容群发', en: 'Same-content send' }, { 'zh-CN': '一对一群发', en: 'One-to-one send' },
 ] as const
 const DIME_FILE = [
   col('gathering_time', '时间', 'Period'), col('cus_id', '账号', 'Account'), col('cus_name', '账号名称', 'Account name'), col('prod_type', '产品', 'Product'),

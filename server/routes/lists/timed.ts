@@ -28,7 +28,7 @@ const MESSAGES: Record<TimedOperation | 'edit', [ServerMessage, ServerMessage]> 
   edit: ['timedEditSuccess', 'timedEditFailure'],
 }
 const STATUS_WORDS = [
-  { 'zh-CN': '待发送', en: 'To be sent' }, { 'zh-CN': '发送成功', en: 'Sent' }, { 'zh-CN': '已暂停', en: 'Paused' },
+  { 'zh-CN': '待发送', en: 'To be sent' }, { 'zh-CN': '已发送', en: 'Sent' }, { 'zh-CN': '已暂停', en: 'Paused' },
   { 'zh-CN': '已拦截', en: 'Intercepted' }, { 'zh-CN': '发送失败', en: 'Failed' },
 ] as const
 const MOBILE_FILE = [col('decodeMobile', '手机号', 'Mobile'), col('decodeContent', '内容', 'Content'), col('send_status', '发送状态', 'Send status'),

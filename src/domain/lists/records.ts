@@ -204,7 +204,7 @@ export interface DownloadColumn {
 const col = (field: string, zh: string, en: string): DownloadColumn => ({ field, header: { 'zh-CN': zh, en } })
 
 export const STATUS_WORDS: Record<MtSendStatusKey | ClickStatusKey, HeaderWords> = {
-  success: { 'zh-CN': '发送成功', en: 'Sent' },
+  success: { 'zh-CN': '发送成功', en: 'Delivered' },
   timeout: { 'zh-CN': '状态报告超时', en: 'Report timed out' },
   waiting: { 'zh-CN': '等待状态报告', en: 'Waiting for report' },
   review: { 'zh-CN': '待审核', en: 'Pending review' },

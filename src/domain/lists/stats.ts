@@ -43,7 +43,7 @@ export const BATCH_SORTABLE = ['create_time', 'batch_id', 'receive_count', 'sent
 export const BATCH_TOTALS = ['receive_count', 'wait_send_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
 
 export type BatchTypeKey = 'batchAudit' | 'batchSameContent' | 'batchPointToPoint' | 'unknown'
-/** Batch statistic batch_type (spec section 4): 0 SMS audit, 1 same-content, 2 one-to-one group send. */
+/** Batch statistic batch_type (spec section 4): 0 content review, 1 same-content, 2 one-to-one group send. */
 export function batchTypeKey(batchType: number): BatchTypeKey {
   if (batchType === 0) return 'batchAudit'
   if (batchType === 1) return 'batchSameContent'

@@ -19,7 +19,7 @@ export default {
 	},
 	confirmTitle: 'Please confirm',
 	dialogActions: 'Dialog actions',
-	recordNumber: 'Record number: {beian}',
+	recordNumber: 'ICP filing number: {beian}',
 	detailTitle: 'Details',
 	detailPlaceholder: 'Detail page: when a record is opened from a list, its details are shown here.',
 	pageNotFound: 'Page not found',

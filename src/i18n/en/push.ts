@@ -27,7 +27,7 @@ export default {
 		error: 'Error',
 		nextAt: 'Next retry',
 		attempt: 'Attempt',
-		deliveryId: 'Delivery',
+		deliveryId: 'Push batch',
 		url: 'Push address',
 		errors: {
 			http: 'The receiver answered HTTP {status} (2xx expected)',

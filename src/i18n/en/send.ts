@@ -65,8 +65,8 @@ export default {
 		quick: 'Quick choice',
 		minutes: 'In {n} min',
 		hours: 'In {n} h',
-		tooSoon: 'The send time must be at least 10 minutes from now',
-		required: 'Choose the send time',
+		tooSoon: 'The scheduled time must be at least 10 minutes from now',
+		required: 'Choose the scheduled time',
 		now: 'Now',
 	},
 	groups: {

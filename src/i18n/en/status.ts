@@ -1,7 +1,7 @@
 import type { Translation } from '../i18n-types'
 
 export default {
-	success: 'Sent',
+	success: 'Delivered',
 	timeout: 'Report timed out',
 	waiting: 'Waiting for report',
 	review: 'Pending review',
@@ -9,7 +9,7 @@ export default {
 	clicked: 'Clicked',
 	unclicked: 'Not clicked',
 	unknown: 'Unknown',
-	batchAudit: 'SMS audit',
+	batchAudit: 'Content review',
 	batchSameContent: 'Same-content group send',
 	batchPointToPoint: 'Point-to-point group send',
 	timedToBeSent: 'To be sent',
@@ -29,11 +29,11 @@ export default {
 	pushRetry: 'Will retry',
 	pushDelivered: 'Delivered',
 	pushFailed: 'Failed',
-	checkPending: 'Pending',
-	checkNotAudited: 'Non-audited template',
+	checkPending: 'Pending review',
+	checkNotAudited: 'Review-exempt template',
 	checkApproved: 'Approved',
 	checkRejected: 'Rejected',
-	templatePending: 'Pending',
+	templatePending: 'Pending review',
 	templateReviewing: 'In review',
 	templateApproved: 'Approved',
 	templateRejected: 'Rejected',

@@ -15,7 +15,7 @@ export default {
 	batchSameContent: '相同内容群发',
 	batchPointToPoint: '点对点群发',
 	timedToBeSent: '待发送',
-	timedSent: '发送成功',
+	timedSent: '已发送',
 	timedPaused: '已暂停',
 	timedIntercepted: '已拦截',
 	timedSameContent: '相同内容',
