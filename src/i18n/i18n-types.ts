@@ -782,6 +782,10 @@ type RootTranslation = {
 		 */
 		partialNote: string
 		/**
+		 * 日​期
+		 */
+		day: string
+		/**
 		 * 今​日​，​未​完
 		 */
 		partialDay: string
@@ -5220,7 +5224,7 @@ type RootTranslation = {
 		 */
 		pinned: string
 		/**
-		 * 全​部​已​打​开​的​页​面​（​{​c​o​u​n​t​|​c​o​u​n​t​}​）
+		 * 全​部​已​打​开​的​页​面​：​{​c​o​u​n​t​|​c​o​u​n​t​}
 		 * @param {number} count
 		 */
 		allTabs: RequiredParams<'count|count'>
@@ -6787,6 +6791,10 @@ export type TranslationFunctions = {
 		 * 虚线为今日（截至现在，尚未结束），不与整日比较。
 		 */
 		partialNote: () => LocalizedString
+		/**
+		 * 日期
+		 */
+		day: () => LocalizedString
 		/**
 		 * 今日，未完
 		 */
@@ -11041,7 +11049,7 @@ export type TranslationFunctions = {
 		 */
 		pinned: () => LocalizedString
 		/**
-		 * 全部已打开的页面（{count|count}）
+		 * 全部已打开的页面：{count|count}
 		 */
 		allTabs: (arg: { count: number }) => LocalizedString
 		/**

@@ -107,7 +107,11 @@ interface TabButtonProps extends React.HTMLAttributes<HTMLDivElement> {
   onClose: () => void
 }
 
-/** A div with a button inside, because the close × must be its own button and buttons cannot nest. */
+/**
+ * A tab and its close ×. A tablist may hold only tabs, and a tab no other control, so the × is for the pointer alone
+ * (hidden from assistive technology, out of the Tab order): from the keyboard, Delete on a tab closes it (the ARIA
+ * tabs pattern's deletable tabs), as Alt+W closes the current one.
+ */
 function TabButton({ tab, number, active, onOpen, onClose, ...trigger }: TabButtonProps) {
   const { LL, locale } = useI18nContext()
   const closable = tab.path !== HOME_PATH
@@ -124,15 +128,25 @@ function TabButton({ tab, number, active, onOpen, onClose, ...trigger }: TabButt
         ${active ? 'border-[var(--border)] bg-[var(--bg)] text-[var(--primary)]' : 'border-transparent text-[var(--muted)] hover:text-[var(--text)]'}`}
     >
       <button type="button" role="tab" aria-selected={active} onClick={onOpen} className="flex h-full items-center gap-1 px-3 whitespace-nowrap"
+        onKeyDown={(e) => {
+          if (e.key !== 'Delete' || !closable || tab.pinned) return
+          e.preventDefault()
+          // The focus goes on to the next tab (the previous one at the end) rather than falling to the page.
+          const box = e.currentTarget.parentElement
+          const neighbour = (box?.nextElementSibling ?? box?.previousElementSibling)?.querySelector<HTMLElement>('[role="tab"]')
+          onClose()
+          neighbour?.focus()
+        }}
+        aria-keyshortcuts={closable && !tab.pinned ? 'Delete' : undefined}
         title={`${tabTitle(tab, locale as Locale)}${number <= 8 ? ` (Alt+${number})` : ''}`}>
         {closable && tab.pinned && <Pin aria-label={LL.nav.pinned()} size={11} />}
         {menuLabel(tab, locale as Locale)}
       </button>
       {closable && !tab.pinned && (
-        <button type="button" aria-label={LL.shell.closeTab()} data-testid="tab-close" onClick={onClose}
-          className="mr-1 rounded p-0.5 hover:bg-[var(--surface-2)]">
+        <span aria-hidden title={`${LL.shell.closeTab()} (Delete)`} data-testid="tab-close" onClick={onClose}
+          className="mr-1 cursor-pointer rounded p-0.5 hover:bg-[var(--surface-2)]">
           <Icon name="close" size={12} />
-        </button>
+        </span>
       )}
     </div>
   )

@@ -26,9 +26,11 @@ export function TopBar({ go }: { go: Go }) {
       </button>
       <ModuleMenu go={go} />
       <div className="flex-1" />
-      <button {...tool(LL.shell.searchHint())} data-testid="search-button" onClick={openPalette}>
+      {/* Its name holds the key it shows (a spoken name that matches the visible one), and says it is a shortcut. */}
+      <button {...tool(LL.shell.searchHint())} aria-label={`${LL.shell.searchHint()} ${formatShortcut('mod+k')}`}
+        data-testid="search-button" onClick={openPalette} aria-keyshortcuts="Control+K Meta+K">
         <Icon name="search" />
-        <kbd className="hidden rounded border border-current/30 px-1 text-[11px] opacity-70 md:inline">{formatShortcut('mod+k')}</kbd>
+        <kbd className="hidden rounded border border-current/30 px-1 text-[11px] md:inline">{formatShortcut('mod+k')}</kbd>
       </button>
       <ColorPicker />
       <button {...tool(LL.shell.errorLog())} data-testid="errorlog-button" onClick={() => openShellDialog('errorLog')}>

@@ -77,7 +77,8 @@ export function LanguageSwitch() {
   if (site && site.show_language === 0) return null
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={toolButtonClass} aria-label={LL.shell.language()} title={LL.shell.language()} data-testid="lang-switch">
+      <DropdownMenu.Trigger className={toolButtonClass} aria-label={`${LL.shell.language()}: ${LL.common.languages[locale as Locale]()}`}
+        title={LL.shell.language()} data-testid="lang-switch">
         <Icon name="globe" />
         <span className="hidden text-xs md:inline">{LL.common.languages[locale as Locale]()}</span>
       </DropdownMenu.Trigger>

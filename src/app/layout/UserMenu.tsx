@@ -13,13 +13,14 @@ export function UserMenu({ go }: { go: Go }) {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={`${toolButtonClass} gap-2`} aria-label={LL.shell.userMenu()} data-testid="user-menu">
+      <DropdownMenu.Trigger className={`${toolButtonClass} gap-2`} aria-label={name ? `${LL.shell.userMenu()}: ${name}` : LL.shell.userMenu()}
+        data-testid="user-menu">
         {avatar ? (
           <img src={avatar} alt="" className="h-7 w-7 rounded-full object-cover" />
         ) : (
-          <span aria-hidden className="flex h-7 w-7 items-center justify-center rounded-full bg-[var(--primary)] text-xs text-[var(--primary-contrast)]">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
+          // The initial is drawn by CSS, not text: the button's name is the user's name, once.
+          <span aria-hidden data-initial={name.slice(0, 1).toUpperCase()}
+            className="flex h-7 w-7 items-center justify-center rounded-full bg-[var(--primary)] text-xs text-[var(--primary-contrast)] before:content-[attr(data-initial)]" />
         )}
         <span className="hidden max-w-32 truncate text-sm md:inline" data-testid="user-name">{name}</span>
       </DropdownMenu.Trigger>

@@ -13,6 +13,8 @@ export interface ModalPanelProps {
   overlayClassName?: string
   className?: string
   testId?: string
+  /** In the Tab order (tabindex 0), for a panel that scrolls and holds no control to reach it by. */
+  focusable?: boolean
   children?: ReactNode
   onOpenAutoFocus?: (e: Event) => void
   onCloseAutoFocus?: (e: Event) => void
@@ -34,6 +36,7 @@ export function ModalPanel(p: ModalPanelProps) {
           // Without a description Radix would warn; the title alone describes these panels.
           {...(p.description ? {} : { 'aria-describedby': undefined })}
           className={p.className}
+          tabIndex={p.focusable ? 0 : undefined}
           onOpenAutoFocus={p.onOpenAutoFocus}
           onCloseAutoFocus={p.onCloseAutoFocus}
           onEscapeKeyDown={p.onEscapeKeyDown}

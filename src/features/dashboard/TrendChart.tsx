@@ -1,5 +1,5 @@
 import { ResponsiveLine, type LineCustomSvgLayerProps, type SliceTooltipProps } from '@nivo/line'
-import { useMemo } from 'react'
+import { useId, useMemo } from 'react'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { buildTrend, listToday, tickDays, tooltipLine, type TrendSeries, type TrendSeriesInput } from './trend'
 
@@ -55,6 +55,7 @@ export function TrendChart({ axis, series, percent = false, label }: Props) {
   const lines = useMemo(() => truthfulLines(partialIndex), [partialIndex])
   const order = useMemo(() => new Map(data.map((s, i) => [s.id, i])), [data])
   const partialDay = partialIndex >= 0 ? axis[partialIndex] : undefined
+  const tableId = useId()
 
   const SliceTip = ({ slice }: SliceTooltipProps<TrendSeries>) => {
     const pts = [...slice.points].sort((a, b) => (order.get(a.seriesId) ?? 0) - (order.get(b.seriesId) ?? 0))
@@ -92,9 +93,38 @@ export function TrendChart({ axis, series, percent = false, label }: Props) {
           sliceTooltip={SliceTip}
           layers={['grid', 'axes', lines, 'crosshair', 'slices']}
           theme={{ text: { fill: 'var(--muted)' }, grid: { line: { stroke: 'var(--border)', strokeDasharray: '2 4' } } }}
+          role="img"
+          ariaLabel={label}
+          ariaDescribedBy={tableId}
         />
       </div>
+      <TrendTable id={tableId} caption={label} axis={axis} data={data} percent={percent} partialDay={partialDay} />
       {partialDay && <figcaption className="mt-1 text-xs text-[var(--muted)]" data-testid="trend-partial-note">{LL.dashboard.partialNote()}</figcaption>}
     </figure>
+  )
+}
+
+/** The chart's figures as a table, for screen readers (the picture's text alternative); not shown on screen. */
+function TrendTable({ id, caption, axis, data, percent, partialDay }: { id: string; caption: string; axis: readonly string[]; data: readonly TrendSeries[]; percent: boolean; partialDay?: string }) {
+  const { LL } = useI18nContext()
+  const fmt = (v: number | null) => (v == null ? '—' : percent ? `${v.toLocaleString('en-US', { maximumFractionDigits: 2 })}%` : v.toLocaleString('en-US'))
+  return (
+    <table id={id} className="sr-only" data-testid="trend-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{LL.dashboard.day()}</th>
+          {data.map((s) => <th key={s.id} scope="col">{s.id}</th>)}
+        </tr>
+      </thead>
+      <tbody>
+        {axis.map((day, i) => (
+          <tr key={day}>
+            <th scope="row">{day === partialDay ? `${day} (${LL.dashboard.partialDay()})` : day}</th>
+            {data.map((s) => <td key={s.id}>{fmt(s.data[i]?.y ?? null)}</td>)}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }

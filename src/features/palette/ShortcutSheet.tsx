@@ -51,6 +51,8 @@ export function ShortcutSheet() {
       }}
       overlayClassName={overlayClass}
       className={`${panelClass} max-h-[76vh] overflow-y-auto px-5 py-4`}
+      // It scrolls: a keyboard user scrolls it with the arrow keys once it has the focus (it has no control inside).
+      focusable
       title={LL.palette.sheet.title()}
       showTitle
       titleClassName="text-base font-semibold"

@@ -18,5 +18,6 @@ export default {
 	unknown: 'Unknown',
 	loadFailed: 'The overview could not be loaded. Please retry.',
 	partialNote: 'The dashed end is today, still in progress: not a full day.',
+	day: 'Date',
 	partialDay: 'today, in progress',
 } satisfies Translation['dashboard']

@@ -4,7 +4,7 @@ export default {
 	pinTab: 'Pin tab',
 	unpinTab: 'Unpin tab',
 	pinned: 'Pinned',
-	allTabs: 'All open pages ({count|count})',
+	allTabs: 'All open pages: {count|count}',
 	nextTab: 'Next tab',
 	prevTab: 'Previous tab',
 	tabByNumber: 'Go to tab 1–8 / the last tab',

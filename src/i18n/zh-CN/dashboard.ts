@@ -16,5 +16,6 @@ export default {
 	unknown: '未知率',
 	loadFailed: '概览数据加载失败，请重试。',
 	partialNote: '虚线为今日（截至现在，尚未结束），不与整日比较。',
+	day: '日期',
 	partialDay: '今日，未完',
 }

@@ -5,7 +5,7 @@ export default {
 	pinTab: '固定标签',
 	unpinTab: '取消固定',
 	pinned: '已固定',
-	allTabs: '全部已打开的页面（{count:number|count}）',
+	allTabs: '全部已打开的页面：{count:number|count}',
 	nextTab: '下一个标签',
 	prevTab: '上一个标签',
 	tabByNumber: '切换到第 1–8 个标签 / 最后一个标签',

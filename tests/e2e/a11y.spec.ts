@@ -1,0 +1,127 @@
+import { createRequire } from 'node:module'
+import { expect, test, type Page } from '@playwright/test'
+import { MODULES } from '@/domain/constants'
+import type { MenuItem } from '@/domain/menu'
+import { apiAs, openPalette, signIn } from './helpers'
+
+/*
+ * WCAG 2.1 A and AA, as axe-core judges them, over every route of the menu the server delivers (administrator: the
+ * whole menu) in both languages, the sign-in page, the command palette, the shortcut sheet and the dialogs. One page
+ * per module walks its routes inside the console (no reload), so its tab strip holds them all by the end.
+ */
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+// The console's CSP (script-src 'self') refuses the injected axe script; the audit itself changes nothing on the page.
+test.use({ bypassCSP: true })
+
+interface Found { id: string; help: string; nodes: { target: string; html: string; summary: string }[] }
+
+/** axe over the page (or one part of it): each violation with up to three of its elements. */
+async function axe(page: Page, include?: string): Promise<Found[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
+  return page.evaluate(
+    async ({ tags, include }) => {
+      const w = window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }> } }
+      const r = await w.axe.run(include ? { include: [include] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+      return r.violations.map((v) => ({
+        id: v.id, help: v.help,
+        nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 160), summary: (n.failureSummary ?? '').slice(0, 200) })),
+      }))
+    },
+    { tags: TAGS, include },
+  )
+}
+
+const report = (where: string, found: Found[]) =>
+  found.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.help}) at ${n.target} ${n.html} — ${n.summary}`))
+
+/** Every leaf path of a module's menu as the server delivers it to the signed-in account (/user/getMenu). */
+async function menuPaths(page: Page, module: string): Promise<{ path: string; label: string; labelEn: string }[]> {
+  const out: { path: string; label: string; labelEn: string }[] = []
+  const leaves = (items: MenuItem[]): void => items.forEach((i) => (i.children.length ? leaves(i.children) : out.push(i)))
+  leaves((await apiAs(page, '/user/getMenu', { permCode: module })).data as unknown as MenuItem[])
+  return out
+}
+
+/** Moves the console to `path` the way its own links do (history and popstate), without reloading the page. */
+async function goInside(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(history.state, '', to)
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+  }, `/sms-cloud${path}`)
+}
+
+/** The page at rest: no list or form busy, no transition half-way (a colour measured mid-fade is not the colour). */
+async function settled(page: Page, where: string) {
+  await expect(page.locator('.ag-overlay-loading-wrapper, [aria-busy="true"]'), where).toHaveCount(0, { timeout: 60_000 })
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'))
+}
+
+async function inLocale(page: Page, locale: string) {
+  await page.goto('/sms-cloud/login')
+  if (locale === 'en') {
+    await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
+    await page.reload()
+  }
+  await expect(page.locator('input[name="username"]')).toBeVisible()
+}
+
+for (const locale of ['zh-CN', 'en'] as const) {
+  test.describe(`WCAG 2.1 A/AA (axe) in ${locale}`, () => {
+    test('the sign-in page, the palette, the shortcut sheet and the dialogs', async ({ page }) => {
+      test.setTimeout(180_000)
+      await inLocale(page, locale)
+      const problems = report('/login', await axe(page))
+      await signIn(page)
+
+      await openPalette(page)
+      await page.keyboard.type(locale === 'en' ? 'records' : '记录')
+      problems.push(...report('palette', await axe(page, '[data-testid="command-palette"]')))
+      await page.keyboard.press('Escape')
+
+      await page.locator('main').click({ position: { x: 5, y: 5 } })
+      await page.keyboard.press('Shift+?')
+      await expect(page.getByTestId('shortcut-sheet')).toBeVisible()
+      problems.push(...report('shortcut sheet', await axe(page, '[data-testid="shortcut-sheet"]')))
+      await page.keyboard.press('Escape')
+
+      for (const opener of ['lock-button', 'errorlog-button']) {
+        await page.getByTestId(opener).click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        await settled(page, opener)
+        problems.push(...report(`dialog of ${opener}`, await axe(page, '[role="dialog"]')))
+        await page.keyboard.press('Escape')
+        await expect(page.getByRole('dialog')).toHaveCount(0)
+      }
+      // A form dialog of a list (the shared form primitive): the administrator's new customer.
+      await goInside(page, '/account/customers')
+      await settled(page, '/account/customers')
+      await page.locator('[data-toolbar="add-customer"]').click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      problems.push(...report('dialog add-customer', await axe(page, '[role="dialog"]')))
+      expect(problems).toEqual([])
+    })
+
+    // One test per module of the top menu the server delivers (the administrator has every module and route).
+    for (const module of MODULES) {
+      test(`every route of the ${module} menu`, async ({ page }) => {
+        test.setTimeout(600_000)
+        await inLocale(page, locale)
+        await signIn(page)
+        const routes = await menuPaths(page, module)
+        expect(routes.length).toBeGreaterThan(3)
+        const problems: string[] = []
+        // The shell is the same around every page but for its sidebar (one per module) and the tabs: the whole page
+        // is checked on the module's first route and on its last (every tab open), the page's own part on the others.
+        for (const [i, r] of routes.entries()) {
+          await goInside(page, r.path)
+          await expect(page.getByTestId('page-header').getByRole('heading', { level: 1 }), r.path).toHaveText(locale === 'en' ? r.labelEn : r.label)
+          await settled(page, r.path)
+          problems.push(...report(r.path, await axe(page, i === 0 || i === routes.length - 1 ? undefined : '#main')))
+        }
+        expect(problems).toEqual([])
+      })
+    }
+  })
+}
