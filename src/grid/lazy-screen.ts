@@ -16,6 +16,15 @@ const loadEngine = () => import('./ListScreen')
  */
 export const ListScreen = lazy(() => loadEngine().then((m) => ({ default: m.ListScreen })))
 
+/**
+ * Fetches the engine's chunk ahead of the first list (AG Grid is most of the console's bytes): called once the shell
+ * is idle after sign-in, so opening a list no longer waits for it. A failure here is silent; the list's own load
+ * reports it, with its time-out, when it is opened.
+ */
+export function preloadListEngine(): void {
+  loadEngine().catch(() => undefined)
+}
+
 /** A menu screen for one declaration: `REAL_SCREENS[def.path] = listScreen(def, withChunkTimeout)`. */
 export function listScreen(
   def: ListDefinition,

@@ -4,6 +4,7 @@ import { useShortcutDispatcher } from '@/commands/dispatcher'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { CommandPalette, ShortcutSheet } from '@/features/palette'
 import { DownloadTray } from '@/grid/DownloadTray'
+import { preloadListEngine } from '@/grid/lazy-screen'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { installErrorCapture } from '@/stores/error-log'
 import { rememberReturn, useLocked } from '@/stores/lock'
@@ -20,6 +21,21 @@ import { useTabCommands } from './use-tab-commands'
 import { useGo, useGrantedMenus, usePathname } from './use-shell-menus'
 import { useTabSync } from './use-tab-sync'
 
+/**
+ * Runs `work` once the browser has nothing else to do (the page drawn, its first calls answered), at the latest
+ * after 3 s; returns the effect's clean-up. Safari has no requestIdleCallback: a plain time-out stands in.
+ */
+function whenIdle(work: () => void) {
+  return () => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(work, { timeout: 3000 })
+      return () => cancelIdleCallback(id)
+    }
+    const id = setTimeout(work, 1500)
+    return () => clearTimeout(id)
+  }
+}
+
 /** The signed-in shell of spec section 2: top bar, sidebar, tab strip, the page, footer, and the shell's dialogs. */
 export function AppLayout() {
   const { LL } = useI18nContext()
@@ -33,6 +49,7 @@ export function AppLayout() {
   useTabSync(path, menus)
   useTabCommands(go)
   useArrivalFocus(path)
+  useEffect(whenIdle(preloadListEngine), [])
 
   // The lock may come from this tab's dialog or from another tab (storage event): either way nothing of the page
   // stays on screen or in the DOM, and this tab remembers where to come back to.
