@@ -6,10 +6,12 @@ const port = Number(process.env.E2E_PORT ?? 8199)
 const dataDir = `.test-data/e2e-${process.pid}`
 export const CAPTCHA = 'TEST'
 /**
- * The server's output, where the carrier simulator logs every text it sends: tests read SMS codes from it. Set once
- * in the runner's environment, so the workers (which load this file again, with other pids) name the same file.
+ * The server's output (JSON lines). Set once in the runner's environment, so the workers (which load this file again,
+ * with other pids) name the same file.
  */
 export const SERVER_LOG = (process.env.E2E_SERVER_LOG ??= `.test-data/e2e-${process.pid}.log`)
+/** Every text the carrier simulator sends, one JSON line each (CARRIER_OUTBOX): tests read SMS codes here, never in the log. */
+export const CARRIER_OUTBOX = `${SERVER_LOG}.outbox`
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -56,6 +58,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       SMS_CAPTCHA_FIXED: CAPTCHA,
+      CARRIER_OUTBOX,
       // Every browser test signs in from 127.0.0.1; the limits themselves are pinned by the server tests.
       RATE_LIMIT_SCALE: '1000',
       SEED_HISTORY_ROWS: process.env.SEED_HISTORY_ROWS ?? '20000',

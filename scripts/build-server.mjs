@@ -7,12 +7,13 @@ import { build } from 'esbuild'
 
 export const SERVER_OUT = 'dist-server'
 
-export async function buildServer() {
+/** `out`: another folder (a test builds its own copy). */
+export async function buildServer(out = SERVER_OUT) {
   const started = Date.now()
-  rmSync(SERVER_OUT, { recursive: true, force: true })
+  rmSync(out, { recursive: true, force: true })
   await build({
     entryPoints: ['server/main.ts', 'server/cluster.ts'],
-    outdir: SERVER_OUT,
+    outdir: out,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -22,8 +23,8 @@ export async function buildServer() {
     logLevel: 'warning',
     tsconfig: 'tsconfig.json',
   })
-  cpSync('server/db/migrations', `${SERVER_OUT}/migrations`, { recursive: true })
-  console.log(`✓ server compiled into ${SERVER_OUT}/ (${((Date.now() - started) / 1000).toFixed(1)}s)`)
+  cpSync('server/db/migrations', `${out}/migrations`, { recursive: true })
+  console.log(`✓ server compiled into ${out}/ (${((Date.now() - started) / 1000).toFixed(1)}s)`)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer()

@@ -5,7 +5,7 @@ import { bin } from './lib.mjs'
 const children = [
   // tsx watch waits for the old process to exit (it stops its embedded PostgreSQL) before starting the new one; one
   // it had to kill leaves its PostgreSQL running, and the new one stops that first (server/db/embedded.ts).
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit', env: process.env }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit', env: { LOG_FORMAT: 'pretty', ...process.env } }),
   spawn(bin('vite'), ['--host', process.env.HOST ?? '127.0.0.1'], { stdio: 'inherit' }),
 ]
 const stop = () => children.forEach((c) => c.kill('SIGTERM'))

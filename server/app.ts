@@ -9,6 +9,9 @@ import { ApiError, fail } from './http/envelope'
 import { jsonBodyLimit, lightCors } from './http/light-middleware'
 import { refuseMalformedPath } from './http/malformed-path'
 import { securityHeaders } from './http/security-headers'
+import { requestLog, requestLogging } from './http/request-log'
+import { healthRoutes } from './ops/health'
+import { routePath } from 'hono/route'
 import type { AppEnv } from './http/session'
 import { accountRoutes } from './routes/account'
 import { customerAdminRoutes } from './routes/customers'
@@ -71,7 +74,7 @@ export function createApp(opts: AppOptions) {
   // CORS_ORIGIN=* opts back in. Writes from pages of other origins are refused by originGuard either way.
   const corsOrigin = (origin: string, c: Context) =>
     config.corsOrigin === '*' ? '*' : origin && isTrustedOrigin(origin, c, config) ? origin : null
-  api.use('*', lightCors({ origin: corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition', 'X-Total-Count'], maxAge: 600 }))
+  api.use('*', lightCors({ origin: corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition', 'X-Total-Count', 'X-Request-Id'], maxAge: 600 }))
   api.use('*', originGuard(config))
   // JSON calls are small. Only the calls that take files read a form, each under its own larger limit; a form sent
   // to any other call is refused unread (415) rather than passed to a route that has no limit of its own.
@@ -102,13 +105,15 @@ export function createApp(opts: AppOptions) {
   const app = new Hono()
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err)
-    console.error('[server]', c.req.method, c.req.path, err)
+    requestLog(c).error({ err, method: c.req.method, route: routePath(c) }, 'request failed')
     // PostgreSQL's disk_full: the statement (and its transaction: a send, an import) was rolled back whole.
     if ((err as { code?: unknown }).code === '53100') return fail(c, new ApiError(507, 'databaseDiskFull'))
     return fail(c, new ApiError(500, 'unknown'))
   })
+  app.use('*', requestLogging())
   app.use('*', securityHeaders(config))
   app.use('*', refuseMalformedPath)
+  app.route('/', healthRoutes(opts.db, config))
   app.route(API_PREFIX, api)
   app.route('/', shortLinkRedirectRoutes(deps))
   app.route('/', staticRoutes(config))

@@ -50,6 +50,8 @@ export interface ServerConfig {
    * (WORKER_INTERVAL_MS; unset: each its own, 2–5 s). Browser tests shorten it so they wait for the work, not the timer.
    */
   workerIntervalMs?: number
+  /** Bearer token that lets a non-loopback caller read /metrics (METRICS_TOKEN); unset: loopback only. */
+  metricsToken?: string
   /** The report push's first retry waits this long before jitter (PUSH_RETRY_FIRST_SECONDS, default 30; then doubling). */
   pushRetryFirstMs?: number
 }
@@ -139,10 +141,18 @@ export const variables = {
   CLUSTER_WORKERS: v('setting', num(1, 1024).optional(), 'a whole number 1–1024', 'available parallelism', 'processes `npm run start:cluster` starts'),
   SHUTDOWN_GRACE_MS: v('setting', num(0).default(30_000), 'milliseconds, 0 or more', '30000',
     'how long requests in flight may hold the exit after SIGTERM/SIGINT'),
+  LOG_LEVEL: v('setting', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), 'fatal, error, warn, info, debug, trace or silent', 'info',
+    'the least severe log lines written (one JSON line each on stdout; `debug` adds every background job run that found nothing to do)'),
+  LOG_FORMAT: v('setting', z.enum(['json', 'pretty']).default('json'), 'json or pretty', 'json',
+    '`pretty`: human-readable lines (`npm run dev`; needs the development dependencies)'),
+  METRICS_TOKEN: v('setting', z.string().min(16).optional(), 'at least 16 characters', '',
+    '`/metrics` answers loopback callers, and others sending `Authorization: Bearer <METRICS_TOKEN>`'),
   SMS_CAPTCHA_FIXED: v('test', z.string().length(4).optional(), '4 characters', '',
     'the server also accepts this captcha code, so browser tests can sign in'),
   WORKER_INTERVAL_MS: v('test', num(1, 600_000).optional(), 'milliseconds, 1–600000', 'each job its own, 1–5 s',
     'how often the background jobs look for work; browser tests shorten it to wait for the work, not the timer'),
+  CARRIER_OUTBOX: v('test', z.string().min(1).optional(), 'a file path', '',
+    'the carrier simulator appends every text it sends (SMS codes included) to this file, one JSON line each, so browser tests can read them; the log never has them'),
   LIST_TOTALS: v('bench', z.enum(['rollup', 'exact']).default('rollup'), 'rollup or exact', 'rollup',
     '`exact` counts every sent-record list total instead of summing the daily rollups (the baseline of tests/bench/list-load)'),
 } satisfies Record<string, Variable>
@@ -206,6 +216,7 @@ export function configFromSettings(s: Settings): ServerConfig {
     templateReviewDelaySeconds: s.TEMPLATE_REVIEW_DELAY_SECONDS,
     workerIntervalMs: s.WORKER_INTERVAL_MS,
     pushRetryFirstMs: s.PUSH_RETRY_FIRST_SECONDS * 1000,
+    metricsToken: s.METRICS_TOKEN,
   }
 }
 

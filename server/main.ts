@@ -19,8 +19,12 @@ import { openStore } from './storage'
 import { startReviewWorker } from './templates/review'
 import { seedDemoMedia } from './seed/materials'
 import { startOrphanSweep } from './materials/sweep'
+import { createLogger, setLogger } from './log'
+import { markShuttingDown } from './ops/health'
 
 const env = settingsOrExit('server')
+const log = createLogger({ level: env.LOG_LEVEL, pretty: env.LOG_FORMAT === 'pretty' })
+setLogger(log)
 const host = env.HOST
 const port = env.PORT
 const dataDir = env.DATA_DIR
@@ -29,13 +33,13 @@ const databaseUrl = env.DATABASE_URL
 // Startup refusals that are the operator's to fix: one paragraph, no stack.
 function refuse(e: unknown): never {
   if (!(e instanceof EmbeddedPostgresError || e instanceof PgliteFolderError)) throw e
-  console.error(`[server] ${e.message}`)
+  log.fatal(e.message)
   process.exit(1)
 }
 
 // A promise some background step forgot to handle is a bug to log, not a reason to stop serving every user (Node
 // would end the process). A thrown exception still ends it: its state is unknown, and a restart is the safe answer.
-process.on('unhandledRejection', (reason) => console.error('[server] unhandled rejection (a bug; the server keeps serving):', reason))
+process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection (a bug; the server keeps serving)'))
 
 // Without DATABASE_URL: the embedded PostgreSQL in DATA_DIR/postgres, started (and made, the first time) here and
 // stopped after the pool at shutdown (server/db/embedded.ts). A PGlite folder of an earlier version is never used
@@ -45,29 +49,29 @@ const embedded = databaseUrl ? undefined : await startEmbedded({ dir: join(dataD
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 if (embedded) {
   const made = embedded.initialised ? `, made now (initdb ${secs(embedded.timings.initdbMs)})` : ''
-  console.log(`[server] database: embedded PostgreSQL in ${embedded.dir}, 127.0.0.1:${embedded.port}${made}, started in ${secs(embedded.timings.startMs)}`)
-} else console.log('[server] database: PostgreSQL (DATABASE_URL)')
+  log.info(`database: embedded PostgreSQL in ${embedded.dir}, 127.0.0.1:${embedded.port}${made}, started in ${secs(embedded.timings.startMs)}`)
+} else log.info('database: PostgreSQL (DATABASE_URL)')
 const db = await openDb({ databaseUrl: databaseUrl ?? embedded!.url })
 const migrating = performance.now()
 const applied = await migrate(db)
-if (applied.length) console.log(`[server] migrations applied: ${applied.join(', ')} in ${secs(performance.now() - migrating)}`)
+if (applied.length) log.info({ applied }, `migrations applied in ${secs(performance.now() - migrating)}`)
 // CONTENT_SEARCH_INDEX=on trades send speed for fast content searches (server/README.md, migrations 040 and 057).
-await ensureContentIndex(db, env.CONTENT_SEARCH_INDEX === 'on', console.warn)
+await ensureContentIndex(db, env.CONTENT_SEARCH_INDEX === 'on', (m) => log.warn(m))
 // SEED_HISTORY_ROWS lets browser tests start on a smaller history; the demo default is 300k sent records.
-const seeded = await seedIfEmpty(db, { log: console.log, historyRows: env.SEED_HISTORY_ROWS })
+const seeded = await seedIfEmpty(db, { log: (m) => log.info(m), historyRows: env.SEED_HISTORY_ROWS })
 if (seeded === null) await syncMenus(db)
-else console.log(`[server] demo data ready in ${(seeded / 1000).toFixed(1)} s`)
+else log.info(`demo data ready in ${(seeded / 1000).toFixed(1)} s`)
 
 const config = configFromSettings(env)
-if (config.captchaFixed) console.warn('[server] SMS_CAPTCHA_FIXED is set: a fixed captcha is accepted (tests only)')
+if (config.captchaFixed) log.warn('SMS_CAPTCHA_FIXED is set: a fixed captcha is accepted (tests only)')
 const storage = openStore(config)
 if (seeded !== null) await seedDemoMedia(db, storage)
-console.log(`[server] uploads: ${config.s3 ? `S3 bucket ${config.s3.bucket} at ${config.s3.url}` : `files in ${resolve(config.filesDir!)}`}`)
-const app = createApp({ db, config, carrier: new Carrier({ log: true }), storage })
+log.info(`uploads: ${config.s3 ? `S3 bucket ${config.s3.bucket} at ${config.s3.url}` : `files in ${resolve(config.filesDir!)}`}`)
+const app = createApp({ db, config, carrier: new Carrier({ log: true, outboxFile: env.CARRIER_OUTBOX }), storage })
 
 // The carrier's reports, the timed-batch scheduler, the report push and the template review; SEND_WORKERS=0 turns them off (several
 // processes may run them).
-if (config.pushAllowPrivate) console.warn('[server] PUSH_ALLOW_PRIVATE is set: report pushes may reach loopback and private addresses')
+if (config.pushAllowPrivate) log.warn('PUSH_ALLOW_PRIVATE is set: report pushes may reach loopback and private addresses')
 const every = config.workerIntervalMs
 const stopWorkers = !env.SEND_WORKERS ? [] : [
   startCarrierSim(db, every), startScheduler(db, every),
@@ -77,10 +81,8 @@ const stopWorkers = !env.SEND_WORKERS ? [] : [
 
 const handlers = trackHandlers(app.fetch)
 const server = serve({ fetch: handlers.fetch, hostname: host, port }, () => {
-  console.log(`\n  SMS cloud console: http://${host}:${port}${APP_BASE}\n`)
-  console.log('  Demo accounts:')
-  for (const a of DEMO_ACCOUNTS.slice(0, 3)) console.log(`    ${a.cusId.padEnd(8)} / ${a.password}`)
-  console.log('')
+  // No passwords in the log: the demo accounts' are in the README.
+  log.info({ demoAccounts: DEMO_ACCOUNTS.slice(0, 3).map((a) => a.cusId) }, `SMS cloud console: http://${host}:${port}${APP_BASE}`)
 })
 
 // On SIGTERM/SIGINT: stop accepting, finish the requests in flight and the workers' current step, then close the
@@ -91,6 +93,7 @@ let closing = false
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
+  markShuttingDown()
   ending.begin()
   // shutdownGracefully stops accepting before it returns; the line says so only then (a client acting on the line,
   // as the shutdown test does, found the port still open when the line came first).
@@ -99,16 +102,16 @@ async function shutdown(signal: string) {
     handlersIdle: handlers.idle,
     workers: stopWorkers,
     closeDb: async () => {
-      await db.close().catch((e) => console.error('[server] closing the database failed', e))
+      await db.close().catch((err) => log.error({ err }, 'closing the database failed'))
       // A fast shutdown: ends its sessions and writes a checkpoint, so the next start needs no recovery.
       await embedded?.stop()
     },
     graceMs: env.SHUTDOWN_GRACE_MS,
-    log: console.log,
+    log: (m) => log.warn(m),
   })
-  console.log(`[server] ${signal}: stopped accepting; finishing requests in flight, then closing`)
+  log.info(`${signal}: stopped accepting; finishing requests in flight, then closing`)
   await done
-  console.log('[server] closed')
+  log.info('closed')
   process.exit(0)
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))
@@ -116,6 +119,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
 /** PostgreSQL's own lines: warnings, errors and recovery notes; its routine LOG lines (start, checkpoints) are left out. */
 function postgresLine(line: string) {
-  if (/WARNING|ERROR|FATAL|PANIC/.test(line) && !/the database system is (starting up|shutting down)/.test(line)) console.warn(`[postgres] ${line}`)
-  else if (/recover|redo|interrupted|not properly shut down|making the PostgreSQL|left running/.test(line) && !/checkpoint/.test(line)) console.log(`[postgres] ${line}`)
+  if (/WARNING|ERROR|FATAL|PANIC/.test(line) && !/the database system is (starting up|shutting down)/.test(line)) log.warn({ postgres: line }, 'embedded PostgreSQL')
+  else if (/recover|redo|interrupted|not properly shut down|making the PostgreSQL|left running/.test(line) && !/checkpoint/.test(line)) log.info({ postgres: line }, 'embedded PostgreSQL')
 }

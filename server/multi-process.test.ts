@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -14,6 +17,8 @@ import { freshDatabase, startServer, type ServerProcess } from './test/processes
  * Two real server processes on one PostgreSQL, every request of one user landing on the other process than the
  * last: nothing a flow needs may live in one process' memory. PostgreSQL only (PGlite is one process' folder).
  */
+/** The texts the carrier simulator of either process sent (CARRIER_OUTBOX). */
+const outbox = join(mkdtempSync(join(tmpdir(), 'mp-outbox-')), 'outbox')
 const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as new () => { setPublicKey(k: string): void; encrypt(s: string): string | false }
 const CAPTCHA = 'T3ST'
 
@@ -59,7 +64,7 @@ describe('two server processes on one PostgreSQL', () => {
     s3 = await startS3()
     const { url, bucket, region, accessKeyId, secretAccessKey } = s3.settings
     const env = {
-      DATABASE_URL: db.url, SEED_HISTORY_ROWS: '2000', SMS_CAPTCHA_FIXED: CAPTCHA,
+      DATABASE_URL: db.url, SEED_HISTORY_ROWS: '2000', SMS_CAPTCHA_FIXED: CAPTCHA, CARRIER_OUTBOX: outbox,
       S3_URL: url, S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey,
     }
     // Started together: migrations and the demo seed are serialised by advisory locks, not by luck.
@@ -91,10 +96,9 @@ describe('two server processes on one PostgreSQL', () => {
     const [a, b] = procs
     const uuid = `u${randomUUID().replace(/-/g, '')}`
     const redomStr = (await call('/code/captcha', {}, undefined, b)).data.redomStr as string
-    const from = a.lines.length
     expect((await call('/user/sendLoginAuthCode', { userId: 'acme01', phone: '', uuid, captcha: CAPTCHA, redomStr }, undefined, a)).status).toBe(200)
-    const text = a.lines.slice(from).find((l) => l.includes('[carrier] SMS to 13800138001'))
-    const code = text?.split(': ').slice(1).join(': ').match(/\d{6}/)?.[0]
+    const texts = readFileSync(outbox, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { phone: string; text: string })
+    const code = texts.findLast((t) => t.phone === '13800138001')?.text.match(/\d{6}/)?.[0]
     expect(code).toMatch(/^\d{6}$/)
     const body = { username: 'acme01', uuid, code, redomStr: `r${randomUUID().replace(/-/g, '')}` }
     expect((await call('/user/loginBySmsCode', body, undefined, b)).status).toBe(200)

@@ -63,7 +63,7 @@ export async function shutdownGracefully(p: ShutdownParts): Promise<void> {
     NetServer.prototype.close.call(p.server, () => resolve())
   })
   const cutOff = setTimeout(() => {
-    p.log(`[server] requests still running after ${p.graceMs} ms: closing their connections`)
+    p.log(`requests still running after ${p.graceMs} ms: closing their connections`)
     p.server.closeAllConnections()
   }, p.graceMs)
   cutOff.unref()

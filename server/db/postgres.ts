@@ -2,6 +2,7 @@ import pg from 'pg'
 import { isoTimeParser, TIMESTAMPTZ } from './iso-time'
 import { nameOn } from './prepared'
 import type { Cursor, CursorOptions, Db, QueryOptions } from './types'
+import { logger } from '../log'
 
 // bigint and numeric come back as strings by default; counts and money fit in a double here.
 pg.types.setTypeParser(20, (v) => Number(v))
@@ -131,6 +132,7 @@ function wrap(client: Client, pool: pg.Pool): Db {
       }
     },
     cursor: client === pool ? (text, params, opts) => openCursor(pool, text, params, opts) : undefined,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   }
 }
@@ -160,6 +162,6 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   })
   // An idle connection lost (PostgreSQL restarted, the backend terminated): the pool drops it and opens another when
   // needed. Without a listener the pool's 'error' event would end the process.
-  pool.on('error', (e) => console.warn(`[server] a PostgreSQL connection was lost while idle and is replaced: ${e.message}`))
+  pool.on('error', (e) => logger().warn({ err: e }, 'a PostgreSQL connection was lost while idle and is replaced'))
   return wrap(pool, pool)
 }

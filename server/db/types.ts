@@ -47,6 +47,8 @@ export interface Db {
    * undefined without a row, `'error'` when it failed (run it with `query` for the error). For one large text field.
    */
   firstRowBytes?(text: string, params: unknown[]): Promise<(Uint8Array | null)[] | undefined | 'error'>
+  /** PostgreSQL: this process' connections, for /metrics (`waiting`: queries queued for a connection). */
+  pool?(): { total: number; idle: number; waiting: number }
   /** PGlite (one connection): whether any statement is running or queued on it, so bulk work can let others first. */
   busy?(): boolean
 }

@@ -7,6 +7,8 @@ import { ApiError, localeOf } from '../http/envelope'
 import { csvWriter, xlsxWriter, type Cell } from './writers'
 import { lockInSchema } from '../db/locks'
 import type { TextBatch } from './text-batches'
+import { logger } from '../log'
+import { requestLog } from '../http/request-log'
 
 export interface FileColumn<R> {
   header: HeaderWords
@@ -73,7 +75,7 @@ async function takeSlot(db: Db, account: string): Promise<Slot> {
     async release() {
       if (given) return
       given = true
-      await db.query('delete from download_slot where id = $1', [id]).catch((e) => console.error('[download] slot release', e))
+      await db.query('delete from download_slot where id = $1', [id]).catch((e) => logger().error({ err: e }, 'download slot not released (it expires with its lease)'))
     },
   }
 }
@@ -130,7 +132,7 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
         await slot.release()
         // The client went away while this batch was read: nothing to report.
         if (cancelled) return
-        console.error('[download]', c.req.path, err)
+        requestLog(c).error({ err }, 'download failed part way')
         controller.error(err)
       }
     },

@@ -74,10 +74,7 @@ export async function sweepOrphans(db: Db, store: ObjectStore, opts: SweepOption
 }
 
 /** One sweep step every `intervalMs` (10 minutes); its stop resolves once the step under way has finished. */
-export function startOrphanSweep(db: Db, store: ObjectStore, intervalMs = 600_000, log: (m: string) => void = console.log): () => Promise<void> {
+export function startOrphanSweep(db: Db, store: ObjectStore, intervalMs = 600_000): () => Promise<void> {
   const holder = `${process.pid}-${randomUUID()}`
-  return everyInterval(intervalMs, async () => {
-    const r = await sweepOrphans(db, store, { holder })
-    if (r.deleted) log(`[storage] orphan objects deleted: ${r.deleted}`)
-  }, (e) => console.error('[storage] sweep', e))
+  return everyInterval('orphan-sweep', intervalMs, async () => ({ deleted: (await sweepOrphans(db, store, { holder })).deleted }))
 }

@@ -130,12 +130,12 @@ export function startUeChecker(db: Db, o: UeCheckerOptions & { rate: number; int
   const intervalMs = o.intervalMs ?? 1000
   let last = Date.now()
   let ticks = 0
-  return everyInterval(intervalMs, async () => {
+  return everyInterval('ue-checker', intervalMs, async () => {
     const now = Date.now()
     // The budget of the time since the last tick, at most two intervals' worth after a pause.
     const budget = Math.max(1, Math.floor((o.rate * Math.min(now - last, 2 * intervalMs)) / 1000))
     last = now
     if (ticks++ % 600 === 0) await pruneUnconfirmed(db)
-    await runUeChecks(db, budget, o)
-  }, (e) => console.error('[ue-checker]', e))
+    return { checked: await runUeChecks(db, budget, o) }
+  })
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db'
 import { appSecretOf } from '../users/app-secret'
 import { PUSH_HEADERS, signPush } from './sign'
 import { postTo, PushTargetError, resolveTarget, type PostResult, type Resolve } from './target'
+import { jobRetried } from '../ops/metrics'
 import { everyInterval } from '../worker-loop'
 
 /**
@@ -178,5 +179,10 @@ export async function pushTick(db: Db, opts: PushOptions = {}): Promise<number[]
 
 /** Runs pushTick every `intervalMs` (never overlapping itself); returns a stop function. */
 export function startPushWorker(db: Db, opts: PushOptions = {}, intervalMs = 2000): () => Promise<void> {
-  return everyInterval(intervalMs, () => pushTick(db, opts), (e) => console.error('[push]', e))
+  return everyInterval('report-push', intervalMs, async () => {
+    const outcomes = await pushTick(db, opts)
+    const count = (o: number) => outcomes.filter((x) => x === o).length
+    jobRetried('report-push', count(PUSH_OUTCOME.retry))
+    return { delivered: count(PUSH_OUTCOME.delivered), retried: count(PUSH_OUTCOME.retry), failed: count(PUSH_OUTCOME.failed) }
+  })
 }

@@ -23,6 +23,7 @@ import { objectKey } from '../storage/store'
 import type { SessionUser } from '../users/repo'
 import { mayFilterAccount } from './lists/common'
 import { mediaRoute } from './media'
+import { requestLog } from '../http/request-log'
 
 /** Multipart framing and the small fields around the file. */
 const FORM_OVERHEAD = 64 * 1024
@@ -163,7 +164,7 @@ export function materialRoutes(deps: Deps) {
     })
     // The rows are gone first: a store failure leaves an unreachable object behind, never a row without its bytes.
     const failed = (await Promise.allSettled(keys.map((k) => deps.storage.delete(k)))).filter((s) => s.status === 'rejected')
-    if (failed.length) console.error('[materials] objects left in the store after delete:', failed.length)
+    if (failed.length) requestLog(c).error({ left: failed.length }, 'objects left in the store after delete (the orphan sweep removes them)')
     return ok(c, { deleted: keys.length }, 'materialDeleted', { msg: serverMessage('materialDeleted', localeOf(c), { count: keys.length }) })
   })
 

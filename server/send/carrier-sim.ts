@@ -62,5 +62,5 @@ export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ rep
  */
 export function startCarrierSim(db: Db, intervalMs = 3000, opts: SimOptions = {}): () => Promise<void> {
   const batch = opts.batch ?? Math.max(1, Math.round((20_000 * intervalMs) / 3000))
-  return everyInterval(intervalMs, () => simulateTick(db, { ...opts, batch }), (e) => console.error('[carrier-sim]', e))
+  return everyInterval('carrier-sim', intervalMs, () => simulateTick(db, { ...opts, batch }))
 }

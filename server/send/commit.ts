@@ -1,6 +1,7 @@
 import type { SendResult } from '../../src/domain/send'
 import type { Db } from '../db'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
+import { sendStored } from '../ops/metrics'
 import {
   costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatchRow, storeRecords, storeTimed,
   type RecipientExtras, type Recipients, type SendKind, type StoreBatch,
@@ -53,6 +54,8 @@ export async function commitSend(
   plan: (tx: Db) => Promise<SendPlan>,
   after?: (tx: Db, result: SendResult) => Promise<void>,
 ): Promise<SendResult> {
+  // Set only when this request stored the send (a retry gets the first reply): for the sends-stored metrics.
+  const fresh = { recipients: 0, timed: false, stored: false }
   const result = await db.transaction(async (tx) => {
     const earlier = await claimKey(tx, cusId, key)
     if (earlier) return earlier
@@ -81,8 +84,10 @@ export async function commitSend(
     }
     await after?.(tx, result)
     await saveReply(tx, cusId, key, result)
+    Object.assign(fresh, { recipients: p.mobiles.length, timed: Boolean(p.timing), stored: true })
     return result
   })
+  if (fresh.stored) sendStored(fresh.recipients, fresh.timed)
   // A balance warning the debit queued goes out only now that the send has committed.
   await deliverWarningsAfterCommit(db)
   return result

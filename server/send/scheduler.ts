@@ -128,9 +128,6 @@ async function mark(tx: Db, id: string, status: number) {
 }
 
 /** Runs runDueBatches every `intervalMs` (never overlapping itself); returns a stop function. */
-export function startScheduler(db: Db, intervalMs = 5000, log: (m: string) => void = console.log): () => Promise<void> {
-  return everyInterval(intervalMs, async () => {
-    const ids = await runDueBatches(db)
-    if (ids.length) log(`[scheduler] sent timed batches: ${ids.join(', ')}`)
-  }, (e) => console.error('[scheduler]', e))
+export function startScheduler(db: Db, intervalMs = 5000): () => Promise<void> {
+  return everyInterval('scheduler', intervalMs, async () => ({ sent: await runDueBatches(db) }))
 }

@@ -142,9 +142,6 @@ export async function reviewDue(db: Db, opts: { delayMs: number; now?: Date; lim
 }
 
 /** Runs reviewDue every `intervalMs`; its stop resolves once the review under way (if any) has finished. */
-export function startReviewWorker(db: Db, delayMs: number, intervalMs = 5000, log: (m: string) => void = console.log): () => Promise<void> {
-  return everyInterval(intervalMs, async () => {
-    const n = await reviewDue(db, { delayMs })
-    if (n) log(`[review] templates reviewed: ${n}`)
-  }, (e) => console.error('[review]', e))
+export function startReviewWorker(db: Db, delayMs: number, intervalMs = 5000): () => Promise<void> {
+  return everyInterval('template-review', intervalMs, async () => ({ reviewed: await reviewDue(db, { delayMs }) }))
 }

@@ -1,5 +1,6 @@
 import type { Carrier } from '../carrier'
 import type { Db } from '../db'
+import { logger } from '../log'
 
 // The carrier each database's warnings go through, set by createApp. Keyed by the root Db object: a transaction's
 // Db is not in it, so a delivery asked for inside a transaction does nothing and the commit's caller delivers.
@@ -35,5 +36,5 @@ export async function deliverWarnings(db: Db): Promise<number> {
 
 /** After a commit that may have queued warnings: delivers them, logging rather than failing the caller's request. */
 export async function deliverWarningsAfterCommit(db: Db): Promise<void> {
-  await deliverWarnings(db).catch((e: unknown) => console.error('[warn] balance warning texts not sent yet', e))
+  await deliverWarnings(db).catch((e: unknown) => logger().error({ err: e }, 'balance warning texts not sent yet'))
 }

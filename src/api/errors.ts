@@ -9,14 +9,17 @@ export class ApiError<D = unknown> extends Error {
   readonly msg: string
   readonly data: D
   readonly kind: ApiErrorKind
+  /** The server's X-Request-Id of the failed call: the user can quote it, the operator finds its log line. */
+  readonly requestId: string | null
 
-  constructor(status: number, msg: string, data: D, kind: ApiErrorKind = 'http') {
+  constructor(status: number, msg: string, data: D, kind: ApiErrorKind = 'http', requestId: string | null = null) {
     super(msg || `HTTP ${status}`)
     this.name = 'ApiError'
     this.status = status
     this.msg = msg
     this.data = data
     this.kind = kind
+    this.requestId = requestId
   }
 }
 

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import { memberGroupSchema } from '@/domain/group-numbers'
 import { asEnvelope } from './errors'
-import { api, apiUrl, fail, send } from './http'
+import { api, apiUrl, fail, requestIdOf, send } from './http'
 
 /** Address-book groups as a number source of the send pages (src/domain/group-numbers.ts). */
 
@@ -24,6 +24,6 @@ export async function groupMobiles(groupIds: number[]): Promise<Uint8Array> {
   const res = await send(apiUrl('/addressBook/groupMobileDetail'), {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ group_ids: groupIds }),
   }, { long: true })
-  if (res.status !== 200) fail(res.status, asEnvelope(await res.json().catch(() => null)), {})
+  if (res.status !== 200) fail(res.status, asEnvelope(await res.json().catch(() => null)), {}, requestIdOf(res))
   return new Uint8Array(await res.arrayBuffer())
 }

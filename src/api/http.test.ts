@@ -5,12 +5,13 @@ const logoutLocal = vi.fn()
 const goToLogin = vi.fn()
 let token: string | null = 'tok-1'
 
-vi.mock('@/components/ui/toast', () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn(), info: vi.fn() } }))
+vi.mock('@/components/ui/toast', () => ({ toast: { error: (m: string, detail?: string) => (detail ? toastError(m, detail) : toastError(m)), success: vi.fn(), info: vi.fn() } }))
 vi.mock('@/stores/session', () => ({ getToken: () => token, logoutLocal: () => logoutLocal() }))
 vi.mock('@/stores/prefs', () => ({ getLocale: () => 'zh-CN' }))
 vi.mock('./navigation', () => ({ goToLogin: () => goToLogin() }))
 
 const { api, ApiError } = await import('./http')
+const { getErrorLog, clearErrorLog } = await import('@/stores/error-log')
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -50,6 +51,21 @@ describe('api()', () => {
     fetchMock.mockResolvedValueOnce(new Response('boom', { status: 500 }))
     await expect(api('/x')).rejects.toMatchObject({ status: 500 })
     expect(toastError).toHaveBeenCalledWith('未知错误')
+  })
+
+  it('keeps the failed call\'s request id in the error, beneath the toast and, for a server failure, in the error log', async () => {
+    clearErrorLog()
+    const answer = (status: number, id: string) =>
+      new Response(JSON.stringify({ code: status, msg: '服务繁忙', data: null }), { status, headers: { 'Content-Type': 'application/json', 'X-Request-Id': id } })
+    fetchMock.mockResolvedValueOnce(answer(500, 'req-5xx-0001'))
+    await expect(api('/x')).rejects.toMatchObject({ status: 500, requestId: 'req-5xx-0001' })
+    expect(toastError).toHaveBeenCalledWith('服务繁忙', expect.stringContaining('req-5xx-0001'))
+    expect(getErrorLog()[0].message).toContain('req-5xx-0001')
+    fetchMock.mockResolvedValueOnce(answer(409, 'req-4xx-0002'))
+    await expect(api('/x')).rejects.toMatchObject({ status: 409, requestId: 'req-4xx-0002' })
+    expect(toastError).toHaveBeenLastCalledWith('服务繁忙', expect.stringContaining('req-4xx-0002'))
+    // A refusal the user can act on is not an error of the console: the log keeps only the server failure.
+    expect(getErrorLog()).toHaveLength(1)
   })
 
   it('keeps silent calls (sign-in) free of toasts', async () => {

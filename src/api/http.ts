@@ -1,6 +1,7 @@
 import { toast } from '@/components/ui/toast'
 import { LONG_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type Locale } from '@/domain/constants'
 import { getLocale } from '@/stores/prefs'
+import { recordError } from '@/stores/error-log'
 import { getToken, logoutLocal } from '@/stores/session'
 import { ApiError, asEnvelope, type Envelope } from './errors'
 import { goToLogin } from './navigation'
@@ -72,13 +73,21 @@ export async function send(url: string, init: RequestInit, opts: ApiOptions): Pr
   }
 }
 
-/** Turns a non-success answer into ApiError: 401 logs out; anything else toasts the server's msg unless silent. */
-export function fail(status: number, env: Envelope | null, opts: ApiOptions): never {
+/**
+ * Turns a non-success answer into ApiError: 401 logs out; anything else toasts the server's msg unless silent, with
+ * the answer's request id beneath it. A server failure (5xx) also goes to the error log with that id.
+ */
+export function fail(status: number, env: Envelope | null, opts: ApiOptions, requestId: string | null = null): never {
   if (status === 401) forceLogout()
   const msg = env?.msg || words().errors.unknown()
-  if (!opts.silent) toast.error(msg)
-  throw new ApiError(status, msg, env?.data ?? null)
+  const quoted = requestId ? words().errors.requestId({ id: requestId }) : undefined
+  if (!opts.silent) toast.error(msg, quoted)
+  if (status >= 500) recordError(quoted ? `${msg} · ${quoted}` : msg)
+  throw new ApiError(status, msg, env?.data ?? null, 'http', requestId)
 }
+
+/** The request id the server gave an answer (X-Request-Id). */
+export const requestIdOf = (res: { headers: Headers }): string | null => res.headers.get('x-request-id')
 
 /** The whole envelope, for the few callers that read more than `data` (login's `type`). */
 export async function apiEnvelope<T>(path: string, body?: unknown, opts: ApiOptions = {}): Promise<Envelope & { data: T }> {
@@ -95,7 +104,7 @@ export async function apiEnvelope<T>(path: string, body?: unknown, opts: ApiOpti
   const res = await send(url, init, opts)
   const env = asEnvelope(await res.json().catch(() => null))
   // The server repeats the status in `code`; either one not being 200 is a failure.
-  if (res.status !== 200 || !env || env.code !== 200) fail(res.status === 200 && env ? env.code : res.status, env, opts)
+  if (res.status !== 200 || !env || env.code !== 200) fail(res.status === 200 && env ? env.code : res.status, env, opts, requestIdOf(res))
   return env as Envelope & { data: T }
 }
 

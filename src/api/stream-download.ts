@@ -1,6 +1,6 @@
 import { LONG_TIMEOUT_MS } from '@/domain/constants'
 import { ApiError, asEnvelope } from './errors'
-import { apiUrl, fail, send, type ApiOptions } from './http'
+import { apiUrl, fail, requestIdOf, send, type ApiOptions } from './http'
 import { fileNameOf, saveBlob } from './transfer'
 import { words } from './words'
 
@@ -39,7 +39,7 @@ export async function streamDownload(path: string, body: unknown, fallbackName: 
     const type = res.headers.get('Content-Type') ?? ''
     if (res.status !== 200 || type.includes('application/json')) {
       const env = asEnvelope(await res.json().catch(() => null))
-      fail(res.status === 200 && env ? env.code : res.status, env, opts)
+      fail(res.status === 200 && env ? env.code : res.status, env, opts, requestIdOf(res))
     }
     const count = Number(res.headers.get('X-Total-Count'))
     const rows = res.headers.has('X-Total-Count') && Number.isFinite(count) ? count : null

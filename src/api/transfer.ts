@@ -2,7 +2,7 @@ import { ApiError, asEnvelope } from './errors'
 import { toast } from '@/components/ui/toast'
 import { LONG_TIMEOUT_MS } from '@/domain/constants'
 import { getToken } from '@/stores/session'
-import { apiUrl, authHeaders, fail, forceLogout, send, type ApiOptions } from './http'
+import { apiUrl, authHeaders, fail, forceLogout, requestIdOf, send, type ApiOptions } from './http'
 import { words } from './words'
 
 /**
@@ -14,7 +14,7 @@ export async function upload<T>(path: string, formData: FormData, opts: ApiOptio
   const body: unknown = await res.json().catch(() => null)
   const env = asEnvelope(body)
   if (res.status === 400) throw new ApiError(400, env?.msg || words().errors.unknown(), body)
-  if (res.status !== 200 || !env || env.code !== 200) fail(res.status === 200 && env ? env.code : res.status, env, opts)
+  if (res.status !== 200 || !env || env.code !== 200) fail(res.status === 200 && env ? env.code : res.status, env, opts, requestIdOf(res))
   return env.data as T
 }
 
@@ -63,7 +63,7 @@ export function uploadWithProgress<T>(path: string, formData: FormData, opts: Up
       }
       const env = asEnvelope(body)
       if (xhr.status === 400) throw new ApiError(400, env?.msg || words().errors.unknown(), body)
-      if (xhr.status !== 200 || !env || env.code !== 200) fail(xhr.status === 200 && env ? env.code : xhr.status, env, opts)
+      if (xhr.status !== 200 || !env || env.code !== 200) fail(xhr.status === 200 && env ? env.code : xhr.status, env, opts, xhr.getResponseHeader('x-request-id'))
       resolve(env.data as T)
     })
     if (opts.signal?.aborted) return settle(() => reject(new ApiError(0, '', null, 'aborted')))
@@ -104,7 +104,7 @@ export async function download(path: string, body: unknown, filename: string, op
   const type = res.headers.get('Content-Type') ?? ''
   if (res.status !== 200 || type.includes('application/json')) {
     const env = asEnvelope(await res.json().catch(() => null))
-    fail(res.status === 200 && env ? env.code : res.status, env, opts)
+    fail(res.status === 200 && env ? env.code : res.status, env, opts, requestIdOf(res))
   }
   saveBlob(await res.blob(), fileNameOf(res.headers.get('Content-Disposition'), filename))
 }

@@ -880,6 +880,11 @@ type RootTranslation = {
 		 */
 		sessionExpired: string
 		/**
+		 * 请​求​编​号​：​{​i​d​}​（​联​系​客​服​时​请​提​供​）
+		 * @param {string} id
+		 */
+		requestId: RequiredParams<'id'>
+		/**
 		 * 页​面​加​载​失​败​，​可​能​是​网​络​问​题​或​版​本​已​更​新
 		 */
 		chunkLoad: string
@@ -6889,6 +6894,10 @@ export type TranslationFunctions = {
 		 * 登录已过期，请重新登录
 		 */
 		sessionExpired: () => LocalizedString
+		/**
+		 * 请求编号：{id}（联系客服时请提供）
+		 */
+		requestId: (arg: { id: string }) => LocalizedString
 		/**
 		 * 页面加载失败，可能是网络问题或版本已更新
 		 */

@@ -1,22 +1,15 @@
-import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { apiAs, balanceOf, pasteNumbers, signIn } from './helpers'
+import { apiAs, balanceOf, pasteNumbers, signIn, textsTo } from './helpers'
 
 /*
- * Issue 13's account alerts, by keyboard: a balance warning set on the settings page, crossed by a send (one text to
- * the warning mobile in the carrier's log, one notice on the bell, which opens its link); the app secret revealed
+ * Account alerts, by keyboard: a balance warning set on the settings page, crossed by a send (one text to
+ * the warning mobile in the carrier's outbox, one notice on the bell, which opens its link); the app secret revealed
  * with the password and rotated after a confirmation. The crossing rules themselves are pinned in
  * server/routes/balance-warn.test.ts.
  */
 const WARN_MOBILE = '13912340001'
 const PASSWORD = 'Globex@12345'
 
-/** Texts the carrier simulator logged (the server's output, E2E_SERVER_LOG of playwright.config.ts). */
-const carrierTextsTo = (phone: string) => {
-  const log = process.env.E2E_SERVER_LOG
-  if (!log) throw new Error('E2E_SERVER_LOG is not set (playwright.config.ts)')
-  return readFileSync(log, 'utf8').split('\n').filter((l) => l.includes(`[carrier] SMS to ${phone}:`))
-}
 
 async function openSettings(page: Page) {
   await page.goto('/sms-cloud/info/setting')
@@ -77,8 +70,8 @@ test('a balance warning crossed by a send texts the warning mobile once and ring
 
   // The bell asks again after the send: one unread notice.
   await expect(page.getByTestId('notice-badge')).toHaveText('1')
-  await expect.poll(() => carrierTextsTo(WARN_MOBILE).length).toBe(1)
-  expect(carrierTextsTo(WARN_MOBILE)[0]).toContain('globex')
+  await expect.poll(() => textsTo(WARN_MOBILE).length).toBe(1)
+  expect(textsTo(WARN_MOBILE)[0]).toContain('globex')
 
   // A second send stays below the threshold: no second text, no second notice.
   await pasteNumbers(page, '13800138044')
@@ -89,7 +82,7 @@ test('a balance warning crossed by a send texts the warning mobile once and ring
   await page.getByTestId('confirm-send').click()
   expect(((await (await again).json()) as { code: number }).code).toBe(200)
   await expect(page.getByTestId('notice-badge')).toHaveText('1')
-  expect(carrierTextsTo(WARN_MOBILE)).toHaveLength(1)
+  expect(textsTo(WARN_MOBILE)).toHaveLength(1)
 
   // By keyboard: open the bell, ↓ to the notice, Enter opens its link and marks it read.
   await page.getByTestId('notice-button').focus()

@@ -1,13 +1,25 @@
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { expect, test, type Page } from '@playwright/test'
 import { sealPassword } from '../../src/domain/auth'
 import { TOKEN_COOKIE } from '../../src/domain/constants'
+import { CARRIER_OUTBOX } from '../../playwright.config'
 
 // jsencrypt's ESM entry does not resolve in Node; its CommonJS one does.
 const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as new () => { setPublicKey(k: string): void; encrypt(s: string): string | false }
 
 /** The captcha the test server accepts (SMS_CAPTCHA_FIXED in playwright.config.ts). */
 export const CAPTCHA = 'TEST'
+
+/** The texts the carrier simulator sent to `phone`, oldest first (CARRIER_OUTBOX of playwright.config.ts). */
+export function textsTo(phone: string): string[] {
+  if (!existsSync(CARRIER_OUTBOX)) return []
+  return readFileSync(CARRIER_OUTBOX, 'utf8').split('\n').filter(Boolean)
+    .map((l) => JSON.parse(l) as { phone: string; text: string }).filter((e) => e.phone === phone).map((e) => e.text)
+}
+
+/** The newest six-digit code sent to `phone`. */
+export const lastCodeTo = (phone: string): string | null => textsTo(phone).at(-1)?.match(/\d{6}/)?.[0] ?? null
 
 export const ACCOUNTS = {
   admin: { username: 'admin', password: 'Admin@12345' },

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { SERVER_LOG } from '../../playwright.config'
-import { openPalette, signInWith } from './helpers'
+import { lastCodeTo, openPalette, signInWith } from './helpers'
 
 // initech is signed in by no other browser test, so changing its password and mobile here disturbs nobody.
 const USER = 'initech'
@@ -14,12 +12,6 @@ async function command(page: Page, name: string) {
   await page.keyboard.type(name)
   await expect(palette.getByRole('option', { name }).first()).toBeVisible()
   await page.keyboard.press('Enter')
-}
-
-/** The newest code the carrier simulator logged for `phone` (the server's output, see playwright.config.ts). */
-function lastCodeTo(phone: string): string | null {
-  const lines = readFileSync(SERVER_LOG, 'utf8').split('\n').filter((l) => l.includes(`[carrier] SMS to ${phone}:`))
-  return lines.at(-1)?.split(': ').slice(1).join(': ').match(/\d{6}/)?.[0] ?? null
 }
 
 test('changing the password by keyboard signs the other session out; the new password signs in', async ({ page, browser }) => {

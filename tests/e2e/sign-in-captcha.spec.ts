@@ -1,22 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { SERVER_LOG } from '../../playwright.config'
-import { CAPTCHA } from './helpers'
+import { CAPTCHA, lastCodeTo } from './helpers'
 
 // acme01 signs in by SMS code in no other browser test; its bound mobile receives the codes.
 const USER = 'acme01'
 const MOBILE = '13800138001'
-
-/** The newest code the carrier simulator logged for `phone` (the server's output, see playwright.config.ts). */
-const lastCodeTo = (phone: string): string | null =>
-  readFileSync(SERVER_LOG, 'utf8')
-    .split('\n')
-    .filter((l) => l.includes(`[carrier] SMS to ${phone}:`))
-    .at(-1)
-    ?.split(': ')
-    .slice(1)
-    .join(': ')
-    .match(/\d{6}/)?.[0] ?? null
 
 /** Holds every captcha answer until `release()`; `hold()` arms it again for the next ones. */
 async function holdCaptchas(page: Page) {

@@ -5,6 +5,7 @@ import { ApiError, body, ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { keysetBatches, Where } from '../../lists'
 import { mayFilterAccount } from './common'
+import { requestLog } from '../../http/request-log'
 
 const MOBILE_BATCH = 20_000
 
@@ -48,7 +49,7 @@ export function addressBookNumberRoutes(deps: Deps) {
           if (next.done) return ctl.close()
           ctl.enqueue(encoder.encode(next.value.map((m) => m.mobile).join('\n') + '\n'))
         } catch (err) {
-          console.error('[groupMobileDetail]', err)
+          requestLog(c).error({ err }, 'group numbers download failed part way')
           ctl.error(err)
         }
       },

@@ -15,6 +15,7 @@ import { consumeRate } from '../../security/rate-limit'
 import { priceOf } from '../../send/store'
 import { scopeFor } from '../../users/scope'
 import { readForm, sendBodyLimit, senderOf } from './form'
+import { requestLog } from '../../http/request-log'
 
 /** The origin short links and interaction pages start with: the configured one, else the origin this request reached. */
 export const baseOf = (c: Context, deps: Deps) => (deps.config.shortLinkBase ?? new URL(c.req.url).origin).replace(/\/+$/, '')
@@ -94,7 +95,7 @@ export function shortLinkRedirectRoutes(deps: Deps) {
       c.header('cache-control', 'no-store')
       return c.redirect(target, 302)
     } catch (e) {
-      console.error('[short-link]', code, e)
+      requestLog(c).error({ err: e }, 'short link redirect failed')
       return c.text(serverMessage('unknown', localeOf(c)), 500)
     }
   })

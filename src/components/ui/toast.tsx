@@ -33,7 +33,8 @@ export const toast = {
     sonner.success(message, action ? { id, action, duration: RESULT_MS, testId: id } : { id })
     if (action && typeof document !== 'undefined') focusAction(id)
   },
-  error: (message: string) => sonner.error(message, { id: `err:${message}` }),
+  /** `detail`: a second line, such as the request id a user can quote. */
+  error: (message: string, detail?: string) => sonner.error(message, { id: `err:${message}`, description: detail }),
   info: (message: string) => sonner.info(message, { id: `info:${message}` }),
   warning: (message: string) => sonner.warning(message, { id: `warn:${message}` }),
 }

@@ -23,6 +23,7 @@ export default {
 	network: 'Network error; check the connection and try again',
 	timeout: 'The request timed out; please try again later',
 	sessionExpired: 'Your session has expired, please sign in again',
+	requestId: 'Request ID: {id} (quote it when you contact support)',
 	chunkLoad: 'Part of the page could not be loaded; the network failed or a new version was released',
 	pageError: 'Something went wrong',
 	pageErrorHint: 'The page hit an unexpected error; reloading usually fixes it.',

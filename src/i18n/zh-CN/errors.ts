@@ -21,6 +21,7 @@ export default {
 	network: '网络连接失败，请检查网络后重试',
 	timeout: '请求超时，请稍后重试',
 	sessionExpired: '登录已过期，请重新登录',
+	requestId: '请求编号：{id:string}（联系客服时请提供）',
 	chunkLoad: '页面加载失败，可能是网络问题或版本已更新',
 	pageError: '页面出错了',
 	pageErrorHint: '页面出现了意外错误，重新加载通常可以解决。',

@@ -1,0 +1,73 @@
+import { timingSafeEqual } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import type { Db } from '../db'
+import { loadMigrations } from '../db/migrate'
+import { clientIp, NO_SOCKET } from '../http/client-ip'
+import { logger } from '../log'
+import { jobStates } from '../worker-loop'
+import { metricsOf } from './metrics'
+
+let shuttingDown = false
+
+/** From now on /readyz answers 503, so a load balancer sends no new work here while the requests in flight finish. */
+export function markShuttingDown(): void {
+  shuttingDown = true
+}
+
+/** A run under way this long is a stuck job, whatever its interval: no step of any job takes a tenth of this. */
+const STUCK_MS = 10 * 60_000
+
+const head = (() => {
+  let version: number | undefined
+  return () => (version ??= Math.max(0, ...loadMigrations().map((m) => m.version)))
+})()
+
+/** What is not ready, in words for the log; empty when ready. Nothing of it goes into the answer. */
+async function notReady(db: Db): Promise<string[]> {
+  if (shuttingDown) return ['shutting down']
+  const why: string[] = []
+  try {
+    const { rows } = await db.query<{ v: number | null }>('select max(version) as v from schema_migrations')
+    if (Number(rows[0]?.v) !== head()) why.push(`migrations at ${rows[0]?.v}, head is ${head()}`)
+  } catch (e) {
+    why.push(`database: ${(e as Error).message}`)
+  }
+  const now = Date.now()
+  for (const [job, s] of jobStates()) {
+    for (const r of s.running) if (now - r.since > STUCK_MS) why.push(`${job}: a run under way for ${Math.round((now - r.since) / 1000)} s`)
+  }
+  return why
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', NO_SOCKET])
+
+/** Loopback callers, or any caller with `Authorization: Bearer <METRICS_TOKEN>`. */
+function mayScrape(c: Context, o: { metricsToken?: string; trustProxy?: boolean }): boolean {
+  if (LOOPBACK.has(clientIp(c, o.trustProxy))) return true
+  const given = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1]
+  if (!o.metricsToken || !given) return false
+  const [a, b] = [Buffer.from(given), Buffer.from(o.metricsToken)]
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/**
+ * /healthz: the process answers. /readyz: the database answers, its migrations are at this build's head, no
+ * background job is stuck, and no shutdown has begun. Neither needs a token or says more than ok / not ready (the
+ * reason goes to the log). /metrics: Prometheus text, from loopback or with METRICS_TOKEN.
+ */
+export function healthRoutes(db: Db, o: { metricsToken?: string; trustProxy?: boolean }) {
+  const registry = metricsOf(db)
+  const app = new Hono()
+  app.get('/healthz', (c) => c.text('ok'))
+  app.get('/readyz', async (c) => {
+    const why = await notReady(db)
+    if (!why.length) return c.text('ok')
+    logger().warn({ why }, 'not ready')
+    return c.text('not ready', 503)
+  })
+  app.get('/metrics', async (c) => {
+    if (!mayScrape(c, o)) return c.text('forbidden', 403)
+    return c.body(await registry.metrics(), 200, { 'content-type': registry.contentType })
+  })
+  return app
+}
