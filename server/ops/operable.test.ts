@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -10,7 +10,7 @@ import { printed, startServer, type ServerProcess } from '../test/processes'
 import { buildServer } from '../../scripts/build-server.mjs'
 
 /*
- * The compiled server (what `npm start` runs) as an operator sees it: health, readiness, metrics after real work, a
+ * The compiled server (what `npm start` runs, on its embedded PostgreSQL) as an operator sees it: health, readiness, metrics after real work, a
  * readiness that turns 503 when SIGTERM arrives, and a log of one JSON line per request that holds none of the
  * secrets the requests carried.
  */
@@ -20,6 +20,8 @@ const PASSWORD = 'Acme@12345'
 const ROOT = new URL('../..', import.meta.url).pathname
 mkdirSync(join(ROOT, '.test-data'), { recursive: true })
 const work = mkdtempSync(join(ROOT, '.test-data', 'operable-'))
+// The embedded PostgreSQL runs as the user `postgres` when the tests run as root: it must reach DATA_DIR.
+chmodSync(work, 0o755)
 
 let p: ServerProcess
 const ids: string[] = []
