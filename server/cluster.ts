@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { settingsOrExit } from './config'
+import { createLogger } from './log'
 import { EmbeddedPostgresError, startEmbedded } from './db/embedded'
 import { PgliteFolderError, refuseBesidePglite } from './db/pglite-folder'
 
@@ -16,17 +17,18 @@ import { PgliteFolderError, refuseBesidePglite } from './db/pglite-folder'
  * A process that dies unexpectedly is replaced.
  */
 const env = settingsOrExit('cluster')
-const log = (m: string) => console.log(`[cluster] ${m}`)
+const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.LOG_FORMAT === 'pretty' }).child({ role: 'cluster primary' })
+const log = (m: string) => logger.info(m)
 
 function refuse(e: unknown): never {
   if (!(e instanceof EmbeddedPostgresError || e instanceof PgliteFolderError)) throw e
-  console.error(`[cluster] ${e.message}`)
+  logger.fatal(e.message)
   process.exit(1)
 }
 if (!env.DATABASE_URL) await refuseBesidePglite(env.DATA_DIR).catch(refuse)
 const embedded = env.DATABASE_URL ? undefined : await startEmbedded({
   dir: join(env.DATA_DIR, 'postgres'),
-  log: (l) => /WARNING|ERROR|FATAL|PANIC|recover|redo|making the PostgreSQL|left running/.test(l) && !/checkpoint/.test(l) && console.log(`[postgres] ${l}`),
+  log: (l) => /WARNING|ERROR|FATAL|PANIC|recover|redo|making the PostgreSQL|left running/.test(l) && !/checkpoint/.test(l) && logger.info({ postgres: l }, 'embedded PostgreSQL'),
 }).catch(refuse)
 if (embedded) {
   log(`embedded PostgreSQL in ${embedded.dir}, 127.0.0.1:${embedded.port}`)
@@ -75,7 +77,7 @@ async function rollingRestart() {
     }
     log('rolling restart done')
   } catch (e) {
-    console.error('[cluster] rolling restart stopped:', e)
+    logger.error({ err: e }, 'rolling restart stopped')
   } finally {
     restarting = false
   }
