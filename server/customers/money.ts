@@ -1,4 +1,5 @@
 import { TRANSFER_OUT_TYPE } from '../../src/domain/customers'
+import { BALANCE_COLUMN, columnMax } from '../../src/domain/money'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { checkBalanceCrossing } from '../warn/crossing'
@@ -33,19 +34,25 @@ interface Entry {
   isEnterprise: boolean
 }
 
+const BALANCE_MAX = columnMax(BALANCE_COLUMN)
+
 /**
  * Applies `delta` to a locked account and writes its recharge record with the balances before and after, all in
- * numeric (no float on the way). The update itself refuses a balance below zero, answered as insufficientBalance.
+ * numeric (no float on the way). The update itself refuses a balance below zero, answered as insufficientBalance,
+ * and one past what the balance column holds (an amount the column allows can still overflow the sum), answered as a
+ * 400 naming the amount, which is what the caller typed: every charge, transfer and adjustment comes through here.
  * recharge_money is the amount moved (always positive, as the sample data stores deductions); recharge_amount the
  * messages it buys at the account's price for the product, 0 when it has none or the balance falls.
  */
 export async function applyEntry(tx: Db, e: Entry): Promise<string> {
   const { rows } = await tx.query<{ pre: string; post: string }>(
-    `update customer set balance = balance + $2::numeric where cus_id = $1 and balance + $2::numeric >= 0
+    `update customer set balance = balance + $2::numeric where cus_id = $1 and balance + $2::numeric between 0 and $3::numeric
      returning (balance - $2::numeric)::text as pre, balance::text as post`,
-    [e.cusId, e.delta],
+    [e.cusId, e.delta, BALANCE_MAX],
   )
-  if (!rows[0]) throw new ApiError(409, 'insufficientBalance')
+  // The balance is never negative, so only a deduction can fall below zero and only an addition can pass the limit.
+  if (!rows[0] && e.delta.startsWith('-')) throw new ApiError(409, 'insufficientBalance')
+  if (!rows[0]) throw new ApiError(400, 'balanceLimit', { max: BALANCE_MAX }, undefined, { fields: { amount: 'balanceLimit' } })
   // A transfer out of a parent or a negative adjustment may cross the account's balance warning, as a send's debit does.
   await checkBalanceCrossing(tx, e.cusId, Number(rows[0].pre), Number(rows[0].post))
   await tx.query(

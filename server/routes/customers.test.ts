@@ -109,6 +109,29 @@ describe('routes/customers', () => {
       expect((await records('globex'))[0]).toMatchObject({ t: 2, money: '800.000', pre: '23800.000', post: '23000.000' })
     })
 
+    it('refuses with a 400 naming the amount a charge, adjustment or transfer the balance column cannot hold', async () => {
+      const n = (await records('globex')).length
+      const b0 = await balance('globex')
+      // What still fits, in thousandths: the column holds 99999999999.999.
+      const room = 99_999_999_999_999n - BigInt(b0.replace('.', ''))
+      const yuan = (thousandths: bigint) => `${thousandths / 1000n}.${String(thousandths % 1000n).padStart(3, '0')}`
+      const over = await h.call('/customer/customerCharge', { cus_id: 'globex', recharge_type: 0, amount: '99999999999.999' }, { token: tokens.admin })
+      expect([over.status, over.msg, over.data]).toEqual([400, '金额过大：到账后余额将超过上限 99999999999.999 元', { fields: { amount: 'balanceLimit' } }])
+      const en = await h.call('/customer/customerCharge', { cus_id: 'globex', recharge_type: 2, amount: yuan(room + 1n) }, { token: tokens.admin, lang: 'en' })
+      expect([en.status, en.msg]).toEqual([400, 'Amount too large: the balance would pass its limit of 99999999999.999 yuan'])
+      // Past the column itself: the shared schema refuses it before anything is read.
+      for (const amount of ['100000000000', '99999999999.9999', '-100000000000']) {
+        const res = await h.call('/customer/customerCharge', { cus_id: 'globex', recharge_type: 2, amount }, { token: tokens.admin })
+        expect([amount, res.status]).toEqual([amount, 400])
+      }
+      expect([await balance('globex'), (await records('globex')).length]).toEqual([b0, n])
+      // Up to the limit exactly is a charge like any other.
+      const full = await h.call('/customer/customerCharge', { cus_id: 'globex', recharge_type: 0, amount: yuan(room) }, { token: tokens.admin })
+      expect([full.status, full.data?.balance]).toEqual([200, '99999999999.999'])
+      const back = await h.call('/customer/customerCharge', { cus_id: 'globex', recharge_type: 2, amount: `-${yuan(room)}` }, { token: tokens.admin })
+      expect(back.data.balance).toBe(b0)
+    })
+
     it('charges customers only: a sub-account or an administrator is not found', async () => {
       for (const cus_id of ['acme01', 'admin', 'nobody']) {
         expect((await h.call('/customer/customerCharge', { cus_id, recharge_type: 0, amount: '1' }, { token: tokens.admin })).status).toBe(404)
@@ -180,6 +203,12 @@ describe('routes/customers', () => {
       const tooMuch = await h.call('/subAccount/charge', { cus_id: 'acme02', amount: '49749.751' }, { token: tokens.acme })
       expect(tooMuch.status).toBe(409)
       expect([await balance('acme'), await balance('acme02')]).toEqual(['49749.750', '1500.750'])
+      // A sub-account whose balance cannot take the amount: refused whole, the parent keeps its money.
+      await h.db.query("update customer set balance = 99999999999 where cus_id = 'acme02'")
+      const overflow = await h.call('/subAccount/charge', { cus_id: 'acme02', amount: '1' }, { token: tokens.acme })
+      expect([overflow.status, overflow.data]).toEqual([400, { fields: { amount: 'balanceLimit' } }])
+      expect([await balance('acme'), await balance('acme02')]).toEqual(['49749.750', '99999999999.000'])
+      await h.db.query("update customer set balance = 1500.750 where cus_id = 'acme02'")
     })
 
     it('twenty transfers at once never take the parent below zero, and the totals add up', async () => {

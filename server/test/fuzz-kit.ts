@@ -105,6 +105,43 @@ export function casesOf(doc: Doc, op: Operation, hints: Hints): Arbitrary<FuzzCa
   return fc.record({ account: accounts, body, files: fc.oneof({ arbitrary: file, weight: 5 }, fc.constant({})) })
 }
 
+type Column = { precision: number; scale: number }
+
+/** Values at and just past the edges of a numeric(p, s) column, as text and as JSON numbers. */
+export function boundaryValues(c: Column): unknown[] {
+  const max = `${'9'.repeat(c.precision - c.scale)}.${'9'.repeat(c.scale)}`
+  const ulp = `0.${'0'.repeat(c.scale - 1)}1`
+  const past = `1${'0'.repeat(c.precision - c.scale)}`
+  return [
+    max, `-${max}`, past, `-${past}`, `${max}9`, ulp, `-${ulp}`, `0.${'0'.repeat(c.scale)}1`, '0', '-0', `1e${c.precision - c.scale}`,
+    ` ${max} `, `0${max}`, Number(max), Number(past), -Number(ulp), 1e300,
+  ]
+}
+
+/**
+ * A case per money field (marked `format: decimal` with its column, src/domain/money.ts) of the operation and per
+ * boundary value of that column, in an otherwise valid body (fields inside arrays in its first item), as `account`.
+ */
+export function moneyCases(doc: Doc, op: Operation, hints: Hints, account: FuzzAccount, seed: number): FuzzCase[] {
+  if (op.request.kind !== 'json') return []
+  const schema = doc.paths[op.path][op.method].requestBody!.content['application/json'].schema
+  const [base] = fc.sample(validOf(schema, hints), { seed, numRuns: 1 }) as Record<string, unknown>[]
+  const props = (schema.properties ?? {}) as Record<string, Schema>
+  const cases: FuzzCase[] = []
+  for (const [key, p] of Object.entries(props)) {
+    const itemProps = ((p.items as Schema | undefined)?.properties ?? {}) as Record<string, Schema>
+    if (p['x-column']) {
+      for (const v of boundaryValues(p['x-column'] as Column)) cases.push({ account, body: { value: { ...base, [key]: v } } })
+    }
+    for (const [inner, q] of Object.entries(itemProps)) {
+      if (!q['x-column']) continue
+      const [item] = fc.sample(validOf(p.items as Schema, hints), { seed, numRuns: 1 }) as Record<string, unknown>[]
+      for (const v of boundaryValues(q['x-column'] as Column)) cases.push({ account, body: { value: { ...base, [key]: [{ ...item, [inner]: v }] } } })
+    }
+  }
+  return cases
+}
+
 function requestOf(op: Operation, c: FuzzCase, token: string | undefined, secret: string | undefined): Request {
   const signed = op.auth === 'signature'
   const headers: Record<string, string> = { 'accept-language': 'en', ...(token && !signed ? { authorization: `Bearer ${token}` } : {}) }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { customerChargeSchema, moneyField, parseCountryPrices, signedMoneyField } from './customers'
+import { customerChargeSchema, parseCountryPrices } from './customers'
+import { moneyField, signedMoneyField } from './money'
 
 describe('customer payloads', () => {
   it('reads international prices written as "GB 0.21, JP=0.45" and refuses malformed items or repeats', () => {

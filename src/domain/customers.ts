@@ -1,32 +1,18 @@
 import { z } from 'zod'
 import { sealedPasswordFields } from './auth'
 import { intIn, safeText, SMALLINT } from './input'
+import { moneyField, priceField, signedMoneyField } from './money'
 import { rechargeSearchSchema } from './lists/recharge'
 
 /**
  * Customer administration (spec section 7: /customer/…, administrators only) and an enterprise's sub-accounts
  * (/subAccount/…, for customers whose moreType is 1 to 4). One schema per payload, shared by the console's forms
- * and the server's routes. Money travels as decimal strings with at most 3 decimals, as customer.balance stores it,
- * so no float rounding happens between the form and the database.
+ * and the server's routes. Money fields (money.ts) are checked against the columns they are stored in.
  */
 
 /** An account's login name: letters, digits and underscores, as at registration. */
 export const cusIdField = safeText().trim().regex(/^[A-Za-z0-9_]{3,32}$/)
 export const cusNameField = safeText().trim().min(1).max(100)
-
-/** numeric(14, 3): up to 11 integer digits and 3 decimals. */
-export const MONEY_PATTERN = /^\d{1,11}(?:\.\d{1,3})?$/
-/** numeric(10, 4): a price per message. */
-export const PRICE_PATTERN = /^\d{1,6}(?:\.\d{1,4})?$/
-
-/** A positive amount of money, `"100"` or `"0.125"`. */
-export const moneyField = safeText().trim().regex(MONEY_PATTERN).refine((v) => Number(v) > 0, { message: 'positive' })
-/** An amount that may lower the balance (a price adjustment), `"-12.5"`; never zero. */
-export const signedMoneyField = safeText()
-  .trim()
-  .regex(/^-?\d{1,11}(?:\.\d{1,3})?$/)
-  .refine((v) => Number(v) !== 0, { message: 'nonZero' })
-export const priceField = safeText().trim().regex(PRICE_PATTERN)
 
 const mobileField = safeText().trim().regex(/^(?:1[3-9]\d{9})?$/)
 const remarkField = safeText().trim().max(200).default('')
@@ -148,7 +134,7 @@ export function parseCountryPrices(text: string): { iso: string; price: string }
   const out: { iso: string; price: string }[] = []
   for (const item of items) {
     const m = /^([A-Za-z]{2})\s*[=:\s]\s*(\S+)$/.exec(item)
-    if (!m || !PRICE_PATTERN.test(m[2])) return null
+    if (!m || !priceField.safeParse(m[2]).success) return null
     out.push({ iso: m[1].toUpperCase(), price: m[2] })
   }
   return new Set(out.map((p) => p.iso)).size === out.length && out.length <= MAX_COUNTRY_PRICES ? out : null

@@ -54,6 +54,7 @@ export const SERVER_MESSAGES = {
   passwordDecrypt: { 'zh-CN': '密码解析失败，请刷新页面', en: 'The password could not be read, please reload the page' },
   logoutSuccess: { 'zh-CN': '已退出登录', en: 'Signed out' },
   insufficientBalance: { 'zh-CN': '余额不足', en: 'Insufficient balance' },
+  balanceLimit: { 'zh-CN': '金额过大：到账后余额将超过上限 {max} 元', en: 'Amount too large: the balance would pass its limit of {max} yuan' },
   templateExists: { 'zh-CN': '已有相同内容的模板（待审核或已通过）', en: 'A template with this content already exists (pending or approved)' },
   balanceQueryError: { 'zh-CN': '余额账户查询异常', en: 'Balance account query exception' },
   linkMessageTooLong: {

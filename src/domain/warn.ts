@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { checkMobile } from './validation'
 import { safeText } from './input'
+import { thresholdField } from './money'
 
 /*
  * Balance warning (/warn/getCusBneWarnInfo, /warn/modifyCusBneWarn): when a debit takes the balance from at or above
@@ -9,8 +10,6 @@ import { safeText } from './input'
  */
 
 export const WARN_MOBILES_MAX = 5
-/** The balance column is numeric(14, 3). */
-export const WARN_THRESHOLD_MAX = 99_999_999_999
 
 const mobile = safeText().trim().superRefine((v, ctx) => {
   const problem = checkMobile(v)
@@ -19,7 +18,7 @@ const mobile = safeText().trim().superRefine((v, ctx) => {
 
 /** One schema for the form and the server: a threshold in yuan (≥ 0, at most 3 decimals) and up to five mobiles. */
 export const balanceWarnSchema = z.object({
-  threshold: z.coerce.number().finite().min(0).max(WARN_THRESHOLD_MAX).transform((n) => Math.round(n * 1000) / 1000),
+  threshold: thresholdField,
   mobiles: z
     .array(mobile)
     .max(WARN_MOBILES_MAX)

@@ -2,10 +2,9 @@ import { z } from 'zod'
 import * as calls from '@/api/customers'
 import { openFormDialog, type FormField } from '@/components/ui/DeclaredForm'
 import { mountDialog } from '@/components/ui/mount-dialog'
-import {
-  cusIdField, cusNameField, moneyField, parseCountryPrices, priceField, signedMoneyField, storageQuotaField, type CustomerChargePayload,
-} from '@/domain/customers'
+import { cusIdField, cusNameField, parseCountryPrices, storageQuotaField, type CustomerChargePayload } from '@/domain/customers'
 import { formatStorage } from '@/domain/materials'
+import { moneyField, priceField, signedMoneyField } from '@/domain/money'
 import type { AccountRow } from '@/domain/lists/accounts'
 import { checkConfirm, checkNewPassword } from '@/domain/validation'
 import type { ActionHelpers, Row } from '@/grid'

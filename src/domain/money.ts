@@ -1,0 +1,41 @@
+import { z } from 'zod'
+import { safeText } from './input'
+
+/**
+ * Money as the database stores it: every amount a payload carries is checked against the numeric(p, s) column it
+ * ends up in, here, so the form and the server refuse the same values and none reaches the database to overflow.
+ * Amounts travel as decimal strings (no float rounding between the form and the column).
+ */
+export interface DecimalColumn {
+  precision: number
+  scale: number
+}
+
+/** customer.balance, recharge_record's money and balances, balance_warn.threshold (migrations 001, 006, 019, 022). */
+export const BALANCE_COLUMN: DecimalColumn = { precision: 14, scale: 3 }
+/** customer_product.price, customer_country_price.price, country.price (migrations 001, 002, 022). */
+export const PRICE_COLUMN: DecimalColumn = { precision: 10, scale: 4 }
+
+/** The largest value of the column, as text: numeric(14, 3) holds 99999999999.999. */
+export const columnMax = (c: DecimalColumn) => `${'9'.repeat(c.precision - c.scale)}.${'9'.repeat(c.scale)}`
+
+/** Digits the column holds: at most precision − scale before the point and scale after it; a minus when signed. */
+export const decimalPattern = (c: DecimalColumn, signed = false) =>
+  new RegExp(`^${signed ? '-?' : ''}\\d{1,${c.precision - c.scale}}(?:\\.\\d{1,${c.scale}})?$`)
+
+const decimalText = (c: DecimalColumn, signed = false) => safeText().trim().regex(decimalPattern(c, signed))
+/** `format: decimal` and the column mark a money field in the OpenAPI document: the API fuzz tries its boundaries. */
+const marked = <T extends z.ZodType>(s: T, c: DecimalColumn) =>
+  s.meta({ format: 'decimal', description: `numeric(${c.precision}, ${c.scale}), at most ${columnMax(c)}`, 'x-column': c })
+
+/** A positive amount of money, `"100"` or `"0.125"`. */
+export const moneyField = marked(decimalText(BALANCE_COLUMN).refine((v) => Number(v) > 0, { message: 'positive' }), BALANCE_COLUMN)
+/** An amount that may lower the balance (a price adjustment), `"-12.5"`; never zero. */
+export const signedMoneyField = marked(decimalText(BALANCE_COLUMN, true).refine((v) => Number(v) !== 0, { message: 'nonZero' }), BALANCE_COLUMN)
+/** A price per message. */
+export const priceField = marked(decimalText(PRICE_COLUMN), PRICE_COLUMN)
+/** A balance threshold in yuan, typed as a number or text: at least 0, at most the balance column, 3 decimals kept. */
+export const thresholdField = marked(
+  z.coerce.number().finite().min(0).max(Number(columnMax(BALANCE_COLUMN))).transform((n) => Math.round(n * 1000) / 1000),
+  BALANCE_COLUMN,
+)
