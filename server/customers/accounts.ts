@@ -50,8 +50,8 @@ export async function createAccount(db: Db, a: NewAccount): Promise<void> {
 
 /**
  * Closes (0) or opens (1) an account the caller may act on (`where` picks it, e.g. "a sub-account of acme").
- * Closing revokes every live session of the account in the same transaction, so its next call is a 401 and
- * sign-in refuses it (login.ts checks cus_status). 404 when `where` matches nothing, 409 when it is already so.
+ * Closing revokes every live session of the account and of its sub-accounts in the same transaction, so their next
+ * call is a 401 and sign-in refuses them (login.ts checks the status accountStatusSql reads). 404 when `where` matches nothing, 409 when it is already so.
  */
 export async function setStatus(db: Db, cusId: string, status: 0 | 1, where: { sql: string; params: unknown[] }): Promise<void> {
   await db.transaction(async (tx) => {
@@ -63,7 +63,12 @@ export async function setStatus(db: Db, cusId: string, status: 0 | 1, where: { s
     if (!row || row.cus_status > 1) throw new ApiError(404, 'accountNotFound', { account: cusId })
     if (row.cus_status === status) throw new ApiError(409, status === 0 ? 'accountAlreadyClosed' : 'accountAlreadyOpen', { account: cusId })
     await tx.query('update customer set cus_status = $2 where id = $1', [row.id, status])
-    if (status === 0) await tx.query('update session_token set revoked_at = now() where customer_id = $1 and revoked_at is null', [row.id])
+    // Its sub-accounts' sessions end with it (they read as closed while it is, users/repo.ts accountStatusSql).
+    if (status === 0) {
+      await tx.query(
+        `update session_token set revoked_at = now() where revoked_at is null
+         and customer_id in (select id from customer where id = $1 or parent_id = $2)`, [row.id, cusId])
+    }
   })
 }
 

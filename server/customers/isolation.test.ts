@@ -53,6 +53,25 @@ describe('customers/isolation', () => {
     if (before) expect(await state()).toEqual(before)
   })
 
+  // A closed customer's sub-account, signed in before the closing: every account call, its own reads included, is a
+  // lost session (401), and nothing changes.
+  it.each(['globex01', 'initech01'] as const)('a sub-account of a closed customer (%s) is signed out of every call', async (sub) => {
+    const parent = parentOf(sub)!
+    const token = await h.tokenFor(sub, DEMO_ACCOUNTS.find((a) => a.cusId === sub)!.password)
+    const admin = await tokenOf('admin')
+    expect((await h.call('/customer/closeCustomer', { cus_id: parent }, { token: admin })).status).toBe(200)
+    const before = await state()
+    try {
+      for (const [path, body] of [...CALLS, ['/user/getUserInfo', () => ({})], ['/user/getList', () => ({ prodType: 0 })], ['/customer/customerCharge', () => ({ cus_id: parent, recharge_type: 0, amount: '1' })]] as const) {
+        const res = await h.call(path, body(sub), { token })
+        expect([path, res.status]).toEqual([path, 401])
+      }
+      expect(await state()).toEqual(before)
+    } finally {
+      expect((await h.call('/customer/openCustomer', { cus_id: parent }, { token: admin })).status).toBe(200)
+    }
+  })
+
   it.each(CALLERS.filter((c) => c !== 'admin'))('customer calls are refused to %s and change nothing', async (caller) => {
     const before = await state()
     const token = await tokenOf(caller)

@@ -5,6 +5,7 @@ import { body, ok } from '../http/envelope'
 import { requireUser, type AppEnv } from '../http/session'
 import { storeErrorLogs } from '../users/error-log'
 import { scopeFor } from '../users/scope'
+import { accountStatusSql } from '../users/repo'
 
 export function accountRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
@@ -17,7 +18,7 @@ export function accountRoutes(deps: Deps) {
     const scope = scopeFor(user, 'c.cus_id', 2)
     const { rows } = await deps.db.query<AccountOption>(
       `select c.cus_id, c.cus_name, c.user_type::int as user_type, c.parent_id from customer c
-       where c.cus_status = 1 and ${scope.sql}
+       where ${accountStatusSql('c')} = 1 and ${scope.sql}
          and (c.user_type <> 1 or $1::int < 0)
          and ($1::int < 0 or c.user_type = 1 or exists
            (select 1 from customer_product p where p.cus_id = c.cus_id and p.prod_type = $1::int))

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OPEN_API_PATHS } from '../../src/domain/signed-api'
 import { runDueBatches } from '../send/scheduler'
 import { setup, type Harness } from '../test/harness'
 import { postForm, sendForm } from '../test/send-kit'
+import { signatureHeaders } from '../test/signed-kit'
+import { appSecretOf } from '../users/app-secret'
 
 const NEW_PASSWORD = 'Newco@12345'
 
@@ -237,6 +240,63 @@ describe('routes/customers', () => {
       expect((await h.call('/subAccount/close', { cus_id: 'acme01' }, { token: tokens.acme })).status).toBe(409)
       expect((await h.call('/subAccount/open', { cus_id: 'acme01' }, { token: tokens.acme })).status).toBe(200)
       expect((await h.login('acme01', 'Acme01@12345')).status).toBe(200)
+    })
+
+    it("closing a customer stops its sub-accounts: sign-in, sessions, signed calls and timed batches; opening restores them", async () => {
+      const path = OPEN_API_PATHS.balance
+      const signedBalance = async (lang = 'zh-CN') => {
+        const secret = await appSecretOf(h.db, 'initech01')
+        const res = await h.app.request(`/api${path}`, {
+          method: 'POST', body: '{}',
+          headers: { 'content-type': 'application/json', 'accept-language': lang, ...signatureHeaders({ account: 'initech01', secret }, path, '{}') },
+        })
+        return [res.status, ((await res.json()) as { msg: string }).msg]
+      }
+      const session = await h.tokenFor('initech01', 'Initech01@12345')
+      // Seen once by a list, so the next list request checks the session inside its own statement.
+      expect((await h.call('/mtRecord/list', {}, { token: session })).status).toBe(200)
+      expect(await signedBalance()).toEqual([200, '操作成功'])
+      await h.db.query(
+        `insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time)
+         values ('TSUBCLOSED', 'initech01', 0, 0, 0, 'due', 1, now() - interval '1 minute', now() - interval '1 hour')`)
+      await h.db.query(
+        `insert into time_mt_message (time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
+         values ('TSUBCLOSED', 'initech01', '13700000002', 'due', 0, now() - interval '1 minute', now())`)
+      const before = await balance('initech01')
+
+      expect((await h.call('/customer/closeCustomer', { cus_id: 'initech' }, { token: tokens.admin })).status).toBe(200)
+      expect((await h.call('/mtRecord/list', {}, { token: session })).status).toBe(401)
+      expect((await h.call('/user/getUserInfo', {}, { token: session, lang: 'en' })).msg).toBe('Your session has expired, please sign in again')
+      const login = await h.login('initech01', 'Initech01@12345')
+      expect([login.status, login.msg]).toEqual([400, '账号已停用'])
+      expect(await signedBalance('en')).toEqual([403, 'This account is closed'])
+      expect(await runDueBatches(h.db)).not.toContain('TSUBCLOSED')
+      const sent = await postForm(h.app, '/user/groupSend', tokens.admin, sendForm({ cus_id: 'initech01', content: 'closed' }, 'numbers', '13800138000'))
+      expect(sent.status).toBe(403)
+      // Waiting is not billed: the batch is billed when it goes out.
+      expect(await balance('initech01')).toBe(before)
+      // The sub-account's own status is untouched: it is the customer's that stops it.
+      const own = await h.db.query("select cus_status::int as s from customer where cus_id = 'initech01'")
+      expect(own.rows[0]).toEqual({ s: 1 })
+
+      expect((await h.call('/customer/openCustomer', { cus_id: 'initech' }, { token: tokens.admin })).status).toBe(200)
+      expect((await h.login('initech01', 'Initech01@12345')).status).toBe(200)
+      expect(await signedBalance()).toEqual([200, '操作成功'])
+      expect(await runDueBatches(h.db)).toContain('TSUBCLOSED')
+    })
+
+    it("a sub-account's session stops the moment its customer reads as closed, however it was closed", async () => {
+      const session = await h.tokenFor('globex01', 'Globex01@12345')
+      expect((await h.call('/mtRecord/list', {}, { token: session })).status).toBe(200)
+      // Closed behind the API's back (no session revoked): the account's status as every check reads it still stops it.
+      await h.db.query("update customer set cus_status = 0 where cus_id = 'globex'")
+      try {
+        expect((await h.call('/mtRecord/list', {}, { token: session })).status).toBe(401)
+        expect((await h.call('/user/getUserInfo', {}, { token: session })).status).toBe(401)
+      } finally {
+        await h.db.query("update customer set cus_status = 1 where cus_id = 'globex'")
+      }
+      expect((await h.call('/user/getUserInfo', {}, { token: session })).status).toBe(200)
     })
 
     it("lets an administrator manage any sub-account, moving money from that sub-account's parent", async () => {

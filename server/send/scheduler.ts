@@ -3,6 +3,7 @@ import { PROD_TYPE } from '../../src/domain/constants'
 import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
+import { accountStatusSql } from '../users/repo'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
 import { everyInterval } from '../worker-loop'
 import { countryPrices, debit, nextBatchId, priceOf, roundMoney, sensitiveIn } from './store'
@@ -62,8 +63,9 @@ async function sendOne(tx: Db, now: Date): Promise<string | null> {
   const { rows } = await tx.query<Due>(
     `select time_batch, cus_id, prod_type::int as prod_type, batch_type::int as batch_type, kind, content, template_name from time_batch
      where send_status = $1 and timing_time <= $2
-       -- A closed account sends nothing: its due batches wait until it is opened again.
-       and exists (select 1 from customer c where c.cus_id = time_batch.cus_id and c.cus_status = 1)
+       -- A closed account (a sub-account of a closed customer too) sends nothing: its due batches wait, unbilled,
+       -- until it is opened again.
+       and exists (select 1 from customer c where c.cus_id = time_batch.cus_id and ${accountStatusSql('c')} = 1)
      order by timing_time limit 1 for update skip locked`, [TIMED_STATUS.toBeSent, now])
   if (!rows.length) return null
   const b = rows[0]

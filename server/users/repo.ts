@@ -20,7 +20,17 @@ export interface SessionUser {
   prodTypes: number[]
 }
 
-const SELECT = `select c.id, c.cus_id, c.cus_name, c.user_type, c.parent_id, c.password_hash, c.mobile, c.cus_status,
+/**
+ * An account's status as everything that lets it act reads it (sign-in, every session check, the signed API, the
+ * scheduler, sending for another account): its own, except that a sub-account whose customer is not open reads as
+ * closed (0). The sub-account's own row is left as it was, so opening the customer again gives each sub-account back
+ * in the state it had. `c` is the alias of the account's `customer` row.
+ */
+export const accountStatusSql = (c: string) =>
+  `(case when ${c}.cus_status = 1 and exists (select 1 from customer p where p.cus_id = ${c}.parent_id and p.cus_status <> 1)
+     then 0 else ${c}.cus_status end)`
+
+const SELECT = `select c.id, c.cus_id, c.cus_name, c.user_type, c.parent_id, c.password_hash, c.mobile, ${accountStatusSql('c')} as cus_status,
   c.balance::float8 as balance, c.show_client_status, c.client_forbid_unknown, c.show_content_filter_where, c.more_type,
   coalesce((select array_agg(p.prod_type order by p.prod_type) from customer_product p where p.cus_id = c.cus_id),
     '{}') as prod_types

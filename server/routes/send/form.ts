@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import type { Db } from '../../db'
 import { SEND_BODY_LIMIT_BYTES } from '../../../src/domain/send'
 import { ApiError, fail } from '../../http/envelope'
-import type { SessionUser } from '../../users/repo'
+import { accountStatusSql, type SessionUser } from '../../users/repo'
 
 /* The multipart send form shared by every send route (src/domain/send.ts) and the paying account's rule. */
 
@@ -39,7 +39,7 @@ export async function senderOf(db: Db, user: SessionUser, cusId: string | undefi
   if (!cusId || cusId === user.cusId) return user.cusId
   if (user.userType === 1) {
     // An administrator may send for any account, but not for a closed one (it cannot send, spec issue 13).
-    const { rows } = await db.query<{ s: number }>('select cus_status::int as s from customer where cus_id = $1', [cusId])
+    const { rows } = await db.query<{ s: number }>(`select ${accountStatusSql('c')}::int as s from customer c where c.cus_id = $1`, [cusId])
     if (rows[0] && rows[0].s !== 1) throw new ApiError(403, 'accountClosed')
     return cusId
   }
