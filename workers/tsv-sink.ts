@@ -90,7 +90,7 @@ export class TsvSink {
     if (!this.text) return
     const part = this.encoder.encode(this.text)
     this.size += part.byteLength
-    if (this.size > TSV_LIMIT) throw new SpreadsheetError('tooLarge')
+    if (this.size > TSV_LIMIT) throw new SpreadsheetError('expandsTooFar')
     this.parts.push(part)
     this.text = ''
     this.lines = 0

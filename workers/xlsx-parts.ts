@@ -1,4 +1,5 @@
-import { inflateEntry, zipPart, ZipUnreadable, type ZipEntry } from './xlsx-zip'
+import { SpreadsheetError } from './spreadsheet-error'
+import { inflateEntry, UNPACK_LIMITS, zipPart, ZipUnreadable, type ZipEntry } from './xlsx-zip'
 
 /*
  * The small XML parts of an xlsx (workbook, relationships, styles) read whole, the big ones (shared strings, a
@@ -16,7 +17,7 @@ export function partText(bytes: Uint8Array, entry: ZipEntry | undefined, limit =
   let size = 0
   inflateEntry(bytes, entry, (piece) => {
     size += piece.length
-    if (size > limit) throw new ZipUnreadable()
+    if (size > limit) throw new SpreadsheetError('expandsTooFar')
     text += decoder.decode(piece, { stream: true })
   })
   return text + decoder.decode()
@@ -32,6 +33,9 @@ export function scanPart(bytes: Uint8Array, entry: ZipEntry, element: RegExp, on
   // After a scan that found nothing (one element longer than a piece), wait until the tail has doubled: rescanning
   // it on every piece would cost time quadratic in the element's length.
   let rescanAt = 0
+  const tooLong = () => {
+    if (carry.length > UNPACK_LIMITS.elementChars) throw new SpreadsheetError('expandsTooFar')
+  }
   const scan = () => {
     element.lastIndex = 0
     let last = 0
@@ -45,6 +49,7 @@ export function scanPart(bytes: Uint8Array, entry: ZipEntry, element: RegExp, on
   inflateEntry(bytes, entry, (piece) => {
     carry += decoder.decode(piece, { stream: true })
     if (carry.length >= rescanAt) scan()
+    tooLong()
   })
   carry += decoder.decode()
   scan()

@@ -115,12 +115,12 @@ describe('the streaming xlsx reader', () => {
     expect(() => sheetToTsv(file, { sheet: 1 })).toThrow('unreadable')
   })
 
-  it('refuses shared strings over their bound as too large instead of holding them', () => {
+  it('refuses shared strings over their bound as expanding too far instead of holding them', () => {
     const file = workbook([{ header: false, rows: [['13800138000'], ['13900139000'], ['13700137000']], formats: [] }], true)
     const count = SHARED_STRINGS_LIMIT.count
     SHARED_STRINGS_LIMIT.count = 2
     try {
-      expect(() => sheetToTsv(file)).toThrow('tooLarge')
+      expect(() => sheetToTsv(file)).toThrow('expandsTooFar')
     } finally {
       SHARED_STRINGS_LIMIT.count = count
     }

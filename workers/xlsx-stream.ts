@@ -55,7 +55,7 @@ function guarded<T>(read: () => T): T {
     return read()
   } catch (e) {
     if (e instanceof SpreadsheetError) throw e
-    throw new SpreadsheetError(e instanceof RangeError && /memory|length/i.test(e.message) ? 'tooLarge' : 'unreadable')
+    throw new SpreadsheetError(e instanceof RangeError && /memory|length/i.test(e.message) ? 'expandsTooFar' : 'unreadable')
   }
 }
 
@@ -75,7 +75,7 @@ function sharedStrings(bytes: Uint8Array, entry: ZipEntry | undefined): string[]
   scanPart(bytes, entry, SI, (m) => {
     const text = m[1] ? stringItem(m[1]) : ''
     chars += text.length
-    if (strings.length >= SHARED_STRINGS_LIMIT.count || chars > SHARED_STRINGS_LIMIT.chars) throw new SpreadsheetError('tooLarge')
+    if (strings.length >= SHARED_STRINGS_LIMIT.count || chars > SHARED_STRINGS_LIMIT.chars) throw new SpreadsheetError('expandsTooFar')
     strings.push(text)
   })
   return strings

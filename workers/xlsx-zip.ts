@@ -1,10 +1,22 @@
 import { Inflate } from 'fflate'
+import { SpreadsheetError } from './spreadsheet-error'
 
 /*
  * The parts of an xlsx (a zip) found through its central directory, and one part inflated a slice at a time, so a
  * 60 MB worksheet XML never exists whole: its text is handed on in pieces of about STEP × the compression ratio.
  * Zip64 is not read (a 15 MB upload never needs it); a file cut short has no end record and is refused.
  */
+
+/**
+ * What a workbook may unpack to. A 15 MB upload of real sheets unpacks to a few times its size (a sheet of a
+ * million mobiles and three values is ~130 MB of XML); deflate reaches ~1000×, so a small file can claim gigabytes.
+ * - partBytes: one part inflated. A part that says it is bigger is refused before any inflating, one that lies the
+ *   moment its running count passes the bound, so time and memory stay those of the largest real workbook.
+ * - elementChars: one element (a row, a shared string) while scanned; real ones are kilobytes, and text that never
+ *   completes one (a part of spaces) would otherwise be kept whole.
+ * Exported as an object so tests can lower them.
+ */
+export const UNPACK_LIMITS = { partBytes: 256 * 1024 * 1024, elementChars: 32 * 1024 * 1024 }
 export class ZipUnreadable extends Error {
   constructor() {
     super('unreadable')
@@ -67,8 +79,12 @@ export function inflateEntry(bytes: Uint8Array, entry: ZipEntry, onData: (piece:
     return
   }
   if (entry.method !== 8) fail()
+  if (entry.originalSize > UNPACK_LIMITS.partBytes) throw new SpreadsheetError('expandsTooFar')
   let done = false
+  let inflated = 0
   const inflate = new Inflate((piece, final) => {
+    inflated += piece.length
+    if (inflated > UNPACK_LIMITS.partBytes) throw new SpreadsheetError('expandsTooFar')
     onData(piece)
     if (final) done = true
   })

@@ -900,6 +900,10 @@ type RootTranslation = {
 		 * 文​件​不​能​超​过​ ​1​5​ ​M​B
 		 */
 		fileTooLarge: string
+		/**
+		 * 这​个​工​作​簿​解​压​后​的​内​容​太​大​，​无​法​读​取​（​文​件​本​身​没​有​超​过​ ​1​5​ ​M​B​）​；​请​删​去​用​不​到​的​工​作​表​或​内​容​，​或​拆​成​几​个​文​件
+		 */
+		workbookExpands: string
 	}
 	grid: {
 		/**
@@ -3459,6 +3463,10 @@ type RootTranslation = {
 			 * 文​件​不​能​超​过​ ​1​5​ ​M​B
 			 */
 			tooLarge: string
+			/**
+			 * 这​个​工​作​簿​解​压​后​的​内​容​太​大​，​无​法​读​取​（​文​件​本​身​没​有​超​过​ ​1​5​ ​M​B​）​；​请​删​去​用​不​到​的​工​作​表​或​内​容​，​或​拆​成​几​个​文​件
+			 */
+			expandsTooFar: string
 			/**
 			 * 只​能​导​入​ ​x​l​s​、​x​l​s​x​ ​或​ ​c​s​v​ ​文​件
 			 */
@@ -6914,6 +6922,10 @@ export type TranslationFunctions = {
 		 * 文件不能超过 15 MB
 		 */
 		fileTooLarge: () => LocalizedString
+		/**
+		 * 这个工作簿解压后的内容太大，无法读取（文件本身没有超过 15 MB）；请删去用不到的工作表或内容，或拆成几个文件
+		 */
+		workbookExpands: () => LocalizedString
 	}
 	grid: {
 		/**
@@ -9383,6 +9395,10 @@ export type TranslationFunctions = {
 			 * 文件不能超过 15 MB
 			 */
 			tooLarge: () => LocalizedString
+			/**
+			 * 这个工作簿解压后的内容太大，无法读取（文件本身没有超过 15 MB）；请删去用不到的工作表或内容，或拆成几个文件
+			 */
+			expandsTooFar: () => LocalizedString
 			/**
 			 * 只能导入 xls、xlsx 或 csv 文件
 			 */

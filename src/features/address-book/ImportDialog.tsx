@@ -62,7 +62,8 @@ export function ImportDialog({ groups, initialGroup, close }: { groups: { value:
     setChecked(null)
     if (!reply.ok) {
       setView(null)
-      setError(reply.error === 'tooLarge' ? LL.addressBook.importTooLarge() : LL.addressBook.importUnreadable())
+      const refused = { tooLarge: LL.addressBook.importTooLarge, expandsTooFar: LL.errors.workbookExpands, unreadable: LL.addressBook.importUnreadable }
+      setError(refused[reply.error]())
       return
     }
     setView(reply.view)

@@ -40,7 +40,7 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
 
   const failed = useCallback((e: unknown) => {
     const t = LL.send.numbers
-    const refused = { noColumn: t.noNumberColumn, unreadable: t.sheetUnreadable, tooLarge: t.fileTooLarge }
+    const refused = { noColumn: t.noNumberColumn, unreadable: t.sheetUnreadable, tooLarge: t.fileTooLarge, expandsTooFar: LL.errors.workbookExpands }
     setError(e instanceof SheetSourceRefused ? refused[e.code]() : e instanceof WorkerFailedError ? LL.send.errors.workerFailed() : t.parseFailed())
   }, [LL])
 

@@ -28,4 +28,5 @@ export default {
 	pageError: 'Something went wrong',
 	pageErrorHint: 'The page hit an unexpected error; reloading usually fixes it.',
 	fileTooLarge: 'The file cannot be larger than 15 MB',
+	workbookExpands: 'This workbook unpacks to more than can be read (the file itself is within 15 MB); remove unused sheets or content, or split it into several files',
 } satisfies Translation['errors']

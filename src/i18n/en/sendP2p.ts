@@ -10,6 +10,7 @@ export default {
 		reading: 'Reading the file…',
 		name: 'File: {name}',
 		tooLarge: 'The file cannot be larger than 15 MB',
+		expandsTooFar: 'This workbook unpacks to more than can be read (the file itself is within 15 MB); remove unused sheets or content, or split it into several files',
 		fileType: 'Only xls, xlsx or csv files can be imported',
 		unreadable: 'The file could not be read; it must be an xls, xlsx or csv file',
 		empty: 'The file has no data rows',

@@ -26,4 +26,5 @@ export default {
 	pageError: '页面出错了',
 	pageErrorHint: '页面出现了意外错误，重新加载通常可以解决。',
 	fileTooLarge: '文件不能超过 15 MB',
+	workbookExpands: '这个工作簿解压后的内容太大，无法读取（文件本身没有超过 15 MB）；请删去用不到的工作表或内容，或拆成几个文件',
 }

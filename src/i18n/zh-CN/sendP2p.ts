@@ -10,6 +10,7 @@ export default {
 		reading: '正在读取文件…',
 		name: '文件：{name}',
 		tooLarge: '文件不能超过 15 MB',
+		expandsTooFar: '这个工作簿解压后的内容太大，无法读取（文件本身没有超过 15 MB）；请删去用不到的工作表或内容，或拆成几个文件',
 		fileType: '只能导入 xls、xlsx 或 csv 文件',
 		unreadable: '无法读取该文件，请确认它是 xls、xlsx 或 csv 文件',
 		empty: '文件中没有数据行',

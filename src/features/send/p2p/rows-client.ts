@@ -23,7 +23,7 @@ export const arrangeSheet = (sheet: SheetTsv, options: ArrangeOptions): Promise<
 /** The template over every row of the last arrangement; null before one. */
 export const measureRows = (template: string): Promise<ArrangedMeasure | null> => worker((w) => w.measure(template))
 
-const CODES: SpreadsheetErrorCode[] = ['tooLarge', 'unreadable']
+const CODES: SpreadsheetErrorCode[] = ['tooLarge', 'expandsTooFar', 'unreadable']
 /** The refusal's code when the worker threw one (comlink passes the message on). */
 export const spreadsheetError = (e: unknown): SpreadsheetErrorCode | null => {
   const m = e instanceof Error ? e.message : ''
