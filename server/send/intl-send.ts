@@ -7,7 +7,8 @@ import type { CountryCost, IntlSendPayload } from '../../src/domain/send-intl'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { commitSend } from './commit'
-import { priceOf, roundMoney } from './store'
+import { chargeFor } from '../../src/domain/money'
+import { priceOf } from './store'
 
 interface CountryRow {
   iso: string
@@ -61,7 +62,7 @@ export function costByCountry(n: IntlNumbers, content: string, countries: Countr
     .filter((c) => counts.has(c.iso))
     .map((c) => {
       const numbers = counts.get(c.iso)!
-      return { iso: c.iso, calling_code: c.calling_code, numbers, price: c.price, messages: numbers * per, cost: roundMoney(numbers * per * c.price) }
+      return { iso: c.iso, calling_code: c.calling_code, numbers, price: c.price, messages: numbers * per, cost: chargeFor(numbers * per, c.price) }
     })
     .sort((a, b) => b.numbers - a.numbers || a.iso.localeCompare(b.iso))
 }

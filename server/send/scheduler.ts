@@ -6,7 +6,9 @@ import { ApiError } from '../http/envelope'
 import { accountStatusSql } from '../users/repo'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
 import { everyInterval } from '../worker-loop'
-import { countryPrices, debit, nextBatchId, priceOf, roundMoney, sensitiveIn } from './store'
+import { roundMoney } from '../../src/domain/money'
+import { countryPrices, debit, nextBatchId, priceOf, sensitiveIn } from './store'
+
 /**
  * Sends timed batches when due. Only send_status 0 batches are due, so pause (2), intercept (3) and edits (content
  * changed in place) are honoured by what the row says at send time. Each batch is claimed with

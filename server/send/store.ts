@@ -1,5 +1,6 @@
 import { measureContent } from '../../src/domain/billing'
 import { TIMED_STATUS } from '../../src/domain/lists/timed'
+import { chargeFor, roundMoney } from '../../src/domain/money'
 import { SEND_STATUS, type SendKind } from '../../src/domain/send'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
@@ -65,7 +66,6 @@ export function countMessages(r: Recipients): number {
   return total
 }
 
-export const roundMoney = (v: number) => Math.round(v * 1000) / 1000
 
 /** The account's price per message for a product; 403 productNotActivated when it has none. */
 export async function priceOf(db: Db, cusId: string, prodType: number): Promise<number> {
@@ -145,7 +145,7 @@ export interface StoreBatch extends Recipients, RecipientExtras {
 
 /** What a send bills: Σ over recipients of messages × unit price, rounded as the balance is stored. */
 export function costOf(r: Recipients & Pick<RecipientExtras, 'unitPrices'>, unitPrice: number): number {
-  if (!r.unitPrices) return roundMoney(countMessages(r) * unitPrice)
+  if (!r.unitPrices) return chargeFor(countMessages(r), unitPrice)
   let total = 0
   const measured = new Map<string, number>()
   const contents = r.contents

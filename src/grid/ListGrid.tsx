@@ -76,7 +76,7 @@ function restoreSpot(api: GridApi<Row>, spot: GridSpot) {
 }
 
 export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKey, onSort, onOpenRow, onRowMenu, selectable, spot }: Props) {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const spotRef = useRef(spot)
   useLayoutEffect(() => {
     spotRef.current = spot
@@ -109,7 +109,7 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
   }
   const autoHidden = useRef(new Set<string>())
   const { theme } = usePrefs()
-  const types = useMemo(() => columnTypes(LL), [LL])
+  const types = useMemo(() => columnTypes(LL, locale), [LL, locale])
   const pinned = useMemo(() => (totalsRow ? [totalsRow] : undefined), [totalsRow])
   // AG Grid's own words are English; the selection column's screen-reader texts are the console's.
   const localeText = useMemo(() => {

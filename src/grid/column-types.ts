@@ -8,14 +8,14 @@ import { ThumbCell } from './ThumbCell'
  * The console's column types, defined once as AG Grid `columnTypes` (STYLE.md "Declare, don't copy"). A column
  * declaration names its type; alignment, width, formatting and tooltips come from here.
  */
-const fmt = (type: ColumnType) => (p: ValueFormatterParams) => formatValue(type, p.value)
+const fmt = (type: ColumnType, locale?: string) => (p: ValueFormatterParams) => formatValue(type, p.value, locale)
 const numeric: ColTypeDef = { cellClass: 'sms-num', headerClass: 'sms-num-header' }
 
-export function columnTypes(LL: LL): Record<ColumnType, ColTypeDef> {
+export function columnTypes(LL: LL, locale: string): Record<ColumnType, ColTypeDef> {
   return {
     text: { tooltipValueGetter: (p) => (typeof p.value === 'string' && p.value.length > 24 ? p.value : undefined) },
     phone: { width: 130, cellClass: 'sms-mono' },
-    money: { ...numeric, width: 110, valueFormatter: fmt('money') },
+    money: { ...numeric, width: 110, valueFormatter: fmt('money', locale) },
     count: { ...numeric, width: 100, valueFormatter: fmt('count') },
     ratio: { ...numeric, width: 100, valueFormatter: fmt('ratio') },
     sizeKb: { ...numeric, width: 100, valueFormatter: fmt('sizeKb') },

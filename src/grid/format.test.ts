@@ -6,10 +6,10 @@ const LL = { status: { success: () => '成功' } } as unknown as LL
 const L = () => ''
 
 describe('column formatting', () => {
-  it('formats counts and money with grouping, money with at least two decimals', () => {
+  it('formats counts with grouping and money as src/domain/money writes it, in the language given', () => {
     expect(formatValue('count', 1234567)).toBe('1,234,567')
-    expect(formatValue('money', 12)).toBe('12.00')
-    expect(formatValue('money', '0.0455')).toBe('0.0455')
+    expect(formatValue('money', 12)).toBe('12.000 元')
+    expect(formatValue('money', '4500.045', 'en')).toBe('CNY 4,500.045')
     expect(formatValue('count', null)).toBe('')
   })
 

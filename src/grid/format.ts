@@ -1,13 +1,12 @@
 import { formatCount } from '@/domain/count-format'
 import { formatDateTime } from '@/domain/date-time'
+import { formatMoney } from '@/domain/money'
 import type { ColumnDef, LL, Row } from './define-list'
 
 /*
  * Display values of the column types, shared by the grid (valueFormatter) and "Export view" so the file shows
  * exactly what the screen shows. Pure: no AG Grid, tested in Node.
  */
-const moneyFmt = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })
-
 const num = (v: unknown): number | null => {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v)
@@ -51,14 +50,15 @@ export function formatCell(col: ColumnDef, row: Row, LL: LL): string {
   return formatValue(col.type, cellValue(col, row, LL))
 }
 
-export function formatValue(type: ColumnDef['type'], v: unknown): string {
+/** `locale` is the interface's language: money carries its currency (src/domain/money.ts). */
+export function formatValue(type: ColumnDef['type'], v: unknown, locale = 'zh-CN'): string {
   if (v === null || v === undefined) return ''
   const n = num(v)
   switch (type) {
     case 'count':
       return n === null ? String(v) : formatCount(n)
     case 'money':
-      return n === null ? String(v) : moneyFmt.format(n)
+      return n === null ? String(v) : formatMoney(n, locale)
     case 'ratio':
       // Numbers are percentages (12.5 → 12.50%); the server's ready strings ('12.50%') pass through.
       return typeof v === 'number' ? `${v.toFixed(2)}%` : String(v)

@@ -119,7 +119,7 @@ type RootTranslation = {
 			 */
 			mobilesHint: RequiredParams<'max'>
 			/**
-			 * 当​前​余​额​：​{​b​a​l​a​n​c​e​}​ ​元
+			 * 当​前​余​额​：​{​b​a​l​a​n​c​e​}
 			 * @param {unknown} balance
 			 */
 			balance: RequiredParams<'balance'>
@@ -2127,10 +2127,6 @@ type RootTranslation = {
 			 */
 			balance: string
 			/**
-			 * 元
-			 */
-			balanceUnit: string
-			/**
 			 * （​示​例​金​额​）
 			 */
 			balancePlaceholder: string
@@ -3703,7 +3699,7 @@ type RootTranslation = {
 			 */
 			loadFailed: string
 			/**
-			 * 单​价​ ​{​a​m​o​u​n​t​}​ ​元​/​条
+			 * 单​价​ ​{​a​m​o​u​n​t​}​/​条
 			 * @param {unknown} amount
 			 */
 			price: RequiredParams<'amount'>
@@ -6162,7 +6158,7 @@ export type TranslationFunctions = {
 			 */
 			mobilesHint: (arg: { max: unknown }) => LocalizedString
 			/**
-			 * 当前余额：{balance} 元
+			 * 当前余额：{balance}
 			 */
 			balance: (arg: { balance: unknown }) => LocalizedString
 			/**
@@ -8118,10 +8114,6 @@ export type TranslationFunctions = {
 			 */
 			balance: () => LocalizedString
 			/**
-			 * 元
-			 */
-			balanceUnit: () => LocalizedString
-			/**
 			 * （示例金额）
 			 */
 			balancePlaceholder: () => LocalizedString
@@ -9610,7 +9602,7 @@ export type TranslationFunctions = {
 			 */
 			loadFailed: () => LocalizedString
 			/**
-			 * 单价 {amount} 元/条
+			 * 单价 {amount}/条
 			 */
 			price: (arg: { amount: unknown }) => LocalizedString
 		}

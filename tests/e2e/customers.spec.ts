@@ -85,7 +85,7 @@ test('acme charges a sub-account from its own balance and closes it, which ends 
   // The parent's own balance, as the console holds it, follows at once: the next transfer dialog shows it.
   const parentAfter = (await apiAs(page, '/user/getUserInfo', {})).data as unknown as { userInfo: { authUser: { balance: number } } }
   await runCommand(page, '划拨充值（当前行）')
-  await expect(page.getByRole('dialog')).toContainText(`本账号余额：${parentAfter.userInfo.authUser.balance.toFixed(3)}`)
+  await expect(page.getByRole('dialog')).toContainText(`本账号余额：${parentAfter.userInfo.authUser.balance.toLocaleString('en-US', { minimumFractionDigits: 3 })} 元`)
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toBeHidden()
   const after = await apiAs(page, '/subAccount/detail', { cus_id: 'acme01' })

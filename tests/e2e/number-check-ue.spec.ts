@@ -38,12 +38,12 @@ test('a UE file check by keyboard: upload an xlsx, see count and cost, pay, watc
   // Read once: the reading ends and stays ended (no second parse of the same file).
   await expect(dialog.getByText('正在读取号码…')).toBeHidden()
   await expect(dialog.getByTestId('ue-summary')).toContainText('重复：1')
-  await expect(dialog.getByTestId('ue-cost')).toHaveText(`费用：${(600 * PRICE).toFixed(3)}`)
-  await expect(dialog.getByTestId('ue-balance')).toHaveText(`余额：${money3(before)}`)
+  await expect(dialog.getByTestId('ue-cost')).toHaveText(`费用：${(600 * PRICE).toFixed(3)} 元`)
+  await expect(dialog.getByTestId('ue-balance')).toHaveText(`余额：${money3(before)} 元`)
   await input.focus()
   await page.keyboard.press('Control+Enter')
   await expect(dialog).toBeHidden()
-  await expect(page.getByText(`文件“${FILE_NAME}”已开始检测：600 个号码，费用 ${(600 * PRICE).toFixed(3)}。`)).toBeVisible()
+  await expect(page.getByText(`文件“${FILE_NAME}”已开始检测：600 个号码，费用 ${(600 * PRICE).toFixed(3)} 元。`)).toBeVisible()
   expect(await balanceOf(page)).toBeCloseTo(before - 600 * PRICE, 3)
 
   // The row follows the checker without a reload, to done with every number checked.

@@ -22,8 +22,8 @@ test('an online check by keyboard: paste, count and cost, confirm, the states, t
   await expect(page.getByTestId('check-valid')).toHaveText('待检测号码：20')
   await expect(page.getByTestId('check-summary')).toContainText('重复：1')
   await expect(page.getByTestId('check-summary')).toContainText('非手机号：1')
-  await expect(page.getByTestId('check-cost')).toHaveText(`费用：${(20 * PRICE).toFixed(3)}`)
-  await expect(page.getByTestId('check-balance')).toHaveText(`余额：${money3(before)}`)
+  await expect(page.getByTestId('check-cost')).toHaveText(`费用：${(20 * PRICE).toFixed(3)} 元`)
+  await expect(page.getByTestId('check-balance')).toHaveText(`余额：${money3(before)} 元`)
 
   // Tab to the button, Enter, and Enter again on the confirmation's "check and pay" (focused first).
   await page.keyboard.press('Tab')
@@ -36,10 +36,10 @@ test('an online check by keyboard: paste, count and cost, confirm, the states, t
 
   const result = page.getByTestId('check-result')
   await expect(result).toBeVisible()
-  await expect(page.getByTestId('check-result-cost')).toContainText(`已检测 20 个号码，费用 ${(20 * PRICE).toFixed(3)}`)
+  await expect(page.getByTestId('check-result-cost')).toContainText(`已检测 20 个号码，费用 ${(20 * PRICE).toFixed(3)} 元`)
   await expect(page.getByTestId('check-numbers').locator('tbody tr')).toHaveCount(20)
   expect(await balanceOf(page)).toBeCloseTo(before - 20 * PRICE, 3)
-  await expect(page.getByTestId('check-result-cost')).toContainText(`余额：${money3(before - 20 * PRICE)}`)
+  await expect(page.getByTestId('check-result-cost')).toContainText(`余额：${money3(before - 20 * PRICE)} 元`)
 
   // The states shown are the server's, and add up to the 20 numbers.
   let shown = 0

@@ -115,7 +115,7 @@ test('an admin sends a link SMS for acme: refused until the account is chosen, t
   await chooseByKeyboard(page, account, '艾克米科技有限公司 (acme)')
   await expect(account).toHaveValue('acme')
   // acme's price (0.045 per message) now prices the send; the balance beside the form is not the payer's, so none shows.
-  await expect(page.getByTestId('estimated-cost')).toHaveText('预计费用 0.135')
+  await expect(page.getByTestId('estimated-cost')).toHaveText('预计费用 0.135 元')
   await expect(page.getByTestId('send-balance')).toHaveText('余额 —')
   // The address-book groups offered as a number source are acme's own now, not every account's.
   const groupsOf = async (cusId?: string) => ((await apiAs(page, '/addressBook/hasMemberGroupList', { cus_id: cusId })).data as unknown as unknown[]).length

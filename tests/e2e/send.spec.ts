@@ -126,7 +126,7 @@ test('preview shows the first messages as recipients will see them', async ({ pa
   await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
   await page.getByTestId('send-content').fill('预览内容')
   // The cost shows at once at the account's price (0.045 a message), before any preview.
-  await expect(page.getByTestId('estimated-cost')).toHaveText('预计费用 0.09')
+  await expect(page.getByTestId('estimated-cost')).toHaveText('预计费用 0.090 元')
   await page.getByTestId('preview-button').click()
   const messages = page.getByTestId('preview-messages').locator('li')
   await expect(messages).toHaveCount(2)

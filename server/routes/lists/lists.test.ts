@@ -168,7 +168,7 @@ describe('routes/lists/lists', () => {
       const ep = await list('/epRecharge/list', { pageSize: 500 }, 'acme')
       expect(ep.records.every((r) => r.cus_id !== 'acme' && r.recharge_type === 0)).toBe(true)
       const r = own.records[0]
-      expect(r.postBalanceStr).toBe(r.post_balance.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }))
+      expect(r.postBalanceStr).toBe(r.post_balance.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }))
     })
 
     it('filters template statuses with their synonyms', async () => {
@@ -198,7 +198,7 @@ describe('routes/lists/lists', () => {
       expect((await h.call('/customer/list', {}, { token: tok.acme })).status).toBe(403)
       const res = await list('/customer/list', { keyword: 'glo' })
       expect(res.records.map((r) => r.cus_id)).toEqual(['globex'])
-      expect(res.records[0]).toMatchObject({ balanceStr: '23,800.00', payTypeStr: '预付费' })
+      expect(res.records[0]).toMatchObject({ balanceStr: '23,800.000', payTypeStr: '预付费' })
       const subs = await list('/user/subAccountList', {}, 'acme')
       expect(subs.records.map((r) => r.cus_id).sort()).toEqual(['acme01', 'acme02'])
     })

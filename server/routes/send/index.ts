@@ -8,7 +8,8 @@ import { ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { previewGroup, readNumbers } from '../../send/group-send'
 import { sendSameContent } from '../../send/interact-send'
-import { priceOf, roundMoney } from '../../send/store'
+import { chargeFor } from '../../../src/domain/money'
+import { priceOf } from '../../send/store'
 import { readForm, sendBodyLimit, senderOf } from './form'
 import { cspSendRoutes } from './csp'
 import { intlSendRoutes } from './intl'
@@ -45,7 +46,7 @@ export function sendRoutes(deps: Deps) {
       invalid: numbers.invalid,
       duplicates: numbers.duplicates,
       total_messages: total,
-      cost: roundMoney(total * price),
+      cost: chargeFor(total, price),
     })
   })
   // "Save as template" (/user/templateAdd) lives with the other template writes: server/templates/content-routes.ts.

@@ -6,7 +6,8 @@ import type { Db } from '../../db'
 import { ok } from '../../http/envelope'
 import { requireUser, type AppEnv } from '../../http/session'
 import { p2pSend, previewP2p, readP2pMessages } from '../../send/p2p-send'
-import { priceOf, roundMoney } from '../../send/store'
+import { chargeFor } from '../../../src/domain/money'
+import { priceOf } from '../../send/store'
 import { readForm, sendBodyLimit, senderOf } from './form'
 
 export function p2pSendRoutes(deps: Deps) {
@@ -39,5 +40,5 @@ export async function p2pPreview(c: Context<AppEnv>, db: Db) {
   const cusId = await senderOf(db, c.get('user'), payload.cus_id)
   const price = await priceOf(db, cusId, PROD_TYPE.ordinary)
   const preview = previewP2p(file, payload.template ?? payload.content ?? '', PREVIEW_LIMIT)
-  return ok(c, { ...preview, cost: roundMoney(preview.total_messages * price) })
+  return ok(c, { ...preview, cost: chargeFor(preview.total_messages, price) })
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatMoneyNumber } from '../money'
 import { dateRangeShape, listQuerySchema, searchInt, searchText } from './query'
 
 /**
@@ -58,7 +59,7 @@ export const RECHARGE_TYPE_FILTER = [
   { value: 3, key: 'rechargeDeduct' },
 ] as const
 
-/** "12,345.68" for money balances, "12,345" for message counts. */
+/** "12,345.678" for money balances (the decimals the balance keeps, src/domain/money.ts), "12,345" for message counts. */
 export function balanceStr(value: number, isAmount: boolean): string {
-  return value.toLocaleString('en-US', isAmount ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 0 })
+  return isAmount ? formatMoneyNumber(value, 'balance') : value.toLocaleString('en-US', { maximumFractionDigits: 0 })
 }

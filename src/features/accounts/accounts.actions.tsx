@@ -6,6 +6,7 @@ import { cusIdField, cusNameField, parseCountryPrices, storageQuotaField, type C
 import { formatStorage } from '@/domain/materials'
 import { moneyField, priceField, signedMoneyField } from '@/domain/money'
 import type { AccountRow } from '@/domain/lists/accounts'
+import { formatMoney } from '@/domain/money'
 import { checkConfirm, checkNewPassword } from '@/domain/validation'
 import type { ActionHelpers, Row } from '@/grid'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
@@ -102,7 +103,7 @@ export async function chargeCustomer(row: Row, { LL }: ActionHelpers) {
   ]
   return openForm(
     {
-      title: LL.customers.chargeTitle({ account: r.cus_id }), intro: LL.customers.currentBalance({ balance: r.balanceStr }), fields, saveTestId: 'charge-save',
+      title: LL.customers.chargeTitle({ account: r.cus_id }), intro: LL.customers.currentBalance({ balance: formatMoney(r.balance, getLocale(), 'balance') }), fields, saveTestId: 'charge-save',
       check: (v): Record<string, string> => (v.recharge_type !== '2' && Number(v.amount) <= 0 ? { amount: LL.customers.errors.amount() } : {}),
     },
     (v) => {
@@ -147,7 +148,7 @@ export function transfer(row: Row, { LL, ctx }: ActionHelpers) {
   return openForm(
     {
       title: LL.customers.transferTitle({ account: r.cus_id }),
-      intro: own ? LL.customers.transferHint({ balance: ctx.authUser.balance.toFixed(3) }) : LL.customers.currentBalance({ balance: r.balanceStr }),
+      intro: own ? LL.customers.transferHint({ balance: formatMoney(ctx.authUser.balance, getLocale(), 'balance') }) : LL.customers.currentBalance({ balance: formatMoney(r.balance, getLocale(), 'balance') }),
       fields: [
         { name: 'amount', label: LL.customers.amount(), inputMode: 'decimal', hint: LL.customers.amountHint(), schema: moneyField, message: LL.customers.errors.amount() },
         remarkField(LL),

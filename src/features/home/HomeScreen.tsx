@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { topMenuQuery } from '@/api/user'
 import { formatShortcut } from '@/commands/shortcuts'
-import { DEFAULT_BALANCE, type Locale } from '@/domain/constants'
+import { DEFAULT_BALANCE } from '@/domain/constants'
 import { MODULE_CATALOG } from '@/domain/menu-catalog'
+import { formatMoney } from '@/domain/money'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
 import { useTabs } from '@/stores/tabs'
@@ -22,7 +23,7 @@ export function HomeScreen() {
   const { recent } = useTabs()
   const name = userInfo?.userInfo.name || authUser?.userName || ''
   const placeholder = authUser?.balance === undefined
-  const balance = (authUser?.balance ?? DEFAULT_BALANCE).toLocaleString(locale as Locale, { minimumFractionDigits: 2 })
+  const balance = formatMoney(authUser?.balance ?? DEFAULT_BALANCE, locale, 'balance')
 
   return (
     <div data-testid="home-screen" className="mx-auto grid max-w-5xl gap-4 md:grid-cols-3">
@@ -30,7 +31,7 @@ export function HomeScreen() {
         <h2 className="text-xl font-semibold">{LL.pages.home.welcome({ name })}</h2>
         <p className="mt-4 text-sm text-[var(--muted)]">{LL.pages.home.balance()}</p>
         <p className="text-3xl font-semibold text-[var(--primary)]" data-testid="home-balance">
-          {balance} <span className="text-sm font-normal text-[var(--muted)]">{LL.pages.home.balanceUnit()}</span>
+          {balance}
           {placeholder && <span className="ml-2 text-xs font-normal text-[var(--muted)]">{LL.pages.home.balancePlaceholder()}</span>}
         </p>
       </Card>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { balanceWarnQuery, saveBalanceWarn, warnKeys } from '@/api/alerts'
 import { DeclaredForm, type FormSpec } from '@/components/ui/DeclaredForm'
+import { formatMoney } from '@/domain/money'
 import { balanceWarnSchema, WARN_MOBILES_MAX, type BalanceWarn } from '@/domain/warn'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { formatDateTime } from '@/domain/date-time'
@@ -10,7 +11,7 @@ const splitMobiles = (s: string) => s.split(/[\s,，;；、]+/).filter(Boolean)
 
 /** The balance warning: threshold and mobiles, checked with the schema the server uses. */
 export function BalanceWarnSection() {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const t = LL.alerts.warn
   const qc = useQueryClient()
   const { data } = useQuery(balanceWarnQuery())
@@ -45,7 +46,7 @@ export function BalanceWarnSection() {
       <p className="mb-4 text-sm text-[var(--muted)]">{t.intro()}</p>
       {data && (
         <p className="mb-3 text-sm" data-testid="balance-warn-status">
-          {t.balance({ balance: data.balance.toFixed(2) })}
+          {t.balance({ balance: formatMoney(data.balance, locale, 'balance') })}
           {data.lastWarnedAt && <span className="ml-4 text-[var(--muted)]">{t.lastWarned({ time: formatDateTime(data.lastWarnedAt) })}</span>}
         </p>
       )}

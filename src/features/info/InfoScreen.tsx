@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { certificationQuery } from '@/api/user-settings'
 import { PERM_INTL_PRICE } from '@/domain/auth'
-import { ROLES, type Locale } from '@/domain/constants'
+import { ROLES } from '@/domain/constants'
+import { formatMoney } from '@/domain/money'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
 
@@ -35,7 +36,7 @@ export function InfoScreen() {
         <Row label={t.name()}>{userInfo?.userInfo.name || t.none()}</Row>
         <Row label={t.userType()}>{`${t.userTypes[role]()} (${authUser.userType})`}</Row>
         <Row label={t.mobile()}>{authUser.mobile || t.none()}</Row>
-        <Row label={t.balance()}>{authUser.balance.toLocaleString(locale as Locale, { minimumFractionDigits: 2 })}</Row>
+        <Row label={t.balance()}>{formatMoney(authUser.balance, locale, 'balance')}</Row>
         {authUser.parentId && <Row label={t.parent()}>{authUser.parentId}</Row>}
         <Row label={t.products()}>{products.length ? products.join(locale === 'en' ? ', ' : '、') : t.none()}</Row>
         <Row label={LL.settings.certification.title()}>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { batchNumbers, numberCheckKeys } from '@/api/number-check'
 import { Button } from '@/components/ui/Button'
 import { CHECK_STATES, type OnlineCheckResult } from '@/domain/number-check-online'
+import { formatMoney } from '@/domain/money'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { sendToLive } from './send-to-live'
 
@@ -11,7 +12,7 @@ const SHOWN = 500
 
 /** A finished check: its counts per state, its numbers with their states, and "send to the live numbers". */
 export function CheckResult({ result, onAnother }: { result: OnlineCheckResult; onAnother: () => void }) {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const t = LL.numberCheck
   const [sending, setSending] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -23,7 +24,7 @@ export function CheckResult({ result, onAnother }: { result: OnlineCheckResult; 
     <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4" data-testid="check-result" aria-labelledby="check-result-h">
       <h2 id="check-result-h" ref={heading} tabIndex={-1} className="font-semibold outline-none">{t.result({ name: result.batch_name })}</h2>
       <p className="mt-1 text-sm text-[var(--muted)]" data-testid="check-result-cost">
-        {t.resultCounts({ count: result.batch_count, cost: result.cost.toFixed(3) })} · {t.balance({ balance: result.balance_after.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }) })}
+        {t.resultCounts({ count: result.batch_count, cost: formatMoney(result.cost, locale) })} · {t.balance({ balance: formatMoney(result.balance_after, locale, 'balance') })}
       </p>
       <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm" data-testid="check-counts">
         {CHECK_STATES.map((s) => (

@@ -9,6 +9,7 @@ import { confirm } from '@/components/ui/confirm'
 import { Spinner } from '@/components/ui/Spinner'
 import { checkCost, ONLINE_CHECK_LIMIT, type OnlineCheckResult } from '@/domain/number-check-online'
 import { AIM_CHECK_LIMIT } from '@/domain/number-check-ue'
+import { formatMoney } from '@/domain/money'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { getUserInfo, setUserInfo } from '@/stores/session'
 import { CheckResult } from './CheckResult'
@@ -27,7 +28,7 @@ interface Parsed {
  * price and cost; "check" asks to confirm the cost, then the server checks, bills and answers each number's state.
  */
 export default function OnlineCheckScreen() {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const t = LL.numberCheck
   const id = useId()
   const box = useRef<HTMLTextAreaElement>(null)
@@ -83,7 +84,7 @@ export default function OnlineCheckScreen() {
     const p = parsing ? t.busy() : count === 0 ? t.noNumbers() : count > ONLINE_CHECK_LIMIT ? t.tooMany({ count, max: ONLINE_CHECK_LIMIT }) : price === null ? t.noProduct() : null
     setProblem(p)
     if (p || !parsed || cost === null) return box.current?.focus()
-    const ok = await confirm({ title: t.confirmTitle(), message: t.confirmMessage({ count, cost: cost.toFixed(3) }), confirmLabel: t.confirmLabel() })
+    const ok = await confirm({ title: t.confirmTitle(), message: t.confirmMessage({ count, cost: formatMoney(cost, locale) }), confirmLabel: t.confirmLabel() })
     if (ok) run.mutate({ mobiles: parsed.mobiles, idempotency_key: key })
   }
 
@@ -150,9 +151,9 @@ export default function OnlineCheckScreen() {
           <li data-testid="check-valid" className="font-semibold text-[var(--primary)]">{t.valid({ count })}</li>
           <li>{t.duplicates({ count: parsed?.duplicates ?? 0 })}</li>
           <li className={parsed?.invalid ? 'text-[var(--danger)]' : ''}>{t.invalid({ count: parsed?.invalid ?? 0 })}</li>
-          {price !== null && <li>{t.price({ price: price.toFixed(4) })}</li>}
-          {cost !== null && <li data-testid="check-cost" className="font-semibold">{t.cost({ cost: cost.toFixed(3) })}</li>}
-          {info.data && <li data-testid="check-balance">{t.balance({ balance: info.data.balance.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }) })}</li>}
+          {price !== null && <li>{t.price({ price: formatMoney(price, locale, 'price') })}</li>}
+          {cost !== null && <li data-testid="check-cost" className="font-semibold">{t.cost({ cost: formatMoney(cost, locale) })}</li>}
+          {info.data && <li data-testid="check-balance">{t.balance({ balance: formatMoney(info.data.balance, locale, 'balance') })}</li>}
           {parsing && <li className="flex items-center gap-1 text-[var(--muted)]"><Spinner size={14} />{t.parsing()}</li>}
         </ul>
         {info.data && price === null && <p className="mt-2 text-sm text-[var(--danger)]">{t.noProduct()}</p>}

@@ -5,6 +5,7 @@ import { confirmUeCheck, uploadMobileUe } from '@/api/number-check'
 import { FormDialog } from '@/components/ui/FormDialog'
 import { Spinner } from '@/components/ui/Spinner'
 import { checkCost, type CheckInfo } from '@/domain/number-check-online'
+import { formatMoney } from '@/domain/money'
 import { UE_UPLOAD_LIMIT_BYTES, type UeUploadCheckResult, type UeUploadResult } from '@/domain/number-check-ue'
 import type { NumberListResult } from '@/domain/numbers'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -24,7 +25,7 @@ const MB = 1024 * 1024
  * and the idempotency key live as long as the dialog, so a retry after a lost reply neither uploads nor bills twice.
  */
 export function UeUploadDialog({ info, onDone, onClose }: UeUploadDialogProps) {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const t = LL.numberCheck
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
@@ -97,9 +98,9 @@ export function UeUploadDialog({ info, onDone, onClose }: UeUploadDialogProps) {
         <li data-testid="ue-valid" className="font-semibold text-[var(--primary)]">{t.valid({ count })}</li>
         <li>{t.duplicates({ count: parsed?.duplicates ?? 0 })}</li>
         <li className={parsed?.invalid ? 'text-[var(--danger)]' : ''}>{t.invalid({ count: parsed?.invalid ?? 0 })}</li>
-        {info.price !== null && <li>{t.price({ price: info.price.toFixed(4) })}</li>}
-        {cost !== null && <li data-testid="ue-cost" className="font-semibold">{t.cost({ cost: cost.toFixed(3) })}</li>}
-        <li data-testid="ue-balance">{t.balance({ balance: info.balance.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }) })}</li>
+        {info.price !== null && <li>{t.price({ price: formatMoney(info.price, locale, 'price') })}</li>}
+        {cost !== null && <li data-testid="ue-cost" className="font-semibold">{t.cost({ cost: formatMoney(cost, locale) })}</li>}
+        <li data-testid="ue-balance">{t.balance({ balance: formatMoney(info.balance, locale, 'balance') })}</li>
         {parsing && <li className="flex items-center gap-1 text-[var(--muted)]"><Spinner size={14} />{t.parsing()}</li>}
       </ul>
       {info.price === null && <p className="mt-2 text-sm text-[var(--danger)]">{t.noProduct()}</p>}

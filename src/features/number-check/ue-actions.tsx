@@ -2,7 +2,9 @@ import { api } from '@/api/http'
 import { mountDialog } from '@/components/ui/mount-dialog'
 import { checkInfoSchema } from '@/domain/number-check-online'
 import type { UeUploadCheckResult } from '@/domain/number-check-ue'
+import { formatMoney } from '@/domain/money'
 import type { ActionHelpers } from '@/grid'
+import { getLocale } from '@/stores/prefs'
 import { getUserInfo, setUserInfo } from '@/stores/session'
 import { UeUploadDialog } from './UeUploadDialog'
 
@@ -25,7 +27,7 @@ export async function openUeUpload({ LL }: ActionHelpers): Promise<string | void
         info={info}
         onDone={(r: UeUploadCheckResult, name: string) => {
           showBalance(r.balance_after)
-          done = LL.numberCheck.ue.started({ name, count: r.batch_count, cost: r.cost.toFixed(3) })
+          done = LL.numberCheck.ue.started({ name, count: r.batch_count, cost: formatMoney(r.cost, getLocale()) })
         }}
         onClose={() => {
           close()

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { formatMoney } from '@/domain/money'
 import { MAX_CONTENT_CHARS } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { ContentMeasure } from '../../../workers/billing'
@@ -17,7 +18,8 @@ interface Props {
   tools?: ReactNode
 }
 
-export const money = (n: number, locale: string) => n.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3 })
+/** A cost or a balance on the send pages (balances and charges keep the same 3 decimals). */
+export const money = (n: number, locale: string) => formatMoney(n, locale)
 
 /** The message editor with its live length, billing and balance figures. */
 export function ContentPanel({ content, onChange, measure, valid, cost, balance, balanceError, error, tools }: Props) {

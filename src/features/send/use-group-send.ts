@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { groupPreview, groupSend } from '@/api/send'
 import { apiUrl } from '@/api/http'
 import { fillInteract, hasInteract, INTERACT_CODE_LENGTH, interactUrl } from '@/domain/interact'
+import { chargeFor } from '@/domain/money'
 import { PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { measureContent } from '../../../workers/billing'
@@ -29,7 +30,8 @@ export function useGroupSend() {
   const { content } = c.fields
   const [learnt, setPrice] = useState<number | null>(null)
   const ownPrice = useOwnPrice()
-  const price = learnt ?? ownPrice
+  // The account's own price (4 decimals) when known; one learnt from a preview's rounded cost only otherwise.
+  const price = ownPrice ?? learnt
   const [preview, setPreview] = useState<GroupPreviewResult | null>(null)
   // One message of at most 1000 characters: measured here on the main thread, well under a millisecond. With
   // {interact} every recipient's message carries its page address, all of one length: measured with an example.
@@ -60,7 +62,7 @@ export function useGroupSend() {
     if (!check()) return null
     const p = await ensurePrice()
     const messages = measure.messages * valid
-    return { numbers: valid, messages, balance: c.balance, cost: p === null ? null : p * messages, time: c.schedule.timed ? c.schedule.time : null }
+    return { numbers: valid, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p), time: c.schedule.timed ? c.schedule.time : null }
   }
 
   async function send(): Promise<SendResult | null> {
@@ -72,6 +74,6 @@ export function useGroupSend() {
   return {
     c, content, setContent: (v: string) => c.setFields({ content: v }), measure, summarize, send, preview, runPreview,
     closePreview: () => setPreview(null),
-    cost: price === null ? null : price * measure.messages * valid,
+    cost: price === null ? null : chargeFor(measure.messages * valid, price),
   }
 }

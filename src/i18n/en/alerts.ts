@@ -30,7 +30,7 @@ export default {
 		threshold: 'Threshold (yuan)',
 		mobiles: 'Warning mobiles',
 		mobilesHint: 'At most {max}, one a line or separated by commas',
-		balance: 'Current balance: {balance} yuan',
+		balance: 'Current balance: {balance}',
 		lastWarned: 'Last warning: {time}',
 		save: 'Save balance warning',
 		thresholdInvalid: 'Enter an amount of 0 or more',

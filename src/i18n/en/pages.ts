@@ -9,7 +9,6 @@ export default {
 	home: {
 		welcome: 'Welcome back, {name}',
 		balance: 'Balance',
-		balanceUnit: 'CNY',
 		balancePlaceholder: '(sample amount)',
 		modules: 'Your products',
 		noModules: 'No products granted yet',

@@ -30,7 +30,7 @@ export default {
 		threshold: '预警值（元）',
 		mobiles: '预警手机号',
 		mobilesHint: '最多 {max} 个，每行一个或用逗号分隔',
-		balance: '当前余额：{balance} 元',
+		balance: '当前余额：{balance}',
 		lastWarned: '上次预警：{time}',
 		save: '保存余额预警',
 		thresholdInvalid: '请输入不小于 0 的金额',

@@ -7,7 +7,6 @@ export default {
 	home: {
 		welcome: '欢迎回来，{name:string}',
 		balance: '账户余额',
-		balanceUnit: '元',
 		balancePlaceholder: '（示例金额）',
 		modules: '已开通的产品',
 		noModules: '暂无已开通的产品',

@@ -19,7 +19,7 @@ export default {
 		noFrames: '该模板没有可预览的画面',
 		loading: '正在加载预览…',
 		loadFailed: '预览加载失败',
-		price: '单价 {amount} 元/条',
+		price: '单价 {amount}/条',
 	},
 	cost: '预计费用 {amount}（每个号码 1 条）',
 } satisfies BaseTranslation

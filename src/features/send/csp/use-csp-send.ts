@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { approvedCspTemplatesQuery, chatbotsQuery, cspSend, cspSendContentQuery } from '@/api/send-csp'
 import { approvedVideoTemplatesQuery, videoSendContentQuery } from '@/api/send-video'
+import { chargeFor } from '@/domain/money'
 import type { SendResult } from '@/domain/send'
 import { parseLowType, type CspFallbackCode, type CspPreview } from '@/domain/send-csp'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -61,7 +62,7 @@ export function useCspSend() {
 
   const valid = c.numbers.state.valid
   const price = loaded?.price ?? null
-  const cost = price === null ? null : price * valid
+  const cost = price === null ? null : chargeFor(valid, price)
   // The balance beside the form is the signed-in account's; an administrator paying from another account sees none.
   const forSelf = c.paysSelf(cusId)
   const balance = forSelf ? c.balance : null

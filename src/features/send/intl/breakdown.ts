@@ -1,3 +1,4 @@
+import { chargeFor, roundMoney } from '@/domain/money'
 import type { Country } from '@/domain/account'
 import type { CountryCounts } from './country-counts-client'
 
@@ -22,9 +23,11 @@ export function breakdownOf(countries: Country[], counts: CountryCounts, perNumb
     .filter((c) => (counts.counts[c.calling_code] ?? 0) > 0)
     .map((c) => {
       const numbers = counts.counts[c.calling_code]
-      return { country: c, numbers, messages: numbers * perNumber, cost: numbers * perNumber * c.price }
+      return { country: c, numbers, messages: numbers * perNumber, cost: chargeFor(numbers * perNumber, c.price) }
     })
     .sort((a, b) => b.numbers - a.numbers || a.country.iso.localeCompare(b.country.iso))
-  const sum = (k: 'numbers' | 'messages' | 'cost') => rows.reduce((s, r) => s + r[k], 0)
-  return { rows, numbers: sum('numbers'), messages: sum('messages'), cost: Math.round(sum('cost') * 1000) / 1000 }
+  const sum = (k: 'numbers' | 'messages') => rows.reduce((s, r) => s + r[k], 0)
+  // Each country's cost is rounded as the server's preview rounds it; the total is rounded once, as the debit is.
+  const cost = roundMoney(rows.reduce((s, r) => s + r.messages * r.country.price, 0))
+  return { rows, numbers: sum('numbers'), messages: sum('messages'), cost }
 }

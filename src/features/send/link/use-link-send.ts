@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { apiUrl } from '@/api/http'
 import { linkInfoQuery, linkSend } from '@/api/send-link'
+import { chargeFor } from '@/domain/money'
 import { MAX_CONTENT_CHARS, PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
 import { exampleShortUrl, fillLink, longUrlSchema, MAX_LONG_URL_CHARS } from '@/domain/send-link'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -60,7 +61,7 @@ export function useLinkSend() {
   const measure = useMemo(() => measureContent(filled), [filled])
   const valid = c.numbers.state.valid
   const price = info.data?.price ?? null
-  const cost = price === null ? null : price * measure.messages * valid
+  const cost = price === null ? null : chargeFor(measure.messages * valid, price)
   // The balance beside the form is the signed-in account's; an administrator paying from another account sees none.
   const forSelf = c.paysSelf(cusId)
   const balance = forSelf ? c.balance : null

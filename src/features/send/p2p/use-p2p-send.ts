@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
 import { p2pPreview, p2pSend } from '@/api/send-p2p'
+import { chargeFor } from '@/domain/money'
 import { measureContent } from '@/domain/billing'
 import { MAX_CONTENT_CHARS, PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
 import { fillTemplate, highestPlaceholder, normalizeMobile, placeholder } from '@/domain/send-p2p'
@@ -25,7 +26,8 @@ export function useP2pSend() {
   const a = rows.arranged
   const [learnt, setPrice] = useState<number | null>(null)
   const ownPrice = useOwnPrice()
-  const price = learnt ?? ownPrice
+  // The account's own price (4 decimals) when known; one learnt from a preview's rounded cost only otherwise.
+  const price = ownPrice ?? learnt
   const [preview, setPreview] = useState<GroupPreviewResult | null>(null)
   // The template alone, at most MAX_CONTENT_CHARS characters: measured here, well under a millisecond.
   const alone = useMemo(() => measureContent(template), [template])
@@ -77,7 +79,7 @@ export function useP2pSend() {
     if (!measured) return null
     const p = price ?? (first && first.total_messages > 0 ? first.cost / first.total_messages : null)
     const messages = measured.messages
-    return { numbers: a.valid, messages, balance: c.balance, cost: p === null ? null : p * messages, time: c.schedule.timed ? c.schedule.time : null }
+    return { numbers: a.valid, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p), time: c.schedule.timed ? c.schedule.time : null }
   }
 
   async function send(): Promise<SendResult | null> {
@@ -90,6 +92,6 @@ export function useP2pSend() {
   return {
     c, rows, template, setTemplate: (v: string) => c.setFields({ template: v }), alone, filled, valueColumns,
     summarize, send, preview, runPreview, closePreview: () => setPreview(null),
-    cost: price === null || !rows.measure ? null : price * rows.measure.messages,
+    cost: price === null || !rows.measure ? null : chargeFor(rows.measure.messages, price),
   }
 }

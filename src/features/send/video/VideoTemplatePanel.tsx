@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Spinner } from '@/components/ui/Spinner'
 import { sizeKb, type VideoTemplateRow } from '@/domain/lists/templates'
+import { formatMoney } from '@/domain/money'
 import type { VideoSendContent } from '@/domain/send-video'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { money } from '../ContentPanel'
@@ -77,7 +78,7 @@ export function VideoTemplatePanel({ cusId, templates, content, value, onChange,
       )}
 
       <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        {preview?.price != null && <li>{t.preview.price({ amount: money(preview.price, locale) })}</li>}
+        {preview?.price != null && <li>{t.preview.price({ amount: formatMoney(preview.price, locale, 'price') })}</li>}
         <li data-testid="total-messages">{LL.send.content.totalMessages({ count: valid })}</li>
         {cost !== null && <li data-testid="video-cost">{t.cost({ amount: money(cost, locale) })}</li>}
         <li className={balanceError ? 'text-[var(--danger)]' : ''}>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { approvedVideoTemplatesQuery, videoSend, videoSendContentQuery } from '@/api/send-video'
+import { chargeFor } from '@/domain/money'
 import type { SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
@@ -30,7 +31,7 @@ export function useVideoSend() {
   const content = useQuery(videoSendContentQuery(cusId, templateId))
   const valid = c.numbers.state.valid
   const price = content.data?.price ?? null
-  const cost = price === null ? null : price * valid
+  const cost = price === null ? null : chargeFor(valid, price)
   // The balance beside the form is the signed-in account's; an administrator paying from another account sees none.
   const forSelf = c.paysSelf(cusId)
   const balance = forSelf ? c.balance : null
