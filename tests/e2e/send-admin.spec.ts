@@ -128,7 +128,7 @@ test('an admin sends a link SMS for acme: refused until the account is chosen, t
   await expect(page.getByTestId('group-list')).toHaveCount(0)
 
   await content.focus()
-  await expectConfirmation(page, '3', '0.135')
+  await expectConfirmation(page, '3', '0.135 元')
   const sent = await confirmWithEnter(page, '/api/shortChainTool/smsLinkGroupSend')
   expect(sent).toMatchObject({ numbers: 3, messages: 3, cost: 0.135 })
   await expect(page.getByTestId('count-valid')).toHaveText('有效 0 个')
@@ -176,7 +176,7 @@ test('an admin sends a video SMS: the template list follows the chosen account, 
   await expect(page.getByTestId('video-frame')).toHaveCount(3)
   await expect(page.getByTestId('video-cost')).toContainText('0.90')
 
-  await expectConfirmation(page, '3', '0.90')
+  await expectConfirmation(page, '3', '0.900 元')
   const sent = await confirmWithEnter(page, '/api/videoTemplate/videoSmsGroupSend')
   expect(sent).toMatchObject({ numbers: 3, messages: 3, cost: 0.9 })
   await expect(account).toHaveValue('acme')
@@ -222,7 +222,7 @@ test('an admin sends a 5G message for globex: its chatbots and templates only, a
   await expect(page.getByTestId('csp-sms-text')).not.toHaveValue('')
   await expect(page.getByTestId('csp-cost')).toContainText('0.24')
 
-  await expectConfirmation(page, '3', '0.24')
+  await expectConfirmation(page, '3', '0.240 元')
   const sent = await confirmWithEnter(page, '/api/cspTemplate/cspSmsGroupSend')
   expect(sent).toMatchObject({ numbers: 3, messages: 3, cost: 0.24 })
   await expect(account).toHaveValue('globex')

@@ -42,13 +42,13 @@ test('a 5G send: chatbot, approved template, card preview, fallback tab by keybo
 
   await pasteNumbers(page, '13900139101\n13900139102\n13900139103\n13900139101\nabc')
   await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
-  await expect(page.getByTestId('csp-cost')).toContainText('0.24')
+  await expect(page.getByTestId('csp-cost')).toContainText('0.240 元')
 
   await page.keyboard.press('Control+Enter')
   const summary = page.getByTestId('send-summary')
   await expect(summary.locator('dd').nth(0)).toHaveText('3')
   await expect(summary.locator('dd').nth(1)).toHaveText('3')
-  await expect(summary).toContainText('0.24')
+  await expect(summary).toContainText('0.240 元')
   await expect(summary.locator('dd').nth(4)).toHaveText('立即')
   const reply = page.waitForResponse((r) => r.url().endsWith('/api/cspTemplate/cspSmsGroupSend'))
   await page.getByTestId('confirm-send').click()

@@ -28,11 +28,11 @@ test('international send: per-country counts and cost, sender id rule, send, rec
   await page.getByTestId('send-content').fill('Your code is 1234')
   const breakdown = page.getByTestId('country-breakdown')
   await expect(breakdown.locator('tr[data-country="GB"] [data-col="numbers"]')).toHaveText('2')
-  await expect(breakdown.locator('tr[data-country="GB"] [data-col="cost"]')).toHaveText('0.58')
+  await expect(breakdown.locator('tr[data-country="GB"] [data-col="cost"]')).toHaveText('0.580 元')
   await expect(breakdown.locator('tr[data-country="JP"] [data-col="numbers"]')).toHaveText('1')
-  await expect(breakdown.locator('tr[data-country="JP"] [data-col="cost"]')).toHaveText('0.48')
-  await expect(page.getByTestId('breakdown-total').locator('[data-col="cost"]')).toHaveText('1.06')
-  await expect(page.getByTestId('estimated-cost')).toContainText('1.06')
+  await expect(breakdown.locator('tr[data-country="JP"] [data-col="cost"]')).toHaveText('0.480 元')
+  await expect(page.getByTestId('breakdown-total').locator('[data-col="cost"]')).toHaveText('1.060 元')
+  await expect(page.getByTestId('estimated-cost')).toContainText('1.060 元')
 
   // A symbol in the sender id is refused with the rule, and Ctrl+Enter goes no further.
   await page.getByTestId('sender-id').fill('Acme-1')
@@ -47,7 +47,7 @@ test('international send: per-country counts and cost, sender id rule, send, rec
   await page.getByTestId('send-content').focus()
   await page.keyboard.press('Control+Enter')
   const summary = page.getByTestId('send-summary')
-  await expect(summary).toContainText('1.06')
+  await expect(summary).toContainText('1.060 元')
   const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/intlGroupSend'))
   await page.getByTestId('confirm-send').click()
   const body = (await (await reply).json()) as { code: number; data: { batch_id: string; numbers: number; cost: number } }

@@ -36,13 +36,13 @@ test('a video send of an approved template: preview, Ctrl+Enter, confirm, and th
   const mobiles = ['13800138021', '13800138022', '13800138023']
   await pasteNumbers(page, `${mobiles.join('\n')}\n13800138021\nabc`)
   await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
-  await expect(page.getByTestId('video-cost')).toContainText('0.90')
+  await expect(page.getByTestId('video-cost')).toContainText('0.900 元')
 
   await page.keyboard.press('Control+Enter')
   const summary = page.getByTestId('send-summary')
   await expect(summary.locator('dd').nth(0)).toHaveText('3')
   await expect(summary.locator('dd').nth(1)).toHaveText('3')
-  await expect(summary).toContainText('0.90')
+  await expect(summary).toContainText('0.900 元')
   await expect(summary.locator('dd').nth(4)).toHaveText('立即')
   const reply = page.waitForResponse((r) => r.url().endsWith('/api/videoTemplate/videoSmsGroupSend'))
   await page.getByTestId('confirm-send').click()
