@@ -1,6 +1,5 @@
 import type { Cursor, Db } from '../db/types'
 import { DOWNLOAD_BATCH, keysetBatches, keysetQuery, type KeysetSpec } from './keyset'
-import { aboveRange, segments, type SkipRange } from './page'
 
 /**
  * Cursors one server process keeps open at once for bulk reads. Each holds a pooled connection (and a read-only
@@ -27,8 +26,7 @@ const lastKey = (rows: Row[], keyCount: number) => Array.from({ length: keyCount
  * PostgreSQL through one statement and a server-side cursor: a 1M-record download was 136 keyset queries, each an
  * index walk fetching a table page per row (84 ms per 5,000 rows over a seed in random time order), and now is one
  * plan whose rows are fetched 5,000 at a time, the next fetch running while a batch is written. Falls back to keyset
- * batches on PGlite (one connection: a cursor would hold it against every other user), when MAX_BULK_CURSORS are
- * open, and for the rest of the file once its client stalls for CURSOR_STALL_MS (a slow reader must not hold a
+ * batches when the database has no cursors (a transaction's), when MAX_BULK_CURSORS are open, and for the rest of the file once its client stalls for CURSOR_STALL_MS (a slow reader must not hold a
  * connection and a transaction open for the length of its download). Rows read through the cursor keep their
  * `__k0…` fields (the key as text, for that handover): removing them made every row a slow dictionary object, and a
  * file's columns never read them.
@@ -83,26 +81,5 @@ export async function* bulkBatches<R = Row>(db: Db, spec: KeysetSpec & { stallMs
   } finally {
     await cursor?.close()
     uncount()
-  }
-}
-
-/**
- * A keyset walk of sent records newest first (key `m.receive_time, m.sn` descending; `walk` is keysetBatches,
- * bulkBatches or textBatches) around `skip`, batches being stored (listPage's `skip`): the rows of each segment
- * between them in turn, each walk starting below a range and stopping above the next, so no batch query steps over
- * their hidden records (a download starting while 1M of them were stored read them all in its first query).
- * Without `skip`, the walk as it is.
- */
-export async function* aroundSkip<S extends KeysetSpec, T>(spec: S, skip: SkipRange | undefined, walk: (spec: S) => AsyncGenerator<T>): AsyncGenerator<T> {
-  if (!skip?.length || spec.order !== 'desc') {
-    yield* walk(spec)
-    return
-  }
-  for (const { upper, lower } of segments(skip)) {
-    yield* walk({
-      ...spec,
-      where: lower ? spec.where.clone().and(aboveRange(lower)) : spec.where,
-      after: upper ? [typeof upper.time === 'string' ? upper.time : upper.time.toISOString(), String(Math.trunc(upper.firstSn))] : spec.after,
-    })
   }
 }

@@ -2,11 +2,9 @@ import type { Context } from 'hono'
 import { MAX_RUNNING_DOWNLOADS, type Locale } from '../../src/domain/constants'
 import type { HeaderWords } from '../../src/domain/lists/query'
 import type { Db } from '../db'
-import { otherUsersFirst } from '../db/turns'
 import { ApiError, localeOf } from '../http/envelope'
 import { csvWriter, xlsxWriter, type Cell } from './writers'
 import { lockInSchema } from '../db/locks'
-import type { TextBatch } from './text-batches'
 import { logger } from '../log'
 import { requestLog } from '../http/request-log'
 
@@ -20,11 +18,8 @@ export interface DownloadSpec<R> {
   /** File name without extension, may be Chinese, e.g. `发送记录-20240501`. */
   filename: string
   columns: FileColumn<R>[]
-  /**
-   * Batches of rows, pulled one at a time as the client reads (`keysetBatches`), or of file text the database wrote
-   * in this format (`textBatches`, whose rows the columns' `value`s then never see).
-   */
-  batches: AsyncIterable<R[] | TextBatch>
+  /** Batches of rows, pulled one at a time as the client reads (`keysetBatches`, `bulkBatches`). */
+  batches: AsyncIterable<R[]>
   /** Row count for X-Total-Count, when known. */
   total?: number
 }
@@ -115,7 +110,6 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
       const before = pushed
       try {
         while (!cancelled && pushed === before) {
-          await otherUsersFirst(db)
           const next = await iterator.next()
           if (next.done) {
             await writer.end()
@@ -123,8 +117,7 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
             controller.close()
             return
           }
-          if (Array.isArray(next.value)) await writer.rowsOf(next.value, values)
-          else await writer.text(next.value.text, next.value.rows)
+          await writer.rowsOf(next.value, values)
           await slot.renew()
         }
       } catch (err) {

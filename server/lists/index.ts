@@ -5,11 +5,9 @@
  * `downloadResponse` (csv or xlsx, constant memory).
  */
 export { Where, orderClause, pageClause, present, type SortMap, type SortColumn } from './sql'
-export { listPage, countRows, countAround, FEW_ROWS, type PageSpec, type SkipRange, type TotalQuery } from './page'
+export { listPage, countRows, FEW_ROWS, type PageSpec, type TotalQuery } from './page'
 export { CountCache } from './count-cache'
 export { keysetBatches, DOWNLOAD_BATCH, type KeysetSpec } from './keyset'
-export { aroundSkip, bulkBatches } from './bulk-read'
-export { textBatches, type TextBatch } from './text-batches'
-export { csvLineSql, xlsxRowSql, sqlText, type SqlCell } from './sql-lines'
+export { bulkBatches } from './bulk-read'
 export { downloadResponse, contentDisposition, type DownloadSpec, type FileColumn } from './download'
 export { csvCell, neutraliseFormula, type Cell } from './writers'

@@ -13,15 +13,6 @@ export interface KeysetSpec {
   key: { sql: string; type: string }[]
   order: 'asc' | 'desc'
   batchSize?: number
-  /**
-   * On PGlite, each batch comes back as one JSON text (`json_agg` of the rows) parsed by JSON.parse, instead of a
-   * result row per record: decoding thousands of rows field by field in JavaScript took more than half of a large
-   * download's time (5,000 sent records: 850 -> 330 ms a batch). PostgreSQL keeps rows: there building the JSON took
-   * longer than the client's decoding (55 -> 110 ms). So timestamps arrive either as Date or as ISO text (fileTime
-   * takes both); numbers are numbers either way (both adapters parse bigint and numeric so); select text where exact
-   * digits matter.
-   */
-  json?: boolean
   /** Start after this key (the `__k…` texts of the last row already read) instead of at the beginning. */
   after?: string[]
 }
@@ -57,21 +48,15 @@ export function takeKeys(rows: Record<string, unknown>[], keyCount: number): str
 
 /**
  * The whole filtered set in batches, each batch one indexed query continuing after the last key of the previous
- * one (no offset, no cursor held open between batches), so memory stays at two batches whatever the size. On
- * PostgreSQL the next batch is asked for as soon as a batch arrives, so the database reads it while this one is
- * written out (the query was most of a download's time there); PGlite runs queries on this thread, so it gains
- * nothing there and would only hold its one connection longer against other users.
+ * one (no offset, no cursor held open between batches), so memory stays at two batches whatever the size. The next
+ * batch is asked for as soon as a batch arrives, so the database reads it while this one is written out (the query
+ * was most of a download's time).
  */
 export async function* keysetBatches<R = Record<string, unknown>>(db: Db, spec: KeysetSpec): AsyncGenerator<R[]> {
   const size = spec.batchSize ?? DOWNLOAD_BATCH
-  const asJson = spec.json && db.kind === 'pglite'
-  const ahead = db.kind === 'postgres'
   const read = async (last: string[] | null): Promise<Record<string, unknown>[]> => {
     const page = keysetQuery(spec, last, size)
-    // json_agg over the ordered subquery keeps its order (a plain subquery scan, nothing re-sorts it).
-    return asJson
-      ? JSON.parse((await db.query<{ j: string }>(`select coalesce(json_agg(__page), '[]')::text as j from (${page.text}) __page`, page.params)).rows[0].j) as Record<string, unknown>[]
-      : (await db.query<Record<string, unknown>>(page.text, page.params)).rows
+    return (await db.query<Record<string, unknown>>(page.text, page.params)).rows
   }
   let next = read(spec.after ?? null)
   for (;;) {
@@ -79,13 +64,12 @@ export async function* keysetBatches<R = Record<string, unknown>>(db: Db, spec: 
     if (!rows.length) return
     const full = rows.length === size
     const last = takeKeys(rows, spec.key.length)
-    if (full && ahead) {
+    if (full) {
       next = read(last)
       // A consumer that stops early never awaits it; its failure must not go unhandled meanwhile.
       next.catch(() => undefined)
     }
     yield rows as R[]
     if (!full) return
-    if (!ahead) next = read(last)
   }
 }

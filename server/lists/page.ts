@@ -24,17 +24,6 @@ export interface PageSpec {
   /** The request's session, checked by this same statement (http/session-check.ts): one round trip, not two. */
   session?: SessionCheck
   /**
-   * Sent records only (alias `m` in `from` and `countFrom`): ranges of the order `m.receive_time, m.sn` holding
-   * nothing the page may show (batches being stored, send/storing.ts). The page (in RECORD_TIME_ORDER) is read as
-   * the rows between them (after the newest, between two, before the oldest), each straight from the time index, and
-   * the total is counted the same way (`countAround`), instead of stepping over every row of the ranges: a count that
-   * did grew by a row per hidden record, ~130 ms per request at 200k and most of PGlite's one connection at 1M
-   * (tests/bench/storing-profile.bench.mjs).
-   */
-  skip?: SkipRange
-  /** The time column `skip`'s ranges are in (with `m.sn`): `m.receive_time` (sent records) unless told. */
-  skipTime?: string
-  /**
    * The first table of `from` as written there (`mt_record m`), for filters that may match few rows of a wide window
    * (a content search): when the total is at most FEW_ROWS the page is read by sorting the matching rows (the table
    * filtered behind a fence, `offset 0`), never by walking the order's index and testing every row of the window
@@ -45,40 +34,6 @@ export interface PageSpec {
 
 /** At most this many rows: sorting them all beats walking the window in order (with 1,000 in a 700k-row window, a walk tests ~14k rows per page of 20). */
 export const FEW_ROWS = 1000
-
-/**
- * A range of the order (m.receive_time, m.sn) (or the list's `skipTime`) holding nothing a list may show: one time,
- * sns firstSn..lastSn. The time as the database wrote it (text) when it may hold microseconds.
- */
-export interface HiddenRange {
-  time: Date | string
-  firstSn: number
-  lastSn: number
-}
-
-/** Hidden ranges, newest first, not overlapping (send/storing.ts storingRanges). */
-export type SkipRange = readonly HiddenRange[]
-
-/** The rows between two hidden ranges (or after the newest, or before the oldest): below `upper`, above `lower`. */
-export interface Segment {
-  upper?: HiddenRange
-  lower?: HiddenRange
-}
-
-/** The segments around `ranges`, newest first: one more than the ranges. */
-export const segments = (ranges: SkipRange): Segment[] =>
-  Array.from({ length: ranges.length + 1 }, (_, i) => ({ upper: ranges[i - 1], lower: ranges[i] }))
-
-// Server values, not input: a time and two integers.
-const at = (r: HiddenRange) => `'${typeof r.time === 'string' ? r.time.replace(/[^0-9:. +-]/g, '') : r.time.toISOString()}'::timestamptz`
-const RECORD_TIME = 'm.receive_time'
-/** The rows after a hidden range: an index range of (receive_time, sn). */
-export const aboveRange = (r: HiddenRange, time = RECORD_TIME) => `(${time}, m.sn) > (${at(r)}, ${Math.trunc(r.lastSn)})`
-const belowRange = (r: HiddenRange, time: string) => `(${time}, m.sn) < (${at(r)}, ${Math.trunc(r.firstSn)})`
-const segmentCond = (s: Segment, time = RECORD_TIME) => [s.upper && belowRange(s.upper, time), s.lower && aboveRange(s.lower, time)].filter(Boolean).join(' and ')
-
-/** The order `skip` is written for. */
-export const RECORD_TIME_ORDER = 'order by m.receive_time desc, m.sn desc'
 
 /** One row with `"__total"`; its placeholders continue the page's where (`Where.continuing`), `params` holds both. */
 export interface TotalQuery {
@@ -110,10 +65,7 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
   const aggs = ['count(*)::int as "__total"', ...totals.map(([, expr], i) => `coalesce(${expr}, 0) as "__t_${i}"`)].join(', ')
   const w = spec.where.sql
   const byQuery = spec.totalQuery && !totals.length ? spec.totalQuery : null
-  const counted = byQuery ? byQuery.sql
-    : spec.skip?.length && !totals.length ? `select ${countAround(spec.countFrom ?? spec.from, w, spec.skip, spec.skipTime)}::int as "__total"`
-      : spec.skip?.length ? `select ${aggs} from ${aroundFrom(spec.countFrom ?? spec.from, w, spec.skip, spec.skipTime)}`
-        : `select ${aggs} from ${spec.countFrom ?? spec.from} ${w}`
+  const counted = byQuery ? byQuery.sql : `select ${aggs} from ${spec.countFrom ?? spec.from} ${w}`
   const sql = `select t.*, p.* from (${counted}) t
     left join lateral (${pageSql(spec, 't."__total"')}) p on true`
   const rows = await runChecked(db, sql, byQuery ? byQuery.params : spec.where.params, spec.session, optsFor(spec.where))
@@ -125,19 +77,13 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
 }
 
 /**
- * The page's rows; around `skip` when given (see there): index ranges, each at most as long as the page's end.
- * With `sortFew`, by the total (a number, or the SQL of the statement's own count): a few rows sorted, or the walk.
+ * The page's rows. With `sortFew`, by the total (a number, or the SQL of the statement's own count): a few rows
+ * sorted, or the walk.
  */
 function pageSql(spec: PageSpec, total: number | string): string {
-  const time = spec.skipTime ?? RECORD_TIME
-  // Another order than time's: the rows around the ranges, sorted (all of them are read for that order anyway).
-  if (spec.skip?.length && spec.orderBy !== `order by ${time} desc, m.sn desc`) {
-    return `select 1 as "__row", ${spec.select} from ${aroundFrom(spec.from, spec.where.sql, spec.skip, time)} ${spec.orderBy} ${pageClause(spec.page)}`
-  }
-  const r = spec.skip?.length ? spec.skip : undefined
   const walk = (gate = '', where = spec.where.sql) =>
     `select 1 as "__row", ${spec.select} from ${spec.from} ${gate ? `${andWhere(where)} ${gate}` : where} ${spec.orderBy} ${pageClause(spec.page)}`
-  if (!r && spec.sortFew) {
+  if (spec.sortFew) {
     // Many rows: the walk, its filter tested per row (Where.walkAs) whatever the planner expects of an index.
     const many = (gate = '') => walk(gate, spec.where.walkSql)
     if (!spec.from.startsWith(spec.sortFew)) throw new Error(`sortFew ${spec.sortFew} does not start ${spec.from}`)
@@ -148,36 +94,10 @@ function pageSql(spec: PageSpec, total: number | string): string {
     // (each side under a condition on the count alone, which the executor tests once before running that side)
     return `(${many(`${total} > ${FEW_ROWS}`)}) union all (${sorted(`${total} <= ${FEW_ROWS}`)})`
   }
-  if (!r) return walk()
-  const end = Math.trunc(spec.page.pageNumber * spec.page.pageSize)
-  const side = (cond: string) => `(select 1 as "__row", ${time} as "__rt", m.sn as "__sn", ${spec.select} from ${spec.from}
-    ${andWhere(spec.where.sql)} ${cond} ${spec.orderBy} limit ${end})`
-  const sides = segments(r).map((s) => side(segmentCond(s, time))).join(' union all ')
-  return `select * from (${sides}) around order by "__rt" desc, "__sn" desc ${pageClause(spec.page)}`
+  return walk()
 }
 
 const andWhere = (where: string) => (where ? `${where} and` : 'where')
-
-/**
- * `count(*)` of `from` (alias `m`) under `where`, without the rows of ranges `r`, as a scalar expression: the rows of
- * each segment around them counted and summed, so no count visits a row of a range.
- */
-export function countAround(from: string, where: string, r: SkipRange, time = RECORD_TIME): string {
-  return `(${segments(r).map((s) => `(select count(*) from ${from} ${andWhere(where)} ${segmentCond(s, time)})`).join(' + ')})`
-}
-
-/**
- * `from` (its first table, alias `m`: `mt_record m`) with that table read as the rows of `where` in the segments around the
- * ranges `r`, each segment its own index range of (receive_time, sn), so that no row of a range is read whatever the
- * order or aggregate over them: for a page in another order than time's (all rows of the search are sorted then),
- * and a totals row. `where` is applied inside; the result needs none.
- */
-export function aroundFrom(from: string, where: string, r: SkipRange, time = RECORD_TIME): string {
-  const first = /^\w+ m\b/.exec(from)?.[0]
-  if (!first) throw new Error(`skip needs its table as m first, not ${from}`)
-  const sides = segments(r).map((s) => `select m.* from ${first} ${andWhere(where)} ${segmentCond(s, time)}`).join(' union all ')
-  return `(${sides}) m${from.slice(first.length)}`
-}
 
 /**
  * The statement, behind the session check when there is one: the check's row (none when the session or account no
@@ -194,7 +114,7 @@ export async function runChecked(db: Db, sql: string, params: unknown[], session
   return rows
 }
 
-const internal = (k: string) => k === '__row' || k === '__total' || k === '__rt' || k === '__sn' || k.startsWith('__t_')
+const internal = (k: string) => k === '__row' || k === '__total' || k.startsWith('__t_')
 
 /** The page's rows (`__row` set) without the statement's own columns; every row has the same columns, read once. */
 export function pageRows<R>(rows: Raw[]): R[] {
@@ -210,9 +130,8 @@ export function pageRows<R>(rows: Raw[]): R[] {
   return out
 }
 
-/** The row count of a filtered set (downloads send it as X-Total-Count); around `skip` as listPage counts. */
-export async function countRows(db: Db, from: string, where: Where, skip?: SkipRange): Promise<number> {
-  const count = skip?.length ? countAround(from, where.sql, skip) : `(select count(*) from ${from} ${where.sql})`
-  const { rows } = await db.query<{ n: number }>(`select ${count}::int as n`, where.params, optsFor(where))
+/** The row count of a filtered set (downloads send it as X-Total-Count). */
+export async function countRows(db: Db, from: string, where: Where): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`select (select count(*) from ${from} ${where.sql})::int as n`, where.params, optsFor(where))
   return rows[0].n
 }

@@ -15,8 +15,6 @@ export interface FileWriter {
   rows(rows: Cell[][]): void | Promise<void>
   /** `rows` of a batch read through its columns' getters, without building an array of cells per row. */
   rowsOf<R>(batch: R[], values: ((row: R) => Cell)[]): void | Promise<void>
-  /** `rows` rows the database already wrote in this format (csv lines, `<row>`s: sql-lines.ts), or their UTF-8. */
-  text(text: string | Uint8Array, rows: number): void | Promise<void>
   end(): void | Promise<void>
   /** The client went away: frees what the writer holds outside the JS heap (zlib's native state). */
   abort?(): void
@@ -56,7 +54,6 @@ export function csvWriter(push: (chunk: Uint8Array) => void): FileWriter {
       }
       push(enc.encode(text))
     },
-    text: (text) => push(typeof text === 'string' ? enc.encode(text) : text),
     end: () => undefined,
   }
 }
@@ -115,8 +112,8 @@ class NativeDeflate implements ZipInputFile {
    * Hands the text to zlib and resolves once zlib has taken the text before it: one batch compresses on the thread
    * pool while the next is read from the database, and at most two are ever waiting in zlib.
    */
-  push(text: string | Uint8Array): Promise<void> {
-    const buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength)
+  push(text: string): Promise<void> {
+    const buf = Buffer.from(text, 'utf8')
     this.crc = crc32(buf, this.crc)
     this.size += buf.length
     const before = this.taking
@@ -143,7 +140,6 @@ class NativeDeflate implements ZipInputFile {
 const SHEET_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
   + '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
 const SHEET_TAIL = '</sheetData></worksheet>'
-const ROW_END = Buffer.from('</row>')
 
 function workbookParts(sheets: number): Record<string, string> {
   const ids = Array.from({ length: sheets }, (_, i) => i + 1)
@@ -221,31 +217,6 @@ export function xlsxWriter(push: (chunk: Uint8Array) => void, rowsPerSheet = XLS
       for (let i = 0; i < values.length; i++) xml += xlsxCell(values[i](batch[j]))
       return xml + '</row>'
     }),
-    async text(text, rows) {
-      // Whole unless a sheet fills inside it: then cut after that sheet's last `</row>` (a cell's `<` is escaped).
-      const xml = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength)
-      let at = 0
-      let left = rows
-      while (left > 0) {
-        if (inSheet === rowsPerSheet) {
-          await close()
-          open()
-        }
-        const take = Math.min(left, rowsPerSheet - inSheet)
-        let end = xml.length
-        if (take < left) {
-          end = at
-          for (let k = 0; k < take; k++) end = xml.indexOf(ROW_END, end) + ROW_END.length
-        }
-        const part = xml.subarray(at, end)
-        const head = pending
-        pending = ''
-        await sheet!.push(head ? Buffer.concat([Buffer.from(head, 'utf8'), part]) : part)
-        inSheet += take
-        left -= take
-        at = end
-      }
-    },
     abort() {
       sheet?.destroy()
     },

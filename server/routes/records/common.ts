@@ -5,7 +5,6 @@ import {
 } from '../../../src/domain/lists/records'
 import type { Db } from '../../db'
 import type { Where } from '../../lists'
-import { sqlText } from '../../lists/sql-lines'
 import type { SessionUser } from '../../users/repo'
 import { contentCondition } from './content'
 
@@ -89,16 +88,6 @@ export function fileTime(v: unknown): string {
 export function statusWord(row: { mt_status: number | null; report_result?: number | null }, locale: Locale): string {
   const key = mtSendStatus(row)
   return key ? STATUS_WORDS[key][locale] : ''
-}
-
-/** `statusWord` in SQL over a sent record's columns (`alias.mt_status`, `alias.report_result`), null when hidden. */
-export function statusWordSql(rules: RecordRules, locale: Locale, alias = 'm'): string {
-  if (!rules.showStatus) return 'null::text'
-  const word = (key: keyof typeof STATUS_WORDS) => sqlText(STATUS_WORDS[key][locale])
-  const s = `${alias}.mt_status`
-  return `case when ${s} is null then null when ${s} = ${MT_STATUS_SUCCESS} and ${alias}.report_result = 0 then ${word('success')}
-    when ${s} = ${MT_STATUS_TIMEOUT} then ${word('timeout')} when ${s} = ${MT_STATUS_WAITING} then ${word('waiting')}
-    when ${s} = ${MT_STATUS_REVIEW} then ${word('review')} else ${word('failure')} end`
 }
 
 /** `发送记录-20240501` style names: the list's words plus today's date. */
