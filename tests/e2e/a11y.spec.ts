@@ -19,7 +19,11 @@ interface Found { id: string; help: string; nodes: { target: string; html: strin
 
 /** axe over the page (or one part of it): each violation with up to three of its elements. */
 async function axe(page: Page, include?: string): Promise<Found[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ path: AXE })
+    // Colours at rest: a button fading back from busy would otherwise be measured half-way through its fade.
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; }' })
+  }
   return page.evaluate(
     async ({ tags, include }) => {
       const w = window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }> } }
