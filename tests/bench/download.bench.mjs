@@ -6,7 +6,7 @@
 // the server process' CPU seconds meanwhile (the others' requests included; on PostgreSQL the database's own work is
 // not in it), file size, the server's RSS when idle before the download and its peak during it (VmRSS sampled every 100 ms), and
 // the others' p50/p99, and their p99 in the 5 s before the download (alone).
-// "before" is the server of commit BENCH_BASELINE (default 7a569f5, before session 9's PGlite work), compiled from git into a temp
+// "before" is the server of commit BENCH_BASELINE (default 7a569f5, before the PGlite download path), compiled from git into a temp
 // folder; "now" is this working tree, compiled. Both read the same seeded database; the sides alternate, BENCH_ROUNDS
 // times (default 2), and medians are printed. PGlite (one folder) and PostgreSQL (a throwaway database on
 // BENCH_DATABASE_URL / TEST_DATABASE_URL, or a throwaway cluster).
