@@ -72,7 +72,7 @@ describe('npm start on the embedded PostgreSQL', () => {
     const refusal = await second.then(() => '', (e: Error) => e.message)
     expect(refusal).toMatch(new RegExp(`database folder ${pgDir} is in use by the server process ${first!.child.pid} .*127\\.0\\.0\\.1:\\d+`))
     // Refused before touching the database: no connection, no migration, no seed.
-    expect(refusal).not.toMatch(/database: |migrations|demo data/)
+    expect(refusal).not.toMatch(/^database: |migrat|demo data/m)
     expect(await menu(first!)).toBe(200)
   }, 120_000)
 
@@ -111,7 +111,7 @@ describe('npm start on the embedded PostgreSQL', () => {
     const c = await startServer({ ...ENV, DATA_DIR: dataDir, CLUSTER_WORKERS: '2' }, { script: 'server/cluster.ts', readyWhen: '2 processes listening' })
     try {
       const postmaster = postmasterPid(pgDir)
-      expect(c.lines.join('\n')).toMatch(/\[cluster\] embedded PostgreSQL in/)
+      expect(c.lines.join('\n')).toMatch(/^\[cluster primary\] embedded PostgreSQL in/m)
       for (let i = 0; i < 4; i++) expect(await menu(c)).toBe(200)
       const backends = await sql<{ n: number }>(pgDir, `select count(distinct client_port)::int as n from pg_stat_activity where application_name = 'sms-console'`)
       expect(backends[0].n).toBeGreaterThan(0)

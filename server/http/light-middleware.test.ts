@@ -78,7 +78,7 @@ describe('body limit and CORS over HTTP', () => {
       const res = await send(path, { body: listBody, headers: { ...headers, origin: ORIGIN } })
       expect(res.status).toBe(status)
       expect(res.headers['access-control-allow-origin']).toBe(ORIGIN)
-      expect(res.headers['access-control-expose-headers']).toBe('Content-Disposition,X-Total-Count')
+      expect(res.headers['access-control-expose-headers']).toBe('Content-Disposition,X-Total-Count,X-Request-Id')
       expect(res.headers.vary).toBe('Origin')
       expect(res.headers['content-security-policy']).toContain("default-src 'self'")
     }

@@ -58,12 +58,24 @@ export interface ServerProcess {
   base: string
   port: number
   child: ChildProcess
-  /** Everything the process printed so far (stdout and stderr), line by line. */
+  /** Everything the process printed so far (stdout and stderr), line by line; log lines as their messages. */
   lines: string[]
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>
   /** Sends the signal and waits for the exit. */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>
+}
+
+/** A JSON log line as its message (`[role] msg: postgres` with the role and PostgreSQL's own line when it has them); any other line as printed. */
+function readable(raw: string): string {
+  if (!raw.startsWith('{')) return raw
+  try {
+    const o = JSON.parse(raw) as { msg?: string; role?: string; postgres?: string }
+    if (typeof o.msg !== 'string') return raw
+    return `${o.role ? `[${o.role}] ` : ''}${o.msg}${o.postgres ? `: ${o.postgres}` : ''}`
+  } catch {
+    return raw
+  }
 }
 
 /**
@@ -87,7 +99,8 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (buf: Buffer) => {
-      for (const line of buf.toString('utf8').split('\n')) {
+      for (const raw of buf.toString('utf8').split('\n')) {
+        const line = readable(raw)
         lines.push(line)
         if (line.includes(readyWhen)) resolve()
       }
