@@ -126,23 +126,27 @@ describe('an operable server', () => {
   })
 
   it('answers /readyz with 503 once SIGTERM arrives, then exits', async () => {
-    expect((await get('/readyz')).status).toBe(200)
+    const before = await get('/readyz')
+    expect(before.status).toBe(200)
     p.child.kill('SIGTERM')
     await printed(p, 'SIGTERM: stopped accepting')
     const during = await get('/readyz')
+    ids.push(before.id, during.id)
     expect([during.status, during.text]).toEqual([503, 'not ready'])
     expect(await p.exited).toBe(0)
   })
 
   it('logged one JSON line per request, with its request id, and none of the secrets the requests carried', () => {
-    const lines = p.lines.filter((l) => l.trim())
+    const lines = p.stdout.filter((l) => l.trim())
     const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>)
     const requests = parsed.filter((l) => l.msg === 'request')
-    for (const id of ids.filter(Boolean)) expect(requests.filter((l) => l.reqId === id), id).toHaveLength(1)
+    expect(ids.every(Boolean)).toBe(true)
+    expect(requests.map((l) => l.reqId).sort()).toEqual([...ids].sort())
     const login = requests.find((l) => l.route === '/api/user/login')
     expect(login).toMatchObject({ method: 'POST', status: 200, pid: p.child.pid })
     expect(requests.find((l) => l.route === '/api/user/groupSend')).toMatchObject({ account: 'acme', userType: 2 })
-    const whole = lines.join('\n')
+    // stdout as printed, and stderr (in `lines`) too
+    const whole = [...lines, ...p.lines].join('\n')
     for (const s of secrets) expect(whole.includes(s), `the log holds ${s.slice(0, 12)}…`).toBe(false)
   })
 })

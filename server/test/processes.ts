@@ -60,6 +60,8 @@ export interface ServerProcess {
   child: ChildProcess
   /** Everything the process printed so far (stdout and stderr), line by line; log lines as their messages. */
   lines: string[]
+  /** What the process printed on stdout, line by line, exactly as printed (the JSON log lines themselves). */
+  stdout: string[]
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>
   /** Sends the signal and waits for the exit. */
@@ -96,17 +98,25 @@ export async function startServer(
     gid: opts.gid,
   })
   const lines: string[] = []
+  const stdout: string[] = []
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const ready = new Promise<void>((resolve, reject) => {
-    const onData = (buf: Buffer) => {
-      for (const raw of buf.toString('utf8').split('\n')) {
-        const line = readable(raw)
-        lines.push(line)
-        if (line.includes(readyWhen)) resolve()
+    // A chunk may end inside a line: the unfinished tail waits for the next chunk of the same stream.
+    const reader = (into?: string[]) => {
+      let tail = ''
+      return (buf: Buffer) => {
+        const parts = (tail + buf.toString('utf8')).split('\n')
+        tail = parts.pop()!
+        for (const raw of parts) {
+          into?.push(raw)
+          const line = readable(raw)
+          lines.push(line)
+          if (line.includes(readyWhen)) resolve()
+        }
       }
     }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
+    child.stdout!.on('data', reader(stdout))
+    child.stderr!.on('data', reader())
     void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${lines.join('\n')}`)))
   })
   await ready
@@ -114,5 +124,5 @@ export async function startServer(
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
     return exited
   }
-  return { base: `http://127.0.0.1:${port}`, port, child, lines, exited, stop }
+  return { base: `http://127.0.0.1:${port}`, port, child, lines, stdout, exited, stop }
 }
