@@ -1,5 +1,7 @@
 // Installs dependencies when node_modules is missing or older than the lockfile, so that `npm start` and
 // `npm test` work on a fresh clone. Uses only Node built-ins: it runs before anything is installed.
+// `npm ci` installs exactly what package-lock.json pins (and refuses a lockfile that disagrees with package.json);
+// the postinstall scripts it runs (embedded PostgreSQL's library links, esbuild) are the ones package.json allows.
 import { execSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
 
@@ -7,9 +9,6 @@ const marker = 'node_modules/.package-lock.json'
 const lock = 'package-lock.json'
 const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000)
 if (stale) {
-  console.log('[setup] installing dependencies…')
-  // `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages (tailwind's oxide binaries) out
-  // of the lockfile and then `npm ci` refuses that same lockfile as out of sync. With a lockfile present,
-  // `npm install` installs exactly what it pins.
-  execSync('npm install --no-audit --no-fund', { stdio: 'inherit' })
+  console.log('[setup] installing dependencies (npm ci)…')
+  execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' })
 }
