@@ -15,7 +15,7 @@ import { freshDatabase, startServer, type ServerProcess } from './test/processes
 
 /*
  * Two real server processes on one PostgreSQL, every request of one user landing on the other process than the
- * last: nothing a flow needs may live in one process' memory. PostgreSQL only (PGlite is one process' folder).
+ * last: nothing a flow needs may live in one process' memory.
  */
 /** The texts the carrier simulator of either process sent (CARRIER_OUTBOX). */
 const outbox = join(mkdtempSync(join(tmpdir(), 'mp-outbox-')), 'outbox')

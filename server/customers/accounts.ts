@@ -94,7 +94,7 @@ export async function accountDetail(db: Db, cusId: string, where: AccountWhere):
   )
   if (!rows[0]) throw new ApiError(404, 'accountNotFound', { account: cusId })
   const r = rows[0]
-  // PGlite hands json back parsed, node-postgres too; a string would mean a driver that does not.
+  // node-postgres hands json back parsed; a string would mean a driver that does not.
   const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T))
   return { ...r, products: json(r.products), country_prices: json(r.country_prices) }
 }

@@ -1,7 +1,7 @@
 /** PostgreSQL's type id of `timestamptz`. */
 export const TIMESTAMPTZ = 1184
 
-// A UTC session's text (PostgreSQL's and PGlite's default): `2026-11-24 01:02:03.123456+00`, fraction optional.
+// A UTC session's text (PostgreSQL's default): `2026-11-24 01:02:03.123456+00`, fraction optional.
 const UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/
 
 /**

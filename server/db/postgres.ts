@@ -95,7 +95,6 @@ async function openCursor<T>(pool: pg.Pool, text: string, params: unknown[], opt
 
 function wrap(client: Client, pool: pg.Pool): Db {
   return {
-    kind: 'postgres',
     async query<T>(text: string, params?: unknown[], opts?: QueryOptions) {
       const types = opts?.isoTimes ? ISO_TYPES : undefined
       if (!opts?.prepare) return { rows: (await client.query({ text, values: params, types })).rows as T[] }

@@ -35,20 +35,12 @@ export interface Db {
   exec(sql: string): Promise<void>
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
   close(): Promise<void>
-  readonly kind: 'pglite' | 'postgres'
   /**
-   * PostgreSQL only: one statement read through a server-side cursor, in a read-only transaction on a connection of
-   * its own until `close` (the caller must close it). For bulk reads of a whole filtered set: one plan and one pass
-   * instead of a query per batch. PGlite has one connection, which a cursor would hold against every other user.
+   * One statement read through a server-side cursor, in a read-only transaction on a connection of its own until
+   * `close` (the caller must close it). For bulk reads of a whole filtered set: one plan and one pass instead of a
+   * query per batch. Absent inside a transaction, whose one connection is already taken.
    */
   cursor?<T = Record<string, unknown>>(text: string, params: unknown[], opts?: CursorOptions): Promise<Cursor<T>>
-  /**
-   * PGlite only, outside transactions: the first row of a statement as its fields' UTF-8 bytes,
-   * undefined without a row, `'error'` when it failed (run it with `query` for the error). For one large text field.
-   */
-  firstRowBytes?(text: string, params: unknown[]): Promise<(Uint8Array | null)[] | undefined | 'error'>
-  /** PostgreSQL: this process' connections, for /metrics (`waiting`: queries queued for a connection). */
+  /** This process' connections, for /metrics (`waiting`: queries queued for a connection). */
   pool?(): { total: number; idle: number; waiting: number }
-  /** PGlite (one connection): whether any statement is running or queued on it, so bulk work can let others first. */
-  busy?(): boolean
 }

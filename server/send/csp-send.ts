@@ -33,7 +33,7 @@ interface TemplateRow {
   aim_text: string | null
 }
 
-// PGlite and pg both parse jsonb; a string is accepted too in case a driver leaves it as text.
+// pg parses jsonb; a string is accepted too in case a driver leaves it as text.
 const json = <T>(v: T[] | string | null): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []))
 
 /** A csp template of `cusId` (its own, as the template list scopes them) with its content; null when missing or another's. */

@@ -6,7 +6,7 @@ import { z } from 'zod'
  * too. The three rules: text without NUL (or lone surrogates), dates that exist, integers in their column's range.
  */
 
-/** PostgreSQL's text types cannot hold U+0000 (PGlite and `pg` alike answer with an error, not a truncation). */
+/** PostgreSQL's text types cannot hold U+0000 (PostgreSQL answers with an error, not a truncation). */
 export const hasNul = (s: string) => s.includes('\u0000')
 
 /** A surrogate without its pair: no UTF-8 encoding exists (it would be stored as U+FFFD, and encodeURIComponent throws). */

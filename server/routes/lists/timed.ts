@@ -53,9 +53,9 @@ function timedBatchTotal(w: Where, batch: string): TotalQuery {
 /**
  * The total of a timed-detail search with no mobile filter as the sum of its batches' counts: every detail carries
  * its batch's account and timing time (store.ts; neither changes later), so a batch's details all pass the search
- * or none does, and batch_count is how many it has. Sums the batch rows instead of counting a million details
- * (1M details on PGlite: ~0.7-1 s a request at load 8). With a status filter, a batch adds its batch_count when none of
- * its details has a status outside the filter's, 0 when none has one inside, and its matching details counted only
+ * or none does, and batch_count is how many it has. Sums the batch rows instead of counting a million details on
+ * every request. With a status filter, a batch adds its batch_count when none of its details has a status outside
+ * the filter's, 0 when none has one inside, and its matching details counted only
  * when it has both (rare: its details move together); each test one probe of migration 062's index.
  */
 function timedRowsTotal(base: Where, user: SessionUser, q: TimedDetailSearch): TotalQuery {

@@ -26,7 +26,7 @@ const BATCH_COUNT: Record<number, string> = {
 
 /**
  * The total of a sent-record search by one batch, read from the batch's counters in sms_batch instead of counting
- * its records (a million-record batch took 9-13 s to count on PGlite), or null when the counters cannot answer it:
+ * its records (a large batch has a million), or null when the counters cannot answer it:
  * a mobile, content or country filter.
  *
  * `cover` adds the conditions other than those filters (tenant scope, product, account, batch, time window,

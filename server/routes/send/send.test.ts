@@ -17,7 +17,6 @@ function failingOn(db: Db, nth: number): Db {
   let inserts = 0
   const wrap = (d: Db): Db => ({
     ...d,
-    kind: d.kind,
     query: (text, params) => {
       if (/insert into mt_record/i.test(text) && ++inserts === nth) return Promise.reject(new Error('injected failure'))
       return d.query(text, params)
