@@ -21,6 +21,7 @@ import { interactRoutes } from './routes/interact'
 import { listRoutes } from './routes/lists'
 import { loginRoutes } from './routes/login'
 import { menuRoutes } from './routes/menu'
+import { homeRoutes } from './routes/home'
 import { noticeRoutes } from './routes/notices'
 import { openApiRoutes } from './routes/openapi'
 import { registerRoutes } from './routes/register'
@@ -96,6 +97,8 @@ export function createApp(opts: AppOptions) {
   api.route('/', templateWriteRoutes(deps))
   // The app secret, the balance warning and the bell (issue 13).
   for (const routes of [appSecretRoutes, balanceWarnRoutes, noticeRoutes]) api.route('/', routes(deps))
+  // The home page's figures, batches, queues and notices in one answer.
+  api.route('/', homeRoutes(deps))
   // Materials: uploads (their own body limits), the list, delete and media serving (issue 11).
   api.route('/', materialRoutes(deps))
   api.route('/', openApiRoutes())

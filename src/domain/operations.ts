@@ -130,6 +130,7 @@ export const OPERATIONS: readonly Operation[] = [
     ['/user/getOperatorPatterns', none],
     ['/notice/list', json(noticeListSchema)],
     ['/notice/unreadCount', none],
+    ['/home/summary', none],
     ['/notice/read', json(noticeReadSchema)],
   ]),
   ...area('records', 'bearer', [
