@@ -55,7 +55,7 @@ const db = await openDb({ databaseUrl: databaseUrl ?? embedded!.url })
 const migrating = performance.now()
 const applied = await migrate(db)
 if (applied.length) log.info({ applied }, `migrations applied in ${secs(performance.now() - migrating)}`)
-// CONTENT_SEARCH_INDEX=on trades send speed for fast content searches (server/README.md, migrations 040 and 057).
+// CONTENT_SEARCH_INDEX=on trades send speed for fast content searches (docs/architecture.md, "How a list request travels").
 await ensureContentIndex(db, env.CONTENT_SEARCH_INDEX === 'on', (m) => log.warn(m))
 // SEED_HISTORY_ROWS lets browser tests start on a smaller history; the demo default is 300k sent records.
 const seeded = await seedIfEmpty(db, { log: (m) => log.info(m), historyRows: env.SEED_HISTORY_ROWS })
