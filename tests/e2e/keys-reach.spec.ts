@@ -19,9 +19,15 @@ async function focusFirstRow(page: Page) {
 
 test('sent records: content wraps, carrier codes read as words with the code, Enter opens the whole record', async ({ page }) => {
   test.setTimeout(180_000)
+  const gridErrors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().includes('AG Grid')) gridErrors.push(m.text())
+  })
   await signInSlow(page)
   await page.goto('/sms-cloud/home-sms/mt-records?status=0')
   await focusFirstRow(page)
+  // Every grid feature the columns ask for is registered (a missing module is only a console error in a build).
+  expect(gridErrors).toEqual([])
   const desc = page.locator('.ag-row[row-index="0"]:not(.ag-row-pinned) [col-id="report_result_desc"]')
   await expect(desc).toHaveText('已送达（DELIVRD）')
   // The content column shows lines of text, not a handful of characters.
