@@ -30,7 +30,7 @@ test('an online check by keyboard: paste, count and cost, confirm, the states, t
   await expect(page.getByRole('button', { name: '检测号码' })).toBeFocused()
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
-  await expect(dialog).toContainText('将检测 20 个号码，费用 0.100。')
+  await expect(dialog).toContainText('将检测 20 个号码，费用 0.100 元。')
   await expect(dialog.getByRole('button', { name: '检测并扣费' })).toBeFocused()
   await page.keyboard.press('Enter')
 

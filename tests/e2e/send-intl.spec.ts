@@ -53,7 +53,7 @@ test('international send: per-country counts and cost, sender id rule, send, rec
   const body = (await (await reply).json()) as { code: number; data: { batch_id: string; numbers: number; cost: number } }
   expect(body.code).toBe(200)
   expect(body.data).toMatchObject({ numbers: 3, cost: 1.06 })
-  await expect(page.getByText(body.data.batch_id)).toBeVisible()
+  await expect(page.getByTestId('send-result')).toContainText(body.data.batch_id)
   await expect(page.getByTestId('count-valid')).toHaveText('有效 0 个')
 
   await page.goto(`/sms-cloud/intl-sms/mt-records?batch_id=${body.data.batch_id}`)

@@ -79,7 +79,7 @@ test('100,000 pasted numbers are counted, sent, and the batch shows in the batch
   const body = (await (await reply).json()) as { code: number; data: { batch_id: string; numbers: number } }
   expect(body.code).toBe(200)
   expect(body.data.numbers).toBe(COUNT)
-  await expect(page.getByText(body.data.batch_id)).toBeVisible()
+  await expect(page.getByTestId('send-result')).toContainText(body.data.batch_id)
   await expect(page.getByTestId('count-valid')).toHaveText('有效 0 个')
 
   await page.goto(`/sms-cloud/home-sms/batch-stats?batch_id=${body.data.batch_id}`)
@@ -192,7 +192,7 @@ test('a timed send shows in the timed batches and can be paused', async ({ page 
   expect(body.code).toBe(200)
   expect(body.data.timed).toBe(true)
   const batch = body.data.batch_id
-  await expect(page.getByText(`已提交定时发送，批次号 ${batch}`)).toBeVisible()
+  await expect(page.getByTestId('send-result')).toContainText(`已提交定时发送，批次号 ${batch}`)
 
   // The toast leads to the timed batch: the list opens filtered by its id (the filter shows it).
   await page.getByRole('button', { name: '查看定时批次' }).click()
