@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { configFromSettings, readSettings, settingsTable, variables } from './config'
+import { configFromSettings, ESSENTIAL_SETTINGS, readSettings, settingsTable, variables } from './config'
 
 describe('settings from the environment', () => {
   it('gives every variable its default when nothing is set, and empty counts as unset', () => {
@@ -33,12 +33,16 @@ describe('settings from the environment', () => {
     expect(configFromSettings(s).s3).toMatchObject({ region: 'us-east-1', bucket: 'b' })
   })
 
-  it('is the README\'s table: operators\' and test settings, each generated from the schema', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-    for (const kind of ['setting', 'test'] as const) {
-      // Regenerate with: npx tsx -e "import('./server/config.ts').then((m) => console.log(m.settingsTable('setting')))"
-      expect(readme, `README.md's ${kind} table`).toContain(settingsTable(kind))
+  it('is the settings tables of docs/operations.md and the README, each generated from the schema', () => {
+    const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8')
+    const operations = read('../docs/operations.md')
+    // Regenerate with: npx tsx -e "import('./server/config.ts').then((m) => console.log(m.settingsTable('setting')))"
+    for (const kind of ['setting', 'tuning', 'test'] as const) expect(operations, `docs/operations.md's ${kind} table`).toContain(settingsTable(kind))
+    const readme = read('../README.md')
+    expect(readme, 'the README\'s essential settings').toContain(settingsTable('setting', ESSENTIAL_SETTINGS))
+    for (const [name, x] of Object.entries(variables)) {
+      if (x.kind === 'bench') expect(operations + readme).not.toContain(`| \`${name}\``)
+      if (x.kind !== 'setting') expect(readme).not.toContain(`| \`${name}\``)
     }
-    for (const [name, x] of Object.entries(variables)) if (x.kind === 'bench') expect(readme).not.toContain(`| \`${name}\``)
   })
 })

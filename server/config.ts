@@ -58,14 +58,17 @@ export interface ServerConfig {
 
 export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '', rateLimitScale: 1 })
 
-/** Who a variable is for: operators (the README's table), the test harness, or the benchmarks' baselines. */
-export type SettingKind = 'setting' | 'test' | 'bench'
+/**
+ * Who a variable is for: operators (docs/operations.md, the essential ones in the README too), operators tuning the
+ * defaults or the simulators, the test harness, or the benchmarks' baselines (documented with the benchmarks only).
+ */
+export type SettingKind = 'setting' | 'tuning' | 'test' | 'bench'
 
 interface Variable<T extends z.ZodType = z.ZodType> {
   schema: T
   /** The rule a bad value breaks, as the refusal to start says it. */
   rule: string
-  /** Shown in the README's table; `''` when the default is "unset". */
+  /** Shown in the settings tables; `''` when the default is "unset". */
   fallback: string
   description: string
   kind: SettingKind
@@ -89,8 +92,8 @@ const originList = z.string().transform((raw, ctx) => raw.split(',').map((s) => 
 const origins = 'comma-separated origins such as https://console.example.com'
 
 /**
- * Every environment variable the server and its cluster read, and nothing is read elsewhere in server/. The README's
- * table is generated from the `setting` ones (config-table.test.ts keeps them equal).
+ * Every environment variable the server and its cluster read, and nothing is read elsewhere in server/. The tables
+ * of docs/operations.md and the README's essential settings are generated from it (config.test.ts keeps them equal).
  */
 export const variables = {
   HOST: v('setting', z.string().min(1).default('127.0.0.1'), 'an address to listen on', '127.0.0.1', 'address the server listens on'),
@@ -106,7 +109,7 @@ export const variables = {
     'size of the generated sent-record history on first start'),
   SHORT_LINK_BASE: v('setting', httpUrl.optional(), 'an http(s) URL', 'the request\'s origin',
     'what the short links of link sends start with (`<base>/s/<code>`), e.g. a short domain in front of this server'),
-  RATE_LIMIT_SCALE: v('setting', num(0.000_001, 1e9, false).default(1), 'a positive number', '1',
+  RATE_LIMIT_SCALE: v('tuning', num(0.000_001, 1e9, false).default(1), 'a positive number', '1',
     'multiplies every rate limit\'s allowance (`RATE_RULES` in `server/security/rate-limit.ts`); the test harness uses 1000'),
   SEND_WORKERS: v('setting', flag.default(true), '0 or 1', '1',
     '`0`: this process runs no background job (carrier simulator, scheduler, report push, template review, UE checker, orphan sweep)'),
@@ -119,7 +122,7 @@ export const variables = {
   TRUST_PROXY: v('setting', flag.default(false), '0 or 1', '0',
     '`1`: behind a reverse proxy: the client address is the last `X-Forwarded-For` entry, scheme and host come from `X-Forwarded-Proto`/`-Host`'),
   PUSH_ALLOW_PRIVATE: v('setting', flag.default(false), '0 or 1', '0', '`1`: report pushes may go to loopback and private addresses (local receivers); never in production'),
-  PUSH_RETRY_FIRST_SECONDS: v('setting', num(0.001, 86_400, false).default(30), 'seconds, more than 0', '30',
+  PUSH_RETRY_FIRST_SECONDS: v('tuning', num(0.001, 86_400, false).default(30), 'seconds, more than 0', '30',
     'the report push\'s first retry waits this long (plus jitter), then each retry twice as long'),
   S3_URL: v('setting', httpUrl.optional(), 'an http(s) URL', '', 'uploads go to this S3-compatible endpoint instead of `DATA_DIR/files` (needs the three below)'),
   S3_BUCKET: v('setting', z.string().min(1).optional(), 'a bucket name', '', 'the bucket uploads go to'),
@@ -128,16 +131,16 @@ export const variables = {
   S3_SECRET_ACCESS_KEY: v('setting', z.string().min(1).optional(), 'a secret key', '', 'the S3 secret access key'),
   STORAGE_QUOTA_BYTES: v('setting', num(1).default(STORAGE_QUOTA_DEFAULT), 'a whole number of bytes, more than 0', '1073741824 (1 GiB)',
     'bytes a customer\'s materials may take unless its own quota says otherwise'),
-  UPLOAD_MEMORY_BYTES: v('setting', num(1).default(UPLOAD_MEMORY_DEFAULT), 'a whole number of bytes, more than 0', '67108864 (64 MiB)',
+  UPLOAD_MEMORY_BYTES: v('tuning', num(1).default(UPLOAD_MEMORY_DEFAULT), 'a whole number of bytes, more than 0', '67108864 (64 MiB)',
     'bytes of upload bodies one process holds at once (a tenant a quarter)'),
-  TEMPLATE_REVIEW_DELAY_SECONDS: v('setting', num(0, 86_400, false).default(15), 'seconds, 0–86400', '15',
+  TEMPLATE_REVIEW_DELAY_SECONDS: v('tuning', num(0, 86_400, false).default(15), 'seconds, 0–86400', '15',
     'how long a new template waits before the simulated review decides it'),
-  UE_CHECK_RATE: v('setting', num(0.001, 1e9, false).default(2000), 'a positive number', '2000', 'numbers the simulated UE file checker checks per second per process'),
-  UE_CHECK_FAIL_SHARE: v('setting', num(0, 1, false).default(0.05), 'a share 0–1', '0.05', 'the share of files the simulated UE checker fails part way'),
-  UE_CHECK_FAIL_SEED: v('setting', z.string().min(1).default('ue'), 'any text', 'ue', 'which files the simulated UE checker fails is fixed by it, so a run can be repeated'),
-  LIST_COUNT_CACHE_MS: v('setting', num(0).default(5000), 'milliseconds, 0 or more', '5000', 'how long a counted sent-record total is reused by this process (0: never)'),
-  CONTENT_SEARCH_INDEX: v('setting', z.enum(['on', 'off']).default('off'), 'on or off', 'off',
-    '`on`: a trigram index for content searches over very long histories, at a cost to every send (docs/benchmarks.md)'),
+  UE_CHECK_RATE: v('tuning', num(0.001, 1e9, false).default(2000), 'a positive number', '2000', 'numbers the simulated UE file checker checks per second per process'),
+  UE_CHECK_FAIL_SHARE: v('tuning', num(0, 1, false).default(0.05), 'a share 0–1', '0.05', 'the share of files the simulated UE checker fails part way'),
+  UE_CHECK_FAIL_SEED: v('tuning', z.string().min(1).default('ue'), 'any text', 'ue', 'which files the simulated UE checker fails is fixed by it, so a run can be repeated'),
+  LIST_COUNT_CACHE_MS: v('tuning', num(0).default(5000), 'milliseconds, 0 or more', '5000', 'how long a counted sent-record total is reused by this process (0: never)'),
+  CONTENT_SEARCH_INDEX: v('tuning', z.enum(['on', 'off']).default('off'), 'on or off', 'off',
+    '`on`: trigram and character indexes for content searches over very long histories, at a cost to every send (docs/architecture.md)'),
   CLUSTER_WORKERS: v('setting', num(1, 1024).optional(), 'a whole number 1–1024', 'available parallelism', 'processes `npm run start:cluster` starts'),
   SHUTDOWN_GRACE_MS: v('setting', num(0).default(30_000), 'milliseconds, 0 or more', '30000',
     'how long requests in flight may hold the exit after SIGTERM/SIGINT'),
@@ -178,7 +181,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   }
   const s3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => out.S3_URL && !out[k])
   if (s3.length) bad.push(`S3_URL is set but ${s3.join(', ')} ${s3.length > 1 ? 'are' : 'is'} not: must be set together`)
-  if (bad.length) throw new SettingsError(`bad settings (see the README's table):\n  ${bad.join('\n  ')}`)
+  if (bad.length) throw new SettingsError(`bad settings (see docs/operations.md, "Settings"):\n  ${bad.join('\n  ')}`)
   return out as Settings
 }
 
@@ -220,9 +223,12 @@ export function configFromSettings(s: Settings): ServerConfig {
   }
 }
 
-/** The markdown table of one kind of variable, as the README shows it. */
-export function settingsTable(kind: SettingKind): string {
-  const rows = Object.entries(variables).filter(([, x]) => x.kind === kind)
+/** What someone starting the server may need first: the README's table. */
+export const ESSENTIAL_SETTINGS: readonly (keyof Variables)[] = ['HOST', 'PORT', 'DATA_DIR', 'DATABASE_URL', 'HTTPS', 'TRUST_PROXY', 'LOG_LEVEL', 'METRICS_TOKEN']
+
+/** The markdown table of one kind of variable (or of the named ones), as docs/operations.md and the README show it. */
+export function settingsTable(kind: SettingKind, only?: readonly string[]): string {
+  const rows = Object.entries(variables).filter(([name, x]) => x.kind === kind && (!only || only.includes(name)))
     .map(([name, x]) => `| \`${name}\` | ${x.fallback || 'unset'} | ${x.description} |`)
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n')
 }

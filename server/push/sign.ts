@@ -18,7 +18,7 @@ export function signPush(secret: string, timestamp: string, body: string): strin
 }
 
 /**
- * What a receiver does (the README shows the same in a snippet): recompute, compare in constant time, and refuse a
+ * What a receiver does (docs/report-push.md shows the same in a snippet): recompute, compare in constant time, and refuse a
  * timestamp more than `toleranceSeconds` away from its own clock.
  */
 export function verifyPush(secret: string, headers: { timestamp?: string; signature?: string }, body: string, nowSeconds: number,

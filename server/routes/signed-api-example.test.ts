@@ -11,7 +11,7 @@ import { balanceOf } from '../test/send-kit'
 const SCRIPT = fileURLToPath(new URL('../../scripts/signed-api-example.mjs', import.meta.url))
 
 /*
- * The README's Node example (scripts/signed-api-example.mjs) run as a customer would run it: its own process, Node's
+ * The signed API's Node example (scripts/signed-api-example.mjs, shown in docs/guide.md) run as a customer would run it: its own process, Node's
  * fetch over a real socket, so its signing and what Node's fetch sends (no Origin, Sec-Fetch-Mode) pass the server.
  */
 describe('scripts/signed-api-example.mjs against a started server', () => {
