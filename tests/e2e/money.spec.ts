@@ -36,4 +36,7 @@ test('one amount, one string: the estimate, the confirmation, the recharge list 
   // The grid's chunk is the biggest of the console: on a loaded machine it takes a while the first time.
   await expect(screen.locator('[data-total]')).toBeVisible({ timeout: 60_000 })
   await expect(screen.locator('.ag-row:not(.ag-row-pinned) [col-id="recharge_money"]').getByText('0.135 元', { exact: true })).not.toHaveCount(0)
+  // The balances before and after a recharge by amount are money too, with the currency.
+  const credited = screen.locator('.ag-row:not(.ag-row-pinned)').filter({ has: page.locator('[col-id="recharge_money"]', { hasText: '0.135 元' }) }).first()
+  for (const col of ['preBalanceStr', 'postBalanceStr']) await expect(credited.locator(`[col-id="${col}"]`)).toHaveText(/^[\d,]+\.\d{3} 元$/)
 })

@@ -62,10 +62,16 @@ const columns: ColumnDef[] = [
   },
   { field: 'recharge_amount', header: (LL) => LL.lists.columns.rechargeAmount(), type: 'count', sortable: true, width: 110 },
   { field: 'recharge_money', header: (LL) => LL.lists.columns.rechargeMoney(), type: 'money', sortable: true, width: 120 },
-  { field: 'preBalanceStr', header: (LL) => LL.lists.columns.preBalance(), width: 130 },
-  { field: 'postBalanceStr', header: (LL) => LL.lists.columns.postBalance(), width: 130 },
+  // A recharge by amount moves money: its balances carry the currency as every amount does; by count, the server's
+  // count string passes through the money type untouched.
+  { field: 'preBalanceStr', header: (LL) => LL.lists.columns.preBalance(), type: 'money', value: (row) => balanceOf(row, 'pre_balance', 'preBalanceStr'), width: 140 },
+  { field: 'postBalanceStr', header: (LL) => LL.lists.columns.postBalance(), type: 'money', value: (row) => balanceOf(row, 'post_balance', 'postBalanceStr'), width: 140 },
   { field: 'remark', header: (LL) => LL.lists.columns.remark(), type: 'content', width: 200 },
 ]
+
+function balanceOf(row: Record<string, unknown>, amount: string, text: string): unknown {
+  return row.is_amount_recharge === 1 ? row[amount] : row[text]
+}
 
 function rechargeList(id: string, path: string, endpoint: string, title: ListDefinition['title']): ListDefinition {
   return defineList({
