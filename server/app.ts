@@ -87,19 +87,19 @@ export function createApp(opts: AppOptions) {
   for (const routes of [publicRoutes, loginRoutes, smsLoginRoutes, registerRoutes, sessionRoutes, menuRoutes, accountRoutes, userSettingsRoutes, pushRoutes, recordRoutes, listRoutes, sendRoutes]) {
     api.route('/', routes(deps))
   }
-  // Customer administration and an enterprise's sub-accounts (issue 13, routes/customers.ts).
+  // Customer administration and an enterprise's sub-accounts (routes/customers.ts).
   api.route('/', customerAdminRoutes(deps))
   // Public interaction pages' calls (no token; rate-limited per address and page, routes/interact.ts).
   api.route('/', interactRoutes(deps))
   // Calls of customers' systems, signed with the app secret instead of a session (routes/signed-api.ts).
   api.route('/', signedApiRoutes(deps))
-  // Template writes, details, downloads and reviews (issue 11, server/templates).
+  // Template writes, details, downloads and reviews (server/templates).
   api.route('/', templateWriteRoutes(deps))
-  // The app secret, the balance warning and the bell (issue 13).
+  // The app secret, the balance warning and the bell.
   for (const routes of [appSecretRoutes, balanceWarnRoutes, noticeRoutes]) api.route('/', routes(deps))
   // The home page's figures, batches, queues and notices in one answer.
   api.route('/', homeRoutes(deps))
-  // Materials: uploads (their own body limits), the list, delete and media serving (issue 11).
+  // Materials: uploads (their own body limits), the list, delete and media serving.
   api.route('/', materialRoutes(deps))
   api.route('/', openApiRoutes())
   // Unknown API paths answer in the envelope too, not with the console's index.html.

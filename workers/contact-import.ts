@@ -5,7 +5,7 @@ import { sheetNames, sheetToTsv, SpreadsheetError, type SpreadsheetErrorCode } f
 import { looksLikeSheet } from './sheet-source'
 
 /*
- * The contacts import's worker half (issue 12): a workbook's sheet → the rows the user maps → the `rows` part of
+ * The contacts import's worker half: a workbook's sheet → the rows the user maps → the `rows` part of
  * /file/uploadAddressBook (src/domain/contact-import.ts) and the refused rows with their line and reason. The sheet
  * is read by the streaming reader (xlsx; SheetJS for xls), kept as TSV bytes between the two steps, and every
  * result leaves as bytes.

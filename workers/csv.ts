@@ -1,5 +1,5 @@
 /*
- * CSV for "Export view" (issue 3). Pure and synchronous so it is tested and benchmarked in Node; csv.worker.ts only
+ * CSV for "Export view". Pure and synchronous so it is tested and benchmarked in Node; csv.worker.ts only
  * exposes it. Output is bytes (UTF-8 with BOM so Excel opens Chinese text), so the worker transfers one buffer
  * instead of posting a huge string back.
  */

@@ -1,5 +1,5 @@
 /*
- * The mobile column of a spreadsheet number source (issue 4: xls/xlsx recipient files). Input: a sheet as TSV bytes
+ * The mobile column of a spreadsheet number source (xls/xlsx recipient files). Input: a sheet as TSV bytes
  * (spreadsheet.ts: cells separated by TAB, rows ending in LF; a CRLF is taken as one line end too). Output: that
  * column's cells, one a line, so that a line of parseNumberList is a row of the sheet. The bytes are scanned once
  * per pass, never split into strings: a 15 MB sheet may hold a million rows.

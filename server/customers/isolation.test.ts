@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from '../seed'
 import { setup, type Harness } from '../test/harness'
 
 /**
- * The tenant-isolation matrix of the account writes (issue 13): every sub-account and customer call, by each demo
+ * The tenant-isolation matrix of the account writes: every sub-account and customer call, by each demo
  * caller, on accounts of its own family and of others. A caller acts on a sub-account only when it is the
  * administrator or the sub-account's parent (with moreType 1–4); a sub-account is refused outright (403); anyone
  * else finds nothing (404) and changes nothing. Customer calls are the administrator's alone.

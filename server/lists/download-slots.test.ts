@@ -4,7 +4,7 @@ import { MAX_RUNNING_DOWNLOADS } from './download'
 
 /*
  * Each running download holds a batch of rows and a file writer while its client reads; one account cannot keep more
- * than MAX_RUNNING_DOWNLOADS of them open at once (issue 10: memory bounded whoever calls).
+ * than MAX_RUNNING_DOWNLOADS of them open at once (memory bounded whoever calls).
  */
 describe('lists/download-slots', () => {
   describe('running downloads per account', () => {

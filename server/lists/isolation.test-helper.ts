@@ -4,7 +4,7 @@ import { setup, type Harness } from '../test/harness'
 import { parseCsv } from './csv.test-helper'
 
 /**
- * The tenant-isolation matrix (issue 3): every list and download endpoint, called as each demo account, returns
+ * The tenant-isolation matrix: every list and download endpoint, called as each demo account, returns
  * only rows that account may see. Add an endpoint by adding a row to ISOLATION_ENDPOINTS.
  */
 export interface IsolationEndpoint {
@@ -45,14 +45,14 @@ export const ISOLATION_ENDPOINTS: IsolationEndpoint[] = [
   // The bell: an account's own notices only (no family view); the seed has none, so server/routes/notices.test.ts
   // pins it with notices on a parent and its sub-account.
   { path: '/notice/list', kind: 'list', body: { pageSize: 200 } },
-  // Number checks (issue 12): the status batches, now made by online checks as well as seeded.
+  // Number checks: the status batches, now made by online checks as well as seeded.
   { path: '/mobileStatus/list', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/mobileStatus/mobileStatusStatistics', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   // UE check files (made by uploads confirmed and checked, as well as seeded) and the statistics the checks add to.
   { path: '/mobileUe/list', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/mobileBlack/mobileBlackStatistics', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/numberPorting/numberPortingStatistics', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
-  // Materials (issue 11): each account's uploads (demo media seeded; server/routes/materials.test.ts checks reads,
+  // Materials: each account's uploads (demo media seeded; server/routes/materials.test.ts checks reads,
   // media and deletes across tenants) and the 5G and video templates in one list.
   { path: '/aim/materialList', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/aim/templateList', kind: 'list', body: WIDE, nonEmptyFor: ['admin', 'acme'] },

@@ -10,7 +10,7 @@ import { appSecretOf } from '../users/app-secret'
 import { BAD_VALUES, PROBES, STALE_EXTRAS, type Probe } from '../test/probes'
 
 /*
- * Issue 10, item 8: bad input is a 400 with a translated message, never a 500. Every route the app registers is
+ * Bad input is a 400 with a translated message, never a 500. Every route the app registers is
  * walked as admin, acme and acme01 with each bad value in each field of its payload (one field at a time, the rest
  * valid, so the bad value reaches as deep as it can), alternating zh-CN and en.
  */

@@ -4,7 +4,7 @@ import { CLICK_LOG_PER_LINK } from '../send/short-links'
 import { setup, type Harness } from '../test/harness'
 import { countOf } from '../test/send-kit'
 
-/* Calls that write rows per request, bounded per account (real limits) or per link (issue 10, item 6's class). */
+/* Calls that write rows per request, bounded per account (real limits) or per link. */
 describe('routes/write-limits', () => {
   describe('per-request writes stay bounded', () => {
     let h: Harness

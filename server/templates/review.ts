@@ -6,7 +6,7 @@ import { addNotice } from '../notices/store'
 import { everyInterval } from '../worker-loop'
 
 /*
- * Template review as the carrier does it (issue 11). New templates start pending (spec section 4: content 0, csp 0,
+ * Template review as the carrier does it. New templates start pending (spec section 4: content 0, csp 0,
  * video 0); a decision moves them to approved (content 2, csp 4, video 2) or rejected (3, 5, 3) with the reason in
  * `result_desc`, gives an approved 5G or video template the carrier's id (gate_template_id), and puts a notice on
  * the owner's bell that opens the template. Decisions come from the review worker (reviewDue) or an administrator.

@@ -7,7 +7,7 @@ import { setup, type Harness } from '../test/harness'
 import { countOf } from '../test/send-kit'
 
 describe('templates/template-materials', () => {
-  describe('templates and their materials (issue 11)', () => {
+  describe('templates and their materials', () => {
     let h: Harness
     let t: Record<string, string>
     beforeAll(async () => {

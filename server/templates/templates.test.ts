@@ -13,7 +13,7 @@ const text = (over: Record<string, unknown> = {}) => ({
 })
 
 describe('templates/templates', () => {
-  describe('template calls (issue 11)', () => {
+  describe('template calls', () => {
     let h: Harness
     let t: Record<string, string>
     beforeAll(async () => {

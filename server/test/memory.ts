@@ -1,5 +1,5 @@
 /*
- * Memory bounds for the "nothing grows faster than its input" tests (issue 10). Heap figures, not times: a shared
+ * Memory bounds for the "nothing grows faster than its input" tests. Heap figures, not times: a shared
  * machine changes how long a request takes, not how much it keeps alive.
  */
 

@@ -6,7 +6,7 @@ import { p2pSendKeys } from './send-p2p'
 import { videoSendKeys } from './send-video'
 import { invalidateAllTemplates, templateKeys } from './templates'
 
-/* Issue 11 polish: a review's notice on the bell refreshes the send pages' cached template pickers at once. */
+/* A review's notice on the bell refreshes the send pages' cached template pickers at once. */
 describe('template queries on a new notice', () => {
   afterEach(() => vi.restoreAllMocks())
 

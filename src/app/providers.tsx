@@ -9,7 +9,7 @@ import { useLocked } from '@/stores/lock'
 
 /** Everything every page needs around it: words, server state, toasts and the one confirm dialog. */
 export function AppProviders({ locale, children }: { locale: Locale; children: ReactNode }) {
-  // A locked screen shows no toast or question of the page behind it (issue 14).
+  // A locked screen shows no toast or question of the page behind it.
   const locked = useLocked()
   return (
     <TypesafeI18n locale={locale}>

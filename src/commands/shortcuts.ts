@@ -37,7 +37,7 @@ export const GRID_SHORTCUTS = {
 } as const
 
 /**
- * Page keys of every list (issue 14): single keys outside text fields, as in mail and issue trackers, so a grid's
+ * Page keys of every list: single keys outside text fields, as in mail and issue trackers, so a grid's
  * focused row pages on with one press. `[`/`]` previous/next, `{`/`}` (Shift) first/last.
  */
 export const PAGE_SHORTCUTS = { prev: '[', next: ']', first: '{', last: '}' } as const

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { sealedPasswordFields } from './auth'
 
 /*
- * The app secret (spec section 5; issue 13): what the customer's systems sign their calls with and check our report
+ * The app secret (spec section 5): what the customer's systems sign their calls with and check our report
  * pushes with. The console shows it masked; the full value needs the account's password again.
  */
 

@@ -1,5 +1,5 @@
 /*
- * Content length and billing (spec section 5 and 9, issue 4). Pure TypeScript with no DOM and no imports, so the
+ * Content length and billing (spec section 5 and 9). Pure TypeScript with no DOM and no imports, so the
  * content editor, the worker and the server all bill with this one file (workers/billing.ts re-exports it).
  *
  * Placeholders of a point-to-point template are written `{p1}`, `{p2}`, … (`{p` + a whole number from 1 without

@@ -4,7 +4,7 @@ import { CONTACT_NAME_MAX, EMAIL_MAX, JOB_NUMBER_MAX, REMARK_MAX } from './addre
 import { checkMobile, type ErrorKey } from './validation'
 
 /*
- * The contacts import (issue 12, spec sections 5, 7 and 9): a spreadsheet read in the console's worker becomes the
+ * The contacts import (spec sections 5, 7 and 9): a spreadsheet read in the console's worker becomes the
  * mapped, normalised rows the server receives. The row rules live here once: the worker refuses a row with them
  * (line and reason shown before anything is stored) and the server refuses the whole upload with them again.
  *

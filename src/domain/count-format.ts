@@ -1,5 +1,5 @@
 /*
- * The one way counts are written everywhere (issue 14): grouped thousands, no decimals — "105,000", not "105000" —
+ * The one way counts are written everywhere: grouped thousands, no decimals — "105,000", not "105000" —
  * in the grid, its totals row, the pager and every dictionary sentence with a count. Both console languages group
  * with a comma, so the locale only matters for the formatter's cache.
  */

@@ -1,5 +1,5 @@
 /*
- * First occurrences among millions of phone numbers (issue 4), for parseNumberList's de-duplication.
+ * First occurrences among millions of phone numbers, for parseNumberList's de-duplication.
  *
  * A JavaScript Set of strings costs an object per number and stops at 2^24 entries in V8. A single typed-array hash
  * table does not, but once it outgrows the caches (~100k numbers) every lookup is a memory round trip: ~75 ns a key on

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /*
- * What the database can hold, checked where the payload is read (issue 10, item 8): input PostgreSQL would refuse
+ * What the database can hold, checked where the payload is read: input PostgreSQL would refuse
  * is a 400 from the schema, never a 500 from the query. The console's forms use the same schemas, so they refuse it
  * too. The three rules: text without NUL (or lone surrogates), dates that exist, integers in their column's range.
  */

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, type Locale } from './constants'
 import { safeText } from './input'
 
 /**
- * Interactive messages (issue 13): a same-content send (/user/groupSend) whose content carries `{interact}` gives
+ * Interactive messages: a same-content send (/user/groupSend) whose content carries `{interact}` gives
  * every recipient a page of its own, `<base>/sms-cloud/i/<code>`, where they read the message and answer. Each answer
  * is an uplink record of the sending account with the whole conversation (the interaction records list).
  *

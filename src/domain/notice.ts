@@ -3,7 +3,7 @@ import { pageQuerySchema } from './api'
 import { BIGINT, intIn } from './input'
 
 /*
- * Notices on the bell of the top bar: balance warnings now, template review results later (issue 11). The server
+ * Notices on the bell of the top bar: balance warnings now, template review results later. The server
  * words each in the reader's language from message keys (messages.ts) and their params.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { safeText, serialId } from './input'
 
 /*
- * The online number check (/mobileStatus/onlineCheck, issue 12): a list of domestic mobiles checked at once, billed
+ * The online number check (/mobileStatus/onlineCheck): a list of domestic mobiles checked at once, billed
  * per number at the account's number-check price (product PROD_TYPE.numberCheck), and kept as a batch of the status
  * list (/mobileStatus/list) with each number's state (/mobileStatus/batchNumbers).
  */

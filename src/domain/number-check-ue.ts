@@ -3,7 +3,7 @@ import { downloadFormatShape } from './lists/query'
 import { safeText } from './input'
 
 /*
- * The 5G terminal (UE) file check (issue 12): a file of numbers is uploaded (`/file/uploadMobileUe`, the numbers
+ * The 5G terminal (UE) file check: a file of numbers is uploaded (`/file/uploadMobileUe`, the numbers
  * worker's output as one `numbers` part), confirmed and paid (`/mobileUe/uploadCheck`), then checked in the
  * background: file_status 0 pending → 1 checking → 2 done or 3 failed (spec section 4), check_count growing.
  * The read-message capability check (`/aim/onlineMobileCheck`) answers a list of numbers at once, as a file.

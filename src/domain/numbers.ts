@@ -1,5 +1,5 @@
 /*
- * Recipient number lists (issue 4): pasted text or a file's bytes in, counts and the distinct valid numbers out.
+ * Recipient number lists: pasted text or a file's bytes in, counts and the distinct valid numbers out.
  * Pure and synchronous so it is tested and benchmarked in Node; numbers.worker.ts only exposes it.
  *
  * It scans the UTF-8 bytes once: no decoding of the whole input, no split into strings, no Set of strings (V8's

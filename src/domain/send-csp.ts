@@ -3,7 +3,7 @@ import { groupSendSchema, MAX_CONTENT_CHARS } from './send'
 import { safeText, serialId } from './input'
 
 /**
- * 5G (csp) send (issue 4): /cspTemplate/cspSmsGroupSend, the multipart form of send.ts (`payload` JSON field +
+ * 5G (csp) send: /cspTemplate/cspSmsGroupSend, the multipart form of send.ts (`payload` JSON field +
  * `numbers` file part, parsed on the server in domestic mode like /user/groupSend).
  *
  * Chatbot and template: `chatbot_id` must be one of the paying account's online chatbots (/user/getChatbotList) and

@@ -3,7 +3,7 @@ import { groupSendSchema, MAX_CONTENT_CHARS } from './send'
 import { safeText } from './input'
 
 /**
- * Link send (/shortChainTool/smsLinkGroupSend, issue 4): the multipart form of send.ts (a `payload` field validated by
+ * Link send (/shortChainTool/smsLinkGroupSend): the multipart form of send.ts (a `payload` field validated by
  * linkSendSchema and a `numbers` file part); the reply is a SendResult. Every recipient gets a short link of its own,
  * `<base>/s/<code>`, which redirects (302) to `long_url` and records the click (time, system, browser) on that
  * recipient's sent record, where the short-link list (/shortChainTool/list) shows it.

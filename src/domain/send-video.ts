@@ -3,7 +3,7 @@ import { groupSendSchema } from './send'
 import { safeText, serialId } from './input'
 
 /**
- * Video send (issue 4): /videoTemplate/videoSmsGroupSend, the multipart form of send.ts (`payload` JSON field +
+ * Video send: /videoTemplate/videoSmsGroupSend, the multipart form of send.ts (`payload` JSON field +
  * `numbers` file part, parsed on the server in domestic mode like /user/groupSend).
  *
  * The template: `cus_template_id` must be the paying account's own video template (a sub-account sends its own

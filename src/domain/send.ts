@@ -11,7 +11,7 @@ import { safeText } from './input'
 export const P2P_SEND_PATH = '/user/taokeGroupSend'
 
 /**
- * The send contract (issue 4): /user/groupSend (same content), P2P_SEND_PATH (point-to-point) and
+ * The send contract: /user/groupSend (same content), P2P_SEND_PATH (point-to-point) and
  * /user/groupPreview. A send is `multipart/form-data` because a million numbers is ~12 MB, past the 2 MB JSON limit:
  *
  *   payload  a JSON string validated by groupSendSchema / p2pSendSchema (a form field, not a file)

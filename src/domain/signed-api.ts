@@ -3,7 +3,7 @@ import { safeText } from './input'
 import { MAX_CONTENT_CHARS, p2pSendSchema } from './send'
 
 /*
- * The API for the customer's own systems (issue 13): same-content and point-to-point sends, a batch's state and the
+ * The API for the customer's own systems: same-content and point-to-point sends, a batch's state and the
  * balance, called server to server and signed with the account's app secret instead of a session. JSON in and out,
  * the usual envelope; the sends go through the console's commitSend, so they bill, review and retry alike.
  *

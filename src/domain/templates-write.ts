@@ -6,7 +6,7 @@ import { TEMPLATE_LIMITS as L } from './template-limits'
 export * from './template-limits'
 
 /*
- * Writing templates (issue 11): one schema per payload, used by the console's editors and by the server routes.
+ * Writing templates: one schema per payload, used by the console's editors and by the server routes.
  * Every refusal of a limit carries a TemplateIssueKey as its zod `message` (see template-limits.ts): the server
  * answers 400 with that message worded in the caller's language and the field named in `data.fields`; an editor
  * words the same key from the same issue (templateIssues below). Statuses: lists/templates.ts (spec section 4).

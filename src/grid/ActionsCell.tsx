@@ -25,7 +25,7 @@ export function splitActions(actions: readonly RowAction[]): { inline: RowAction
 
 /**
  * The row's actions; the pinned totals row has none. Disabled (not hidden) when enabledWhen says no. Destructive ones
- * are never a red link on every row (issue 14): they sit in the "more" menu, which Enter on the focused cell opens,
+ * are never a red link on every row: they sit in the "more" menu, which Enter on the focused cell opens,
  * and still ask their confirmation, named after the action and the row.
  */
 export function ActionsCell(p: CustomCellRendererProps<Row> & { actions: RowAction[] }) {

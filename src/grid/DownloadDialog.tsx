@@ -15,7 +15,7 @@ interface Props {
 
 /**
  * "Download all": only the format choice. Starting hands the file to the download tray (src/grid/DownloadTray.tsx)
- * and closes at once, so the screen stays usable while the server writes the file (issue 14).
+ * and closes at once, so the screen stays usable while the server writes the file.
  */
 export function DownloadDialog({ open, onOpenChange, endpoint, payload, fileName }: Props) {
   const { LL } = useI18nContext()

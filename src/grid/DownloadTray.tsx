@@ -18,7 +18,7 @@ function useClock(on: boolean): number {
 }
 
 /**
- * The background downloads of issue 14: a small panel at the bottom right that lists every "download all" file of this
+ * The background downloads: a small panel at the bottom right that lists every "download all" file of this
  * session with its state, bytes, rows and time, and a cancel button each; it never blocks the screen.
  */
 export function DownloadTray() {

@@ -31,7 +31,7 @@ export interface ListScreenOwnProps {
   title?: string
 }
 
-/** The one list screen (issue 3): every declaration renders through here. */
+/** The one list screen: every declaration renders through here. */
 /** Filters equal once empty values are left out (the panel's draft has '' where the URL has no key at all). */
 function sameFilters(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const set = (o: Record<string, unknown>) =>

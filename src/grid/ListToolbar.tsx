@@ -27,7 +27,7 @@ const variantOf = (a: ToolbarAction, i: number) => (a.tone === 'danger' ? 'dange
 /**
  * The list's actions row: its own toolbar actions (crud "add"; the first one is the toolbar's one primary button, the
  * others secondary), then export view, download all, columns and reset columns. The list's title is the page
- * header's h1 only (issue 14: it showed twice); the row is a group named by it for assistive technology.
+ * header's h1 only (it showed twice); the row is a group named by it for assistive technology.
  */
 export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onResetColumns, onToolbar, apiRef, stateKey, page }: Props) {
   const { LL } = useI18nContext()

@@ -5,7 +5,7 @@ import {
 } from 'ag-grid-community'
 
 /*
- * Only the AG Grid modules the engine uses (issue 3), so the lazy grid chunk stays small. Paging, sorting and
+ * Only the AG Grid modules the engine uses, so the lazy grid chunk stays small. Paging, sorting and
  * filtering are the server's, so no filter, sort-model or pagination modules. Validation (which names a missing
  * module in the console) only in development builds.
  */

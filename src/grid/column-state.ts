@@ -1,7 +1,7 @@
 import type { ColumnState } from 'ag-grid-community'
 
 /*
- * Column order, width and visibility per user per list (issue 3), in localStorage. Sort is not kept here: it lives
+ * Column order, width and visibility per user per list, in localStorage. Sort is not kept here: it lives
  * in the URL, so a bookmark and the stored layout never disagree.
  */
 export type SavedColumn = Pick<ColumnState, 'colId' | 'width' | 'hide' | 'pinned' | 'flex'>

@@ -29,7 +29,7 @@ export function useListView(def: ListDefinition, fields: readonly SearchField[])
   const view = useMemo(() => readView(def, fields, raw, new Date(), size), [def, fields, raw, size])
   const setView = useCallback(
     (next: ListView) => {
-      // A page size the user picks is kept for this list (issue 14), so the URL needs to carry it no more.
+      // A page size the user picks is kept for this list, so the URL needs to carry it no more.
       if (next.pageSize !== view.pageSize) setPageSizePref(def.id, next.pageSize)
       void navigate({ to: '.', search: writeView(next, next.pageSize !== view.pageSize ? next.pageSize : size) as never })
     },

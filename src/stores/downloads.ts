@@ -5,7 +5,7 @@ import { MAX_RUNNING_DOWNLOADS } from '@/domain/constants'
 import { onLogout } from './session'
 
 /*
- * "Download all" in the background (issue 14): every file is a job in a tray that survives moving between screens.
+ * "Download all" in the background: every file is a job in a tray that survives moving between screens.
  * At most MAX_RUNNING_DOWNLOADS stream at once, as the server allows per account; the next ones wait in the queue.
  * A 429 (another tab of the same account holds the slots) puts the job back in the queue for a later try.
  */

@@ -1,7 +1,7 @@
 import { proxy, useSnapshot } from 'valtio'
 
 /*
- * The screen lock of spec section 2. The lock holds in every open tab of the console (issue 14): the flag and a
+ * The screen lock of spec section 2. The lock holds in every open tab of the console: the flag and a
  * salted digest of the lock password live in localStorage, and the `storage` event tells the other tabs at once.
  * Only the digest is kept, so the password itself never reaches the disk. Where the page each tab returns to after
  * unlocking is kept per tab (sessionStorage): every tab comes back to its own page. Login clears the lock.

@@ -67,7 +67,7 @@ describe('tab store', () => {
   })
 })
 
-describe('many tabs (issue 14)', () => {
+describe('many tabs', () => {
   beforeEach(() => tabs.clearTabs())
 
   it('closes the least recently used unpinned tab beyond the cap, never the active one or a pinned one', () => {

@@ -2,7 +2,7 @@ import { proxy, useSnapshot } from 'valtio'
 import { DEFAULT_MAX_TABS, MAX_TABS_RANGE } from './tabs'
 
 /*
- * Preferences one user sets while working (issue 14): page size per list and the cap on open tabs. Kept in
+ * Preferences one user sets while working: page size per list and the cap on open tabs. Kept in
  * localStorage under the user's id, so they survive reloads and two users of one browser do not share them.
  * Column layouts keep their own per-user keys (src/grid/column-state.ts); recent commands live in the palette store.
  */

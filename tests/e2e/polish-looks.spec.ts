@@ -4,7 +4,7 @@ import { MENU_CATALOG, type CatalogEntry } from '@/domain/menu-catalog'
 import { signIn } from './helpers'
 
 /*
- * Round-two polish of issue 14: every menu screen opened directly in both languages (one title, in the language,
+ * Every menu screen opened directly in both languages (one title, in the language,
  * no error page, no console error, every button and field named), translated push errors, the danger style of
  * destructive toolbar actions, the template status words of spec section 4 and the totals row at 1400 px.
  */

@@ -3,7 +3,7 @@ import { gridRows, pasteNumbers, runCommand, signIn, uploadWith } from './helper
 import { htmlAsMp3, png, renamedExe, truncatedMp4 } from './template-files'
 
 /*
- * The editors' media by keyboard (issue 11): a bad file of each kind gets its message beside the card and loses
+ * The editors' media by keyboard: a bad file of each kind gets its message beside the card and loses
  * nothing typed; a video template made of frames (added, moved, sized in KB) goes through review to a send.
  */
 

@@ -3,7 +3,7 @@ import { apiAs, focusRow, gridRows, pasteNumbers, runCommand, signIn, uploadWith
 import { png } from './template-files'
 
 /*
- * Templates by keyboard (issue 11): a content template from the palette and its deletion; a 5G carousel with an
+ * Templates by keyboard: a content template from the palette and its deletion; a 5G carousel with an
  * uploaded picture, previewed, reviewed by the server's worker (TEMPLATE_REVIEW_DELAY_SECONDS in
  * playwright.config.ts), announced on the bell, sent, and found in the 5G sent records; a rejected template's reason.
  */

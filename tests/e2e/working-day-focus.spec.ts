@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { gridRows, pasteNumbers, runCommand, signIn } from './helpers'
 
 /*
- * Issue 14, focus: after every action the focus lands somewhere useful — a skip link and landmarks, the first field
+ * Focus: after every action the focus lands somewhere useful — a skip link and landmarks, the first field
  * of a screen opened from the palette, the grid after a search, back where it was after the ? sheet and a dialog,
  * the result after a send. Asserted on document.activeElement.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { gridRows, openPalette, signIn } from './helpers'
 
 /*
- * Issue 14, lists by keyboard: page keys, the page size kept per list, Reset dropping unsearched drafts, typed dates
+ * Lists by keyboard: page keys, the page size kept per list, Reset dropping unsearched drafts, typed dates
  * checked with a message and no focus trap, one number format, Enter drilling into a batch's sent records.
  */
 const active = (page: Page) =>

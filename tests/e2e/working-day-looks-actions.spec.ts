@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { gridRows, signIn } from './helpers'
 
 /*
- * Issue 14, looks and confirmations: no red destructive action on every row (it waits in the row's "more" menu,
+ * Looks and confirmations: no red destructive action on every row (it waits in the row's "more" menu,
  * keyboard operable), and the confirmation names its action and row instead of a bare "OK".
  */
 test('delete sits in the row menu, opens by keyboard and its confirmation names the action and row', async ({ page }) => {

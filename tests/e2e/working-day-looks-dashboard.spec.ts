@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { apiAs, signIn } from './helpers'
 
 /*
- * Issue 14, dashboards that tell the truth: outcome colours (success green, failure red, unknown grey), the legend in
+ * Dashboards that tell the truth: outcome colours (success green, failure red, unknown grey), the legend in
  * the series' order, today's partial day drawn dashed with a note, a one-line tooltip with the date and grouped
  * numbers, labels not tilted, cards on a grid that fills the width.
  */

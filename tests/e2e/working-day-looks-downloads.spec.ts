@@ -2,7 +2,7 @@ import { expect, test, type Route } from '@playwright/test'
 import { signIn } from './helpers'
 
 /*
- * Issue 14, downloads: "download all" runs in the background with a tray (several at once, each with progress and
+ * Downloads: "download all" runs in the background with a tray (several at once, each with progress and
  * cancel), three stream at once as the server allows per account, the fourth waits in the queue, and the screen stays
  * usable meanwhile.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { signIn } from './helpers'
 
 /*
- * Issue 14, lock: the lock holds in every open tab of the console, the lock screen shows nothing of the page behind
+ * Lock: the lock holds in every open tab of the console, the lock screen shows nothing of the page behind
  * it, and unlocking returns each tab to the page it showed.
  */
 test('the lock holds in every tab, hides the page and returns each tab to its page', async ({ page, context }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { pasteNumbers, signIn } from './helpers'
 
-/* Issue 14, send pages: Send / Preview / Reset stay visible (a sticky bar) while the form scrolls. */
+/* Send pages: Send / Preview / Reset stay visible (a sticky bar) while the form scrolls. */
 test('the send actions stay on screen while the form scrolls', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 560 })
   await signIn(page)
@@ -22,7 +22,7 @@ test('the send actions stay on screen while the form scrolls', async ({ page }) 
 })
 
 /*
- * Issue 14, the numbers box: Send with no recipients puts the error on the box (outlined, described, focused) as
+ * The numbers box: Send with no recipients puts the error on the box (outlined, described, focused) as
  * the content's is; after pastes and typed numbers the box shows the first numbers the worker kept (de-duplicated
  * across sources), and the confirmation counts the same figure as the page.
  */
@@ -66,7 +66,7 @@ test('the numbers box: its error on Send, a sample of what was read, one count w
 })
 
 /*
- * Issue 14, lists: the list's title is the page header's h1 only (the toolbar no longer repeats it; it names the
+ * Lists: the list's title is the page header's h1 only (the toolbar no longer repeats it; it names the
  * toolbar's group instead), and the toolbar has one primary button, the list's first own action.
  */
 test('a list shows its title once and its toolbar one primary button', async ({ page }) => {

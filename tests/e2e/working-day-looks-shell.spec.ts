@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { signIn } from './helpers'
 
-/* Issue 14, looks: real icons in the sidebar and module menu, and a page header with title and breadcrumb. */
+/* Looks: real icons in the sidebar and module menu, and a page header with title and breadcrumb. */
 test('sidebar and module menu draw icons, and the page header names module, group and screen', async ({ page }) => {
   await signIn(page)
   await page.goto('/sms-cloud/home-sms/mt-records')

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { gridRows, openPalette, runCommand, signIn } from './helpers'
 
 /*
- * Issue 14, tabs: a tab keeps its view (filters, page, scroll, focused cell), many tabs stay reachable (cap, list,
+ * Tabs: a tab keeps its view (filters, page, scroll, focused cell), many tabs stay reachable (cap, list,
  * keys, palette), and the browser tab's title names the screen and its module. Driven by keyboard.
  */
 const focusedRowIndex = (page: Page) =>

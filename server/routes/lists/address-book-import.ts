@@ -14,7 +14,7 @@ import { INSERT_CHUNK } from '../../send/store'
 import { readForm } from '../send/form'
 
 /*
- * The contacts import (issue 12). The console reads the spreadsheet in its worker and uploads the mapped rows
+ * The contacts import. The console reads the spreadsheet in its worker and uploads the mapped rows
  * (src/domain/contact-import.ts); /file/uploadAddressBook checks every row again with the same rules, refusing the
  * whole upload at the first bad one, and keeps the rows without repeated mobiles; the answer is the preview (rows,
  * to add, already in the group, repeated in the file). /addressBook/addressBookMemberImport then adds them all with

@@ -32,7 +32,7 @@ async function ownGroup(db: Db, cusId: string, groupId: number, lock = false) {
 const memberValues = (p: MemberAdd) => [p.name, p.mobile, p.email, p.job_number, p.gender, p.birthday, p.remark]
 
 /**
- * Address book editing (issue 12). Every write changes only the caller's own groups and contacts: an enterprise
+ * Address book editing. Every write changes only the caller's own groups and contacts: an enterprise
  * customer sees its sub-accounts' address books in the lists but does not edit them (they are the sub-account's
  * working data, and a parent who could edit them could also move contacts between two accounts' groups). The detail
  * calls follow the lists' read scope. Each write: validate, spend `addressBookWrite`, change rows with a

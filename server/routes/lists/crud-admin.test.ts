@@ -11,7 +11,7 @@ const OPEN = DEMO_ACCOUNTS.filter((a) => a.status !== 0)
 const row = { name: 'Pen', mobile: '13912345678', amount: 3.5 }
 
 describe('routes/lists/crud-admin', () => {
-  describe('the generic sample table is the administrator’s alone (issue 10, item 7a)', () => {
+  describe('the generic sample table is the administrator’s alone', () => {
     let h: Harness
     const tok: Record<string, string> = {}
     let sampleId: number

@@ -4,7 +4,7 @@ const WIDE = { start_time: '2000-01-01', pageSize: 500 }
 const ALL: IsolationEndpoint['nonEmptyFor'] = ['admin', 'acme', 'acme01']
 const list = (path: string, nonEmptyFor = ALL, body: Record<string, unknown> = WIDE): IsolationEndpoint => ({ path, kind: 'list', body, nonEmptyFor })
 const download = (path: string, nonEmptyFor = ALL): IsolationEndpoint => ({ path, kind: 'download', body: WIDE, nonEmptyFor })
-// One template by id (issue 11): 200 for the accounts allowed, 404 for every other account's.
+// One template by id: 200 for the accounts allowed, 404 for every other account's.
 const item = (path: string, table: string, idCol: string, field: string, nonEmptyFor: IsolationEndpoint['nonEmptyFor']): IsolationEndpoint =>
   ({ path, kind: 'item', item: { table, idCol, field }, nonEmptyFor })
 

@@ -38,7 +38,7 @@ export async function readForm<S extends z.ZodType>(c: Context, schema: S, fileP
 export async function senderOf(db: Db, user: SessionUser, cusId: string | undefined): Promise<string> {
   if (!cusId || cusId === user.cusId) return user.cusId
   if (user.userType === 1) {
-    // An administrator may send for any account, but not for a closed one (it cannot send, spec issue 13).
+    // An administrator may send for any account, but not for a closed one (a closed account cannot send).
     const { rows } = await db.query<{ s: number }>(`select ${accountStatusSql('c')}::int as s from customer c where c.cus_id = $1`, [cusId])
     if (rows[0] && rows[0].s !== 1) throw new ApiError(403, 'accountClosed')
     return cusId

@@ -5,7 +5,7 @@ import { heapGrowthDuring } from '../../test/memory'
 import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../../test/send-kit'
 
 /*
- * Issue 10, item 1's class in the link send: every recipient's message is the content with its own short link, and
+ * Limits before work, in the link send: every recipient's message is the content with its own short link, and
  * all of them used to be built (and codes minted) before the product or the balance was checked; a content repeating
  * {link} also grew past any message limit.
  */

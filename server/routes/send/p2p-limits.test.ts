@@ -5,7 +5,7 @@ import { heapGrowthDuring, bodyBytes } from '../../test/memory'
 import { balanceOf, countOf, postForm, sendForm } from '../../test/send-kit'
 
 /*
- * Issue 10, item 1: a template repeating {p1} over a rows file used to fill every row before any limit or check
+ * Limits before work: a template repeating {p1} over a rows file used to fill every row before any limit or check
  * (a 2 MB file answered 500 MB and took the process to 3.4 GB). These pin the limits and that the work stays
  * proportional to the file.
  */

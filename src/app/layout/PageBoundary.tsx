@@ -6,8 +6,8 @@ import { isChunkLoadError } from '../lazy'
 import { usePathname } from './use-shell-menus'
 
 /**
- * A page that throws, or a page part that never arrives, shows a message with Reload instead of a blank main area
- * (issue 2). Keyed on the path, so moving to another tab clears the error.
+ * A page that throws, or a page part that never arrives, shows a message with Reload instead of a blank main area.
+ * Keyed on the path, so moving to another tab clears the error.
  */
 export function PageBoundary({ children }: { children: ReactNode }) {
   const path = usePathname()

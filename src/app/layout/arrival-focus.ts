@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { isRestoringSpot } from '@/grid'
 
 /*
- * Where the focus goes when a screen opens (issue 14): a screen opened from the palette starts on its first field,
+ * Where the focus goes when a screen opens: a screen opened from the palette starts on its first field,
  * else its grid, else the page itself, so the next keys act on the screen rather than on the document body.
  * Screens load lazily, so the target is looked for over a few frames.
  */

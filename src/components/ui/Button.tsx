@@ -21,7 +21,7 @@ const SIZES = {
 } as const
 
 /**
- * One style per role (issue 14): primary (the one main action of a toolbar or dialog), secondary (the others),
+ * One style per role: primary (the one main action of a toolbar or dialog), secondary (the others),
  * danger (the destructive choice: in a confirmation, a menu, or a list toolbar's delete-checked), ghost (quiet: reset, clear, cancel-like).
  * `size="sm"` is the lists' toolbar size; no caller adds its own size or colour classes.
  */

@@ -8,7 +8,7 @@ export interface ConfirmOptions {
   message: string
   /** A destructive action: the confirm button is red. */
   danger?: boolean
-  /** What the button does, named ("Delete row 3", "Send 100,000 numbers"), never a bare "OK" (issue 14). */
+  /** What the button does, named ("Delete row 3", "Send 100,000 numbers"), never a bare "OK". */
   confirmLabel: string
 }
 

@@ -14,7 +14,7 @@ export function mountDialog(render: (close: () => void) => ReactNode): void {
   const root = createRoot(host)
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
   // Unmount after the current event so Radix can hand focus back to the opener first; when it could not (the dialog
-  // was opened from the palette, with no trigger), the focus goes back where it was before the dialog (issue 14).
+  // was opened from the palette, with no trigger), the focus goes back where it was before the dialog.
   const close = () =>
     setTimeout(() => {
       root.unmount()

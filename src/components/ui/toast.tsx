@@ -11,7 +11,7 @@ export interface ToastAction {
 }
 
 /**
- * A toast with an action is a result the user acts on next (issue 14: after a send, the focus is on the result): it
+ * A toast with an action is a result the user acts on next (after a send, the focus is on the result): it
  * stays longer and its button takes the focus; sonner gives the focus back where it was when the toast goes.
  */
 function focusAction(id: string) {

@@ -1,5 +1,5 @@
 /*
- * The data side of the dashboards' trend charts (issue 14, "dashboards that tell the truth"): colours that mean what
+ * The data side of the dashboards' trend charts ("dashboards that tell the truth"): colours that mean what
  * they show, the series in the order given (legend and tooltip alike), today's point marked as partial rather than
  * drawn as a full day, and few enough axis labels that they fit without tilting.
  */

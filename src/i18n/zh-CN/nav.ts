@@ -1,6 +1,6 @@
 import type { BaseTranslation } from '../i18n-types'
 
-/** Words of the working day by keyboard (issue 14): tabs, page keys, date checks, focus, preferences. */
+/** Words of the working day by keyboard: tabs, page keys, date checks, focus, preferences. */
 export default {
 	pinTab: '固定标签',
 	unpinTab: '取消固定',
