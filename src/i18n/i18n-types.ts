@@ -5189,6 +5189,17 @@ type RootTranslation = {
 		 */
 		importRefusedMore: RequiredParams<'count' | 'shown'>
 		/**
+		 * {​d​o​n​e​}​；​{​c​o​u​n​t​}​ ​行​不​能​导​入​（​{​r​e​a​s​o​n​s​}​）
+		 * @param {number} count
+		 * @param {string} done
+		 * @param {string} reasons
+		 */
+		importDoneRefused: RequiredParams<'count' | 'done' | 'reasons'>
+		/**
+		 * ；
+		 */
+		importReasonSeparator: string
+		/**
 		 * 下​载​不​能​导​入​的​行​（​c​s​v​）
 		 */
 		importDownloadRefused: string
@@ -11023,6 +11034,14 @@ export type TranslationFunctions = {
 		 * 显示 {count} 个不能导入的行中的前 {shown} 个，下载文件包含全部。
 		 */
 		importRefusedMore: (arg: { count: unknown, shown: unknown }) => LocalizedString
+		/**
+		 * {done}；{count} 行不能导入（{reasons}）
+		 */
+		importDoneRefused: (arg: { count: number, done: string, reasons: string }) => LocalizedString
+		/**
+		 * ；
+		 */
+		importReasonSeparator: () => LocalizedString
 		/**
 		 * 下载不能导入的行（csv）
 		 */

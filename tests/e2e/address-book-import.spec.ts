@@ -59,8 +59,13 @@ test('imports a real spreadsheet by keyboard: columns guessed, refused rows seen
   await dialog.getByTestId('ab-import-confirm').focus()
   await expect(dialog.getByTestId('ab-import-confirm')).toHaveText('导入 3 个联系人')
   await page.keyboard.press('Enter')
-  await expect(page.getByText('已向分组“E2EImport”导入 3 个联系人（1 个重复未导入）')).toBeVisible()
+  // The closing message counts the refused rows too, says why, and offers their file again.
+  const done = page.locator('[data-sonner-toast]').filter({ hasText: '已向分组“E2EImport”导入 3 个联系人（1 个重复未导入）' })
+  await expect(done).toContainText('；2 行不能导入（手机号: 手机号长度应为 11 位；姓名: 此项不能为空）')
   await expect(dialog).toBeHidden()
+  const again = page.waitForEvent('download')
+  await done.getByRole('button', { name: '下载不能导入的行（csv）' }).click()
+  expect(readFileSync(await (await again).path(), 'utf8')).toContain('7,姓名,此项不能为空,,13600136000')
 
   const rows = (await apiAs(page, '/addressBook/list', { group_id: groupId, pageSize: 50 })).data.records
   expect(rows.map((r) => [r.name, r.mobile, r.birthday]).sort()).toEqual([

@@ -126,3 +126,13 @@ test.describe('times, from a browser in New York', () => {
     await expect(row.locator('[col-id="create_time"]')).toHaveText(name)
   })
 })
+
+test('the contacts import starts in the group just made, not the first by name', async ({ page }) => {
+  await signedIn(page, 'acme01')
+  const made = await apiAs(page, '/addressBook/addressBookGroupAdd', { group_name: 'zz just made' })
+  expect(made.code).toBe(200)
+  await page.goto('/sms-cloud/address-book/contacts')
+  await rowsShown(page)
+  await page.getByRole('button', { name: '导入联系人' }).click()
+  await expect(page.getByRole('dialog').locator('[data-testid="ab-import-group"] option:checked')).toHaveText('zz just made')
+})

@@ -11,7 +11,7 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import type { ImportView } from '../../../workers/contact-import'
 import type { BuildReply } from '../../../workers/contact-import.worker'
 import { buildRows, closeImport, openSheet, refusedCsv } from './import-client'
-import { columnLetter, fieldLabel, refusedWords } from './import-words'
+import { columnLetter, fieldLabel, reasonLabel, refusedWords } from './import-words'
 import { ImportSummary } from './ImportSummary'
 
 /*
@@ -87,18 +87,30 @@ export function ImportDialog({ groups, initialGroup, close }: { groups: { value:
     setChecked({ built, preview, key: uuidV4() })
   })
 
+  const refusedFile = async () => {
+    const csv = await refusedCsv(refusedWords(LL))
+    return () => saveBlob(new Blob([csv as BlobPart], { type: 'text/csv' }), `${LL.addressBook.importRefusedFile()}.csv`)
+  }
+
+  // The closing message says what was not imported too: the refused rows, why, and their file (made before the
+  // dialog closes, which releases the worker holding them).
   const commit = () => run(async () => {
     if (!checked?.preview) return
+    const { built } = checked
+    const saveRefused = built.refusedCount ? await refusedFile() : null
     const done = await calls.commitImport(checked.preview.upload_id, checked.key)
-    toast.success(done.msg)
+    if (!saveRefused) toast.success(done.msg)
+    else {
+      const reasons = [...new Set(built.refusedHead.map(([, field, reason]) => `${fieldLabel(LL, field)}: ${reasonLabel(LL, reason)}`))]
+      const why = reasons.slice(0, 3).join(LL.addressBook.importReasonSeparator()) + (reasons.length > 3 || built.refusedCount > built.refusedHead.length ? '…' : '')
+      toast.success(LL.addressBook.importDoneRefused({ done: done.msg, count: built.refusedCount, reasons: why }),
+        { label: LL.addressBook.importDownloadRefused(), onClick: saveRefused })
+    }
     setOpen(false)
     close()
   })
 
-  const download = () => run(async () => {
-    const csv = await refusedCsv(refusedWords(LL))
-    saveBlob(new Blob([csv as BlobPart], { type: 'text/csv' }), `${LL.addressBook.importRefusedFile()}.csv`)
-  })
+  const download = () => run(async () => (await refusedFile())())
 
   const setField = (field: ImportField, column: number) => {
     setChecked(null)

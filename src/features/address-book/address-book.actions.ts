@@ -109,8 +109,10 @@ export async function importContacts(h: ActionHelpers) {
   const groups = await groupOptions(h)
   if (!groups) return
   const { ImportDialog } = await import('./ImportDialog')
-  const initial = h.search.group_id ? String(h.search.group_id) : undefined
-  const initialGroup = groups.some((g) => g.value === initial) ? initial : undefined
+  // The group the list is filtered by, else the newest one: a user who has just made a group imports into it.
+  const filtered = h.search.group_id ? String(h.search.group_id) : undefined
+  const newest = groups.reduce((a, g) => (Number(g.value) > Number(a.value) ? g : a), groups[0]).value
+  const initialGroup = groups.some((g) => g.value === filtered) ? filtered : newest
   mountDialog((close) => createElement(ImportDialog, { groups, initialGroup, close }))
 }
 

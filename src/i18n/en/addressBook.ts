@@ -56,6 +56,8 @@ export default {
 	importField: 'Field',
 	importReason: 'Reason',
 	importRefusedMore: 'The first {shown} of {count} refused rows; the download has them all.',
+	importDoneRefused: '{done}; {count} rows could not be imported ({reasons})',
+	importReasonSeparator: '; ',
 	importDownloadRefused: 'Download refused rows (csv)',
 	importRefusedFile: 'refused-rows',
 	importConfirm: 'Import {count} contacts',

@@ -56,6 +56,8 @@ export default {
 	importField: '字段',
 	importReason: '原因',
 	importRefusedMore: '显示 {count} 个不能导入的行中的前 {shown} 个，下载文件包含全部。',
+	importDoneRefused: '{done:string}；{count:number} 行不能导入（{reasons:string}）',
+	importReasonSeparator: '；',
 	importDownloadRefused: '下载不能导入的行（csv）',
 	importRefusedFile: '不能导入的行',
 	importConfirm: '导入 {count} 个联系人',
