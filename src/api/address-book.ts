@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { GroupAdd, GroupMod, MemberAdd, MemberMod } from '@/domain/address-book-write'
 import type { ImportPreview, ImportResult } from '@/domain/contact-import'
 import { groupRowSchema } from '@/domain/lists/address-book'
+import type { LoadedOption } from '@/grid/define-list'
 import { listKeys } from '@/grid/keys'
 import { groupNumberKeys } from './group-numbers'
 import { api, apiEnvelope } from './http'
@@ -19,6 +20,7 @@ const GROUPS = 'address-book.groups'
  */
 function invalidate() {
   for (const id of [CONTACTS, GROUPS]) void queryClient.invalidateQueries({ queryKey: listKeys.list(id) })
+  void queryClient.invalidateQueries({ queryKey: GROUP_CHOICES })
   void queryClient.invalidateQueries({ queryKey: groupNumberKeys.all })
 }
 
@@ -42,6 +44,22 @@ export const moveMembers = (ids: number[], group_id: number) => write('addressBo
 export async function fetchOwnGroups(cusId: string): Promise<{ group_id: number; group_name: string }[]> {
   const page = await api<{ records: unknown[] }>('/addressBook/groupList', { pageSize: 500, orderBy: 'group_name', order: 'asc' })
   return z.array(groupRowSchema).parse(page.records).filter((g) => g.cus_id === cusId)
+}
+
+const GROUP_CHOICES = ['address-book.group-choices'] as const
+
+/**
+ * The groups the caller sees (its own, its sub-accounts', every one for an administrator) as the contacts list's
+ * group filter, by name; the account beside the name when they belong to more than one.
+ */
+export const groupChoicesQuery = {
+  queryKey: GROUP_CHOICES,
+  queryFn: async (): Promise<LoadedOption[]> => {
+    const page = await api<{ records: unknown[] }>('/addressBook/groupList', { pageSize: 500, orderBy: 'group_name', order: 'asc' })
+    const groups = z.array(groupRowSchema).parse(page.records)
+    const many = new Set(groups.map((g) => g.cus_id)).size > 1
+    return groups.map((g) => ({ value: g.group_id, text: many ? `${g.group_name} (${g.cus_id})` : g.group_name }))
+  },
 }
 
 /** The import's preview: the mapped rows (src/domain/contact-import.ts) checked and kept by the server, nothing added yet. */

@@ -28,6 +28,12 @@ export interface Option {
   label: (LL: LL) => string
 }
 
+/** A choice loaded from the server (a select of the caller's groups): its words are the server's data. */
+export interface LoadedOption {
+  value: string | number
+  text: string
+}
+
 export type SearchKind = 'text' | 'number' | 'select' | 'account' | 'dateRange' | 'month' | 'dimension'
 export type ShortcutSet = 'day' | 'month' | 'year'
 
@@ -38,6 +44,8 @@ export interface SearchField {
   label: (LL: LL) => string
   /** 'select' choices (the empty "all" choice is added by the engine). */
   options?: Option[]
+  /** 'select' choices loaded from the server instead (a TanStack Query `queryOptions`), fetched when the panel shows. */
+  optionsQuery?: { queryKey: readonly unknown[]; queryFn: () => Promise<LoadedOption[]> }
   /** Account selector product type (spec section 6). */
   prodType?: number
   /** 'dateRange' payload keys, default start_time / end_time. */

@@ -4,7 +4,7 @@ import { useRef } from 'react'
 import { accountsQuery } from '@/api/user'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { normalMonth } from './date-text'
-import type { SearchField } from './define-list'
+import type { LoadedOption, SearchField } from './define-list'
 
 export type Draft = Record<string, unknown>
 export interface InputProps {
@@ -36,17 +36,25 @@ export function TextInput({ field, draft, set, id }: InputProps) {
   )
 }
 
-/** Select and dimension: the empty choice means "all" (no filter); a dimension always has a value. */
+const noQuery = { queryKey: ['grid.no-options'], queryFn: async () => [], enabled: false }
+
+/**
+ * Select and dimension: the empty choice means "all" (no filter); a dimension always has a value. A select's choices
+ * are the declaration's, or loaded (optionsQuery); a value from the URL shows once they have arrived.
+ */
 export function SelectInput({ field, draft, set, id }: InputProps) {
   const { LL } = useI18nContext()
-  const options =
+  const loaded = useQuery<LoadedOption[]>(field.optionsQuery ?? noQuery).data
+  const options: { value: string | number; label: () => string }[] =
     field.kind === 'dimension'
       ? [
           { value: 0, label: () => LL.grid.dimension.day() },
           { value: 1, label: () => LL.grid.dimension.month() },
           { value: 2, label: () => LL.grid.dimension.year() },
         ]
-      : (field.options ?? [])
+      : field.optionsQuery
+        ? (loaded ?? []).map((o) => ({ value: o.value, label: () => o.text }))
+        : (field.options ?? []).map((o) => ({ value: o.value, label: () => o.label(LL) }))
   const value = str(draft[field.name])
   return (
     <select
@@ -61,7 +69,7 @@ export function SelectInput({ field, draft, set, id }: InputProps) {
       {field.kind !== 'dimension' && <option value="">{LL.grid.all()}</option>}
       {options.map((o) => (
         <option key={String(o.value)} value={String(o.value)}>
-          {o.label(LL)}
+          {o.label()}
         </option>
       ))}
     </select>

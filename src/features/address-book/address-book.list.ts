@@ -1,4 +1,5 @@
 import { GROUP_TOTALS, contactRowSchema, contactSearchSchema, genderKey, groupRowSchema, groupSearchSchema } from '@/domain/lists/address-book'
+import { groupChoicesQuery } from '@/api/address-book'
 import { defineList, type ListContext, type Row, type SearchField } from '@/grid'
 
 /** Address book lists, with their writes declared as row and toolbar actions (address-book.actions.ts, loaded on use). */
@@ -20,6 +21,7 @@ export const contactsList = defineList({
   searchFields: [
     { name: 'name', kind: 'text', label: (LL) => LL.lists.filters.name() },
     { name: 'mobile', kind: 'text', label: (LL) => LL.lists.filters.mobile() },
+    { name: 'group_id', kind: 'select', label: (LL) => LL.lists.columns.groupName(), optionsQuery: groupChoicesQuery },
     { name: 'time', kind: 'dateRange', label: (LL) => LL.lists.filters.createTime(), shortcuts: 'day' },
     accountFilter,
   ],
@@ -77,6 +79,8 @@ export const groupsList = defineList({
     { field: 'cus_id', header: (LL) => LL.lists.columns.account(), width: 110, visibleWhen: isAdminType },
   ],
   totals: GROUP_TOTALS,
+  // Enter (or a double click) opens the group's members: the contacts list filtered by it.
+  detail: (row) => `/address-book/contacts?group_id=${Number(row.group_id)}`,
   toolbar: [{ id: 'add', label: (LL) => LL.addressBook.addGroup(), perform: async (h) => (await actions()).addGroup(h) }],
   rowActions: [
     { id: 'edit', label: (LL) => LL.addressBook.editGroup(), enabledWhen: own, perform: async (row, h) => (await actions()).editGroup(row, h) },
