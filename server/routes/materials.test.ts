@@ -14,7 +14,7 @@ describe('routes/materials', () => {
   const { upload, media, list } = harnessCalls(() => h, t)
   beforeAll(async () => {
     h = await setup({ historyRows: 0 })
-    t = Object.assign(t, await h.tokensFor('admin', 'acme', 'acme01', 'globex'))
+    t = Object.assign(t, await h.tokensFor('admin', 'acme', 'acme01', 'acme02', 'globex'))
   })
   afterAll(() => h.close())
 
@@ -122,6 +122,15 @@ describe('routes/materials', () => {
       expect(videos.length).toBeGreaterThan(0)
       expect(videos.every((r) => r.kind === 'video')).toBe(true)
       expect((await list('acme', { kind: 'pdf' })).status).toBe(400)
+    })
+
+    it('refuses every material call to an account with neither video nor 5G, as its menu has no materials screen', async () => {
+      expect(await list('acme02', { pageSize: 500 })).toMatchObject({ status: 403, msg: SERVER_MESSAGES.productNotActivated.en })
+      expect(await upload('acme02', png())).toMatchObject({ status: 403, msg: SERVER_MESSAGES.productNotActivated.en })
+      expect(await upload('acme02', mp4(), { path: '/file/uploadVideoMaterial' })).toMatchObject({ status: 403 })
+      expect(await h.call('/aim/materialDelete', { ids: [mine.material_id] }, { token: t.acme02 })).toMatchObject({ status: 403 })
+      // Video without 5G (acme01) keeps its materials: it lists them and deletes them (the video module's screen).
+      expect((await list('acme01', { purpose: 'video', pageSize: 500 })).status).toBe(200)
     })
 
     it('serves by signed address without a token: stored type, nosniff, a generated name, inline', async () => {

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import {
-  aimTemplateSearchSchema, checkMaterial, formatLimit, MATERIAL_MAX_BYTES, materialDeleteSchema, materialSearchSchema, UPLOAD_FILE_FIELD,
+  aimTemplateSearchSchema, checkMaterial, formatLimit, MATERIAL_MAX_BYTES, MATERIAL_PRODUCTS, materialDeleteSchema, materialSearchSchema, UPLOAD_FILE_FIELD,
   uploadFieldsSchema, type MaterialPurpose, type MaterialRow, type MediaKind,
 } from '../../src/domain/materials'
 import { isStorableText } from '../../src/domain/input'
@@ -20,10 +20,15 @@ import { UPLOAD_MEMORY_DEFAULT, UploadBudget, uploadSlot } from '../materials/up
 import { consumeRate } from '../security/rate-limit'
 import { sniff } from '../storage/sniff'
 import { objectKey } from '../storage/store'
-import type { SessionUser } from '../users/repo'
+import { hasProduct, type SessionUser } from '../users/repo'
 import { mayFilterAccount } from './lists/common'
 import { mediaRoute } from './media'
 import { requestLog } from '../http/request-log'
+
+/** The rule of both materials screens (MATERIAL_PRODUCTS): a caller with neither product is refused every material call. */
+function assertMaterials(user: SessionUser) {
+  if (!MATERIAL_PRODUCTS.some((p) => hasProduct(user, p))) throw new ApiError(403, 'productNotActivated')
+}
 
 /** Multipart framing and the small fields around the file. */
 const FORM_OVERHEAD = 64 * 1024
@@ -68,6 +73,7 @@ async function readUpload(c: Context<AppEnv>): Promise<{ file: File; name?: stri
 /** One upload: checked by content and size, stored under a key of its own, recorded. */
 async function storeUpload(deps: Deps, c: Context<AppEnv>, purpose: MaterialPurpose): Promise<MaterialRow> {
   const user = c.get('user')
+  assertMaterials(user)
   await consumeRate(deps, 'materialUpload', user.cusId)
   const { file, name } = await readUpload(c)
   if (file.size === 0) throw new ApiError(400, 'materialEmpty')
@@ -133,6 +139,7 @@ export function materialRoutes(deps: Deps) {
   }
 
   r.post('/aim/materialList', checkedInStatement(deps.db, async (c) => {
+    assertMaterials(c.get('user'))
     const q = await body(c, materialSearchSchema)
     const page = await listPage<Stored>(db, {
       session: c.get('sessionCheck'),
@@ -147,6 +154,7 @@ export function materialRoutes(deps: Deps) {
   r.post('/aim/materialDelete', auth, async (c) => {
     const { ids } = await body(c, materialDeleteSchema)
     const user = c.get('user')
+    assertMaterials(user)
     await consumeRate(deps, 'materialDelete', user.cusId)
     const unique = [...new Set(ids)]
     const keys = await db.transaction(async (tx) => {

@@ -14,6 +14,8 @@ import { uploadWithProgress } from './transfer'
 
 /** The materials screen's list id (defineList); its pages sit under listKeys.list(MATERIALS_LIST). */
 export const MATERIALS_LIST = 'materials'
+/** The video module's screen of the tenant's video materials. */
+export const VIDEO_MATERIALS_LIST = 'video-sms.materials'
 
 export const materialKeys = {
   all: [...userKeys.all, 'materials'] as const,
@@ -24,7 +26,7 @@ export const materialKeys = {
 /** Refetches every view of the materials: the screen's pages and any open picker. */
 export function invalidateMaterials() {
   void queryClient.invalidateQueries({ queryKey: materialKeys.all })
-  void queryClient.invalidateQueries({ queryKey: listKeys.list(MATERIALS_LIST) })
+  for (const id of [MATERIALS_LIST, VIDEO_MATERIALS_LIST]) void queryClient.invalidateQueries({ queryKey: listKeys.list(id) })
 }
 
 export interface UploadMaterialOptions {

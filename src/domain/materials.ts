@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PROD_TYPE } from './constants'
 import { BIGINT, intIn, safeText, serialId } from './input'
 import { dateRangeShape, listQuerySchema, searchText } from './lists/query'
 import type { ServerMessage } from './messages'
@@ -24,6 +25,12 @@ import type { ServerMessage } from './messages'
 
 export const MEDIA_KINDS = ['image', 'video', 'audio'] as const
 export type MediaKind = (typeof MEDIA_KINDS)[number]
+
+/**
+ * The products that send media: a customer with either keeps materials (the 5G module's materials screen, the video
+ * module's video materials screen); one with neither has no materials to list, upload or delete.
+ */
+export const MATERIAL_PRODUCTS: readonly number[] = [PROD_TYPE.video, PROD_TYPE.csp]
 
 /** Where a material is meant to be used: the library (`aim`), a 5G card (`csp`) or a video SMS frame (`video`). */
 export const MATERIAL_PURPOSES = ['aim', 'csp', 'video'] as const

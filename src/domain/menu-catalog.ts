@@ -106,6 +106,7 @@ export const MENU_CATALOG: Record<ModuleCode, CatalogEntry[]> = {
     { path: '/video-sms/dashboard', label: '视频短信概览', labelEn: 'Video SMS overview', icon: 'dashboard' },
     { path: '/video-sms/send', label: '视频短信发送', labelEn: 'Video send', icon: 'video' },
     { path: '/video-sms/templates', label: '视频模板', labelEn: 'Video templates', icon: 'file' },
+    { path: '/video-sms/materials', label: '视频素材', labelEn: 'Video materials', icon: 'image' },
     records('/video-sms'),
     ...timed('/video-sms'),
     { path: '/video-sms/send-stats', label: '视频发送统计', labelEn: 'Video statistics', icon: 'chart' },

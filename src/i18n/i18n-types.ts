@@ -5842,6 +5842,10 @@ type RootTranslation = {
 		 */
 		title: string
 		/**
+		 * 视​频​素​材
+		 */
+		videoTitle: string
+		/**
 		 * 素​材
 		 */
 		group: string
@@ -11650,6 +11654,10 @@ export type TranslationFunctions = {
 		 * 素材管理
 		 */
 		title: () => LocalizedString
+		/**
+		 * 视频素材
+		 */
+		videoTitle: () => LocalizedString
 		/**
 		 * 素材
 		 */

@@ -1,5 +1,5 @@
 import type { ListDefinition } from '@/grid'
-import { materialsList } from './materials.list'
+import { materialsList, videoMaterialsList } from './materials.list'
 
-export const lists: ListDefinition[] = [materialsList]
+export const lists: ListDefinition[] = [materialsList, videoMaterialsList]
 export { materialCommands } from './materials.commands'

@@ -1,11 +1,11 @@
 import { deleteMaterials } from '@/api/materials'
 import { mediaSrc, openUploadMaterial } from '@/components/media'
-import type { MaterialRow } from '@/domain/materials'
+import type { MaterialPurpose, MaterialRow } from '@/domain/materials'
 
 /** The materials screen's writes, loaded when first used. */
 
-export async function uploadMaterials(): Promise<void> {
-  await openUploadMaterial({ purpose: 'aim' })
+export async function uploadMaterials(purpose: MaterialPurpose = 'aim'): Promise<void> {
+  await openUploadMaterial({ purpose })
 }
 
 /** Deletes the rows' materials; the server's words (how many, or which template uses one) are the toast. */

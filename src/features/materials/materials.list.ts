@@ -1,6 +1,6 @@
-import { MATERIALS_LIST } from '@/api/materials'
+import { MATERIALS_LIST, VIDEO_MATERIALS_LIST } from '@/api/materials'
 import { formatStorage, MATERIAL_PURPOSES, materialStorageSchema, MEDIA_KINDS, materialRowSchema, materialSearchSchema, type MaterialRow } from '@/domain/materials'
-import { defineList, type ListContext, type Row } from '@/grid'
+import { defineList, type ListContext, type ListDefinition, type Row } from '@/grid'
 
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1)
 const kindKey = (k: string) => `media${cap(k)}`
@@ -8,6 +8,16 @@ const purposeKey = (p: string) => `purpose${cap(p)}`
 const manyAccounts = (ctx: ListContext) => ctx.authUser.userType === 1 || ctx.authUser.userType === 2
 const material = (row: Row) => row as unknown as MaterialRow
 const actions = () => import('./materials.actions')
+
+/** The search fields of both screens; the video screen has no purpose to choose. */
+const fileFields: ListDefinition['searchFields'] = [
+  { name: 'file_name', kind: 'text', label: (LL) => LL.materials.columns.fileName() },
+  { name: 'kind', kind: 'select', label: (LL) => LL.materials.columns.kind(), options: MEDIA_KINDS.map((k) => ({ value: k, label: (LL) => LL.materials.kinds[k]() })) },
+]
+const whenFields: ListDefinition['searchFields'] = [
+  { name: 'time', kind: 'dateRange', label: (LL) => LL.lists.filters.createTime(), shortcuts: 'day' },
+  { name: 'cus_id', kind: 'account', prodType: -1, label: (LL) => LL.lists.filters.account(), visibleWhen: manyAccounts },
+]
 
 /**
  * The tenant's materials (/csp-sms/materials): preview, name, kind, what it was checked for, size, time. Upload
@@ -22,11 +32,9 @@ export const materialsList = defineList({
   searchSchema: materialSearchSchema,
   rowSchema: materialRowSchema,
   searchFields: [
-    { name: 'file_name', kind: 'text', label: (LL) => LL.materials.columns.fileName() },
-    { name: 'kind', kind: 'select', label: (LL) => LL.materials.columns.kind(), options: MEDIA_KINDS.map((k) => ({ value: k, label: (LL) => LL.materials.kinds[k]() })) },
+    ...fileFields,
     { name: 'purpose', kind: 'select', label: (LL) => LL.materials.columns.purpose(), options: MATERIAL_PURPOSES.map((p) => ({ value: p, label: (LL) => LL.materials.purposes[p]() })) },
-    { name: 'time', kind: 'dateRange', label: (LL) => LL.lists.filters.createTime(), shortcuts: 'day' },
-    { name: 'cus_id', kind: 'account', prodType: -1, label: (LL) => LL.lists.filters.account(), visibleWhen: manyAccounts },
+    ...whenFields,
   ],
   columns: [
     { field: 'preview', header: (LL) => LL.materials.columns.preview(), type: 'thumbnail', value: (row) => ({ url: row.url, kind: row.kind, name: row.file_name }) },
@@ -65,4 +73,21 @@ export const materialsList = defineList({
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.material_id),
   enterAction: 'open',
+})
+
+/**
+ * The video module's materials (/video-sms/materials): the same list kept to the frames of video SMS, so a customer
+ * with video and no 5G sees and deletes what its video templates were made of; uploads keep the video SMS limits.
+ */
+export const videoMaterialsList = defineList({
+  ...materialsList,
+  id: VIDEO_MATERIALS_LIST,
+  path: '/video-sms/materials',
+  title: (LL) => LL.materials.videoTitle(),
+  fixed: { purpose: 'video' },
+  searchFields: [...fileFields, ...whenFields],
+  columns: materialsList.columns.filter((c) => c.field !== 'purpose'),
+  toolbar: materialsList.toolbar?.map((a) => (a.id === 'upload'
+    ? { ...a, shortcut: undefined, perform: async () => void (await actions()).uploadMaterials('video') }
+    : a)),
 })

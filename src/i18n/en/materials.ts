@@ -2,6 +2,7 @@ import type { Translation } from '../i18n-types'
 
 export default {
 	title: 'Materials',
+	videoTitle: 'Video materials',
 	group: 'Materials',
 	upload: 'Upload material',
 	storage: 'Storage: {used} of {quota} used ({percent}%)',

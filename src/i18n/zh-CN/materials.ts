@@ -2,6 +2,7 @@ import type { BaseTranslation } from '../i18n-types'
 
 export default {
 	title: '素材管理',
+	videoTitle: '视频素材',
 	group: '素材',
 	upload: '上传素材',
 	storage: '存储空间：已用 {used:string} / 共 {quota:string}（{percent:number}%）',
