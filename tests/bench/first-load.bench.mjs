@@ -1,0 +1,152 @@
+// First loads as a user meets them, beside the console before its assets were compressed and the list engine
+// prefetched (commit BENCH_BASELINE_COMMIT, default fccbc71, checked out into a temporary git worktree and built
+// there), each side its own server on a fresh database, in Debian's chromium (CHROMIUM_PATH):
+// - bytes on the wire (transferSize: compressed bodies and headers) for the sign-in page, and for home plus the
+//   first list after signing in;
+// - time from pressing Enter on the sign-in form to the first list's rows: going to the list as soon as home is
+//   drawn, and after a user has read home for BENCH_HOME_SECONDS (default 5);
+// - Lighthouse performance (desktop preset: simulated throttling, so the score is less noisy than the timings) and
+//   total blocking time for the sign-in page, home and a list, signed in through the same browser profile.
+// BENCH_RUNS (default 1) rounds; BENCH_BASELINE_COMMIT=none measures only the current build. The goals are ≥ 90 on the sign-in page and ≥ 75 signed in, on a quiet machine.
+import { execFileSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { chromium } from 'playwright-core'
+import { ensureBuilt } from '../../scripts/lib.mjs'
+import { startServer } from './server.mjs'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 1)
+const HOME_MS = Number(process.env.BENCH_HOME_SECONDS ?? 5) * 1000
+const BASELINE = process.env.BENCH_BASELINE_COMMIT ?? 'fccbc71'
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const CAPTCHA = 'T3ST'
+const LIST = '/sms-cloud/recharge/list'
+const ROOT = resolve('.')
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ')
+const freePort = () => new Promise((done) => {
+  const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => done(port)) })
+})
+const kib = (b) => `${(b / 1024).toFixed(0)} KiB`
+const secs = (ms) => `${(ms / 1000).toFixed(2)} s`
+
+/** Bytes the page moved since its navigation: the document and every resource, compressed, with headers. */
+const wire = (page) => page.evaluate(() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+  .reduce((a, e) => a + (e.transferSize || 0), 0))
+
+/** A browser profile of its own, reachable by Lighthouse on a debugging port. */
+async function browser() {
+  const profile = mkdtempSync(join(tmpdir(), 'sms-first-load-'))
+  const port = await freePort()
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, viewport: { width: 1440, height: 900 }, locale: 'zh-CN',
+    args: [`--remote-debugging-port=${port}`, '--no-sandbox'],
+  })
+  return { context, port, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }) } }
+}
+
+async function signIn(page, base) {
+  await page.goto(`${base}/sms-cloud/login`)
+  await page.locator('input[name="username"]').fill('admin')
+  await page.locator('input[name="password"]').fill('Admin@12345')
+  await page.locator('input[name="code"]').fill(CAPTCHA)
+  const t0 = performance.now()
+  await page.locator('input[name="code"]').press('Enter')
+  await page.waitForURL(/\/wel\/index/, { timeout: 120_000 })
+  return t0
+}
+
+/** Into the list the way the console's own links go (history and popstate), then until its first row shows. */
+async function openList(page) {
+  await page.evaluate((to) => {
+    history.pushState(history.state, '', to)
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+  }, LIST)
+  await page.locator('.ag-row:not(.ag-row-pinned)').first().waitFor({ timeout: 180_000 })
+}
+
+async function measure(base) {
+  const b = await browser()
+  try {
+    const page = b.context.pages()[0] ?? await b.context.newPage()
+    await page.goto(`${base}/sms-cloud/login`)
+    await page.locator('input[name="username"]').waitFor()
+    const loginBytes = await wire(page)
+
+    const t0 = await signIn(page, base)
+    await page.getByTestId('topbar').waitFor({ timeout: 120_000 })
+    const home = performance.now() - t0
+    await openList(page)
+    const straight = performance.now() - t0
+    const signedInBytes = await wire(page)
+
+    // Again from a fresh sign-in (the cache emptied), this time reading home first.
+    await b.context.clearCookies()
+    await page.evaluate(() => localStorage.clear())
+    const cdp = await b.context.newCDPSession(page)
+    await cdp.send('Network.clearBrowserCache')
+    await signIn(page, base)
+    await page.getByTestId('topbar').waitFor({ timeout: 120_000 })
+    await page.waitForTimeout(HOME_MS)
+    const t1 = performance.now()
+    await openList(page)
+    const afterHome = performance.now() - t1
+
+    const lh = {}
+    for (const [label, path] of [['home', '/sms-cloud/wel/index'], ['list', LIST]]) lh[label] = await score(`${base}${path}`, b.port)
+    await b.context.clearCookies()
+    await page.evaluate(() => localStorage.clear())
+    lh.login = await score(`${base}/sms-cloud/login`, b.port)
+    return { loginBytes, signedInBytes, home, straight, afterHome, lh }
+  } finally {
+    await b.close()
+  }
+}
+
+async function score(url, port) {
+  const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktopConfig)
+  return { score: Math.round((lhr.categories.performance.score ?? 0) * 100), tbt: lhr.audits['total-blocking-time'].numericValue, lcp: lhr.audits['largest-contentful-paint'].numericValue }
+}
+
+function report(label, m) {
+  const lh = (k) => `${m.lh[k].score} (TBT ${m.lh[k].tbt.toFixed(0)} ms, LCP ${secs(m.lh[k].lcp)})`
+  console.log(`  ${label}`)
+  console.log(`    on the wire: sign-in page ${kib(m.loginBytes)}; signed in, home and the first list ${kib(m.signedInBytes)}`)
+  console.log(`    Enter on sign-in → home drawn ${secs(m.home)}, → first list's rows (going straight there) ${secs(m.straight)}`)
+  console.log(`    first list opened after ${HOME_MS / 1000} s on home → rows ${secs(m.afterHome)}`)
+  console.log(`    Lighthouse performance (desktop): sign-in ${lh('login')}, home ${lh('home')}, list ${lh('list')}`)
+}
+
+const work = mkdtempSync(join(tmpdir(), 'sms-first-load-bench-'))
+chmodSync(work, 0o755)
+const base = join(work, 'baseline')
+const withBaseline = BASELINE !== 'none'
+if (withBaseline) execFileSync('git', ['worktree', 'add', '--detach', base, BASELINE], { stdio: 'ignore' })
+try {
+  if (withBaseline) {
+    symlinkSync(join(ROOT, 'node_modules'), join(base, 'node_modules'))
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: base, stdio: 'inherit' })
+    if (!existsSync(join(base, 'dist/index.html'))) throw new Error(`the baseline ${BASELINE} did not build`)
+  }
+  ensureBuilt()
+  const env = { SMS_CAPTCHA_FIXED: CAPTCHA, DATABASE_URL: '' }
+  const sides = { ...(withBaseline ? { [`before compression and prefetch (${BASELINE})`]: base } : {}), now: ROOT }
+  for (let r = 1; r <= RUNS; r++) {
+    console.log(`\nround ${r} of ${RUNS}, load average ${load()} at the start`)
+    for (const [label, cwd] of Object.entries(sides)) {
+      const server = await startServer(env, { cwd, waitSeconds: 400 })
+      try {
+        report(label, await measure(server.base))
+      } finally {
+        await server.stop()
+      }
+    }
+    console.log(`  load average ${load()} at the end`)
+  }
+} finally {
+  if (withBaseline) execFileSync('git', ['worktree', 'remove', '--force', base], { stdio: 'ignore' })
+  rmSync(work, { recursive: true, force: true })
+}
