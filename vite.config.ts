@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
-import { precompressPlugin } from './scripts/precompress'
+import { precompressPlugin } from './scripts/precompress.ts'
 
 // The console is served under /sms-cloud/ (spec section 1). `npm run dev` proxies /api to the reference server.
 const apiTarget = process.env.API_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`
