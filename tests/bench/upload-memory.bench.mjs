@@ -1,4 +1,4 @@
-// Peak memory of the server under concurrent uploads (issue 11's hardening): BENCH_UPLOADS (default 50) uploads of a
+// Peak memory of the server under concurrent uploads: BENCH_UPLOADS (default 50) uploads of a
 // BENCH_UPLOAD_MB (default 10) MB MP4 at once, spread over eight accounts, against a real HTTP server in a child
 // process. Printed per run: the server's resident memory before, its peak (VmHWM) during, and the answers by status.
 // Beside it, in the same run: the baseline, the same server with the upload budget out of the way
