@@ -15,7 +15,7 @@ import { columnLetter, fieldLabel, reasonLabel, refusedWords } from './import-wo
 import { ImportSummary } from './ImportSummary'
 
 /*
- * The contacts import (issue 12), by keyboard from top to bottom: file, sheet, group, the column of each field (the
+ * The contacts import, by keyboard from top to bottom: file, sheet, group, the column of each field (the
  * worker's guess first), "Check rows" (the worker maps and checks every row, the server counts what is new), then
  * the counts, the refused rows and their download, and "Import". The file never leaves the worker; only the
  * mapped rows are uploaded, and nothing is stored in the group before the last button.
