@@ -7,16 +7,16 @@
 //   process under it (the embedded PostgreSQL's postmaster and backends), as RSS summed and as PSS summed (shared
 //   pages counted once: PostgreSQL's processes share their buffers), on the fresh start and on a second start.
 // BENCH_RUNS (default 1) rounds; SEED_HISTORY_ROWS as the server reads it (default the demo's 300,000).
-import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { loadavg, tmpdir } from 'node:os'
+import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildServer } from '../../scripts/build-server.mjs'
+import { BASELINE, withBaseline } from './lib/baseline.mjs'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1)
 const IDLE_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 10) * 1000
-const BASELINE = process.env.BENCH_BASELINE_COMMIT ?? 'fccbc71'
 const ROOT = resolve('.')
 
 const freePort = () => new Promise((done) => {
@@ -93,15 +93,7 @@ function report(label, fresh, again) {
 }
 
 await buildServer()
-const work = mkdtempSync(join(tmpdir(), 'sms-start-bench-'))
-// As root the embedded PostgreSQL runs as the user postgres, which has to reach its folder.
-chmodSync(work, 0o755)
-const base = join(work, 'baseline')
-execFileSync('git', ['worktree', 'add', '--detach', base, BASELINE], { stdio: 'ignore' })
-try {
-  symlinkSync(join(ROOT, 'node_modules'), join(base, 'node_modules'))
-  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: base, stdio: 'ignore' })
-  if (!existsSync(join(base, 'dist-server/main.js'))) throw new Error(`the baseline ${BASELINE} did not compile`)
+await withBaseline(async (base, work) => {
   const sides = { [`PGlite (${BASELINE})`]: base, 'embedded PostgreSQL (now)': ROOT }
   for (let r = 1; r <= RUNS; r++) {
     console.log(`\nround ${r} of ${RUNS}, SEED_HISTORY_ROWS ${process.env.SEED_HISTORY_ROWS ?? 'the demo default (300000)'}, load average ${load()} at the start`)
@@ -114,7 +106,4 @@ try {
     }
     console.log(`  load average ${load()} at the end`)
   }
-} finally {
-  execFileSync('git', ['worktree', 'remove', '--force', base], { stdio: 'ignore' })
-  rmSync(work, { recursive: true, force: true })
-}
+}, { build: true })

@@ -1,6 +1,6 @@
 // A PostgreSQL for benchmarks: BENCH_DATABASE_URL or TEST_DATABASE_URL when set, else a throwaway embedded one (the
-// server's own, server/db/embedded.ts: initdb in a temp dir, fsync off, a free port; as root it runs as the user
-// postgres), stopped and removed by stop().
+// server's own, server/db/embedded.ts: initdb in a temp dir, a free port; as root it runs as the user postgres),
+// stopped and removed by stop(). Without fsync unless `asServed`: then with the settings `npm start` runs it with.
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -17,18 +17,18 @@ const freePort = () =>
     })
   })
 
-export async function benchPostgres() {
+export async function benchPostgres({ asServed = false } = {}) {
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
   if (url) return { url, label: 'PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL)', stop: () => {} }
   const dir = mkdtempSync(join(tmpdir(), 'sms-bench-pg-'))
   chmodSync(dir, 0o755)
   const server = await startEmbedded({
-    dir: join(dir, 'postgres'), port: await freePort(), noSync: true,
-    settings: { fsync: 'off', full_page_writes: 'off', synchronous_commit: 'off' },
+    dir: join(dir, 'postgres'), port: await freePort(), noSync: !asServed,
+    settings: asServed ? {} : { fsync: 'off', full_page_writes: 'off', synchronous_commit: 'off' },
   })
   return {
     url: server.url,
-    label: 'embedded PostgreSQL 18 (throwaway, fsync off)',
+    label: asServed ? 'embedded PostgreSQL (as npm start runs it)' : 'embedded PostgreSQL (throwaway, fsync off)',
     stop: async () => {
       await server.stop()
       rmSync(dir, { recursive: true, force: true })
