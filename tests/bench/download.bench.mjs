@@ -6,20 +6,19 @@
 // the server process' CPU seconds meanwhile (the others' requests included; on PostgreSQL the database's own work is
 // not in it), file size, the server's RSS when idle before the download and its peak during it (VmRSS sampled every 100 ms), and
 // the others' p50/p99, and their p99 in the 5 s before the download (alone).
-// "before" is the server of commit BENCH_BASELINE (default 7a569f5, before the PGlite download path), compiled from git into a temp
-// folder; "now" is this working tree, compiled. Both read the same seeded database; the sides alternate, BENCH_ROUNDS
-// times (default 2), and medians are printed. PGlite (one folder) and PostgreSQL (a throwaway database on
-// BENCH_DATABASE_URL / TEST_DATABASE_URL, or a throwaway cluster).
+// "before" is the server of commit BENCH_BASELINE (default 7a569f5, an earlier download path), checked out in a
+// temporary git worktree and compiled (lib/baseline.mjs); "now" is this working tree, compiled. Both read the same
+// seeded database, a throwaway one on the embedded PostgreSQL (or on BENCH_DATABASE_URL / TEST_DATABASE_URL); the
+// sides alternate, BENCH_ROUNDS times (default 2), and medians are printed.
 //   BENCH_RECORDS (default 1,000,000 sent records, seeded by lib/bulk-seed.mjs), BENCH_GAP_MS (default 250),
-//   BENCH_ONLY=pglite|postgres, BENCH_FORMATS=csv,xlsx, BENCH_SIDES=before,now, BENCH_NODE_ARGS (e.g. --cpu-prof),
+//   BENCH_FORMATS=csv,xlsx, BENCH_SIDES=before,now, BENCH_NODE_ARGS (e.g. --cpu-prof),
 //   BENCH_SEED_ORDER=time (default: the records' rows lie in time order on disk, as records sent over time are
-//   written) or random (the seed's own order: every batch of a download reads scattered pages),
-//   BENCH_PGLITE_DIR: a folder to keep the seeded PGlite in and reuse on later runs (seeded only when empty).
+//   written) or random (the seed's own order: every batch of a download reads scattered pages).
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
+import { withBaseline } from './lib/baseline.mjs'
 import { bulkSeed } from './lib/bulk-seed.mjs'
 import { benchPostgres, withThrowawayDatabase } from './lib/throwaway-pg.mjs'
 import { migrate, openDb } from '../../server/db/index.ts'
@@ -31,10 +30,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 250)
 const ALONE_MS = 5000
 const FORMATS = (process.env.BENCH_FORMATS ?? 'csv,xlsx').split(',')
-const ONLY = process.env.BENCH_ONLY
 const SIDES = (process.env.BENCH_SIDES ?? 'before,now').split(',')
 const SEED_ORDER = process.env.BENCH_SEED_ORDER ?? 'time'
-const KEEP_DIR = process.env.BENCH_PGLITE_DIR
 const OTHERS = ['acme', 'acme01', 'globex', 'initech']
 const ROOT = resolve('.')
 
@@ -57,19 +54,6 @@ const cpuSeconds = (pid) => {
 }
 const rssMb = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
 
-/** Compiles the server of `rev` (or of the working tree when null) into a folder; returns that folder. */
-function compile(rev) {
-  if (!rev) {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' })
-    return ROOT
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'sms-dl-baseline-'))
-  execFileSync('sh', ['-c', `git archive ${rev} server src scripts tsconfig.json package.json | tar -x -C ${dir}`])
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
-  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: dir, stdio: 'inherit' })
-  return dir
-}
-
 async function start(cwd, env) {
   const port = await freePort()
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'dist-server/main.js'], {
@@ -83,24 +67,19 @@ async function start(cwd, env) {
   return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop: async () => { if (child.exitCode === null) child.kill('SIGTERM'); await exited } }
 }
 
-/**
- * Seeds the sent records (unless `seeded`) and mints a session token per user (straight into the database, before a
- * server opens it).
- */
-async function seed(db, seeded = false) {
+/** Seeds the sent records and mints a session token per user (straight into the database, before a server opens it). */
+async function seed(db) {
   const t0 = performance.now()
-  if (!seeded) {
-    await migrate(db)
-    await bulkSeed(db, ROWS, { order: SEED_ORDER })
-    await db.exec('vacuum analyze mt_record')
-  }
+  await migrate(db)
+  await bulkSeed(db, ROWS, { order: SEED_ORDER })
+  await db.exec('vacuum analyze mt_record')
   const tokens = {}
   for (const u of ['admin', ...OTHERS]) {
     const { rows } = await db.query('select id from customer where cus_id = $1', [u])
     tokens[u] = (await issueToken(db, rows[0].id)).token
   }
   const { rows } = await db.query('select count(*)::int as n from mt_record where prod_type = 0')
-  console.log(`${seeded ? 'reused' : 'seeded'} ${rows[0].n.toLocaleString('en')} sent records (${SEED_ORDER} order) in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  console.log(`seeded ${rows[0].n.toLocaleString('en')} sent records (${SEED_ORDER} order) in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
   return tokens
 }
 
@@ -176,34 +155,20 @@ async function bench(label, env, tokens, sides) {
   console.table(results)
 }
 
-const sides = Object.fromEntries(SIDES.map((s) => [s, compile(s === 'before' ? BASELINE : null)]))
-try {
-  if (ONLY !== 'postgres') {
-    const dir = KEEP_DIR ?? mkdtempSync(join(tmpdir(), 'sms-dl-bench-'))
-    try {
-      const seeded = existsSync(join(dir, 'pglite', 'PG_VERSION'))
-      mkdirSync(dir, { recursive: true })
-      const db = await openDb({ dataDir: join(dir, 'pglite') })
-      const tokens = await seed(db, seeded)
+async function main(before) {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' })
+  const sides = Object.fromEntries(SIDES.map((s) => [s, s === 'before' ? before : ROOT]))
+  const server = await benchPostgres()
+  try {
+    await withThrowawayDatabase(server, 'dl_bench', async (url) => {
+      const db = await openDb({ databaseUrl: url })
+      const tokens = await seed(db)
       await db.close()
-      await bench(`PGlite (${SEED_ORDER} order)`, { DATA_DIR: dir }, tokens, sides)
-    } finally {
-      if (!KEEP_DIR) rmSync(dir, { recursive: true, force: true })
-    }
+      await bench(`${server.label} (${SEED_ORDER} order)`, { DATABASE_URL: url }, tokens, sides)
+    })
+  } finally {
+    await server.stop()
   }
-  const server = ONLY === 'pglite' ? null : await benchPostgres()
-  if (server) {
-    try {
-      await withThrowawayDatabase(server, 'dl_bench', async (url) => {
-        const db = await openDb({ databaseUrl: url })
-        const tokens = await seed(db)
-        await db.close()
-        await bench(`PostgreSQL (${SEED_ORDER} order)`, { DATABASE_URL: url }, tokens, sides)
-      })
-    } finally {
-      server.stop()
-    }
-  } else if (ONLY !== 'pglite') console.log('\nPostgreSQL: none found (set BENCH_DATABASE_URL)')
-} finally {
-  if (sides.before) rmSync(sides.before, { recursive: true, force: true })
 }
+if (SIDES.includes('before')) await withBaseline(main, { build: true, commit: BASELINE })
+else await main(null)

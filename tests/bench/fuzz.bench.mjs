@@ -1,7 +1,7 @@
 // The long API fuzz: every operation of /api/openapi.json, FUZZ_RUNS generated cases each (default 200; the short
-// version in `npm test` runs 12), as admin, acme, acme01 and anonymously, in-process against a fresh PGlite with a
-// small demo history. The checks are server/test/fuzz-kit.ts's: no 5xx, bounded replies, well-formed refusals, the
-// zod schema kept. The seed is random unless FUZZ_SEED is set, and printed, so a failure replays with
+// version in `npm test` runs 12), as admin, acme, acme01 and anonymously, in-process against a fresh database on the
+// embedded PostgreSQL (lib/throwaway-pg.mjs) with a small demo history. The checks are server/test/fuzz-kit.ts's: no
+// 5xx, bounded replies, well-formed refusals, the zod schema kept. The seed is random unless FUZZ_SEED is set, and printed, so a failure replays with
 // `FUZZ_SEED=<seed> npm run bench fuzz`. Baseline in the same run: as many calls of each operation with an empty body,
 // so the fuzzer's own cost is told apart from the server's. Prints operations × runs, failures, time and heap growth.
 import { setFlagsFromString } from 'node:v8'

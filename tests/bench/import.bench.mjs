@@ -3,26 +3,30 @@
 // files of BENCH_IMPORT_FILE_ROWS (default 250,000: 500k such rows make a 22 MB xlsx, over the 15 MB upload limit, so
 // a user imports them as two files into one group, the second meeting the first's contacts there), each read as the console's worker does it (workers/contact-import.ts: streaming reader → TSV → mapped, checked rows
 // as the upload's bytes), then stored as the server does it (server/routes/lists/address-book-import.ts: checkRows,
-// then insertRows' 10k-row unnest inserts in one transaction) on a file-backed PGlite in a temp dir, as the server runs.
+// then insertRows' 10k-row unnest inserts in one transaction) on the embedded PostgreSQL as `npm start` runs it (a
+// database of its own per call; BENCH_DATABASE_URL or TEST_DATABASE_URL instead when set).
 // Beside it, in the same run: the plain way (SheetJS's whole-workbook read and sheet_to_json objects, posted as a
 // JSON array of objects: its time, peak memory and upload size), and the database's floor (the same rows made by
 // one `insert … select from generate_series`, no parsing at all). Each figure is one call in a fresh process: wall
 // time, peak RSS above the start.
 //
-// Then other users' requests while the import's commit stores it (issue 15): BENCH_LISTERS (default 4) other users
-// page their contacts (/addressBook/list, a request BENCH_THINK_MS, default 250 ms, after the previous answer, timed
-// from then: a request the store kept from even starting counts its wait)
-// while one account commits BENCH_IMPORT_ROWS contacts on a file-backed PGlite with the demo data. Printed: the
-// commit's time and the other requests' count, p50, p99 and max during it, chunked (migration 043) beside the
-// baseline, the same import in one transaction (IMPORT_CHUNKED_FROM=Infinity), each in a fresh process on a fresh
-// database, alternating BENCH_ROUNDS (default 2) times; medians compared. BENCH_IMPORT_ONLY=while runs only that part.
+// Then other users' requests while the import's commit stores it: BENCH_LISTERS (default 4) other users page their
+// contacts (/addressBook/list, a request BENCH_THINK_MS, default 250 ms, after the previous answer, timed from then:
+// a request the store kept from even starting counts its wait) while one account commits BENCH_IMPORT_ROWS contacts
+// with the demo data. Printed: the commit's time and the other requests' count, p50, p99 and max during it, beside
+// the baseline: the server before PGlite left the runtime (commit BENCH_BASELINE_COMMIT, default fccbc71, in a
+// temporary git worktree: lib/baseline.mjs) on a file-backed PGlite, storing in chunks as it did; each in a fresh
+// process on a fresh database, alternating BENCH_ROUNDS (default 2) times; medians compared. BENCH_IMPORT_ONLY=while
+// runs only that part; BENCH_BASELINE=0 leaves the baseline out.
 import { randomUUID } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { read, utils, write } from '@e965/xlsx'
+import { BASELINE, withBaseline } from './lib/baseline.mjs'
+import { benchDb, benchPostgres, withThrowawayDatabase } from './lib/throwaway-pg.mjs'
 
 const N = Number(process.env.BENCH_IMPORT_ROWS ?? 500_000)
 const PER_FILE = Number(process.env.BENCH_IMPORT_FILE_ROWS ?? 250_000)
@@ -45,12 +49,13 @@ function makeXlsx(path, from, to) {
   writeFileSync(path, write(wb, { type: 'buffer', bookType: 'xlsx', bookSST: true, compression: true }))
 }
 
-async function child(variant, file, dir) {
+async function child(variant, file) {
   const start = process.memoryUsage().rss
   let peak = start
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20)
   const t0 = performance.now()
   const out = {}
+  let closing
   if (variant === 'parse') {
     const { openImport, buildImport } = await import('../../workers/contact-import.ts')
     const { table, view } = openImport(new Uint8Array(readFileSync(file)))
@@ -63,8 +68,8 @@ async function child(variant, file, dir) {
     const body = JSON.stringify(objects.map((o) => ({ name: o['姓名'], mobile: o['手机号码'], email: o['邮箱'] ?? '' })))
     Object.assign(out, { rows: objects.length, upload: Buffer.byteLength(body) })
   } else {
-    const { openDb, migrate } = await import('../../server/db/index.ts')
-    const db = await openDb({ dataDir: join(dir, `pglite-${variant}`) })
+    const { migrate } = await import('../../server/db/index.ts')
+    const db = await benchDb()
     await migrate(db)
     const { rows } = await db.query(`insert into ab_group (cus_id, group_name) values ('bench', 'bench') returning group_id`)
     const group = rows[0].group_id
@@ -86,9 +91,10 @@ async function child(variant, file, dir) {
       out.rows = N
     }
     out.dbOpen = t1 - t0
-    await db.close?.()
+    closing = db
   }
   out.ms = performance.now() - t0 - (out.dbOpen ?? 0)
+  await closing?.close()
   clearInterval(timer)
   out.peak = Math.max(peak, process.memoryUsage().rss) - start
   process.stdout.write(JSON.stringify(out))
@@ -96,15 +102,20 @@ async function child(variant, file, dir) {
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
-/** One commit of N contacts through the app while LISTERS other users page their contacts; their latencies. */
-async function whileImporting() {
+/**
+ * One commit of N contacts through the app while LISTERS other users page their contacts; their latencies. The server
+ * code is imported from `root` (this tree or the baseline's worktree); without a url on a file-backed PGlite (the
+ * baseline's openDb).
+ */
+async function whileImporting(root, url) {
+  const code = `${pathToFileURL(root).href}/`
   const [{ createApp }, { migrate, openDb }, { seedDemo }, { issueToken }, { checkRows }] = await Promise.all([
-    import('../../server/app.ts'), import('../../server/db/index.ts'), import('../../server/seed/index.ts'),
-    import('../../server/security/tokens.ts'), import('../../server/routes/lists/address-book-import.ts'),
+    import(`${code}server/app.ts`), import(`${code}server/db/index.ts`), import(`${code}server/seed/index.ts`),
+    import(`${code}server/security/tokens.ts`), import(`${code}server/routes/lists/address-book-import.ts`),
   ])
-  const dir = mkdtempSync(join(tmpdir(), 'sms-bench-import-while-'))
+  const dir = url ? null : mkdtempSync(join(tmpdir(), 'sms-bench-import-while-'))
   try {
-    const db = await openDb({ dataDir: join(dir, 'pglite') })
+    const db = await openDb(url ? { databaseUrl: url } : { dataDir: join(dir, 'pglite') })
     await migrate(db)
     await seedDemo(db, { historyRows: 2_000 })
     const app = createApp({ db, config: { distDir: '/nonexistent', rateLimitScale: 1e6 } })
@@ -152,24 +163,29 @@ async function whileImporting() {
     latencies.sort((a, b) => a - b)
     return { importMs, requests: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies.at(-1) ?? NaN }
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    if (dir) rmSync(dir, { recursive: true, force: true })
   }
 }
 
-function compareWhileImporting() {
-  const sides = { 'one transaction (baseline)': 'Infinity', 'chunks (migration 043)': '' }
-  const results = Object.fromEntries(Object.keys(sides).map((k) => [k, []]))
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, from] of Object.entries(sides)) {
-      const out = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--while'], {
-        env: { ...process.env, IMPORT_CHUNKED_FROM: from }, encoding: 'utf8', maxBuffer: 1 << 24,
-      })
-      const line = out.stdout.trim().split('\n').at(-1)
-      if (out.status !== 0 || !line?.startsWith('{')) throw new Error(`${name}: ${out.stderr || out.stdout}`)
-      results[name].push(JSON.parse(line))
-      console.log(`round ${round + 1}, ${name}: ${line}`)
-    }
+async function compareWhileImporting(pg) {
+  const side = (root, url = '') => {
+    const out = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--while', root, url], { encoding: 'utf8', maxBuffer: 1 << 24 })
+    const line = out.stdout.trim().split('\n').at(-1)
+    if (out.status !== 0 || !line?.startsWith('{')) throw new Error(`${root}: ${out.stderr || out.stdout}`)
+    return JSON.parse(line)
   }
+  const results = {}
+  await (process.env.BENCH_BASELINE === '0' ? (fn) => fn(null) : withBaseline)(async (base) => {
+    const sides = { [pg.label]: () => withThrowawayDatabase(pg, 'bench_import', (url) => side(resolve('.'), url)) }
+    if (base) sides[`PGlite, file-backed (${BASELINE}, baseline)`] = () => side(base)
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, run] of Object.entries(sides)) {
+        const r = await run()
+        ;(results[name] ??= []).push(r)
+        console.log(`round ${round + 1}, ${name}: ${JSON.stringify(r)}`)
+      }
+    }
+  })
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
   const ms = (v) => `${v.toFixed(0)} ms`
   console.log(`\n${N.toLocaleString('en')} contacts committed by one account while ${LISTERS} other users page their contacts (medians of ${ROUNDS}):`)
@@ -183,13 +199,23 @@ function compareWhileImporting() {
 }
 
 if (process.argv[2] === '--while') {
-  console.log(JSON.stringify(await whileImporting()))
+  console.log(JSON.stringify(await whileImporting(process.argv[3], process.argv[4])))
   process.exit(0)
 } else if (process.argv[2] === '--child') {
-  await child(process.argv[3], process.argv[4], process.argv[5])
-} else if (process.env.BENCH_IMPORT_ONLY === 'while') {
-  compareWhileImporting()
-} else {
+  await child(process.argv[3], process.argv[4])
+  process.exit(0)
+}
+const pg = await benchPostgres({ asServed: true })
+// The children open their databases on this one (lib/throwaway-pg.mjs reads it).
+process.env.BENCH_DATABASE_URL = pg.url
+try {
+  if (process.env.BENCH_IMPORT_ONLY !== 'while') await storeFiles()
+  await compareWhileImporting(pg)
+} finally {
+  await pg.stop()
+}
+
+async function storeFiles() {
   const dir = mkdtempSync(join(tmpdir(), 'sms-bench-import-'))
   try {
     const files = []
@@ -199,7 +225,7 @@ if (process.argv[2] === '--while') {
     }
     console.log(`${N.toLocaleString()} contacts in ${files.length} xlsx files of ${files.map((f) => MB(statSync(f).size)).join(', ')} (upload limit 15 MB)`)
     const run = (variant, file) => {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', variant, file, dir], { encoding: 'utf8', maxBuffer: 1e7 })
+      const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', variant, file], { encoding: 'utf8', maxBuffer: 1e7 })
       if (r.status !== 0) throw new Error(`${variant}: ${r.stderr}`)
       return JSON.parse(r.stdout)
     }
@@ -213,10 +239,9 @@ if (process.argv[2] === '--while') {
     console.log('|---|---|---|---|')
     console.log(`| read + map + check (worker) | ${s(parse.ms)}, peak ${MB(parse.peak)} | ${s(sheetjs.ms)}, peak ${MB(sheetjs.peak)} | SheetJS workbook + sheet_to_json objects |`)
     console.log(`| upload bodies | ${MB(parse.upload)} (${parse.rows.toLocaleString()} rows, ${parse.refused} refused) | ${MB(sheetjs.upload)} | JSON arrays of objects |`)
-    console.log(`| check + store (server, PGlite file) | ${s(store.ms)} (check ${s(store.check)}), peak ${MB(store.peak)} | ${s(floor.ms)}, peak ${MB(floor.peak)} | one generate_series insert: the database's floor |`)
+    console.log(`| check + store (server, ${pg.label}) | ${s(store.ms)} (check ${s(store.check)}), peak ${MB(store.peak)} | ${s(floor.ms)}, peak ${MB(floor.peak)} | one generate_series insert: the database's floor |`)
     console.log(`| end to end | ${s(parse.ms + store.ms)} | | ${store.rows.toLocaleString()} contacts stored |`)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
-  compareWhileImporting()
 }

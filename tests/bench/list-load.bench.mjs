@@ -1,26 +1,26 @@
 // The sent-record list under load: 50 connections (autocannon) against one customer's list (acme: customer and
 // sub-accounts), the console's default 7-day view, page of 20, through the production server (compiled by
 // scripts/build-server.mjs into dist-server/, as `npm start` runs it). Sides: "before" is the server of commit
-// BENCH_BASELINE (default 4e777de, the code the issue measured, before any of its work) taken from git into a temp
-// folder and run the way it ran then (through tsx), on its own database seeded by its own first start (the same demo
-// seed); "exact" is today's server counting every total (LIST_TOTALS=exact); "now" is today's server reading
+// BENCH_BASELINE (default 4e777de, the list before the work on its load) checked out in a temporary git
+// worktree (lib/baseline.mjs) and run the way it ran then (through tsx), on its own database seeded by its own first
+// start (the same demo seed); "exact" is today's server counting every total (LIST_TOTALS=exact); "now" is today's server reading
 // whole-day totals from the daily rollups. The sides alternate (before, exact, now, before …, BENCH_ROUNDS rounds,
 // after a warm-up each) and the medians are compared; BENCH_BASELINE=none leaves "before" out. The machine is shared
 // and noisy, so the server's CPU time per request (user + system, from /proc) is printed too: it varies far less
 // with other load than requests/s do. Also printed: the server's RSS when idle after start and its peak under load,
-// and on PostgreSQL two processes on one port and one database (`npm run start:cluster`'s way, CLUSTER_WORKERS=2).
+// and two processes on one port and one database (`npm run start:cluster`'s way, CLUSTER_WORKERS=2). The databases
+// are throwaway ones on the embedded PostgreSQL (or on BENCH_DATABASE_URL / TEST_DATABASE_URL).
 //   BENCH_HISTORY_ROWS (default 300000, the demo's), BENCH_SECONDS (10), BENCH_ROUNDS (2), BENCH_DATABASE_URL, BENCH_BASELINE,
 //   BENCH_SERVER_DIR: a compiled server to measure instead of this checkout's (another checkout's dist-server, to
 //   compare commits with the same bench)
-import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import { SERVER_OUT, buildServer } from '../../scripts/build-server.mjs'
 import { sealPassword } from '../../src/domain/auth.ts'
+import { withBaseline } from './lib/baseline.mjs'
 import { benchPostgres, withThrowawayDatabase } from './lib/throwaway-pg.mjs'
 
 const ROWS = process.env.BENCH_HISTORY_ROWS ?? '300000'
@@ -156,52 +156,25 @@ async function bench(label, env, workers = 0, before = null) {
   }
 }
 
-/** The baseline's server and shared code, from git into a temp folder (node_modules linked), or null. */
-function baselineDir() {
-  if (BASELINE === 'none') return null
-  const dir = mkdtempSync(join(tmpdir(), 'sms-list-load-baseline-'))
-  execFileSync('sh', ['-c', `git archive ${BASELINE} server src tsconfig.json package.json | tar -x -C ${dir}`])
-  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'))
-  return dir
-}
-
 const SERVER_DIR = process.env.BENCH_SERVER_DIR || SERVER_OUT
 if (!process.env.BENCH_SERVER_DIR) await buildServer()
 console.log(`server: ${SERVER_DIR}/`)
 console.log(`seeding ${Number(ROWS).toLocaleString('en')} sent records per database (the demo seed)…`)
-const base = baselineDir()
-if (base) console.log(`before: ${BASELINE} through tsx, its own database seeded by its own first start`)
-const dir = mkdtempSync(join(tmpdir(), 'sms-list-load-'))
-const baseData = mkdtempSync(join(tmpdir(), 'sms-list-load-before-'))
-try {
-  // The first start seeds; the measured starts reopen the folder.
-  await (await start({ DATA_DIR: dir })).stop()
-  if (base) await (await start({ DATA_DIR: baseData }, 0, base)).stop()
-  await bench('PGlite', { DATA_DIR: dir }, 0, base && { dir: base, env: { DATA_DIR: baseData } })
-} finally {
-  rmSync(dir, { recursive: true, force: true })
-  rmSync(baseData, { recursive: true, force: true })
-}
-
 const server = await benchPostgres()
-if (!server) {
-  console.log('\nPostgreSQL: none found (set BENCH_DATABASE_URL)')
-} else {
-  try {
-    await withThrowawayDatabase(server, 'list_load', async (url) => {
-      await (await start({ DATABASE_URL: url })).stop()
-      const run = async (before) => {
-        await bench('PostgreSQL', { DATABASE_URL: url }, 0, before)
-        await bench('PostgreSQL, two processes on one port and database (start:cluster)', { DATABASE_URL: url }, 2)
-      }
-      if (!base) return run(null)
-      await withThrowawayDatabase(server, 'list_load_before', async (beforeUrl) => {
-        await (await start({ DATABASE_URL: beforeUrl }, 0, base)).stop()
-        await run({ dir: base, env: { DATABASE_URL: beforeUrl } })
-      })
-    })
-  } finally {
-    await server.stop()
-    if (base) rmSync(base, { recursive: true, force: true })
-  }
+try {
+  await withThrowawayDatabase(server, 'list_load', async (url) => {
+    await (await start({ DATABASE_URL: url })).stop()
+    const run = async (before) => {
+      await bench(server.label, { DATABASE_URL: url }, 0, before)
+      await bench(`${server.label}, two processes on one port and database (start:cluster)`, { DATABASE_URL: url }, 2)
+    }
+    if (BASELINE === 'none') return run(null)
+    console.log(`before: ${BASELINE} through tsx, its own database seeded by its own first start`)
+    await withBaseline((base) => withThrowawayDatabase(server, 'list_load_before', async (beforeUrl) => {
+      await (await start({ DATABASE_URL: beforeUrl }, 0, base)).stop()
+      await run({ dir: base, env: { DATABASE_URL: beforeUrl } })
+    }), { commit: BASELINE })
+  })
+} finally {
+  await server.stop()
 }

@@ -1,29 +1,28 @@
 // A 1M-number UE file check from upload to done (issue 12): BENCH_UE_NUMBERS distinct mobiles (default 1,000,000) as
 // the console uploads them (the numbers worker's output, `\n`-separated digits, ~12 MB, under the 15 MB limit), through
-// the real app in-process on a file-backed PGlite in a temp dir, as the server runs: POST /file/uploadMobileUe (parse +
+// the real app in-process on the embedded PostgreSQL as `npm start` runs it (a throwaway database; BENCH_DATABASE_URL or
+// TEST_DATABASE_URL instead when set): POST /file/uploadMobileUe (parse +
 // store the numbers), POST /mobileUe/uploadCheck (bill), the background checker at a high throughput limit
 // (UE_CHECK_RATE of BENCH_UE_RATE, default 10M/s, so the database is the limit) until the file is done, then the
 // result downloaded as csv. Beside it, in the same run: the database's floor, the same numbers inserted by one
 // `insert … select from generate_series` and answered by one `update` (no parsing, no hashing, no chunks).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { loadavg } from 'node:os'
+import { benchDb } from './lib/throwaway-pg.mjs'
 
 const N = Number(process.env.BENCH_UE_NUMBERS ?? 1_000_000)
 const RATE = Number(process.env.BENCH_UE_RATE ?? 10_000_000)
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`
 const MB = (n) => `${(n / 2 ** 20).toFixed(1)} MB`
 
-const { openDb, migrate } = await import('../../server/db/index.ts')
+const { migrate } = await import('../../server/db/index.ts')
 const { seedDemo } = await import('../../server/seed/index.ts')
 const { createApp } = await import('../../server/app.ts')
 const { Carrier } = await import('../../server/carrier.ts')
 const { issueToken } = await import('../../server/security/tokens.ts')
 const { runUeChecks } = await import('../../server/number-check/ue-checker.ts')
 
-const dir = mkdtempSync(join(tmpdir(), 'sms-bench-ue-'))
+const db = await benchDb({ asServed: true })
 try {
-  const db = await openDb({ dataDir: join(dir, 'pglite') })
   await migrate(db)
   await seedDemo(db, { historyRows: 1000 })
   // Let the seeded demo files finish first, so the checker's time below is this file's alone.
@@ -74,9 +73,8 @@ try {
     await tx.query("update mobile_ue_number set is_ue = (seq % 10 < 6) where batch_id = 'floor'")
   })
   const f1 = performance.now()
-  await db.close?.()
 
-  console.log(`${N.toLocaleString()} numbers, upload body ${MB(text.length)}, PGlite on disk, checker at ${RATE.toLocaleString()} numbers/s, load average ${loadavg()[0].toFixed(1)}`)
+  console.log(`${N.toLocaleString()} numbers, upload body ${MB(text.length)}, embedded PostgreSQL, checker at ${RATE.toLocaleString()} numbers/s, load average ${loadavg()[0].toFixed(1)}`)
   console.log('| step | ours | |')
   console.log('|---|---|---|')
   console.log(`| upload: parse + store (/file/uploadMobileUe) | ${s(t1 - t0)} | ${up.data.batch_count.toLocaleString()} numbers, ${up.data.invalid} invalid, ${up.data.duplicates} duplicates |`)
@@ -86,5 +84,5 @@ try {
   console.log(`| upload to done | ${s(t3 - t0)} | |`)
   console.log(`| baseline: one insert … generate_series + one update | ${s(f1 - f0)} | the database's floor for the same rows |`)
 } finally {
-  rmSync(dir, { recursive: true, force: true })
+  await db.close()
 }

@@ -1,11 +1,12 @@
-// First-page time of filtered sent records over 1M rows, through the real endpoint (in-process app.request), on a
-// fresh PGlite and, when BENCH_DATABASE_URL is set, on PostgreSQL (a throwaway schema). Each figure is printed
+// First-page time of filtered sent records over 1M rows, through the real endpoint (in-process app.request), on
+// PostgreSQL: BENCH_DATABASE_URL (or TEST_DATABASE_URL) in a throwaway schema, else the embedded one (lib/throwaway-pg.mjs)
+// as `npm start` runs it. Each figure is printed
 // beside baselines measured in the same run on the same data: the same requests without migration 040's content
 // index (the default, CONTENT_SEARCH_INDEX off: the content filter walks the window), with it, and with it again (the order of measuring shows
 // as noise); a plain count of the whole table; and the bare 90-day count with today's strpos and with the like the
 // lists now send. BENCH_RECORDS sets the row count (default 1,000,000), BENCH_RUNS the runs per figure (median, 5),
-// BENCH_CASES a regular expression of the cases to run, BENCH_PGLITE=0 leaves PGlite out. BENCH_SCHEMA names the
-// PostgreSQL schema and keeps it after the run; a later run with the same name and row count measures it again
+// BENCH_CASES a regular expression of the cases to run. BENCH_SCHEMA names the PostgreSQL schema and keeps it after the
+// run (with BENCH_DATABASE_URL); a later run with the same name and row count measures it again
 // without seeding (the content index is put back as each run left it).
 //
 // BENCH_BASELINE=054 compares migration 054 instead (issue 15: one batch and the timed details over a million rows):
@@ -27,6 +28,7 @@ import { createApp } from '../../server/app.ts'
 import { migrate, openDb } from '../../server/db/index.ts'
 import { issueToken } from '../../server/security/tokens.ts'
 import { ensureContentIndex } from '../../server/db/content-index.ts'
+import { benchPostgres } from './lib/throwaway-pg.mjs'
 
 const ROWS = Number(process.env.BENCH_RECORDS ?? 1_000_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
@@ -325,22 +327,14 @@ async function sqlBaseline(db) {
   console.table(out)
 }
 
-if (process.env.BENCH_PGLITE !== '0') {
-  const pglite = await openDb()
-  await bench('PGlite (in memory)', pglite)
-  await pglite.close()
-}
-
-if (process.env.BENCH_DATABASE_URL) {
-  const keep = process.env.BENCH_SCHEMA
-  const schema = keep ?? `bench_${randomBytes(4).toString('hex')}`
-  const pg = await openDb({ databaseUrl: process.env.BENCH_DATABASE_URL, schema })
-  try {
-    await bench(`PostgreSQL (schema ${schema})`, pg)
-  } finally {
-    if (!keep) await pg.exec(`drop schema ${schema} cascade`)
-    await pg.close()
-  }
-} else {
-  console.log('\nPostgreSQL: set BENCH_DATABASE_URL to measure it too')
+const server = await benchPostgres({ asServed: true })
+const keep = process.env.BENCH_SCHEMA
+const schema = keep ?? `bench_${randomBytes(4).toString('hex')}`
+const pg = await openDb({ databaseUrl: server.url, schema })
+try {
+  await bench(`${server.label}, schema ${schema}`, pg)
+} finally {
+  if (!keep) await pg.exec(`drop schema ${schema} cascade`)
+  await pg.close()
+  await server.stop()
 }

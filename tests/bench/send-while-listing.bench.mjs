@@ -5,9 +5,9 @@
 // users globex, acme, acme01 and admin in turn, so the administrator filters every account's records on "waiting for
 // a report", the sender's 1M included), each a request every BENCH_THINK_MS (default 250 ms) after its previous
 // answer, as people at their screens do, until the send is stored (each opened once before, not counted: a
-// process' first request compiles its code). Lists: time (the sent records, newest first),
-// mobile (sorted by mobile), status (sorted by status), waiting (filtered on "waiting for a report"), links (the
-// short-link records), batches (the batch statistics, with its totals row), timed (the timed details).
+// process' first request compiles its code). Lists: time (the sent records, newest first), mobile (sorted by
+// mobile), status (sorted by status), waiting (filtered on "waiting for a report"), links (the short-link records),
+// batches (the batch statistics, with its totals row), timed (the timed details).
 // BENCH_SEND_KINDS (default "group,timed") names the sends measured, each through its real code: group (a
 // same-content send), link (a short link per recipient), timed (a due timed batch of that size, scheduled before the
 // measure starts, sent by the scheduler's runDueBatches), schedule (a timed send of that size being scheduled: its

@@ -10,21 +10,21 @@ import { join, resolve } from 'node:path'
 export const BASELINE = process.env.BENCH_BASELINE_COMMIT ?? 'fccbc71'
 
 /**
- * Runs `fn(dir, work)` with the baseline checked out in `dir` (and, with `build`, its server compiled into
- * dir/dist-server); `work` is a temporary folder beside it for data, removed afterwards.
+ * Runs `fn(dir, work)` with the baseline (or another `commit`) checked out in `dir` (and, with `build`, its server
+ * compiled into dir/dist-server); `work` is a temporary folder beside it for data, removed afterwards.
  */
-export async function withBaseline(fn, { build = false } = {}) {
+export async function withBaseline(fn, { build = false, commit = BASELINE } = {}) {
   const root = resolve('.')
   const work = mkdtempSync(join(tmpdir(), 'sms-bench-baseline-'))
   // As root the embedded PostgreSQL runs as the user postgres, which has to reach its folder.
   chmodSync(work, 0o755)
   const dir = join(work, 'baseline')
-  execFileSync('git', ['worktree', 'add', '--detach', dir, BASELINE], { stdio: 'ignore' })
+  execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { stdio: 'ignore' })
   try {
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
     if (build) {
       execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: dir, stdio: 'ignore' })
-      if (!existsSync(join(dir, 'dist-server/main.js'))) throw new Error(`the baseline ${BASELINE} did not compile`)
+      if (!existsSync(join(dir, 'dist-server/main.js'))) throw new Error(`the baseline ${commit} did not compile`)
     }
     return await fn(dir, work)
   } finally {

@@ -53,9 +53,9 @@ export async function withThrowawayDatabase(server, prefix, fn) {
 }
 
 /** A database of its own on the benchmarks' PostgreSQL (benchPostgres), opened as the server opens one; `close` drops it. */
-export async function benchDb() {
+export async function benchDb(opts) {
   const { openDb } = await import('../../../server/db/index.ts')
-  const server = await benchPostgres()
+  const server = await benchPostgres(opts)
   const name = `bench_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: server.url })
   await admin.connect()
