@@ -62,7 +62,7 @@ async function start(env, workers = 0, baseline = null) {
   const args = baseline ? ['--import', 'tsx', 'server/main.ts'] : ['--enable-source-maps', script]
   const child = spawn(process.execPath, args, {
     cwd: baseline ?? undefined,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_HISTORY_ROWS: ROWS, SMS_CAPTCHA_FIXED: CAPTCHA, SEND_WORKERS: '0', CLUSTER_WORKERS: String(workers), ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_HISTORY_ROWS: ROWS, SMS_CAPTCHA_FIXED: CAPTCHA, SEND_WORKERS: '0', ...(workers ? { CLUSTER_WORKERS: String(workers) } : {}), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise((resolve) => child.once('exit', resolve))
