@@ -101,7 +101,8 @@ async function runOne(kind, root, url) {
     await migrate(db)
     await seedDemo(db, { historyRows: 20_000 })
     await db.query("update customer set balance = 100000000 where cus_id = 'acme02'")
-    const app = createApp({ db, config: { distDir: '/nonexistent', rateLimitScale: 1e6 } })
+    // npm start's count cache (LIST_COUNT_CACHE_MS' default): a counted total is reused for 5 s by the process.
+    const app = createApp({ db, config: { distDir: '/nonexistent', rateLimitScale: 1e6, listCountCacheMs: Number(process.env.LIST_COUNT_CACHE_MS ?? 5000) } })
     const listers = ['globex', 'acme', 'acme01', 'admin']
     const tokens = []
     for (const u of listers) {
