@@ -1,4 +1,4 @@
-// "Download all" of the sent records (issue 15), measured on real, compiled server processes (scripts/build-server.mjs
+// "Download all" of the sent records, measured on real, compiled server processes (scripts/build-server.mjs
 // -> dist-server, `node dist-server/main.js`, as `npm start` runs it): an admin downloads every sent record through the
 // console's call (POST /api/mtRecord/download) as csv and as xlsx, timed from request to last byte, while other users
 // open their sent-record lists open-loop (one request every BENCH_GAP_MS ms, round robin over four customers, each

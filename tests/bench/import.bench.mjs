@@ -1,4 +1,4 @@
-// Importing 500k contacts end to end (issue 12): BENCH_IMPORT_ROWS contacts (default 500,000: name from a pool, as
+// Importing 500k contacts end to end: BENCH_IMPORT_ROWS contacts (default 500,000: name from a pool, as
 // real names repeat, mobile stored as a number, e-mail on every tenth row; shared strings, as Excel writes) in xlsx
 // files of BENCH_IMPORT_FILE_ROWS (default 250,000: 500k such rows make a 22 MB xlsx, over the 15 MB upload limit, so
 // a user imports them as two files into one group, the second meeting the first's contacts there), each read as the console's worker does it (workers/contact-import.ts: streaming reader → TSV → mapped, checked rows

@@ -1,4 +1,4 @@
-// A 1M-number UE file check from upload to done (issue 12): BENCH_UE_NUMBERS distinct mobiles (default 1,000,000) as
+// A 1M-number UE file check from upload to done: BENCH_UE_NUMBERS distinct mobiles (default 1,000,000) as
 // the console uploads them (the numbers worker's output, `\n`-separated digits, ~12 MB, under the 15 MB limit), through
 // the real app in-process on the embedded PostgreSQL as `npm start` runs it (a throwaway database; BENCH_DATABASE_URL or
 // TEST_DATABASE_URL instead when set): POST /file/uploadMobileUe (parse +

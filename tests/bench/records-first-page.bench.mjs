@@ -9,7 +9,7 @@
 // run (with BENCH_DATABASE_URL); a later run with the same name and row count measures it again
 // without seeding (the content index is put back as each run left it).
 //
-// BENCH_BASELINE=054 compares migration 054 instead (issue 15: one batch and the timed details over a million rows):
+// BENCH_BASELINE=054 compares migration 054 instead (one batch and the timed details over a million rows):
 // BENCH_BIG_BATCH (default 1,000,000) records of one same-content send by acme01 an hour ago, reports in, and a timed
 // batch of BENCH_BIG_TIMED (default 1,000,000) details, are added to the seed; the "before" side has the indexes as
 // they were before 054 (and without 056's) and counts sent-record totals of a batch search exactly (listTotals 'exact', so the batch's
@@ -82,7 +82,7 @@ const CASES = [
   ['replies, content 已收到 (3 CJK), 90 days', 'admin', '/moRecord/list', { prod_type: 0, content: '已收到', ...W90 }],
   ['admin, short links, clicked', 'admin', '/shortChainTool/list', { click_status: 1 }],
 ]
-// One big batch (BIG) and one big timed batch (TBIG), and the other record lists' filters (the survey of issue 15):
+// One big batch (BIG) and one big timed batch (TBIG), and the other record lists' filters:
 // the cases of BENCH_BASELINE=054.
 const D1 = { start_time: 'D1' }
 const BIG_CASES = [
