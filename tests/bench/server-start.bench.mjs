@@ -78,7 +78,7 @@ async function start(dir, dataDir) {
   const secs = (re) => { const m = lines.join('\n').match(re); return m ? Number(m[1]) : null }
   return {
     ms, mem,
-    initdb: secs(/initdb ([\d.]+) s/), migrate: secs(/migrations applied: .* in ([\d.]+) s/), seed: secs(/demo data ready in ([\d.]+) s/),
+    initdb: secs(/initdb ([\d.]+) s/), migrate: secs(/migrations applied(?::.*)? in ([\d.]+) s/), seed: secs(/demo data ready in ([\d.]+) s/),
   }
 }
 
