@@ -2162,6 +2162,162 @@ type RootTranslation = {
 			 * 进​入
 			 */
 			open: string
+			scope: {
+				/**
+				 * 全​平​台
+				 */
+				admin: string
+				/**
+				 * 本​企​业​及​子​账​户
+				 */
+				customer: string
+				/**
+				 * 本​账​户
+				 */
+				sub: string
+			}
+			/**
+			 * 发​送​概​况
+			 */
+			figures: string
+			/**
+			 * 今​日​（​{​d​a​y​}​）
+			 * @param {string} day
+			 */
+			today: RequiredParams<'day'>
+			/**
+			 * 本​月
+			 */
+			month: string
+			/**
+			 * 发​送​量
+			 */
+			sent: string
+			/**
+			 * 成​功​率
+			 */
+			successRate: string
+			/**
+			 * 成​功​ ​{​s​u​c​c​e​s​s​}​，​未​知​ ​{​u​n​k​n​o​w​n​}
+			 * @param {string} success
+			 * @param {string} unknown
+			 */
+			rateDetail: RequiredParams<'success' | 'unknown'>
+			/**
+			 * 暂​无​发​送
+			 */
+			noRate: string
+			/**
+			 * 失​败
+			 */
+			failures: string
+			/**
+			 * 消​费
+			 */
+			spend: string
+			/**
+			 * 发​送​统​计
+			 */
+			sendStats: string
+			/**
+			 * 最​近​批​次
+			 */
+			batches: string
+			/**
+			 * 暂​无​批​次
+			 */
+			noBatches: string
+			/**
+			 * 批​次​统​计
+			 */
+			allBatches: string
+			/**
+			 * 批​次​号
+			 */
+			batchId: string
+			/**
+			 * 账​号
+			 */
+			account: string
+			/**
+			 * 内​容
+			 */
+			content: string
+			/**
+			 * 接​收​数
+			 */
+			recipients: string
+			/**
+			 * 进​度
+			 */
+			progress: string
+			/**
+			 * 批​次​ ​{​b​a​t​c​h​}​ ​已​有​ ​{​p​c​t​}​%​ ​的​号​码​得​到​结​果
+			 * @param {string} batch
+			 * @param {number} pct
+			 */
+			progressOf: RequiredParams<'batch' | 'pct'>
+			/**
+			 * 待​办
+			 */
+			todo: string
+			/**
+			 * 待​审​核​的​内​容​模​板
+			 */
+			pendingTemplates: string
+			/**
+			 * 去​审​核
+			 */
+			reviewTemplates: string
+			/**
+			 * 查​看​模​板
+			 */
+			viewTemplates: string
+			/**
+			 * 企​业​客​户
+			 */
+			customers: string
+			/**
+			 * 客​户​管​理
+			 */
+			manageCustomers: string
+			/**
+			 * 子​账​户​管​理
+			 */
+			subAccounts: string
+			/**
+			 * 通​知
+			 */
+			notices: string
+			/**
+			 * 暂​无​通​知
+			 */
+			noNotices: string
+			/**
+			 * {​n​}​ ​条​未​读
+			 * @param {number} n
+			 */
+			unread: RequiredParams<'n'>
+			/**
+			 * 未​读
+			 */
+			unreadMark: string
+			/**
+			 * 发​送​短​信
+			 */
+			sendSms: string
+			/**
+			 * 充​值​记​录
+			 */
+			recharges: string
+			/**
+			 * 首​页​数​据​加​载​失​败​，​请​重​试​。
+			 */
+			loadFailed: string
+			/**
+			 * 重​试
+			 */
+			retry: string
 		}
 		info: {
 			/**
@@ -8164,6 +8320,156 @@ export type TranslationFunctions = {
 			 * 进入
 			 */
 			open: () => LocalizedString
+			scope: {
+				/**
+				 * 全平台
+				 */
+				admin: () => LocalizedString
+				/**
+				 * 本企业及子账户
+				 */
+				customer: () => LocalizedString
+				/**
+				 * 本账户
+				 */
+				sub: () => LocalizedString
+			}
+			/**
+			 * 发送概况
+			 */
+			figures: () => LocalizedString
+			/**
+			 * 今日（{day}）
+			 */
+			today: (arg: { day: string }) => LocalizedString
+			/**
+			 * 本月
+			 */
+			month: () => LocalizedString
+			/**
+			 * 发送量
+			 */
+			sent: () => LocalizedString
+			/**
+			 * 成功率
+			 */
+			successRate: () => LocalizedString
+			/**
+			 * 成功 {success}，未知 {unknown}
+			 */
+			rateDetail: (arg: { success: string, unknown: string }) => LocalizedString
+			/**
+			 * 暂无发送
+			 */
+			noRate: () => LocalizedString
+			/**
+			 * 失败
+			 */
+			failures: () => LocalizedString
+			/**
+			 * 消费
+			 */
+			spend: () => LocalizedString
+			/**
+			 * 发送统计
+			 */
+			sendStats: () => LocalizedString
+			/**
+			 * 最近批次
+			 */
+			batches: () => LocalizedString
+			/**
+			 * 暂无批次
+			 */
+			noBatches: () => LocalizedString
+			/**
+			 * 批次统计
+			 */
+			allBatches: () => LocalizedString
+			/**
+			 * 批次号
+			 */
+			batchId: () => LocalizedString
+			/**
+			 * 账号
+			 */
+			account: () => LocalizedString
+			/**
+			 * 内容
+			 */
+			content: () => LocalizedString
+			/**
+			 * 接收数
+			 */
+			recipients: () => LocalizedString
+			/**
+			 * 进度
+			 */
+			progress: () => LocalizedString
+			/**
+			 * 批次 {batch} 已有 {pct}% 的号码得到结果
+			 */
+			progressOf: (arg: { batch: string, pct: number }) => LocalizedString
+			/**
+			 * 待办
+			 */
+			todo: () => LocalizedString
+			/**
+			 * 待审核的内容模板
+			 */
+			pendingTemplates: () => LocalizedString
+			/**
+			 * 去审核
+			 */
+			reviewTemplates: () => LocalizedString
+			/**
+			 * 查看模板
+			 */
+			viewTemplates: () => LocalizedString
+			/**
+			 * 企业客户
+			 */
+			customers: () => LocalizedString
+			/**
+			 * 客户管理
+			 */
+			manageCustomers: () => LocalizedString
+			/**
+			 * 子账户管理
+			 */
+			subAccounts: () => LocalizedString
+			/**
+			 * 通知
+			 */
+			notices: () => LocalizedString
+			/**
+			 * 暂无通知
+			 */
+			noNotices: () => LocalizedString
+			/**
+			 * {n} 条未读
+			 */
+			unread: (arg: { n: number }) => LocalizedString
+			/**
+			 * 未读
+			 */
+			unreadMark: () => LocalizedString
+			/**
+			 * 发送短信
+			 */
+			sendSms: () => LocalizedString
+			/**
+			 * 充值记录
+			 */
+			recharges: () => LocalizedString
+			/**
+			 * 首页数据加载失败，请重试。
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * 重试
+			 */
+			retry: () => LocalizedString
 		}
 		info: {
 			/**

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { noticeKeys } from '@/api/alerts'
+import { homeKeys } from '@/api/home'
 import { getUserInfo } from '@/api/user'
 import { userKeys } from '@/api/keys'
 import { getUserInfo as sessionUserInfo, setUserInfo } from '@/stores/session'
@@ -19,11 +20,12 @@ export const balanceQuery = () =>
 
 /**
  * After a send: the balance the server reports (spec section 4 has it fall locally, without another query). The
- * send may have crossed the balance warning, so the bell asks for its count again.
+ * send may have crossed the balance warning, so the bell asks for its count again, and the home's figures moved.
  */
 export function lowerBalance(queryClient: QueryClient, balanceAfter: number) {
   queryClient.setQueryData(balanceQuery().queryKey, balanceAfter)
   void queryClient.invalidateQueries({ queryKey: noticeKeys.all })
+  void queryClient.invalidateQueries({ queryKey: homeKeys.all })
   const info = sessionUserInfo()
   if (info) setUserInfo({ ...info, userInfo: { ...info.userInfo, authUser: { ...info.userInfo.authUser, balance: balanceAfter } } })
 }

@@ -1,0 +1,40 @@
+import type { ModuleCode } from '@/domain/constants'
+import { PROD_TYPE } from '@/domain/constants'
+import type { HomeBatch } from '@/domain/home'
+import { platformDay } from '@/domain/date-time'
+
+/*
+ * Where the home page's parts lead. Every target is a menu screen of the module named beside it, so a link is drawn
+ * only when that module is granted (an account without international sending gets no link into its records).
+ */
+export interface HomeLink {
+  module: ModuleCode
+  to: string
+  search?: Record<string, string>
+}
+
+const RECORDS: Record<number, HomeLink> = {
+  [PROD_TYPE.ordinary]: { module: 'homeSms', to: '/home-sms/mt-records' },
+  [PROD_TYPE.international]: { module: 'internationalSms', to: '/intl-sms/mt-records' },
+  [PROD_TYPE.video]: { module: 'videoSms', to: '/video-sms/mt-records' },
+  [PROD_TYPE.csp]: { module: 'cspSms', to: '/csp-sms/mt-records' },
+}
+
+/** A batch's sent records: its product's list searched by batch id, from the batch's day to today (older than the list's default week). */
+export function batchRecordsLink(b: HomeBatch, today: string): HomeLink | null {
+  const list = RECORDS[b.prod_type]
+  if (!list) return null
+  const from = platformDay(b.create_time)
+  return { ...list, search: { batch_id: b.batch_id, ...(from && from <= today ? { start_time: from, end_time: today } : {}) } }
+}
+
+export const HOME_LINKS = {
+  sendStats: { module: 'homeSms', to: '/home-sms/send-stats' },
+  batchStats: { module: 'homeSms', to: '/home-sms/batch-stats' },
+  send: { module: 'homeSms', to: '/home-sms/group-send' },
+  // The review queue: the content templates list filtered to those waiting (check_status 0).
+  pendingTemplates: { module: 'homeSms', to: '/home-sms/templates', search: { check_status: '0' } },
+  customers: { module: 'userCenter', to: '/account/customers' },
+  subAccounts: { module: 'userCenter', to: '/account/sub-accounts' },
+  recharges: { module: 'userCenter', to: '/recharge/list' },
+} satisfies Record<string, HomeLink>

@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test'
+import { formatMoney } from '../../src/domain/money'
+import { apiAs, pasteNumbers, signInSlow } from './helpers'
+
+/*
+ * The home page (/wel/index) per user type: today's and this month's figures of the account's scope, the latest
+ * batches with their progress, what waits, the notices, and links into the screens. A send moves today's figures.
+ */
+interface Figures { received: number; sent: number; success: number; failure: number; unknown: number; spend: string }
+interface Summary { day: string; today: Figures; month: Figures; records: { batch_id: string; cus_id: string }[]; customers: number | null; pendingTemplates: number }
+
+const summaryOf = async (page: Page) => {
+  const res = await apiAs(page, '/home/summary', {})
+  expect(res.code, res.msg).toBe(200)
+  return res.data as unknown as Summary
+}
+const count = (n: number) => n.toLocaleString('en-US')
+const figure = (page: Page, id: string) => page.getByTestId(`home-${id}-value`)
+
+test.beforeEach(async ({ context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+})
+
+test('each user type sees the figures of its own scope: the platform, the enterprise with its sub-accounts, the sub-account', async ({ page }) => {
+  const seen: Record<string, Summary> = {}
+  for (const [who, type, scope] of [['admin', '1', '全平台'], ['acme', '2', '本企业及子账户'], ['acme01', '3', '本账户']] as const) {
+    await signInSlow(page, who)
+    const home = page.getByTestId('home-screen')
+    await expect(home).toHaveAttribute('data-user-type', type)
+    await expect(page.getByTestId('home-scope')).toHaveText(scope)
+    const s = (seen[who] = await summaryOf(page))
+    await expect(figure(page, 'month-sent')).toHaveText(count(s.month.received))
+    await expect(figure(page, 'today-sent')).toHaveText(count(s.today.received))
+    await expect(figure(page, 'month-failure')).toHaveText(count(s.month.failure))
+    await expect(figure(page, 'month-spend')).toHaveText(formatMoney(s.month.spend, 'zh-CN'))
+    await expect(figure(page, 'month-rate')).toHaveText(`${((s.month.success * 100) / s.month.sent).toFixed(2)}%`)
+    await expect(page.getByTestId('home-batch')).toHaveCount(s.records.length)
+    expect(s.records.length).toBeGreaterThan(0)
+    await expect(page.getByTestId('home-batch').first()).toContainText(s.records[0].batch_id)
+    // The administrator has the review queue and the customers; the others no customer count.
+    await expect(page.getByTestId('home-customers')).toHaveCount(who === 'admin' ? 1 : 0)
+    await expect(page.getByTestId('home-pending-templates')).toHaveText(String(s.pendingTemplates))
+    // A sub-account's batches are all its own: no account column.
+    await expect(page.getByTestId('home-batches').getByRole('columnheader', { name: '账号' })).toHaveCount(who === 'acme01' ? 0 : 1)
+  }
+  // Each scope holds the next: the platform more than the enterprise, the enterprise more than one sub-account.
+  expect(seen.admin.month.received).toBeGreaterThan(seen.acme.month.received)
+  expect(seen.acme.month.received).toBeGreaterThan(seen.acme01.month.received)
+  expect(seen.acme01.records.every((b) => b.cus_id === 'acme01')).toBe(true)
+})
+
+test("a send moves today's sent count and spend, and the new batch leads to its records", async ({ page }) => {
+  // The send page and the records grid load their chunks the first time: slow on a busy machine.
+  test.setTimeout(240_000)
+  await signInSlow(page, 'acme01')
+  const before = await summaryOf(page)
+  await expect(figure(page, 'today-sent')).toHaveText(count(before.today.received))
+
+  // The home's own link to the send page, by keyboard.
+  await page.getByTestId('home-send-link').focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/home-sms\/group-send(\?|$)/)
+  await expect(page.getByTestId('group-send')).toBeVisible()
+  await pasteNumbers(page, '13800138501\n13800138502\n13800138503')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
+  await page.getByTestId('send-content').fill('【测试】首页今日发送量')
+  await page.getByTestId('send-button').click()
+  await expect(page.getByTestId('send-summary')).toBeVisible()
+  const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
+  await page.getByTestId('confirm-send').click()
+  const body = (await (await reply).json()) as { code: number; data: { batch_id: string; cost: number } }
+  expect(body.code).toBe(200)
+
+  await page.getByTestId('tab-/wel/index').getByRole('tab').click()
+  await expect(page).toHaveURL(/\/wel\/index$/)
+  await expect(figure(page, 'today-sent')).toHaveText(count(before.today.received + 3))
+  await expect(figure(page, 'month-sent')).toHaveText(count(before.month.received + 3))
+  // 3 one-message texts at acme01's 0.045 a message.
+  expect(body.data.cost).toBe(0.135)
+  await expect(figure(page, 'today-spend')).toHaveText(formatMoney(Number(before.today.spend) + 0.135, 'zh-CN'))
+  const first = page.getByTestId('home-batch').first()
+  await expect(first).toContainText(body.data.batch_id)
+  await expect(first.getByRole('progressbar')).toHaveAttribute('aria-label', new RegExp(body.data.batch_id))
+
+  await first.getByTestId('home-batch-link').click()
+  await expect(page).toHaveURL(new RegExp(`/home-sms/mt-records\\?.*batch_id=${body.data.batch_id}`))
+  const screen = page.locator('[data-list="home-sms.mt-records"]')
+  await expect(screen.locator('[data-total]')).toHaveAttribute('data-total', '3', { timeout: 60_000 })
+})
+
+test('the links lead to the screens: statistics, batches, the review queue, customers, recharges', async ({ page }) => {
+  test.setTimeout(240_000)
+  await signInSlow(page, 'admin')
+  const back = async () => {
+    await page.getByTestId('tab-/wel/index').getByRole('tab').click()
+    await expect(page.getByTestId('home-figures')).toBeVisible()
+  }
+  await page.getByTestId('home-figures').getByRole('link', { name: /发送统计/ }).click()
+  await expect(page).toHaveURL(/\/home-sms\/send-stats(\?|$)/)
+  await expect(page.getByTestId('page-header').getByRole('heading', { level: 1 })).toHaveText('发送统计')
+  await back()
+  await page.getByTestId('home-batches').getByRole('link', { name: /批次统计/ }).click()
+  await expect(page).toHaveURL(/\/home-sms\/batch-stats(\?|$)/)
+  await back()
+  const waiting = (await summaryOf(page)).pendingTemplates
+  await page.getByTestId('home-templates-link').click()
+  await expect(page).toHaveURL(/\/home-sms\/templates\?check_status=0$/)
+  // The review queue: the list filtered to the templates waiting, as many as the home counted.
+  const templates = page.locator('[data-list="home-sms.templates"]')
+  await expect(templates.locator('[data-total]')).toHaveAttribute('data-total', String(waiting), { timeout: 60_000 })
+  await back()
+  await page.getByTestId('home-customers-link').click()
+  await expect(page).toHaveURL(/\/account\/customers(\?|$)/)
+  await back()
+  await page.getByTestId('home-recharges-link').click()
+  await expect(page).toHaveURL(/\/recharge\/list(\?|$)/)
+})
+
+test('in English the figures and the batches read in English, money as CNY', async ({ page }) => {
+  await page.goto('/sms-cloud/login')
+  await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
+  await signInSlow(page, 'acme')
+  const s = await summaryOf(page)
+  await expect(page.getByTestId('home-scope')).toHaveText('Your enterprise and its sub-accounts')
+  await expect(page.getByTestId('home-month-spend')).toContainText('Spend')
+  await expect(figure(page, 'month-spend')).toHaveText(formatMoney(s.month.spend, 'en'))
+  await expect(page.getByTestId('home-batches').getByRole('columnheader', { name: 'Recipients' })).toBeVisible()
+})
