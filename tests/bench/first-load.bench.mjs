@@ -108,11 +108,13 @@ async function measure(base) {
 
 async function score(url, port) {
   const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktopConfig)
-  return { score: Math.round((lhr.categories.performance.score ?? 0) * 100), tbt: lhr.audits['total-blocking-time'].numericValue, lcp: lhr.audits['largest-contentful-paint'].numericValue }
+  // A page Lighthouse could not measure (no paint in its window, a navigation error) has no score: say why.
+  if (lhr.runtimeError || lhr.categories.performance.score === null) return { error: lhr.runtimeError?.code ?? 'no score' }
+  return { score: Math.round(lhr.categories.performance.score * 100), tbt: lhr.audits['total-blocking-time'].numericValue, lcp: lhr.audits['largest-contentful-paint'].numericValue }
 }
 
 function report(label, m) {
-  const lh = (k) => `${m.lh[k].score} (TBT ${m.lh[k].tbt.toFixed(0)} ms, LCP ${secs(m.lh[k].lcp)})`
+  const lh = (k) => (m.lh[k].error ? `not measured (${m.lh[k].error})` : `${m.lh[k].score} (TBT ${m.lh[k].tbt.toFixed(0)} ms, LCP ${secs(m.lh[k].lcp)})`)
   console.log(`  ${label}`)
   console.log(`    on the wire: sign-in page ${kib(m.loginBytes)}; signed in, home and the first list ${kib(m.signedInBytes)}`)
   console.log(`    Enter on sign-in → home drawn ${secs(m.home)}, → first list's rows (going straight there) ${secs(m.straight)}`)
