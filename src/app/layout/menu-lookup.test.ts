@@ -18,6 +18,13 @@ describe('menu lookup', () => {
     expect(moduleOfPath(menus, '/info/index')).toBe('userCenter')
   })
 
+  it('gives a page under a screen (an editor under its list) that screen\'s module and trail', () => {
+    expect(moduleOfPath(menus, '/home-sms/mt-records/new')).toBe('homeSms')
+    expect(moduleOfPath(menus, '/home-sms/mt-records-old')).toBe('userCenter')
+    const top = [{ code: 'homeSms', label: '国内短信', labelEn: 'SMS' }]
+    expect(breadcrumbOf(menus, top, '/home-sms/mt-records/12', 'zh-CN')).toEqual(['国内短信', 'rec', 'mt'])
+  })
+
   it('falls back to userCenter for paths in no menu', () => {
     expect(moduleOfPath(menus, '/myiframe/x')).toBe('userCenter')
   })

@@ -15,9 +15,25 @@ export function findMenuItem(menus: ModuleMenus, path: string): { module: Module
   return null
 }
 
-/** The module whose menu holds the path; /wel/index, /info/* and anything unknown belong to userCenter. */
+/**
+ * The menu item a path belongs to: its own leaf, else the leaf it sits under (a template's editor or detail under
+ * its list, /csp-sms/templates/new under /csp-sms/templates), the longest such path. `own` says which.
+ */
+export function menuOwner(menus: ModuleMenus, path: string): { module: ModuleCode; item: MenuItem; own: boolean } | null {
+  const exact = findMenuItem(menus, path)
+  if (exact) return { ...exact, own: true }
+  let best: { module: ModuleCode; item: MenuItem; own: boolean } | null = null
+  for (const module of MODULES) {
+    for (const item of walkMenu(menus[module] ?? [])) {
+      if (isLeaf(item) && path.startsWith(`${item.path}/`) && (!best || item.path.length > best.item.path.length)) best = { module, item, own: false }
+    }
+  }
+  return best
+}
+
+/** The module whose menu holds the path (or the screen it sits under); /wel/index, /info/* and anything unknown belong to userCenter. */
 export function moduleOfPath(menus: ModuleMenus, path: string): ModuleCode {
-  return findMenuItem(menus, path)?.module ?? 'userCenter'
+  return menuOwner(menus, path)?.module ?? 'userCenter'
 }
 
 export const menuLabel = (i: { label: string; labelEn: string }, locale: Locale) =>
@@ -39,15 +55,19 @@ export function appPath(pathname: string, base = '/sms-cloud'): string {
   return p === '' ? '/' : p
 }
 
-/** The labels from the module down to the screen (module > groups > screen), or null for a path no menu holds. */
+/**
+ * The labels from the module down to the screen (module > groups > screen), or null for a path no menu holds. A page
+ * under a screen (an editor under its list) gets the screen's trail; the page names itself.
+ */
 export function breadcrumbOf(
   menus: ModuleMenus,
   modules: readonly { code: string; label: string; labelEn: string }[],
   path: string,
   locale: Locale,
 ): string[] | null {
-  const hit = findMenuItem(menus, path)
+  const hit = menuOwner(menus, path)
   if (!hit) return null
+  path = hit.item.path
   const items = menus[hit.module] ?? []
   const groups = (ancestorsOf(items, path) ?? []).map((id) => [...walkMenu(items)].find((i) => i.id === id))
   const module = modules.find((m) => m.code === hit.module)
