@@ -25,7 +25,8 @@ test('the 5G template editor opens inside the 5G module: same top module, same s
   // A template's detail page too.
   await page.goto('/sms-cloud/csp-sms/templates')
   await expect(gridRows(page).first()).toBeVisible({ timeout: 60_000 })
-  await gridRows(page).first().dblclick()
+  await gridRows(page).first().locator('.ag-cell').nth(1).click()
+  await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/csp-sms\/templates\/\d+$/)
   await expect(page.getByTestId('module-cspSms')).toHaveAttribute('aria-current', 'page')
   await expect(page.getByTestId('page-trail')).toHaveText(/^5G消息\s*5G消息模板$/)
