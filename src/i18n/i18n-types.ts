@@ -26,6 +26,11 @@ type RootTranslation = {
 			 */
 			unread: RequiredParams<'count'>
 			/**
+			 * 通​知​，​{​c​o​u​n​t​}​ ​条​未​读
+			 * @param {unknown} count
+			 */
+			buttonUnread: RequiredParams<'count'>
+			/**
 			 * 全​部​标​为​已​读
 			 */
 			markAllRead: string
@@ -6236,6 +6241,10 @@ export type TranslationFunctions = {
 			 * {count} 条未读
 			 */
 			unread: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * 通知，{count} 条未读
+			 */
+			buttonUnread: (arg: { count: unknown }) => LocalizedString
 			/**
 			 * 全部标为已读
 			 */

@@ -107,6 +107,21 @@ for (const locale of ['zh-CN', 'en'] as const) {
       expect(problems).toEqual([])
     })
 
+    // The shell as customers meet it: a product they have not activated in the top bar, unread notices on the bell.
+    test('the home of an enterprise and of a sub-account', async ({ page }) => {
+      test.setTimeout(180_000)
+      const problems: string[] = []
+      for (const who of ['acme', 'acme01'] as const) {
+        await page.context().clearCookies()
+        await inLocale(page, locale)
+        await signIn(page, who)
+        await expect(page.locator('[data-granted="false"]').first()).toBeVisible()
+        await settled(page, `/wel/index as ${who}`)
+        problems.push(...report(`/wel/index as ${who}`, await axe(page)))
+      }
+      expect(problems).toEqual([])
+    })
+
     // One test per module of the top menu the server delivers (the administrator has every module and route).
     for (const module of MODULES) {
       test(`every route of the ${module} menu`, async ({ page }) => {

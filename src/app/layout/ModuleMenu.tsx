@@ -4,6 +4,7 @@ import { MODULE_CATALOG } from '@/domain/menu-catalog'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { menuLabel } from './menu-lookup'
 import type { Go } from './shell-actions'
+import { Icon } from './icons'
 import { MenuIcon } from './menu-icons'
 import { useActiveModule, useTopMenu } from './use-shell-menus'
 
@@ -30,12 +31,13 @@ export function ModuleMenu({ go }: { go: Go }) {
               m.prodAccess ? go(m.path || MODULE_CATALOG[m.code].home) : toast.warning(LL.shell.productNotActivated())
             }
             className={`h-12 shrink-0 border-b-2 px-3 text-sm whitespace-nowrap text-[var(--topbar-text)] hover:bg-black/10
-              ${current ? 'border-[var(--primary)] font-semibold' : 'border-transparent'}
-              ${m.prodAccess ? '' : 'opacity-60'}`}
+              ${current ? 'border-[var(--primary)] font-semibold' : 'border-transparent'}`}
           >
+            {/* A product not activated keeps its text's contrast (a faded word fails WCAG AA): a lock marks it. */}
             <span className="inline-flex items-center gap-1.5">
               <MenuIcon name={MODULE_CATALOG[m.code].icon} />
               {menuLabel(m, locale as Locale)}
+              {!m.prodAccess && <Icon name="lock" size={14} />}
             </span>
           </button>
         )

@@ -52,7 +52,9 @@ export function NoticeBell({ go }: { go: Go }) {
     e.preventDefault()
   }
 
-  const label = unread ? `${t.title()} (${t.unread({ count: unread })})` : t.title()
+  // The badge's count is the button's visible text, so the name holds it outside parentheses (WCAG 2.5.3 checks
+  // read a parenthesis as an aside): "通知，6 条未读".
+  const label = unread ? t.buttonUnread({ count: unread }) : t.title()
   const records = list.data?.records ?? []
   return (
     <Popover

@@ -4,6 +4,7 @@ export default {
 	bell: {
 		title: 'Notices',
 		unread: '{count} unread',
+		buttonUnread: 'Notices, {count} unread',
 		markAllRead: 'Mark all as read',
 		failed: 'Notices could not be loaded',
 	},

@@ -4,6 +4,7 @@ export default {
 	bell: {
 		title: '通知',
 		unread: '{count} 条未读',
+		buttonUnread: '通知，{count} 条未读',
 		markAllRead: '全部标为已读',
 		failed: '通知加载失败',
 	},
