@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CalendarDays } from 'lucide-react'
-import { useRef } from 'react'
+import { useMemo, useRef } from 'react'
+import { Combobox } from '@/components/ui/Combobox'
 import { accountsQuery } from '@/api/user'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { normalMonth } from './date-text'
@@ -148,14 +149,9 @@ export function AccountInput({ field, draft, set, id }: InputProps) {
   const { LL } = useI18nContext()
   const prodType = field.prodType ?? -1
   const { data = [] } = useQuery(accountsQuery(prodType))
+  const options = useMemo(() => data.map((a) => ({ value: a.cus_id, label: `${a.cus_name} (${a.cus_id})` })), [data])
   return (
-    <select id={id} className={`${inputClass} w-48`} value={str(draft[field.name])} onChange={(e) => set({ [field.name]: e.target.value })}>
-      <option value="">{field.placeholder?.(LL) ?? LL.grid.chooseAccount()}</option>
-      {data.map((a) => (
-        <option key={a.cus_id} value={a.cus_id}>
-          {a.cus_name} ({a.cus_id})
-        </option>
-      ))}
-    </select>
+    <Combobox id={id} options={options} value={str(draft[field.name])} onChange={(v) => set({ [field.name]: v })}
+      emptyLabel={field.placeholder?.(LL) ?? LL.grid.chooseAccount()} className="w-56" />
   )
 }

@@ -955,6 +955,10 @@ type RootTranslation = {
 		 * 请​选​择​账​号
 		 */
 		chooseAccount: string
+		/**
+		 * 没​有​匹​配​的​选​项
+		 */
+		noMatch: string
 		dimension: {
 			/**
 			 * 时​间​维​度
@@ -7148,6 +7152,10 @@ export type TranslationFunctions = {
 		 * 请选择账号
 		 */
 		chooseAccount: () => LocalizedString
+		/**
+		 * 没有匹配的选项
+		 */
+		noMatch: () => LocalizedString
 		dimension: {
 			/**
 			 * 时间维度

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { sealPassword } from '../../src/domain/auth'
 import { TOKEN_COOKIE } from '../../src/domain/constants'
 import { CARRIER_OUTBOX } from '../../playwright.config'
@@ -180,4 +180,38 @@ export async function draftSaved(page: Page, kind: string, expected: Record<stri
       `${kind}-send`,
     )
   await expect.poll(read).toMatchObject(expected)
+}
+
+/** The listbox of a searchable select (src/components/ui/Combobox.tsx). */
+const comboList = async (page: Page, combo: Locator) => page.locator(`[id="${await combo.getAttribute('aria-controls')}"]`)
+
+/** The choices a searchable select offers, as ↓ opens it with nothing typed (its empty choice first); Escape shuts it. */
+export async function comboOptions(page: Page, combo: Locator): Promise<string[]> {
+  await combo.focus()
+  await page.keyboard.press('ArrowDown')
+  const list = await comboList(page, combo)
+  await expect(list).toBeVisible()
+  const labels = (await list.getByRole('option').allTextContents()).map((t) => t.trim())
+  await page.keyboard.press('Escape')
+  await expect(list).toBeHidden()
+  return labels
+}
+
+/**
+ * Picks a searchable select's choice by keyboard: types `typed` (part of the label), expects the list narrowed to
+ * choices holding it, moves ↓ to `label` and presses Enter.
+ */
+export async function chooseInCombo(page: Page, combo: Locator, label: string, typed: string) {
+  await combo.focus()
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type(typed)
+  const list = await comboList(page, combo)
+  const options = list.getByRole('option')
+  await expect(options.filter({ hasText: label })).toHaveCount(1)
+  const labels = (await options.allTextContents()).map((t) => t.trim())
+  for (const l of labels) expect(l.toLowerCase()).toContain(typed.toLowerCase())
+  for (let i = 0; i < labels.indexOf(label); i++) await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(list).toBeHidden()
+  await expect(combo).toHaveValue(label)
 }

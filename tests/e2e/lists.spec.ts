@@ -10,7 +10,7 @@ import { lists as statisticsLists } from '@/features/statistics'
 import { lists as templateLists } from '@/features/templates'
 import { lists as timedLists } from '@/features/timed'
 import type { ListDefinition } from '@/grid'
-import { signIn } from './helpers'
+import { chooseInCombo, signIn } from './helpers'
 
 /*
  * One parameterised walk over the list registry (the same area arrays src/app/screens/registry.ts binds): as admin,
@@ -76,6 +76,18 @@ async function firstFilter(panel: Locator, def: ListDefinition): Promise<Filter 
   const afterReset = field.defaultValue === undefined ? null : String(field.defaultValue)
   const box = panel.locator(`[data-field="${field.name}"]`)
   if (field.kind === 'text') return { name: field.name, value: '13', afterReset, apply: () => box.locator('input').fill('13') }
+  if (field.kind === 'account') {
+    // A searchable select: the first account it offers, picked by typing its id and Enter.
+    const combo = box.getByRole('combobox')
+    await combo.focus()
+    await combo.press('ArrowDown')
+    const list = panel.page().locator(`[id="${await combo.getAttribute('aria-controls')}"]`)
+    await expect(list.getByRole('option').nth(1)).toBeVisible()
+    const value = (await list.getByRole('option').nth(1).getAttribute('data-value')) ?? ''
+    const label = (await list.getByRole('option').nth(1).textContent())?.trim() ?? ''
+    await combo.press('Escape')
+    return { name: field.name, value, afterReset, apply: () => chooseInCombo(panel.page(), combo, label, value) }
+  }
   const select = box.locator('select')
   const values = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
   const value = values.find((v) => v !== '' && v !== afterReset)

@@ -14,7 +14,8 @@ test('international send: per-country counts and cost, sender id rule, send, rec
   await page.goto('/sms-cloud/intl-sms/send')
   await expect(page.getByTestId('intl-send')).toBeVisible()
   // The caller's own account is preselected.
-  await expect(page.getByTestId('send-account')).toHaveValue('acme')
+  await expect(page.getByTestId('send-account')).toHaveAttribute('data-value', 'acme')
+  await expect(page.getByTestId('send-account')).toHaveValue('艾克米科技有限公司 (acme)')
 
   await page.evaluate((t) => navigator.clipboard.writeText(t), NUMBERS)
   await page.getByTestId('numbers-box').focus()

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId } from 'react'
+import { useEffect, useId, useMemo } from 'react'
 import { accountsQuery } from '@/api/user'
+import { Combobox } from '@/components/ui/Combobox'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
 
@@ -22,26 +23,15 @@ export function AccountSelect({ prodType, value, onChange, error }: Props) {
   const own = useSession().authUser
   const { data = [], isError } = useQuery(accountsQuery(prodType))
   const ownId = own && own.userType !== 1 ? own.cusId : null
+  const options = useMemo(() => data.map((a) => ({ value: a.cus_id, label: `${a.cus_name} (${a.cus_id})` })), [data])
   useEffect(() => {
     if (!value && ownId && data.some((a) => a.cus_id === ownId)) onChange(ownId)
   }, [value, ownId, data, onChange])
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm text-[var(--muted)]">{LL.send.account.label()}</label>
-      <select
-        id={id}
-        data-testid="send-account"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => onChange(e.target.value)}
-        className={`h-9 w-72 rounded border bg-[var(--surface)] px-2 text-sm outline-none focus:border-[var(--primary)]
-          focus:ring-2 focus:ring-[var(--primary)]/30 ${error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
-      >
-        <option value="">{LL.send.account.choose()}</option>
-        {data.map((a) => (
-          <option key={a.cus_id} value={a.cus_id}>{a.cus_name} ({a.cus_id})</option>
-        ))}
-      </select>
+      <Combobox id={id} testId="send-account" options={options} value={value} onChange={onChange} emptyLabel={LL.send.account.choose()}
+        invalid={!!error} className="w-72" />
       {isError && <p role="alert" className="text-sm text-[var(--danger)]">{LL.send.account.loadFailed()}</p>}
       {error && <p role="alert" className="text-sm text-[var(--danger)]">{error}</p>}
     </div>

@@ -12,6 +12,7 @@ export default {
 	endDate: 'End date',
 	rangeTo: 'to',
 	chooseAccount: 'Choose an account',
+	noMatch: 'No matches',
 	dimension: { label: 'Time dimension', day: 'By day', month: 'By month', year: 'By year' },
 	shortcuts: {
 		lastWeek: 'Last week',

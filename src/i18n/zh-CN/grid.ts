@@ -13,6 +13,7 @@ export default {
 	endDate: '结束日期',
 	rangeTo: '至',
 	chooseAccount: '请选择账号',
+	noMatch: '没有匹配的选项',
 	dimension: { label: '时间维度', day: '按日', month: '按月', year: '按年' },
 	shortcuts: {
 		lastWeek: '最近一周',
