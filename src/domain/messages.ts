@@ -6,7 +6,7 @@ import { TEMPLATE_MESSAGES } from './template-limits'
  * Accept-Language; the console shows `msg` as it comes. Client-side words live in src/i18n.
  */
 export const SERVER_MESSAGES = {
-  ok: { 'zh-CN': '操作成功', en: 'Success' },
+  ok: { 'zh-CN': '操作成功', en: 'Done' },
   unknown: { 'zh-CN': '未知错误', en: 'Unknown error' },
   databaseDiskFull: {
     'zh-CN': '服务器数据库的磁盘已满，本次操作没有保存任何内容；请管理员释放磁盘空间后重试',
@@ -46,8 +46,8 @@ export const SERVER_MESSAGES = {
   registerSuccess: { 'zh-CN': '注册成功，请登录', en: 'Registered, please sign in' },
   passwordRefused: { 'zh-CN': '密码错误，请重新输入', en: 'Wrong password, please enter it again' },
   fieldsInvalid: { 'zh-CN': '请检查标出的输入项', en: 'Please check the marked fields' },
-  passwordChanged: { 'zh-CN': '修改密码成功', en: 'Password changed successfully' },
-  mobileBound: { 'zh-CN': '绑定手机号成功', en: 'Mobile bound successfully' },
+  passwordChanged: { 'zh-CN': '修改密码成功', en: 'Password changed' },
+  mobileBound: { 'zh-CN': '绑定手机号成功', en: 'Mobile number linked' },
   mobileUnchanged: { 'zh-CN': '该手机号已是当前绑定的号码', en: 'This mobile is already the bound one' },
   cusNameChanged: { 'zh-CN': '名称已保存', en: 'Name saved' },
   certified: { 'zh-CN': '实名认证信息已保存', en: 'Identity certification saved' },
@@ -142,7 +142,7 @@ export const SERVER_MESSAGES = {
     'zh-CN': '修改失败：只能修改待发送或已暂停批次的内容',
     en: 'Edit failed: only the content of a batch waiting to be sent or paused can be changed',
   },
-  timedContentEmpty: { 'zh-CN': '短信内容不能为空', en: 'The content cannot be empty' },
+  timedContentEmpty: { 'zh-CN': '短信内容不能为空', en: 'Enter the message content' },
   addSuccess: { 'zh-CN': '添加成功', en: 'Added' },
   updateSuccess: { 'zh-CN': '修改成功', en: 'Updated' },
   deleteSuccess: { 'zh-CN': '删除成功', en: 'Deleted' },

@@ -71,7 +71,7 @@ const DIME_SORT = {
 const BATCH_FILE = [
   col('batch_type', '类型', 'Type'), col('create_time', '时间', 'Time'), col('cus_id', '账号', 'Account'), col('batch_id', '批次号', 'Batch id'),
   col('receive_count', '接收数', 'Recipients'), col('wait_send_count', '待发送数', 'To be sent'), col('sent_count', '已发送数', 'Sent'),
-  col('success_count', '成功数', 'Success'), col('failure_count', '失败数', 'Failure'), col('unknown_count', '未知数', 'Unknown'),
+  col('success_count', '成功数', 'Delivered'), col('failure_count', '失败数', 'Failed'), col('unknown_count', '未知数', 'Unknown'),
   col('decodeContent', '内容', 'Content'),
 ]
 const BATCH_TYPE_WORDS = [
@@ -79,7 +79,7 @@ const BATCH_TYPE_WORDS = [
 ] as const
 const DIME_FILE = [
   col('gathering_time', '时间', 'Period'), col('cus_id', '账号', 'Account'), col('cus_name', '账号名称', 'Account name'), col('prod_type', '产品', 'Product'),
-  col('sent_count', '发送数', 'Sent'), col('successUnionStr', '成功数', 'Success'), col('failureUnionStr', '失败数', 'Failure'),
+  col('sent_count', '发送数', 'Sent'), col('successUnionStr', '成功数', 'Delivered'), col('failureUnionStr', '失败数', 'Failed'),
   col('unknownUnionStr', '未知数', 'Unknown'), col('reply_count', '回复数', 'Replies'),
 ]
 const MOBILE_FILE = [

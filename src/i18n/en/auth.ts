@@ -36,7 +36,7 @@ export default {
 	phonePlaceholder: '11-digit mobile number',
 	register: 'Register',
 	registering: 'Registering…',
-	registerSuccess: 'Registered, please sign in',
+	registerSuccess: 'Registered. Sign in to continue',
 	lock: {
 		title: 'Screen locked',
 		hint: 'Enter the lock password to unlock',

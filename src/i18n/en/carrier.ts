@@ -7,7 +7,7 @@ export default {
 	rejected: 'Rejected by the carrier',
 	blocklisted: 'Number on a blocklist',
 	reportTimeout: 'No delivery report in time',
-	noSuchNumber: 'Number does not exist',
+	noSuchNumber: 'Vacant number',
 	switchedOff: 'Phone off or out of service',
 	suspended: 'Number suspended',
 	unreachable: 'Out of coverage',

@@ -11,7 +11,7 @@ export default {
 	passwordComplexity: 'At least 8 characters with upper and lower case letters, digits and special characters',
 	passwordSameAsOld: 'The new password must differ from the old one',
 	passwordMismatch: 'The passwords do not match',
-	lockPasswordEmpty: 'The lock password cannot be empty',
+	lockPasswordEmpty: 'Enter the lock password',
 	epIdFormat: 'The enterprise id has 3 to 32 letters, digits or underscores',
 	tooLong: 'Too long',
 	invalidValue: 'Invalid format',

@@ -95,7 +95,7 @@ export default {
 		sidebarCollapsed: 'Collapse the sidebar',
 		security: 'Security',
 		password: 'Change password',
-		mobile: 'Bind mobile number',
+		mobile: 'Link a mobile number',
 		comingSoon: 'Arrives with the settings release',
 	},
 	iframe: {

@@ -8,7 +8,7 @@ export default {
 	none: 'No push address set; reports are not pushed',
 	save: 'Save push address',
 	clear: 'Clear push address',
-	required: 'The push address must be filled',
+	required: 'Enter the push address',
 	tooLong: 'The push address may have at most 500 characters',
 	invalid: 'Enter a full address starting with http:// or https:// (without user name or password)',
 	confirmTitle: 'Confirm the push address',

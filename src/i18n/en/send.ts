@@ -96,7 +96,7 @@ export default {
 		reset: 'Clear this send',
 	},
 	errors: {
-		contentRequired: 'The content cannot be empty',
+		contentRequired: 'Enter the message content',
 		noValidNumbers: 'There must be at least one valid number',
 		insufficientBalance: 'Insufficient balance',
 		balanceQuery: 'Balance account query exception',

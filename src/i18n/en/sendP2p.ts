@@ -47,7 +47,7 @@ export default {
 		to: 'To {mobile}',
 	},
 	errors: {
-		templateRequired: 'The template cannot be empty',
+		templateRequired: 'Enter the template text',
 		noFile: 'Choose the numbers and values file',
 		noRows: 'The file needs at least one row with a valid mobile',
 		busy: 'The file is still being read; please wait',

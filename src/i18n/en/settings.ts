@@ -8,16 +8,16 @@ export default {
 		newHint: 'At least 8 characters with upper and lower case letters, digits and special characters',
 		confirm: 'Confirm new password',
 		submit: 'Change password',
-		done: 'Password changed successfully; sign-ins on other devices have been ended',
+		done: 'Password changed; sign-ins on other devices have been ended',
 	},
 	mobile: {
-		title: 'Bind mobile',
+		title: 'Link a mobile number',
 		current: 'Current mobile: {mobile}',
-		none: 'No mobile bound yet',
+		none: 'No mobile number linked yet',
 		mobile: 'New mobile',
 		code: 'SMS code',
-		submit: 'Bind mobile',
-		done: 'Mobile bound successfully',
+		submit: 'Link mobile number',
+		done: 'Mobile number linked',
 	},
 	name: {
 		title: 'Account name',
@@ -36,6 +36,6 @@ export default {
 	},
 	commands: {
 		changePassword: 'Change password',
-		bindMobile: 'Bind mobile',
+		bindMobile: 'Link mobile number',
 	},
 } satisfies Translation['settings']
