@@ -34,7 +34,7 @@ test('an administrator creates a customer, charges it, and the customer signs in
   await typeFields(page, ['', '500.125'])
   await page.keyboard.press('Enter')
   await expect(page.getByText(`充值成功，${NEWCO.account} 余额 500.125`)).toBeVisible()
-  await expect(gridRows(page).filter({ hasText: NEWCO.account })).toContainText('500.13')
+  await expect(gridRows(page).filter({ hasText: NEWCO.account })).toContainText('500.125 元')
 
   await focusRow(page, NEWCO.account)
   await runCommand(page, '充值记录（当前行）')
