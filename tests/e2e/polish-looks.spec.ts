@@ -143,8 +143,8 @@ test('template statuses read as spec section 4 says, in both languages', async (
   expect(await optionsOf('/video-sms/templates', 'status')).toEqual(['待审核', '审核中', '审核通过', '审核驳回', '已删除'])
   expect(await optionsOf('/csp-sms/templates', 'template_status')).toEqual(['待审核', '审核中', '审核通过', '审核驳回'])
   await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
-  expect(await optionsOf('/video-sms/templates', 'status')).toEqual(['Pending', 'In review', 'Approved', 'Rejected', 'Deleted'])
-  expect(await optionsOf('/csp-sms/templates', 'template_status')).toEqual(['Pending', 'In review', 'Approved', 'Rejected'])
+  expect(await optionsOf('/video-sms/templates', 'status')).toEqual(['Pending review', 'In review', 'Approved', 'Rejected', 'Deleted'])
+  expect(await optionsOf('/csp-sms/templates', 'template_status')).toEqual(['Pending review', 'In review', 'Approved', 'Rejected'])
 })
 
 test('the number status statistics fit at 1400 px: every figure and its total shows whole, in both languages', async ({ page }) => {

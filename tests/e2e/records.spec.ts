@@ -67,7 +67,9 @@ test('export view writes the loaded rows as CSV with a BOM, and download all giv
   const screen = await openMtRecords(page)
   await expect(gridRows(page).first()).toBeVisible()
   const firstMobile = (await screen.locator('.ag-row:not(.ag-row-pinned) [col-id="decodeMobile"]').first().textContent())!.trim()
-  const loaded = await gridRows(page).count()
+  // The page's rows as loaded (the grid draws only those in view: content rows wrap, so fewer fit).
+  const pager = screen.locator('nav:has([data-total])')
+  const loaded = Math.min(Number(await pager.locator('select').inputValue()), Number(await pager.locator('[data-total]').getAttribute('data-total')))
 
   const csvDownload = page.waitForEvent('download')
   await screen.getByRole('button', { name: '导出当前视图' }).click()

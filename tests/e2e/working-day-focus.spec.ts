@@ -70,6 +70,9 @@ test('after a send the focus is on its result, and the result opens the sent rec
   await page.getByTestId('send-button').click()
   await expect(page.getByTestId('send-summary')).toBeVisible()
   await page.getByTestId('confirm-send').click()
+  // Focus lands on the result (its batch id announced); the link to the records is the next Tab.
+  await expect.poll(() => active(page)).toMatchObject({ testId: 'send-result' })
+  await page.keyboard.press('Tab')
   await expect.poll(() => active(page)).toMatchObject({ text: '查看发送记录' })
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/home-sms\/mt-records\?batch_id=/)
