@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { UPLOAD_LIMIT_BYTES } from '@/domain/constants'
 import { withCallingCode } from '@/domain/group-numbers'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -58,7 +59,9 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
       }
     }
     counted.current = { kept: base, typed: text }
-    setShown(next)
+    // Drawn before the count resolves: Send (which awaits flush) then reads the page's handlers of this count, not
+    // those of the render before it (a number typed just before Ctrl+Enter was left out).
+    flushSync(() => setShown(next))
   }, [LL, failed])
 
   /** Counts the typed text now, after the sources already queued; resolves when the count is shown. */
