@@ -8,7 +8,7 @@
 // - Lighthouse performance (desktop preset: simulated throttling, so the score is less noisy than the timings) and
 //   total blocking time for the sign-in page, home and a list, signed in through the same browser profile.
 // BENCH_RUNS (default 1) rounds; BENCH_BASELINE_COMMIT=none measures only the current build. The goals are ≥ 90 on the sign-in page and ≥ 75 signed in, on a quiet machine.
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
@@ -111,9 +111,13 @@ async function measure(base) {
 const LIGHTHOUSE = process.env.LIGHTHOUSE ?? 'lighthouse@12.8.2'
 async function score(url, port) {
   const out = join(tmpdir(), `sms-lighthouse-${process.pid}-${port}.json`)
-  const run = spawnSync('npx', ['--yes', LIGHTHOUSE, url, `--port=${port}`, '--preset=desktop', '--only-categories=performance',
-    '--disable-storage-reset', '--output=json', `--output-path=${out}`, '--quiet'], { encoding: 'utf8' })
-  if (!existsSync(out)) return { error: (run.stderr || run.stdout || `exit ${run.status}`).trim().split('\n').slice(-1)[0] }
+  // Asynchronously: Playwright, in this process, has to let the tab Lighthouse opens start (it holds new targets).
+  const child = spawn('npx', ['--yes', LIGHTHOUSE, url, `--port=${port}`, '--preset=desktop', '--only-categories=performance',
+    '--disable-storage-reset', '--output=json', `--output-path=${out}`, '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (b) => (stderr += b))
+  const status = await new Promise((done) => child.once('exit', done))
+  if (!existsSync(out)) return { error: (stderr || `exit ${status}`).trim().split('\n').slice(-1)[0] }
   const lhr = JSON.parse(readFileSync(out, 'utf8'))
   rmSync(out, { force: true })
   // A page Lighthouse could not measure (no paint in its window, a navigation error) has no score: say why.
