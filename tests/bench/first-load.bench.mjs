@@ -10,12 +10,11 @@
 // BENCH_RUNS (default 1) rounds; BENCH_BASELINE_COMMIT=none measures only the current build. The goals are ≥ 90 on the sign-in page and ≥ 75 signed in, on a quiet machine.
 import { execFileSync, spawn } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
 import { ensureBuilt } from '../../scripts/lib.mjs'
-import { startServer } from './server.mjs'
+import { freePort, startServer } from './server.mjs'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1)
 const HOME_MS = Number(process.env.BENCH_HOME_SECONDS ?? 5) * 1000
@@ -25,9 +24,6 @@ const CAPTCHA = 'T3ST'
 const LIST = '/sms-cloud/recharge/list'
 const ROOT = resolve('.')
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ')
-const freePort = () => new Promise((done) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => done(port)) })
-})
 const kib = (b) => `${(b / 1024).toFixed(0)} KiB`
 const secs = (ms) => `${(ms / 1000).toFixed(2)} s`
 

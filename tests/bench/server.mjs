@@ -5,7 +5,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const freePort = () =>
+/** A port nothing listens on now (the kernel's pick). */
+export const freePort = () =>
   new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address()
