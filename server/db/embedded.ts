@@ -151,8 +151,8 @@ const freePort = (port: number) =>
     s.listen(port, '127.0.0.1', () => s.close(() => done(true)))
   })
 
-async function firstFreePort(): Promise<number> {
-  for (let p = FIRST_PORT; p < FIRST_PORT + 200; p++) if (await freePort(p)) return p
+async function firstFreePort(from = FIRST_PORT): Promise<number> {
+  for (let p = from; p < FIRST_PORT + 200; p++) if (await freePort(p)) return p
   throw new EmbeddedPostgresError(`No free port on 127.0.0.1 from ${FIRST_PORT} to ${FIRST_PORT + 199} for the embedded PostgreSQL. Free one, or set DATABASE_URL.`)
 }
 
@@ -173,7 +173,7 @@ function explain(dir: string, text: string, port: number | undefined): string | 
   if (/No space left on device/i.test(text)) {
     return `The disk of ${dir} is full, so the embedded PostgreSQL cannot write. Free space on it (or move DATA_DIR to a larger disk), then start again; nothing was changed.`
   }
-  if (/Address already in use|could not create any TCP\/IP sockets/i.test(text)) {
+  if (portTaken(text)) {
     return `Port ${port ?? '?'} on 127.0.0.1, the port of the embedded PostgreSQL of ${dir}, is taken by another program. ` +
       `Stop that program, or give this database another port: set \`port = <a free port>\` in ${join(dir, 'postgresql.conf')} (a line near its end).`
   }
@@ -322,52 +322,36 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
 
   const started = performance.now()
   const settings = Object.entries(opts.settings ?? {}).flatMap(([k, v]) => ['-c', `${k}=${v}`])
-  const child: ChildProcess = spawn(bins.postgres, ['-D', dir, ...(opts.port ? ['-p', String(opts.port)] : []), ...settings], {
-    ...user,
-    // A process group of its own: the terminal's Ctrl+C reaches the server, which stops PostgreSQL after its pool.
-    detached: true,
-    env: { ...process.env, LC_ALL: 'C' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let output = ''
-  let partial = ''
-  child.stderr!.on('data', (b: Buffer) => {
-    output = (output + b.toString('utf8')).slice(-20_000)
-    const lines = (partial + b.toString('utf8')).split('\n')
-    partial = lines.pop() ?? ''
-    for (const l of lines) if (l.trim()) log(l)
-  })
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
-  let gone = false
-  void exited.then(() => (gone = true))
+  // A folder made by this start has a port nobody used yet; when another program (often another first start at the
+  // same moment, which probed the same free port) takes it before PostgreSQL binds it, the next free port is written
+  // into postgresql.conf and PostgreSQL started again. A folder made earlier keeps its port and says it is taken.
+  let launched: Launched
+  for (let attempt = 1; ; attempt++) {
+    launched = await launch(bins.postgres, dir, user, opts.port, settings, log)
+    if (launched.ok || !(initdbMs > 0) || opts.port || attempt === 20 || !portTaken(launched.output)) break
+    const taken = confPort(dir) ?? FIRST_PORT
+    const next = await firstFreePort(taken + 1)
+    log(`port ${taken} on 127.0.0.1 was taken before the new PostgreSQL could listen on it: port ${next} instead`)
+    await appendFile(join(dir, 'postgresql.conf'), `port = ${next}\n`)
+  }
+  if (!launched.ok) {
+    const portNow = opts.port ?? confPort(dir)
+    throw new EmbeddedPostgresError(explain(dir, launched.output, portNow) ?? `The embedded PostgreSQL on ${dir} stopped while starting: ${gist(launched.output)}`)
+  }
+  const { child, port, exited, gone } = launched
   // Whatever way this process ends (an uncaught exception, process.exit), PostgreSQL gets a fast shutdown.
   const onExit = () => {
-    if (!gone) child.kill('SIGINT')
+    if (!gone()) child.kill('SIGINT')
   }
   process.on('exit', onExit)
-
-  const failed = async (): Promise<never> => {
-    process.off('exit', onExit)
-    await sleep(50)
-    const portNow = opts.port ?? confPort(dir)
-    throw new EmbeddedPostgresError(explain(dir, output, portNow) ?? `The embedded PostgreSQL on ${dir} stopped while starting: ${gist(output)}`)
-  }
-  // Ready once postmaster.pid names this process and says "ready" (crash recovery after a kill can take a while first).
-  let port: number | undefined
-  for (;;) {
-    if (gone) return failed()
-    port = readyPort(dir, child.pid!)
-    if (port) break
-    await Promise.race([sleep(25), exited])
-  }
   const startMs = performance.now() - started
 
   let stopping: Promise<void> | undefined
   const stop = () => {
     stopping ??= (async () => {
-      if (!gone) {
+      if (!gone()) {
         child.kill('SIGINT')
-        const timer = setTimeout(() => !gone && child.kill('SIGQUIT'), 60_000)
+        const timer = setTimeout(() => !gone() && child.kill('SIGQUIT'), 60_000)
         await exited
         clearTimeout(timer)
       }
@@ -385,6 +369,54 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
     stop,
   }
 }
+
+type Launched =
+  | { ok: true; child: ChildProcess; port: number; exited: Promise<number | null>; gone: () => boolean }
+  | { ok: false; output: string }
+
+/** Starts PostgreSQL on `dir` and resolves once it is ready, or with what it printed when it stopped while starting. */
+async function launch(postgres: string, dir: string, user: { uid: number; gid: number } | undefined, port: number | undefined,
+  settings: string[], log: (line: string) => void): Promise<Launched> {
+  const child: ChildProcess = spawn(postgres, ['-D', dir, ...(port ? ['-p', String(port)] : []), ...settings], {
+    ...user,
+    // A process group of its own: the terminal's Ctrl+C reaches the server, which stops PostgreSQL after its pool.
+    detached: true,
+    env: { ...process.env, LC_ALL: 'C' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let output = ''
+  let partial = ''
+  child.stderr!.on('data', (b: Buffer) => {
+    output = (output + b.toString('utf8')).slice(-20_000)
+    const lines = (partial + b.toString('utf8')).split('\n')
+    partial = lines.pop() ?? ''
+    for (const l of lines) if (l.trim()) log(l)
+  })
+  let gone = false
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  void exited.then(() => (gone = true))
+  // Whatever way this process ends while PostgreSQL starts (an uncaught exception, process.exit), it gets a fast shutdown.
+  const onExit = () => {
+    if (!gone) child.kill('SIGINT')
+  }
+  process.on('exit', onExit)
+  try {
+    // Ready once postmaster.pid names this process and says "ready" (crash recovery after a kill can take a while first).
+    for (;;) {
+      if (gone) {
+        await sleep(50)
+        return { ok: false, output }
+      }
+      const ready = readyPort(dir, child.pid!)
+      if (ready) return { ok: true, child, port: ready, exited, gone: () => gone }
+      await Promise.race([sleep(25), exited])
+    }
+  } finally {
+    process.off('exit', onExit)
+  }
+}
+
+const portTaken = (text: string) => /Address already in use|could not create any TCP\/IP sockets/i.test(text)
 
 /** The port in postmaster.pid once it names `pid` and its status line says ready (PostgreSQL writes it as it starts). */
 function readyPort(dir: string, pid: number): number | undefined {
