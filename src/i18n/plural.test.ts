@@ -25,6 +25,16 @@ describe('English counts agree with their number; Chinese has no plural', () => 
     expect(en.grid.exported({ rows: 1 })).toBe('Exported 1 row')
     expect(en.grid.exported({ rows: 5000 })).toBe('Exported 5,000 rows')
   })
+  it('the shell, send confirmation and materials', () => {
+    expect(en.shell.uploadConfirm({ count: 1 })).toBe('Upload 1 error log entry to the server?')
+    expect(en.shell.uploadConfirm({ count: 3 })).toBe('Upload 3 error log entries to the server?')
+    expect(en.send.groups.selected({ groups: 1, members: 2 })).toBe('1 group chosen, 2 members')
+    expect(en.send.groups.selected({ groups: 2, members: 1 })).toBe('2 groups chosen, 1 member')
+    expect(en.send.confirm.sendCount({ count: '1' })).toBe('Send to 1 number')
+    expect(en.send.confirm.sendCount({ count: '1,234' })).toBe('Send to 1,234 numbers')
+    expect(en.materials.picker.hidden({ count: 1 })).toBe('1 material of this account exceeds the limits here and is not listed')
+    expect(en.materials.picker.hidden({ count: 4 })).toBe('4 materials of this account exceed the limits here and are not listed')
+  })
   it('Chinese keeps one form', () => {
     expect(zh.send.content.messagesPerNumber({ count: 1 })).toBe(zh.send.content.messagesPerNumber({ count: 2 }).replace('2', '1'))
   })

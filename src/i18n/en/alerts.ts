@@ -6,7 +6,7 @@ export default {
 		unread: '{count} unread',
 		buttonUnread: 'Notices, {count} unread',
 		markAllRead: 'Mark all as read',
-		failed: 'Notices could not be loaded',
+		failed: 'The notices could not be loaded',
 	},
 	appSecret: {
 		title: 'App secret',

@@ -42,7 +42,7 @@ export default {
 		hint: 'Enter the lock password to unlock',
 		password: 'Lock password',
 		unlock: 'Unlock',
-		wrong: 'Wrong lock password',
-		logoutLink: 'Log out and go to the sign-in page',
+		wrong: 'Wrong lock password; try again',
+		logoutLink: 'Sign out and go to the sign-in page',
 	},
 } satisfies Translation['auth']

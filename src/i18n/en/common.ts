@@ -1,7 +1,7 @@
 import type { Translation } from '../i18n-types'
 
 export default {
-	appName: 'SMS cloud platform',
+	appName: 'SMS Cloud Platform',
 	siteTitle: 'SMS',
 	ok: 'OK',
 	cancel: 'Cancel',
@@ -11,7 +11,7 @@ export default {
 	loading: 'Loading…',
 	reload: 'Reload',
 	backHome: 'Back to home',
-	logout: 'Log out',
+	logout: 'Sign out',
 	language: 'Language',
 	languages: {
 		'zh-CN': '中文',
@@ -27,5 +27,5 @@ export default {
 	forbidden: 'Not permitted',
 	forbiddenHint: 'You are not permitted to open this page.',
 	serverError: 'Server error',
-	serverErrorHint: 'The server could not handle the request just now; please try again later.',
+	serverErrorHint: 'The server could not handle your request just now; please try again in a few minutes.',
 } satisfies Translation['common']

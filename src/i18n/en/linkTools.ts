@@ -4,14 +4,14 @@ export default {
 	command: 'Shorten a link',
 	commandKeywords: 'short link, long to short, short to long, expand',
 	shorten: {
-		title: 'Long link to short',
+		title: 'Long link to short link',
 		label: 'Long link (http or https)',
 		placeholder: 'https://example.com/campaign',
 		submit: 'Shorten',
 		hint: 'The same long link gives back the short link it already has.',
 	},
 	expand: {
-		title: 'Short link to long',
+		title: 'Short link to long link',
 		label: 'Short link or its code',
 		placeholder: 'https://s.example.com/s/aB3dE5gH',
 		submit: 'Expand',

@@ -19,7 +19,7 @@ export default {
 		noFrames: 'This template has no frames to preview',
 		loading: 'Loading the preview…',
 		loadFailed: 'The preview could not be loaded',
-		price: 'Price {amount} a message',
+		price: 'Price: {amount} per message',
 	},
 	cost: 'Estimated cost {amount} (1 message per number)',
 } satisfies Translation['sendVideo']

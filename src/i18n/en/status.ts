@@ -68,7 +68,7 @@ export default {
 	mediaImage: 'Image',
 	mediaVideo: 'Video',
 	mediaAudio: 'Audio',
-	purposeAim: 'Library',
+	purposeAim: 'Material library',
 	purposeCsp: '5G message',
 	purposeVideo: 'Video SMS',
 	byAmount: 'By amount',
