@@ -266,7 +266,7 @@ describe('routes/customers', () => {
 
       expect((await h.call('/customer/closeCustomer', { cus_id: 'initech' }, { token: tokens.admin })).status).toBe(200)
       expect((await h.call('/mtRecord/list', {}, { token: session })).status).toBe(401)
-      expect((await h.call('/user/getUserInfo', {}, { token: session, lang: 'en' })).msg).toBe('Your session has expired, please sign in again')
+      expect((await h.call('/user/getUserInfo', {}, { token: session, lang: 'en' })).msg).toBe('Your session has expired; please sign in again')
       const login = await h.login('initech01', 'Initech01@12345')
       expect([login.status, login.msg]).toEqual([400, '账号已停用'])
       expect(await signedBalance('en')).toEqual([403, 'This account is closed'])

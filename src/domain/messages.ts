@@ -13,7 +13,7 @@ export const SERVER_MESSAGES = {
     en: "The server's database disk is full, so nothing of this request was saved; ask the operator to free disk space, then try again",
   },
   badRequest: { 'zh-CN': '请求参数有误', en: 'Invalid request' },
-  unauthorized: { 'zh-CN': '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
+  unauthorized: { 'zh-CN': '登录已过期，请重新登录', en: 'Your session has expired; please sign in again' },
   forbidden: { 'zh-CN': '没有权限', en: 'Not permitted' },
   crossSiteRefused: { 'zh-CN': '拒绝来自其他站点的请求', en: 'Request from another site refused' },
   notFound: { 'zh-CN': '资源不存在', en: 'Not found' },
@@ -73,7 +73,7 @@ export const SERVER_MESSAGES = {
   accountRequired: { 'zh-CN': '请选择发送账号', en: 'Choose the sending account' },
   invalidSenderId: {
     'zh-CN': '发送方ID只能由字母和数字组成，最多 11 位',
-    en: 'The sender id may only hold letters and digits, at most 11',
+    en: 'The sender ID may contain only letters and digits, at most 11',
   },
   productNotActivated: {
     'zh-CN': '该产品尚未开通，请提交申请开通',

@@ -94,8 +94,8 @@ describe('routes/send/intl', () => {
     it('refuses a sender id with symbols, and a send without an account, with the message', async () => {
       const batches = await one(h.db, 'select count(*)::int from sms_batch')
       expect(await send({ content: 'hi', sender_id: 'Glo-bex!' }, GB(1, 300)))
-        .toMatchObject({ status: 400, msg: 'The sender id may only hold letters and digits, at most 11' })
-      expect(await send({ content: 'hi', sender_id: 'ABCDEFGHIJKL' }, GB(1, 300))).toMatchObject({ status: 400, msg: expect.stringContaining('sender id') })
+        .toMatchObject({ status: 400, msg: 'The sender ID may contain only letters and digits, at most 11' })
+      expect(await send({ content: 'hi', sender_id: 'ABCDEFGHIJKL' }, GB(1, 300))).toMatchObject({ status: 400, msg: expect.stringContaining('sender ID') })
       expect(await send({ content: 'hi', cus_id: undefined }, GB(1, 300))).toMatchObject({ status: 400, msg: 'Choose the sending account' })
       expect(await send({ content: 'hi', cus_id: '' }, GB(1, 300))).toMatchObject({ status: 400, msg: 'Choose the sending account' })
       expect(await one(h.db, 'select count(*)::int from sms_batch')).toBe(batches)
