@@ -128,7 +128,7 @@ export default {
 		amount: 'Amount',
 	},
 	filters: {
-		account: 'Send account',
+		account: 'Sending account',
 		mobile: 'Mobile',
 		content: 'Content',
 		sendStatus: 'Send status',

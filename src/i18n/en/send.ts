@@ -72,7 +72,7 @@ export default {
 	groups: {
 		open: 'Add from address book',
 		title: 'Add numbers from address-book groups',
-		description: "Choose one or more groups: their members' mobiles are added as one source, combined and de-duplicated with the others.",
+		description: "Choose one or more groups: their members' mobile numbers are added as one source, combined and de-duplicated with the others.",
 		loading: 'Loading the groups…',
 		loadFailed: 'The groups could not be loaded',
 		empty: 'No group has members',
