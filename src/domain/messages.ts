@@ -42,7 +42,7 @@ export const SERVER_MESSAGES = {
   codeUsed: { 'zh-CN': '短信验证码已使用', en: 'The SMS code has already been used' },
   phoneMismatch: { 'zh-CN': '手机号与账号绑定的号码不一致', en: 'This is not the mobile number bound to the account' },
   noMobile: { 'zh-CN': '该账号未绑定手机号', en: 'This account has no bound mobile number' },
-  epExists: { 'zh-CN': '企业ID已存在', en: 'This enterprise id is taken' },
+  epExists: { 'zh-CN': '企业ID已存在', en: 'This enterprise ID is taken' },
   registerSuccess: { 'zh-CN': '注册成功，请登录', en: 'Registered, please sign in' },
   passwordRefused: { 'zh-CN': '密码错误，请重新输入', en: 'Wrong password, please enter it again' },
   fieldsInvalid: { 'zh-CN': '请检查标出的输入项', en: 'Please check the marked fields' },

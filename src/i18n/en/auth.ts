@@ -26,7 +26,7 @@ export default {
 	submitting: 'Signing in…',
 	loginSuccess: 'Signed in',
 	loginFailure: 'Sign-in failed',
-	epId: 'Enterprise id',
+	epId: 'Enterprise ID',
 	epIdPlaceholder: '3 to 32 letters, digits or underscores',
 	epName: 'Enterprise name',
 	epNamePlaceholder: 'Your enterprise name',

@@ -12,7 +12,7 @@ export default {
 	passwordSameAsOld: 'The new password must differ from the old one',
 	passwordMismatch: 'The passwords do not match',
 	lockPasswordEmpty: 'Enter the lock password',
-	epIdFormat: 'The enterprise id has 3 to 32 letters, digits or underscores',
+	epIdFormat: 'The enterprise ID must be 3 to 32 letters, digits or underscores',
 	tooLong: 'Too long',
 	invalidValue: 'Invalid format',
 	personName: 'Enter the name as on the identity card (2 to 30 Chinese characters, or Latin letters)',
