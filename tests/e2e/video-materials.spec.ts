@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test'
+import { png } from '../../server/seed/media-bytes'
 import { apiAs, focusRow, gridRows, runCommand, signIn } from './helpers'
 import type { MaterialRow } from '../../src/domain/materials'
 
 // The first list after sign-in fetches the grid's chunk: on a loaded machine that alone can take most of 15 s.
 test.describe.configure({ timeout: 120_000 })
 
-test('a customer with video and no 5G sees its video materials in the video module and deletes one', async ({ page }) => {
+test('a customer with video and no 5G sees its video materials in the video module, deletes one and uploads one', async ({ page }) => {
   await signIn(page, 'acme').catch(() => expect(page.getByTestId('topbar')).toBeVisible({ timeout: 60_000 }))
   // No 5G: its module stays closed to it; the video module's menu has the screen.
   expect((await apiAs(page, '/user/getMenu', { permCode: 'cspSms' })).code).toBe(403)
@@ -31,4 +32,16 @@ test('a customer with video and no 5G sees its video materials in the video modu
   await expect(gridRows(page).filter({ hasText: '门店视频.mp4' })).toHaveCount(1)
   const after = (await apiAs(page, '/aim/materialList', { pageSize: 100 })).data.records as unknown as MaterialRow[]
   expect(after.map((m) => m.file_name)).not.toContain('双十一横幅.png')
+
+  // An upload from this screen is a video SMS material: listed here, stored with that purpose.
+  await runCommand(page, '上传素材')
+  const dialog = page.getByRole('dialog')
+  const name = `video-frame-${Date.now()}.png`
+  await dialog.getByTestId('material-file').setInputFiles({ name, mimeType: 'image/png', buffer: Buffer.from(png(64, 48, 20 * 1024, [200, 60, 40])) })
+  await dialog.getByTestId('material-file').focus()
+  await page.keyboard.press('Control+Enter')
+  await expect(dialog).toBeHidden()
+  await expect(gridRows(page).filter({ hasText: name })).toHaveCount(1)
+  const uploaded = ((await apiAs(page, '/aim/materialList', { pageSize: 100 })).data.records as unknown as MaterialRow[]).find((m) => m.file_name === name)
+  expect(uploaded?.purpose).toBe('video')
 })
