@@ -99,13 +99,33 @@ describe('routes/home', () => {
     expect(acme.records.every((b) => family.includes(b.cus_id))).toBe(true)
     const { rows } = await h.db.query<{ batch_id: string }>(`select batch_id from sms_batch order by create_time desc limit ${HOME_BATCHES}`)
     expect(admin.records.map((b) => b.batch_id)).toEqual(rows.map((r) => r.batch_id))
-    const waiting = await h.db.query<{ n: number }>('select count(*)::int as n from content_template where check_status = 0')
-    const own = await h.db.query<{ n: number }>("select count(*)::int as n from content_template where check_status = 0 and cus_id = 'acme01'")
-    expect(admin.pendingTemplates).toBe(waiting.rows[0].n)
-    expect(acme01.pendingTemplates).toBe(own.rows[0].n)
     expect(admin.customers).toBe((await h.db.query<{ n: number }>('select count(*)::int as n from customer where user_type = 2')).rows[0].n)
     expect(acme.customers).toBeNull()
     expect(acme01.customers).toBeNull()
+  })
+
+  it('counts the templates of each kind waiting for review, as each list\'s pending filter finds them, in the caller\'s scope', async () => {
+    // One more waiting of each kind for acme01, and one of globex's that no customer of acme may count.
+    const t = new Date().toISOString()
+    for (const cus of ['acme01', 'globex']) {
+      await h.db.query("insert into content_template (cus_id, template_content, check_status, create_time) values ($1, '【测试】待审核', 0, $2)", [cus, t])
+      await h.db.query("insert into video_template (cus_id, title, template_sign, size, status, create_time, update_time) values ($1, '待审核', '测试', 1024, 5, $2, $2)", [cus, t])
+      await h.db.query("insert into csp_template (cus_id, template_name, chatbot_id, autograph, template_status, create_time) values ($1, '待审核', 'bot', '测试', 0, $2)", [cus, t])
+    }
+    const count = async (where: string) => {
+      const n = async (table: string, pending: string) => (await h.db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${pending} and ${where}`)).rows[0].n
+      return { content: await n('content_template', 'check_status = 0'), video: await n('video_template', 'status in (0, 5)'), csp: await n('csp_template', 'template_status = 0') }
+    }
+    const admin = await summary('admin')
+    const acme = await summary('acme')
+    const acme01 = await summary('acme01')
+    expect(admin.pendingTemplates).toEqual(await count('true'))
+    expect(acme.pendingTemplates).toEqual(await count("cus_id in (select cus_id from customer where cus_id = 'acme' or parent_id = 'acme')"))
+    expect(acme01.pendingTemplates).toEqual(await count("cus_id = 'acme01'"))
+    for (const kind of ['content', 'video', 'csp'] as const) {
+      expect(acme01.pendingTemplates[kind]).toBeGreaterThan(0)
+      expect(admin.pendingTemplates[kind]).toBeGreaterThan(acme.pendingTemplates[kind])
+    }
   })
 
   it("gives an attacker naming another tenant in the body or the query its own figures only", async () => {
@@ -116,7 +136,7 @@ describe('routes/home', () => {
         expect(s.today).toEqual(own.today)
         expect(s.month).toEqual(own.month)
         expect(s.records.every((b) => b.cus_id === 'acme01')).toBe(true)
-        expect(s.pendingTemplates).toBe(own.pendingTemplates)
+        expect(s.pendingTemplates).toEqual(own.pendingTemplates)
         expect(s.customers).toBeNull()
       }
     }

@@ -21,7 +21,7 @@ const figures = (r: FigureRow, p: 'today' | 'month'): HomeFigures => ({
 /**
  * /home/summary: the home page in one request. The figures come from the daily rollups (mt_daily: this month's
  * rows of the caller's scope, never the records), the batches from sms_batch's newest rows, the waiting templates
- * from the review queue's partial index; every part scoped as the lists are, from the session alone (the body is
+ * of each kind from the review queues' partial indexes; every part scoped as the lists are, from the session alone (the body is
  * not read, so no account named in it can widen the scope).
  */
 export function homeRoutes(deps: Deps) {
@@ -33,9 +33,12 @@ export function homeRoutes(deps: Deps) {
     const user = c.get('user')
     const days = new Where().scope(user, 'cus_id').and(`day >= date_trunc('month', ${TODAY})::date`)
     const batches = new Where().scope(user, 'cus_id')
-    const templates = new Where().scope(user, 'cus_id').and('check_status = 0')
+    const waitingIn = (table: string, pending: string) => {
+      const w = new Where().scope(user, 'cus_id').and(pending)
+      return db.query<{ n: number }>(`select count(*)::int as n from ${table} ${w.sql}`, w.params)
+    }
     const admin = user.userType === 1
-    const [month, recent, waiting, customers, notices] = await Promise.all([
+    const [month, recent, content, video, csp, customers, notices] = await Promise.all([
       db.query<FigureRow & { day: string }>(
         `select to_char(${TODAY}, 'YYYY-MM-DD') as day, ${sums('today', `day = ${TODAY}`)}, ${sums('month')}
          from mt_daily ${days.sql}`, days.params),
@@ -43,7 +46,10 @@ export function homeRoutes(deps: Deps) {
         `select batch_id, cus_id, prod_type::int as prod_type, content, create_time,
            receive_count, sent_count, success_count, failure_count, unknown_count
          from sms_batch ${batches.sql} order by create_time desc limit ${HOME_BATCHES}`, batches.params),
-      db.query<{ n: number }>(`select count(*)::int as n from content_template ${templates.sql}`, templates.params),
+      // Each count reads its table's review-queue partial index (migration 028).
+      waitingIn('content_template', 'check_status = 0'),
+      waitingIn('video_template', 'status in (0, 5)'),
+      waitingIn('csp_template', 'template_status = 0'),
       admin ? db.query<{ n: number }>('select count(*)::int as n from customer where user_type = 2') : null,
       listNotices(db, user.cusId, { pageNumber: 1, pageSize: HOME_NOTICES, unreadFirst: true }, localeOf(c)),
     ])
@@ -53,7 +59,7 @@ export function homeRoutes(deps: Deps) {
       today: figures(row, 'today'),
       month: figures(row, 'month'),
       records: recent.rows,
-      pendingTemplates: waiting.rows[0].n,
+      pendingTemplates: { content: content.rows[0].n, video: video.rows[0].n, csp: csp.rows[0].n },
       customers: customers ? customers.rows[0].n : null,
       notices: notices.records,
       unreadNotices: notices.unread,

@@ -41,8 +41,12 @@ export const homeSummarySchema = z.object({
   month: homeFiguresSchema,
   /** The latest batches, newest first (HOME_BATCHES at most). */
   records: z.array(homeBatchSchema),
-  /** Content templates waiting for review: the administrator's queue, or the account's own (and sub-accounts') waiting ones. */
-  pendingTemplates: z.number(),
+  /**
+   * Templates waiting for review, by kind: the administrator's queue, or the account's own (and sub-accounts') waiting
+   * ones. Waiting is the status each list's "pending" filter finds (content 0; video 0 or 5; 5G 0), so a count and the
+   * list its link opens agree.
+   */
+  pendingTemplates: z.object({ content: z.number(), video: z.number(), csp: z.number() }),
   /** Enterprise customers on the platform (administrator only; null for the others). */
   customers: z.number().nullable(),
   /** The caller's own latest notices, unread first, and how many are unread. */

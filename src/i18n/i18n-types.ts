@@ -2275,6 +2275,14 @@ type RootTranslation = {
 			 */
 			pendingTemplates: string
 			/**
+			 * 待​审​核​的​视​频​模​板
+			 */
+			pendingVideoTemplates: string
+			/**
+			 * 待​审​核​的​5​G​消​息​模​板
+			 */
+			pendingCspTemplates: string
+			/**
 			 * 去​审​核
 			 */
 			reviewTemplates: string
@@ -8435,6 +8443,14 @@ export type TranslationFunctions = {
 			 * 待审核的内容模板
 			 */
 			pendingTemplates: () => LocalizedString
+			/**
+			 * 待审核的视频模板
+			 */
+			pendingVideoTemplates: () => LocalizedString
+			/**
+			 * 待审核的5G消息模板
+			 */
+			pendingCspTemplates: () => LocalizedString
 			/**
 			 * 去审核
 			 */

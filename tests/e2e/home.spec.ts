@@ -7,7 +7,7 @@ import { apiAs, pasteNumbers, signInSlow } from './helpers'
  * batches with their progress, what waits, the notices, and links into the screens. A send moves today's figures.
  */
 interface Figures { received: number; sent: number; success: number; failure: number; unknown: number; spend: string }
-interface Summary { day: string; today: Figures; month: Figures; records: { batch_id: string; cus_id: string }[]; customers: number | null; pendingTemplates: number }
+interface Summary { day: string; today: Figures; month: Figures; records: { batch_id: string; cus_id: string }[]; customers: number | null; pendingTemplates: { content: number; video: number; csp: number } }
 
 const summaryOf = async (page: Page) => {
   const res = await apiAs(page, '/home/summary', {})
@@ -39,7 +39,7 @@ test('each user type sees the figures of its own scope: the platform, the enterp
     await expect(page.getByTestId('home-batch').first()).toContainText(s.records[0].batch_id)
     // The administrator has the review queue and the customers; the others no customer count.
     await expect(page.getByTestId('home-customers')).toHaveCount(who === 'admin' ? 1 : 0)
-    await expect(page.getByTestId('home-pending-templates')).toHaveText(String(s.pendingTemplates))
+    await expect(page.getByTestId('home-pending-templates-content')).toHaveText(String(s.pendingTemplates.content))
     // A sub-account's batches are all its own: no account column.
     await expect(page.getByTestId('home-batches').getByRole('columnheader', { name: '账号' })).toHaveCount(who === 'acme01' ? 0 : 1)
   }
@@ -102,13 +102,19 @@ test('the links lead to the screens: statistics, batches, the review queue, cust
   await page.getByTestId('home-batches').getByRole('link', { name: /批次统计/ }).click()
   await expect(page).toHaveURL(/\/home-sms\/batch-stats(\?|$)/)
   await back()
+  // Each review queue: its list filtered to the templates waiting, as many as the home counted.
   const waiting = (await summaryOf(page)).pendingTemplates
-  await page.getByTestId('home-templates-link').click()
-  await expect(page).toHaveURL(/\/home-sms\/templates\?check_status=0$/)
-  // The review queue: the list filtered to the templates waiting, as many as the home counted.
-  const templates = page.locator('[data-list="home-sms.templates"]')
-  await expect(templates.locator('[data-total]')).toHaveAttribute('data-total', String(waiting), { timeout: 60_000 })
-  await back()
+  for (const [kind, url, list] of [
+    ['content', /\/home-sms\/templates\?check_status=0$/, 'home-sms.templates'],
+    ['video', /\/video-sms\/templates\?status=0$/, 'video-sms.templates'],
+    ['csp', /\/csp-sms\/templates\?template_status=0$/, 'csp-sms.templates'],
+  ] as const) {
+    await expect(page.getByTestId(`home-pending-templates-${kind}`)).toHaveText(String(waiting[kind]))
+    await page.getByTestId(`home-templates-link-${kind}`).click()
+    await expect(page).toHaveURL(url)
+    await expect(page.locator(`[data-list="${list}"] [data-total]`)).toHaveAttribute('data-total', String(waiting[kind]), { timeout: 60_000 })
+    await back()
+  }
   await page.getByTestId('home-customers-link').click()
   await expect(page).toHaveURL(/\/account\/customers(\?|$)/)
   await back()

@@ -5,6 +5,13 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { HOME_LINKS } from './home-links'
 import { Card, HomeLinkTo } from './HomeParts'
 
+/** The review queue of each template kind, shown for the products the account has. */
+const WAITING = [
+  { kind: 'content', label: 'pendingTemplates', link: 'pendingContentTemplates' },
+  { kind: 'video', label: 'pendingVideoTemplates', link: 'pendingVideoTemplates' },
+  { kind: 'csp', label: 'pendingCspTemplates', link: 'pendingCspTemplates' },
+] as const
+
 /** What waits for the user: templates in review (the administrator's queue), customers, and the latest notices. */
 export function HomeTodo({ s, userType, granted }: { s: HomeSummary; userType: number; granted: ReadonlySet<string> }) {
   const { LL } = useI18nContext()
@@ -14,12 +21,14 @@ export function HomeTodo({ s, userType, granted }: { s: HomeSummary; userType: n
     <div className="flex flex-col gap-4">
       <Card id="home-todo-title" title={t.todo()} testId="home-todo">
         <ul className="space-y-2">
-          <li className={row}>
-            <span>{t.pendingTemplates()}</span>
-            <HomeLinkTo link={HOME_LINKS.pendingTemplates} granted={granted} testId="home-templates-link" className="tabular-nums">
-              <span data-testid="home-pending-templates">{s.pendingTemplates}</span> · {userType === 1 ? t.reviewTemplates() : t.viewTemplates()}
-            </HomeLinkTo>
-          </li>
+          {WAITING.filter((w) => granted.has(HOME_LINKS[w.link].module)).map((w) => (
+            <li key={w.kind} className={row}>
+              <span>{t[w.label]()}</span>
+              <HomeLinkTo link={HOME_LINKS[w.link]} granted={granted} testId={`home-templates-link-${w.kind}`} className="tabular-nums">
+                <span data-testid={`home-pending-templates-${w.kind}`}>{s.pendingTemplates[w.kind]}</span> · {userType === 1 ? t.reviewTemplates() : t.viewTemplates()}
+              </HomeLinkTo>
+            </li>
+          ))}
           {s.customers !== null && (
             <li className={row}>
               <span>{t.customers()}</span>

@@ -32,8 +32,10 @@ export const HOME_LINKS = {
   sendStats: { module: 'homeSms', to: '/home-sms/send-stats' },
   batchStats: { module: 'homeSms', to: '/home-sms/batch-stats' },
   send: { module: 'homeSms', to: '/home-sms/group-send' },
-  // The review queue: the content templates list filtered to those waiting (check_status 0).
-  pendingTemplates: { module: 'homeSms', to: '/home-sms/templates', search: { check_status: '0' } },
+  // The review queues: each template list filtered to those waiting (its "pending" status).
+  pendingContentTemplates: { module: 'homeSms', to: '/home-sms/templates', search: { check_status: '0' } },
+  pendingVideoTemplates: { module: 'videoSms', to: '/video-sms/templates', search: { status: '0' } },
+  pendingCspTemplates: { module: 'cspSms', to: '/csp-sms/templates', search: { template_status: '0' } },
   customers: { module: 'userCenter', to: '/account/customers' },
   subAccounts: { module: 'userCenter', to: '/account/sub-accounts' },
   recharges: { module: 'userCenter', to: '/recharge/list' },

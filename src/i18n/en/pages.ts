@@ -44,6 +44,8 @@ export default {
 		progressOf: 'Batch {batch}: {pct}% of the numbers have a result',
 		todo: 'To do',
 		pendingTemplates: 'Content templates waiting for review',
+		pendingVideoTemplates: 'Video templates waiting for review',
+		pendingCspTemplates: '5G message templates waiting for review',
 		reviewTemplates: 'Review them',
 		viewTemplates: 'View templates',
 		customers: 'Enterprise customers',

@@ -42,6 +42,8 @@ export default {
 		progressOf: '批次 {batch:string} 已有 {pct:number}% 的号码得到结果',
 		todo: '待办',
 		pendingTemplates: '待审核的内容模板',
+		pendingVideoTemplates: '待审核的视频模板',
+		pendingCspTemplates: '待审核的5G消息模板',
 		reviewTemplates: '去审核',
 		viewTemplates: '查看模板',
 		customers: '企业客户',
