@@ -5,22 +5,26 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { toggleSidebar, usePrefs } from '@/stores/prefs'
 import { Icon } from './icons'
 import { MenuIcon } from './menu-icons'
-import { ancestorsOf, isLeaf, menuLabel } from './menu-lookup'
+import { ancestorsOf, isLeaf, menuLabel, menuOwner } from './menu-lookup'
 import type { Go } from './shell-actions'
 import { useActiveModule, useGrantedMenus, usePathname } from './use-shell-menus'
 
-/** The active module's menu (spec section 2): nested groups fold, the current page is marked, and it folds to icons. */
+/**
+ * The active module's menu (spec section 2): nested groups fold, the current page (or the list a page sits under) is
+ * marked, and it folds to icons.
+ */
 export function Sidebar({ go }: { go: Go }) {
   const { LL } = useI18nContext()
   const { sidebarCollapsed: collapsed } = usePrefs()
   const module = useActiveModule()
   const { menus, failed } = useGrantedMenus()
   const items = menus[module] ?? []
-  const path = usePathname()
+  // A page under a screen (an editor, a detail, an add page) marks that screen, as its breadcrumb names it.
+  const path = menuOwner(menus, usePathname())?.item.path
   const [open, setOpen] = useState<Set<string>>(new Set())
 
   // Opening the groups above the current page keeps a deep link or a palette jump visible in the menu.
-  const trail = (ancestorsOf(items, path) ?? []).join()
+  const trail = (path ? (ancestorsOf(items, path) ?? []) : []).join()
   useEffect(() => {
     if (trail) setOpen((s) => new Set([...s, ...trail.split(',')]))
   }, [trail])
