@@ -104,6 +104,25 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await page.locator('[data-toolbar="add-customer"]').click()
       await expect(page.getByRole('dialog')).toBeVisible()
       problems.push(...report('dialog add-customer', await axe(page, '[role="dialog"]')))
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+
+      // A list's account filter, open on what a letter finds (the option under the arrow keys included), then on
+      // letters nothing matches.
+      await goInside(page, '/home-sms/mt-records')
+      await settled(page, '/home-sms/mt-records')
+      const where = '[data-list="home-sms.mt-records"] [data-field="cus_id"]'
+      const combo = page.locator(where).getByRole('combobox')
+      await combo.focus()
+      await page.keyboard.type('a')
+      await expect(page.locator(where).getByRole('option').first()).toBeVisible()
+      await page.keyboard.press('ArrowDown')
+      await expect(combo).toHaveAttribute('aria-activedescendant', /-1$/)
+      problems.push(...report('account combobox listing', await axe(page, where)))
+      await page.keyboard.type('zzq')
+      await expect(page.locator(where).getByRole('status')).toHaveText(locale === 'en' ? 'No matches' : '没有匹配的选项')
+      await expect(combo).toHaveAttribute('aria-expanded', 'false')
+      problems.push(...report('account combobox without a match', await axe(page, where)))
       expect(problems).toEqual([])
     })
 

@@ -20,6 +20,8 @@ interface Props {
   describedBy?: string
 }
 
+const POPUP = 'absolute top-full left-0 z-50 mt-1 min-w-full rounded border border-[var(--border)] bg-[var(--surface)] text-sm shadow-lg'
+
 /** Case-insensitive parts of the label, so "acme" and "艾克米" both find "艾克米科技有限公司 (acme)". */
 const matches = (o: ComboOption, q: string) => o.label.toLowerCase().includes(q.trim().toLowerCase())
 
@@ -72,6 +74,9 @@ export function Combobox({ id, options, value, onChange, emptyLabel, testId, cla
     }
   }
   const activeId = open && shown[active] ? `${listId}-${active}` : undefined
+  // A listbox must hold options: with nothing to offer it stays shut and a live status says so instead.
+  const listed = open && shown.length > 0
+  const noMatch = open && !shown.length
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' })
   }, [activeId])
@@ -83,7 +88,7 @@ export function Combobox({ id, options, value, onChange, emptyLabel, testId, cla
         role="combobox"
         data-testid={testId}
         data-value={value}
-        aria-expanded={open}
+        aria-expanded={listed}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={activeId}
@@ -111,10 +116,10 @@ export function Combobox({ id, options, value, onChange, emptyLabel, testId, cla
         id={listId}
         role="listbox"
         aria-label={emptyLabel}
-        hidden={!open}
-        className="absolute top-full left-0 z-50 mt-1 max-h-64 min-w-full overflow-auto rounded border border-[var(--border)] bg-[var(--surface)] py-1 text-sm shadow-lg"
+        hidden={!listed}
+        className={`${POPUP} max-h-64 overflow-auto py-1`}
       >
-        {open && shown.map((o, i) => (
+        {listed && shown.map((o, i) => (
           <li
             key={o.value || '(empty)'}
             id={`${listId}-${i}`}
@@ -131,8 +136,8 @@ export function Combobox({ id, options, value, onChange, emptyLabel, testId, cla
             {o.label}
           </li>
         ))}
-        {open && !shown.length && <li role="presentation" className="px-2 py-1 text-[var(--muted)]">{LL.grid.noMatch()}</li>}
       </ul>
+      <span role="status" className={noMatch ? `${POPUP} px-2 py-1 text-[var(--muted)]` : 'sr-only'}>{noMatch ? LL.grid.noMatch() : ''}</span>
     </span>
   )
 }
