@@ -13,6 +13,10 @@ export const SERVER_LOG = (process.env.E2E_SERVER_LOG ??= `.test-data/e2e-${proc
 /** Every text the carrier simulator sends, one JSON line each (CARRIER_OUTBOX): tests read SMS codes here, never in the log. */
 export const CARRIER_OUTBOX = `${SERVER_LOG}.outbox`
 
+const TRACES = ['off', 'on', 'retain-on-failure', 'on-first-retry'] as const
+const TRACE = TRACES.find((t) => t === (process.env.E2E_TRACE ?? 'off'))
+if (!TRACE) throw new Error(`E2E_TRACE is one of ${TRACES.join(', ')}; got ${process.env.E2E_TRACE}`)
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Each shard of scripts/e2e-shards.mjs has its own: a run empties its output directory when it starts.
@@ -30,7 +34,10 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'zh-CN',
     viewport: { width: 1400, height: 900 },
-    trace: 'retain-on-failure',
+    // No trace unless asked (E2E_TRACE=retain-on-failure, or on): recording one for every test, kept or not, was a
+    // third of the browser tests' time (two specs alone: 83 s with it, 57 s without). A failure still prints its
+    // error and writes the page's snapshot (error-context.md); rerun that spec with a trace to step through it.
+    trace: TRACE,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
