@@ -14,7 +14,7 @@ export const SERVER_LOG = (process.env.E2E_SERVER_LOG ??= `.test-data/e2e-${proc
 export const CARRIER_OUTBOX = `${SERVER_LOG}.outbox`
 
 const TRACES = ['off', 'on', 'retain-on-failure', 'on-first-retry'] as const
-const TRACE = TRACES.find((t) => t === (process.env.E2E_TRACE ?? 'off'))
+const TRACE = TRACES.find((t) => t === (process.env.E2E_TRACE ?? 'retain-on-failure'))
 if (!TRACE) throw new Error(`E2E_TRACE is one of ${TRACES.join(', ')}; got ${process.env.E2E_TRACE}`)
 
 export default defineConfig({
@@ -34,9 +34,10 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'zh-CN',
     viewport: { width: 1400, height: 900 },
-    // No trace unless asked (E2E_TRACE=retain-on-failure, or on): recording one for every test, kept or not, was a
-    // third of the browser tests' time (two specs alone: 83 s with it, 57 s without). A failure still prints its
-    // error and writes the page's snapshot (error-context.md); rerun that spec with a trace to step through it.
+    // A trace recorded for every test, kept on a failure (E2E_TRACE=off leaves it out). Recording costs about a third
+    // of the browser tests' time (two specs alone: 83 s with it, 57 s without), but a whole run without it failed four
+    // tests that pass with it: three waits for a file chooser opened by a key, and a focus after a search. Until those
+    // races are understood, the suite runs as it always has.
     trace: TRACE,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
