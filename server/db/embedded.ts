@@ -328,7 +328,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
   let launched: Launched
   for (let attempt = 1; ; attempt++) {
     launched = await launch(bins.postgres, dir, user, opts.port, settings, log)
-    if (launched.ok || !(initdbMs > 0) || opts.port || attempt === 20 || !portTaken(launched.output)) break
+    if (launched.ok || initdbMs === 0 || opts.port || attempt === 20 || !portTaken(launched.output)) break
     const taken = confPort(dir) ?? FIRST_PORT
     const next = await firstFreePort(taken + 1)
     log(`port ${taken} on 127.0.0.1 was taken before the new PostgreSQL could listen on it: port ${next} instead`)
@@ -338,12 +338,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
     const portNow = opts.port ?? confPort(dir)
     throw new EmbeddedPostgresError(explain(dir, launched.output, portNow) ?? `The embedded PostgreSQL on ${dir} stopped while starting: ${gist(launched.output)}`)
   }
-  const { child, port, exited, gone } = launched
-  // Whatever way this process ends (an uncaught exception, process.exit), PostgreSQL gets a fast shutdown.
-  const onExit = () => {
-    if (!gone()) child.kill('SIGINT')
-  }
-  process.on('exit', onExit)
+  const { child, port, exited, gone, onExit } = launched
   const startMs = performance.now() - started
 
   let stopping: Promise<void> | undefined
@@ -371,7 +366,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
 }
 
 type Launched =
-  | { ok: true; child: ChildProcess; port: number; exited: Promise<number | null>; gone: () => boolean }
+  | { ok: true; child: ChildProcess; port: number; exited: Promise<number | null>; gone: () => boolean; onExit: () => void }
   | { ok: false; output: string }
 
 /** Starts PostgreSQL on `dir` and resolves once it is ready, or with what it printed when it stopped while starting. */
@@ -395,24 +390,22 @@ async function launch(postgres: string, dir: string, user: { uid: number; gid: n
   let gone = false
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
   void exited.then(() => (gone = true))
-  // Whatever way this process ends while PostgreSQL starts (an uncaught exception, process.exit), it gets a fast shutdown.
+  // Whatever way this process ends (an uncaught exception, process.exit), PostgreSQL gets a fast shutdown; stop()
+  // removes the hook once PostgreSQL has stopped.
   const onExit = () => {
     if (!gone) child.kill('SIGINT')
   }
   process.on('exit', onExit)
-  try {
-    // Ready once postmaster.pid names this process and says "ready" (crash recovery after a kill can take a while first).
-    for (;;) {
-      if (gone) {
-        await sleep(50)
-        return { ok: false, output }
-      }
-      const ready = readyPort(dir, child.pid!)
-      if (ready) return { ok: true, child, port: ready, exited, gone: () => gone }
-      await Promise.race([sleep(25), exited])
+  // Ready once postmaster.pid names this process and says "ready" (crash recovery after a kill can take a while first).
+  for (;;) {
+    if (gone) {
+      process.off('exit', onExit)
+      await sleep(50)
+      return { ok: false, output }
     }
-  } finally {
-    process.off('exit', onExit)
+    const ready = readyPort(dir, child.pid!)
+    if (ready) return { ok: true, child, port: ready, exited, gone: () => gone, onExit }
+    await Promise.race([sleep(25), exited])
   }
 }
 
