@@ -1,10 +1,12 @@
 import { Hono } from 'hono'
 import { HOME_BATCHES, HOME_NOTICES, type HomeFigures, type HomeSummary } from '../../src/domain/home'
+import type { TemplateKind } from '../../src/domain/templates-write'
 import type { Deps } from '../config'
 import { localeOf, ok } from '../http/envelope'
 import { requireUser, type AppEnv } from '../http/session'
 import { Where } from '../lists'
 import { listNotices } from '../notices/store'
+import { KIND_TABLES, pendingCodes } from '../templates/review'
 import { TODAY } from './lists/stats-sql'
 
 /** The figures of the rollup rows matching `only` (every row of the month when none), named `<prefix>_…`. */
@@ -33,9 +35,12 @@ export function homeRoutes(deps: Deps) {
     const user = c.get('user')
     const days = new Where().scope(user, 'cus_id').and(`day >= date_trunc('month', ${TODAY})::date`)
     const batches = new Where().scope(user, 'cus_id')
-    const waitingIn = (table: string, pending: string) => {
-      const w = new Where().scope(user, 'cus_id').and(pending)
-      return db.query<{ n: number }>(`select count(*)::int as n from ${table} ${w.sql}`, w.params)
+    // Waiting is what each list's "pending" filter finds; the codes are written into the statement (constants), so
+    // it reads its table's review-queue partial index (migration 028).
+    const waitingIn = (kind: TemplateKind) => {
+      const k = KIND_TABLES[kind]
+      const w = new Where().scope(user, 'cus_id').and(`${k.status} in (${pendingCodes(kind).join(', ')})`)
+      return db.query<{ n: number }>(`select count(*)::int as n from ${k.table} ${w.sql}`, w.params)
     }
     const admin = user.userType === 1
     const [month, recent, content, video, csp, customers, notices] = await Promise.all([
@@ -46,10 +51,7 @@ export function homeRoutes(deps: Deps) {
         `select batch_id, cus_id, prod_type::int as prod_type, content, create_time,
            receive_count, sent_count, success_count, failure_count, unknown_count
          from sms_batch ${batches.sql} order by create_time desc limit ${HOME_BATCHES}`, batches.params),
-      // Each count reads its table's review-queue partial index (migration 028).
-      waitingIn('content_template', 'check_status = 0'),
-      waitingIn('video_template', 'status in (0, 5)'),
-      waitingIn('csp_template', 'template_status = 0'),
+      waitingIn('content'), waitingIn('video'), waitingIn('csp'),
       admin ? db.query<{ n: number }>('select count(*)::int as n from customer where user_type = 2') : null,
       listNotices(db, user.cusId, { pageNumber: 1, pageSize: HOME_NOTICES, unreadFirst: true }, localeOf(c)),
     ])

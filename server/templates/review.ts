@@ -113,11 +113,15 @@ async function reviewOne(tx: Db, kind: TemplateKind, dueBefore: Date): Promise<b
  * video 1 "in review"), so its owner sees it move on before the decision; content templates have no such code and
  * stay pending until decided. A conditional update: a template decided in between is left alone.
  */
+/** The status codes of a template not yet taken into review, per kind (video's 5 is a synonym of its 0). */
+export const pendingCodes = (kind: TemplateKind): number[] =>
+  [TEMPLATE_STATUS[kind].pending, ...(kind === 'video' ? [VIDEO_PENDING_SYNONYM] : [])]
+
 async function submitPending(db: Db, kind: TemplateKind): Promise<number> {
   const reviewing = TEMPLATE_STATUS[kind].reviewing as readonly number[]
   if (!reviewing.length) return 0
   const k = KIND_TABLES[kind]
-  const pending = [TEMPLATE_STATUS[kind].pending, ...(kind === 'video' ? [VIDEO_PENDING_SYNONYM] : [])]
+  const pending = pendingCodes(kind)
   const touched = kind === 'video' ? ', update_time = now()' : ''
   const { rows } = await db.query(`update ${k.table} set ${k.status} = $1${touched} where ${k.status} = any($2::int[]) returning ${k.id}`, [reviewing[0], pending])
   return rows.length
