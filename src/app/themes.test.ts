@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { contrastRatio as contrast, isPrimaryPalette, PRIMARY_PAIRED, PRIMARY_SWATCHES, readablePrimary, type PrimaryPalette } from '@/domain/colour-contrast'
 
 /*
  * WCAG AA for text in every theme, not only the white one the axe sweep measures: each colour text is drawn in,
@@ -13,22 +14,11 @@ const themes = new Map(
   ]),
 )
 
-const luminance = (hex: string) => {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
-  })
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b
-}
-const contrast = (a: string, b: string) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
-  return (hi + 0.05) / (lo + 0.05)
-}
-
 /** Text colour → the backgrounds it is drawn on (the components' classes: text-[var(--muted)] on a surface, …). */
 const PAIRS: [string, string][] = [
-  ...['text', 'muted', 'primary', 'danger'].flatMap((fg) => ['surface', 'surface-2', 'bg'].map((bg): [string, string] => [fg, bg])),
-  ['primary-contrast', 'primary'],
+  ...['text', 'muted', 'danger'].flatMap((fg) => ['surface', 'surface-2', 'bg'].map((bg): [string, string] => [fg, bg])),
+  // The primary's pairs are the ones a chosen colour is fitted to (src/domain/colour-contrast.ts).
+  ...PRIMARY_PAIRED.map((other): [string, string] => ['primary', other]),
   ['topbar-text', 'topbar-bg'],
   ['sidebar-text', 'sidebar-bg'],
   ['sidebar-active', 'sidebar-bg'],
@@ -44,5 +34,24 @@ describe('themes', () => {
     const low = [...themes].flatMap(([name, v]) =>
       PAIRS.filter(([fg, bg]) => contrast(v[fg], v[bg]) < 4.5).map(([fg, bg]) => `${name}: ${fg} ${v[fg]} on ${bg} ${v[bg]} is ${contrast(v[fg], v[bg]).toFixed(2)}:1`))
     expect(low).toEqual([])
+  })
+
+  // The colour picker sets --primary over the theme's: whatever is chosen, the colour drawn keeps the pairs above.
+  it('turn every swatch, and colours far too light or too dark, into a primary that keeps every pair', () => {
+    const low = [...themes].flatMap(([name, v]) => {
+      const own = v.primary
+      expect(isPrimaryPalette(v), name).toBe(true)
+      if (!isPrimaryPalette(v)) return []
+      return [...PRIMARY_SWATCHES, '#ffff00', '#ffee00', '#000000', '#ffffff', own].flatMap((chosen) => {
+        const used = readablePrimary(chosen, v)
+        if (!used) return [`${name}: ${chosen} has no readable shade`]
+        return PRIMARY_PAIRED.filter((k) => contrast(used, v[k]) < 4.5).map((k) => `${name}: ${chosen} → ${used} on ${k} is ${contrast(used, v[k]).toFixed(2)}:1`)
+      })
+    })
+    expect(low).toEqual([])
+  })
+
+  it("leave each theme's own primary as it is", () => {
+    for (const [name, v] of themes) expect(readablePrimary(v.primary, v as PrimaryPalette), name).toBe(v.primary)
   })
 })

@@ -3905,6 +3905,19 @@ type RootTranslation = {
 		 */
 		colorReset: string
 		/**
+		 * 颜​色​代​码​（​#​r​r​g​g​b​b​）
+		 */
+		colorCode: string
+		/**
+		 * 请​按​ ​#​r​r​g​g​b​b​ ​填​写​颜​色​，​例​如​ ​#​1​6​7​7​f​f
+		 */
+		colorCodeInvalid: string
+		/**
+		 * 为​保​证​文​字​清​晰​可​读​，​当​前​主​题​实​际​使​用​ ​{​u​s​e​d​}
+		 * @param {string} used
+		 */
+		colorAdjusted: RequiredParams<'used'>
+		/**
 		 * 错​误​日​志
 		 */
 		errorLog: string
@@ -9986,6 +9999,18 @@ export type TranslationFunctions = {
 		 * 恢复默认颜色
 		 */
 		colorReset: () => LocalizedString
+		/**
+		 * 颜色代码（#rrggbb）
+		 */
+		colorCode: () => LocalizedString
+		/**
+		 * 请按 #rrggbb 填写颜色，例如 #1677ff
+		 */
+		colorCodeInvalid: () => LocalizedString
+		/**
+		 * 为保证文字清晰可读，当前主题实际使用 {used}
+		 */
+		colorAdjusted: (arg: { used: string }) => LocalizedString
 		/**
 		 * 错误日志
 		 */

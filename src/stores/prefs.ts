@@ -2,6 +2,7 @@ import { proxy, useSnapshot } from 'valtio'
 import {
   DEFAULT_LOCALE, LOCALES, START_THEME, THEMES, screenClass, type Locale, type Theme,
 } from '@/domain/constants'
+import { isHexColour, isPrimaryPalette, PRIMARY_PAIRED, readablePrimary, type PrimaryPalette } from '@/domain/colour-contrast'
 
 /*
  * Display preferences. Locale, colour and the sidebar survive reloads (localStorage); the theme does not,
@@ -21,19 +22,42 @@ export function getLocale(): Locale {
 const state = proxy({
   locale: getLocale(),
   theme: START_THEME as Theme,
-  color: local()?.getItem(K.color) ?? '',
+  /** The colour the user chose (kept); '' for the theme's own. */
+  color: storedColour(),
+  /** The colour drawn as --primary: the chosen one fitted to the theme's surfaces; '' for the theme's own. */
+  primary: '',
+  /** The current theme's colours the primary is read against, for the picker to show each swatch as it will be used. */
+  palette: null as PrimaryPalette | null,
   sidebarCollapsed: local()?.getItem(K.sidebar) === '1' || screenClass(width()) === 0,
   screen: screenClass(width()),
 })
 
+function storedColour() {
+  const c = local()?.getItem(K.color) ?? ''
+  return isHexColour(c) ? c.toLowerCase() : ''
+}
+
+/** The theme's own colours as themes.css sets them (read with the chosen primary taken off). */
+function readPalette(el: HTMLElement): PrimaryPalette | null {
+  const style = getComputedStyle(el)
+  const p = Object.fromEntries(PRIMARY_PAIRED.map((k) => [k, style.getPropertyValue(`--${k}`).trim()]))
+  return isPrimaryPalette(p) ? p : null
+}
+
+/**
+ * A chosen colour is drawn fitted to the theme (readablePrimary), re-derived on every theme switch from the colour the
+ * user chose. Before themes.css has loaded there is nothing to fit to, so the chosen colour stands until the next apply.
+ */
 function apply() {
   const el = html()
   if (!el) return
   el.dataset.theme = state.theme
   el.dataset.screen = String(state.screen)
   el.lang = state.locale
-  if (state.color) el.style.setProperty('--primary', state.color)
-  else el.style.removeProperty('--primary')
+  el.style.removeProperty('--primary')
+  state.palette = readPalette(el)
+  state.primary = state.color && state.palette ? (readablePrimary(state.color, state.palette) ?? '') : state.color
+  if (state.primary) el.style.setProperty('--primary', state.primary)
 }
 
 /** Typesafe-i18n loads one locale at start, so a switch persists and reloads (spec section 2). */
@@ -48,10 +72,11 @@ export function setTheme(t: Theme) {
   apply()
 }
 
-/** An empty colour returns to the theme's own primary. */
+/** An empty colour returns to the theme's own primary; anything but #rrggbb is ignored. */
 export function setColor(c: string) {
-  state.color = c
-  if (c) local()?.setItem(K.color, c)
+  if (c && !isHexColour(c)) return
+  state.color = c.toLowerCase()
+  if (c) local()?.setItem(K.color, state.color)
   else local()?.removeItem(K.color)
   apply()
 }

@@ -7,39 +7,39 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { setColor, setLocale, setTheme, usePrefs } from '@/stores/prefs'
 import { Icon, menuItemClass, menuPanelClass, toolButtonClass } from './icons'
 import { Button } from '@/components/ui/Button'
-
-/** A few brand-safe accents; the native picker beside them allows any colour. */
-const SWATCHES = ['#1677ff', '#409eff', '#13a89e', '#3fb984', '#b8862b', '#f56c6c', '#5c6bc0', '#ff6b9a']
+import { ColourField } from '@/components/ui/ColourField'
+import { PRIMARY_SWATCHES, readablePrimary } from '@/domain/colour-contrast'
 
 export function ColorPicker() {
   const { LL } = useI18nContext()
-  const { color } = usePrefs()
+  const { color, palette } = usePrefs()
+  // Each swatch is drawn, and named, as the current theme will use it.
+  const shown = (c: string) => (palette && readablePrimary(c, palette)) || c
   return (
     <Popover.Root>
       <Popover.Trigger className={toolButtonClass} aria-label={LL.shell.color()} title={LL.shell.color()} data-testid="color-picker">
         <Icon name="color" />
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={6} className={`${menuPanelClass} w-56 p-3`}>
+        <Popover.Content align="end" sideOffset={6} className={`${menuPanelClass} w-60 p-3`} data-testid="color-panel">
           <div className="mb-2 grid grid-cols-4 gap-2">
-            {SWATCHES.map((c) => (
+            {PRIMARY_SWATCHES.map((c) => (
               <button
                 key={c}
                 type="button"
-                aria-label={c}
+                aria-label={shown(c)}
+                title={shown(c)}
                 aria-pressed={color === c}
                 onClick={() => setColor(c)}
                 className="h-8 rounded border-2 border-transparent aria-pressed:border-[var(--text)]"
-                style={{ background: c }}
+                style={{ background: shown(c) }}
               />
             ))}
           </div>
-          <div className="flex items-center gap-2">
-            <input type="color" aria-label={LL.shell.color()} value={color || '#1677ff'} onChange={(e) => setColor(e.target.value)} />
-            <Button variant="ghost" size="xs" onClick={() => setColor('')}>
-              {LL.shell.colorReset()}
-            </Button>
-          </div>
+          <ColourField label={LL.shell.color()} />
+          <Button variant="ghost" size="xs" className="mt-1" onClick={() => setColor('')}>
+            {LL.shell.colorReset()}
+          </Button>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

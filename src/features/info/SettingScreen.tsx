@@ -4,6 +4,7 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { setColor, setLocale, setTheme, toggleSidebar, usePrefs } from '@/stores/prefs'
 import { SETTING_SECTIONS } from './settings/sections'
 import { Button } from '@/components/ui/Button'
+import { ColourField } from '@/components/ui/ColourField'
 
 const field = 'rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-1.5 text-sm text-[var(--text)]'
 
@@ -13,7 +14,7 @@ const field = 'rounded border border-[var(--border)] bg-[var(--surface)] px-3 py
  */
 export function SettingScreen() {
   const { LL, locale } = useI18nContext()
-  const { theme, color, sidebarCollapsed } = usePrefs()
+  const { theme, sidebarCollapsed } = usePrefs()
   const t = LL.pages.setting
 
   return (
@@ -30,7 +31,7 @@ export function SettingScreen() {
           </select>
         </Row>
         <Row label={t.color()}>
-          <input type="color" aria-label={t.color()} value={color || '#1677ff'} onChange={(e) => setColor(e.target.value)} />
+          <ColourField label={t.color()} />
           <Button variant="ghost" size="xs" onClick={() => setColor('')}>{t.colorReset()}</Button>
         </Row>
         <Row label={t.sidebar()}>
