@@ -25,6 +25,8 @@ interface Props {
   onOpenRow?: (row: Row) => void
   /** The context menu of a row's cell (a right click, the Menu key, Shift+F10): the screen opens the row's actions. */
   onRowMenu?: () => void
+  /** Called whenever the grid has shown new rows (its first, or a new page's). */
+  onRowsShown?: () => void
   /** A checkbox column and multi-row selection (ListDefinition.selectable). */
   selectable?: boolean
   /** Where to keep the scroll position and focused cell when the screen is left (the list's id), and the view they belong to. */
@@ -75,7 +77,7 @@ function restoreSpot(api: GridApi<Row>, spot: GridSpot) {
   if (spot.firstRow > 0 && spot.firstRow < count) api.ensureIndexVisible(spot.firstRow, 'top')
 }
 
-export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKey, onSort, onOpenRow, onRowMenu, selectable, spot }: Props) {
+export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKey, onSort, onOpenRow, onRowMenu, onRowsShown, selectable, spot }: Props) {
   const { LL, locale } = useI18nContext()
   const spotRef = useRef(spot)
   useLayoutEffect(() => {
@@ -154,8 +156,14 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
       // page's search params to this screen.
       onCellFocused={(e) => recordSpot(e.api)}
       onBodyScrollEnd={(e) => recordSpot(e.api)}
-      onRowDataUpdated={(e) => restorePending(e.api)}
-      onFirstDataRendered={(e) => restorePending(e.api)}
+      onRowDataUpdated={(e) => {
+        restorePending(e.api)
+        onRowsShown?.()
+      }}
+      onFirstDataRendered={(e) => {
+        restorePending(e.api)
+        onRowsShown?.()
+      }}
       onGridSizeChanged={(e) => fitPriorities(e.api, e.clientWidth, stateKey, autoHidden.current)}
       onColumnMoved={(e) => persist(e, stateKey)}
       onColumnResized={(e) => persist(e, stateKey)}

@@ -80,14 +80,22 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
     const to = Math.min(pages, Math.max(1, n))
     if (to !== view.pageNumber) setView({ ...view, pageNumber: to })
   }
-  // After a search the answer is what the user wants next: the grid's first row takes the focus once it has arrived.
-  useEffect(() => {
+  // After a search the answer is what the user wants next: the grid's first row takes the focus once it has arrived
+  // and the grid shows it. The grid may show it after the answer (its first rows on a freshly opened screen), so the
+  // grid's row events ask again until it has happened.
+  const focusFirstRow = () => {
     if (!focusGridOnData.current || query.isFetching || !query.data) return
-    focusGridOnData.current = false
+    if (query.isError || !query.data.records.length) return void (focusGridOnData.current = false)
     const api = apiRef.current
     const first = api?.getAllDisplayedColumns()[0]
-    if (api && first && query.data.records.length) requestAnimationFrame(() => api.setFocusedCell(0, first))
-  }, [query.isFetching, query.data])
+    if (!api || !first || api.getDisplayedRowCount() === 0) return
+    focusGridOnData.current = false
+    requestAnimationFrame(() => api.setFocusedCell(0, first))
+  }
+  const focusFirstRowRef = useRef(focusFirstRow)
+  focusFirstRowRef.current = focusFirstRow
+  const onRowsShown = useCallback(() => focusFirstRowRef.current(), [])
+  useEffect(() => focusFirstRowRef.current(), [query.isFetching, query.data, query.isError])
   const exportView = async () => {
     const api = apiRef.current
     if (!api || !rows.length) return void toast.info(LL.grid.exportEmpty())
@@ -160,7 +168,6 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         focusMemory={focusMemory}
         fields={fields}
         filters={view.filters}
-        busy={query.isFetching}
         onSearch={(filters) => {
           focusGridOnData.current = true
           // Search with unchanged filters still means "show me the latest": same URL, same query key, so refetch.
@@ -186,7 +193,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         key={layoutVersion}
         query={query}
         onReset={reset}
-        grid={{ apiRef, columnDefs, rows, totalsRow, context: gridContext, stateKey, onOpenRow: openRow, onRowMenu: openRowMenu, selectable: list.selectable,
+        grid={{ apiRef, columnDefs, rows, totalsRow, context: gridContext, stateKey, onRowsShown, onOpenRow: openRow, onRowMenu: openRowMenu, selectable: list.selectable,
           spot: { key: list.id, view: JSON.stringify(view) },
           onSort: (orderBy, order) => setView({ ...view, orderBy, order, pageNumber: 1 }) }}
       />

@@ -23,7 +23,6 @@ interface Props {
   filters: Draft
   onSearch: (draft: Draft) => void
   onReset: () => void
-  busy: boolean
   /**
    * Which control had the focus when the panel was last replaced (the index among its controls), so a new view or a
    * reset does not drop the focus to the page; the screen sets 0 to ask for the first field.
@@ -40,7 +39,7 @@ const controls = (form: HTMLFormElement | null) =>
  * Dates are checked before a search: a bad one is named next to its field and the search says why it did nothing.
  */
 export const SearchPanel = forwardRef<HTMLFormElement, Props>(function SearchPanel(
-  { fields, filters, onSearch, onReset, busy, focusMemory }, ref,
+  { fields, filters, onSearch, onReset, focusMemory }, ref,
 ) {
   const { LL } = useI18nContext()
   const base = useId()
@@ -123,7 +122,8 @@ export const SearchPanel = forwardRef<HTMLFormElement, Props>(function SearchPan
             {LL.nav.searchBlocked({ reason: words(problems[firstProblem.name]) })}
           </span>
         )}
-        <Button type="submit" busy={busy} size="field">
+        {/* Never blocked while the list loads: a search made then (Enter as the screen opens) supersedes that load. */}
+        <Button type="submit" size="field">
           {LL.grid.search()}
         </Button>
         <Button variant="secondary" size="field" onClick={onReset} title={`${LL.grid.reset()} (${formatShortcut(GRID_SHORTCUTS.reset)})`}>

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { apiAs, gridRows, runCommand, signIn } from './helpers'
+import { apiAs, chooseFiles, gridRows, runCommand, signIn } from './helpers'
 
 const FIXTURE = 'tests/fixtures/spreadsheets/contacts-merged.xlsx'
 
@@ -20,9 +20,7 @@ test('imports a real spreadsheet by keyboard: columns guessed, refused rows seen
   const file = dialog.getByTestId('ab-import-file')
   await expect(file).toBeFocused()
   // Space on the focused file field opens the chooser, as a keyboard user would.
-  const chooser = page.waitForEvent('filechooser')
-  await page.keyboard.press('Space')
-  await (await chooser).setFiles(FIXTURE)
+  await chooseFiles(page, () => page.keyboard.press('Space'), FIXTURE)
 
   // The header sits under a merged title (line 2); each field's column is guessed from the Chinese header names.
   await expect(dialog).toContainText('表头在第 2 行')

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type FileChooser, type Locator, type Page } from '@playwright/test'
 import { sealPassword } from '../../src/domain/auth'
 import { TOKEN_COOKIE } from '../../src/domain/constants'
 import { CARRIER_OUTBOX } from '../../playwright.config'
@@ -147,12 +147,22 @@ export async function typeFields(page: Page, values: string[]) {
   }
 }
 
-/** Presses `keys` with the file chooser answered by `file`. */
-export async function uploadWith(page: Page, keys: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+/**
+ * Does `act` (a key, a command) with the file chooser it opens answered by `files`. Playwright turns the browser's
+ * chooser interception on when the first listener is added, without waiting for it: a key pressed at once can open the
+ * real chooser (none, headless) and no event comes. A round trip to the page after adding the listener lets the
+ * interception land first.
+ */
+export async function chooseFiles(page: Page, act: () => Promise<void>, files: Parameters<FileChooser['setFiles']>[0]) {
   const chooser = page.waitForEvent('filechooser')
-  await page.keyboard.press(keys)
-  await (await chooser).setFiles(file)
+  await page.evaluate(() => undefined)
+  await act()
+  await (await chooser).setFiles(files)
 }
+
+/** Presses `keys` with the file chooser answered by `file`. */
+export const uploadWith = (page: Page, keys: string, file: { name: string; mimeType: string; buffer: Buffer }) =>
+  chooseFiles(page, () => page.keyboard.press(keys), file)
 
 /**
  * Waits until the send page of `kind` has written its draft (IndexedDB, shortly after the last change) holding

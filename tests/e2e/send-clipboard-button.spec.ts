@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { openPalette, pasteNumbers, signIn } from './helpers'
+import { chooseFiles, openPalette, pasteNumbers, signIn } from './helpers'
 
 // The "Paste from clipboard" button and a big Ctrl+V (src/features/send/clipboard.ts, NumbersPanel.tsx). In headless
 // Chromium the clipboard-read permission is 'prompt' when the test grants nothing (a user never asked; the browser's
@@ -121,11 +121,9 @@ test('keyboard only: the palette pastes numbers from the clipboard and opens the
   await expect(page.getByTestId('count-valid')).toHaveText('有效 1,000 个')
   await expect(page.getByTestId('count-duplicates')).toHaveText('重复 3 个')
 
-  const chooser = page.waitForEvent('filechooser')
   await openPalette(page)
   await page.keyboard.type('添加号码文件')
-  await page.keyboard.press('Enter')
-  await (await chooser).setFiles({ name: 'more.txt', mimeType: 'text/plain', buffer: Buffer.from('13700137000\n13700137001\n') })
+  await chooseFiles(page, () => page.keyboard.press('Enter'), { name: 'more.txt', mimeType: 'text/plain', buffer: Buffer.from('13700137000\n13700137001\n') })
   await expect(page.getByTestId('count-valid')).toHaveText('有效 1,002 个')
   // Off the send pages the commands are gone.
   await page.goto('/sms-cloud/info/index')
