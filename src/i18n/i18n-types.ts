@@ -2885,10 +2885,6 @@ type RootTranslation = {
 			 * 请​选​择​定​时​发​送​时​间
 			 */
 			required: string
-			/**
-			 * 立​即​发​送
-			 */
-			now: string
 		}
 		groups: {
 			/**
@@ -2997,10 +2993,6 @@ type RootTranslation = {
 			 * 余​额​账​户​查​询​异​常
 			 */
 			balanceQuery: string
-			/**
-			 * 号​码​格​式​错​误
-			 */
-			invalidNumbers: string
 			/**
 			 * 号​码​仍​在​识​别​中​，​请​稍​候
 			 */
@@ -9044,10 +9036,6 @@ export type TranslationFunctions = {
 			 * 请选择定时发送时间
 			 */
 			required: () => LocalizedString
-			/**
-			 * 立即发送
-			 */
-			now: () => LocalizedString
 		}
 		groups: {
 			/**
@@ -9152,10 +9140,6 @@ export type TranslationFunctions = {
 			 * 余额账户查询异常
 			 */
 			balanceQuery: () => LocalizedString
-			/**
-			 * 号码格式错误
-			 */
-			invalidNumbers: () => LocalizedString
 			/**
 			 * 号码仍在识别中，请稍候
 			 */

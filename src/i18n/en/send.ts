@@ -67,7 +67,6 @@ export default {
 		hours: 'In {n} h',
 		tooSoon: 'The scheduled time must be at least 10 minutes from now',
 		required: 'Choose the scheduled time',
-		now: 'Send now',
 	},
 	groups: {
 		open: 'Add from address book',
@@ -98,9 +97,8 @@ export default {
 	errors: {
 		contentRequired: 'Enter the message content',
 		noValidNumbers: 'Add at least one valid number',
-		insufficientBalance: 'Not enough balance for this send',
+		insufficientBalance: 'Insufficient balance',
 		balanceQuery: 'The balance could not be checked; reload the page to try again',
-		invalidNumbers: 'Invalid number format',
 		busy: 'The numbers are still being read; please wait',
 		workerFailed: 'The file or number list was too large to read, or the background process stopped. Nothing already added was lost; please try again, or split it into smaller parts.',
 	},

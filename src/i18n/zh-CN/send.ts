@@ -67,7 +67,6 @@ export default {
 		hours: '{n:number} 小时后',
 		tooSoon: '定时时间须至少晚于当前时间 10 分钟',
 		required: '请选择定时发送时间',
-		now: '立即发送',
 	},
 	groups: {
 		open: '从通讯录添加',
@@ -100,7 +99,6 @@ export default {
 		noValidNumbers: '有效号码数量须大于 0',
 		insufficientBalance: '余额不足',
 		balanceQuery: '余额账户查询异常',
-		invalidNumbers: '号码格式错误',
 		busy: '号码仍在识别中，请稍候',
 		workerFailed: '文件或号码列表过大无法读取，或后台处理进程已停止。已添加的内容没有丢失，请重试，或拆分成更小的部分。',
 	},
