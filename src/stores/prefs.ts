@@ -37,10 +37,19 @@ function storedColour() {
   return isHexColour(c) ? c.toLowerCase() : ''
 }
 
-/** The theme's own colours as themes.css sets them (read with the chosen primary taken off). */
+/**
+ * The theme's own colours (read with the chosen primary taken off), as the browser resolves them: the built CSS writes
+ * them in its shortest form (#fff), so each is read back as rgb() through a probe.
+ */
 function readPalette(el: HTMLElement): PrimaryPalette | null {
-  const style = getComputedStyle(el)
-  const p = Object.fromEntries(PRIMARY_PAIRED.map((k) => [k, style.getPropertyValue(`--${k}`).trim()]))
+  const probe = document.createElement('span')
+  el.appendChild(probe)
+  const p = Object.fromEntries(PRIMARY_PAIRED.map((k) => {
+    probe.style.color = `var(--${k}, transparent)`
+    const rgb = getComputedStyle(probe).color.match(/^rgb\((\d+), (\d+), (\d+)\)$/)
+    return [k, rgb ? `#${rgb.slice(1).map((c) => Number(c).toString(16).padStart(2, '0')).join('')}` : '']
+  }))
+  probe.remove()
   return isPrimaryPalette(p) ? p : null
 }
 

@@ -163,3 +163,66 @@ for (const locale of ['zh-CN', 'en'] as const) {
     }
   })
 }
+
+// The colour picker sets the primary over every theme: a colour chosen by keyboard, far too light for a light theme
+// (and too dark for a dark one), is drawn at a shade that keeps axe's colour contrast clean on a list.
+test.describe('a chosen primary colour in WCAG 2.1 AA (axe)', () => {
+  const LIST = '/home-sms/mt-records'
+
+  async function chooseByKeyboard(page: Page, hex: string) {
+    await page.getByTestId('color-picker').focus()
+    await page.keyboard.press('Enter')
+    const code = page.getByTestId('colour-code')
+    await expect(code).toBeVisible()
+    for (let i = 0; i < 12 && !(await code.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+    await expect(code).toBeFocused()
+    await page.keyboard.press('ControlOrMeta+a')
+    await page.keyboard.type(hex)
+    await page.keyboard.press('Enter')
+  }
+
+  async function chooseTheme(page: Page, theme: string) {
+    await page.getByTestId('theme-picker').focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId(`theme-${theme}`).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+  }
+
+  const primary = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim())
+
+  async function contrastOnList(page: Page, where: string) {
+    await page.keyboard.press('Escape')
+    await goInside(page, LIST)
+    await settled(page, `${LIST} ${where}`)
+    return report(`${LIST} ${where}`, (await axe(page)).filter((v) => v.id === 'color-contrast'))
+  }
+
+  test('a light yellow in the white theme, then in the dark theme, and a deep blue there', async ({ page }) => {
+    test.setTimeout(180_000)
+    await inLocale(page, 'zh-CN')
+    await signIn(page)
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'white')
+
+    await chooseByKeyboard(page, '#ffee00')
+    const note = page.getByTestId('color-panel').getByTestId('colour-used')
+    await expect(note).toContainText('实际使用 #')
+    const inWhite = await primary(page)
+    expect(inWhite).toMatch(/^#[0-9a-f]{6}$/)
+    expect(inWhite).not.toBe('#ffee00')
+    await expect(note).toContainText(inWhite)
+    const problems = await contrastOnList(page, 'white #ffee00')
+
+    // The choice is kept, the shade re-derived: yellow on the dark theme's surfaces needs no change.
+    await chooseTheme(page, 'dark')
+    await expect.poll(() => primary(page)).toBe('#ffee00')
+    problems.push(...(await contrastOnList(page, 'dark #ffee00')))
+
+    await chooseByKeyboard(page, '#1a237e')
+    await expect(note).toContainText('实际使用 #')
+    const inDark = await primary(page)
+    expect(inDark).not.toBe('#1a237e')
+    problems.push(...(await contrastOnList(page, 'dark #1a237e')))
+    expect(problems).toEqual([])
+  })
+})
