@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { contrastRatio as contrast, isPrimaryPalette, PRIMARY_PAIRED, PRIMARY_SWATCHES, readablePrimary, type PrimaryPalette } from '@/domain/colour-contrast'
 
@@ -14,25 +14,44 @@ const themes = new Map(
   ]),
 )
 
-/** Text colour → the backgrounds it is drawn on (the components' classes: text-[var(--muted)] on a surface, …). */
-const PAIRS: [string, string][] = [
-  ...['text', 'muted', 'danger'].flatMap((fg) => ['surface', 'surface-2', 'bg'].map((bg): [string, string] => [fg, bg])),
+/** `fg` drawn at `alpha` over `bg`, as the browser composites a Tailwind tint such as bg-[var(--danger)]/10. */
+function tint(fg: string, alpha: number, bg: string): string {
+  const ch = (hex: string, i: number) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16)
+  return `#${[0, 1, 2].map((i) => Math.round(ch(fg, i) * alpha + ch(bg, i) * (1 - alpha)).toString(16).padStart(2, '0')).join('')}`
+}
+
+/**
+ * Text colour → the background it is drawn on, from the components' classes: text-[var(--muted)] on a surface, a
+ * status word (src/grid/StatusCell.tsx) in success or warning, a danger button or count badge in danger-contrast on
+ * danger, a sign-in form's message on its own colour's tint, the active sidebar entry on its tint of the sidebar.
+ */
+const SURFACES = ['surface', 'surface-2', 'bg'] as const
+interface Pair { fg: string; bg: string; alpha?: number }
+const PAIRS: Pair[] = [
+  ...['text', 'muted', 'danger', 'success', 'warning'].flatMap((fg) => SURFACES.map((bg) => ({ fg, bg }))),
   // The primary's pairs are the ones a chosen colour is fitted to (src/domain/colour-contrast.ts).
-  ...PRIMARY_PAIRED.map((other): [string, string] => ['primary', other]),
-  ['topbar-text', 'topbar-bg'],
-  ['sidebar-text', 'sidebar-bg'],
-  ['sidebar-active', 'sidebar-bg'],
+  ...PRIMARY_PAIRED.map((other) => ({ fg: 'primary', bg: other })),
+  { fg: 'danger-contrast', bg: 'danger' },
+  { fg: 'danger', bg: 'surface', alpha: 0.1 },
+  { fg: 'success', bg: 'surface', alpha: 0.1 },
+  { fg: 'topbar-text', bg: 'topbar-bg' },
+  { fg: 'sidebar-text', bg: 'sidebar-bg' },
+  { fg: 'sidebar-active', bg: 'sidebar-bg' },
+  { fg: 'sidebar-active', bg: 'sidebar-bg', alpha: 0.15 },
 ]
+/** The background a pair's text sits on: the theme's colour, or the text's own colour tinted over it. */
+const under = (v: Record<string, string>, p: Pair) => (p.alpha ? tint(v[p.fg], p.alpha, v[p.bg]) : v[p.bg])
+const named = (p: Pair) => (p.alpha ? `${p.fg} on ${p.fg}/${p.alpha * 100}% over ${p.bg}` : `${p.fg} on ${p.bg}`)
 
 describe('themes', () => {
   it('are the eleven of the spec, each with every colour a pair names', () => {
     expect(themes.size).toBe(11)
-    for (const [name, v] of themes) for (const [fg, bg] of PAIRS) expect([name, v[fg], v[bg]].every(Boolean), `${name} ${fg}/${bg}`).toBe(true)
+    for (const [name, v] of themes) for (const p of PAIRS) expect([v[p.fg], v[p.bg]].every(Boolean), `${name} ${named(p)}`).toBe(true)
   })
 
   it('keep every text colour at 4.5:1 or more on each background it is drawn on', () => {
     const low = [...themes].flatMap(([name, v]) =>
-      PAIRS.filter(([fg, bg]) => contrast(v[fg], v[bg]) < 4.5).map(([fg, bg]) => `${name}: ${fg} ${v[fg]} on ${bg} ${v[bg]} is ${contrast(v[fg], v[bg]).toFixed(2)}:1`))
+      PAIRS.filter((p) => contrast(v[p.fg], under(v, p)) < 4.5).map((p) => `${name}: ${named(p)} (${v[p.fg]} on ${under(v, p)}) is ${contrast(v[p.fg], under(v, p)).toFixed(2)}:1`))
     expect(low).toEqual([])
   })
 
@@ -53,5 +72,15 @@ describe('themes', () => {
 
   it("leave each theme's own primary as it is", () => {
     for (const [name, v] of themes) expect(readablePrimary(v.primary, v as PrimaryPalette), name).toBe(v.primary)
+  })
+
+  // A fixed white or black on a theme's colour is readable in some themes only (white on the dark themes' light red
+  // was 2.8:1): text on a themed background takes that background's own contrast variable.
+  it('are the only source of the colours the console draws text in', () => {
+    const src = new URL('../', import.meta.url)
+    const fixed = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .flatMap((f) => [...readFileSync(new URL(f, src), 'utf8').matchAll(/\btext-(white|black|(?:red|green|amber|yellow|blue|gray|slate|emerald|orange|rose|zinc|neutral)-\d+)\b/g)].map((m) => `${f}: ${m[0]}`))
+    expect(fixed).toEqual([])
   })
 })

@@ -1,10 +1,10 @@
 import type { CustomCellRendererProps } from 'ag-grid-react'
 import type { Tone } from './define-list'
 
-/** Colours per tone; light-dark() follows the color-scheme the dark themes set. */
+/** Colours per tone, each a theme variable (src/app/themes.css keeps it readable on every surface of its theme). */
 const TONES: Record<Tone, string> = {
-  ok: 'light-dark(#15803d, #4ade80)',
-  warn: 'light-dark(#b45309, #fbbf24)',
+  ok: 'var(--success)',
+  warn: 'var(--warning)',
   bad: 'var(--danger)',
   muted: 'var(--muted)',
   info: 'var(--primary)',

@@ -65,7 +65,7 @@ export function NoticeBell({ go }: { go: Go }) {
         <button type="button" className={toolButtonClass} aria-label={label} title={label} data-testid="notice-button">
           <Icon name="bell" />
           {unread > 0 && (
-            <span data-testid="notice-badge" className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-[var(--danger)] px-1 text-[10px] leading-4 text-white">
+            <span data-testid="notice-badge" className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-[var(--danger)] px-1 text-[10px] leading-4 text-[var(--danger-contrast)]">
               {unread > 99 ? '99+' : unread}
             </span>
           )}

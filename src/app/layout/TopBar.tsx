@@ -36,7 +36,7 @@ export function TopBar({ go }: { go: Go }) {
       <button {...tool(LL.shell.errorLog())} data-testid="errorlog-button" onClick={() => openShellDialog('errorLog')}>
         <Icon name="bug" />
         {count > 0 && (
-          <span data-testid="errorlog-badge" className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-[var(--danger)] px-1 text-[10px] leading-4 text-white">
+          <span data-testid="errorlog-badge" className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-[var(--danger)] px-1 text-[10px] leading-4 text-[var(--danger-contrast)]">
             {badge}
           </span>
         )}

@@ -130,7 +130,7 @@ export function MediaPicker({ purpose, kind: fixedKind, onPick, onClose }: Media
           <div
             key={m.material_id} id={`${id}-opt-${i}`} role="option" aria-selected={i === active} data-testid="picker-option"
             onClick={() => setActive(i)} onDoubleClick={() => pick(m)}
-            className={`flex cursor-pointer flex-col items-center gap-1 rounded p-1 text-xs ${i === active ? 'bg-[var(--primary)] text-white' : 'hover:bg-[var(--surface-2)]'}`}
+            className={`flex cursor-pointer flex-col items-center gap-1 rounded p-1 text-xs ${i === active ? 'bg-[var(--primary)] text-[var(--primary-contrast)]' : 'hover:bg-[var(--surface-2)]'}`}
           >
             <MediaThumb url={m.url} kind={m.kind} name={m.file_name} size="h-16 w-full" />
             <span className="w-full truncate text-center" title={m.file_name}>{m.file_name}</span>

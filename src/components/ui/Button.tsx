@@ -6,7 +6,7 @@ type Variant = 'primary' | 'secondary' | 'danger' | 'ghost'
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-[var(--primary)] text-[var(--primary-contrast)] hover:opacity-90',
   secondary: 'border border-[var(--border)] bg-[var(--surface)] text-[var(--text)] hover:bg-[var(--surface-2)]',
-  danger: 'bg-[var(--danger)] text-white hover:opacity-90',
+  danger: 'bg-[var(--danger)] text-[var(--danger-contrast)] hover:opacity-90',
   ghost: 'text-[var(--primary)] hover:underline',
 }
 

@@ -5,7 +5,7 @@ export function FormMessage({ text, ok }: { text: string | null; ok?: boolean })
     <p
       role={ok ? 'status' : 'alert'}
       data-testid="form-message"
-      className={`rounded px-3 py-2 text-sm ${ok ? 'bg-green-600/10 text-green-700' : 'bg-[var(--danger)]/10 text-[var(--danger)]'}`}
+      className={`rounded px-3 py-2 text-sm ${ok ? 'bg-[var(--success)]/10 text-[var(--success)]' : 'bg-[var(--danger)]/10 text-[var(--danger)]'}`}
     >
       {text}
     </p>
