@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { expect, test, type Page } from '@playwright/test'
-import { MODULES } from '@/domain/constants'
+import { DARK_THEMES, MODULES } from '@/domain/constants'
 import type { MenuItem } from '@/domain/menu'
 import { apiAs, openPalette, signIn } from './helpers'
 
@@ -69,6 +69,29 @@ async function inLocale(page: Page, locale: string) {
     await page.reload()
   }
   await expect(page.locator('input[name="username"]')).toBeVisible()
+}
+
+/** The theme picker of the top bar, by keyboard, as a user switches theme (the theme is not kept across reloads). */
+async function chooseTheme(page: Page, theme: string) {
+  await page.getByTestId('theme-picker').focus()
+  await page.keyboard.press('Enter')
+  await page.getByTestId(`theme-${theme}`).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+}
+
+/** axe's colour-contrast rule alone, over the page or one part of it. */
+async function contrast(page: Page, where: string, include?: string) {
+  await axe(page, include) // loads axe and stills the transitions once
+  const found = await page.evaluate(async (include) => {
+    const w = window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }> } }
+    const r = await w.axe.run(include ? { include: [include] } : document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] })
+    return r.violations.map((v) => ({
+      id: v.id, help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 160), summary: (n.failureSummary ?? '').slice(0, 200) })),
+    }))
+  }, include)
+  return report(where, found)
 }
 
 for (const locale of ['zh-CN', 'en'] as const) {
@@ -181,14 +204,6 @@ test.describe('a chosen primary colour in WCAG 2.1 AA (axe)', () => {
     await page.keyboard.press('Enter')
   }
 
-  async function chooseTheme(page: Page, theme: string) {
-    await page.getByTestId('theme-picker').focus()
-    await page.keyboard.press('Enter')
-    await page.getByTestId(`theme-${theme}`).focus()
-    await page.keyboard.press('Enter')
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
-  }
-
   const primary = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim())
 
   async function contrastOnList(page: Page, where: string) {
@@ -223,6 +238,44 @@ test.describe('a chosen primary colour in WCAG 2.1 AA (axe)', () => {
     const inDark = await primary(page)
     expect(inDark).not.toBe('#1a237e')
     problems.push(...(await contrastOnList(page, 'dark #1a237e')))
+    expect(problems).toEqual([])
+  })
+})
+
+// The full sweep above runs in the white theme every start opens in; the palettes of the other themes are pinned pair
+// by pair in src/app/themes.test.ts, and here as the browser draws them: the shell (top bar, sidebar with its active
+// entry, tabs) around the home, a list with status words and row actions, the send page, and a danger confirmation.
+test.describe('colour contrast (axe) in the other themes', () => {
+  const THEMED = [...DARK_THEMES, 'iview'] as const
+  const PAGES = ['/wel/index', '/account/customers', '/home-sms/mt-records', '/home-sms/group-send']
+
+  test(`${THEMED.join(', ')}: the home, two lists, the send page and a danger confirmation`, async ({ page }) => {
+    test.setTimeout(300_000)
+    await inLocale(page, 'zh-CN')
+    await signIn(page)
+    const problems: string[] = []
+    for (const theme of THEMED) {
+      await chooseTheme(page, theme)
+      await page.keyboard.press('Escape')
+      for (const path of PAGES) {
+        await goInside(page, path)
+        await expect(page.getByTestId('page-header').getByRole('heading', { level: 1 }), path).toBeVisible()
+        if (path !== '/wel/index' && path !== '/home-sms/group-send') await expect(page.locator('.ag-row').first(), path).toBeVisible()
+        await settled(page, `${theme} ${path}`)
+        problems.push(...(await contrast(page, `${theme} ${path}`)))
+      }
+      // An open customer's close action (in the row's menu) asks first, with the red button focused; Escape answers no.
+      await goInside(page, '/account/customers')
+      await settled(page, `${theme} /account/customers`)
+      await page.locator('.ag-row:not(.ag-row-pinned)').filter({ hasText: '已开通' }).first().getByTestId('row-more').click()
+      await page.getByRole('menuitem', { name: '停用' }).click()
+      const dialog = page.getByRole('dialog')
+      await expect(dialog).toBeVisible()
+      await settled(page, `${theme} confirm`)
+      problems.push(...(await contrast(page, `${theme} close confirmation`, '[role="dialog"]')))
+      await page.keyboard.press('Escape')
+      await expect(dialog).toHaveCount(0)
+    }
     expect(problems).toEqual([])
   })
 })

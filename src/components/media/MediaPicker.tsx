@@ -134,7 +134,7 @@ export function MediaPicker({ purpose, kind: fixedKind, onPick, onClose }: Media
           >
             <MediaThumb url={m.url} kind={m.kind} name={m.file_name} size="h-16 w-full" />
             <span className="w-full truncate text-center" title={m.file_name}>{m.file_name}</span>
-            <span className="opacity-80">{t.kinds[m.kind]()} · {formatValue('sizeKb', m.size)}</span>
+            <span>{t.kinds[m.kind]()} · {formatValue('sizeKb', m.size)}</span>
           </div>
         ))}
       </div>

@@ -60,7 +60,7 @@ export function InteractPage({ code }: { code: string }) {
             {view.answers.map((a, i) => (
               <li key={i} className="self-end rounded-lg bg-[var(--primary)] px-3 py-2 text-sm text-[var(--primary-contrast)]">
                 <span className="whitespace-pre-wrap break-words">{a.content}</span>
-                <span className="ml-2 text-xs opacity-80">{formatTime(a.time, TIME)}</span>
+                <span className="ml-2 text-xs">{formatTime(a.time, TIME)}</span>
               </li>
             ))}
           </ol>

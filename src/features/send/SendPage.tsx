@@ -87,7 +87,7 @@ export function SendPage({ kind, title, summarize, settle, send, preview, reset,
         className="sticky -bottom-4 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-[var(--border)] bg-[var(--bg)] px-4 py-3"
       >
         <Button onClick={() => void request()} busy={busy && !summary} data-testid="send-button">
-          {LL.send.actions.send()} <kbd className="text-xs opacity-90">{formatShortcut(SEND_SHORTCUT)}</kbd>
+          {LL.send.actions.send()} <kbd className="text-xs">{formatShortcut(SEND_SHORTCUT)}</kbd>
         </Button>
         {runPreview && <Button variant="secondary" onClick={runPreview} data-testid="preview-button">{LL.send.actions.preview()}</Button>}
         <Button variant="ghost" onClick={reset}>{LL.send.actions.reset()}</Button>

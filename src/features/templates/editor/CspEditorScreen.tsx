@@ -162,7 +162,7 @@ export default function CspEditorScreen({ title }: { title: string }) {
             </ol>
             <div>
               <Button variant="secondary" type="button" disabled={d.cards.length >= CARDS_MAX} onClick={() => addCardAfter(d.cards.length - 1)} data-testid="csp-add-card">
-                + {t.addCard()} <kbd className="text-xs opacity-90">{formatShortcut(EDITOR_SHORTCUTS.add)}</kbd>
+                + {t.addCard()} <kbd className="text-xs">{formatShortcut(EDITOR_SHORTCUTS.add)}</kbd>
               </Button>
             </div>
           </section>
@@ -208,7 +208,7 @@ export default function CspEditorScreen({ title }: { title: string }) {
         {ed.formError && <p role="alert" className="text-sm text-[var(--danger)]" data-testid="csp-editor-error">{ed.formError}</p>}
         <div className="flex flex-wrap items-center gap-2">
           <Button type="submit" busy={ed.busy} data-testid="csp-editor-submit">
-            {t.submit()} <kbd className="text-xs opacity-90">{formatShortcut(EDITOR_SHORTCUTS.submit)}</kbd>
+            {t.submit()} <kbd className="text-xs">{formatShortcut(EDITOR_SHORTCUTS.submit)}</kbd>
           </Button>
           <Button variant="ghost" type="button" onClick={() => void ed.reset()}>{t.reset()}</Button>
         </div>

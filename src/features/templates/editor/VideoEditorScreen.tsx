@@ -113,7 +113,7 @@ export default function VideoEditorScreen({ title }: { title: string }) {
           </ol>
           <div>
             <Button variant="secondary" type="button" disabled={d.frames.length >= FRAMES_MAX} onClick={() => add(d.frames.length - 1)} data-testid="video-add-frame">
-              + {t.addFrame()} <kbd className="text-xs opacity-90">{formatShortcut(EDITOR_SHORTCUTS.add)}</kbd>
+              + {t.addFrame()} <kbd className="text-xs">{formatShortcut(EDITOR_SHORTCUTS.add)}</kbd>
             </Button>
           </div>
           <p id={fieldId('video', 'size')} tabIndex={-1} role={over || ed.error('size') ? 'alert' : 'status'} data-testid="video-total"
@@ -124,7 +124,7 @@ export default function VideoEditorScreen({ title }: { title: string }) {
         {ed.formError && <p role="alert" className="text-sm text-[var(--danger)]" data-testid="video-editor-error">{ed.formError}</p>}
         <div className="flex flex-wrap items-center gap-2">
           <Button type="submit" busy={ed.busy} data-testid="video-editor-submit">
-            {te.submit()} <kbd className="text-xs opacity-90">{formatShortcut(EDITOR_SHORTCUTS.submit)}</kbd>
+            {te.submit()} <kbd className="text-xs">{formatShortcut(EDITOR_SHORTCUTS.submit)}</kbd>
           </Button>
           <Button variant="ghost" type="button" onClick={() => void ed.reset()}>{te.reset()}</Button>
         </div>
