@@ -8,7 +8,7 @@ import { setup, type Harness } from '../test/harness'
 import { appSecretOf } from '../users/app-secret'
 import { queueReplies } from './outbox'
 import { PUSH_HEADERS, verifyPush } from './sign'
-import { backoffMs, prunePush, PUSH_KEEP_DAYS, pushTick, type PushOptions } from './worker'
+import { backoffMs, claim, formBatches, prunePush, PUSH_KEEP_DAYS, pushTick, type PushOptions } from './worker'
 
 type Behaviour = 'ok' | 'fail' | 'hang' | 'drop' | 'redirect'
 interface Received {
@@ -199,6 +199,19 @@ describe('push/push', () => {
       expect(await pushTick(h.db, opts({ allowPrivate: false }))).toEqual([PUSH_OUTCOME.retry])
       expect(rx.got).toHaveLength(0)
       expect((await h.db.query<{ error: string }>('select error from push_attempt')).rows[0].error).toMatch(/127\.0\.0\.1 \(loopback\) refused/)
+    })
+
+    it('a claim leases one batch, also when the planner believes the table empty', async () => {
+      // Statistics taken while no batch waited (autovacuum after a quiet spell or a prune): a joined claim was then
+      // planned as a nested loop that ran its `limit 1` subquery again for each batch row, leasing every due batch.
+      await h.db.query('analyze push_batch')
+      await waiting(h.db, 'acme01', 250)
+      await simulateTick(h.db, { minAgeSeconds: 0 })
+      expect(await formBatches(h.db, now)).toBeGreaterThanOrEqual(3)
+      const claimed = await claim(h.db, now, 60_000)
+      expect(claimed).not.toBeNull()
+      const leased = (await h.db.query<{ id: string }>('select id from push_batch where attempts > 0')).rows.map((r) => r.id)
+      expect(leased).toEqual([claimed!.id])
     })
 
     it('batches at most 100 items per delivery', async () => {

@@ -73,11 +73,15 @@ interface Claimed {
   push_url: string | null
 }
 
-async function claim(db: Db, now: Date, leaseMs: number): Promise<Claimed | null> {
+/** Leases the most overdue waiting batch for one attempt (exported for its test). */
+export async function claim(db: Db, now: Date, leaseMs: number): Promise<Claimed | null> {
   const { rows } = await db.query<Claimed>(
+    // The due batch as a scalar subquery, run once per statement. As a join (`from (…limit 1…) d where b.id = d.id`)
+    // a nested loop, planned when the statistics say the table is nearly empty, ran it again for each batch row; each
+    // run skipped the batch the statement had just updated and took the next: one claim leased every due batch,
+    // attempted one, and the others waited out their lease.
     `update push_batch b set attempts = attempts + 1, next_at = $1::timestamptz + make_interval(secs => $2)
-     from (select id from push_batch where status = 0 and next_at <= $1 order by next_at limit 1 for update skip locked) d
-     where b.id = d.id
+     where b.id = (select id from push_batch where status = 0 and next_at <= $1 order by next_at limit 1 for update skip locked)
      returning b.id, b.cus_id, b.attempts, b.create_time, (select push_url from customer c where c.cus_id = b.cus_id) as push_url`,
     [now, leaseMs / 1000])
   return rows[0] ?? null
