@@ -55,6 +55,16 @@ describe('themes', () => {
     expect(low).toEqual([])
   })
 
+  // Non-text (WCAG 1.4.11, 3:1): the current module's underline and the focus ring in the top bar (its accent, else
+  // the primary), the focus ring in the sidebar (its active colour), the focus ring on the surfaces (the primary).
+  it('keep focus rings and the current module mark at 3:1 or more on the bar they sit on', () => {
+    const low = [...themes].flatMap(([name, v]) =>
+      ([[v['topbar-accent'] ?? v.primary, 'topbar-bg'], [v['sidebar-active'], 'sidebar-bg'], ...SURFACES.map((bg) => [v.primary, bg])] as const)
+        .filter(([fg, bg]) => contrast(fg, v[bg]) < 3)
+        .map(([fg, bg]) => `${name}: ${fg} on ${bg} ${v[bg]} is ${contrast(fg, v[bg]).toFixed(2)}:1`))
+    expect(low).toEqual([])
+  })
+
   // The colour picker sets --primary over the theme's: whatever is chosen, the colour drawn keeps the pairs above.
   it('turn every swatch, and colours far too light or too dark, into a primary that keeps every pair', () => {
     const low = [...themes].flatMap(([name, v]) => {

@@ -31,7 +31,7 @@ export function ModuleMenu({ go }: { go: Go }) {
               m.prodAccess ? go(m.path || MODULE_CATALOG[m.code].home) : toast.warning(LL.shell.productNotActivated())
             }
             className={`h-12 shrink-0 border-b-2 px-3 text-sm whitespace-nowrap text-[var(--topbar-text)] hover:bg-black/10
-              ${current ? 'border-[var(--primary)] font-semibold' : 'border-transparent'}`}
+              ${current ? 'border-[var(--topbar-accent,var(--primary))] font-semibold' : 'border-transparent'}`}
           >
             {/* A product not activated keeps its text's contrast (a faded word fails WCAG AA): a lock marks it. */}
             <span className="inline-flex items-center gap-1.5">

@@ -41,7 +41,7 @@ export function Icon({ name, size = 18, className = '' }: { name: IconName; size
 
 export const toolButtonClass =
   'relative inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded px-2 text-[var(--topbar-text)] ' +
-  'hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-[var(--primary)] data-[state=open]:bg-black/10'
+  'hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-[var(--topbar-accent,var(--primary))] data-[state=open]:bg-black/10'
 
 export const menuPanelClass =
   'z-50 min-w-44 rounded-md border border-[var(--border)] bg-[var(--surface)] p-1 text-sm text-[var(--text)] shadow-lg'
