@@ -21,7 +21,7 @@ const capped = (from: string) => `select count(*)::int as depth from (select 1 f
 const QUEUES: Record<string, { depth: string; oldest: string; params?: () => unknown[] }> = {
   'carrier-sim': {
     depth: capped('mt_record where mt_status = 500'),
-    oldest: 'select receive_time as oldest from mt_record where mt_status = 500 order by receive_time, sn limit 1',
+    oldest: 'select receive_time as oldest from mt_record where mt_status = 500 order by sn limit 1',
   },
   scheduler: {
     depth: `select count(*)::int as depth from time_batch where send_status = $1 and timing_time <= now()`,

@@ -26,7 +26,7 @@ export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ rep
       `with picked as (
          select sn, random() as r from mt_record
          where mt_status = 500 and receive_time <= now() - make_interval(secs => $1) and receive_time > now() - make_interval(secs => $4)
-         order by receive_time, sn limit $2 for update skip locked)
+         order by sn limit $2 for update skip locked)
        update mt_record m set
          mt_status = case when p.r < 0.95 then 0 else 600 end,
          report_result = case when p.r < 0.85 then 0 when p.r < 0.95 then 1 + floor((p.r - 0.85) * 60)::int end,

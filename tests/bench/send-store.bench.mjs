@@ -30,9 +30,9 @@ const MB = (n) => `${(n / 2 ** 20).toFixed(0)} MB`
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ')
 
-// The time indexes as migration 004 made them, before 013 turned them ascending (and 079 led the product's by the time).
+// The time indexes as migration 004 made them, before 013 turned them ascending.
 const INDEXES_004 = `
-  drop index mt_record_cus_time_idx; drop index mt_record_time_idx; drop index mt_record_link_idx;
+  drop index mt_record_cus_time_idx; drop index mt_record_prod_time_idx; drop index mt_record_link_idx;
   create index mt_record_cus_time_idx on mt_record (cus_id, prod_type, receive_time desc, sn desc);
   create index mt_record_prod_time_idx on mt_record (prod_type, receive_time desc, sn desc);
   create index mt_record_link_idx on mt_record (receive_time desc, sn desc) include (cus_id, click_time) where long_link is not null`
