@@ -88,6 +88,8 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false, prob
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-problem` : undefined}
         onChange={(e) => numbers.setTyped(e.target.value)}
+        // Leaving the box ends the number being typed: it is counted, or listed as invalid, as it stands.
+        onBlur={() => void numbers.flush()}
         onPaste={(e) => {
           e.preventDefault()
           const text = pastedText(e)

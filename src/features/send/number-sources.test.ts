@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseNumberList } from '../../../workers/numbers'
-import { combineBytes, EMPTY_NUMBERS, firstLines, invalidLinesFile, mergeResult, sampleNumbers, type NumberState } from './number-sources'
+import { combineBytes, EMPTY_NUMBERS, firstLines, invalidLinesFile, mergeResult, sampleNumbers, typingStart, type NumberState } from './number-sources'
 
 const enc = (s: string) => new TextEncoder().encode(s)
 const add = (prev: NumberState, text: string, source: string) =>
@@ -64,5 +64,37 @@ describe('sample of the kept numbers', () => {
     expect(sampleNumbers(b.numbers, 10)).toHaveLength(b.valid)
     expect(sampleNumbers(EMPTY_NUMBERS.numbers, 5)).toEqual([])
     expect(sampleNumbers(b.numbers, 0)).toEqual([])
+  })
+})
+
+describe('the number still being typed', () => {
+  const valid = (s: string, o?: Parameters<typeof parseNumberList>[1]) => parseNumberList(new TextEncoder().encode(s), o).valid
+
+  it('holds back every proper start of a valid number, and never a valid one', () => {
+    for (const whole of ['13800138000', '8613912345678', '+8613912345678', '008619912345678', '1-380-013-8000']) {
+      for (let n = 1; n < whole.length; n++) {
+        const text = `13700000001\n${whole.slice(0, n)}`
+        expect(typingStart(text), text).toBe(12)
+        expect(valid(text.slice(12)), text).toBe(0)
+      }
+      expect(valid(whole), whole).toBe(1)
+      expect(typingStart(`13700000001\n${whole}`), whole).toBe(12 + whole.length)
+    }
+  })
+
+  it('counts an entry that no more digits could make valid, and one a separator has ended', () => {
+    for (const text of ['02088887777', '12', '1380013800a', '13800138000\n', '1380013,', '138001 ', '1380013、', '23', '861234', '+1', '']) {
+      expect(typingStart(text), JSON.stringify(text)).toBe(text.length)
+    }
+    // Full-width digits read as digits.
+    expect(typingStart('１３８')).toBe(0)
+  })
+
+  it('holds an international number until it has the 7 digits of the shortest', () => {
+    const o = { mode: 'international' as const, countryCodes: ['852'] }
+    expect(typingStart('+85212', 'international')).toBe(0)
+    expect(typingStart('00852123', 'international')).toBe(0)
+    expect(valid('+8521234567', o)).toBe(1)
+    expect(typingStart('+8521234567', 'international')).toBe(11)
   })
 })

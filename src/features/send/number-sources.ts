@@ -118,3 +118,40 @@ export function sampleNumbers(numbers: Uint8Array, count: number): string[] {
   if (count <= 0 || numbers.length === 0) return []
   return new TextDecoder().decode(firstLines(numbers, count)).split('\n').filter(Boolean)
 }
+
+/** Separators parseNumberList accepts (src/domain/numbers.ts), as characters. */
+const SEPARATORS = new Set([...'\t\n\v\f\r ,;|，；、\u3000\uFEFF'])
+/** How a domestic entry may start: a national number, or it after 86, +86 or 0086. */
+const DOMESTIC_LEADS = ['', '86', '+86', '0086']
+
+/** `n` (digits, one leading `+`) is a proper start of some valid domestic form: 1, then 3–9, then 9 digits. */
+function domesticStart(n: string): boolean {
+  return DOMESTIC_LEADS.some((lead) => {
+    if (n.length >= lead.length + 11) return false
+    for (let i = 0; i < n.length; i++) {
+      const c = n[i]
+      const k = i - lead.length
+      const ok = k < 0 ? c === lead[i] : k === 0 ? c === '1' : k === 1 ? c >= '3' && c <= '9' : c >= '0' && c <= '9'
+      if (!ok) return false
+    }
+    return true
+  })
+}
+
+/**
+ * Where the number still being typed starts: the box's last entry (no separator after it) when it is not a valid
+ * number yet but more digits could make it one, e.g. "1380013" or "+86"; else `text.length`. The count made while
+ * typing leaves it out, so a half-typed number is not listed as invalid at every pause; leaving the box or Send
+ * counts it as it is. International numbers are held while they have fewer than the 7 digits the shortest has.
+ */
+export function typingStart(text: string, mode: 'domestic' | 'international' = 'domestic'): number {
+  let start = text.length
+  while (start > 0 && !SEPARATORS.has(text[start - 1])) start--
+  const entry = text
+    .slice(start)
+    .replace(/[-.]/g, '')
+    .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+  if (!entry || !/^\+?\d*$/.test(entry)) return text.length
+  const growing = mode === 'international' ? entry.replace(/^\+|^00/, '').length < 7 : domesticStart(entry)
+  return growing ? start : text.length
+}

@@ -4,7 +4,7 @@ import { UPLOAD_LIMIT_BYTES } from '@/domain/constants'
 import { withCallingCode } from '@/domain/group-numbers'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { WorkerFailedError } from '../../../workers/remote'
-import { combineBytes, EMPTY_NUMBERS, mergeResult, type NumberState } from './number-sources'
+import { combineBytes, EMPTY_NUMBERS, mergeResult, typingStart, type NumberState } from './number-sources'
 import { parseBlobInWorker, parseInWorker, parseTextInWorker, type NumberListOptions, type NumberListResult } from './numbers-client'
 import { parseSheetInWorker, SheetSourceRefused } from './sheet-client'
 
@@ -16,8 +16,9 @@ export const TYPED_DELAY_MS = 200
 /**
  * The recipients of the composed send. Sources (pastes, files, groups) are parsed one after another in the worker,
  * each with the numbers kept so far; `pending` counts those not finished yet. The text typed in the box is one more
- * source, always the last: it is counted in the worker a moment after typing pauses, and `flush` counts it at once
- * (Send calls it, so a send never goes with a stale count). `options` selects domestic (default) or international
+ * source, always the last: it is counted in the worker a moment after typing pauses (but for a number still being
+ * typed), and `flush` counts all of it at once (Send and leaving the box call it, so a send never goes with a stale
+ * count). `options` selects domestic (default) or international
  * parsing; it is read when a source is parsed, so it may change (the country list arriving).
  */
 export function useNumbers(options?: NumberListOptions, initial: NumberState = EMPTY_NUMBERS) {
@@ -45,10 +46,14 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
     setError(e instanceof SheetSourceRefused ? refused[e.code]() : e instanceof WorkerFailedError ? LL.send.errors.workerFailed() : t.parseFailed())
   }, [LL])
 
-  /** Shows the kept numbers with the typed text counted after them (a queue step: one parse at a time). */
-  const count = useCallback(async () => {
+  /**
+   * Shows the kept numbers with the typed text counted after them (a queue step: one parse at a time). While typing
+   * (`whole` false) the number still being typed is left out until it is valid or ended (typingStart).
+   */
+  const count = useCallback(async (whole = true) => {
     const base = keptState.current
-    const text = typedNow.current
+    const all = typedNow.current
+    const text = whole ? all : all.slice(0, typingStart(all, opts.current?.mode))
     if (counted.current.kept === base && counted.current.typed === text) return
     let next = base
     if (text.trim()) {
@@ -64,10 +69,10 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
     flushSync(() => setShown(next))
   }, [LL, failed])
 
-  /** Counts the typed text now, after the sources already queued; resolves when the count is shown. */
+  /** Counts the whole typed text now, after the sources already queued; resolves when the count is shown. */
   const flush = useCallback(() => {
     clearTimeout(timer.current)
-    queue.current = queue.current.then(count)
+    queue.current = queue.current.then(() => count())
     return queue.current
   }, [count])
 
@@ -75,8 +80,10 @@ export function useNumbers(options?: NumberListOptions, initial: NumberState = E
     typedNow.current = text
     setTypedText(text)
     clearTimeout(timer.current)
-    timer.current = setTimeout(() => void flush(), TYPED_DELAY_MS)
-  }, [flush])
+    timer.current = setTimeout(() => {
+      queue.current = queue.current.then(() => count(false))
+    }, TYPED_DELAY_MS)
+  }, [count])
 
   /** Replaces everything (a restored draft): its numbers become the kept ones and the box is emptied. */
   const setState = useCallback((s: NumberState) => {
