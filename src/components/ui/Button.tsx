@@ -4,9 +4,9 @@ import { Spinner } from './Spinner'
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost'
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-[var(--primary)] text-[var(--primary-contrast)] hover:opacity-90',
+  primary: 'bg-[var(--primary)] text-[var(--primary-contrast)] hover:bg-[var(--primary-hover)]',
   secondary: 'border border-[var(--border)] bg-[var(--surface)] text-[var(--text)] hover:bg-[var(--surface-2)]',
-  danger: 'bg-[var(--danger)] text-[var(--danger-contrast)] hover:opacity-90',
+  danger: 'bg-[var(--danger)] text-[var(--danger-contrast)] hover:bg-[var(--danger-hover)]',
   ghost: 'text-[var(--primary)] hover:underline',
 }
 
