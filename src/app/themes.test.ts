@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { contrastRatio as contrast, isPrimaryPalette, PRIMARY_PAIRED, PRIMARY_SWATCHES, readablePrimary, type PrimaryPalette } from '@/domain/colour-contrast'
+import { ROLE_COLORS } from '@/features/dashboard/trend'
 
 /*
  * WCAG AA for text in every theme, not only the white one the axe sweep measures: each colour text is drawn in,
@@ -42,6 +43,21 @@ const PAIRS: Pair[] = [
 /** The background a pair's text sits on: the theme's colour, or the text's own colour tinted over it. */
 const under = (v: Record<string, string>, p: Pair) => (p.alpha ? tint(v[p.fg], p.alpha, v[p.bg]) : v[p.bg])
 const named = (p: Pair) => (p.alpha ? `${p.fg} on ${p.fg}/${p.alpha * 100}% over ${p.bg}` : `${p.fg} on ${p.bg}`)
+
+/** The JSX text of each <input>, <select> and <textarea> element's opening tag (a `>` inside braces is code, not its end). */
+function fieldElements(text: string): string[] {
+  return [...text.matchAll(/<(input|select|textarea)\b/g)].map((m) => {
+    let depth = 0
+    for (let i = m.index; i < text.length; i++) {
+      if (text[i] === '{') depth++
+      else if (text[i] === '}') depth--
+      else if (text[i] === '>' && depth === 0) return text.slice(m.index, i + 1)
+    }
+    return text.slice(m.index)
+  })
+}
+
+type Check = [what: string, fg: string | undefined, bg: string | undefined, min: number]
 
 describe('themes', () => {
   it('are the eleven of the spec, each with every colour a pair names', () => {
@@ -87,6 +103,43 @@ describe('themes', () => {
       return checks.filter(([, fg, bg]) => contrast(fg, bg) < 4.5).map(([what, fg, bg]) => `${name}: ${what} hovered, ${fg} on ${bg} is ${contrast(fg, bg).toFixed(2)}:1`)
     })
     expect(low).toEqual([])
+  })
+
+  // Non-text (WCAG 1.4.11, 3:1): a form field's edge (inputs, selects, text areas, check boxes, the account selector,
+  // a list's search fields) on every surface a field sits on; each line of the dashboard's charts (the variables
+  // trend.ts draws them in) on the chart's card; the avatar disc (the top bar's accent) on the bar, and its initial,
+  // text cut out in the bar's colour, at 4.5:1 on the disc.
+  it('keep field edges, chart lines and the avatar at 3:1 or more on what they sit on', () => {
+    const lines = Object.entries(ROLE_COLORS).map(([role, c]) => [role, /^var\(--([\w-]+)\)$/.exec(c)?.[1] ?? c] as const)
+    const low = [...themes].flatMap(([name, v]) => {
+      const disc = v['topbar-accent'] ?? v.primary
+      const checks: Check[] = [
+        ...SURFACES.map((bg): Check => [`field-border on ${bg}`, v['field-border'], v[bg], 3]),
+        ...lines.map(([role, k]): Check => [`${role} line (--${k}) on surface`, v[k], v.surface, 3]),
+        ['avatar disc on topbar-bg', disc, v['topbar-bg'], 3],
+        ['avatar initial (topbar-bg) on its disc', v['topbar-bg'], disc, 4.5],
+      ]
+      return checks.filter(([, fg, bg, min]) => !fg || !bg || contrast(fg, bg) < min)
+        .map(([what, fg, bg, min]) => `${name}: ${what} (${fg} on ${bg}) is ${fg && bg ? contrast(fg, bg).toFixed(2) : 'missing'}, under ${min}:1`)
+    })
+    expect(low).toEqual([])
+  })
+
+  // The pairs above hold only if the fields use the variable: every input, select and text area in the source (with
+  // the class constants and props it takes from its file by name) draws its edge in --field-border, never in the
+  // dividers' --border. Hidden inputs (a file chooser behind a button, a calendar behind a text field) have no edge.
+  it("give every form field in the source the field border, not the dividers'", () => {
+    const src = new URL('../', import.meta.url)
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx$/.test(f) && !/\.test\.tsx$/.test(f))
+    const found = files.flatMap((f) => {
+      const text = readFileSync(new URL(f, src), 'utf8')
+      // A constant's text runs to the next blank line (a class string, or the props object a field spreads).
+      const consts = new Map([...text.matchAll(/const (\w+) = /g)].map((m) => [m[1], text.slice(m.index).split(/\n\s*\n/)[0]]))
+      return fieldElements(text).map((el) => ({ where: `${f}: ${el.slice(0, 60).replace(/\s+/g, ' ')}`, el, drawn: [el, ...[...el.matchAll(/className=\{(\w+)\}|\$\{(\w+)\}|\{\.\.\.(\w+)/g)].map((m) => consts.get(m[1] ?? m[2] ?? m[3] ?? '') ?? '')].join('\n') }))
+    })
+    const fields = found.filter(({ el }) => !/type="(checkbox|radio|file|color)"|\b(hidden|sr-only|opacity-0)\b/.test(el))
+    expect(fields.length).toBeGreaterThan(25)
+    expect(fields.filter(({ drawn }) => !drawn.includes('border-[var(--field-border)]') || drawn.includes('border-[var(--border)]')).map((x) => x.where)).toEqual([])
   })
 
   // The colour picker sets --primary over the theme's: whatever is chosen, the colour drawn keeps the pairs above.

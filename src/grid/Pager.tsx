@@ -22,7 +22,7 @@ export function Pager({ pageNumber, pageSize, total, onPage, onSize }: Props) {
       <span data-total={total}>{LL.grid.pager.total({ total })}</span>
       <select
         aria-label={LL.grid.pager.pageSize({ size: pageSize })}
-        className="h-7 rounded border border-[var(--border)] bg-[var(--surface)] px-1 text-xs text-[var(--text)]"
+        className="h-7 rounded border border-[var(--field-border)] bg-[var(--surface)] px-1 text-xs text-[var(--text)]"
         value={pageSize}
         onChange={(e) => onSize(Number(e.target.value) as PageSize)}
       >

@@ -37,6 +37,8 @@ const base = themeQuartz.withParams({
   foregroundColor: 'var(--text)',
   borderColor: 'var(--border)',
   accentColor: 'var(--primary)',
+  // A row's check box is a field: its edge at 3:1 (WCAG 1.4.11), not the grid's faint default.
+  checkboxUncheckedBorderColor: 'var(--field-border)',
   headerBackgroundColor: 'var(--surface-2)',
   chromeBackgroundColor: 'var(--surface-2)',
   fontSize: 13,

@@ -18,7 +18,7 @@ export interface InputProps {
   describedBy?: string
 }
 
-export const inputClass = `h-8 rounded border border-[var(--border)] bg-[var(--surface)] px-2 text-sm text-[var(--text)]
+export const inputClass = `h-8 rounded border border-[var(--field-border)] bg-[var(--surface)] px-2 text-sm text-[var(--text)]
   outline-none focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30`
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v))

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { expect, test, type Page } from '@playwright/test'
-import { DARK_THEMES, MODULES } from '@/domain/constants'
+import { DARK_THEMES, MODULES, THEMES } from '@/domain/constants'
 import type { MenuItem } from '@/domain/menu'
 import { apiAs, openPalette, signIn } from './helpers'
 
@@ -244,12 +244,13 @@ test.describe('a chosen primary colour in WCAG 2.1 AA (axe)', () => {
 
 // The full sweep above runs in the white theme every start opens in; the palettes of the other themes are pinned pair
 // by pair in src/app/themes.test.ts, and here as the browser draws them: the shell (top bar, sidebar with its active
-// entry, tabs) around the home, a list with status words and row actions, the send page, and a danger confirmation.
+// entry, tabs) around the home, a list with status words and row actions, the send page, a dashboard's charts (their
+// legends and figures in the outcome colours), and a danger confirmation.
 test.describe('colour contrast (axe) in the other themes', () => {
   const THEMED = [...DARK_THEMES, 'iview'] as const
-  const PAGES = ['/wel/index', '/account/customers', '/home-sms/mt-records', '/home-sms/group-send']
+  const PAGES = ['/wel/index', '/account/customers', '/home-sms/mt-records', '/home-sms/group-send', '/video-sms/dashboard']
 
-  test(`${THEMED.join(', ')}: the home, two lists, the send page and a danger confirmation`, async ({ page }) => {
+  test(`${THEMED.join(', ')}: the home, two lists, the send page, a dashboard and a danger confirmation`, async ({ page }) => {
     test.setTimeout(300_000)
     await inLocale(page, 'zh-CN')
     await signIn(page)
@@ -260,7 +261,8 @@ test.describe('colour contrast (axe) in the other themes', () => {
       for (const path of PAGES) {
         await goInside(page, path)
         await expect(page.getByTestId('page-header').getByRole('heading', { level: 1 }), path).toBeVisible()
-        if (path !== '/wel/index' && path !== '/home-sms/group-send') await expect(page.locator('.ag-row').first(), path).toBeVisible()
+        if (path.endsWith('/dashboard')) await expect(page.getByTestId('trend-chart').locator('g[data-series]').first(), path).toBeAttached()
+        else if (path !== '/wel/index' && path !== '/home-sms/group-send') await expect(page.locator('.ag-row').first(), path).toBeVisible()
         await settled(page, `${theme} ${path}`)
         problems.push(...(await contrast(page, `${theme} ${path}`)))
       }
@@ -278,4 +280,75 @@ test.describe('colour contrast (axe) in the other themes', () => {
     }
     expect(problems).toEqual([])
   })
+})
+
+/**
+ * WCAG 1.4.11 (non-text contrast, 3:1) as the browser draws it, which axe does not check: the edge of each field on the
+ * page (inputs, selects, text areas, check boxes), each line of a dashboard's charts, and the avatar disc in the top
+ * bar, each against the first opaque background behind it. Disabled and invisible controls are exempt.
+ */
+async function nonText(page: Page, where: string): Promise<string[]> {
+  const low = await page.evaluate(() => {
+    const rgba = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number)
+    const lum = (c: number[]) => {
+      const [r, g, b] = c.slice(0, 3).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+    }
+    const ratio = (a: number[], b: number[]) => {
+      const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x)
+      return (hi! + 0.05) / (lo! + 0.05)
+    }
+    const behind = (el: Element) => {
+      for (let e = el.parentElement; e; e = e.parentElement) {
+        const c = rgba(getComputedStyle(e).backgroundColor)
+        if (c.length === 3 || c[3] === 1) return c
+      }
+      return [255, 255, 255]
+    }
+    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[type=${el.getAttribute('type')}]` : ''}${el.id ? `#${el.id}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}`
+    const out: string[] = []
+    const check = (el: Element, colour: string, what: string) => {
+      const [fg, bg] = [rgba(colour), behind(el)]
+      const r = ratio(fg, bg)
+      if (r < 3) out.push(`${what} ${name(el)}: ${colour} on rgb(${bg.slice(0, 3).join(', ')}) is ${r.toFixed(2)}:1`)
+    }
+    for (const el of document.querySelectorAll<HTMLInputElement>('input, select, textarea')) {
+      const cs = getComputedStyle(el)
+      if (el.disabled || !el.checkVisibility() || cs.opacity === '0' || /^(hidden|file|color)$/.test(el.type)) continue
+      // Every field has an edge below it (the palette's search field has only that one).
+      check(el, cs.borderBottomColor, 'field edge')
+    }
+    for (const el of document.querySelectorAll('[data-testid="trend-chart"] g[data-series] > path')) check(el, getComputedStyle(el).stroke, 'chart line')
+    const avatar = document.querySelector('[data-testid="user-avatar"]')
+    if (avatar) check(avatar, getComputedStyle(avatar).backgroundColor, 'avatar disc')
+    return out
+  })
+  return low.map((l) => `${where}: ${l}`)
+}
+
+test('every theme draws field edges, chart lines and the avatar at 3:1 or more on what is behind them', async ({ page }) => {
+  test.setTimeout(300_000)
+  await inLocale(page, 'zh-CN')
+  await signIn(page)
+  const problems: string[] = []
+  const seen = { fields: 0, lines: 0 }
+  for (const theme of THEMES) {
+    await chooseTheme(page, theme)
+    await page.keyboard.press('Escape')
+    // A list's search bar with its account selector, the send form, a dashboard's charts, and the settings' check box.
+    for (const path of ['/home-sms/mt-records', '/home-sms/group-send', '/video-sms/dashboard', '/info/setting']) {
+      await goInside(page, path)
+      await expect(page.getByTestId('page-header').getByRole('heading', { level: 1 }), path).toBeVisible()
+      if (path.endsWith('/dashboard')) await expect(page.getByTestId('trend-chart').locator('g[data-series]').first(), path).toBeAttached()
+      else await expect(page.locator('main').locator('input, select, textarea').first(), path).toBeVisible()
+      await settled(page, `${theme} ${path}`)
+      problems.push(...(await nonText(page, `${theme} ${path}`)))
+      seen.fields += await page.locator('main').locator('input:visible, select:visible, textarea:visible').count()
+      seen.lines += await page.locator('[data-testid="trend-chart"] g[data-series]').count()
+    }
+  }
+  expect(problems).toEqual([])
+  // The check measured something: the pages' fields and the ratio chart's three lines and the sent chart's one.
+  expect(seen.fields).toBeGreaterThan(THEMES.length * 10)
+  expect(seen.lines).toBe(THEMES.length * 4)
 })

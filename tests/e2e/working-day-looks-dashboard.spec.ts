@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { apiAs, signIn } from './helpers'
 
 /*
- * Dashboards that tell the truth: outcome colours (success green, failure red, unknown grey), the legend in
+ * Dashboards that tell the truth: outcome colours (the theme's success green, failure red, muted grey), the legend in
  * the series' order, today's partial day drawn dashed with a note, a one-line tooltip with the date and grouped
  * numbers, labels not tilted, cards on a grid that fills the width.
  */
@@ -17,10 +17,19 @@ test('the ratio chart colours outcomes by meaning, in order, and marks today as 
   const legend = ratio.getByTestId('trend-legend').locator('li')
   await expect(legend).toHaveText(['成功率', '失败率', '未知率'])
   const colours = await legend.evaluateAll((els) => els.map((e) => e.getAttribute('data-color')))
-  expect(colours).toEqual(['#16a34a', '#dc2626', '#9ca3af'])
-  // The lines carry the same colours as their legend entries.
-  const lineColours = await ratio.locator('svg g[data-series]').evaluateAll((els) => els.map((e) => e.getAttribute('data-color')))
-  expect(lineColours).toEqual(colours)
+  expect(colours).toEqual(['var(--success)', 'var(--danger)', 'var(--muted)'])
+  // The lines are drawn in the theme's colours (not a fixed hex nor the SVG default), the same as their legend entries.
+  const themed = await page.evaluate(() => ['--success', '--danger', '--muted'].map((v) => {
+    const probe = document.body.appendChild(document.createElement('i'))
+    probe.style.color = `var(${v})`
+    const rgb = getComputedStyle(probe).color
+    probe.remove()
+    return rgb
+  }))
+  const strokes = await ratio.locator('svg g[data-series] > path:not([data-partial])').evaluateAll((els) => els.map((e) => getComputedStyle(e).stroke))
+  expect(strokes).toEqual(themed)
+  const swatches = await legend.locator('span[aria-hidden]').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor))
+  expect(swatches).toEqual(themed)
 
   // Today (the last day of the server's axis) is drawn dashed and explained, in both charts.
   for (const chart of [charts.nth(0), ratio]) {

@@ -41,7 +41,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
             onChange={(e) => setText(e.target.value)}
             rows={4}
             placeholder={LL.shell.feedbackPlaceholder()}
-            className="rounded border border-[var(--border)] bg-[var(--surface)] p-2 text-[var(--text)] outline-none focus:border-[var(--primary)]"
+            className="rounded border border-[var(--field-border)] bg-[var(--surface)] p-2 text-[var(--text)] outline-none focus:border-[var(--primary)]"
           />
         </label>
         <DialogFooter className="">

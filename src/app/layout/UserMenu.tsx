@@ -18,9 +18,11 @@ export function UserMenu({ go }: { go: Go }) {
         {avatar ? (
           <img src={avatar} alt="" className="h-7 w-7 rounded-full object-cover" />
         ) : (
-          // The initial is drawn by CSS, not text: the button's name is the user's name, once.
-          <span aria-hidden data-initial={name.slice(0, 1).toUpperCase()}
-            className="flex h-7 w-7 items-center justify-center rounded-full bg-[var(--primary)] text-xs text-[var(--primary-contrast)] before:content-[attr(data-initial)]" />
+          // The initial is drawn by CSS, not text: the button's name is the user's name, once. The disc is the bar's
+          // accent (a primary disc vanished on a primary bar) and the initial is cut out in the bar's own colour.
+          <span aria-hidden data-initial={name.slice(0, 1).toUpperCase()} data-testid="user-avatar"
+            className="flex h-7 w-7 items-center justify-center rounded-full bg-[var(--topbar-accent,var(--primary))] text-xs text-[var(--topbar-bg)]
+              before:content-[attr(data-initial)]" />
         )}
         <span className="hidden max-w-32 truncate text-sm md:inline" data-testid="user-name">{name}</span>
       </DropdownMenu.Trigger>

@@ -104,7 +104,7 @@ export function UploadMaterialDialog({ purpose: initial = 'aim', fixedPurpose, k
           <label htmlFor={`${id}-purpose`} className="mt-3 text-sm text-[var(--muted)]">{t.purposeLabel()}</label>
           <select
             id={`${id}-purpose`} value={purpose} data-testid="material-purpose"
-            className="mt-1 rounded border border-[var(--border)] bg-[var(--surface)] px-2 py-1 text-sm"
+            className="mt-1 rounded border border-[var(--field-border)] bg-[var(--surface)] px-2 py-1 text-sm"
             onChange={(e) => setPurpose(e.target.value as MaterialPurpose)}
           >
             {MATERIAL_PURPOSES.map((p) => <option key={p} value={p}>{t.purposes[p]()}</option>)}

@@ -45,7 +45,7 @@ export function ColourField({ label }: { label: string }) {
           onKeyDown={onKeyDown}
           onBlur={commit}
           className={`w-24 rounded border bg-[var(--surface)] px-2 py-1 font-mono text-xs text-[var(--text)]
-            ${bad ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
+            ${bad ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`}
         />
       </div>
       {bad && <p id={`${id}-error`} role="alert" className="text-xs text-[var(--danger)]">{LL.shell.colorCodeInvalid()}</p>}

@@ -109,7 +109,7 @@ export function Combobox({ id, options, value, onChange, emptyLabel, testId, cla
         onBlur={close}
         onClick={() => (open ? close() : openAt(Math.max(0, shown.findIndex((o) => o.value === value))))}
         className={`h-8 w-full rounded border bg-[var(--surface)] pr-7 pl-2 text-sm text-[var(--text)] outline-none
-          focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30 ${invalid ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
+          focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30 ${invalid ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`}
       />
       <ChevronDown aria-hidden size={14} className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-[var(--muted)]" />
       <ul

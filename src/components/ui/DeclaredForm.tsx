@@ -189,7 +189,7 @@ function Fields<K extends string, Out>({ form, autoFocus }: { form: FormState<K,
             ...common,
             'aria-invalid': error ? true : undefined,
             'aria-describedby': `${id}-msg`,
-            className: `${controlClass} ${error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`,
+            className: `${controlClass} ${error ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`,
           }
           return (
             <div key={f.name} className="flex flex-col gap-1">

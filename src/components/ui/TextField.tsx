@@ -25,7 +25,7 @@ export function TextField({ label, error, addon, id, className = '', ...input }:
           aria-describedby={error ? errorId : undefined}
           className={`min-w-0 flex-1 rounded border bg-[var(--surface)] px-3 py-2 text-sm text-[var(--text)]
             outline-none focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30
-            ${error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
+            ${error ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`}
           {...input}
         />
         {addon}

@@ -23,7 +23,7 @@ import { ImportSummary } from './ImportSummary'
 const FILE_TYPES = /\.(xlsx|xls)$/i
 /** Data rows shown under the column choices, so a column is recognised by what it holds. */
 const SAMPLE_SHOWN = 3
-const control = 'rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-2 text-sm text-[var(--text)] outline-none focus:border-[var(--primary)]'
+const control = 'rounded border border-[var(--field-border)] bg-[var(--surface)] px-3 py-2 text-sm text-[var(--text)] outline-none focus:border-[var(--primary)]'
 
 export interface Checked {
   built: BuildReply

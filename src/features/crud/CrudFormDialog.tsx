@@ -80,7 +80,7 @@ export function CrudFormDialog({ initial, save, onClose }: Props) {
         name="status"
         value={values.status}
         onChange={(e) => setValues((v) => ({ ...v, status: e.target.value }))}
-        className="rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-2 text-sm text-[var(--text)]"
+        className="rounded border border-[var(--field-border)] bg-[var(--surface)] px-3 py-2 text-sm text-[var(--text)]"
       >
         <option value="1">{LL.status.crudEnabled()}</option>
         <option value="0">{LL.status.crudDisabled()}</option>

@@ -29,23 +29,34 @@ function truthfulLines(partialIndex: number) {
           const end = partialIndex >= 0 ? pts[partialIndex] : undefined
           return (
             <g key={s.id} data-series={s.id} data-color={s.color}>
-              <path d={lineGenerator(done) ?? ''} fill="none" stroke={s.color} strokeWidth={2} />
+              <path d={lineGenerator(done) ?? ''} fill="none" style={{ stroke: s.color }} strokeWidth={2} />
               {/* A day between two gaps (nothing sent the day before and after) has no line to sit on: a dot shows it. */}
               {done.map((p, i) =>
                 p.y != null && done[i - 1]?.y == null && (i + 1 < done.length ? done[i + 1]?.y == null : partialIndex < 0 || pts[i + 1]?.y == null)
-                  ? <circle key={i} data-lone cx={p.x} cy={p.y} r={2.5} fill={s.color} />
+                  ? <circle key={i} data-lone cx={p.x} cy={p.y} r={2.5} style={{ fill: s.color }} />
                   : null,
               )}
               {today.length === 2 && (
-                <path data-partial d={lineGenerator(today) ?? ''} fill="none" stroke={s.color} strokeWidth={2} strokeDasharray="4 4" />
+                <path data-partial d={lineGenerator(today) ?? ''} fill="none" style={{ stroke: s.color }} strokeWidth={2} strokeDasharray="4 4" />
               )}
-              {end && end.y != null && <circle cx={end.x} cy={end.y} r={3.5} fill="var(--surface)" stroke={s.color} strokeWidth={2} />}
+              {end && end.y != null && <circle cx={end.x} cy={end.y} r={3.5} style={{ fill: 'var(--surface)', stroke: s.color }} strokeWidth={2} />}
             </g>
           )
         })}
       </g>
     )
   }
+}
+
+/**
+ * nivo's defaults are for a white page (black crosshair, white tooltip): every colour here is the theme's, so the dark
+ * themes read as well. Labels in muted (4.5:1 on the card), the crosshair in the text colour, grid lines faint.
+ */
+const CHART_THEME = {
+  text: { fill: 'var(--muted)' },
+  grid: { line: { stroke: 'var(--border)', strokeDasharray: '2 4' } },
+  crosshair: { line: { stroke: 'var(--text)', strokeOpacity: 0.6 } },
+  tooltip: { container: { background: 'var(--surface)', color: 'var(--text)' } },
 }
 
 /** A 30-day line chart (nivo) with its legend and a note on today's partial day. */
@@ -92,7 +103,7 @@ export function TrendChart({ axis, series, percent = false, label }: Props) {
           enableSlices="x"
           sliceTooltip={SliceTip}
           layers={['grid', 'axes', lines, 'crosshair', 'slices']}
-          theme={{ text: { fill: 'var(--muted)' }, grid: { line: { stroke: 'var(--border)', strokeDasharray: '2 4' } } }}
+          theme={CHART_THEME}
           role="img"
           ariaLabel={label}
           ariaDescribedBy={tableId}

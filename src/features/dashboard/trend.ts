@@ -8,12 +8,16 @@ import { LIST_TIME_ZONE } from '@/domain/lists/query'
 
 export type SeriesRole = 'sent' | 'success' | 'failure' | 'unknown'
 
-/** Success green, failure red, unknown grey; plain volume in the console's blue. Hex: SVG attributes take no var(). */
+/**
+ * Success green, failure red, unknown grey, plain volume in the primary: the theme's own status, muted and primary
+ * colours (src/app/themes.css), so every theme and a chosen primary draw them at 3:1 or more on the chart's card
+ * (src/app/themes.test.ts pins each variable named here). Drawn through style, not SVG attributes, which take no var().
+ */
 export const ROLE_COLORS: Record<SeriesRole, string> = {
-  sent: '#2563eb',
-  success: '#16a34a',
-  failure: '#dc2626',
-  unknown: '#9ca3af',
+  sent: 'var(--primary)',
+  success: 'var(--success)',
+  failure: 'var(--danger)',
+  unknown: 'var(--muted)',
 }
 
 export interface TrendSeriesInput {

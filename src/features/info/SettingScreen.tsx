@@ -6,7 +6,7 @@ import { SETTING_SECTIONS } from './settings/sections'
 import { Button } from '@/components/ui/Button'
 import { ColourField } from '@/components/ui/ColourField'
 
-const field = 'rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-1.5 text-sm text-[var(--text)]'
+const field = 'rounded border border-[var(--field-border)] bg-[var(--surface)] px-3 py-1.5 text-sm text-[var(--text)]'
 
 /**
  * /info/setting: the display preferences, then the account's settings, one section each (settings/sections.tsx:

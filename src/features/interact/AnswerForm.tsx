@@ -78,7 +78,7 @@ export function AnswerForm({ code, locale, answersLeft, onAnswered }: Props) {
             void submit()
           }
         }}
-        className="rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-2 text-base outline-none focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30"
+        className="rounded border border-[var(--field-border)] bg-[var(--surface)] px-3 py-2 text-base outline-none focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30"
       />
       <p id={`${id}-hint`} className="text-xs text-[var(--muted)]">
         {LL.interact.answerHint({ count: text.trim().length, max: MAX_ANSWER_CHARS })} · {LL.interact.answersLeft({ n: answersLeft })}

@@ -144,7 +144,7 @@ export default function OnlineCheckScreen() {
               void submit()
             }
           }}
-          className="mt-1 w-full rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-2 font-mono text-sm outline-none focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30"
+          className="mt-1 w-full rounded border border-[var(--field-border)] bg-[var(--surface)] px-3 py-2 font-mono text-sm outline-none focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30"
         />
         <p className="mt-1 text-xs text-[var(--muted)]">{t.limit({ max: ONLINE_CHECK_LIMIT })}</p>
         <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm" data-testid="check-summary" aria-live="polite">

@@ -62,7 +62,7 @@ export function PaletteBody({ onRun }: { onRun: (command: Command) => void }) {
         onCompositionStart={() => (composing.current = true)}
         onCompositionEnd={() => (composing.current = false)}
         placeholder={LL.palette.placeholder()}
-        className="w-full border-b border-[var(--border)] bg-transparent px-4 py-3 text-base text-[var(--text)] outline-none placeholder:text-[var(--muted)]"
+        className="w-full border-b border-[var(--field-border)] bg-transparent px-4 py-3 text-base text-[var(--text)] outline-none placeholder:text-[var(--muted)]"
       />
       <Cmdk.List className={`max-h-[min(60vh,28rem)] overflow-y-auto p-2 ${headingClass}`}>
         <Cmdk.Empty className="px-3 py-8 text-center text-sm text-[var(--muted)]">{LL.palette.empty()}</Cmdk.Empty>

@@ -40,7 +40,7 @@ export function ContentPanel({ content, onChange, measure, valid, cost, balance,
         aria-invalid={error ? true : undefined}
         onChange={(e) => onChange(e.target.value)}
         className={`mt-1 w-full rounded border bg-[var(--surface)] px-3 py-2 text-sm outline-none focus:border-[var(--primary)]
-          focus:ring-2 focus:ring-[var(--primary)]/30 ${error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
+          focus:ring-2 focus:ring-[var(--primary)]/30 ${error ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`}
       />
       {error && <p role="alert" className="text-sm text-[var(--danger)]">{error}</p>}
       {/* After the editor, so Tab from the numbers reaches the content first. */}

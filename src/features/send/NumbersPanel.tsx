@@ -108,7 +108,7 @@ export function NumbersPanel({ numbers, cusId = '', accountMissing = false, prob
           }
         }}
         className={`mt-1 w-full rounded border bg-[var(--surface)] px-3 py-2 font-mono text-sm outline-none focus:border-[var(--primary)]
-          focus:ring-2 focus:ring-[var(--primary)]/30 ${problem ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
+          focus:ring-2 focus:ring-[var(--primary)]/30 ${problem ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`}
       />
       {problem && <p id={`${id}-problem`} role="alert" data-testid="numbers-problem" className="text-sm text-[var(--danger)]">{problem}</p>}
       <div className="mt-2 flex flex-wrap items-center gap-2">

@@ -35,7 +35,7 @@ export function SchedulePanel({ timed, time, error, onChange }: Props) {
               value={time}
               aria-invalid={error ? true : undefined}
               onChange={(e) => onChange({ timed, time: e.target.value })}
-              className="rounded border border-[var(--border)] bg-[var(--surface)] px-3 py-2 text-sm"
+              className="rounded border border-[var(--field-border)] bg-[var(--surface)] px-3 py-2 text-sm"
             />
           </div>
           <div role="group" aria-label={t.quick()} className="flex gap-2">

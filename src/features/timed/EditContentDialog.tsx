@@ -44,7 +44,7 @@ export function EditContentDialog({ initial, save, onClose }: Props) {
         }}
         className={`rounded border bg-[var(--surface)] px-3 py-2 text-sm text-[var(--text)] outline-none
           focus:border-[var(--primary)] focus:ring-2 focus:ring-[var(--primary)]/30
-          ${error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
+          ${error ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`}
       />
       <p id={`${id}-error`} role={error ? 'alert' : undefined} className="min-h-4 text-xs text-[var(--danger)]">
         {error ?? ''}

@@ -26,7 +26,7 @@ export function SelectField({ label, testId, value, disabled, error, onChange, n
       <select
         id={id} data-testid={testId} value={value} disabled={disabled} aria-invalid={error ? true : undefined}
         onChange={(e) => onChange(e.target.value)}
-        className={`${SELECT} ${error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
+        className={`${SELECT} ${error ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`}
       >
         {children}
       </select>

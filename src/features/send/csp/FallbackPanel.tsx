@@ -16,7 +16,7 @@ function TextArea({ label, value, error, testId, onChange }: { label: string; va
       <label htmlFor={id} className="text-sm text-[var(--muted)]">{label}</label>
       <textarea
         id={id} data-testid={testId} value={value} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value)}
-        className={`${AREA} ${error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
+        className={`${AREA} ${error ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`}
       />
       {error && <p role="alert" className="mt-1 text-sm text-[var(--danger)]">{error}</p>}
     </div>

@@ -72,7 +72,7 @@ export function LinkContentPanel(p: Props) {
           aria-invalid={p.contentError ? true : undefined}
           onChange={(e) => p.onContent(e.target.value)}
           className={`mt-1 w-full rounded border bg-[var(--surface)] px-3 py-2 text-sm outline-none focus:border-[var(--primary)]
-            focus:ring-2 focus:ring-[var(--primary)]/30 ${p.contentError ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
+            focus:ring-2 focus:ring-[var(--primary)]/30 ${p.contentError ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`}
         />
         {p.contentError && <p role="alert" className="text-sm text-[var(--danger)]">{p.contentError}</p>}
         <p className="text-xs text-[var(--muted)]">{l.content.insertHint({ marker: LINK_MARKER })}</p>

@@ -75,7 +75,7 @@ export function RowsPanel({ rows, fileName, mobileColumn, firstRowIsHeader, onCh
                 data-testid="p2p-mobile-column"
                 value={mobileColumn}
                 onChange={(e) => onChange({ mobileColumn: Number(e.target.value) })}
-                className="rounded border border-[var(--border)] bg-[var(--surface)] px-2 py-1"
+                className="rounded border border-[var(--field-border)] bg-[var(--surface)] px-2 py-1"
               >
                 {Array.from({ length: a.columns }, (_, i) => <option key={i} value={i}>{label(i)}</option>)}
               </select>

@@ -62,7 +62,7 @@ export function TemplatePanel(p: Props) {
         aria-invalid={p.error ? true : undefined}
         onChange={(e) => p.onChange(e.target.value)}
         className={`mt-1 w-full rounded border bg-[var(--surface)] px-3 py-2 text-sm outline-none focus:border-[var(--primary)]
-          focus:ring-2 focus:ring-[var(--primary)]/30 ${p.error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
+          focus:ring-2 focus:ring-[var(--primary)]/30 ${p.error ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`}
       />
       {p.error && <p role="alert" className="text-sm text-[var(--danger)]">{p.error}</p>}
       <ul data-testid="p2p-figures" className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-[var(--muted)]">

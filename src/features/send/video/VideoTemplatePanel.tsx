@@ -39,7 +39,7 @@ export function VideoTemplatePanel({ cusId, templates, content, value, onChange,
         aria-invalid={error ? true : undefined}
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
         className={`mt-1 block h-9 w-full max-w-xl rounded border bg-[var(--surface)] px-2 text-sm outline-none focus:border-[var(--primary)]
-          focus:ring-2 focus:ring-[var(--primary)]/30 ${error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`}
+          focus:ring-2 focus:ring-[var(--primary)]/30 ${error ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`}
       >
         <option value="">{cusId ? t.template.choose() : t.template.chooseAccount()}</option>
         {list.map((v) => (

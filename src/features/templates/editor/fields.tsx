@@ -36,7 +36,7 @@ const props = (p: Common) => {
   const id = fieldId(p.form, p.path)
   return {
     id, name: p.path, 'data-testid': id, 'aria-invalid': p.error ? true : undefined, 'aria-describedby': `${id}-msg`,
-    className: `${control} ${p.error ? 'border-[var(--danger)]' : 'border-[var(--border)]'}`,
+    className: `${control} ${p.error ? 'border-[var(--danger)]' : 'border-[var(--field-border)]'}`,
   }
 }
 
