@@ -41,12 +41,20 @@ test('the ratio chart colours outcomes by meaning, in order, and marks today as 
   const tilted = await ratio.locator('svg text[transform*="rotate(-"]').count()
   expect(tilted).toBe(0)
 
-  // The tooltip of the last day: its date, "in progress", and the three values on one line.
-  const box = (await ratio.locator('svg').boundingBox())!
-  await page.mouse.move(box.x + box.width - 18, box.y + box.height / 2)
+  // The tooltip: the date, "in progress" on today's point (the sent chart always has one; the ratio chart only once
+  // something has been sent today, early in the day it has a gap there), and the three ratios on one line on the
+  // ratio chart's last day with sends.
   const tip = page.getByTestId('trend-tooltip')
-  await expect(tip).toBeVisible()
-  await expect(tip).toHaveText(/^\d{4}-\d{2}-\d{2} \(今日，未完\) · 成功率 [\d.]+% · 失败率 [\d.]+% · 未知率 [\d.]+%$/)
+  const sentBox = (await charts.nth(0).locator('svg').boundingBox())!
+  await page.mouse.move(sentBox.x + sentBox.width - 18, sentBox.y + sentBox.height / 2)
+  await expect(tip).toHaveText(/^\d{4}-\d{2}-\d{2} \(今日，未完\) · 发送量 [\d,]+$/)
+  const info = (await apiAs(page, '/dataGathering/getSmsIndexInfo', { prod_type: 2 })).data as unknown as { sentCountAxis: number[]; timeAxis: string[] }
+  const last = info.sentCountAxis.findLastIndex((n) => n > 0)
+  expect(last).toBeGreaterThan(0)
+  const box = (await ratio.locator('svg').boundingBox())!
+  await page.mouse.move(box.x + 56 + (box.width - 72) * (last / (info.timeAxis.length - 1)), box.y + box.height / 2)
+  const today = last === info.timeAxis.length - 1 ? ' \\(今日，未完\\)' : ''
+  await expect(tip).toHaveText(new RegExp(`^${info.timeAxis[last]}${today} · 成功率 [\\d.]+% · 失败率 [\\d.]+% · 未知率 [\\d.]+%$`))
   expect((await tip.boundingBox())!.height).toBeLessThan(30)
 })
 
