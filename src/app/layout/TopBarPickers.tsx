@@ -12,9 +12,6 @@ import { PRIMARY_SWATCHES, readablePrimary } from '@/domain/colour-contrast'
 
 export function ColorPicker() {
   const { LL } = useI18nContext()
-  const { color, palette } = usePrefs()
-  // Each swatch is drawn, and named, as the current theme will use it.
-  const shown = (c: string) => (palette && readablePrimary(c, palette)) || c
   return (
     <Popover.Root>
       <Popover.Trigger className={toolButtonClass} aria-label={LL.shell.color()} title={LL.shell.color()} data-testid="color-picker">
@@ -22,20 +19,7 @@ export function ColorPicker() {
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content align="end" sideOffset={6} className={`${menuPanelClass} w-60 p-3`} data-testid="color-panel">
-          <div className="mb-2 grid grid-cols-4 gap-2">
-            {PRIMARY_SWATCHES.map((c) => (
-              <button
-                key={c}
-                type="button"
-                aria-label={shown(c)}
-                title={shown(c)}
-                aria-pressed={color === c}
-                onClick={() => setColor(c)}
-                className="h-8 rounded border-2 border-transparent aria-pressed:border-[var(--text)]"
-                style={{ background: shown(c) }}
-              />
-            ))}
-          </div>
+          <Swatches />
           <ColourField label={LL.shell.color()} />
           <Button variant="ghost" size="xs" className="mt-1" onClick={() => setColor('')}>
             {LL.shell.colorReset()}
@@ -43,6 +27,33 @@ export function ColorPicker() {
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  )
+}
+
+/**
+ * Each swatch is drawn, and named, as the current theme will use it. Its own component, so the fitting (a search over
+ * lightness, tens of milliseconds for the eight) runs only while the panel is open, not with every render of the top bar.
+ */
+function Swatches() {
+  const { color, palette } = usePrefs()
+  return (
+    <div className="mb-2 grid grid-cols-4 gap-2">
+      {PRIMARY_SWATCHES.map((c) => {
+        const shown = (palette && readablePrimary(c, palette)) || c
+        return (
+          <button
+            key={c}
+            type="button"
+            aria-label={shown}
+            title={shown}
+            aria-pressed={color === c}
+            onClick={() => setColor(c)}
+            className="h-8 rounded border-2 border-transparent aria-pressed:border-[var(--text)]"
+            style={{ background: shown }}
+          />
+        )
+      })}
+    </div>
   )
 }
 
