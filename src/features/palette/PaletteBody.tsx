@@ -1,9 +1,10 @@
 import { Command as Cmdk } from 'cmdk'
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useCommands, type Command } from '@/commands/registry'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useRecentCommandIds } from '@/stores/palette'
 import { Kbd, ShortcutKbd } from './Kbd'
+import { loadPinyin, pinyinReady } from './match'
 import { paletteSections } from './order'
 
 const itemClass =
@@ -23,6 +24,24 @@ export function PaletteBody({ onRun }: { onRun: (command: Command) => void }) {
   const [selected, setSelected] = useState('')
   const composing = useRef(false)
   const imeEnter = useRef(false)
+  // Pinyin matching arrives a moment after the first opening (match.ts); the query is then ranked again.
+  const [pinyin, setPinyin] = useState(pinyinReady)
+  useEffect(() => {
+    if (pinyin) return
+    let live = true
+    // Without it (a failed load) the palette still matches by characters.
+    loadPinyin().then(
+      () => {
+        if (!live) return
+        setPinyin(true)
+        setSelected('')
+      },
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [pinyin])
 
   const sections = useMemo(
     () =>
@@ -31,7 +50,8 @@ export function PaletteBody({ onRun }: { onRun: (command: Command) => void }) {
         actions: LL.palette.groups.actions(),
         results: LL.palette.groups.results(),
       }),
-    [commands, query, recent, LL],
+    // pinyin: once loaded, the same query is ranked anew
+    [commands, query, recent, LL, pinyin],
   )
   // Each new query selects its best match; otherwise keep the row the user moved to.
   const ids = sections.flatMap((s) => s.entries.map((e) => e.command.id))

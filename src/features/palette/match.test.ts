@@ -1,9 +1,21 @@
-import { describe, expect, it } from 'vitest'
-import { scoreCommand } from './match'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadPinyin, pinyinReady, scoreCommand } from './match'
 
 const sent = { label: '发送记录', keywords: ['Sent records'] }
 
+describe('before pinyin-pro has loaded (the palette loads it when it opens)', () => {
+  it('matches a Chinese label by its characters, and by its pinyin once loaded', async () => {
+    expect(pinyinReady()).toBe(false)
+    expect(scoreCommand('发送', sent)).toBeGreaterThan(0)
+    expect(scoreCommand('fsjl', sent)).toBe(0)
+    await loadPinyin()
+    expect(pinyinReady()).toBe(true)
+    expect(scoreCommand('fsjl', sent)).toBeGreaterThan(0)
+  })
+})
+
 describe('scoreCommand', () => {
+  beforeAll(loadPinyin)
   it('finds a Chinese label by its pinyin initials', () => {
     expect(scoreCommand('fsjl', sent)).toBeGreaterThan(0)
     expect(scoreCommand('FSJL', sent)).toBeGreaterThan(0)

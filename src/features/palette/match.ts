@@ -1,4 +1,4 @@
-import { pinyin } from 'pinyin-pro'
+type Pinyin = typeof import('pinyin-pro').pinyin
 
 /**
  * Scores how well a query matches a command: its label, its keywords (the label in the other language, synonyms) and,
@@ -20,12 +20,37 @@ const HAN = /\p{Script=Han}/u
 const CACHE_MAX = 5000
 const cache = new Map<string, Forms>()
 
+/*
+ * pinyin-pro (its dictionary, and the trie it builds from it, ~60 ms of main thread) loads when the palette first
+ * opens, not with the shell: until it is in, Chinese labels match by their characters only, and their forms are not
+ * cached, so each is read again with its pinyin once it is.
+ */
+let pinyin: Pinyin | null = null
+let loading: Promise<void> | null = null
+
+export const pinyinReady = (): boolean => pinyin !== null
+
+export function loadPinyin(): Promise<void> {
+  // A failed load (the network) is tried again at the next opening.
+  loading ??= import('pinyin-pro').then(
+    (m) => {
+      pinyin = m.pinyin
+    },
+    (e: unknown) => {
+      loading = null
+      throw e
+    },
+  )
+  return loading
+}
+
 function formsOf(raw: string): Forms {
   const hit = cache.get(raw)
   if (hit) return hit
   const text = raw.toLowerCase().trim()
   const forms: Forms = { text }
   if (HAN.test(text)) {
+    if (!pinyin) return forms
     const join = (parts: string[]) => parts.join('').replace(/\s+/g, '').toLowerCase()
     forms.full = join(pinyin(text, { toneType: 'none', type: 'array' }))
     forms.initials = join(pinyin(text, { pattern: 'first', toneType: 'none', type: 'array' }))

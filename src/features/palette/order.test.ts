@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Command } from '@/commands/registry'
+import { loadPinyin } from './match'
 import { paletteSections } from './order'
 
 const headings = { recent: 'Recent', actions: 'Actions', results: 'Results' }
@@ -22,6 +23,7 @@ const commands = [
 const ids = (s: ReturnType<typeof paletteSections>) => s.map((x) => [x.heading, x.entries.map((e) => e.command.id)])
 
 describe('paletteSections', () => {
+  beforeAll(loadPinyin)
   it('lists recents first, then routes by module, then actions, without hidden or shortcut-only commands', () => {
     expect(ids(paletteSections(commands, '', ['action:lock', 'route:/intl/mt', 'route:gone'], headings))).toEqual([
       ['Recent', ['action:lock', 'route:/intl/mt']],
