@@ -70,6 +70,21 @@ const shellRoute = createRoute({
 const child = <P extends string>(path: P, component: RouteComponent) =>
   createRoute({ getParentRoute: () => shellRoute, path, component })
 
+/**
+ * Menu paths from the server: the screen registry decides, unknown ones go to /404. The loader only starts what the
+ * screen will ask for (a list's grid chunk and first page) alongside the shell's chunks; it waits for nothing.
+ */
+const menuRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '$',
+  component: screen('MenuScreen'),
+  loader: ({ params, location }) => {
+    screens()
+      .then((m) => m.preloadScreen(`/${params._splat ?? ''}`, location.search as Record<string, unknown>))
+      .catch(() => undefined)
+  },
+})
+
 const shellChildren = [
   child('/wel/index', screen('HomeScreen')),
   child('/info/index', screen('InfoScreen')),
@@ -77,8 +92,7 @@ const shellChildren = [
   child('/form-detail/index', lazyRouteComponent(withChunkTimeout(() => import('./pages/DetailPage')), 'DetailPage')),
   child('/myiframe/$', screen('IframeScreen')),
   child('/$area/templates/$id', screen('TemplateRoute')),
-  // Menu paths from the server: the screen registry decides, unknown ones go to /404.
-  child('$', screen('MenuScreen')),
+  menuRoute,
 ]
 
 const routeTree = rootRoute.addChildren([

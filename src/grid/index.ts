@@ -1,5 +1,5 @@
 export * from './define-list'
 export { listKeys } from './keys'
-export { ListScreen, listScreen, type ListScreenProps } from './lazy-screen'
+export { ListScreen, listScreen, preloadListEngine, type ListScreenProps } from './lazy-screen'
 export { dayInListZone, shortcutRange } from './date-shortcuts'
 export { isRestoringSpot } from './view-memory'

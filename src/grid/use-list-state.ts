@@ -1,9 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
+import { permissionFlags } from '@/domain/auth'
 import { api } from '@/api/http'
-import { useSession } from '@/stores/session'
-import { setPageSizePref, useUserPrefs } from '@/stores/user-prefs'
+import { queryClient } from '@/api/query-client'
+import { getUserInfo, useSession } from '@/stores/session'
+import { getPageSizePref, setPageSizePref, useUserPrefs } from '@/stores/user-prefs'
 import type { ListContext, ListDefinition, ListPage, Row, SearchField } from './define-list'
 import { listKeys } from './keys'
 import { buildPayload, pageSizeOr, readView, writeView, type ListView } from './url-state'
@@ -38,18 +40,38 @@ export function useListView(def: ListDefinition, fields: readonly SearchField[])
   return { view, setView }
 }
 
-/** One server page; the previous page stays on screen while the next loads (no flash of an empty grid). */
-export function useListPage(def: ListDefinition, view: ListView, enabled: boolean) {
-  const payload = useMemo(() => buildPayload(def, view), [def, view])
-  return useQuery({
+/** A server page of a list: the screen's query, and the one its route starts early (prefetchListPage). */
+function listPageQuery(def: ListDefinition, payload: Record<string, unknown>) {
+  return queryOptions({
     queryKey: listKeys.page(def.id, payload),
     queryFn: ({ signal }) =>
       def.fetchPage
         ? def.fetchPage(payload, signal)
         : // silent: the screen shows the error with a Retry button instead of a toast.
           api<ListPage>(def.endpoint, payload, { signal, silent: true }),
+  })
+}
+
+/** One server page; the previous page stays on screen while the next loads (no flash of an empty grid). */
+export function useListPage(def: ListDefinition, view: ListView, enabled: boolean) {
+  const payload = useMemo(() => buildPayload(def, view), [def, view])
+  return useQuery({
+    ...listPageQuery(def, payload),
     placeholderData: keepPreviousData,
     enabled,
     refetchInterval: def.pollWhile ? (q) => def.pollWhile!((q.state.data?.records ?? []) as Row[]) : false,
   })
+}
+
+/**
+ * Asks for the page a list's screen is about to show (the same view, so the same query key) while the screen's
+ * chunk, AG Grid, still loads: the route calls it as soon as it knows the path is this list, so the rows no longer
+ * wait for the chunk. Nothing without the user's info (the screen waits for it too).
+ */
+export function prefetchListPage(def: ListDefinition, raw: Record<string, unknown>): void {
+  const info = getUserInfo()
+  if (!info) return
+  const ctx: ListContext = { authUser: info.userInfo.authUser, roles: info.roles, flags: permissionFlags(info.permission) }
+  const view = readView(def, visibleFields(def, ctx), raw, new Date(), pageSizeOr(getPageSizePref(def.id)))
+  void queryClient.prefetchQuery(listPageQuery(def, buildPayload(def, view)))
 }

@@ -12,7 +12,8 @@ import { lists as recordLists } from '@/features/records'
 import { lists as statisticsLists } from '@/features/statistics'
 import { lists as templateLists } from '@/features/templates'
 import { lists as timedLists } from '@/features/timed'
-import { listScreen, type ListDefinition } from '@/grid'
+import { listScreen, preloadListEngine, type ListDefinition } from '@/grid'
+import { prefetchListPage } from '@/grid/use-list-state'
 import { withChunkTimeout } from '../lazy'
 
 /** What every menu screen receives: its own path and the title the menu gave it. */
@@ -64,3 +65,16 @@ export const SCREENS: ReadonlyMap<string, ScreenEntry> = new Map(
     .flatMap(leaves)
     .map((entry) => [entry.path, { entry, Screen: REAL_SCREENS[entry.path] ?? Pending }]),
 )
+
+const LIST_AT: ReadonlyMap<string, ListDefinition> = new Map(LISTS.map((def) => [def.path, def]))
+
+/**
+ * What a menu screen needs before React gets to it, started by its route: for a list, the engine's chunk and the
+ * first page, side by side, instead of the page after the chunk after the shell's first render.
+ */
+export function preloadScreen(path: string, search: Record<string, unknown>): void {
+  const def = LIST_AT.get(path)
+  if (!def) return
+  preloadListEngine()
+  prefetchListPage(def, search)
+}
