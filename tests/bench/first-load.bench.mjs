@@ -1,6 +1,7 @@
-// First loads as a user meets them, beside the console before its assets were compressed and the list engine
-// prefetched (commit BENCH_BASELINE_COMMIT, default fccbc71, checked out into a temporary git worktree and built
-// there), each side its own server on a fresh database, in Debian's chromium (CHROMIUM_PATH):
+// First loads as a user meets them, beside the console before a list's route started its grid chunk and first page
+// and before the palette loaded pinyin on use (commit BENCH_BASELINE_COMMIT, default 1836901, checked out into a
+// temporary git worktree and built there), each side its own server on a fresh database, in Debian's chromium
+// (CHROMIUM_PATH):
 // - bytes on the wire (transferSize: compressed bodies and headers) for the sign-in page, and for home plus the
 //   first list after signing in;
 // - time from pressing Enter on the sign-in form to the first list's rows: going to the list as soon as home is
@@ -18,7 +19,7 @@ import { freePort, startServer } from './server.mjs'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1)
 const HOME_MS = Number(process.env.BENCH_HOME_SECONDS ?? 5) * 1000
-const BASELINE = process.env.BENCH_BASELINE_COMMIT ?? 'fccbc71'
+const BASELINE = process.env.BENCH_BASELINE_COMMIT ?? '1836901'
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const CAPTCHA = 'T3ST'
 const LIST = '/sms-cloud/recharge/list'
@@ -143,7 +144,7 @@ try {
   }
   ensureBuilt()
   const env = { SMS_CAPTCHA_FIXED: CAPTCHA, DATABASE_URL: '' }
-  const sides = { ...(withBaseline ? { [`before compression and prefetch (${BASELINE})`]: base } : {}), now: ROOT }
+  const sides = { ...(withBaseline ? { [`baseline (${BASELINE})`]: base } : {}), now: ROOT }
   for (let r = 1; r <= RUNS; r++) {
     console.log(`\nround ${r} of ${RUNS}, load average ${load()} at the start`)
     for (const [label, cwd] of Object.entries(sides)) {
