@@ -60,7 +60,7 @@ export function ActionsCell(p: CustomCellRendererProps<Row> & { actions: RowActi
   const run = (a: RowAction) => ctx.runAction(a, row, number)
 
   return (
-    <span className="flex h-full items-center gap-1">
+    <span className="inline-flex items-center gap-1">
       {inline.map((a) => (
         <button
           key={a.id}

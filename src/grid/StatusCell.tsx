@@ -15,7 +15,7 @@ export function StatusCell(p: CustomCellRendererProps) {
   const v = p.value as { key: string; tone: Tone } | null | undefined
   if (!v) return null
   return (
-    <span className="flex h-full min-w-0 items-center gap-1.5" style={{ color: TONES[v.tone] ?? 'inherit' }} data-status={v.key}>
+    <span className="inline-flex max-w-full min-w-0 items-center gap-1.5" style={{ color: TONES[v.tone] ?? 'inherit' }} data-status={v.key}>
       <span aria-hidden className="inline-block size-1.5 shrink-0 rounded-full" style={{ background: 'currentColor' }} />
       {/* A word longer than the column ends in "…" (the cell's tooltip has it whole) instead of being cut mid-letter. */}
       <span className="truncate">{p.valueFormatted ?? v.key}</span>

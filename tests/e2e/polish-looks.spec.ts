@@ -172,3 +172,34 @@ test('the number status statistics fit at 1400 px: every figure and its total sh
     expect(fit, locale).toMatchObject({ scrolls: false, cut: [], beyond: [] })
   }
 })
+
+test('in a row grown by its wrapped content, the status word and the row actions sit on the first line', async ({ page }) => {
+  await signIn(page, 'acme01')
+  // The middle of each cell's first line of text, in the first row grown past one line.
+  const firstLines = (cols: string[]) => page.evaluate((cols) => {
+    const row = [...document.querySelectorAll<HTMLElement>('.ag-row')].find((r) => r.getBoundingClientRect().height > 40)!
+    const rowIndex = row.getAttribute('row-index')
+    return cols.map((sel) => {
+      // Pinned columns are drawn in rows of their own, with the same row index.
+      const cell = [...document.querySelectorAll(`.ag-row[row-index="${rowIndex}"] ${sel}`)][0]
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT, (n) => (n.textContent!.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP))
+      const range = document.createRange()
+      range.selectNodeContents(walker.nextNode()!)
+      const r = range.getClientRects()[0]
+      return Math.round(r.top + r.height / 2)
+    })
+  }, cols)
+  const grown = () => page.evaluate(() => Math.max(...[...document.querySelectorAll('.ag-row')].map((r) => r.getBoundingClientRect().height)))
+
+  await page.goto('/sms-cloud/home-sms/mt-records')
+  await expect(page.locator('.ag-row [data-status]').first()).toBeVisible()
+  await expect.poll(grown).toBeGreaterThan(40)
+  const [mobile, status] = await firstLines(['[col-id="decodeMobile"]', '[data-status]'])
+  expect(Math.abs(status - mobile), `status ${status}, mobile ${mobile}`).toBeLessThanOrEqual(2)
+
+  await page.goto('/sms-cloud/home-sms/batch-stats')
+  await expect(page.getByRole('button', { name: '下载号码' }).first()).toBeVisible()
+  await expect.poll(grown).toBeGreaterThan(40)
+  const [index, action] = await firstLines(['[col-id="__index"]', '[col-id="__actions"] button'])
+  expect(Math.abs(action - index), `action ${action}, index ${index}`).toBeLessThanOrEqual(2)
+})
