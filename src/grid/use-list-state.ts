@@ -1,19 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
-import { permissionFlags } from '@/domain/auth'
 import { api } from '@/api/http'
 import { queryClient } from '@/api/query-client'
-import { getUserInfo, useSession } from '@/stores/session'
+import { getUserInfo, sessionView, useSession, type SessionView } from '@/stores/session'
 import { getPageSizePref, setPageSizePref, useUserPrefs } from '@/stores/user-prefs'
 import type { ListContext, ListDefinition, ListPage, Row, SearchField } from './define-list'
 import { listKeys } from './keys'
 import { buildPayload, pageSizeOr, readView, writeView, type ListView } from './url-state'
 
 /** The user's context for visibleWhen rules; null until the user info has arrived. */
+const listContext = ({ authUser, roles, flags }: SessionView): ListContext | null => (authUser ? { authUser, roles, flags } : null)
+
 export function useListContext(): ListContext | null {
-  const { authUser, roles, flags } = useSession()
-  return useMemo(() => (authUser ? { authUser, roles, flags } : null), [authUser, roles, flags])
+  const session = useSession()
+  return useMemo(() => listContext(session), [session])
 }
 
 export function visibleFields(def: ListDefinition, ctx: ListContext | null): SearchField[] {
@@ -69,9 +70,8 @@ export function useListPage(def: ListDefinition, view: ListView, enabled: boolea
  * wait for the chunk. Nothing without the user's info (the screen waits for it too).
  */
 export function prefetchListPage(def: ListDefinition, raw: Record<string, unknown>): void {
-  const info = getUserInfo()
-  if (!info) return
-  const ctx: ListContext = { authUser: info.userInfo.authUser, roles: info.roles, flags: permissionFlags(info.permission) }
+  const ctx = listContext(sessionView(null, getUserInfo()))
+  if (!ctx) return
   const view = readView(def, visibleFields(def, ctx), raw, new Date(), pageSizeOr(getPageSizePref(def.id)))
   void queryClient.prefetchQuery(listPageQuery(def, buildPayload(def, view)))
 }

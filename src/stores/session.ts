@@ -110,17 +110,19 @@ export interface SessionView {
   authUser: AuthUser | null
 }
 
+/** What the console reads of a session: its user, roles and permission flags (outside React too). */
+export function sessionView(token: string | null, info: UserInfo | null): SessionView {
+  return {
+    token,
+    userInfo: info,
+    roles: info?.roles ?? [],
+    flags: permissionFlags(info?.permission ?? []),
+    authUser: info?.userInfo.authUser ?? null,
+  }
+}
+
 export function useSession(): SessionView {
   const snap = useSnapshot(state)
   const info = snap.userInfo as UserInfo | null
-  return useMemo(
-    () => ({
-      token: snap.token,
-      userInfo: info,
-      roles: info?.roles ?? [],
-      flags: permissionFlags(info?.permission ?? []),
-      authUser: info?.userInfo.authUser ?? null,
-    }),
-    [snap.token, info],
-  )
+  return useMemo(() => sessionView(snap.token, info), [snap.token, info])
 }
