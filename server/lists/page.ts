@@ -2,10 +2,11 @@ import type { Page } from '../../src/domain/api'
 import type { Db } from '../db'
 import type { QueryOptions } from '../db/types'
 import { SessionCheckFailed, sessionCheckFrom, type SessionCheck } from '../http/session-check'
+import { inFlightTimes, segments, stillInFlight } from './in-flight'
 import { pageClause, type Where } from './sql'
 
 export interface PageSpec {
-  /** Columns of one row, e.g. `m.sn, m.cus_id, c.cus_name`. No column may be named `__total`, `__row` or `__t_*`. */
+  /** Columns of one row, e.g. `m.sn, m.cus_id, c.cus_name`. No column's name may start with `__`. */
   select: string
   /** Tables with joins, e.g. `mt_record m join customer c on c.cus_id = m.cus_id`. */
   from: string
@@ -30,6 +31,12 @@ export interface PageSpec {
    * against the filter, which a planner expecting many matches does (a word in no record, 1M records: 2.2 s).
    */
   sortFew?: string
+  /**
+   * The product of a sent-record list (`mt_record m`): newest first, its page and its count read the index around
+   * the times of that product's sends in flight (lists/in-flight.ts), never walking their records' entries, which
+   * are there and not yet visible until the send commits.
+   */
+  aroundSends?: number
 }
 
 /** At most this many rows: sorting them all beats walking the window in order (with 1,000 in a 700k-row window, a walk tests ~14k rows per page of 20). */
@@ -56,19 +63,37 @@ const optsFor = (w: Where) => (w.customPlan ? { isoTimes: true } : PREPARE)
  * one outer row, so rows keep the page's order.
  */
 export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>> {
+  const prodType = spec.aroundSends !== undefined && spec.orderBy === TIME_DESC ? spec.aroundSends : null
+  if (prodType === null) return readPage<R>(db, spec, [])
+  // Read again when a send in flight committed meanwhile (stillInFlight); a send commits once, so this ends.
+  for (let i = 0; ; i++) {
+    const times = await inFlightTimes(db, prodType)
+    const page = await readPage<R>(db, spec, times)
+    if (!times.length || i === 2 || (await stillInFlight(db, times))) return page
+  }
+}
+
+/** The page around the sends in flight at `times` (none: the plain statement). */
+async function readPage<R>(db: Db, spec: PageSpec, times: string[]): Promise<Page<R>> {
+  // Around sends in flight the statement holds their times as constants: planned for them, never named.
+  const opts = times.length ? { isoTimes: true } : optsFor(spec.where)
   if (spec.knownTotal !== undefined && !spec.totals) {
-    const sql = pageSql(spec, spec.knownTotal)
-    const rows = await runChecked(db, sql, spec.where.params, spec.session, optsFor(spec.where))
+    const sql = pageSql(spec, spec.knownTotal, times)
+    const rows = await runChecked(db, sql, spec.where.params, spec.session, opts)
     return { records: pageRows<R>(rows), total: spec.knownTotal }
   }
   const totals = Object.entries(spec.totals ?? {})
   const aggs = ['count(*)::int as "__total"', ...totals.map(([, expr], i) => `coalesce(${expr}, 0) as "__t_${i}"`)].join(', ')
   const w = spec.where.sql
   const byQuery = spec.totalQuery && !totals.length ? spec.totalQuery : null
-  const counted = byQuery ? byQuery.sql : `select ${aggs} from ${spec.countFrom ?? spec.from} ${w}`
+  const from = spec.countFrom ?? spec.from
+  const counted = byQuery ? byQuery.sql
+    : times.length && !totals.length
+      ? `select (${segments(times).map((seg) => `(select count(*) from ${from} ${andWhere(w)} ${seg})`).join(' + ')})::int as "__total"`
+      : `select ${aggs} from ${from} ${w}`
   const sql = `select t.*, p.* from (${counted}) t
-    left join lateral (${pageSql(spec, 't."__total"')}) p on true`
-  const rows = await runChecked(db, sql, byQuery ? byQuery.params : spec.where.params, spec.session, optsFor(spec.where))
+    left join lateral (${pageSql(spec, 't."__total"', times)}) p on true`
+  const rows = await runChecked(db, sql, byQuery ? byQuery.params : spec.where.params, spec.session, opts)
   const first = rows[0] ?? { __total: 0 }
   const records = pageRows<R>(rows)
   const page: Page<R> = { records, total: Number(first.__total) }
@@ -80,16 +105,19 @@ export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>
  * The page's rows. With `sortFew`, by the total (a number, or the SQL of the statement's own count): a few rows
  * sorted, or the walk.
  */
-function pageSql(spec: PageSpec, total: number | string): string {
-  const walk = (gate = '', where = spec.where.sql) =>
-    `select 1 as "__row", ${spec.select} from ${spec.from} ${gate ? `${andWhere(where)} ${gate}` : where} ${spec.orderBy} ${pageClause(spec.page)}`
+function pageSql(spec: PageSpec, total: number | string, times: string[]): string {
+  const walk = (gate = '', where = spec.where.sql) => times.length
+    ? walkAround(spec, gate ? `${andWhere(where)} ${gate}` : where, times)
+    : `select 1 as "__row", ${spec.select} from ${spec.from} ${gate ? `${andWhere(where)} ${gate}` : where} ${spec.orderBy} ${pageClause(spec.page)}`
   if (spec.sortFew) {
     // Many rows: the walk, its filter tested per row (Where.walkAs) whatever the planner expects of an index.
     const many = (gate = '') => walk(gate, spec.where.walkSql)
     if (!spec.from.startsWith(spec.sortFew)) throw new Error(`sortFew ${spec.sortFew} does not start ${spec.from}`)
     const alias = spec.sortFew.split(' ').at(-1)
     const fenced = `(select * from ${spec.sortFew} ${spec.where.sql} offset 0) ${alias}${spec.from.slice(spec.sortFew.length)}`
-    const sorted = (gate = '') => `select 1 as "__row", ${spec.select} from ${fenced} ${gate && `where ${gate}`} ${spec.orderBy} ${pageClause(spec.page)}`
+    // (with the walk's keys when it reads around sends in flight: both sides of the union have the same columns)
+    const keys = times.length ? `, ${AROUND_KEYS}` : ''
+    const sorted = (gate = '') => `select 1 as "__row", ${spec.select}${keys} from ${fenced} ${gate && `where ${gate}`} ${spec.orderBy} ${pageClause(spec.page)}`
     if (typeof total === 'number') return total <= FEW_ROWS ? sorted() : many()
     // (each side under a condition on the count alone, which the executor tests once before running that side)
     return `(${many(`${total} > ${FEW_ROWS}`)}) union all (${sorted(`${total} <= ${FEW_ROWS}`)})`
@@ -98,6 +126,21 @@ function pageSql(spec: PageSpec, total: number | string): string {
 }
 
 const andWhere = (where: string) => (where ? `${where} and` : 'where')
+
+const TIME_DESC = 'order by m.receive_time desc, m.sn desc'
+/** The order's columns under names of their own, for ordering the segments' rows (not answered: pageRows). */
+const AROUND_KEYS = 'm.receive_time as "__at", m.sn as "__sn"'
+
+/**
+ * The page read segment by segment between the sends in flight, newest first: each segment an index range of its
+ * own, cut at the page's end; the page is then taken from their rows in the list's order.
+ */
+function walkAround(spec: PageSpec, where: string, times: string[]): string {
+  const upTo = Math.trunc(spec.page.pageNumber * spec.page.pageSize)
+  const each = segments(times).map((seg) =>
+    `(select 1 as "__row", ${spec.select}, ${AROUND_KEYS} from ${spec.from} ${andWhere(where)} ${seg} ${TIME_DESC} limit ${upTo})`)
+  return `select p.* from (${each.join(' union all ')}) p order by p."__at" desc, p."__sn" desc ${pageClause(spec.page)}`
+}
 
 /**
  * The statement, behind the session check when there is one: the check's row (none when the session or account no
@@ -114,7 +157,7 @@ export async function runChecked(db: Db, sql: string, params: unknown[], session
   return rows
 }
 
-const internal = (k: string) => k === '__row' || k === '__total' || k.startsWith('__t_')
+const internal = (k: string) => k.startsWith('__')
 
 /** The page's rows (`__row` set) without the statement's own columns; every row has the same columns, read once. */
 export function pageRows<R>(rows: Raw[]): R[] {

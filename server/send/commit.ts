@@ -1,6 +1,7 @@
 import type { SendResult } from '../../src/domain/send'
 import type { Db } from '../db'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
+import { IN_FLIGHT_FROM, nameInFlight, type InFlight } from './in-flight'
 import { sendStored } from '../ops/metrics'
 import {
   costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatchRow, storeRecords, storeTimed,
@@ -56,6 +57,7 @@ export async function commitSend(
 ): Promise<SendResult> {
   // Set only when this request stored the send (a retry gets the first reply): for the sends-stored metrics.
   const fresh = { recipients: 0, timed: false, stored: false }
+  let inFlight: InFlight | null = null
   const result = await db.transaction(async (tx) => {
     const earlier = await claimKey(tx, cusId, key)
     if (earlier) return earlier
@@ -79,13 +81,19 @@ export async function commitSend(
       }
       const { status, now } = await storeBatchRow(tx, batch)
       await p.recipientRows?.(tx, batchId)
-      await storeRecords(tx, batch, status, now)
+      // A large send's records carry a time named for the lists to read around until this transaction commits.
+      if (p.mobiles.length >= IN_FLIGHT_FROM) inFlight = await nameInFlight(db, tx, p.prodType, batchId, now)
+      await storeRecords(tx, batch, status, inFlight?.time ?? now)
       result = { ...counts, batch_id: batchId, timed: false, balance_after: balanceAfter, send_time: new Date().toISOString(), status }
     }
     await after?.(tx, result)
     await saveReply(tx, cusId, key, result)
+    await inFlight?.done(tx)
     Object.assign(fresh, { recipients: p.mobiles.length, timed: Boolean(p.timing), stored: true })
     return result
+  }).catch(async (e: unknown) => {
+    await inFlight?.forget()
+    throw e
   })
   if (fresh.stored) sendStored(fresh.recipients, fresh.timed)
   // A balance warning the debit queued goes out only now that the send has committed.

@@ -7,6 +7,7 @@ import { accountStatusSql } from '../users/repo'
 import { deliverWarningsAfterCommit } from '../warn/deliver'
 import { everyInterval } from '../worker-loop'
 import { roundMoney } from '../../src/domain/money'
+import { IN_FLIGHT_FROM, nameInFlight, type InFlight } from './in-flight'
 import { countryPrices, debit, nextBatchId, priceOf, sensitiveIn } from './store'
 
 /**
@@ -22,7 +23,11 @@ import { countryPrices, debit, nextBatchId, priceOf, sensitiveIn } from './store
 export async function runDueBatches(db: Db, opts: { limit?: number; now?: Date } = {}): Promise<string[]> {
   const sent: string[] = []
   for (let i = 0; i < (opts.limit ?? 20); i++) {
-    const id = await db.transaction((tx) => sendOne(tx, opts.now ?? new Date()))
+    let inFlight: InFlight | null = null
+    const id = await db.transaction((tx) => sendOne(db, tx, opts.now ?? new Date(), (f) => (inFlight = f))).catch(async (e: unknown) => {
+      await inFlight?.forget()
+      throw e
+    })
     if (id === null) break
     sent.push(id)
   }
@@ -54,14 +59,15 @@ interface Copy {
   batchId: string
   prodType: number
   status: number
-  now: Date
+  /** The records' time: a Date, or a time named in flight (text with microseconds). */
+  now: Date | string
   templateName: string | null
   groups: Group[]
   prices: number[]
 }
 
 /** Claims, bills and writes the sms_batch of the next due batch and copies its details into its records; its id, or null. */
-async function sendOne(tx: Db, now: Date): Promise<string | null> {
+async function sendOne(db: Db, tx: Db, now: Date, named: (f: InFlight | null) => void): Promise<string | null> {
   const { rows } = await tx.query<Due>(
     `select time_batch, cus_id, prod_type::int as prod_type, batch_type::int as batch_type, kind, content, template_name from time_batch
      where send_status = $1 and timing_time <= $2
@@ -95,8 +101,12 @@ async function sendOne(tx: Db, now: Date): Promise<string | null> {
   if (b.kind === 'intl') {
     await tx.query('update sms_batch set sender_id = t.sender_id from time_batch t where t.time_batch = $1 and sms_batch.batch_id = $2', [b.time_batch, batchId])
   }
-  await copyDetails(tx, { timeBatch: b.time_batch, batchId, prodType: b.prod_type, status, now, templateName: b.template_name, groups, prices })
+  // A large batch's records carry a time named for the lists to read around until this transaction commits.
+  const inFlight = total >= IN_FLIGHT_FROM ? await nameInFlight(db, tx, b.prod_type, batchId, now) : null
+  named(inFlight)
+  await copyDetails(tx, { timeBatch: b.time_batch, batchId, prodType: b.prod_type, status, now: inFlight?.time ?? now, templateName: b.template_name, groups, prices })
   await mark(tx, b.time_batch, TIMED_STATUS.sent)
+  await inFlight?.done(tx)
   return b.time_batch
 }
 

@@ -178,8 +178,8 @@ export async function storeBatchRow(tx: Db, b: StoreBatch): Promise<{ status: nu
   return { status, now }
 }
 
-/** The mt_record rows of every recipient of a batch, INSERT_CHUNK per statement, all stamped `now`. */
-export async function storeRecords(tx: Db, b: StoreBatch, status: number, now: Date): Promise<void> {
+/** The mt_record rows of every recipient of a batch, INSERT_CHUNK per statement, all stamped `now` (a Date, or a time with microseconds as text). */
+export async function storeRecords(tx: Db, b: StoreBatch, status: number, now: Date | string): Promise<void> {
   const to = b.mobiles.length
   const same = typeof b.contents === 'string' ? b.contents : null
   const plain = same !== null && !b.countryCodes && !b.longLinks && !b.unitPrices

@@ -94,7 +94,10 @@ export function mtRoutes(deps: Deps) {
     const prodType = prodOf(q)
     const m = mtQuery(deps.db, user, q, prodType, localeOf(c))
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
-    const spec = { select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck'), sortFew: fewFor(m) }
+    const spec = {
+      select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, session: c.get('sessionCheck'), sortFew: fewFor(m),
+      aroundSends: prodType,
+    }
     if (deps.config.listTotals === 'exact') return ok(c, await listPage(deps.db, spec))
     // A content search in time order: its page read from the days the per-content rollup found matches in.
     const days = TIME_ORDERS[orderBy] ? contentDaysOf(deps, m, user, q, prodType) : null

@@ -41,6 +41,7 @@ export function shortLinkRoutes(deps: Deps) {
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
     return ok(c, await listPage(deps.db, {
       session: c.get('sessionCheck'), select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, sortFew: fewFor(m),
+      aroundSends: PROD_ORDINARY,
     }))
   }))
 
