@@ -1,30 +1,32 @@
-import type { Db } from '../db'
-
 /*
  * Reading sent records around the sends in flight (migration 082). A large send stamps all its records with one time
  * that only it uses and names that time in `send_in_flight` until its transaction commits (send/in-flight.ts). Its
  * records' index entries are written as it goes and stay invisible until then; a list walking newest first would
  * check every one of them. Cut at those times, the time order falls into segments that hold no record of a send in
  * flight, each an index range of its own, written with the times as constants so each is planned for its own range.
+ *
+ * A list goes around the names this process last saw and reads the names in flight in the same statement (one
+ * snapshot, one round trip). A name it went around that the statement no longer sees belongs to a send that has
+ * committed, whose records the statement may have hidden: the list reads again (`covers`). A name it did not go
+ * around only cost that statement the walk; the next one goes around it.
  */
 
-/** The times of a product's sends in flight, newest first, as PostgreSQL writes them (microseconds kept). */
-export async function inFlightTimes(db: Db, prodType: number): Promise<string[]> {
-  const { rows } = await db.query<{ t: string }>(
-    'select record_time::text as t from send_in_flight where prod_type = $1 order by record_time desc', [prodType], { prepare: true })
-  return rows.map((r) => r.t)
+/** Per product, the names in flight the last statement of this process saw, newest first. */
+const last = new Map<number, string[]>()
+
+export const seen = (prodType: number): string[] => last.get(prodType) ?? []
+
+export function saw(prodType: number, names: string[]): void {
+  if (names.length) last.set(prodType, names)
+  else last.delete(prodType)
 }
 
-/**
- * Whether every one of `times` is still in flight. Read after a list's statement: a name is deleted only by its send's
- * commit, so one still there now was there for that statement too, and the send's records were not yet visible to it.
- * One gone may have committed before the statement read, which then hid visible records: the list reads again.
- */
-export async function stillInFlight(db: Db, times: string[]): Promise<boolean> {
-  const { rows } = await db.query<{ n: number }>(
-    'select count(*)::int as n from send_in_flight where record_time = any($1::timestamptz[])', [times], { prepare: true })
-  return rows[0].n === times.length
-}
+/** Whether every time a statement went around was still in flight for it. */
+export const covers = (names: string[], times: string[]): boolean => times.every((t) => names.includes(t))
+
+/** The product's names in flight as text (microseconds kept), newest first: a column of the list's statement. */
+export const namesSql = (prodType: number) =>
+  `(select coalesce(array_agg(record_time::text order by record_time desc), '{}') from send_in_flight where prod_type = ${Math.trunc(prodType)})`
 
 const TIME_TEXT = /^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+\+00$/
 

@@ -2,7 +2,7 @@ import type { Page } from '../../src/domain/api'
 import type { Db } from '../db'
 import type { QueryOptions } from '../db/types'
 import { SessionCheckFailed, sessionCheckFrom, type SessionCheck } from '../http/session-check'
-import { inFlightTimes, segments, stillInFlight } from './in-flight'
+import * as inFlight from './in-flight'
 import { pageClause, type Where } from './sql'
 
 export interface PageSpec {
@@ -64,23 +64,32 @@ const optsFor = (w: Where) => (w.customPlan ? { isoTimes: true } : PREPARE)
  */
 export async function listPage<R = Raw>(db: Db, spec: PageSpec): Promise<Page<R>> {
   const prodType = spec.aroundSends !== undefined && spec.orderBy === TIME_DESC ? spec.aroundSends : null
-  if (prodType === null) return readPage<R>(db, spec, [])
-  // Read again when a send in flight committed meanwhile (stillInFlight); a send commits once, so this ends.
+  if (prodType === null) return (await readPage<R>(db, spec, [], null)).page
+  // Around the sends this process last saw in flight; read again when one of them has committed since (its records
+  // may then be visible to the statement, which went around them). Each send commits once, so this ends.
   for (let i = 0; ; i++) {
-    const times = await inFlightTimes(db, prodType)
-    const page = await readPage<R>(db, spec, times)
-    if (!times.length || i === 2 || (await stillInFlight(db, times))) return page
+    const times = inFlight.seen(prodType)
+    const { page, names } = await readPage<R>(db, spec, times, prodType)
+    inFlight.saw(prodType, names)
+    if (i === 2 || inFlight.covers(names, times)) return page
   }
 }
 
-/** The page around the sends in flight at `times` (none: the plain statement). */
-async function readPage<R>(db: Db, spec: PageSpec, times: string[]): Promise<Page<R>> {
+/**
+ * The page around the sends in flight at `times` (none: the plain statement) and, when `prodType` is given, the names
+ * in flight the statement saw (its own snapshot: lists/in-flight.ts).
+ */
+async function readPage<R>(db: Db, spec: PageSpec, times: string[], prodType: number | null): Promise<{ page: Page<R>; names: string[] }> {
   // Around sends in flight the statement holds their times as constants: planned for them, never named.
   const opts = times.length ? { isoTimes: true } : optsFor(spec.where)
+  const names = prodType === null ? '' : `, ${inFlight.namesSql(prodType)} as "__in_flight"`
+  const seenNames = (rows: Raw[]) => (prodType === null ? [] : ((rows[0]?.__in_flight as string[] | undefined) ?? []))
   if (spec.knownTotal !== undefined && !spec.totals) {
-    const sql = pageSql(spec, spec.knownTotal, times)
+    const read = pageSql(spec, spec.knownTotal, times)
+    // (the names in a row of their own: the page may be empty)
+    const sql = prodType === null ? read : `select n.*, q.* from (select 1 as "__one"${names}) n left join lateral (${read}) q on true`
     const rows = await runChecked(db, sql, spec.where.params, spec.session, opts)
-    return { records: pageRows<R>(rows), total: spec.knownTotal }
+    return { page: { records: pageRows<R>(rows), total: spec.knownTotal }, names: seenNames(rows) }
   }
   const totals = Object.entries(spec.totals ?? {})
   const aggs = ['count(*)::int as "__total"', ...totals.map(([, expr], i) => `coalesce(${expr}, 0) as "__t_${i}"`)].join(', ')
@@ -89,16 +98,16 @@ async function readPage<R>(db: Db, spec: PageSpec, times: string[]): Promise<Pag
   const from = spec.countFrom ?? spec.from
   const counted = byQuery ? byQuery.sql
     : times.length && !totals.length
-      ? `select (${segments(times).map((seg) => `(select count(*) from ${from} ${andWhere(w)} ${seg})`).join(' + ')})::int as "__total"`
+      ? `select (${inFlight.segments(times).map((seg) => `(select count(*) from ${from} ${andWhere(w)} ${seg})`).join(' + ')})::int as "__total"`
       : `select ${aggs} from ${from} ${w}`
-  const sql = `select t.*, p.* from (${counted}) t
+  const sql = `select t.*${names}, p.* from (${counted}) t
     left join lateral (${pageSql(spec, 't."__total"', times)}) p on true`
   const rows = await runChecked(db, sql, byQuery ? byQuery.params : spec.where.params, spec.session, opts)
   const first = rows[0] ?? { __total: 0 }
   const records = pageRows<R>(rows)
   const page: Page<R> = { records, total: Number(first.__total) }
   if (totals.length) page.totals = Object.fromEntries(totals.map(([k], i) => [k, Number(first[`__t_${i}`] ?? 0)]))
-  return page
+  return { page, names: seenNames(rows) }
 }
 
 /**
@@ -137,7 +146,7 @@ const AROUND_KEYS = 'm.receive_time as "__at", m.sn as "__sn"'
  */
 function walkAround(spec: PageSpec, where: string, times: string[]): string {
   const upTo = Math.trunc(spec.page.pageNumber * spec.page.pageSize)
-  const each = segments(times).map((seg) =>
+  const each = inFlight.segments(times).map((seg) =>
     `(select 1 as "__row", ${spec.select}, ${AROUND_KEYS} from ${spec.from} ${andWhere(where)} ${seg} ${TIME_DESC} limit ${upTo})`)
   return `select p.* from (${each.join(' union all ')}) p order by p."__at" desc, p."__sn" desc ${pageClause(spec.page)}`
 }
