@@ -24,9 +24,13 @@ export function saw(prodType: number, names: string[]): void {
 /** Whether every time a statement went around was still in flight for it. */
 export const covers = (names: string[], times: string[]): boolean => times.every((t) => names.includes(t))
 
-/** The product's names in flight as text (microseconds kept), newest first: a column of the list's statement. */
+/**
+ * The product's names in flight as UTC text with microseconds (whatever the session's time zone), newest first: a
+ * column of the list's statement.
+ */
 export const namesSql = (prodType: number) =>
-  `(select coalesce(array_agg(record_time::text order by record_time desc), '{}') from send_in_flight where prod_type = ${Math.trunc(prodType)})`
+  `(select coalesce(array_agg(to_char(record_time at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' order by record_time desc), '{}')
+    from send_in_flight where prod_type = ${Math.trunc(prodType)})`
 
 const TIME_TEXT = /^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+\+00$/
 

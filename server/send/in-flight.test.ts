@@ -92,7 +92,7 @@ describe('send/in-flight', () => {
     let naive: number[] = []
     const res = await send(stoppedBefore(/update send_idempotency set response/, async () => {
       named = (await h.db.query<{ record_time: string; batch_id: string; us: number }>(
-        `select record_time::text, batch_id, extract(microseconds from record_time)::int % 1000 as us from send_in_flight`)).rows
+        `select to_char(record_time at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' as record_time, batch_id, extract(microseconds from record_time)::int % 1000 as us from send_in_flight`)).rows
       during = await look()
       costDuring = await cost(await statementsNow())
       // The statements read before the send, meanwhile: they walk the send's entries (but globex's, passed over in the index).
