@@ -16,6 +16,7 @@
 // Beside it, in the same run: the baseline, the server before PGlite left the runtime (commit BENCH_BASELINE_COMMIT,
 // default fccbc71, in a temporary git worktree: tests/bench/lib/baseline.mjs) on a file-backed PGlite in a temp dir,
 // storing in chunks as it did; BENCH_BASELINE=0 leaves it out (it takes about twice as long as the rest).
+// BENCH_CARRIER=1 runs the carrier simulator in the measured process meanwhile, as npm start does.
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -28,6 +29,7 @@ import { benchPostgres, withThrowawayDatabase } from './lib/throwaway-pg.mjs'
 const N = Number(process.env.BENCH_SEND_NUMBERS ?? 1_000_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 250)
+const CARRIER = process.env.BENCH_CARRIER === '1'
 const KINDS = (process.env.BENCH_SEND_KINDS ?? 'group,timed').split(',').map((k) => k.trim()).filter(Boolean)
 const CONTENT = '【示例商城】双十一会员专享，回T退订'
 const ms = (v) => `${v.toFixed(0)} ms`
@@ -136,12 +138,15 @@ async function runOne(kind, root, url) {
         await new Promise((resolve) => setTimeout(resolve, THINK_MS))
       }
     }
+    // BENCH_CARRIER=1: the carrier simulator runs in the process as npm start runs it (a tick every 3 s).
+    const stopCarrier = CARRIER ? (await import(`${code}server/send/carrier-sim.ts`)).startCarrierSim(db) : null
     const started = performance.now()
     const loops = LISTS.map((l, i) => lister(tokens[i % tokens.length], l))
     await store()
     const sendMs = performance.now() - started
     sending = false
     await Promise.all(loops)
+    await stopCarrier?.()
     await db.close()
     latencies.sort((a, b) => a - b)
     const p99s = Object.fromEntries(Object.entries(byList).map(([l, xs]) => [l, Math.round(pct(xs.sort((a, b) => a - b), 99))]))
