@@ -1,7 +1,6 @@
 import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import { TEMPLATE_KINDS } from '../../src/domain/templates-write'
 import type { Db } from '../db'
-import { BEFORE_IN_FLIGHT } from '../send/in-flight'
 import { KIND_TABLES, undecided } from '../templates/review'
 
 export interface Queue {
@@ -21,8 +20,8 @@ const capped = (from: string) => `select count(*)::int as depth from (select 1 f
  */
 const QUEUES: Record<string, { depth: string; oldest: string; params?: () => unknown[] }> = {
   'carrier-sim': {
-    depth: capped(`mt_record where mt_status = 500 and ${BEFORE_IN_FLIGHT}`),
-    oldest: `select receive_time as oldest from mt_record where mt_status = 500 and ${BEFORE_IN_FLIGHT} order by sn limit 1`,
+    depth: capped('mt_record where mt_status = 500'),
+    oldest: 'select receive_time as oldest from mt_record where mt_status = 500 order by sn limit 1',
   },
   scheduler: {
     depth: `select count(*)::int as depth from time_batch where send_status = $1 and timing_time <= now()`,

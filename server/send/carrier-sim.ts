@@ -1,7 +1,6 @@
 import type { Db } from '../db'
 import { queueReplies, queueReports } from '../push/outbox'
 import { everyInterval } from '../worker-loop'
-import { BEFORE_IN_FLIGHT, CLEAR_CRASHED } from './in-flight'
 
 const FAILURES = ['UNDELIV', 'MK:0001', 'MK:0005', 'EXPIRED', 'REJECTD', 'BLACK']
 const REPLIES = ['好的', '收到', 'TD', '谢谢', '1', 'OK']
@@ -19,17 +18,14 @@ export interface SimOptions {
  * The carrier's delivery reports: records waiting (500) for at least `minAgeSeconds` become success (0/0, about
  * 85%), failure (0 with a code and description, about 10%) or report time-out (600), with a report time; about one
  * success in twenty gets a reply (mo_record). One update statement, so the rollup triggers keep the daily and batch
- * statistics in step. `skip locked` lets several server processes share the work. While a large send is stored, the
- * pick stays below it (`BEFORE_IN_FLIGHT`) instead of checking its uncommitted records one by one every tick.
+ * statistics in step. `skip locked` lets several server processes share the work.
  */
 export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ reported: number; replies: number }> {
   return db.transaction(async (tx) => {
-    await tx.query(CLEAR_CRASHED)
     const { rows } = await tx.query<{ sn: number; cus_id: string; prod_type: number; mobile: string; content: string; ok: boolean }>(
       `with picked as (
          select sn, random() as r from mt_record
          where mt_status = 500 and receive_time <= now() - make_interval(secs => $1) and receive_time > now() - make_interval(secs => $4)
-           and ${BEFORE_IN_FLIGHT}
          order by sn limit $2 for update skip locked)
        update mt_record m set
          mt_status = case when p.r < 0.95 then 0 else 600 end,

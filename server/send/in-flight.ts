@@ -1,12 +1,6 @@
 import type { Db } from '../db'
 
 /**
- * The records the carrier may pick while sends are in flight: those stored before the first of them began (sn_from),
- * so its walk of the waiting records' (sn) index never reaches their uncommitted entries. A condition on `sn`.
- */
-export const BEFORE_IN_FLIGHT = 'sn <= (select coalesce(min(sn_from), 9223372036854775807) from send_in_flight)'
-
-/**
  * From this many records a send names its records' time in `send_in_flight` while it stores them (migration 082,
  * lists/in-flight.ts), so lists read around them. A smaller send's uncommitted entries are walked in a few ms.
  */
@@ -21,14 +15,6 @@ export interface InFlight {
   /** After the transaction failed: the row is removed (it hides nothing, and the next large send would remove it). */
   forget(): Promise<void>
 }
-
-/**
- * Deletes the names of sends that crashed: older than a minute (a send locks its name right after taking it) and
- * locked by no transaction. Run by every large send and every carrier tick (a crashed send's sn_from would hold the
- * carrier's pick below it).
- */
-export const CLEAR_CRASHED = `delete from send_in_flight where record_time in (
-  select record_time from send_in_flight where created < now() - interval '1 minute' for update skip locked)`
 
 const TRIES = 5
 const POOL_WAIT_MS = 2000
@@ -47,9 +33,11 @@ export async function nameInFlight(db: Db, tx: Db, prodType: number, batchId: st
     // On another connection than the send's: with every connection taken by sends waiting here, none would come back,
     // so after a short wait the send goes on without (a row named later hides a time no record carries).
     const named = db.query(
-      `with cleared as (${CLEAR_CRASHED})
-       insert into send_in_flight (prod_type, record_time, batch_id, sn_from)
-       select $1, $2::timestamptz, $3, (select last_value from mt_record_sn_seq)
+      `with cleared as (
+         delete from send_in_flight where record_time in (
+           select record_time from send_in_flight where created < now() - interval '1 minute' for update skip locked))
+       insert into send_in_flight (prod_type, record_time, batch_id)
+       select $1, $2::timestamptz, $3
        where not exists (select 1 from mt_record where prod_type = $1 and receive_time = $2::timestamptz)
        on conflict do nothing returning 1`,
       [prodType, time, batchId])

@@ -6,14 +6,9 @@
 -- there the records are not visible. A list reads this table first and walks the index around those times, and
 -- reads again if a row it went around has gone meanwhile (server/lists/in-flight.ts). A row left by a crashed send
 -- names a time no committed record carries, so it hides nothing; the next large send deletes it.
---
--- sn_from is the record sequence's value when the name was taken: every record of the send has a greater sn. The
--- carrier's pick of waiting records walks its (sn) index below the lowest of them while sends are in flight (records
--- of other sends stored meanwhile wait for their report until then, at most the time of the large send's store).
 create table send_in_flight (
   record_time timestamptz primary key,
   prod_type smallint not null,
   batch_id text not null,
-  sn_from bigint not null,
   created timestamptz not null default now()
 );
