@@ -3,7 +3,8 @@ import { createApp } from '../app'
 import type { Db } from '../db'
 import { saw, seen } from '../lists/in-flight'
 import { setup, type Harness } from '../test/harness'
-import { countOf, mobilesOf, postForm, sendForm } from '../test/send-kit'
+import { buffersTouched } from '../test/explain'
+import { countOf, mobilesOf, postForm, sendForm, stoppedBefore } from '../test/send-kit'
 import { IN_FLIGHT_FROM } from './in-flight'
 import { runDueBatches } from './scheduler'
 
@@ -16,16 +17,6 @@ import { runDueBatches } from './scheduler'
 
 const N = IN_FLIGHT_FROM
 
-type Node = Record<string, unknown> & { Plans?: Node[] }
-
-/** Buffers a statement touched (EXPLAIN ANALYZE, BUFFERS): a walk over the send's entries reads a heap page per few. */
-async function buffersOf(db: Db, sql: string, params: unknown[]): Promise<number> {
-  const { rows } = await db.query<Record<string, unknown>>(`explain (analyze, buffers, format json) ${sql}`, params)
-  const raw = Object.values(rows[0])[0]
-  const plan = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Node }[])[0].Plan
-  return Number(plan['Shared Hit Blocks'] ?? 0) + Number(plan['Shared Read Blocks'] ?? 0)
-}
-
 describe('send/in-flight', () => {
   let h: Harness
   let t: Record<string, string>
@@ -36,21 +27,6 @@ describe('send/in-flight', () => {
   })
   afterAll(() => h.close())
 
-  /** Runs `stop` inside the send's transaction once, before the statement matching `at`. */
-  const stoppedBefore = (at: RegExp, stop: () => Promise<void>): Db => {
-    let stopped = false
-    const inside = (tx: Db): Db => ({
-      ...tx,
-      query: async (text, p, o) => {
-        if (!stopped && at.test(text)) {
-          stopped = true
-          await stop()
-        }
-        return tx.query(text, p, o)
-      },
-    })
-    return { ...h.db, query: (text, p, o) => h.db.query(text, p, o), transaction: (fn) => h.db.transaction((tx) => fn(inside(tx))) }
-  }
   const appOn = (db: Db) => createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
   const send = (db: Db, prefix: string) =>
     postForm(appOn(db), '/user/groupSend', t.acme02, sendForm({ content: 'in flight' }, 'numbers', mobilesOf(prefix, N)))
@@ -77,7 +53,7 @@ describe('send/in-flight', () => {
     expect(seen).toHaveLength(LISTS.length)
     return seen
   }
-  const cost = (statements: { text: string; params: unknown[] }[]) => Promise.all(statements.map((st) => buffersOf(h.db, st.text, st.params)))
+  const cost = (statements: { text: string; params: unknown[] }[]) => Promise.all(statements.map((st) => buffersTouched(h.db, st.text, st.params)))
 
   it(`a send of ${N.toLocaleString('en')} in flight: the lists answer as before it, reading none of its entries; after the commit, all of it`, async () => {
     // A name left by a crashed send (older than a minute, locked by no one): hides nothing, cleared by the next send.
@@ -90,7 +66,7 @@ describe('send/in-flight', () => {
     let named: { record_time: string; batch_id: string; us: number }[] = []
     let costDuring: number[] = []
     let naive: number[] = []
-    const res = await send(stoppedBefore(/update send_idempotency set response/, async () => {
+    const res = await send(stoppedBefore(h.db, /update send_idempotency set response/, async () => {
       named = (await h.db.query<{ record_time: string; batch_id: string; us: number }>(
         `select to_char(record_time at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' as record_time, batch_id, extract(microseconds from record_time)::int % 1000 as us from send_in_flight`)).rows
       during = await look()
@@ -127,7 +103,7 @@ describe('send/in-flight', () => {
 
   it('a send failing after its name was taken leaves no name and no record', async () => {
     let failed = false
-    const failing: Db = stoppedBefore(/insert into mt_record/, async () => {
+    const failing: Db = stoppedBefore(h.db, /insert into mt_record/, async () => {
       expect(await countOf(h.db, 'select count(*)::int as n from send_in_flight')).toBe(1)
       failed = true
       throw new Error('disk full')
@@ -148,7 +124,7 @@ describe('send/in-flight', () => {
     const before = await look()
     let named = 0
     let during: Awaited<ReturnType<typeof look>> | undefined
-    const sent = await runDueBatches(stoppedBefore(/update time_batch set send_status/, async () => {
+    const sent = await runDueBatches(stoppedBefore(h.db, /update time_batch set send_status/, async () => {
       named = await countOf(h.db, 'select count(*)::int as n from send_in_flight where prod_type = 0')
       during = await look()
     }), { now: new Date('2100-01-01T00:00:00Z') })
@@ -165,7 +141,7 @@ describe('send/in-flight', () => {
 
   it('a smaller send names nothing', async () => {
     let named = -1
-    const res = await postForm(appOn(stoppedBefore(/update send_idempotency set response/, async () => {
+    const res = await postForm(appOn(stoppedBefore(h.db, /update send_idempotency set response/, async () => {
       named = await countOf(h.db, 'select count(*)::int as n from send_in_flight')
     })), '/user/groupSend', t.acme02, sendForm({ content: 'small' }, 'numbers', mobilesOf('136', 50)))
     expect(res.status, res.msg).toBe(200)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import type { Db } from '../db'
 import { setup, type Harness } from '../test/harness'
-import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../test/send-kit'
+import { balanceOf, countOf, failingAt, mobilesOf, postForm, sendForm, stoppedBefore } from '../test/send-kit'
 import { runDueBatches } from './scheduler'
 
 /*
@@ -17,32 +17,6 @@ const N = 140
 const LONG_URL = 'https://shop.example.com/promo?from=sms'
 const CODE = /\/s\/([0-9A-Za-z]{8})/
 const FAR = new Date('2100-01-01T00:00:00Z') // a scheduler run that finds every to-be-sent batch due
-
-/** The statements of `db`'s transactions, with `each` run before each one (it may wait, or fail it). */
-function intercepted(db: Db, each: (text: string) => Promise<void>): Db {
-  const inside = (tx: Db): Db => ({ ...tx, query: async (t, p, o) => (await each(t), tx.query(t, p, o)) })
-  return { ...db, query: (t, p, o) => db.query(t, p, o), transaction: (fn) => db.transaction((tx) => fn(inside(tx))) }
-}
-
-/** Runs `stop` (once) inside the transaction, before the first statement matching `statement`. */
-function stoppedBefore(db: Db, statement: RegExp, stop: () => Promise<void>): Db {
-  let stopped = false
-  return intercepted(db, async (t) => {
-    if (stopped || !statement.test(t)) return
-    stopped = true
-    await stop()
-  })
-}
-
-/** Fails the first statement matching `statement`. */
-function failingAt(db: Db, statement: RegExp): Db {
-  let failed = false
-  return intercepted(db, async (t) => {
-    if (failed || !statement.test(t)) return
-    failed = true
-    throw new Error('disk full')
-  })
-}
 
 const RECORDS = /insert into mt_record/
 const DETAILS = /insert into time_mt_message/

@@ -21,3 +21,11 @@ export async function rowsRead(db: Db, relation: string, sql: string, params: un
   walk(plan[0].Plan)
   return read
 }
+
+/** Buffers a statement touched (EXPLAIN ANALYZE, BUFFERS): a walk over uncommitted entries reads a heap page per few. */
+export async function buffersTouched(db: Db, sql: string, params: unknown[]): Promise<number> {
+  const { rows } = await db.query<Record<string, unknown>>(`explain (analyze, buffers, format json) ${sql}`, params)
+  const raw = Object.values(rows[0])[0]
+  const plan = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Node }[])[0].Plan
+  return Number(plan['Shared Hit Blocks'] ?? 0) + Number(plan['Shared Read Blocks'] ?? 0)
+}

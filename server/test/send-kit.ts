@@ -39,3 +39,29 @@ export function gatedBefore(db: Db, nth: number, gate: () => Promise<void>): Db 
     },
   }
 }
+
+/** The statements of `db`'s transactions, with `each` run before each one (it may wait, or fail it). */
+function intercepted(db: Db, each: (text: string) => Promise<void>): Db {
+  const inside = (tx: Db): Db => ({ ...tx, query: async (t, p, o) => (await each(t), tx.query(t, p, o)) })
+  return { ...db, query: (t, p, o) => db.query(t, p, o), transaction: (fn) => db.transaction((tx) => fn(inside(tx))) }
+}
+
+/** Runs `stop` (once) inside the transaction, before the first statement matching `statement`. */
+export function stoppedBefore(db: Db, statement: RegExp, stop: () => Promise<void>): Db {
+  let stopped = false
+  return intercepted(db, async (t) => {
+    if (stopped || !statement.test(t)) return
+    stopped = true
+    await stop()
+  })
+}
+
+/** Fails the first statement matching `statement`. */
+export function failingAt(db: Db, statement: RegExp): Db {
+  let failed = false
+  return intercepted(db, async (t) => {
+    if (failed || !statement.test(t)) return
+    failed = true
+    throw new Error('disk full')
+  })
+}
