@@ -88,11 +88,16 @@ export async function openPalette(page: Page) {
   return palette
 }
 
-/** Calls the API as the signed-in page's session (its Authorization cookie), for checks beside the UI. */
+/**
+ * Calls the API as the signed-in page's session (its Authorization cookie), for checks beside the UI. On a connection
+ * of its own: a kept-alive one, idle while the test worked in the page, could be the one the server closes at its
+ * keep-alive time-out just as the request goes out ("socket hang up", seen once), and the request context does not
+ * try again as a browser does.
+ */
 export async function apiAs(page: Page, path: string, body: unknown) {
   const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value
   const res = await page.request.post(`/api${path}`, {
-    headers: { Authorization: `Bearer ${decodeURIComponent(token ?? '')}`, 'Accept-Language': 'zh-CN' },
+    headers: { Authorization: `Bearer ${decodeURIComponent(token ?? '')}`, 'Accept-Language': 'zh-CN', Connection: 'close' },
     data: body,
   })
   return (await res.json()) as { code: number; msg: string; data: { records: Record<string, unknown>[]; total: number; totals?: Record<string, number> } }
