@@ -7,6 +7,11 @@ type Pinyin = typeof import('pinyin-pro').pinyin
 export interface Matchable {
   label: string
   keywords?: readonly string[]
+  /**
+   * The entry's group as the palette heads it (a route's module): a query of several words may name it beside the
+   * entry ("发送记录 国内", "国内短信 fsjl", "sent records domestic"), never alone.
+   */
+  group?: string
 }
 
 interface Forms {
@@ -114,5 +119,22 @@ export function scoreCommand(query: string, item: Matchable): number {
   let best = scoreOne(q, item.label)
   // Keywords rank a little below the label itself so the shown text wins ties.
   for (const k of item.keywords ?? []) best = Math.max(best, Math.round(scoreOne(q, k) * 0.9))
-  return best
+  return best || scoreAcross(q, item)
+}
+
+/** A word counts where it is part of a text or of its pinyin, not as loose letters. */
+const WORD_HIT = 65
+const ACROSS = 50
+
+/**
+ * Several words, each found in the label, a keyword or the group, at least one of them in the entry itself: ranked
+ * below any match of the whole query in one text.
+ */
+function scoreAcross(q: string, item: Matchable): number {
+  const words = q.split(' ')
+  if (words.length < 2 || !item.group) return 0
+  const own = [item.label, ...(item.keywords ?? [])]
+  const inOwn = (w: string) => own.some((t) => scoreOne(w, t) >= WORD_HIT)
+  const hit = (w: string) => inOwn(w) || scoreOne(w, item.group!) >= WORD_HIT
+  return words.every(hit) && words.some(inOwn) ? ACROSS : 0
 }

@@ -42,6 +42,20 @@ describe('paletteSections', () => {
     const [boosted] = paletteSections(commands, 'fsjl', ['route:/intl/mt'], headings)
     expect(boosted.entries.map((e) => e.command.id)).toEqual(['route:/intl/mt', 'route:/sms/mt'])
   })
+  it('finds an entry by words of it and of its module, in either order, but never by the module alone', () => {
+    const first = (q: string) => paletteSections(commands, q, [], headings)[0]?.entries.map((e) => e.command.id)
+    expect(first('国际短信 发送记录')).toEqual(['route:/intl/mt'])
+    expect(first('发送记录 国际')).toEqual(['route:/intl/mt'])
+    expect(first('普通短信 fsjl')).toEqual(['route:/sms/mt'])
+    expect(first('sent records 国际')).toEqual(['route:/intl/mt'])
+    // Every word must be found: the module and a word of no entry match nothing.
+    expect(first('国际短信 回复记录')).toBeUndefined()
+    // The module's words alone list none of its entries.
+    expect(first('国际 短信')).toBeUndefined()
+    // A whole-query match still ranks first.
+    const [both] = paletteSections([...commands, route('route:/x', '发送记录 国际', 'Other')], '发送记录 国际', [], headings)
+    expect(both.entries.map((e) => e.command.id)).toEqual(['route:/x', 'route:/intl/mt'])
+  })
   it('returns no sections when nothing matches', () => {
     expect(paletteSections(commands, 'zzzz', [], headings)).toEqual([])
   })

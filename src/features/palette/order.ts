@@ -43,7 +43,7 @@ export function paletteSections(
   if (query.trim()) {
     const scored = entries
       .map((e, i) => {
-        const score = scoreCommand(query, { label: e.label, keywords: e.command.keywords?.() })
+        const score = scoreCommand(query, { label: e.label, keywords: e.command.keywords?.(), group: e.group })
         return { e, i, score: score > 0 && recentRank.has(e.command.id) ? score + RECENT_BOOST : score }
       })
       .filter((s) => s.score > 0)
