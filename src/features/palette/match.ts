@@ -119,7 +119,7 @@ export function scoreCommand(query: string, item: Matchable): number {
   let best = scoreOne(q, item.label)
   // Keywords rank a little below the label itself so the shown text wins ties.
   for (const k of item.keywords ?? []) best = Math.max(best, Math.round(scoreOne(q, k) * 0.9))
-  return best || scoreAcross(q, item)
+  return best >= ACROSS ? best : Math.max(best, scoreAcross(q, item))
 }
 
 /** A word counts where it is part of a text or of its pinyin, not as loose letters. */
@@ -128,7 +128,7 @@ const ACROSS = 50
 
 /**
  * Several words, each found in the label, a keyword or the group, at least one of them in the entry itself: ranked
- * below any match of the whole query in one text.
+ * below a match of the whole query in one text, above loose in-order letters.
  */
 function scoreAcross(q: string, item: Matchable): number {
   const words = q.split(' ')
