@@ -21,7 +21,8 @@ const capped = (from: string) => `select count(*)::int as depth from (select 1 f
 const QUEUES: Record<string, { depth: string; oldest: string; params?: () => unknown[] }> = {
   'carrier-sim': {
     depth: capped('mt_record where mt_status = 500'),
-    oldest: 'select receive_time as oldest from mt_record where mt_status = 500 order by sn limit 1',
+    oldest: `select min(w.receive_time) as oldest from product p cross join lateral (
+      select receive_time from mt_record where prod_type = p.prod_type and mt_status = 500 order by receive_time limit 1) w`,
   },
   scheduler: {
     depth: `select count(*)::int as depth from time_batch where send_status = $1 and timing_time <= now()`,

@@ -10,7 +10,7 @@ export interface SimOptions {
   minAgeSeconds?: number
   /** Older records are history: the demo's seeded "waiting" rows keep their status. */
   maxAgeSeconds?: number
-  /** Records reported per tick (bounded, so one tick is one short statement; 20k lets a 100k send report in ~15 s). */
+  /** Records reported per tick and product (bounded, so one tick is one short statement; 20k lets a 100k send report in ~15 s). */
   batch?: number
 }
 
@@ -18,15 +18,20 @@ export interface SimOptions {
  * The carrier's delivery reports: records waiting (500) for at least `minAgeSeconds` become success (0/0, about
  * 85%), failure (0 with a code and description, about 10%) or report time-out (600), with a report time; about one
  * success in twenty gets a reply (mo_record). One update statement, so the rollup triggers keep the daily and batch
- * statistics in step. `skip locked` lets several server processes share the work.
+ * statistics in step. Each product's longest waiting come first, read from the open-status index (migration 083), so
+ * a large send of one product does not hold back another's reports; every sent record's product is one of
+ * `product`'s (a send needs the account's price for it, and customer_product references product). `skip locked`
+ * lets several server processes share the work.
  */
 export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ reported: number; replies: number }> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ sn: number; cus_id: string; prod_type: number; mobile: string; content: string; ok: boolean }>(
       `with picked as (
-         select sn, random() as r from mt_record
-         where mt_status = 500 and receive_time <= now() - make_interval(secs => $1) and receive_time > now() - make_interval(secs => $4)
-         order by sn limit $2 for update skip locked)
+         select w.sn, random() as r from product p cross join lateral (
+           select sn from mt_record
+           where prod_type = p.prod_type and mt_status = 500
+             and receive_time <= now() - make_interval(secs => $1) and receive_time > now() - make_interval(secs => $4)
+           order by receive_time, sn limit $2 for update skip locked) w)
        update mt_record m set
          mt_status = case when p.r < 0.95 then 0 else 600 end,
          report_result = case when p.r < 0.85 then 0 when p.r < 0.95 then 1 + floor((p.r - 0.85) * 60)::int end,
@@ -57,7 +62,7 @@ export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ rep
 
 /**
  * Runs a tick every `intervalMs` (never overlapping itself); returns a stop function. Unless `opts.batch` says
- * otherwise, a tick reports 20,000 records every 3 s, scaled to the interval: the same reports a second whatever the
+ * otherwise, a tick reports 20,000 records of each product every 3 s, scaled to the interval: the same reports a second whatever the
  * interval, so a shorter one (WORKER_INTERVAL_MS in the browser tests) makes shorter statements, not a busier database.
  */
 export function startCarrierSim(db: Db, intervalMs = 3000, opts: SimOptions = {}): () => Promise<void> {

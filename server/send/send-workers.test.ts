@@ -69,6 +69,33 @@ describe('send/send-workers', () => {
       expect(await one(h.db, "select count(*)::int from mt_record where content = 'due now' and mt_status = 0 and report_result = 0")).toBeGreaterThan(250)
     })
 
+    it('a tick reports the longest-waiting records of each product first, and two ticks at once share them', async () => {
+      // A backlog in two products, older than anything else waiting in the window.
+      await h.db.query(
+        `insert into mt_record (cus_id, prod_type, mobile, content, mt_status, receive_time)
+         select 'acme01', p, '1390000' || lpad((p * 100 + k)::text, 4, '0'), 'backlog', 500, now() - interval '50 minutes' + make_interval(secs => k)
+         from unnest(array[0, 2]) p, generate_series(1, 30) k`)
+      const waiting = async () => (await h.db.query<{ sn: number; prod_type: number }>(
+        `select sn::int as sn, prod_type::int as prod_type from mt_record
+         where mt_status = 500 and receive_time <= now() - interval '3 seconds' and receive_time > now() - interval '1 hour'
+         order by prod_type, receive_time, sn`)).rows
+      const before = await waiting()
+      const first = (n: number) => [0, 2].flatMap((p) => before.filter((r) => r.prod_type === p).slice(0, n).map((r) => r.sn))
+      const reported = async () => (await h.db.query<{ sn: number }>(
+        'select sn::int as sn from mt_record where sn = any($1::bigint[]) and mt_status <> 500 order by sn', [before.map((r) => r.sn)])).rows.map((r) => r.sn)
+
+      const one = await simulateTick(h.db, { minAgeSeconds: 3, batch: 4 })
+      // Every product with waiting records gave its 4 longest waiting; products 0 and 2 exactly those.
+      expect(await reported()).toEqual(expect.arrayContaining(first(4)))
+      expect(one.reported).toBe(new Set(before.map((r) => r.prod_type)).size * 4)
+
+      const [a, b] = await Promise.all([simulateTick(h.db, { minAgeSeconds: 3, batch: 5 }), simulateTick(second, { minAgeSeconds: 3, batch: 5 })])
+      // Neither tick reported a record twice, and together they took the next 10 of each product.
+      expect((await reported()).length).toBe(one.reported + a.reported + b.reported)
+      expect(await reported()).toEqual(expect.arrayContaining(first(14)))
+      expect(before.filter((r) => r.prod_type === 0).length).toBeGreaterThan(14)
+    })
+
     it('a tick leaves records younger than the minimum age waiting', async () => {
       await h.db.query(
         "insert into mt_record (cus_id, prod_type, mobile, content, mt_status, receive_time) values ('acme01', 0, '13711111111', 'fresh', 500, now())")
