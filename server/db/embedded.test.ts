@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startEmbedded, type EmbeddedPostgres } from './embedded'
+import { SERVER_SETTINGS, startEmbedded, type EmbeddedPostgres } from './embedded'
 
 describe('the embedded PostgreSQL of a new data folder', () => {
   const started: EmbeddedPostgres[] = []
@@ -35,6 +35,8 @@ describe('the embedded PostgreSQL of a new data folder', () => {
       const c = new pg.Client({ connectionString: p.url })
       await c.connect()
       expect((await c.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+      // It runs with the product's settings (SERVER_SETTINGS), not PostgreSQL's defaults (wal_buffers 4 MB).
+      expect((await c.query('show wal_buffers')).rows).toEqual([{ wal_buffers: SERVER_SETTINGS.wal_buffers }])
       await c.end()
     }
   }, 120_000)
