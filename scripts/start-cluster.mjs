@@ -3,8 +3,9 @@
 // SIGHUP is passed on: a rolling restart of the processes.
 import { buildServer, SERVER_OUT } from './build-server.mjs'
 import { ensureBuilt, startChild } from './lib.mjs'
+import { serverEnv } from './server-env.mjs'
 
 ensureBuilt()
 await buildServer()
-const child = startChild(process.execPath, ['--enable-source-maps', `${SERVER_OUT}/cluster.js`], { env: process.env })
+const child = startChild(process.execPath, ['--enable-source-maps', `${SERVER_OUT}/cluster.js`], { env: serverEnv() })
 process.on('SIGHUP', () => child.kill('SIGHUP'))

@@ -3,7 +3,8 @@
 // (dependencies were ensured by `prestart`). No TypeScript loader in production: `npm run dev` and tests keep tsx.
 import { buildServer, SERVER_OUT } from './build-server.mjs'
 import { ensureBuilt, startChild } from './lib.mjs'
+import { serverEnv } from './server-env.mjs'
 
 ensureBuilt()
 await buildServer()
-startChild(process.execPath, ['--enable-source-maps', `${SERVER_OUT}/main.js`], { env: process.env })
+startChild(process.execPath, ['--enable-source-maps', `${SERVER_OUT}/main.js`], { env: serverEnv() })

@@ -13,6 +13,7 @@ import { createServer } from 'node:net'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildServer } from '../../scripts/build-server.mjs'
+import { serverEnv } from '../../scripts/server-env.mjs'
 import { BASELINE, withBaseline } from './lib/baseline.mjs'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1)
@@ -57,7 +58,8 @@ async function start(dir, dataDir) {
   const t0 = performance.now()
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
     cwd: dir,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+    // This tree's server in the environment `npm start` gives it (scripts/server-env.mjs); the baseline's as its own ran.
+    env: { ...(dir === ROOT ? serverEnv() : process.env), HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const lines = []
