@@ -53,7 +53,8 @@ if (embedded) {
 } else log.info('database: PostgreSQL (DATABASE_URL)')
 // The start's one-off work (migrations, the demo data on an empty database) runs on connections of their own,
 // closed before serving: their backends leave with the caches that work built (25 MB after the demo seed).
-const setup = await openDb({ databaseUrl: databaseUrl ?? embedded!.url })
+const url = databaseUrl ?? embedded!.url
+const setup = await openDb({ databaseUrl: url })
 const migrating = performance.now()
 const applied = await migrate(setup)
 if (applied.length) log.info({ applied }, `migrations applied in ${secs(performance.now() - migrating)}`)
@@ -64,7 +65,7 @@ const seeded = await seedIfEmpty(setup, { log: (m) => log.info(m), historyRows: 
 if (seeded === null) await syncMenus(setup)
 else log.info(`demo data ready in ${(seeded / 1000).toFixed(1)} s`)
 await setup.close()
-const db = await openDb({ databaseUrl: databaseUrl ?? embedded!.url })
+const db = await openDb({ databaseUrl: url })
 
 const config = configFromSettings(env)
 if (config.captchaFixed) log.warn('SMS_CAPTCHA_FIXED is set: a fixed captcha is accepted (tests only)')
