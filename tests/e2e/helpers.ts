@@ -103,6 +103,21 @@ export async function apiAs(page: Page, path: string, body: unknown) {
   return (await res.json()) as { code: number; msg: string; data: { records: Record<string, unknown>[]; total: number; totals?: Record<string, number> } }
 }
 
+/** A same-content send by the signed-in account through the API (multipart, as the send page posts it): data a test builds. */
+export async function sendAs(page: Page, content: string, numbers: string[]) {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value
+  const res = await page.request.post('/api/user/groupSend', {
+    headers: { Authorization: `Bearer ${decodeURIComponent(token ?? '')}`, 'Accept-Language': 'zh-CN', Connection: 'close' },
+    multipart: {
+      payload: JSON.stringify({ idempotency_key: crypto.randomUUID(), content }),
+      numbers: { name: 'numbers.txt', mimeType: 'text/plain', buffer: Buffer.from(numbers.join('\n')) },
+    },
+  })
+  const body = (await res.json()) as { code: number; msg: string; data: { batch_id: string } }
+  expect(body.code, body.msg).toBe(200)
+  return body.data
+}
+
 /** The signed-in account's own balance, as /user/getUserInfo reports it. */
 export async function balanceOf(page: Page) {
   const res = await apiAs(page, '/user/getUserInfo', {})
