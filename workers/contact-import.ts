@@ -1,6 +1,6 @@
 import { checkImportRow, IMPORT_FIELDS, IMPORT_HEADER_ROWS, importLine, type ImportField, type ImportMapping } from '../src/domain/contact-import'
 import { findHeaderRow, guessMapping } from '../src/domain/contact-import-guess'
-import { CsvBuilder } from './csv'
+import { CsvBuilder } from '../src/domain/csv'
 import { sheetNames, sheetToTsv, SpreadsheetError, type SpreadsheetErrorCode } from './spreadsheet'
 import { looksLikeSheet } from './sheet-source'
 

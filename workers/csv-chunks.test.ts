@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CsvBuilder, toCsv } from './csv'
+import { CsvBuilder, toCsv } from '../src/domain/csv'
 import { csvInChunks, type CsvSink } from './csv-chunks'
 
 /** An in-process stand-in for the worker: the same builder, counting the messages it receives. */

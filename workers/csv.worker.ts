@@ -1,5 +1,5 @@
 import { expose, transfer } from 'comlink'
-import { CsvBuilder, toCsv } from './csv'
+import { CsvBuilder, toCsv } from '../src/domain/csv'
 
 const open = new Map<number, CsvBuilder>()
 let next = 1

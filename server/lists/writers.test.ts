@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { heapGrowthDuring } from '../test/memory'
 import { parseCsv } from './csv.test-helper'
-import { csvCell, csvWriter, xlsxWriter, type Cell, type FileWriter } from './writers'
+import { csvWriter, xlsxWriter, type Cell, type FileWriter } from './writers'
 
 const collect = (make: (push: (c: Uint8Array) => void) => FileWriter) => {
   const chunks: Uint8Array[] = []
@@ -41,17 +41,15 @@ function readBack(zip: Uint8Array): Cell[][] {
 }
 
 describe('file writers', () => {
-  it('csv quotes separators and quotes, and neutralises formula cells but not numbers', () => {
-    expect(csvCell('=1+2')).toBe("'=1+2")
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)")
-    expect(csvCell('+86 138')).toBe("'+86 138")
-    expect(csvCell('-x')).toBe("'-x")
-    expect(csvCell(-5)).toBe('-5')
-    expect(csvCell('a,"b"\r\nc')).toBe('"a,""b""\r\nc"')
+  it('csv streams the product CSV: BOM, CRLF, quoting and formula cells neutralised, in rows and rowsOf alike', () => {
     const { w, bytes } = collect(csvWriter)
     w.start(['账号', 'Content'])
     w.rows([['acme', '你好, "世界"'], ['x', null]])
-    expect(parseCsv(new TextDecoder().decode(bytes()))).toEqual([['账号', 'Content'], ['acme', '你好, "世界"'], ['x', '']])
+    w.rowsOf([{ a: '=1+2', n: -5 }], [(r) => r.a, (r) => r.n])
+    const out = bytes()
+    expect([...out.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(parseCsv(new TextDecoder().decode(out))).toEqual([['账号', 'Content'], ['acme', '你好, "世界"'], ['x', ''], ["'=1+2", '-5']])
+    expect(new TextDecoder().decode(out).split('\r\n')).toHaveLength(5)
   })
 
   it('xlsx escapes XML, drops control characters and continues on a new sheet past the row limit', async () => {

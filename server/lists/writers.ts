@@ -1,5 +1,6 @@
 import { createDeflateRaw, crc32, type DeflateRaw } from 'node:zlib'
 import { Zip, ZipDeflate, strToU8, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate'
+import { CSV_BOM, CSV_CONTENT_TYPE, csvCell, csvLine } from '../../src/domain/csv'
 
 /** A cell as files hold it: text, a number, or empty. */
 export type Cell = string | number | null | undefined
@@ -22,29 +23,14 @@ export interface FileWriter {
 
 // ---- csv ----
 
-/** Cells Excel would read as a formula (=, +, -, @, and tab/CR that some readers strip first) get a leading quote. */
-export function neutraliseFormula(s: string): string {
-  const c = s.charCodeAt(0)
-  // = + - @ tab CR, by code: this runs for every text cell of a file
-  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${s}` : s
-}
-
-export function csvCell(v: Cell): string {
-  if (v === null || v === undefined) return ''
-  if (typeof v === 'number') return String(v)
-  const s = neutraliseFormula(v)
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s
-}
-
-/** UTF-8 with a BOM (so Excel opens Chinese text), CRLF line ends, RFC 4180 quoting. */
+/** The product's CSV (src/domain/csv.ts), streamed: a batch of rows encoded per push. */
 export function csvWriter(push: (chunk: Uint8Array) => void): FileWriter {
   const enc = new TextEncoder()
-  const line = (cells: Cell[]) => cells.map(csvCell).join(',') + '\r\n'
   return {
-    contentType: 'text/csv; charset=utf-8',
+    contentType: CSV_CONTENT_TYPE,
     extension: 'csv',
-    start: (headers) => push(enc.encode('\uFEFF' + line(headers))),
-    rows: (rows) => push(enc.encode(rows.map(line).join(''))),
+    start: (headers) => push(enc.encode(CSV_BOM + csvLine(headers))),
+    rows: (rows) => push(enc.encode(rows.map(csvLine).join(''))),
     rowsOf(batch, values) {
       let text = ''
       for (const row of batch) {

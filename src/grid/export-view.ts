@@ -1,5 +1,5 @@
 import { saveBlob } from '@/api/transfer'
-import { toCsv } from '../../workers/csv'
+import { toCsv } from '../domain/csv'
 import { csvInChunks } from '../../workers/csv-chunks'
 import type { CsvWorkerApi } from '../../workers/csv.worker'
 import { workerRemote } from '../../workers/remote'

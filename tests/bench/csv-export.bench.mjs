@@ -4,7 +4,7 @@
 // beside the same toCsv run on the main thread. BENCH_CSV_ROWS overrides the sizes (comma-separated).
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { toCsv } from '../../workers/csv.ts'
+import { toCsv } from '../../src/domain/csv.ts'
 import { RECORD_HEADER, median, recordRows } from './lib/record-rows.mjs'
 import { runCsvInChromium } from './lib/csv-chromium.mjs'
 

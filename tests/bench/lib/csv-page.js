@@ -1,7 +1,7 @@
 // Page side of csv-export.bench.mjs: builds the rows, runs the export in the module Worker (through comlink, as
 // src/grid/export-view.ts does) or on the main thread, and reports the long tasks seen meanwhile.
 import { wrap } from 'comlink'
-import { toCsv } from '../../../workers/csv.ts'
+import { toCsv } from '../../../src/domain/csv.ts'
 import { csvInChunks } from '../../../workers/csv-chunks.ts'
 import { RECORD_HEADER, recordRows } from './record-rows.mjs'
 

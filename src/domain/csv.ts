@@ -1,25 +1,36 @@
 /*
- * CSV for "Export view". Pure and synchronous so it is tested and benchmarked in Node; csv.worker.ts only
- * exposes it. Output is bytes (UTF-8 with BOM so Excel opens Chinese text), so the worker transfers one buffer
- * instead of posting a huge string back.
+ * The one CSV every file of the product is written in: the grid's "Export view" (in a worker or on the page), the
+ * contacts import's refused rows and the server's list downloads (server/lists/writers.ts wraps it as a streaming
+ * writer). UTF-8 with a BOM so Excel opens Chinese text, CRLF line ends, RFC 4180 quoting, and text cells a
+ * spreadsheet would run as formulas neutralised. Output is bytes, so a worker transfers one buffer instead of posting
+ * a huge string back.
  */
-const BOM = [0xef, 0xbb, 0xbf]
-/** Spreadsheet apps run cells starting with these as formulas (CSV injection); tab and CR hide the same trick. */
-const FORMULA_START = /^[=+\-@\t\r]/
+export const CSV_BOM = '\uFEFF'
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'
 const NEEDS_QUOTES = /[",\r\n]/
 /** Rows encoded per text chunk: bounds the largest intermediate string whatever the export size. */
 const CHUNK_ROWS = 5000
+
+/**
+ * Text cells Excel would read as a formula (=, +, -, @, and tab/CR that some readers strip first: CSV injection) get
+ * a leading quote.
+ */
+export function neutraliseFormula(s: string): string {
+  const c = s.charCodeAt(0)
+  // = + - @ tab CR, by code: this runs for every text cell of a file
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${s}` : s
+}
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return ''
   // Numbers and booleans are data, never formulas: a negative amount keeps its sign without a quote mark.
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value)
-  let text = value instanceof Date ? value.toISOString() : String(value)
-  if (FORMULA_START.test(text)) text = `'${text}`
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  const text = neutraliseFormula(value instanceof Date ? value.toISOString() : String(value))
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-const line = (cells: readonly unknown[]) => cells.map(csvCell).join(',') + '\r\n'
+/** One record with its CRLF. */
+export const csvLine = (cells: readonly unknown[]): string => cells.map(csvCell).join(',') + '\r\n'
 
 /**
  * Builds one CSV from rows appended in pieces, so a big export can arrive at the worker a chunk at a time (a
@@ -30,14 +41,14 @@ export class CsvBuilder {
   private readonly parts: Uint8Array[]
 
   constructor(header: readonly string[]) {
-    this.parts = [Uint8Array.from(BOM), this.encoder.encode(line(header))]
+    this.parts = [this.encoder.encode(CSV_BOM + csvLine(header))]
   }
 
   append(rows: readonly (readonly unknown[])[]): void {
     for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
       let text = ''
       const end = Math.min(rows.length, i + CHUNK_ROWS)
-      for (let r = i; r < end; r++) text += line(rows[r])
+      for (let r = i; r < end; r++) text += csvLine(rows[r])
       this.parts.push(this.encoder.encode(text))
     }
   }
@@ -54,7 +65,7 @@ export class CsvBuilder {
   }
 }
 
-/** RFC 4180 CSV (CRLF line ends, `"` doubled inside quoted cells) of a header and rows, as UTF-8 bytes with BOM. */
+/** The CSV of a header and rows, as UTF-8 bytes with BOM. */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): Uint8Array {
   const builder = new CsvBuilder(header)
   builder.append(rows)

@@ -23,6 +23,18 @@ describe('toCsv', () => {
     for (const bad of ['=SUM(A1)', '+1', '-2+3', '@cmd', '\tx', '\rx']) expect(csvCell(bad).replace(/^"/, '')).toMatch(/^'/)
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
     expect(csvCell('a=b')).toBe('a=b')
+    expect(csvCell('=1+2')).toBe("'=1+2")
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)")
+    expect(csvCell('+86 138')).toBe("'+86 138")
+    expect(csvCell('-x')).toBe("'-x")
+    expect(csvCell(-5)).toBe('-5')
+    expect(csvCell('a,"b"\r\nc')).toBe('"a,""b""\r\nc"')
+  })
+
+  it('writes booleans, bigints and times as data', () => {
+    expect(csvCell(true)).toBe('true')
+    expect(csvCell(-12n)).toBe('-12')
+    expect(csvCell(new Date('2026-11-20T02:00:01Z'))).toBe('2026-11-20T02:00:01.000Z')
   })
 
   it('keeps numbers as numbers, negative ones included, and blanks null and undefined', () => {
