@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { MAX_RUNNING_DOWNLOADS, type Locale } from '../../src/domain/constants'
+import { contentDisposition } from '../../src/domain/content-disposition'
 import type { HeaderWords } from '../../src/domain/lists/query'
 import type { Db } from '../db'
 import { ApiError, localeOf } from '../http/envelope'
@@ -22,12 +23,6 @@ export interface DownloadSpec<R> {
   batches: AsyncIterable<R[]>
   /** Row count for X-Total-Count, when known. */
   total?: number
-}
-
-/** `attachment; filename="ascii"; filename*=UTF-8''…` so every browser gets the Chinese name right. */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7E]/g, '_').replace(/["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
 
 /**

@@ -9,5 +9,5 @@ export { listPage, countRows, FEW_ROWS, type PageSpec, type TotalQuery } from '.
 export { CountCache } from './count-cache'
 export { keysetBatches, DOWNLOAD_BATCH, type KeysetSpec } from './keyset'
 export { bulkBatches } from './bulk-read'
-export { downloadResponse, contentDisposition, type DownloadSpec, type FileColumn } from './download'
+export { downloadResponse, type DownloadSpec, type FileColumn } from './download'
 export { type Cell } from './writers'

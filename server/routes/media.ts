@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import { contentDisposition } from '../../src/domain/content-disposition'
 import { mediaQuerySchema } from '../../src/domain/materials'
 import type { Deps } from '../config'
 import { ApiError } from '../http/envelope'
@@ -77,7 +78,7 @@ async function send(c: Context, deps: Deps, m: MediaRow): Promise<Response> {
   const headers = new Headers({
     'Content-Type': m.content_type,
     'X-Content-Type-Options': 'nosniff',
-    'Content-Disposition': `inline; filename="material-${m.material_id}.${EXT[m.content_type] ?? 'bin'}"`,
+    'Content-Disposition': contentDisposition(`material-${m.material_id}.${EXT[m.content_type] ?? 'bin'}`, 'inline'),
     'Accept-Ranges': 'bytes',
     // Private: a shared cache must not keep one tenant's media; the browser may for the life of a signed address.
     'Cache-Control': 'private, max-age=300',

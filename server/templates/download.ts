@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { strToU8, zipSync } from 'fflate'
+import { contentDisposition } from '../../src/domain/content-disposition'
 import type { Deps } from '../config'
 
 /** Files a download carries at most (a carousel's 15 cards, a video template's 10 frames). */
@@ -32,7 +33,7 @@ export async function templateZip(c: Context, deps: Deps, fileName: string, deta
   const zip = zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, [v, { level: k.startsWith('media/') ? 0 : 6 }]])))
   return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
     'Content-Type': 'application/zip',
-    'Content-Disposition': `attachment; filename="${fileName}"`,
+    'Content-Disposition': contentDisposition(fileName),
     'X-Content-Type-Options': 'nosniff',
   })
 }

@@ -1,7 +1,8 @@
 import { LONG_TIMEOUT_MS } from '@/domain/constants'
+import { fileNameOf } from '@/domain/content-disposition'
 import { ApiError, asEnvelope } from './errors'
 import { apiUrl, fail, requestIdOf, send, type ApiOptions } from './http'
-import { fileNameOf, saveBlob } from './transfer'
+import { saveBlob } from './transfer'
 import { words } from './words'
 
 export interface DownloadProgress {

@@ -1,6 +1,7 @@
 import { ApiError, asEnvelope } from './errors'
 import { toast } from '@/components/ui/toast'
 import { LONG_TIMEOUT_MS } from '@/domain/constants'
+import { fileNameOf } from '@/domain/content-disposition'
 import { getToken } from '@/stores/session'
 import { apiUrl, authHeaders, fail, forceLogout, requestIdOf, send, type ApiOptions } from './http'
 import { words } from './words'
@@ -69,15 +70,6 @@ export function uploadWithProgress<T>(path: string, formData: FormData, opts: Up
     if (opts.signal?.aborted) return settle(() => reject(new ApiError(0, '', null, 'aborted')))
     xhr.send(formData)
   })
-}
-
-/** The file name the server suggests, else the caller's. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)
-  if (star) return decodeURIComponent(star[1])
-  const plain = /filename="?([^";]+)"?/i.exec(disposition)
-  return plain ? plain[1] : fallback
 }
 
 /** Saves a blob through a temporary link; the only way to name a download from script. */
