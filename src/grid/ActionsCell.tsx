@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { formatShortcut } from '@/commands'
 import { Menu } from '@/components/ui/Menu'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { INDEX_FIELD } from './column-defs'
+import { INDEX_FIELD } from './column-ids'
 import type { ListContext, Row, RowAction } from './define-list'
 
 /** What the screen hands the grid as `context`, so cells can run actions without new column definitions. */

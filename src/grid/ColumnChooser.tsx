@@ -3,7 +3,7 @@ import { useState, type RefObject } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Popover } from '@/components/ui/Popover'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { ACTIONS_COL, INDEX_FIELD } from './column-defs'
+import { ACTIONS_COL, INDEX_FIELD } from './column-ids'
 import { saveColumnState } from './column-state'
 import type { Row } from './define-list'
 

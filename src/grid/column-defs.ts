@@ -5,10 +5,7 @@ import { cellValue } from './format'
 import { ActionsCell, splitActions } from './ActionsCell'
 import { actionsColumnWidth, minColumnWidth, TYPE_WIDTH } from './column-widths'
 import { DEFAULT_PRIORITY, KEY_PRIORITY } from './column-priority'
-
-/** Row field holding the index across pages (set when the page arrives, so it survives column moves). */
-export const INDEX_FIELD = '__index'
-export const ACTIONS_COL = '__actions'
+import { ACTIONS_COL, INDEX_FIELD } from './column-ids'
 
 /** What a column definition carries for the engine (AG Grid's per-column `context`). */
 export interface ColumnContext {

@@ -1,7 +1,7 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { ListDefinition } from './define-list'
 
-/** Same shape as ScreenProps of src/app/screens/registry.ts (the grid layer may not import app). */
+/** Same shape as ScreenProps of src/app/screens/screen-props.ts (the grid layer may not import app). */
 export interface ListScreenProps {
   path: string
   title: string

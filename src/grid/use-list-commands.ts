@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { GRID_SHORTCUTS, PAGE_SHORTCUTS, registerCommands, type Command } from '@/commands'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { INDEX_FIELD } from './column-defs'
+import { INDEX_FIELD } from './column-ids'
 import type { ListContext, ListDefinition, Row, RowAction, ToolbarAction } from './define-list'
 
 export interface ListCommandHandlers {

@@ -1,5 +1,5 @@
 import type { GridApi } from 'ag-grid-community'
-import { ACTIONS_COL, INDEX_FIELD } from './column-defs'
+import { ACTIONS_COL, INDEX_FIELD } from './column-ids'
 import type { LL, ListDefinition, Row } from './define-list'
 import { exportValue } from './format'
 

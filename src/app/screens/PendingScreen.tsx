@@ -1,5 +1,5 @@
 import { useI18nContext } from '@/i18n/i18n-react'
-import type { ScreenProps } from './registry'
+import type { ScreenProps } from './screen-props'
 
 /** Stands in for a screen a later release builds. It says so plainly and shows no invented data. */
 export default function PendingScreen({ path, title }: ScreenProps) {

@@ -15,12 +15,7 @@ import { lists as timedLists } from '@/features/timed'
 import { listScreen, preloadListEngine, type ListDefinition } from '@/grid'
 import { prefetchListPage } from '@/grid/use-list-state'
 import { withChunkTimeout } from '../lazy'
-
-/** What every menu screen receives: its own path and the title the menu gave it. */
-export interface ScreenProps {
-  path: string
-  title: string
-}
+import type { ScreenProps } from './screen-props'
 
 export interface ScreenEntry {
   entry: CatalogEntry

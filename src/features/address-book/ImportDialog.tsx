@@ -6,11 +6,10 @@ import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { toast } from '@/components/ui/toast'
 import { UPLOAD_LIMIT_BYTES } from '@/domain/constants'
-import { IMPORT_FIELDS, IMPORT_HEADER_ROWS, type ImportField, type ImportMapping, type ImportPreview } from '@/domain/contact-import'
+import { IMPORT_FIELDS, IMPORT_HEADER_ROWS, type ImportField, type ImportMapping } from '@/domain/contact-import'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { ImportView } from '../../../workers/contact-import'
-import type { BuildReply } from '../../../workers/contact-import.worker'
-import { buildRows, closeImport, openSheet, refusedCsv } from './import-client'
+import { buildRows, closeImport, openSheet, refusedCsv, type Checked } from './import-client'
 import { columnLetter, fieldLabel, reasonLabel, refusedWords } from './import-words'
 import { ImportSummary } from './ImportSummary'
 
@@ -24,12 +23,6 @@ const FILE_TYPES = /\.(xlsx|xls)$/i
 /** Data rows shown under the column choices, so a column is recognised by what it holds. */
 const SAMPLE_SHOWN = 3
 const control = 'rounded border border-[var(--field-border)] bg-[var(--surface)] px-3 py-2 text-sm text-[var(--text)] outline-none focus:border-[var(--primary)]'
-
-export interface Checked {
-  built: BuildReply
-  preview: ImportPreview | null
-  key: string
-}
 
 export function ImportDialog({ groups, initialGroup, close }: { groups: { value: string; label: string }[]; initialGroup?: string; close: () => void }) {
   const { LL } = useI18nContext()

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/Button'
 import { IMPORT_FIELDS } from '@/domain/contact-import'
 import { useI18nContext } from '@/i18n/i18n-react'
-import type { Checked } from './ImportDialog'
+import type { Checked } from './import-client'
 import { fieldLabel, reasonLabel } from './import-words'
 
 /** What the import will do, before it does it: the counts, then every refused row (the first ones here, all in the download). */

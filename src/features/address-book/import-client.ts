@@ -1,8 +1,15 @@
 import { transfer } from 'comlink'
-import type { ImportMapping } from '@/domain/contact-import'
+import type { ImportMapping, ImportPreview } from '@/domain/contact-import'
 import type { OpenReply, RefusedWords } from '../../../workers/contact-import'
 import type { BuildReply, ContactImportWorkerApi } from '../../../workers/contact-import.worker'
 import { workerRemote } from '../../../workers/remote'
+
+/** A checked import: the rows the worker built, the server's preview of them, and the key the commit repeats. */
+export interface Checked {
+  built: BuildReply
+  preview: ImportPreview | null
+  key: string
+}
 
 /*
  * The contacts import worker, started when the import dialog reads its first file: it holds the spreadsheet readers
