@@ -1,0 +1,108 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { registerCommands, type Command } from '@/commands/registry'
+import { MENU_CATALOG, type CatalogEntry } from '@/domain/menu-catalog'
+import { closePalette, getPaletteState, getRecentCommandIds, openPalette } from '@/stores/palette'
+import { renderWithProviders } from '@/test/render'
+import { CommandPalette } from './CommandPalette'
+import { loadPinyin } from './match'
+
+const leaves = (list: readonly CatalogEntry[]): CatalogEntry[] => list.flatMap((e) => (e.children?.length ? leaves(e.children) : [e]))
+
+/** The home-SMS module's pages as the shell registers them: label, the other language as a keyword, the module as group. */
+function pageCommands(perform: (path: string) => void): Command[] {
+  return leaves(MENU_CATALOG.homeSms).map((item) => ({
+    id: `route:${item.path}`,
+    kind: 'route',
+    label: () => item.label,
+    keywords: () => [item.labelEn, 'Domestic SMS'],
+    group: () => '国内短信',
+    perform: () => perform(item.path),
+  }))
+}
+
+const SENT = '/home-sms/mt-records'
+let performed: string[]
+let unregister: () => void
+
+beforeAll(loadPinyin)
+beforeEach(() => {
+  performed = []
+  unregister = registerCommands(pageCommands((path) => performed.push(path)))
+})
+afterEach(() => {
+  act(() => closePalette())
+  unregister()
+})
+
+async function openWith(query: string) {
+  const user = userEvent.setup({ delay: null })
+  renderWithProviders(<CommandPalette />)
+  act(() => openPalette())
+  const input = await screen.findByRole('combobox')
+  await user.type(input, query)
+  return { user, input }
+}
+
+/** The option cmdk marks selected (the one Enter runs). */
+const selectedLabel = () => screen.getAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true')?.textContent
+
+describe('the command palette', () => {
+  it.each(['发送记录', 'fasongjilu', 'fsjl', 'FSJL'])('finds the page 发送记录 by %s (label, full pinyin, initials) and selects it first', async (query) => {
+    await openWith(query)
+    expect(selectedLabel()).toBe('发送记录国内短信')
+  })
+
+  it('lists nothing but its empty line for a query no page matches', async () => {
+    await openWith('zzzzqqq')
+    expect(screen.queryAllByRole('option')).toHaveLength(0)
+    expect(screen.getByText('没有找到匹配的菜单或操作')).toBeInTheDocument()
+  })
+
+  it('runs the selected page on Enter, closes, and remembers it as recently used', async () => {
+    const { user } = await openWith('fsjl')
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(performed).toEqual([SENT]))
+    expect(getPaletteState().open).toBe(false)
+    expect(getRecentCommandIds()[0]).toBe(`route:${SENT}`)
+  })
+
+  it('runs the entry the arrow keys moved to, not the best match', async () => {
+    const { user } = await openWith('fsjl')
+    const second = screen.getAllByRole('option')[1].textContent
+    await user.keyboard('{ArrowDown}')
+    expect(selectedLabel()).toBe(second)
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(performed).toHaveLength(1))
+    expect(performed[0]).not.toBe(SENT)
+  })
+
+  it('does not run anything on the Enter that commits IME text, and runs on the next Enter', async () => {
+    const { input } = await openWith('fsjl')
+    // Chrome: the committing Enter has isComposing set.
+    fireEvent.compositionStart(input)
+    fireEvent.keyDown(input, { key: 'Enter', isComposing: true })
+    fireEvent.compositionEnd(input)
+    // Safari: keyCode 229, and isComposing not set.
+    fireEvent.keyDown(input, { key: 'Enter', keyCode: 229 })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(performed).toEqual([])
+    expect(getPaletteState().open).toBe(true)
+    fireEvent.keyDown(input, { key: 'Enter' })
+    await waitFor(() => expect(performed).toEqual([SENT]))
+  })
+
+  it('ignores an Enter while a composition is open even when the key event does not say so', async () => {
+    // Some IMEs send a plain Enter keydown (no isComposing, keyCode 13) before compositionend: cmdk selects on it,
+    // and only the palette's own composition flag keeps the command from running.
+    const { input } = await openWith('fsjl')
+    fireEvent.compositionStart(input)
+    fireEvent.keyDown(input, { key: 'Enter', keyCode: 13 })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(performed).toEqual([])
+    fireEvent.compositionEnd(input)
+    fireEvent.keyDown(input, { key: 'Enter', keyCode: 13 })
+    await waitFor(() => expect(performed).toEqual([SENT]))
+  })
+})
