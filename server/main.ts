@@ -8,6 +8,7 @@ import { configFromSettings, settingsOrExit } from './config'
 import { migrate, openDb } from './db'
 import { ensureContentIndex } from './db/content-index'
 import { EmbeddedPostgresError, startEmbedded } from './db/embedded'
+import { MigrationsError } from './db/migrate'
 import { PgliteFolderError, refuseBesidePglite } from './db/pglite-folder'
 import { DEMO_ACCOUNTS, seedIfEmpty, syncMenus } from './seed'
 import { startCarrierSim } from './send/carrier-sim'
@@ -32,7 +33,7 @@ const databaseUrl = env.DATABASE_URL
 
 // Startup refusals that are the operator's to fix: one paragraph, no stack.
 function refuse(e: unknown): never {
-  if (!(e instanceof EmbeddedPostgresError || e instanceof PgliteFolderError)) throw e
+  if (!(e instanceof EmbeddedPostgresError || e instanceof PgliteFolderError || e instanceof MigrationsError)) throw e
   log.fatal(e.message)
   process.exit(1)
 }
@@ -56,7 +57,7 @@ if (embedded) {
 const url = databaseUrl ?? embedded!.url
 const setup = await openDb({ databaseUrl: url })
 const migrating = performance.now()
-const applied = await migrate(setup)
+const applied = await migrate(setup).catch(refuse)
 if (applied.length) log.info({ applied }, `migrations applied in ${secs(performance.now() - migrating)}`)
 // CONTENT_SEARCH_INDEX=on trades send speed for fast content searches (docs/architecture.md, "How a list request travels").
 await ensureContentIndex(setup, env.CONTENT_SEARCH_INDEX === 'on', (m) => log.warn(m))

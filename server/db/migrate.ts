@@ -13,6 +13,9 @@ export interface Migration {
   sql: string
 }
 
+/** The database's recorded migrations are not this version's: the operator starts a new database (docs/operations.md). */
+export class MigrationsError extends Error {}
+
 export function loadMigrations(dir = DIR): Migration[] {
   return readdirSync(dir)
     .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
@@ -22,7 +25,8 @@ export function loadMigrations(dir = DIR): Migration[] {
 
 /**
  * Applies pending migrations in order, each in its own transaction. On PostgreSQL a transaction-scoped advisory
- * lock serialises processes starting together; the loser then sees the version recorded and skips it.
+ * lock serialises processes starting together; the loser then sees the version recorded and skips it. A database
+ * that recorded another migration under one of these numbers is refused before anything runs (MigrationsError).
  */
 export async function migrate(db: Db, migrations = loadMigrations()): Promise<number[]> {
   const applied: number[] = []
@@ -33,6 +37,10 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<nu
     await lock(tx)
     await tx.exec(`create table if not exists schema_migrations (
       version int primary key, name text not null, applied_at timestamptz not null default now())`)
+    // A database of newer migrations than these is not refused here: /readyz keeps traffic from this process.
+    const { rows } = await tx.query<{ version: number; name: string }>('select version, name from schema_migrations order by version')
+    const clash = rows.filter((r) => migrations.some((m) => m.version === r.version && m.name !== r.name))
+    if (clash.length) throw new MigrationsError(refusal(rows, migrations))
   })
   for (const m of migrations) {
     await db.transaction(async (tx) => {
@@ -45,4 +53,20 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<nu
     })
   }
   return applied
+}
+
+const fileName = (m: { version: number; name: string }) => `${String(m.version).padStart(3, '0')}_${m.name}`
+
+/**
+ * A database whose recorded migrations differ from these under the same numbers comes from another line of
+ * migrations: one made before they were squashed into the baseline (there was no installed base to carry over), so
+ * the answer is a new database, said in full.
+ */
+function refusal(recorded: { version: number; name: string }[], known: Migration[]): string {
+  const names = recorded.map(fileName)
+  const listed = names.length > 4 ? `${names.slice(0, 2).join(', ')} … ${names.at(-1)} (${names.length} migrations)` : names.join(', ')
+  return `The database was made by other migrations than this version's (it records ${listed}; this version starts with ` +
+    `${fileName(known[0])}): a database from before the migrations were one baseline cannot be upgraded. ` +
+    'Start with a new data folder (stop the server, move DATA_DIR/postgres away, start again) or, with DATABASE_URL, ' +
+    'a new empty database; the demo data is made again at the first start.'
 }
