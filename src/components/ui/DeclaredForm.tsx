@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react'
+import { useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react'
 import type { z } from 'zod'
 import { isApiError } from '@/api/errors'
 import { fieldErrors, fieldErrorsSchema } from '@/domain/field-errors'
@@ -6,11 +6,26 @@ import { isErrorKey } from '@/domain/validation'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { Button } from './Button'
 import { FormDialog } from './FormDialog'
+import { FormMessage } from './FormMessage'
+import { FormRefusal } from './form-refusal'
 import { mountDialog } from './mount-dialog'
 import { TextField } from './TextField'
 import { toast } from './toast'
 
 type Values<K extends string> = Record<K, string>
+
+/**
+ * A declared form as its addons, its `submit` and its opener's `formRef` reach it: a field's own action (a code send)
+ * checks only the fields it needs and words its outcome under the form; a spent captcha is cleared.
+ */
+export interface FormHandle<K extends string = string> {
+  values: Values<K>
+  set: (name: K, value: string) => void
+  /** Checks the named fields with their own rules, marks the bad ones and focuses the first; true when all pass. */
+  check: (names: readonly K[]) => boolean
+  /** Words under the form (`ok`: good news, as "code sent"), or none with null. */
+  note: (text: string | null, ok?: boolean) => void
+}
 
 /**
  * One field of a declared form: its name, how it is typed, what it is called, and (optionally) its own rule. A form
@@ -21,12 +36,16 @@ export interface FormField<K extends string = string> {
   label: string
   kind?: 'text' | 'password' | 'tel' | 'code' | 'url' | 'select' | 'textarea'
   options?: readonly { value: string; label: string }[]
-  hint?: string
+  /** Words under the field while it is not refused; a function when they follow what is typed (a count). */
+  hint?: string | ((values: Values<K>) => string)
   autoComplete?: string
   inputMode?: 'decimal' | 'numeric' | 'text' | 'url' | 'tel'
   placeholder?: string
-  /** Content after the input on the same row (a "get code" button). */
-  addon?: (values: Values<K>) => ReactNode
+  maxLength?: number
+  /** A text area's height in lines (3 without it). */
+  rows?: number
+  /** Content after the input on the same row (a "get code" button, a captcha image). */
+  addon?: (values: Values<K>, form: FormHandle<K>) => ReactNode
   /** The field's own rule, a schema of src/domain (the same the server parses with); the value is the typed string. */
   schema?: z.ZodType
   /**
@@ -35,6 +54,8 @@ export interface FormField<K extends string = string> {
    */
   message?: string | ((issue: z.core.$ZodIssue, values: Values<K>) => string)
   visibleWhen?: (values: Values<K>) => boolean
+  /** false: checked only by an addon's `form.check` (the captcha a code send spends), not by the submit. */
+  checkOnSubmit?: boolean
 }
 
 export interface FormSpec<K extends string, Out = Values<K>> {
@@ -49,9 +70,10 @@ export interface FormSpec<K extends string, Out = Values<K>> {
   check?: (values: Values<K>) => Partial<Record<K, string>>
   /**
    * Sends the parsed values (`schema`'s output, or the strings when there is none); resolves to the success words
-   * (toasted on a page, handed to the opener of a dialog), or to nothing (a confirmation declined).
+   * (toasted on a page, handed to the opener of a dialog), or to nothing (a confirmation declined). A refusal it
+   * throws (the client's ApiError, or a FormRefusal) marks fields or shows under the form, keeping what was typed.
    */
-  submit: (data: Out, values: Values<K>) => Promise<string | void>
+  submit: (data: Out, values: Values<K>, form: FormHandle<K>) => Promise<string | void>
   /** Values to start with (and to return to after a success, unless `keepValues`). */
   initial?: Partial<Values<K>>
   keepValues?: boolean
@@ -59,6 +81,8 @@ export interface FormSpec<K extends string, Out = Values<K>> {
   errorField?: K
   /** The page form's button. */
   submitLabel?: string
+  /** The page form's button while the call runs ("signing in…"); `submitLabel` without it. */
+  busyLabel?: string
   submitTestId?: string
 }
 
@@ -83,31 +107,41 @@ function useDeclaredForm<K extends string, Out>(spec: FormSpec<K, Out>, onSaved:
     ) as Values<K>
   const [values, setValues] = useState<Values<K>>(blank)
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const [note, setNote] = useState<{ text: string; ok?: boolean } | null>(null)
   const [busy, setBusy] = useState(false)
   const busyRef = useRef(false)
 
   const visible = spec.fields.filter((f) => !f.visibleWhen || f.visibleWhen(values))
+  const checked = visible.filter((f) => f.checkOnSubmit !== false)
   const idOf = (name: string) => `${base}-${name}`
   const word = (key: string, fallback: string) => (isErrorKey(key) ? LL.errors[key]() : fallback)
   const refused = (f: FormField<K>, issue: z.core.$ZodIssue | undefined, key: string) =>
     typeof f.message === 'string' ? f.message : f.message && issue ? f.message(issue, values) : word(key, LL.errors.invalidValue())
 
-  /** Shows the errors found, focuses the first bad visible field; false when none of them names a field. */
-  const show = (found: Partial<Record<K, string>>) => {
+  /**
+   * Shows the errors found (beside those kept), focuses the first bad visible field; false when none of them names a
+   * field.
+   */
+  const show = (found: Partial<Record<K, string>>, kept: Partial<Record<K, string>> = {}) => {
     const named = visible.filter((f) => found[f.name])
-    setErrors(Object.fromEntries(named.map((f) => [f.name, found[f.name]])) as Partial<Record<K, string>>)
+    setErrors({ ...kept, ...Object.fromEntries(named.map((f) => [f.name, found[f.name]])) } as Partial<Record<K, string>>)
     if (named[0]) document.getElementById(idOf(named[0].name))?.focus()
     return named.length > 0
   }
 
-  /** The client's refusal, or the parsed payload. */
-  const validate = (): { bad: Partial<Record<K, string>> } | { data: Out } => {
+  /** Each field's own rule, for the given fields. */
+  const ownRules = (fields: readonly FormField<K>[]) => {
     const bad: Partial<Record<K, string>> = {}
-    for (const f of visible) {
+    for (const f of fields) {
       const r = f.schema?.safeParse(values[f.name])
       if (r && !r.success) bad[f.name] = refused(f, r.error.issues[0], r.error.issues[0]?.message ?? '')
     }
+    return bad
+  }
+
+  /** The client's refusal, or the parsed payload. */
+  const validate = (): { bad: Partial<Record<K, string>> } | { data: Out } => {
+    const bad = ownRules(checked)
     if (Object.keys(bad).length) return { bad }
     let data = values as unknown as Out
     if (spec.schema) {
@@ -115,11 +149,11 @@ function useDeclaredForm<K extends string, Out>(spec: FormSpec<K, Out>, onSaved:
       const parsed = spec.schema.safeParse(input)
       if (!parsed.success) {
         const keys = fieldErrors(parsed.error, input) as Record<string, string>
-        for (const f of visible) {
+        for (const f of checked) {
           if (keys[f.name]) bad[f.name] = refused(f, parsed.error.issues.find((i) => i.path[0] === f.name), keys[f.name])
         }
         // A refusal of a field the form does not show still stops the send, under the form.
-        if (!Object.keys(bad).length) setFormError(LL.errors.invalidValue())
+        if (!Object.keys(bad).length) setNote({ text: LL.errors.invalidValue() })
         return { bad }
       }
       data = parsed.data
@@ -128,29 +162,49 @@ function useDeclaredForm<K extends string, Out>(spec: FormSpec<K, Out>, onSaved:
     return Object.keys(bad).length ? { bad } : { data }
   }
 
+  const set = (name: K, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }))
+    if (errors[name]) setErrors((x) => ({ ...x, [name]: undefined }))
+  }
+
+  const handle: FormHandle<K> = {
+    values,
+    set,
+    check: (names) => {
+      const fields = visible.filter((f) => names.includes(f.name))
+      const kept = Object.fromEntries(Object.entries(errors).filter(([k]) => !names.includes(k as K))) as Partial<Record<K, string>>
+      return !show(ownRules(fields), kept)
+    },
+    note: (text, ok) => setNote(text ? { text, ok } : null),
+  }
+
   const submit = async (): Promise<boolean> => {
     if (busyRef.current) return false
-    setFormError(null)
-    const checked = validate()
-    if ('bad' in checked) {
-      show(checked.bad)
+    setNote(null)
+    const result = validate()
+    if ('bad' in result) {
+      show(result.bad)
       return false
     }
     setErrors({})
     busyRef.current = true
     setBusy(true)
     try {
-      onSaved(await spec.submit(checked.data, values))
+      onSaved(await spec.submit(result.data, values, handle))
       if (!spec.keepValues) setValues(blank())
       return true
     } catch (e) {
+      if (e instanceof FormRefusal) {
+        if (!show(e.fields as Partial<Record<K, string>>)) setNote({ text: e.message })
+        return false
+      }
       if (!isApiError(e)) throw e
       if (e.kind === 'aborted') return false
       const named = fieldErrorsSchema.safeParse(e.data)
       const byServer = named.success
         ? Object.fromEntries(Object.entries(named.data.fields).map(([k, v]) => [k, word(v, e.msg)]))
         : spec.errorField ? { [spec.errorField]: e.message } : {}
-      if (!show(byServer as Partial<Record<K, string>>)) setFormError(e.message)
+      if (!show(byServer as Partial<Record<K, string>>)) setNote({ text: e.message })
       return false
     } finally {
       busyRef.current = false
@@ -158,12 +212,7 @@ function useDeclaredForm<K extends string, Out>(spec: FormSpec<K, Out>, onSaved:
     }
   }
 
-  const set = (name: K, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }))
-    if (errors[name]) setErrors((x) => ({ ...x, [name]: undefined }))
-  }
-
-  return { spec, values, errors, formError, busy, visible, idOf, set, submit, testId: spec.id }
+  return { spec, values, errors, note, busy, visible, idOf, set, submit, handle, testId: spec.id }
 }
 
 type FormState<K extends string, Out> = ReturnType<typeof useDeclaredForm<K, Out>>
@@ -176,12 +225,14 @@ function Fields<K extends string, Out>({ form, autoFocus }: { form: FormState<K,
       {visible.map((f, i) => {
         const error = errors[f.name] ?? null
         const id = idOf(f.name)
+        const hint = typeof f.hint === 'function' ? f.hint(values) : f.hint
         const common = {
           id,
           name: f.name,
           value: values[f.name],
           autoFocus: autoFocus && i === 0,
           placeholder: f.placeholder,
+          maxLength: f.maxLength,
           'data-testid': testId ? `${testId}-${f.name}` : undefined,
         }
         if (f.kind === 'select' || f.kind === 'textarea') {
@@ -199,10 +250,10 @@ function Fields<K extends string, Out>({ form, autoFocus }: { form: FormState<K,
                   {f.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
                 </select>
               ) : (
-                <textarea {...control} rows={3} autoComplete="off" onChange={(e) => set(f.name, e.target.value)} />
+                <textarea {...control} rows={f.rows ?? 3} autoComplete="off" onChange={(e) => set(f.name, e.target.value)} />
               )}
               <p id={`${id}-msg`} role={error ? 'alert' : undefined} className={`min-h-4 text-xs ${error ? 'text-[var(--danger)]' : 'text-[var(--muted)]'}`}>
-                {error ?? f.hint ?? ''}
+                {error ?? hint ?? ''}
               </p>
             </div>
           )
@@ -218,48 +269,67 @@ function Fields<K extends string, Out>({ form, autoFocus }: { form: FormState<K,
               autoComplete={f.autoComplete ?? (kind === 'password' ? 'new-password' : 'off')}
               spellCheck={kind === 'url' ? false : undefined}
               error={error}
-              addon={f.addon?.(values)}
+              addon={f.addon?.(values, form.handle)}
               onChange={(e) => set(f.name, e.target.value)}
             />
             {/* The hint sits in the error's empty line; an error (which words the rule itself) takes its place. */}
-            {f.hint && !error && <p className="-mt-5 mb-1 min-h-4 text-xs text-[var(--muted)]">{f.hint}</p>}
+            {hint && !error && <p className="-mt-5 mb-1 min-h-4 text-xs text-[var(--muted)]">{hint}</p>}
           </div>
         )
       })}
-      {form.formError && <p role="alert" className="text-sm text-[var(--danger)]">{form.formError}</p>}
+      <FormMessage text={form.note?.text ?? null} ok={form.note?.ok} />
     </>
   )
+}
+
+export interface DeclaredFormProps<K extends string, Out> {
+  spec: FormSpec<K, Out>
+  /** Content after the submit button (a "clear" button, a link). */
+  actions?: ReactNode
+  /** The first field takes the focus (a page that is this form, as the sign-in). */
+  autoFocus?: boolean
+  /** Fills its container, the button across it (the sign-in card). */
+  block?: boolean
+  /** The form's handle for its opener (words typed before the page was drawn, set into a field). */
+  formRef?: Ref<FormHandle<K>>
 }
 
 /**
  * The form primitive of STYLE.md's "every write is data", on a page: fields declared once, checked with their rules
  * and the shared schema before sending, Enter (Ctrl/⌘+Enter in a text area) submits, the button is busy while the
  * call runs, the server's `data.fields` marks fields, and focus goes to the first bad field. The success words are
- * toasted. `actions` sit after the submit button (a "clear" button, a link).
+ * toasted.
  */
-export function DeclaredForm<K extends string, Out>({ spec, actions }: { spec: FormSpec<K, Out>; actions?: ReactNode }) {
+export function DeclaredForm<K extends string, Out>({ spec, actions, autoFocus, block, formRef }: DeclaredFormProps<K, Out>) {
   const { LL } = useI18nContext()
   const form = useDeclaredForm(spec, (msg) => msg && toast.success(msg))
+  useImperativeHandle(formRef, () => form.handle)
+  const label = spec.submitLabel ?? LL.common.save()
   return (
     <form
       noValidate
       data-testid={spec.id}
-      className="flex max-w-md flex-col gap-1"
+      className={`flex flex-col gap-1 ${block ? '' : 'max-w-md'}`}
       onSubmit={(e) => {
         e.preventDefault()
         void form.submit()
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.nativeEvent.isComposing && e.nativeEvent.keyCode !== 229) {
           e.preventDefault()
           void form.submit()
         }
       }}
     >
-      <Fields form={form} />
+      <Fields form={form} autoFocus={autoFocus} />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" busy={form.busy} data-testid={spec.submitTestId ?? (spec.id ? `${spec.id}-submit` : undefined)}>
-          {spec.submitLabel ?? LL.common.save()}
+        <Button
+          type="submit"
+          busy={form.busy}
+          className={block ? 'mt-2 w-full' : ''}
+          data-testid={spec.submitTestId ?? (spec.id ? `${spec.id}-submit` : undefined)}
+        >
+          {form.busy ? (spec.busyLabel ?? label) : label}
         </Button>
         {actions}
       </div>
@@ -272,6 +342,10 @@ export interface DeclaredFormDialogProps<K extends string, Out> {
   title: string
   /** A line under the title (what the form does, a balance). */
   intro?: string
+  /** What the form is about, above its fields (the screenshot a feedback describes). */
+  lead?: ReactNode
+  /** The dialog's width class (max-w-lg without it). */
+  width?: string
   saveTestId?: string
   /** The success words, when saved (before the close). */
   onSaved?: (msg: string | void) => void
@@ -279,11 +353,20 @@ export interface DeclaredFormDialogProps<K extends string, Out> {
 }
 
 /** The same declared form in a FormDialog (Cancel / Save, Enter and Ctrl/⌘+Enter save); the first field has focus. */
-export function DeclaredFormDialog<K extends string, Out>({ spec, title, intro, saveTestId, onSaved, onClose }: DeclaredFormDialogProps<K, Out>) {
+export function DeclaredFormDialog<K extends string, Out>({ spec, title, intro, lead, width, saveTestId, onSaved, onClose }: DeclaredFormDialogProps<K, Out>) {
   const form = useDeclaredForm(spec, (msg) => onSaved?.(msg))
   return (
-    <FormDialog title={title} onSubmit={form.submit} onClose={onClose} saveTestId={saveTestId} width="max-w-lg">
+    <FormDialog
+      title={title}
+      onSubmit={form.submit}
+      onClose={onClose}
+      saveTestId={saveTestId}
+      saveLabel={spec.submitLabel}
+      testId={spec.id}
+      width={width ?? 'max-w-lg'}
+    >
       {intro && <p className="mb-2 text-sm text-[var(--muted)]">{intro}</p>}
+      {lead}
       <Fields form={form} autoFocus />
     </FormDialog>
   )

@@ -12,6 +12,8 @@ export interface FormDialogProps {
   saveTestId?: string
   /** The save button's words when the form does more than save (default: Save). */
   saveLabel?: string
+  /** The form's test id. */
+  testId?: string
   children: ReactNode
 }
 
@@ -20,7 +22,7 @@ export interface FormDialogProps {
  * buttons sit outside the form, so the browser would not submit on Enter by itself); Save shows its spinner while
  * the save runs. Opened by `mountDialog`, so it owns its open state and reports the close.
  */
-export function FormDialog({ title, width, onSubmit, onClose, saveTestId, saveLabel, children }: FormDialogProps) {
+export function FormDialog({ title, width, onSubmit, onClose, saveTestId, saveLabel, testId, children }: FormDialogProps) {
   const { LL } = useI18nContext()
   const [open, setOpen] = useState(true)
   const [busy, setBusy] = useState(false)
@@ -52,6 +54,7 @@ export function FormDialog({ title, width, onSubmit, onClose, saveTestId, saveLa
       }
     >
       <form
+        data-testid={testId}
         className="flex flex-col gap-1"
         onSubmit={(e) => {
           e.preventDefault()
@@ -59,7 +62,9 @@ export function FormDialog({ title, width, onSubmit, onClose, saveTestId, saveLa
         }}
         onKeyDown={(e) => {
           const inField = e.target instanceof HTMLInputElement
-          if (e.key === 'Enter' && (inField || e.ctrlKey || e.metaKey)) {
+          // Enter that commits an IME's text is the IME's (Chrome sets isComposing, Safari only keyCode 229).
+          const composing = e.nativeEvent.isComposing || e.nativeEvent.keyCode === 229
+          if (e.key === 'Enter' && !composing && (inField || e.ctrlKey || e.metaKey)) {
             e.preventDefault()
             void submit()
           }

@@ -1,4 +1,7 @@
-/** The server's answer to a sign-in form, shown inline (sign-in calls never toast); `ok` shows it as good news. */
+/**
+ * A form's own message, under its fields and above its button: a refusal that names no field (role alert), or good
+ * news such as "code sent" (`ok`, role status).
+ */
 export function FormMessage({ text, ok }: { text: string | null; ok?: boolean }) {
   if (!text) return null
   return (

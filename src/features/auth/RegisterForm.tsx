@@ -1,97 +1,72 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { register, sendAuthCode } from '@/api/user'
-import { Button } from '@/components/ui/Button'
-import { TextField } from '@/components/ui/TextField'
-import { checkCaptcha, checkConfirm, checkEpId, checkLoginPassword, checkMobile, checkRequired, checkSmsCode } from '@/domain/validation'
-import { useI18nContext } from '@/i18n/i18n-react'
-import { CaptchaField, useCaptcha } from './captcha'
-import { encryptPassword, randomId } from './encrypt'
-import { FormMessage } from './FormMessage'
+import { DeclaredForm, type FormHandle, type FormSpec } from '@/components/ui/DeclaredForm'
 import { SendCodeButton } from '@/components/ui/SendCodeButton'
-import { failureText, sendCodeWith, type FormNote } from './sign-in'
-import { useForm, type Rules } from './use-form'
+import { signInFields } from '@/domain/auth-form'
+import { MOBILE_LENGTH, SMS_CODE_LENGTH } from '@/domain/constants'
+import { checkConfirm } from '@/domain/validation'
+import { useI18nContext } from '@/i18n/i18n-react'
+import { captchaField, useCaptcha } from './captcha'
+import { encryptPassword, randomId } from './encrypt'
+import { refusedSignIn, sendCodeWith } from './sign-in'
 
 type Field = 'epId' | 'epName' | 'password' | 'confirm' | 'phone' | 'code' | 'smsCode'
-// The server applies the sign-in password rule to new accounts, so the form does too.
-const RULES: Rules<Field> = {
-  epId: checkEpId,
-  epName: checkRequired,
-  password: checkLoginPassword,
-  confirm: (v, all) => checkConfirm(v, all.password),
-  phone: checkMobile,
-  code: checkCaptcha,
-  smsCode: checkSmsCode,
-}
-const EMPTY = { epId: '', epName: '', password: '', confirm: '', phone: '', code: '', smsCode: '' }
 
 /** Enterprise registration: the code goes to the given phone; success returns to the sign-in tab. */
 export function RegisterForm({ onRegistered }: { onRegistered: (message: string) => void }) {
   const { LL } = useI18nContext()
-  const form = useForm<Field>(EMPTY, RULES)
   const captcha = useCaptcha()
   const [uuid] = useState(randomId)
-  const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<FormNote>(null)
 
   // Each captcha is spent by one call: the code send takes one, the registration a fresh one. A call made before
   // its captcha arrived waits for it rather than sending an empty name.
-  async function spendCaptcha() {
-    const answer = form.values.code.trim()
-    const spent = { captcha: answer, redomStr: await captcha.current() }
+  async function spendCaptcha(form: FormHandle<Field>) {
+    const spent = { captcha: form.values.code.trim(), redomStr: await captcha.current() }
     captcha.refresh()
     form.set('code', '')
     return spent
   }
 
-  async function send(): Promise<boolean> {
-    if (!form.validate(['epId', 'phone', 'code'])) return false
+  async function send(form: FormHandle<Field>): Promise<boolean> {
+    if (!form.check(['epId', 'phone', 'code'])) return false
     const { epId, phone } = form.values
-    const call = async () => sendAuthCode({ epId: epId.trim(), phone: phone.trim(), uuid, ...(await spendCaptcha()) })
-    return sendCodeWith(call, { sent: LL.auth.codeSent(), failed: LL.auth.codeSendFailure() }, setMessage)
+    const call = async () => sendAuthCode({ epId: epId.trim(), phone: phone.trim(), uuid, ...(await spendCaptcha(form)) })
+    return sendCodeWith(call, { sent: LL.auth.codeSent(), failed: LL.auth.codeSendFailure() }, form.note)
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    if (busy || !form.validate()) return
-    setBusy(true)
-    setMessage(null)
-    try {
-      const v = form.values
-      const spent = await spendCaptcha()
-      const password = await encryptPassword(spent.redomStr, v.password)
-      await register({ epId: v.epId.trim(), epName: v.epName.trim(), password, phone: v.phone.trim(), code: v.smsCode.trim(), uuid, ...spent })
+  const text = (name: Field, label: string, placeholder: string, autoComplete: string) =>
+    ({ name, label, placeholder, autoComplete, schema: signInFields[name as keyof typeof signInFields] })
+  const spec: FormSpec<Field> = {
+    id: 'register',
+    keepValues: true,
+    fields: [
+      text('epId', LL.auth.epId(), LL.auth.epIdPlaceholder(), 'username'),
+      text('epName', LL.auth.epName(), LL.auth.epNamePlaceholder(), 'organization'),
+      { ...text('password', LL.auth.password(), LL.auth.passwordPlaceholder(), 'new-password'), kind: 'password' },
+      { name: 'confirm', label: LL.auth.confirmPassword(), placeholder: LL.auth.confirmPlaceholder(), kind: 'password', autoComplete: 'new-password' },
+      { ...text('phone', LL.auth.phone(), LL.auth.phonePlaceholder(), 'tel'), kind: 'tel', maxLength: MOBILE_LENGTH },
+      captchaField('code', LL, captcha),
+      {
+        name: 'smsCode', label: LL.auth.smsCode(), placeholder: LL.auth.smsCodePlaceholder(), kind: 'code', autoComplete: 'one-time-code',
+        maxLength: SMS_CODE_LENGTH, schema: signInFields.smsCode, addon: (_, form) => <SendCodeButton onSend={() => send(form)} />,
+      },
+    ],
+    check: (v) => {
+      const bad = checkConfirm(v.confirm, v.password)
+      return bad ? { confirm: LL.errors[bad]() } : {}
+    },
+    submitLabel: LL.auth.register(),
+    busyLabel: LL.auth.registering(),
+    submit: async (v, _, form) => {
+      try {
+        const spent = await spendCaptcha(form)
+        const password = await encryptPassword(spent.redomStr, v.password)
+        await register({ epId: v.epId.trim(), epName: v.epName.trim(), password, phone: v.phone.trim(), code: v.smsCode.trim(), uuid, ...spent })
+      } catch (err) {
+        throw refusedSignIn(err, LL.errors.unknown())
+      }
       onRegistered(LL.auth.registerSuccess())
-    } catch (err) {
-      setMessage({ text: failureText(err, LL.errors.unknown()) })
-      setBusy(false)
-    }
+    },
   }
-
-  const text = (key: Field, label: string, placeholder: string, extra: object = {}) => (
-    <TextField label={label} placeholder={placeholder} {...extra} {...form.field(key)} />
-  )
-
-  return (
-    <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-1">
-      {text('epId', LL.auth.epId(), LL.auth.epIdPlaceholder(), { autoComplete: 'username' })}
-      {text('epName', LL.auth.epName(), LL.auth.epNamePlaceholder(), { autoComplete: 'organization' })}
-      {text('password', LL.auth.password(), LL.auth.passwordPlaceholder(), { type: 'password', autoComplete: 'new-password' })}
-      {text('confirm', LL.auth.confirmPassword(), LL.auth.confirmPlaceholder(), { type: 'password', autoComplete: 'new-password' })}
-      {text('phone', LL.auth.phone(), LL.auth.phonePlaceholder(), { type: 'tel', inputMode: 'numeric', maxLength: 11, autoComplete: 'tel' })}
-      <CaptchaField captcha={captcha} {...form.field('code')} />
-      <TextField
-        label={LL.auth.smsCode()}
-        placeholder={LL.auth.smsCodePlaceholder()}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
-        addon={<SendCodeButton onSend={send} />}
-        {...form.field('smsCode')}
-      />
-      <FormMessage text={message?.text ?? null} ok={message?.ok} />
-      <Button type="submit" busy={busy} className="mt-2 w-full">
-        {busy ? LL.auth.registering() : LL.auth.register()}
-      </Button>
-    </form>
-  )
+  return <DeclaredForm spec={spec} block />
 }

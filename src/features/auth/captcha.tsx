@@ -1,8 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef } from 'react'
 import { newCaptcha } from '@/api/user'
-import { TextField, type TextFieldProps } from '@/components/ui/TextField'
+import type { FormField } from '@/components/ui/DeclaredForm'
+import { signInFields } from '@/domain/auth-form'
+import { CAPTCHA_LENGTH } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
+import type { TranslationFunctions } from '@/i18n/i18n-types'
 
 /**
  * One captcha at a time. It is a single-use ticket rather than cached data, hence a mutation: every refresh asks
@@ -23,6 +26,7 @@ export function useCaptcha() {
   const current = useCallback(async () => (latest.current ? (await latest.current).redomStr : ''), [])
   return { image: data?.image, refresh, current }
 }
+export type Captcha = ReturnType<typeof useCaptcha>
 
 /** The captcha image as a button, so a keyboard user can ask for a new one too. */
 export function CaptchaImage({ image, onRefresh }: { image: string | undefined; onRefresh: () => void }) {
@@ -40,17 +44,14 @@ export function CaptchaImage({ image, onRefresh }: { image: string | undefined; 
   )
 }
 
-/** The captcha's field with its image beside it, as every form that spends one shows it. */
-export function CaptchaField({ captcha, ...field }: { captcha: ReturnType<typeof useCaptcha> } & Omit<TextFieldProps, 'label'>) {
-  const { LL } = useI18nContext()
-  return (
-    <TextField
-      label={LL.auth.captcha()}
-      placeholder={LL.auth.captchaPlaceholder()}
-      autoComplete="off"
-      maxLength={4}
-      addon={<CaptchaImage image={captcha.image} onRefresh={captcha.refresh} />}
-      {...field}
-    />
-  )
+/** The captcha's field with its image beside it, as every form that spends one declares it. */
+export function captchaField<K extends string>(name: K, LL: TranslationFunctions, captcha: Captcha): FormField<K> {
+  return {
+    name,
+    label: LL.auth.captcha(),
+    placeholder: LL.auth.captchaPlaceholder(),
+    maxLength: CAPTCHA_LENGTH,
+    schema: signInFields.captcha,
+    addon: () => <CaptchaImage image={captcha.image} onRefresh={captcha.refresh} />,
+  }
 }

@@ -1,10 +1,11 @@
 import { claimEarlyKeys, releaseEarlyKeys } from '@/commands'
 import { queryClient } from '@/api/query-client'
 import { logout, userInfoQuery } from '@/api/user'
+import type { FormHandle } from '@/components/ui/DeclaredForm'
+import { FormRefusal } from '@/components/ui/form-refusal'
 import type { TokenData } from '@/domain/auth'
 import { logoutLocal, setToken, setUserInfo } from '@/stores/session'
 
-/** After a successful login: keep the token (clearing tabs and lock), then load who the user is. */
 /**
  * Ctrl/⌘+K pressed from the moment the user signs in is kept for the shell, which may take seconds to load (the login
  * page itself ignores it); a refused sign-in stops keeping it.
@@ -14,6 +15,7 @@ export function keepPaletteKeys(keep: boolean): void {
   else claimEarlyKeys('palette')
 }
 
+/** After a successful login: keep the token (clearing tabs and lock), then load who the user is. */
 export async function completeSignIn(t: TokenData): Promise<void> {
   setToken(t.token, t.expiresIn)
   queryClient.removeQueries({ queryKey: userInfoQuery().queryKey })
@@ -37,19 +39,20 @@ export function failureText(e: unknown, fallback: string): string {
   return typeof msg === 'string' && msg ? msg : fallback
 }
 
-export type FormNote = { text: string; ok?: boolean } | null
+/** A failed sign-in call as the form's refusal: the server's words under the form, nothing typed cleared. */
+export const refusedSignIn = (e: unknown, fallback: string) => new FormRefusal(failureText(e, fallback))
 
 /**
- * Sends an SMS code (sign-in or registration) and words the outcome for the form: "code sent", or the server's
+ * Sends an SMS code (sign-in or registration) and words the outcome under the form: "code sent", or the server's
  * refusal. Resolves whether the send button should start its 60-second countdown.
  */
-export async function sendCodeWith(call: () => Promise<unknown>, words: { sent: string; failed: string }, note: (n: FormNote) => void): Promise<boolean> {
+export async function sendCodeWith(call: () => Promise<unknown>, words: { sent: string; failed: string }, note: FormHandle['note']): Promise<boolean> {
   try {
     await call()
-    note({ text: words.sent, ok: true })
+    note(words.sent, true)
     return true
   } catch (err) {
-    note({ text: failureText(err, words.failed) })
+    note(failureText(err, words.failed))
     return false
   }
 }
