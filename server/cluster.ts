@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url'
 import { settingsOrExit } from './config'
 import { createLogger } from './log'
 import { EmbeddedPostgresError, startEmbedded } from './db/embedded'
-import { PgliteFolderError, refuseBesidePglite } from './db/pglite-folder'
 
 /*
  * `npm run start:cluster`: N server processes (server/main.ts) on one port with Node's cluster module; the primary
@@ -21,11 +20,10 @@ const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.LOG_FORMAT === '
 const log = (m: string) => logger.info(m)
 
 function refuse(e: unknown): never {
-  if (!(e instanceof EmbeddedPostgresError || e instanceof PgliteFolderError)) throw e
+  if (!(e instanceof EmbeddedPostgresError)) throw e
   logger.fatal(e.message)
   process.exit(1)
 }
-if (!env.DATABASE_URL) await refuseBesidePglite(env.DATA_DIR).catch(refuse)
 const embedded = env.DATABASE_URL ? undefined : await startEmbedded({
   dir: join(env.DATA_DIR, 'postgres'),
   log: (l) => /WARNING|ERROR|FATAL|PANIC|recover|redo|making the PostgreSQL|left running/.test(l) && !/checkpoint/.test(l) && logger.info({ postgres: l }, 'embedded PostgreSQL'),

@@ -9,7 +9,6 @@ import { migrate, openDb } from './db'
 import { ensureContentIndex } from './db/content-index'
 import { EmbeddedPostgresError, startEmbedded } from './db/embedded'
 import { MigrationsError } from './db/migrate'
-import { PgliteFolderError, refuseBesidePglite } from './db/pglite-folder'
 import { DEMO_ACCOUNTS, seedIfEmpty, syncMenus } from './seed'
 import { startCarrierSim } from './send/carrier-sim'
 import { startPushWorker } from './push/worker'
@@ -33,7 +32,7 @@ const databaseUrl = env.DATABASE_URL
 
 // Startup refusals that are the operator's to fix: one paragraph, no stack.
 function refuse(e: unknown): never {
-  if (!(e instanceof EmbeddedPostgresError || e instanceof PgliteFolderError || e instanceof MigrationsError)) throw e
+  if (!(e instanceof EmbeddedPostgresError || e instanceof MigrationsError)) throw e
   log.fatal(e.message)
   process.exit(1)
 }
@@ -43,9 +42,7 @@ function refuse(e: unknown): never {
 process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection (a bug; the server keeps serving)'))
 
 // Without DATABASE_URL: the embedded PostgreSQL in DATA_DIR/postgres, started (and made, the first time) here and
-// stopped after the pool at shutdown (server/db/embedded.ts). A PGlite folder of an earlier version is never used
-// as if it were empty: the start refuses until it is imported (npm run import-pglite).
-if (!databaseUrl) await refuseBesidePglite(dataDir).catch(refuse)
+// stopped after the pool at shutdown (server/db/embedded.ts).
 const embedded = databaseUrl ? undefined : await startEmbedded({ dir: join(dataDir, 'postgres'), log: postgresLine }).catch(refuse)
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 if (embedded) {

@@ -14,10 +14,10 @@
 // contacts (/addressBook/list, a request BENCH_THINK_MS, default 250 ms, after the previous answer, timed from then:
 // a request the store kept from even starting counts its wait) while one account commits BENCH_IMPORT_ROWS contacts
 // with the demo data. Printed: the commit's time and the other requests' count, p50, p99 and max during it, beside
-// the baseline: the server before PGlite left the runtime (commit BENCH_BASELINE_COMMIT, default fccbc71, in a
-// temporary git worktree: lib/baseline.mjs) on a file-backed PGlite, storing in chunks as it did; each in a fresh
-// process on a fresh database, alternating BENCH_ROUNDS (default 2) times; medians compared. BENCH_IMPORT_ONLY=while
-// runs only that part; BENCH_BASELINE=0 leaves the baseline out.
+// the baseline: the same through the code of commit BENCH_BASELINE_COMMIT (default HEAD~, in a temporary git worktree:
+// lib/baseline.mjs) on the same database server; each in a fresh process on a fresh database, alternating BENCH_ROUNDS
+// (default 2) times; medians compared. BENCH_IMPORT_ONLY=while runs only that part; BENCH_BASELINE=0 leaves the
+// baseline out.
 import { randomUUID } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -104,8 +104,7 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 
 /**
  * One commit of N contacts through the app while LISTERS other users page their contacts; their latencies. The server
- * code is imported from `root` (this tree or the baseline's worktree); without a url on a file-backed PGlite (the
- * baseline's openDb).
+ * code is imported from `root` (this tree or the baseline's worktree).
  */
 async function whileImporting(root, url) {
   const code = `${pathToFileURL(root).href}/`
@@ -113,9 +112,8 @@ async function whileImporting(root, url) {
     import(`${code}server/app.ts`), import(`${code}server/db/index.ts`), import(`${code}server/seed/index.ts`),
     import(`${code}server/security/tokens.ts`), import(`${code}server/routes/lists/address-book-import.ts`),
   ])
-  const dir = url ? null : mkdtempSync(join(tmpdir(), 'sms-bench-import-while-'))
+  const db = await openDb({ databaseUrl: url })
   try {
-    const db = await openDb(url ? { databaseUrl: url } : { dataDir: join(dir, 'pglite') })
     await migrate(db)
     await seedDemo(db, { historyRows: 2_000 })
     const app = createApp({ db, config: { distDir: '/nonexistent', rateLimitScale: 1e6 } })
@@ -159,16 +157,15 @@ async function whileImporting(root, url) {
     const importMs = importEnd - started
     await Promise.all(loops)
     if (res.status !== 200 || body.data.added !== N) throw new Error(`import: ${res.status} ${JSON.stringify(body)}`)
-    await db.close()
     latencies.sort((a, b) => a - b)
     return { importMs, requests: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies.at(-1) ?? NaN }
   } finally {
-    if (dir) rmSync(dir, { recursive: true, force: true })
+    await db.close()
   }
 }
 
 async function compareWhileImporting(pg) {
-  const side = (root, url = '') => {
+  const side = (root, url) => {
     const out = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--while', root, url], { encoding: 'utf8', maxBuffer: 1 << 24 })
     const line = out.stdout.trim().split('\n').at(-1)
     if (out.status !== 0 || !line?.startsWith('{')) throw new Error(`${root}: ${out.stderr || out.stdout}`)
@@ -176,8 +173,8 @@ async function compareWhileImporting(pg) {
   }
   const results = {}
   await (process.env.BENCH_BASELINE === '0' ? (fn) => fn(null) : withBaseline)(async (base) => {
-    const sides = { [pg.label]: () => withThrowawayDatabase(pg, 'bench_import', (url) => side(resolve('.'), url)) }
-    if (base) sides[`PGlite, file-backed (${BASELINE}, baseline)`] = () => side(base)
+    const sides = { [`this tree, ${pg.label}`]: () => withThrowawayDatabase(pg, 'bench_import', (url) => side(resolve('.'), url)) }
+    if (base) sides[`baseline ${BASELINE}, ${pg.label}`] = () => withThrowawayDatabase(pg, 'bench_import', (url) => side(base, url))
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, run] of Object.entries(sides)) {
         const r = await run()

@@ -1,19 +1,17 @@
 // Time to store a 1M-number same-content send through the real groupSend (server/send/group-send.ts: idempotency
 // key, price, row-locked debit, sms_batch and every mt_record in one transaction, the rollup triggers firing) on the
 // embedded PostgreSQL as `npm start` runs it (BENCH_DATABASE_URL or TEST_DATABASE_URL instead when set). Beside it, in
-// the same run on the same numbers, the baseline: the same bench on the server before PGlite left the runtime (commit
-// BENCH_BASELINE_COMMIT, default fccbc71, in a temporary git worktree: tests/bench/lib/baseline.mjs), its send stored
-// in chunks on a file-backed PGlite in a temp dir as that server ran it; BENCH_BASELINE=0 leaves it out (it takes
-// about twice as long as the rest). Each side runs in a fresh process on a fresh database; the send is repeated
+// the same run on the same numbers and the same database server, the baseline: the same send through the code of
+// commit BENCH_BASELINE_COMMIT (default HEAD~, in a temporary git worktree: tests/bench/lib/baseline.mjs);
+// BENCH_BASELINE=0 leaves it out. Each side runs in a fresh process on a schema of its own; the send is repeated
 // (BENCH_SEND_ROUNDS, default 2) so the second one meets a million records already stored. Peak RSS is the bench
-// process's (PGlite ran inside it; PostgreSQL runs in its own server). BENCH_SEND_NUMBERS sets the size (default
-// 1,000,000). BENCH_SEND_VARIANTS adds index sets on PostgreSQL (default ours; baseline-004 the time indexes before
-// migration 013, content-index ours with CONTENT_SEARCH_INDEX=on, trigrams the same with 040's trigram index alone,
-// as before migration 057).
+// process's (PostgreSQL runs in its own server). BENCH_SEND_NUMBERS sets the size (default 1,000,000).
+// BENCH_SEND_VARIANTS adds index sets (default ours; descending-time the record time indexes with descending keys, as
+// they were before they became ascending; content-index ours with CONTENT_SEARCH_INDEX=on; trigrams the same with the
+// trigram index alone, without the index of characters).
 import { spawnSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { BASELINE, withBaseline } from './lib/baseline.mjs'
@@ -30,8 +28,8 @@ const MB = (n) => `${(n / 2 ** 20).toFixed(0)} MB`
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ')
 
-// The time indexes as migration 004 made them, before 013 turned them ascending.
-const INDEXES_004 = `
+// The record time indexes with descending keys: a send's entries land at the left edge, where page splits halve pages.
+const INDEXES_DESCENDING = `
   drop index mt_record_cus_time_idx; drop index mt_record_prod_time_idx; drop index mt_record_link_idx;
   create index mt_record_cus_time_idx on mt_record (cus_id, prod_type, receive_time desc, sn desc);
   create index mt_record_prod_time_idx on mt_record (prod_type, receive_time desc, sn desc);
@@ -48,22 +46,21 @@ function numbersText(n, withValue = false) {
   return new TextEncoder().encode(lines.join('\n'))
 }
 
-// `--run <root> <variant> [url]`: one side in this process, the server code imported from <root> (this tree or the
-// baseline's worktree); without a url on a file-backed PGlite (the baseline's openDb), else in a schema of its own.
+// `--run <root> <variant> <url>`: one side in this process, the server code imported from <root> (this tree or the
+// baseline's worktree), in a schema of its own.
 if (process.argv[2] === '--run') {
   const [root, variant, url] = process.argv.slice(3)
   const from = (path) => import(pathToFileURL(join(root, path)).href)
   const [{ migrate, openDb }, { ensureContentIndex }, { groupSend, readNumbers }, { p2pSend, readP2pMessages }] = await Promise.all([
     from('server/db/index.ts'), from('server/db/content-index.ts'), from('server/send/group-send.ts'), from('server/send/p2p-send.ts')])
-  const dir = url ? null : mkdtempSync(join(tmpdir(), 'sms-bench-send-'))
   const schema = `bench_${randomBytes(4).toString('hex')}`
-  const db = dir ? await openDb({ dataDir: dir }) : await openDb({ databaseUrl: url, schema })
+  const db = await openDb({ databaseUrl: url, schema })
   try {
     await migrate(db)
-    if (variant === 'baseline-004') await db.exec(INDEXES_004)
+    if (variant === 'descending-time') await db.exec(INDEXES_DESCENDING)
     // With the opt-in content search index (CONTENT_SEARCH_INDEX=on), to price its upkeep: BENCH_SEND_VARIANTS=ours,content-index.
     if ((variant === 'content-index' || variant === 'trigrams') && !(await ensureContentIndex(db, true, () => undefined))) throw new Error('no pg_trgm')
-    // 040's trigrams alone, as CONTENT_SEARCH_INDEX=on stored sends before migration 057 added the characters.
+    // The trigrams alone: what the index of characters adds to a send.
     if (variant === 'trigrams') await db.exec('drop index mt_record_content_chars_idx; drop index mo_record_content_chars_idx')
     await db.exec(ACCOUNT)
     const bytes = numbersText(N)
@@ -89,21 +86,20 @@ if (process.argv[2] === '--run') {
     if (daily.n !== N * ROUNDS) throw new Error(`mt_daily counts ${daily.n}`)
     console.log(JSON.stringify({ rounds, rssIdle: rss0, rssPeak: process.resourceUsage().maxRSS * 1024, indexBytes: size.idx, heapBytes: size.heap }))
   } finally {
-    if (!dir) await db.exec(`drop schema ${schema} cascade`)
+    await db.exec(`drop schema ${schema} cascade`)
     await db.close()
-    if (dir) rmSync(dir, { recursive: true, force: true })
   }
   process.exit(0)
 }
 
-function child(root, variant, url = '') {
+function child(root, variant, url) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--run', root, variant, url], { encoding: 'utf8', maxBuffer: 16 << 20 })
   if (r.status !== 0) return { failed: `${r.stderr}`.trim().split('\n').slice(-3).join(' ') || `exit ${r.status ?? r.signal}` }
   return JSON.parse(r.stdout.trim().split('\n').pop())
 }
 
 const VARIANTS = (process.env.BENCH_SEND_VARIANTS ?? 'ours').split(',')
-const INDEX_LABELS = { ours: 'today\'s', 'baseline-004': '004 (descending time keys)', 'content-index': 'today\'s + content search indexes (040 + 057)', trigrams: 'today\'s + trigrams only (040)' }
+const INDEX_LABELS = { ours: 'today\'s', 'descending-time': 'descending time keys', 'content-index': 'today\'s + content search indexes (characters + trigrams)', trigrams: 'today\'s + trigrams only' }
 const rows = []
 function measure(label, root, variant, url, indexes = INDEX_LABELS[variant] ?? variant) {
   console.log(`${label}, ${indexes} indexes… (load average ${load()})`)
@@ -128,19 +124,19 @@ function measure(label, root, variant, url, indexes = INDEX_LABELS[variant] ?? v
 
 console.log(`storing a ${N.toLocaleString('en')}-number ${P2P ? 'point-to-point send (a content per number) through p2pSend' : 'same-content send through groupSend'}, ${ROUNDS} send(s) per database, load average ${load()}`)
 const pg = await benchPostgres({ asServed: true })
-let ours
 try {
+  let ours
   for (const variant of VARIANTS) {
-    const c = measure(pg.label, resolve('.'), variant, pg.url)
+    const c = measure(`this tree, ${pg.label}`, resolve('.'), variant, pg.url)
     if (variant === VARIANTS[0]) ours = c
+  }
+  if (process.env.BENCH_BASELINE !== '0') {
+    const base = await withBaseline((dir) => measure(`baseline ${BASELINE}, ${pg.label}`, dir, 'ours', pg.url, 'its own'))
+    if (!ours.failed && !base.failed) rows[0]['vs baseline'] = ours.rounds.map((r, i) => `${(r.storeMs / base.rounds[i].storeMs).toFixed(2)}x`).join(' / ')
   }
 } finally {
   await pg.stop()
 }
-if (process.env.BENCH_BASELINE !== '0') {
-  const base = await withBaseline((dir) => measure(`PGlite, file-backed (${BASELINE}, baseline)`, dir, 'ours', '', 'its own'))
-  if (!ours.failed && !base.failed) rows[0]['vs baseline'] = ours.rounds.map((r, i) => `${(base.rounds[i].storeMs / r.storeMs).toFixed(2)}× faster`).join(' / ')
-}
 console.table(rows)
-console.log('parse: readNumbers (the client parser) on the uploaded bytes; send: groupSend from the parsed numbers to commit')
+console.log('parse: readNumbers (the client parser) on the uploaded bytes; send: groupSend from the parsed numbers to commit; vs baseline: this tree\'s send time ÷ the baseline\'s, per send')
 console.log(`target: a million-number same-content send stored in 10 s or less on the embedded database; load average now ${load()}`)

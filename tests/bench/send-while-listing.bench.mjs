@@ -13,15 +13,14 @@
 // measure starts, sent by the scheduler's runDueBatches), schedule (a timed send of that size being scheduled: its
 // details written), edit (the content of such a scheduled batch edited: every detail rewritten). Printed: the send's
 // time and the other requests' count, p50, p99 and max during it (medians of BENCH_ROUNDS, default 2, alternating).
-// Beside it, in the same run: the baseline, the server before PGlite left the runtime (commit BENCH_BASELINE_COMMIT,
-// default fccbc71, in a temporary git worktree: tests/bench/lib/baseline.mjs) on a file-backed PGlite in a temp dir,
-// storing in chunks as it did; BENCH_BASELINE=0 leaves it out (it takes about twice as long as the rest).
+// Beside it, in the same run on the same database server: the baseline, the same through the code of commit
+// BENCH_BASELINE_COMMIT (default HEAD~, in a temporary git worktree: tests/bench/lib/baseline.mjs); BENCH_BASELINE=0
+// leaves it out.
 // BENCH_CARRIER=1 runs the carrier simulator in the measured process meanwhile, as npm start does.
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { BASELINE, withBaseline } from './lib/baseline.mjs'
 import { benchPostgres, withThrowawayDatabase } from './lib/throwaway-pg.mjs'
@@ -90,16 +89,15 @@ async function prepare(kind, db, mobiles, code) {
   throw new Error(`unknown BENCH_SEND_KINDS entry: ${kind}`)
 }
 
-/** One side in this process: the server code imported from `root`; without a url on a file-backed PGlite (the baseline's openDb). */
+/** One side in this process: the server code imported from `root` (this tree or the baseline's worktree). */
 async function runOne(kind, root, url) {
   const code = `${pathToFileURL(root).href}/`
   const [{ createApp }, { migrate, openDb }, { seedDemo }, { issueToken }] = await Promise.all([
     import(`${code}server/app.ts`), import(`${code}server/db/index.ts`), import(`${code}server/seed/index.ts`),
     import(`${code}server/security/tokens.ts`),
   ])
-  const dir = url ? null : mkdtempSync(join(tmpdir(), 'sms-bench-storing-'))
+  const db = await openDb({ databaseUrl: url })
   try {
-    const db = await openDb(url ? { databaseUrl: url } : { dataDir: join(dir, 'pglite') })
     await migrate(db)
     await seedDemo(db, { historyRows: 20_000 })
     await db.query("update customer set balance = 100000000 where cus_id = 'acme02'")
@@ -147,12 +145,11 @@ async function runOne(kind, root, url) {
     sending = false
     await Promise.all(loops)
     await stopCarrier?.()
-    await db.close()
     latencies.sort((a, b) => a - b)
     const p99s = Object.fromEntries(Object.entries(byList).map(([l, xs]) => [l, Math.round(pct(xs.sort((a, b) => a - b), 99))]))
     return { sendMs, requests: latencies.length, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies.at(-1) ?? NaN, p99s, load: loadavg()[0] }
   } finally {
-    if (dir) rmSync(dir, { recursive: true, force: true })
+    await db.close()
   }
 }
 
@@ -164,7 +161,7 @@ if (process.argv[2] === '--run') {
 
 const self = fileURLToPath(import.meta.url)
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-function side(kind, root, url = '') {
+function side(kind, root, url) {
   const out = spawnSync(process.execPath, ['--import', 'tsx', self, '--run', kind, root, url], { encoding: 'utf8', maxBuffer: 1 << 24 })
   const line = out.stdout.trim().split('\n').at(-1)
   if (out.status !== 0 || !line?.startsWith('{')) {
@@ -179,8 +176,8 @@ const here = resolve('.')
 const results = {}
 try {
   await (process.env.BENCH_BASELINE === '0' ? (fn) => fn(null) : withBaseline)(async (base) => {
-    const sides = { [pg.label]: (kind) => withThrowawayDatabase(pg, 'bench_listing', (url) => side(kind, here, url)) }
-    if (base) sides[`PGlite, file-backed (${BASELINE}, baseline)`] = (kind) => side(kind, base)
+    const sides = { [`this tree, ${pg.label}`]: (kind) => withThrowawayDatabase(pg, 'bench_listing', (url) => side(kind, here, url)) }
+    if (base) sides[`baseline ${BASELINE}, ${pg.label}`] = (kind) => withThrowawayDatabase(pg, 'bench_listing', (url) => side(kind, base, url))
     for (const kind of KINDS) {
       results[kind] = Object.fromEntries(Object.keys(sides).map((k) => [k, []]))
       for (let round = 0; round < ROUNDS; round++) {

@@ -1,8 +1,9 @@
-// `npm start` on a fresh data folder and again on the same one, beside the server it replaced (PGlite: commit
-// BENCH_BASELINE_COMMIT, default fccbc71, checked out into a temporary git worktree and compiled there), alternating,
-// each side the compiled server (node dist-server/main.js) on its own new DATA_DIR:
+// `npm start` on a fresh data folder and again on the same one, beside the baseline (commit BENCH_BASELINE_COMMIT,
+// default HEAD~, checked out into a temporary git worktree and compiled there: lib/baseline.mjs), alternating, each
+// side the compiled server (node dist-server/main.js) in the environment its own `npm start` gives it, on its own new
+// DATA_DIR:
 // - fresh start: spawn to first answered request, split into initdb, migrations and the demo seed as the server
-//   prints them (the baseline prints its seed time only);
+//   prints them;
 // - idle memory after start (BENCH_IDLE_SECONDS, default 10, after the first answer): the server process and every
 //   process under it (the embedded PostgreSQL's postmaster and backends), as RSS summed and as PSS summed (shared
 //   pages counted once: PostgreSQL's processes share their buffers), on the fresh start and on a second start.
@@ -12,8 +13,8 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { buildServer } from '../../scripts/build-server.mjs'
-import { serverEnv } from '../../scripts/server-env.mjs'
 import { BASELINE, withBaseline } from './lib/baseline.mjs'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1)
@@ -54,12 +55,12 @@ function memory(pid) {
 }
 
 async function start(dir, dataDir) {
+  const { serverEnv } = await import(pathToFileURL(join(dir, 'scripts/server-env.mjs')).href)
   const port = await freePort()
   const t0 = performance.now()
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
     cwd: dir,
-    // This tree's server in the environment `npm start` gives it (scripts/server-env.mjs); the baseline's as its own ran.
-    env: { ...(dir === ROOT ? serverEnv() : process.env), HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...serverEnv(), HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const lines = []
@@ -96,7 +97,7 @@ function report(label, fresh, again) {
 
 await buildServer()
 await withBaseline(async (base, work) => {
-  const sides = { [`PGlite (${BASELINE})`]: base, 'embedded PostgreSQL (now)': ROOT }
+  const sides = { [`baseline (${BASELINE})`]: base, 'this tree': ROOT }
   for (let r = 1; r <= RUNS; r++) {
     console.log(`\nround ${r} of ${RUNS}, SEED_HISTORY_ROWS ${process.env.SEED_HISTORY_ROWS ?? 'the demo default (300000)'}, load average ${load()} at the start`)
     for (const [label, dir] of Object.entries(sides)) {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { registerCommands, type Command } from '@/commands/registry'
 import { MENU_CATALOG, type CatalogEntry } from '@/domain/menu-catalog'
-import { closePalette, getPaletteState, getRecentCommandIds, openPalette } from '@/stores/palette'
+import { closePalette, getPaletteState, getRecentCommandIds, loadPaletteUser, openPalette } from '@/stores/palette'
 import { renderWithProviders } from '@/test/render'
 import { CommandPalette } from './CommandPalette'
 import { loadPinyin } from './match'
@@ -25,9 +25,12 @@ function pageCommands(perform: (path: string) => void): Command[] {
 const SENT = '/home-sms/mt-records'
 let performed: string[]
 let unregister: () => void
+let user = 0
 
 beforeAll(loadPinyin)
 beforeEach(() => {
+  // A user of its own per test: no recently used commands from the test before.
+  loadPaletteUser(`palette-test-${++user}`)
   performed = []
   unregister = registerCommands(pageCommands((path) => performed.push(path)))
 })
@@ -104,5 +107,49 @@ describe('the command palette', () => {
     fireEvent.compositionEnd(input)
     fireEvent.keyDown(input, { key: 'Enter', keyCode: 13 })
     await waitFor(() => expect(performed).toEqual([SENT]))
+  })
+})
+
+describe('the palette lists the command registry', () => {
+  const act_ = (id: string, label: string, extra: Partial<Command> = {}): Command => ({
+    id, kind: 'action', label: () => label, group: () => '操作', perform: () => {}, ...extra,
+  })
+
+  it('shows pages by module, then actions with their keys; never shortcut-only or unavailable commands', async () => {
+    const off = registerCommands([
+      act_('action:lock', '锁屏', { shortcut: 'alt+l' }),
+      act_('action:palette', '打开命令面板', { shortcut: 'mod+k', shortcutOnly: true }),
+      act_('action:last-batch', '查看上一批次', { when: () => false }),
+    ])
+    try {
+      renderWithProviders(<CommandPalette />)
+      act(() => openPalette())
+      const options = await screen.findAllByRole('option')
+      const labels = options.map((o) => o.textContent)
+      expect(labels[0]).toBe(`${leaves(MENU_CATALOG.homeSms)[0].label}国内短信`)
+      expect(labels.at(-1)).toBe('锁屏操作Alt+L')
+      expect(labels.filter((l) => l?.includes('国内短信'))).toHaveLength(leaves(MENU_CATALOG.homeSms).length)
+      expect(labels.some((l) => l?.includes('打开命令面板') || l?.includes('查看上一批次'))).toBe(false)
+
+      // A screen's own command registered while the palette is open appears at once, and goes with the screen.
+      let offScreen = () => {}
+      act(() => void (offScreen = registerCommands([act_('list:test:export', '导出当前视图')])))
+      expect(screen.getByRole('option', { name: /导出当前视图/ })).toBeInTheDocument()
+      act(() => offScreen())
+      expect(screen.queryByRole('option', { name: /导出当前视图/ })).toBeNull()
+    } finally {
+      off()
+    }
+  })
+
+  it('puts the recently used command first when the query is empty', async () => {
+    const { user } = await openWith('fsjl')
+    await user.keyboard('{ArrowDown}{Enter}')
+    await waitFor(() => expect(performed).toHaveLength(1))
+    const used = getRecentCommandIds()[0]
+    act(() => openPalette())
+    const first = (await screen.findAllByRole('option'))[0]
+    expect(first).toHaveAttribute('data-value', used)
+    expect(first).toHaveAttribute('aria-selected', 'true')
   })
 })

@@ -1,19 +1,24 @@
-// The baseline of a benchmark that compares the product with the one before PGlite left the runtime: commit
-// BENCH_BASELINE_COMMIT (default fccbc71, the last whose server ran PGlite) checked out into a temporary git
-// worktree, with this checkout's node_modules (PGlite stays a devDependency for `npm run import-pglite`), removed
-// again whatever happens. A benchmark runs the baseline's own code from that folder beside this tree's, in the same run.
+// The baseline of a benchmark that compares this tree with the code it started from: commit BENCH_BASELINE_COMMIT
+// (default HEAD~, the commit before the last; HEAD compares uncommitted work, any commit or branch works) checked out
+// into a temporary git worktree with this checkout's node_modules, removed again whatever happens. A benchmark runs
+// the baseline's own code from that folder beside this tree's, on the same database server, in the same run.
 import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
-export const BASELINE = process.env.BENCH_BASELINE_COMMIT ?? 'fccbc71'
+const named = process.env.BENCH_BASELINE_COMMIT ?? 'HEAD~'
+/** The baseline's short commit id, with the name it was given when that was not the id itself. */
+export const BASELINE = (() => {
+  const id = execFileSync('git', ['rev-parse', '--short', named], { encoding: 'utf8' }).trim()
+  return id.startsWith(named) ? id : `${named} = ${id}`
+})()
 
 /**
  * Runs `fn(dir, work)` with the baseline (or another `commit`) checked out in `dir` (and, with `build`, its server
  * compiled into dir/dist-server); `work` is a temporary folder beside it for data, removed afterwards.
  */
-export async function withBaseline(fn, { build = false, commit = BASELINE } = {}) {
+export async function withBaseline(fn, { build = false, commit = named } = {}) {
   const root = resolve('.')
   const work = mkdtempSync(join(tmpdir(), 'sms-bench-baseline-'))
   // As root the embedded PostgreSQL runs as the user postgres, which has to reach its folder.
