@@ -1,3 +1,5 @@
+import { isMobileValue } from '../src/domain/mobile'
+
 /*
  * The mobile column of a spreadsheet number source (xls/xlsx recipient files). Input: a sheet as TSV bytes
  * (spreadsheet.ts: cells separated by TAB, rows ending in LF; a CRLF is taken as one line end too). Output: that
@@ -42,10 +44,9 @@ export function phoneShape(tsv: Uint8Array, start: number, end: number): 0 | 1 |
     else if (b !== 0x2d && b !== 0x2e && b !== SPACE && b !== CR) return 0
   }
   if (digits < 7 || digits > 15) return 0
-  const mobile = (v: number) => v >= 13e9 && v < 2e10
-  if (digits === 11 && mobile(value)) return 2
-  if (digits === 13 && mobile(value - 86e11)) return 2
-  if (digits === 15 && mobile(value - 86e11)) return 2 // 0086: value reads as 86…
+  if (digits === 11 && isMobileValue(value)) return 2
+  if (digits === 13 && isMobileValue(value - 86e11)) return 2
+  if (digits === 15 && isMobileValue(value - 86e11)) return 2 // 0086: value reads as 86…
   return 1
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { safeText } from './input'
+import { mobileText, safeText } from './input'
 
 // Payloads of spec section 7 (Login and session). One schema each, shared by form, client and server.
 
@@ -51,7 +51,7 @@ export type SendLoginCodePayload = z.infer<typeof sendLoginCodeSchema>
 
 export const sendAuthCodeSchema = z.object({
   epId: safeText().trim().min(1),
-  phone: safeText().trim().regex(/^1[3-9]\d{9}$/),
+  phone: mobileText(),
   uuid: safeText().min(8).max(64),
   captcha: captchaCode,
   redomStr,
@@ -63,7 +63,7 @@ export const registerSchema = z.object({
   epName: safeText().trim().min(1).max(100),
   /** Sealed and encrypted like the login password, with this call's `redomStr`. */
   password: sealedPassword,
-  phone: safeText().trim().regex(/^1[3-9]\d{9}$/),
+  phone: mobileText(),
   code: safeText().regex(/^\d{6}$/),
   uuid: safeText().min(8).max(64),
   captcha: captchaCode,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { sealedPasswordFields } from './auth'
-import { intIn, safeText, SMALLINT } from './input'
+import { intIn, optionalMobileText, safeText, SMALLINT } from './input'
 import { moneyField, priceField, signedMoneyField } from './money'
 import { rechargeSearchSchema } from './lists/recharge'
 
@@ -14,7 +14,7 @@ import { rechargeSearchSchema } from './lists/recharge'
 export const cusIdField = safeText().trim().regex(/^[A-Za-z0-9_]{3,32}$/)
 export const cusNameField = safeText().trim().min(1).max(100)
 
-const mobileField = safeText().trim().regex(/^(?:1[3-9]\d{9})?$/)
+const mobileField = optionalMobileText()
 const remarkField = safeText().trim().max(200).default('')
 
 /** Spec section 4 recharge types an administrator records: 0 account recharge, 1 automatic refund, 2 price adjustment. */

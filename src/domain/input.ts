@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MOBILE, OPTIONAL_MOBILE } from './mobile'
 
 /*
  * What the database can hold, checked where the payload is read: input PostgreSQL would refuse
@@ -20,6 +21,10 @@ export const isStorableText = (s: string) => !hasNul(s) && !LONE_SURROGATE.test(
  * that may reach a query, a file name or a header starts here; chain `.trim().min().max()` as on z.string().
  */
 export const safeText = () => z.string().refine(isStorableText, { message: 'text' })
+/** A payload's mainland mobile (mobile.ts), trimmed. */
+export const mobileText = () => safeText().trim().regex(MOBILE)
+/** A payload's optional mainland mobile: a mobile or the empty string. */
+export const optionalMobileText = () => safeText().trim().regex(OPTIONAL_MOBILE)
 
 /** Integer column ranges of PostgreSQL (bigint capped at what a JavaScript number holds exactly). */
 export const SMALLINT = { min: -32_768, max: 32_767 } as const

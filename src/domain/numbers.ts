@@ -28,6 +28,7 @@
 import { CallingCodes, POW10 } from './calling-codes'
 import type { OperatorCounts } from './operators'
 import { firstSeenScratchBytes, markFirstSeen, releaseFirstSeenScratch } from './first-seen'
+import { isMobileValue } from './mobile'
 
 export type InvalidReason = 'format' | 'length' | 'landline' | 'country'
 export interface InvalidEntry {
@@ -119,12 +120,12 @@ function domestic(digits: number, value: number, plus: boolean, bad: boolean, by
   if ((digits === 13 || (digits === 15 && !plus)) && value >= 86e11 && value < 87e11) {
     const rest = value - 86e11
     if (rest < 1e10) return LANDLINE
-    return rest >= 13e9 && rest < 2e10 ? rest : FORMAT
+    return isMobileValue(rest) ? rest : FORMAT
   }
   if (plus) return FORMAT
   if (digits <= 15 ? value < POW10[digits - 1] : firstDigit(bytes, start) === 0) return LANDLINE
   if (digits !== 11) return LENGTH
-  return value >= 13e9 && value < 2e10 ? value : FORMAT
+  return isMobileValue(value) ? value : FORMAT
 }
 
 /** International rules; `value < 10^(digits-2)` is exact whenever the digits left could be a valid length. */

@@ -1,4 +1,5 @@
 import { ASCII_PER_MESSAGE, measureContent, type ParsedTemplate } from './billing'
+import { PREFIXED_MOBILE } from './mobile'
 /*
  * Point-to-point send rows (the `rows` part of the point-to-point send (P2P_SEND_PATH), see send.ts), read the same way by the console's
  * worker and by the server, so both count the same valid, invalid and repeated rows and bill the same messages.
@@ -13,7 +14,6 @@ import { ASCII_PER_MESSAGE, measureContent, type ParsedTemplate } from './billin
 
 /** `{p` + a whole number from 1 + `}`, as billing.ts reads placeholders. */
 const PLACEHOLDER = /\{p([1-9]\d*)\}/g
-const MOBILE = /^(?:\+86|0086|86)?(1[3-9]\d{9})$/
 const DROPPED = /[\s\u3000\ufeff.-]/g
 const FULL_WIDTH_DIGIT = /[\uff10-\uff19]/g
 
@@ -34,7 +34,7 @@ export function highestPlaceholder(template: string): number {
 /** The normalised 11-digit mobile, or null when the cell is not a valid domestic mobile. */
 export function normalizeMobile(cell: string): string | null {
   const text = cell.replace(DROPPED, '').replace(FULL_WIDTH_DIGIT, (d) => String(d.charCodeAt(0) - 0xff10))
-  return MOBILE.exec(text)?.[1] ?? null
+  return PREFIXED_MOBILE.exec(text)?.[1] ?? null
 }
 
 /** Why a row's mobile is refused: the cell is empty, or parseNumberList's domestic reason. */

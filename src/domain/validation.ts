@@ -1,4 +1,5 @@
 import { CAPTCHA_LENGTH, CHANGE_PASSWORD_MIN, LOGIN_PASSWORD_MIN, MOBILE_LENGTH, SMS_CODE_LENGTH } from './constants'
+import { isMobile } from './mobile'
 
 /**
  * Validation rules of spec section 5. Each check returns null when valid, else an i18n key under `errors.`
@@ -13,7 +14,6 @@ export type ErrorKey = (typeof ERROR_KEYS)[number]
 export const isErrorKey = (s: string): s is ErrorKey => (ERROR_KEYS as readonly string[]).includes(s)
 
 const LANDLINE = /^0\d{2,3}-?\d{7,8}$/
-const MOBILE = /^1[3-9]\d{9}$/
 
 export function checkMobile(value: string): ErrorKey | null {
   const v = value.trim()
@@ -21,7 +21,7 @@ export function checkMobile(value: string): ErrorKey | null {
   if (LANDLINE.test(v)) return 'mobileFormat'
   if (!/^\d+$/.test(v)) return 'mobileFormat'
   if (v.length !== MOBILE_LENGTH) return 'mobileLength'
-  return MOBILE.test(v) ? null : 'mobileFormat'
+  return isMobile(v) ? null : 'mobileFormat'
 }
 
 export const checkRequired = (value: string): ErrorKey | null => (value.trim() ? null : 'required')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { listQuerySchema, searchInt, searchText } from './query'
-import { safeText, serialId } from '../input'
+import { mobileText, safeText, serialId } from '../input'
 
 /**
  * The spec's generic sample table: GET /crud/list?page&size, POST /crud/add, PUT /crud/update, DELETE /crud/delete.
@@ -20,7 +20,7 @@ export const crudListSearchSchema = listQuerySchema.extend({ name: searchText(64
 
 export const crudFieldsSchema = z.object({
   name: safeText().trim().min(1).max(64),
-  mobile: safeText().trim().regex(/^1[3-9]\d{9}$/),
+  mobile: mobileText(),
   amount: z.coerce.number().min(0).max(1e9),
   /** 0 disabled, 1 enabled */
   status: z.coerce.number().int().min(0).max(1).default(1),

@@ -4,6 +4,7 @@ import { openFormDialog, type FormField } from '@/components/ui/DeclaredForm'
 import { mountDialog } from '@/components/ui/mount-dialog'
 import { cusIdField, cusNameField, parseCountryPrices, storageQuotaField, type CustomerChargePayload } from '@/domain/customers'
 import { formatStorage } from '@/domain/materials'
+import { OPTIONAL_MOBILE } from '@/domain/mobile'
 import { moneyField, priceField, signedMoneyField } from '@/domain/money'
 import type { AccountRow } from '@/domain/lists/accounts'
 import { formatMoney } from '@/domain/money'
@@ -30,7 +31,7 @@ const openForm = ({ fields, check, ...dialog }: DialogForm, save: (v: Record<str
 
 const optional = (s: z.ZodType) => z.union([z.literal(''), s])
 const mobileField = (LL: LL): FormField => ({
-  name: 'mobile', label: LL.customers.mobile(), inputMode: 'numeric', schema: z.string().trim().regex(/^(?:1[3-9]\d{9})?$/), message: LL.customers.errors.mobile(),
+  name: 'mobile', label: LL.customers.mobile(), inputMode: 'numeric', schema: z.string().trim().regex(OPTIONAL_MOBILE), message: LL.customers.errors.mobile(),
 })
 const passwordFields = (LL: LL): FormField[] => [
   { name: 'password', label: LL.customers.password(), kind: 'password', hint: LL.customers.passwordHint(), schema: z.string().refine((v) => checkNewPassword(v) === null), message: LL.customers.errors.password() },
