@@ -6,6 +6,7 @@ import { LINK_MARKER, MAX_LONG_URL_CHARS } from '@/domain/send-link'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { ContentMeasure } from '../../../../workers/billing'
 import { money } from '../ContentPanel'
+import { insertAtCaret } from '../insert-at-caret'
 
 interface Props {
   longUrl: string
@@ -38,12 +39,8 @@ export function LinkContentPanel(p: Props) {
     const end = el?.selectionEnd ?? start
     const next = p.content.slice(0, start) + LINK_MARKER + p.content.slice(end)
     if (next.length > MAX_CONTENT_CHARS) return
-    p.onContent(next)
-    const at = start + LINK_MARKER.length
-    requestAnimationFrame(() => {
-      el?.focus()
-      el?.setSelectionRange(at, at)
-    })
+    if (el) insertAtCaret(el, LINK_MARKER)
+    else p.onContent(next)
   }
 
   return (

@@ -4,6 +4,7 @@ import type { ContentMeasure, TemplateMeasure } from '@/domain/billing'
 import { MAX_CONTENT_CHARS } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { money } from '../ContentPanel'
+import { insertAtCaret } from '../insert-at-caret'
 import { SaveTemplateButton } from '../SaveTemplateButton'
 import { ContentTemplatePicker } from './ContentTemplatePicker'
 import { PlaceholderMenu, type PlaceholderOption } from './PlaceholderMenu'
@@ -32,14 +33,8 @@ export function TemplatePanel(p: Props) {
   const box = useRef<HTMLTextAreaElement>(null)
 
   function insert(text: string) {
-    const el = box.current
-    const start = el?.selectionStart ?? p.template.length
-    const end = el?.selectionEnd ?? p.template.length
-    p.onChange(p.template.slice(0, start) + text + p.template.slice(end))
-    requestAnimationFrame(() => {
-      el?.focus()
-      el?.setSelectionRange(start + text.length, start + text.length)
-    })
+    if (box.current) insertAtCaret(box.current, text)
+    else p.onChange(p.template + text)
   }
 
   return (
