@@ -1,13 +1,12 @@
 import { createRequire } from 'node:module'
 import { expect, test, type Page } from '@playwright/test'
-import { DARK_THEMES, MODULES, THEMES } from '@/domain/constants'
-import type { MenuItem } from '@/domain/menu'
-import { apiAs, openPalette, signIn } from './helpers'
+import { DARK_THEMES, THEMES } from '@/domain/constants'
+import { openPalette, signIn } from './helpers'
 
 /*
- * WCAG 2.1 A and AA, as axe-core judges them, over every route of the menu the server delivers (administrator: the
- * whole menu) in both languages, the sign-in page, the command palette, the shortcut sheet and the dialogs. One page
- * per module walks its routes inside the console (no reload), so its tab strip holds them all by the end.
+ * WCAG 2.1 A and AA, as axe-core judges them, over what the walk of every screen (screens.spec.ts) does not open: the
+ * sign-in page, the command palette, the shortcut sheet, the dialogs, a customer's home, a chosen primary colour and
+ * the other themes.
  */
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -39,14 +38,6 @@ async function axe(page: Page, include?: string): Promise<Found[]> {
 
 const report = (where: string, found: Found[]) =>
   found.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.help}) at ${n.target} ${n.html} — ${n.summary}`))
-
-/** Every leaf path of a module's menu as the server delivers it to the signed-in account (/user/getMenu). */
-async function menuPaths(page: Page, module: string): Promise<{ path: string; label: string; labelEn: string }[]> {
-  const out: { path: string; label: string; labelEn: string }[] = []
-  const leaves = (items: MenuItem[]): void => items.forEach((i) => (i.children.length ? leaves(i.children) : out.push(i)))
-  leaves((await apiAs(page, '/user/getMenu', { permCode: module })).data as unknown as MenuItem[])
-  return out
-}
 
 /** Moves the console to `path` the way its own links do (history and popstate), without reloading the page. */
 async function goInside(page: Page, path: string) {
@@ -163,27 +154,6 @@ for (const locale of ['zh-CN', 'en'] as const) {
       }
       expect(problems).toEqual([])
     })
-
-    // One test per module of the top menu the server delivers (the administrator has every module and route).
-    for (const module of MODULES) {
-      test(`every route of the ${module} menu`, async ({ page }) => {
-        test.setTimeout(600_000)
-        await inLocale(page, locale)
-        await signIn(page)
-        const routes = await menuPaths(page, module)
-        expect(routes.length).toBeGreaterThan(3)
-        const problems: string[] = []
-        // The shell is the same around every page but for its sidebar (one per module) and the tabs: the whole page
-        // is checked on the module's first route and on its last (every tab open), the page's own part on the others.
-        for (const [i, r] of routes.entries()) {
-          await goInside(page, r.path)
-          await expect(page.getByTestId('page-header').getByRole('heading', { level: 1 }), r.path).toHaveText(locale === 'en' ? r.labelEn : r.label)
-          await settled(page, r.path)
-          problems.push(...report(r.path, await axe(page, i === 0 || i === routes.length - 1 ? undefined : '#main')))
-        }
-        expect(problems).toEqual([])
-      })
-    }
   })
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { apiAs, chooseFiles, gridRows, runCommand, signIn } from './helpers'
+import { apiAs, chooseFiles, expectSlowly, gridRows, runCommand, signIn, signInSlow } from './helpers'
 
 const FIXTURE = 'tests/fixtures/spreadsheets/contacts-merged.xlsx'
 
@@ -74,4 +74,29 @@ test('imports a real spreadsheet by keyboard: columns guessed, refused rows seen
   ])
   await page.goto(`/sms-cloud/address-book/contacts?name=${encodeURIComponent('赵六')}`)
   await expect(gridRows(page).filter({ hasText: '13500135000' })).toHaveCount(1)
+})
+
+test('focus returns to the button that opened the import dialog when it closes', async ({ page }) => {
+  test.setTimeout(180_000)
+  await signInSlow(page, 'acme01')
+  await page.goto('/sms-cloud/address-book/contacts')
+  await expectSlowly(gridRows(page).first()).toBeVisible({ timeout: 60_000 })
+  const button = page.locator('[data-toolbar="import"]')
+  await button.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expectSlowly(dialog).toBeVisible({ timeout: 60_000 })
+  await page.keyboard.press('Escape')
+  await expectSlowly(dialog).toHaveCount(0)
+  await expectSlowly(button).toBeFocused()
+})
+
+test('the contacts import starts in the group just made, not the first by name', async ({ page }) => {
+  await signInSlow(page, 'acme01')
+  const made = await apiAs(page, '/addressBook/addressBookGroupAdd', { group_name: 'zz just made' })
+  expect(made.code).toBe(200)
+  await page.goto('/sms-cloud/address-book/contacts')
+  await expect(gridRows(page).first()).toBeVisible({ timeout: 60_000 })
+  await page.getByRole('button', { name: '导入联系人' }).click()
+  await expect(page.getByRole('dialog').locator('[data-testid="ab-import-group"] option:checked')).toHaveText('zz just made')
 })

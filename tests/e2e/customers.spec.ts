@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { apiAs, CAPTCHA, focusRow, gridRows, runCommand, signIn, typeFields } from './helpers'
+import { apiAs, CAPTCHA, focusRow, gridRows, runCommand, signIn, signInSlow, typeFields } from './helpers'
 
 const NEWCO = { account: 'e2eco', name: '端到端公司', password: 'E2e@Pass123' }
 
@@ -114,3 +114,61 @@ test('acme charges a sub-account from its own balance and closes it, which ends 
   await page.keyboard.press('Enter')
   await expect(page.getByText('账号 acme01 已启用')).toBeVisible()
 })
+
+test("Enter on a customer's row opens its detail dialog (the list's declared Enter action), Esc gives the row back", async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/sms-cloud/account/customers')
+  await focusRow(page, 'globex')
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('globex')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(page.locator('.ag-row:has(.ag-cell-focus)')).toContainText('globex')
+})
+
+test("Enter on a sub-account's row opens its detail dialog", async ({ page }) => {
+  await signIn(page, 'acme')
+  await page.goto('/sms-cloud/account/sub-accounts')
+  await focusRow(page, 'acme01')
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('acme01')
+})
+
+test("a customer's detail is titled as a customer's and names each product it is granted, with its price", async ({ page }) => {
+  await signInSlow(page, 'admin')
+  await page.goto('/sms-cloud/account/customers')
+  await expect(gridRows(page).first()).toBeVisible({ timeout: 60_000 })
+  await page.getByLabel('关键字').fill('acme')
+  await page.getByRole('button', { name: '搜索', exact: true }).click()
+  const row = gridRows(page).filter({ has: page.locator('[col-id="cus_id"]', { hasText: /^acme$/ }) })
+  await expect(row).toBeVisible()
+  // Enter on a row opens its detail (the list's enterAction).
+  await row.locator('[col-id="cus_id"]').click()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading')).toHaveText('客户详情：acme')
+  const detail = await apiAs(page, '/customer/customerDetail', { cus_id: 'acme' })
+  const products = (detail.data as unknown as { products: { prod_type: number; price: string; name: string }[] }).products
+  expect(products.length).toBeGreaterThan(0)
+  for (const p of products) await expect(dialog).toContainText(`${p.name} ${p.price}`)
+  await expect(dialog).not.toContainText(/(^|[\s,])\d \d+\.\d+/)
+})
+
+for (const [who, path, endpoint] of [['admin', '/account/customers', '/customer/list'], ['acme', '/account/sub-accounts', '/user/subAccountList']] as const) {
+  test(`the totals row of ${path} shows the server's total balance under the balance column`, async ({ page }) => {
+    await signInSlow(page, who)
+    await page.goto(`/sms-cloud${path}`)
+    await expect(gridRows(page).first()).toBeVisible({ timeout: 60_000 })
+    const answer = await apiAs(page, endpoint, { pageNumber: 1, pageSize: 20, orderBy: 'create_time', order: 'desc' })
+    const total = Number(answer.data.totals?.balance)
+    expect(Number.isFinite(total)).toBe(true)
+    const cell = page.locator('.ag-row-pinned [col-id="balance"]').first()
+    await expect(cell).toBeVisible()
+    const shown = Number((await cell.textContent())?.replace(/[^\d.-]/g, ''))
+    expect(shown).toBeCloseTo(total, 2)
+  })
+}

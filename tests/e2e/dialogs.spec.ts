@@ -38,3 +38,16 @@ test('a timed batch’s content is edited in its dialog: empty refused, Ctrl+Ent
   await expect(page.getByText('修改成功')).toBeVisible()
   await expect(dialog).toBeHidden()
 })
+
+test('a dialog\'s answer buttons are a named group of named buttons, reached by keyboard', async ({ page }) => {
+  await signIn(page)
+  await page.getByTestId('lock-button').focus()
+  await page.keyboard.press('Enter')
+  const footer = page.getByRole('dialog').getByRole('group', { name: '对话框操作' })
+  await expect(footer.getByRole('button')).toHaveText(['取消', '锁屏'])
+  await expect(footer.getByRole('button', { name: '取消' })).toHaveAttribute('type', 'button')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  // Opened without a Radix trigger: the shared dialog gives focus back to the button that opened it.
+  await expect(page.getByTestId('lock-button')).toBeFocused()
+})

@@ -28,13 +28,42 @@ export const ACCOUNTS = {
   globex: { username: 'globex', password: 'Globex@12345' },
 } as const
 
-/** Signs in through the login form using only the keyboard, and waits for the home tab. */
+/**
+ * The saved sign-in of each demo account in this worker (one Playwright worker is one process, so one map), by server
+ * origin and account: a token a test signs in with again instead of going through captcha and RSA once more.
+ */
+const savedTokens = new Map<string, string>()
+
+/** Whether the server still takes `token` (a test may have signed the account out, or its session expired). */
+async function stillValid(page: Page, token: string) {
+  const res = await page.request.post('/api/user/getUserInfo', {
+    data: {},
+    headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'zh-CN', Connection: 'close' },
+  })
+  return res.ok() && ((await res.json()) as { code: number }).code === 200
+}
+
 /**
  * Signs a demo account in the way the sign-in form does (captcha, password sealed with its nonce under the server's
  * key, the token in the console's cookie), through the API rather than by typing: most tests start signed in, and
- * the form's own behaviour is pinned by the sign-in specs (signInWith types it). Lands on the home page.
+ * the form's own behaviour is pinned by the sign-in specs (signInWith types it). Once per account per worker: later
+ * calls put the saved token in the page's cookie, after asking the server that it still holds. Lands on the home page.
  */
 export async function signIn(page: Page, who: keyof typeof ACCOUNTS = 'admin') {
+  const base = new URL(page.url().startsWith('http') ? page.url() : (test.info().project.use.baseURL ?? ''))
+  const key = `${base.origin} ${who}`
+  let token = savedTokens.get(key)
+  if (!token || !(await stillValid(page, token))) {
+    token = await signInThroughApi(page, who)
+    savedTokens.set(key, token)
+  }
+  await page.context().addCookies([{ name: TOKEN_COOKIE, value: encodeURIComponent(token), url: base.origin, sameSite: 'Lax' }])
+  await page.goto('/sms-cloud/wel/index')
+  await expect(page.getByTestId('topbar')).toBeVisible()
+}
+
+/** A new session of a demo account, through the sign-in API (captcha, RSA-sealed password): its token. */
+async function signInThroughApi(page: Page, who: keyof typeof ACCOUNTS) {
   const { username, password } = ACCOUNTS[who]
   const post = async (path: string, data: unknown) => {
     const res = await page.request.post(`/api${path}`, { data, headers: { 'Accept-Language': 'zh-CN' } })
@@ -47,11 +76,7 @@ export async function signIn(page: Page, who: keyof typeof ACCOUNTS = 'admin') {
   rsa.setPublicKey((await post('/user/publicKey', {})).publicKey)
   const sealed = rsa.encrypt(sealPassword(redomStr, password))
   if (!sealed) throw new Error('encryption failed')
-  const { token } = await post('/user/login', { username, password: sealed, code: CAPTCHA, redomStr })
-  const base = new URL(page.url().startsWith('http') ? page.url() : (test.info().project.use.baseURL ?? ''))
-  await page.context().addCookies([{ name: TOKEN_COOKIE, value: encodeURIComponent(token), url: base.origin, sameSite: 'Lax' }])
-  await page.goto('/sms-cloud/wel/index')
-  await expect(page.getByTestId('topbar')).toBeVisible()
+  return (await post('/user/login', { username, password: sealed, code: CAPTCHA, redomStr })).token!
 }
 
 /**
@@ -127,6 +152,28 @@ export async function balanceOf(page: Page) {
 
 /** A grid's body rows (the pinned totals row excluded). */
 export const gridRows = (page: Page) => page.locator('.ag-row:not(.ag-row-pinned)')
+
+/** expect waiting up to a minute: lazy parts of the console (a dialog's code, the grid) can take long on a busy machine. */
+export const expectSlowly = expect.configure({ timeout: 60_000 })
+
+/** What has the keyboard focus: its tag, id, test id, label, the search field and grid row it is in, its text. */
+export const focusedElement = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    return {
+      tag: el?.tagName.toLowerCase() ?? '', id: el?.id ?? '', testId: el?.dataset.testid ?? '', label: el?.getAttribute('aria-label') ?? '',
+      field: el?.closest('[data-field]')?.getAttribute('data-field') ?? null,
+      row: el?.closest('.ag-row')?.getAttribute('row-index') ?? null,
+      text: el?.textContent?.trim().slice(0, 40) ?? '',
+    }
+  })
+
+/** Focuses the first cell of the grid's first row, as a click on it would. */
+export async function focusFirstRow(page: Page) {
+  await expectSlowly(gridRows(page).first()).toBeVisible()
+  await page.locator('.ag-row[row-index="0"]:not(.ag-row-pinned) .ag-cell').first().click()
+  await expectSlowly(page.locator('.ag-row[row-index="0"] .ag-cell-focus').first()).toBeVisible()
+}
 
 /** A real Ctrl+V of `text` into the send page's numbers box (the test grants clipboard permissions). */
 export async function pasteNumbers(page: Page, text: string) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { apiAs, balanceOf, gridRows, openPalette, signIn } from './helpers'
+import { apiAs, balanceOf, gridRows, openPalette, signIn, signInSlow } from './helpers'
 
 /** The balance as the check screens write it: grouped thousands, three decimals ("100,000.000"). */
 const money3 = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
@@ -80,4 +80,42 @@ test('a finished check in the check batches list: its row action sends to its li
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/sms-cloud\/home-sms\/group-send/)
   await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${real} 个`)
+})
+
+test('the number status statistics fit at 1400 px: every figure and its total shows whole, in both languages', async ({ page }) => {
+  await signIn(page)
+  for (const locale of ['zh-CN', 'en']) {
+    await page.evaluate((l) => localStorage.setItem('sms.locale', l), locale)
+    await page.goto('/sms-cloud/number-check/status-stats')
+    const total = page.locator('.ag-row-pinned')
+    await expect(total.locator('[col-id="danger_count"]')).toHaveText(/^\d[\d,]*$/)
+    const fit = await page.evaluate(() => {
+      const scroll = document.querySelector('.ag-body-horizontal-scroll-viewport') as HTMLElement
+      // What the body shows: up to the vertical scrollbar.
+      const bar = document.querySelector('.ag-body-vertical-scroll')?.getBoundingClientRect()
+      const right = bar && bar.width > 0 ? bar.left : document.querySelector('.ag-root')!.getBoundingClientRect().right
+      const cells = Array.from(document.querySelectorAll('.ag-row-pinned .ag-cell, .ag-row[row-index="0"]:not(.ag-row-pinned) .ag-cell')) as HTMLElement[]
+      return {
+        scrolls: scroll.scrollWidth > scroll.clientWidth + 1,
+        cut: cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.getAttribute('col-id')),
+        beyond: cells.filter((c) => c.getBoundingClientRect().right > right + 1).map((c) => c.getAttribute('col-id')),
+      }
+    })
+    expect(fit, locale).toMatchObject({ scrolls: false, cut: [], beyond: [] })
+  }
+})
+
+test.describe('times, from a browser in New York', () => {
+  test.use({ timezoneId: 'America/New_York' })
+
+  test("a number check named by its time, and the batch list's creation time, say the same time (the platform's)", async ({ page }) => {
+    await signInSlow(page, 'acme')
+    const res = await apiAs(page, '/mobileStatus/onlineCheck', { mobiles: ['13800138000', '13800138001'], idempotency_key: crypto.randomUUID() })
+    expect(res.code).toBe(200)
+    const name = String((res.data as unknown as { batch_name: string }).batch_name)
+    await page.goto('/sms-cloud/number-check/batches')
+    const row = gridRows(page).filter({ has: page.locator('[col-id="batch_name"]', { hasText: name }) }).first()
+    await expect(row).toBeVisible({ timeout: 60_000 })
+    await expect(row.locator('[col-id="create_time"]')).toHaveText(name)
+  })
 })

@@ -86,3 +86,16 @@ test('set a push address by keyboard, send, and watch the reports arrive and the
   await expect(row(1)).toContainText('HTTP 500')
   await expect(row(1)).toContainText('500')
 })
+
+test('the push log shows why an attempt failed in the language of the console', async ({ page }) => {
+  await signIn(page, 'acme')
+  await page.goto('/sms-cloud/info/push-log')
+  const errorCells = page.locator('.ag-row:not(.ag-row-pinned) [col-id="error"]')
+  await expect(errorCells.filter({ hasText: '毫秒内未收到应答（超时）' }).first()).toBeVisible()
+  await expect(errorCells.filter({ hasText: '接收方返回 HTTP 500' }).first()).toBeVisible()
+  await expect(errorCells.filter({ hasText: /timeout after|refused/ })).toHaveCount(0)
+
+  await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
+  await page.reload()
+  await expect(errorCells.filter({ hasText: 'No answer within 10,000 ms (time-out)' }).first()).toBeVisible()
+})

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
 import { readFileSync } from 'node:fs'
-import { apiAs, gridRows, signIn } from './helpers'
+import { apiAs, expectSlowly, focusFirstRow, gridRows, signIn, signInSlow } from './helpers'
 
 const num = (s: string | null) => Number((s ?? '').replace(/[^\d.-]/g, ''))
 
@@ -154,4 +154,78 @@ test('a hidden column stays hidden after reload, and reset columns brings it bac
 
   await screen.getByRole('button', { name: '重置列' }).click()
   await expect(header).toBeVisible()
+})
+
+test('in a row grown by its wrapped content, the status word and the row actions sit on the first line', async ({ page }) => {
+  await signIn(page, 'acme01')
+  // The middle of each cell's first line of text, in the first row grown past one line.
+  const firstLines = (cols: string[]) => page.evaluate((cols) => {
+    const row = [...document.querySelectorAll<HTMLElement>('.ag-row')].find((r) => r.getBoundingClientRect().height > 40)!
+    const rowIndex = row.getAttribute('row-index')
+    return cols.map((sel) => {
+      // Pinned columns are drawn in rows of their own, with the same row index.
+      const cell = [...document.querySelectorAll(`.ag-row[row-index="${rowIndex}"] ${sel}`)][0]
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT, (n) => (n.textContent!.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP))
+      const range = document.createRange()
+      range.selectNodeContents(walker.nextNode()!)
+      const r = range.getClientRects()[0]
+      return Math.round(r.top + r.height / 2)
+    })
+  }, cols)
+  const grown = () => page.evaluate(() => Math.max(...[...document.querySelectorAll('.ag-row')].map((r) => r.getBoundingClientRect().height)))
+
+  await page.goto('/sms-cloud/home-sms/mt-records')
+  await expect(page.locator('.ag-row [data-status]').first()).toBeVisible()
+  await expect.poll(grown).toBeGreaterThan(40)
+  const [mobile, status] = await firstLines(['[col-id="decodeMobile"]', '[data-status]'])
+  expect(Math.abs(status - mobile), `status ${status}, mobile ${mobile}`).toBeLessThanOrEqual(2)
+
+  await page.goto('/sms-cloud/home-sms/batch-stats')
+  await expect(page.getByRole('button', { name: '下载号码' }).first()).toBeVisible()
+  await expect.poll(grown).toBeGreaterThan(40)
+  const [index, action] = await firstLines(['[col-id="__index"]', '[col-id="__actions"] button'])
+  expect(Math.abs(action - index), `action ${action}, index ${index}`).toBeLessThanOrEqual(2)
+})
+
+test('sent records: content wraps, carrier codes read as words with the code, Enter opens the whole record', async ({ page }) => {
+  test.setTimeout(180_000)
+  const gridErrors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().includes('AG Grid')) gridErrors.push(m.text())
+  })
+  await signInSlow(page)
+  await page.goto('/sms-cloud/home-sms/mt-records?status=0')
+  await focusFirstRow(page)
+  // Every grid feature the columns ask for is registered (a missing module is only a console error in a build).
+  expectSlowly(gridErrors).toEqual([])
+  const desc = page.locator('.ag-row[row-index="0"]:not(.ag-row-pinned) [col-id="report_result_desc"]')
+  await expectSlowly(desc).toHaveText('已送达（DELIVRD）')
+  // The content column shows lines of text, not a handful of characters.
+  const content = page.locator('.ag-row[row-index="0"]:not(.ag-row-pinned) [col-id="decodeContent"]')
+  expectSlowly((await content.boundingBox())!.width).toBeGreaterThanOrEqual(240)
+  const whole = (await content.textContent())!.trim()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expectSlowly(dialog).toBeVisible()
+  await expectSlowly(dialog.getByTestId('row-detail').locator('[data-field="decodeContent"] dd')).toHaveText(whole)
+  await expectSlowly(dialog.getByTestId('row-detail').locator('[data-field="report_result_desc"] dd')).toHaveText('已送达（DELIVRD）')
+  await page.keyboard.press('Escape')
+  await expectSlowly(dialog).toHaveCount(0)
+  await expectSlowly(page.locator('.ag-row[row-index="0"] .ag-cell-focus').first()).toBeFocused()
+})
+
+test('Enter on a batch in batch statistics opens its sent records', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/sms-cloud/home-sms/batch-stats')
+  await expect(gridRows(page).first()).toBeVisible()
+  await expect(page.locator('[data-list] [data-total]')).toHaveText(/共 [\d,]+ 条/)
+  await page.locator('.ag-header-cell').first().focus()
+  await page.keyboard.press('ArrowDown')
+  const batchId = await page.locator('.ag-row[row-index="0"] [col-id="batch_id"]').first().textContent()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/home-sms/mt-records\\?.*batch_id=${batchId}`))
+  const screen = page.locator('[data-list="home-sms.mt-records"]')
+  await expect(screen.locator('[data-field="batch_id"] input')).toHaveValue(batchId!)
+  await expect(gridRows(page).first()).toBeVisible()
+  await expect(gridRows(page).first().locator('[col-id="batch_id"]')).toHaveText(batchId!)
 })

@@ -1,20 +1,56 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { expect, test, type Page } from '@playwright/test'
-import { MENU_CATALOG, type CatalogEntry } from '@/domain/menu-catalog'
-import { signIn } from './helpers'
+import { MODULES } from '@/domain/constants'
+import type { MenuItem } from '@/domain/menu'
+import { apiAs, signIn } from './helpers'
 
 /*
- * Every menu screen opened directly in both languages (one title, in the language,
- * no error page, no console error, every button and field named), translated push errors, the danger style of
- * destructive toolbar actions, the template status words of spec section 4 and the totals row at 1400 px.
+ * One walk over every route of the menu the server delivers (administrator: the whole menu), in each language: each
+ * screen opened directly by its address, then checked as a whole — one title in the language (the page header's h1,
+ * the only heading repeating it), no error page, every button and field named, no button that would submit a form by
+ * accident, a list drawing the rows its pager counts (or its empty state), WCAG 2.1 A and AA as axe-core judges them,
+ * and no console error over the walk. The console's own CSP stays on (a refused script or style is a console error):
+ * axe goes in through the debugging protocol, not as a script tag.
  */
-const leaves = (entries: readonly CatalogEntry[]): CatalogEntry[] => entries.flatMap((e) => (e.children?.length ? leaves(e.children) : [e]))
-const screens = [...new Map(Object.values(MENU_CATALOG).flatMap(leaves).map((e) => [e.path, e])).values()]
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const CJK = /[\u4e00-\u9fff]/
 // With SCREENS_DIR set (a folder outside the repository), every screen is also saved as a picture, in each language
 // and (Chinese) in the dark theme, for a person to look at. The suite leaves it unset: three pictures per screen
 // (100–1,300 ms each, measured) cost every run, and nobody looks at them there.
 const OUT = process.env.SCREENS_DIR
+/**
+ * Pages walking a module's routes side by side, in one signed-in context: each screen still opens directly, by its
+ * address, in one of them, and the time one page waits for the server another spends rendering or in axe.
+ */
+const LANES = 2
+
+/**
+ * The English console in the words of docs/glossary.md as the screens draw them (src/i18n/glossary.test.ts checks the
+ * dictionaries): what a figure means (delivered, its rate, its share), not a word-for-word rendering of the Chinese
+ * ("Success", "Bind"). Column headers by screen, words a screen must not show.
+ */
+const ENGLISH: Record<string, { headers?: string[]; button?: string; never?: RegExp }> = {
+  '/home-sms/batch-stats': { headers: ['Recipients', 'Delivered', 'Delivery rate'], never: /^Success$/ },
+  '/home-sms/send-stats': { headers: ['Delivered (share)', 'Failed (share)'] },
+  '/info/setting': { button: 'Link mobile number', never: /\bBind\b/ },
+}
+
+async function englishWords(lane: Page, path: string): Promise<string[]> {
+  const want = ENGLISH[path]
+  if (!want) return []
+  const problems: string[] = []
+  if (want.headers) {
+    const headers = lane.locator('[data-list] .ag-header-cell-text')
+    await expect(headers.first(), path).toBeVisible()
+    const shown = await headers.allTextContents()
+    for (const h of want.headers) if (!shown.includes(h)) problems.push(`${path}: no column "${h}" in ${JSON.stringify(shown)}`)
+    if (want.never) for (const h of shown.filter((h) => want.never!.test(h))) problems.push(`${path}: column "${h}"`)
+  } else if (want.never && (await lane.getByText(want.never).count())) problems.push(`${path}: shows ${want.never}`)
+  if (want.button) await expect(lane.getByRole('button', { name: want.button }), path).toBeVisible()
+  return problems
+}
 
 async function shoot(page: Page, variant: string, path: string) {
   if (!OUT) return
@@ -22,8 +58,29 @@ async function shoot(page: Page, variant: string, path: string) {
   await page.screenshot({ path: `${OUT}/${variant}/${path.slice(1).replaceAll('/', '_') || 'root'}.png`, animations: 'disabled' })
 }
 
-/** Buttons, links and form fields without an accessible name (an axe-like check of what the keyboard reaches). */
-function unnamed(page: Page) {
+/** axe over the page (or one part of it): each violation with up to three of its elements, as lines. */
+async function axe(page: Page, where: string, include?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.evaluate(AXE_SOURCE)
+    // Colours at rest: a button fading back from busy would otherwise be measured half-way through its fade.
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; }' })
+  }
+  const found = await page.evaluate(
+    async ({ tags, include }) => {
+      const w = window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }> } }
+      const r = await w.axe.run(include ? { include: [include] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+      return r.violations.map((v) => ({
+        id: v.id, help: v.help,
+        nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 160), summary: (n.failureSummary ?? '').slice(0, 200) })),
+      }))
+    },
+    { tags: TAGS, include },
+  )
+  return found.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.help}) at ${n.target} ${n.html} — ${n.summary}`))
+}
+
+/** Buttons, links and form fields without an accessible name (what the keyboard reaches), and plain buttons in a form. */
+function unnamedAndUntyped(page: Page) {
   return page.evaluate(() => {
     const named = (el: Element) => {
       const h = el as HTMLElement
@@ -35,171 +92,92 @@ function unnamed(page: Page) {
         (el.tagName === 'BUTTON' || el.tagName === 'A' ? h.textContent?.trim() : '') || h.getAttribute('placeholder')?.trim())
     }
     const visible = (el: Element) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).position === 'fixed'
-    return Array.from(document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, [role=button]'))
+    const unnamed = Array.from(document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, [role=button]'))
       .filter((el) => visible(el) && !el.closest('[aria-hidden=true]') && !named(el))
-      .map((el) => `${el.tagName.toLowerCase()}.${(el as HTMLElement).className.toString().slice(0, 60)} ${el.outerHTML.slice(0, 120)}`)
+      .map((el) => `unnamed ${el.tagName.toLowerCase()}.${(el as HTMLElement).className.toString().slice(0, 60)} ${el.outerHTML.slice(0, 120)}`)
+    // Inside a form a button without a type submits it.
+    const untyped = Array.from(document.querySelectorAll('form button:not([type])')).map((b) => `untyped ${b.outerHTML.slice(0, 120)}`)
+    return [...unnamed, ...untyped]
   })
 }
 
-/** Plain buttons without a type: inside a form they would submit it. */
-const untyped = (page: Page) =>
-  page.evaluate(() => Array.from(document.querySelectorAll('form button:not([type])')).map((b) => b.outerHTML.slice(0, 120)))
+/** The page at rest: no list or form busy, no transition half-way (a colour measured mid-fade is not the colour). */
+async function settled(page: Page, where: string) {
+  await expect(page.locator('.ag-overlay-loading-wrapper, [aria-busy="true"]'), where).toHaveCount(0, { timeout: 60_000 })
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'))
+}
 
-/**
- * Pages walking the screens side by side, in one signed-in context: each screen still opens directly, by its address, in one of
- * them, and the time one page waits for the network to go quiet another spends rendering.
- */
-const LANES = 3
+/** Every leaf of a module's menu as the server delivers it to the signed-in account (/user/getMenu). */
+async function menuPaths(page: Page, module: string): Promise<MenuItem[]> {
+  const out: MenuItem[] = []
+  const leaves = (items: MenuItem[]): void => items.forEach((i) => (i.children.length ? leaves(i.children) : out.push(i)))
+  leaves((await apiAs(page, '/user/getMenu', { permCode: module })).data as unknown as MenuItem[])
+  return out
+}
+
+/** Everything the walk finds wrong on one screen, as lines. */
+async function checkScreen(lane: Page, r: MenuItem, locale: string, whole: boolean): Promise<string[]> {
+  const title = locale === 'en' ? r.labelEn : r.label
+  await lane.goto(`/sms-cloud${r.path}`)
+  await expect(lane.getByTestId('page-header').getByRole('heading', { level: 1 }), r.path).toHaveText(title)
+  await settled(lane, r.path)
+  await expect(lane.getByText(/出错了|Something went wrong/), r.path).toHaveCount(0)
+  if (locale === 'zh-CN') expect(title, r.path).toMatch(CJK)
+  const problems: string[] = []
+  // The title once: the page header's h1 is the only heading that repeats it, and the only h1.
+  const repeated = await lane.getByRole('heading', { name: title, exact: true }).count()
+  if (repeated !== 1) problems.push(`${r.path}: the title is ${repeated} headings`)
+  const h1s = await lane.locator('h1').allTextContents()
+  if (h1s.length !== 1) problems.push(`${r.path}: h1 ${JSON.stringify(h1s)}`)
+  for (const u of await unnamedAndUntyped(lane)) problems.push(`${r.path}: ${u}`)
+  // A list draws the rows its pager counts, or says it has none.
+  const list = lane.locator('[data-list]')
+  if (await list.count()) {
+    const total = list.locator('[data-total]')
+    await expect(total, r.path).toBeVisible()
+    const rows = list.locator('[role="row"]:not(.ag-row-pinned):has([role="gridcell"])')
+    if (Number(await total.getAttribute('data-total')) > 0) await expect(rows.first(), r.path).toBeVisible()
+    else await expect(list.getByText(locale === 'en' ? 'No records match these filters' : '没有符合条件的记录'), r.path).toBeVisible()
+  }
+  if (locale === 'en') problems.push(...(await englishWords(lane, r.path)))
+  // The shell is the same around every page but for its sidebar (one per module) and the tabs: the whole page is
+  // checked on a lane's first route and on its last (its tabs open), the page's own part on the others.
+  problems.push(...(await axe(lane, r.path, whole ? undefined : '#main')))
+  await shoot(lane, locale === 'en' ? 'en' : 'zh', r.path)
+  if (locale === 'zh-CN' && OUT) {
+    await lane.evaluate(() => (document.documentElement.dataset.theme = 'dark'))
+    await shoot(lane, 'dark', r.path)
+  }
+  return problems
+}
 
 for (const locale of ['zh-CN', 'en'] as const) {
-  test(`every menu screen opened directly in ${locale}: one title in the language, no error page or console error, named controls`, async ({ page, context }) => {
-    test.setTimeout(600_000)
-    expect(screens.length).toBeGreaterThan(40)
-    const problems: string[] = []
-    const errors: string[] = []
-    const listen = (lane: Page) => {
-      lane.on('console', (m) => {
-        if (m.type() === 'error') errors.push(`${lane.url()}: ${m.text()}`)
-      })
-      lane.on('pageerror', (e) => errors.push(`${lane.url()}: ${e.message}`))
-      return lane
-    }
-    await signIn(listen(page))
-    if (locale === 'en') await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
-    const walk = async (lane: Page, mine: CatalogEntry[]) => {
-      for (const s of mine) {
-        const title = locale === 'en' ? s.labelEn : s.label
-        await lane.goto(`/sms-cloud${s.path}`)
-        const h1 = lane.getByTestId('page-header').getByRole('heading', { level: 1 })
-        await expect(h1, s.path).toHaveText(title)
-        await lane.waitForLoadState('networkidle')
-        await expect(lane.getByText(/出错了|Something went wrong/), s.path).toHaveCount(0)
-        if (locale === 'zh-CN') expect(title, s.path).toMatch(CJK)
-        // The title once: the page header's h1 is the only heading that repeats it, and the only h1.
-        const repeated = await lane.getByRole('heading', { name: title, exact: true }).count()
-        if (repeated !== 1) problems.push(`${s.path}: the title is ${repeated} headings`)
-        const h1s = await lane.locator('h1').allTextContents()
-        if (h1s.length !== 1) problems.push(`${s.path}: h1 ${JSON.stringify(h1s)}`)
-        for (const u of await unnamed(lane)) problems.push(`${s.path}: unnamed ${u}`)
-        for (const u of await untyped(lane)) problems.push(`${s.path}: untyped ${u}`)
-        await shoot(lane, locale === 'en' ? 'en' : 'zh', s.path)
-        if (locale === 'zh-CN' && OUT) {
-          await lane.evaluate(() => (document.documentElement.dataset.theme = 'dark'))
-          await shoot(lane, 'dark', s.path)
+  test.describe(`every screen in ${locale}`, () => {
+    // One test per module of the top menu the server delivers (the administrator has every module and route).
+    for (const module of MODULES) {
+      test(`every route of the ${module} menu: its title, axe (WCAG 2.1 A/AA), named controls, no error`, async ({ page, context }) => {
+        test.setTimeout(600_000)
+        const errors: string[] = []
+        const listen = (lane: Page) => {
+          lane.on('console', (m) => {
+            if (m.type() === 'error') errors.push(`${lane.url()}: ${m.text()}`)
+          })
+          lane.on('pageerror', (e) => errors.push(`${lane.url()}: ${e.message}`))
+          return lane
         }
-      }
+        await signIn(listen(page))
+        if (locale === 'en') await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
+        const routes = await menuPaths(page, module)
+        expect(routes.length).toBeGreaterThan(3)
+        const problems: string[] = []
+        const walk = async (lane: Page, mine: MenuItem[]) => {
+          for (const [i, r] of mine.entries()) problems.push(...(await checkScreen(lane, r, locale, i === 0 || i === mine.length - 1)))
+        }
+        const lanes = [page, ...(await Promise.all(Array.from({ length: LANES - 1 }, async () => listen(await context.newPage()))))]
+        await Promise.all(lanes.map((lane, i) => walk(lane, routes.filter((_, j) => j % LANES === i))))
+        expect(problems.sort()).toEqual([])
+        expect(errors).toEqual([])
+      })
     }
-    const lanes = [page, ...(await Promise.all(Array.from({ length: LANES - 1 }, async () => listen(await context.newPage()))))]
-    await Promise.all(lanes.map((lane, i) => walk(lane, screens.filter((_, j) => j % LANES === i))))
-    expect(problems.sort()).toEqual([])
-    expect(errors).toEqual([])
   })
 }
-
-test('the push log shows why an attempt failed in the language of the console', async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/info/push-log')
-  const errorCells = page.locator('.ag-row:not(.ag-row-pinned) [col-id="error"]')
-  await expect(errorCells.filter({ hasText: '毫秒内未收到应答（超时）' }).first()).toBeVisible()
-  await expect(errorCells.filter({ hasText: '接收方返回 HTTP 500' }).first()).toBeVisible()
-  await expect(errorCells.filter({ hasText: /timeout after|refused/ })).toHaveCount(0)
-
-  await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
-  await page.reload()
-  await expect(errorCells.filter({ hasText: 'No answer within 10,000 ms (time-out)' }).first()).toBeVisible()
-})
-
-test('a dialog\'s answer buttons are a named group of named buttons, reached by keyboard', async ({ page }) => {
-  await signIn(page)
-  await page.getByTestId('lock-button').focus()
-  await page.keyboard.press('Enter')
-  const footer = page.getByRole('dialog').getByRole('group', { name: '对话框操作' })
-  await expect(footer.getByRole('button')).toHaveText(['取消', '锁屏'])
-  await expect(footer.getByRole('button', { name: '取消' })).toHaveAttribute('type', 'button')
-  await page.keyboard.press('Escape')
-  await expect(page.getByRole('dialog')).toHaveCount(0)
-  // Opened without a Radix trigger: the shared dialog gives focus back to the button that opened it.
-  await expect(page.getByTestId('lock-button')).toBeFocused()
-})
-
-test('a destructive toolbar action has the danger style, never the primary one', async ({ page }) => {
-  await signIn(page)
-  for (const path of ['/csp-sms/materials', '/address-book/contacts']) {
-    await page.goto(`/sms-cloud${path}`)
-    const toolbar = page.getByTestId('list-toolbar')
-    await expect(toolbar.locator('[data-toolbar="delete-checked"]')).toHaveAttribute('data-variant', 'danger')
-    await expect(toolbar.locator('[data-variant="primary"]')).toHaveCount(1)
-    await expect(toolbar.locator('[data-variant="primary"]')).not.toHaveAttribute('data-toolbar', 'delete-checked')
-  }
-})
-
-test('template statuses read as spec section 4 says, in both languages', async ({ page }) => {
-  await signIn(page)
-  const optionsOf = async (path: string, field: string) => {
-    await page.goto(`/sms-cloud${path}`)
-    const select = page.locator(`[data-field="${field}"] select`)
-    await expect(select).toBeVisible()
-    return (await select.locator('option').allTextContents()).filter((t) => t.trim() !== '' && !/全部|All/.test(t))
-  }
-  expect(await optionsOf('/home-sms/templates', 'check_status')).toEqual(['待审核', '审核通过', '审核驳回'])
-  expect(await optionsOf('/video-sms/templates', 'status')).toEqual(['待审核', '审核中', '审核通过', '审核驳回', '已删除'])
-  expect(await optionsOf('/csp-sms/templates', 'template_status')).toEqual(['待审核', '审核中', '审核通过', '审核驳回'])
-  await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
-  expect(await optionsOf('/video-sms/templates', 'status')).toEqual(['Pending review', 'In review', 'Approved', 'Rejected', 'Deleted'])
-  expect(await optionsOf('/csp-sms/templates', 'template_status')).toEqual(['Pending review', 'In review', 'Approved', 'Rejected'])
-})
-
-test('the number status statistics fit at 1400 px: every figure and its total shows whole, in both languages', async ({ page }) => {
-  await signIn(page)
-  for (const locale of ['zh-CN', 'en']) {
-    await page.evaluate((l) => localStorage.setItem('sms.locale', l), locale)
-    await page.goto('/sms-cloud/number-check/status-stats')
-    const total = page.locator('.ag-row-pinned')
-    await expect(total.locator('[col-id="danger_count"]')).toHaveText(/^\d[\d,]*$/)
-    const fit = await page.evaluate(() => {
-      const scroll = document.querySelector('.ag-body-horizontal-scroll-viewport') as HTMLElement
-      // What the body shows: up to the vertical scrollbar.
-      const bar = document.querySelector('.ag-body-vertical-scroll')?.getBoundingClientRect()
-      const right = bar && bar.width > 0 ? bar.left : document.querySelector('.ag-root')!.getBoundingClientRect().right
-      const cells = Array.from(document.querySelectorAll('.ag-row-pinned .ag-cell, .ag-row[row-index="0"]:not(.ag-row-pinned) .ag-cell')) as HTMLElement[]
-      return {
-        scrolls: scroll.scrollWidth > scroll.clientWidth + 1,
-        cut: cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.getAttribute('col-id')),
-        beyond: cells.filter((c) => c.getBoundingClientRect().right > right + 1).map((c) => c.getAttribute('col-id')),
-      }
-    })
-    await page.screenshot({ path: `/tmp/polish-shots/stats-1400-${locale}.png` })
-    expect(fit, locale).toMatchObject({ scrolls: false, cut: [], beyond: [] })
-  }
-})
-
-test('in a row grown by its wrapped content, the status word and the row actions sit on the first line', async ({ page }) => {
-  await signIn(page, 'acme01')
-  // The middle of each cell's first line of text, in the first row grown past one line.
-  const firstLines = (cols: string[]) => page.evaluate((cols) => {
-    const row = [...document.querySelectorAll<HTMLElement>('.ag-row')].find((r) => r.getBoundingClientRect().height > 40)!
-    const rowIndex = row.getAttribute('row-index')
-    return cols.map((sel) => {
-      // Pinned columns are drawn in rows of their own, with the same row index.
-      const cell = [...document.querySelectorAll(`.ag-row[row-index="${rowIndex}"] ${sel}`)][0]
-      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT, (n) => (n.textContent!.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP))
-      const range = document.createRange()
-      range.selectNodeContents(walker.nextNode()!)
-      const r = range.getClientRects()[0]
-      return Math.round(r.top + r.height / 2)
-    })
-  }, cols)
-  const grown = () => page.evaluate(() => Math.max(...[...document.querySelectorAll('.ag-row')].map((r) => r.getBoundingClientRect().height)))
-
-  await page.goto('/sms-cloud/home-sms/mt-records')
-  await expect(page.locator('.ag-row [data-status]').first()).toBeVisible()
-  await expect.poll(grown).toBeGreaterThan(40)
-  const [mobile, status] = await firstLines(['[col-id="decodeMobile"]', '[data-status]'])
-  expect(Math.abs(status - mobile), `status ${status}, mobile ${mobile}`).toBeLessThanOrEqual(2)
-
-  await page.goto('/sms-cloud/home-sms/batch-stats')
-  await expect(page.getByRole('button', { name: '下载号码' }).first()).toBeVisible()
-  await expect.poll(grown).toBeGreaterThan(40)
-  const [index, action] = await firstLines(['[col-id="__index"]', '[col-id="__actions"] button'])
-  expect(Math.abs(action - index), `action ${action}, index ${index}`).toBeLessThanOrEqual(2)
-})

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { ACCOUNTS, CAPTCHA, signIn } from './helpers'
+import { ACCOUNTS, CAPTCHA, expectSlowly, signIn } from './helpers'
 
 test('signs in by keyboard and lands on the home tab', async ({ page }) => {
   await signIn(page)
@@ -100,4 +100,20 @@ test('the SMS and registration tabs spend a captcha on the code send and show a 
   await page.getByTestId('send-code').click()
   await expect(page.getByText('验证码已发送')).toBeVisible()
   await expect(page.locator('input[name="code"]')).toHaveValue('')
+})
+
+test('keys typed on the login page before it is drawn land in the account field', async ({ page }) => {
+  test.setTimeout(180_000)
+  // The console's code arrives late (a slow line): the page's first script is there before it.
+  await page.route('**/sms-cloud/assets/*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 2500))
+    await route.continue()
+  })
+  await page.goto('/sms-cloud/login', { waitUntil: 'commit' })
+  await page.waitForFunction(() => document.readyState !== 'loading')
+  await expectSlowly(page.locator('input[name="username"]')).toHaveCount(0)
+  await page.keyboard.type('acme')
+  const user = page.locator('input[name="username"]')
+  await expectSlowly(user).toHaveValue('acme', { timeout: 60_000 })
+  await expectSlowly(user).toBeFocused()
 })

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { gridRows, openPalette, runCommand, signIn } from './helpers'
+import { expectSlowly, gridRows, openPalette, runCommand, signIn, signInSlow } from './helpers'
 
 /*
  * Tabs: a tab keeps its view (filters, page, scroll, focused cell), many tabs stay reachable (cap, list,
@@ -129,4 +129,35 @@ test('many tabs: a cap closes the oldest unpinned, the list and keys reach every
   // The tab list and the cap survive a reload.
   await page.reload()
   await expect(page.getByTestId('tabs').getByRole('tab')).toHaveCount(5)
+})
+
+test('with the strip full and the tab cap reached, the tab just opened from the palette is in view', async ({ page }) => {
+  test.setTimeout(400_000)
+  await page.setViewportSize({ width: 1000, height: 800 })
+  await signInSlow(page)
+  // Twelve pages besides home (the default cap): opening one more closes the oldest, so the count stays the same.
+  const paths = ['/home-sms/mt-records', '/home-sms/send-stats', '/home-sms/templates', '/home-sms/timed-batches', '/intl-sms/mt-records',
+    '/intl-sms/send-stats', '/video-sms/mt-records', '/video-sms/send-stats', '/csp-sms/mt-records', '/csp-sms/send-stats', '/info/index', '/info/setting']
+  // Opened in the page (as the back button would), not reloaded each time: what is measured is the strip.
+  for (const path of paths) {
+    await page.evaluate((to) => {
+      history.pushState({}, '', `/sms-cloud${to}`)
+      dispatchEvent(new PopStateEvent('popstate'))
+    }, path)
+    await expectSlowly(page.getByTestId(`tab-${path}`)).toHaveAttribute('data-active', 'true')
+  }
+  const strip = page.getByTestId('tabs')
+  await expectSlowly(strip.getByRole('tab')).toHaveCount(13)
+  const palette = await openPalette(page)
+  await page.keyboard.type('批次统计')
+  await expectSlowly(palette.getByRole('option').first()).toContainText('批次统计')
+  await page.keyboard.press('Enter')
+  const active = page.getByTestId('tab-/home-sms/batch-stats')
+  await expectSlowly(active).toHaveAttribute('data-active', 'true')
+  await expectSlowly(strip.getByRole('tab')).toHaveCount(13)
+  await page.waitForTimeout(1000)
+  const box = (await strip.boundingBox())!
+  const tab = (await active.boundingBox())!
+  expectSlowly(tab.x).toBeGreaterThanOrEqual(box.x - 1)
+  expectSlowly(tab.x + tab.width).toBeLessThanOrEqual(box.x + box.width + 1)
 })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { apiAs, focusRow, gridRows, pasteNumbers, runCommand, signIn, uploadWith } from './helpers'
+import { apiAs, focusRow, gridRows, openPalette, pasteNumbers, runCommand, signIn, uploadWith } from './helpers'
 import { png } from './template-files'
 
 /*
@@ -162,4 +162,65 @@ test('a template the review rejects shows its reason in the list and the detail'
   // Rejected is not sendable: the send page does not offer it.
   const offered = await apiAs(page, '/cspTemplate/list', { template_status: 4, pageSize: 500 })
   expect(offered.data.records.map((r) => r.template_name)).not.toContain(name)
+})
+
+test('template statuses read as spec section 4 says, in both languages', async ({ page }) => {
+  await signIn(page)
+  const optionsOf = async (path: string, field: string) => {
+    await page.goto(`/sms-cloud${path}`)
+    const select = page.locator(`[data-field="${field}"] select`)
+    await expect(select).toBeVisible()
+    return (await select.locator('option').allTextContents()).filter((t) => t.trim() !== '' && !/全部|All/.test(t))
+  }
+  expect(await optionsOf('/home-sms/templates', 'check_status')).toEqual(['待审核', '审核通过', '审核驳回'])
+  expect(await optionsOf('/video-sms/templates', 'status')).toEqual(['待审核', '审核中', '审核通过', '审核驳回', '已删除'])
+  expect(await optionsOf('/csp-sms/templates', 'template_status')).toEqual(['待审核', '审核中', '审核通过', '审核驳回'])
+  await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
+  expect(await optionsOf('/video-sms/templates', 'status')).toEqual(['Pending review', 'In review', 'Approved', 'Rejected', 'Deleted'])
+  expect(await optionsOf('/csp-sms/templates', 'template_status')).toEqual(['Pending review', 'In review', 'Approved', 'Rejected'])
+})
+
+test("a sub-account's content template: delete is enabled alike in the row's more menu and in the palette (the server's rule)", async ({ page }) => {
+  await signIn(page, 'acme')
+  await page.goto('/sms-cloud/home-sms/templates')
+  // acme sees (and the server lets it delete) its sub-account acme01's templates too.
+  const row = gridRows(page).filter({ has: page.locator('[col-id="cus_id"]', { hasText: /^acme01$/ }) }).first()
+  await expect(row).toBeVisible()
+  const number = Number(await row.getAttribute('row-index')) + 1
+  await page.getByRole('button', { name: `第 ${number} 行的更多操作` }).click()
+  await expect(page.getByRole('menuitem', { name: '删除' })).toBeEnabled()
+  await page.keyboard.press('Escape')
+
+  // The palette offers the same action for the same (focused) row.
+  const text = (await row.locator('[col-id="template_content"]').textContent()) ?? ''
+  await page.locator('.ag-header-cell').first().focus()
+  for (let i = 0; i < number; i++) await page.keyboard.press('ArrowDown')
+  await expect(page.locator('.ag-row:has(.ag-cell-focus)').first()).toContainText(text)
+  const palette = await openPalette(page)
+  await page.keyboard.type('删除')
+  await expect(palette.getByRole('option').first()).toContainText('删除')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog')).toContainText(`删除第 ${number} 行`)
+  await page.keyboard.press('Escape')
+})
+
+test("an administrator's detail of a content template offers the list's review actions, by the list's rule", async ({ page }) => {
+  await signIn(page, 'admin')
+  // The review worker (TEMPLATE_REVIEW_DELAY_SECONDS) decides new templates within seconds, so a decided one is what
+  // a browser test can count on: its approve and reject are shown and, as in the list's row, not enabled.
+  const decided = await apiAs(page, '/contentTemplate/list', { check_status: 2, pageNumber: 1, pageSize: 1 })
+  const id = Number(decided.data.records[0]?.id)
+  await page.goto(`/sms-cloud/home-sms/templates/${id}`)
+  await expect(page.getByTestId('detail-review').locator('[data-status]')).toHaveText('审核通过')
+  const review = page.getByTestId('template-review-actions')
+  await expect(review.getByRole('button', { name: '审核通过' })).toBeDisabled()
+  await expect(review.getByRole('button', { name: '驳回' })).toBeDisabled()
+})
+
+test('a customer sees no review buttons on its template detail', async ({ page }) => {
+  await signIn(page, 'acme')
+  const mine = await apiAs(page, '/contentTemplate/list', { pageNumber: 1, pageSize: 1 })
+  await page.goto(`/sms-cloud/home-sms/templates/${Number(mine.data.records[0]?.id)}`)
+  await expect(page.getByTestId('detail-review')).toBeVisible()
+  await expect(page.getByTestId('template-review-actions')).toHaveCount(0)
 })
