@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/Button'
-import { TextField } from '@/components/ui/TextField'
+import { DeclaredForm, type FormSpec } from '@/components/ui/DeclaredForm'
+import { FormRefusal } from '@/components/ui/form-refusal'
+import { lockPasswordField } from '@/domain/auth-form'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { unlock } from '@/stores/lock'
 import { useSession } from '@/stores/session'
@@ -8,28 +9,28 @@ import { signOut } from './sign-in'
 
 /**
  * The lock screen (spec section 2): who is signed in, the lock password, and a way out. The router decides where
- * "unlocked" and "signed out" lead.
+ * "unlocked" and "signed out" lead. A wrong password is cleared for the next try.
  */
 export function LockPage({ onUnlocked, onSignedOut }: { onUnlocked: () => void; onSignedOut: () => void }) {
   const { LL } = useI18nContext()
   const { userInfo } = useSession()
-  const [pw, setPw] = useState('')
-  const [error, setError] = useState<string | null>(null)
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    if (!pw.trim()) return setError(LL.errors.lockPasswordEmpty())
-    if (!(await unlock(pw))) {
-      setPw('')
-      return setError(LL.auth.lock.wrong())
-    }
-    onUnlocked()
+  const spec: FormSpec<'password'> = {
+    id: 'unlock',
+    fields: [{ name: 'password', label: LL.auth.lock.password(), kind: 'password', autoComplete: 'off', schema: lockPasswordField }],
+    submitLabel: LL.auth.lock.unlock(),
+    submit: async ({ password }, _, form) => {
+      if (!(await unlock(password))) {
+        form.set('password', '')
+        throw new FormRefusal(LL.auth.lock.wrong(), { password: LL.auth.lock.wrong() })
+      }
+      onUnlocked()
+    },
   }
 
   const name = userInfo?.userInfo.name || userInfo?.userInfo.authUser.userName || ''
   return (
     <main className="flex min-h-screen items-center justify-center bg-[var(--bg)] px-4 text-[var(--text)]">
-      <form onSubmit={(e) => void submit(e)} noValidate className="flex w-full max-w-xs flex-col gap-2 rounded-lg border border-[var(--border)] bg-[var(--surface)] p-6">
+      <div className="flex w-full max-w-xs flex-col gap-2 rounded-lg border border-[var(--border)] bg-[var(--surface)] p-6">
         <div className="mb-2 flex flex-col items-center gap-2 text-center">
           {userInfo?.userInfo.avatar ? (
             <img src={userInfo.userInfo.avatar} alt="" className="h-16 w-16 rounded-full object-cover" />
@@ -42,24 +43,17 @@ export function LockPage({ onUnlocked, onSignedOut }: { onUnlocked: () => void; 
           {name && <p data-testid="lock-user">{name}</p>}
           <p className="text-sm text-[var(--muted)]">{LL.auth.lock.hint()}</p>
         </div>
-        <TextField
-          label={LL.auth.lock.password()}
-          name="password"
-          type="password"
-          autoComplete="off"
+        <DeclaredForm
+          spec={spec}
           autoFocus
-          value={pw}
-          onChange={(e) => {
-            setPw(e.target.value)
-            setError(null)
-          }}
-          error={error}
+          block
+          actions={
+            <Button variant="ghost" className="w-full" onClick={() => void signOut().then(onSignedOut)}>
+              {LL.auth.lock.logoutLink()}
+            </Button>
+          }
         />
-        <Button type="submit">{LL.auth.lock.unlock()}</Button>
-        <Button variant="ghost" onClick={() => void signOut().then(onSignedOut)}>
-          {LL.auth.lock.logoutLink()}
-        </Button>
-      </form>
+      </div>
     </main>
   )
 }
