@@ -1,10 +1,7 @@
 import { join } from 'node:path'
-import type { Carrier } from './carrier'
 import { z } from 'zod'
 import { STORAGE_QUOTA_DEFAULT } from '../src/domain/materials'
-import { UPLOAD_MEMORY_DEFAULT } from './materials/upload-budget'
-import type { Db } from './db'
-import type { ObjectStore, S3Settings } from './storage'
+import type { S3Settings } from './storage/s3-store'
 
 export interface ServerConfig {
   /** Test-only captcha code accepted besides the drawn one (SMS_CAPTCHA_FIXED); ignored unless 4 characters. */
@@ -18,33 +15,33 @@ export interface ServerConfig {
   /** Origin of the short links of link sends (SHORT_LINK_BASE, e.g. https://s.example.cn); unset: the origin the request reached. */
   shortLinkBase?: string
   /** Multiplies the points of every rate limit (RATE_LIMIT_SCALE, default 1): tests and demos that sign in hundreds of times. */
-  rateLimitScale?: number
+  rateLimitScale: number
   /** Other origins whose pages may write to the API (ALLOWED_ORIGINS, comma separated), besides the console's own. */
-  allowedOrigins?: string[]
+  allowedOrigins: string[]
   /** Origins /myiframe/ may frame besides the console's own (FRAME_ORIGINS, comma separated); in config.js and the CSP. */
-  frameOrigins?: string[]
+  frameOrigins: string[]
   /** Served over HTTPS (HTTPS=1): HSTS header and `Secure` cookies. */
-  https?: boolean
+  https: boolean
   /** Behind a reverse proxy (TRUST_PROXY=1): its X-Forwarded-* headers are believed. */
-  trustProxy?: boolean
+  trustProxy: boolean
   /** Report pushes may go to loopback and private addresses (PUSH_ALLOW_PRIVATE=1; local testing only, see server/push/target.ts). */
-  pushAllowPrivate?: boolean
+  pushAllowPrivate: boolean
   /** LIST_TOTALS=exact counts every sent-record list total instead of summing the daily rollups (the bench's baseline). */
-  listTotals?: 'rollup' | 'exact'
+  listTotals: 'rollup' | 'exact'
   /** false: sent-record content searches walk the records as before migration 058's per-content rollup (the bench's baseline). */
   contentRollup?: boolean
-  /** How long a counted sent-record total is reused by this process (LIST_COUNT_CACHE_MS, default 5000; 0 or unset in tests: off). */
-  listCountCacheMs?: number
+  /** How long a counted sent-record total is reused by this process (LIST_COUNT_CACHE_MS, default 5000; the test harness sets 0: off). */
+  listCountCacheMs: number
   /** Where uploads are stored without S3: DATA_DIR/files (default ./.data/files). */
-  filesDir?: string
+  filesDir: string
   /** S3_URL, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: uploads go to that bucket instead. */
   s3?: S3Settings
   /** Bytes a customer's materials may take unless its own storage_quota says otherwise (STORAGE_QUOTA_BYTES, default 1 GiB). */
-  storageQuotaBytes?: number
+  storageQuotaBytes: number
   /** Bytes of upload bodies one process reads at once (UPLOAD_MEMORY_BYTES, default 64 MiB; a tenant a quarter): server/materials/upload-budget.ts. */
-  uploadMemoryBytes?: number
+  uploadMemoryBytes: number
   /** Seconds a new template waits before the review worker decides it (TEMPLATE_REVIEW_DELAY_SECONDS, default 15: a demo sees it pending, then reviewed). */
-  templateReviewDelaySeconds?: number
+  templateReviewDelaySeconds: number
   /**
    * How often the carrier's reports, the timed-batch scheduler, the report push and the template review look for work
    * (WORKER_INTERVAL_MS; unset: each its own, 2–5 s). Browser tests shorten it so they wait for the work, not the timer.
@@ -53,10 +50,13 @@ export interface ServerConfig {
   /** Bearer token that lets a non-loopback caller read /metrics (METRICS_TOKEN); unset: loopback only. */
   metricsToken?: string
   /** The report push's first retry waits this long before jitter (PUSH_RETRY_FIRST_SECONDS, default 30; then doubling). */
-  pushRetryFirstMs?: number
+  pushRetryFirstMs: number
+  /** The simulated UE file checker: numbers a second per process, the share of files it fails part way, and the seed that picks them. */
+  ueCheck: { rate: number; failShare: number; seed: string }
 }
 
-export const defaultConfig = (): ServerConfig => ({ distDir: './dist', apiBase: '/api', corsOrigin: '', rateLimitScale: 1 })
+/** The configuration an empty environment gives: every default is the schema's (`variables` below), nowhere else. */
+export const defaultConfig = (): ServerConfig => configFromSettings(readSettings({}))
 
 /**
  * Who a variable is for: operators (docs/operations.md, the essential ones in the README too), operators tuning the
@@ -131,7 +131,8 @@ export const variables = {
   S3_SECRET_ACCESS_KEY: v('setting', z.string().min(1).optional(), 'a secret key', '', 'the S3 secret access key'),
   STORAGE_QUOTA_BYTES: v('setting', num(1).default(STORAGE_QUOTA_DEFAULT), 'a whole number of bytes, more than 0', '1073741824 (1 GiB)',
     'bytes a customer\'s materials may take unless its own quota says otherwise'),
-  UPLOAD_MEMORY_BYTES: v('tuning', num(1).default(UPLOAD_MEMORY_DEFAULT), 'a whole number of bytes, more than 0', '67108864 (64 MiB)',
+  // 64 MiB of bodies: six of the largest uploads at once, about 320 MB above the idle process at the peak (bench).
+  UPLOAD_MEMORY_BYTES: v('tuning', num(1).default(64 * 1024 * 1024), 'a whole number of bytes, more than 0', '67108864 (64 MiB)',
     'bytes of upload bodies one process holds at once (a tenant a quarter)'),
   TEMPLATE_REVIEW_DELAY_SECONDS: v('tuning', num(0, 86_400, false).default(15), 'seconds, 0–86400', '15',
     'how long a new template waits before the simulated review decides it'),
@@ -220,6 +221,7 @@ export function configFromSettings(s: Settings): ServerConfig {
     workerIntervalMs: s.WORKER_INTERVAL_MS,
     pushRetryFirstMs: s.PUSH_RETRY_FIRST_SECONDS * 1000,
     metricsToken: s.METRICS_TOKEN,
+    ueCheck: { rate: s.UE_CHECK_RATE, failShare: s.UE_CHECK_FAIL_SHARE, seed: s.UE_CHECK_FAIL_SEED },
   }
 }
 
@@ -231,21 +233,4 @@ export function settingsTable(kind: SettingKind, only?: readonly string[]): stri
   const rows = Object.entries(variables).filter(([name, x]) => x.kind === kind && (!only || only.includes(name)))
     .map(([name, x]) => `| \`${name}\` | ${x.fallback || 'unset'} | ${x.description} |`)
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n')
-}
-
-/** Everything a route needs besides the request. */
-export interface Deps {
-  db: Db
-  config: ServerConfig
-  carrier: Carrier
-  /** Uploaded media (server/storage): files under DATA_DIR/files, or an S3-compatible bucket. */
-  storage: ObjectStore
-  /** The login key pair, loaded (or made) on first use so createApp can stay synchronous. */
-  keys: () => Promise<LoginKeys>
-}
-
-export interface LoginKeys {
-  publicKey: string
-  /** PKCS#1 v1.5 plaintext, or null when the cipher text is not ours. */
-  decrypt: (cipher: string) => string | null
 }

@@ -33,7 +33,7 @@ export function contentSecurityPolicy(config: HeaderConfig) {
     mediaSrc: ["'self'", 'data:', 'blob:', ...api],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", ...api],
-    frameSrc: ["'self'", ...(config.frameOrigins ?? [])],
+    frameSrc: ["'self'", ...config.frameOrigins],
     frameAncestors: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

@@ -1,20 +1,10 @@
-import type { Context, Handler } from 'hono'
+import type { Context } from 'hono'
 import type { Db } from '../db'
 import { sha256 } from '../security/tokens'
 import { sessionByTokenHash, sessionCheckSql, type SessionUser } from '../users/repo'
 import { ApiError } from './envelope'
-import { tokenFrom, type AppEnv } from './session'
-
-/**
- * A session to be checked by the statement that reads the answer (listPage's `session`), instead of by a query of
- * its own before it: one round trip per list request instead of two. `checked` is set by whoever checked it.
- */
-export interface SessionCheck {
-  tokenHash: string
-  /** The account row as text when this process last read it (sessionByTokenHash). */
-  fingerprint: string
-  checked: boolean
-}
+import type { AppEnv, SessionCheck } from './env'
+import { tokenFrom } from './token'
 
 /** The statement found the session revoked or expired, or the account changed: answer with a fresh lookup. */
 export class SessionCheckFailed extends Error {}
@@ -64,8 +54,10 @@ export const lookUpSession = lookUp
  * having checked is a programming error (500). Whatever it throws before its statement ran, or a failed check, is
  * answered by running it again after a full lookup, so every answer is the one requireUser would have given.
  */
-export function checkedInStatement(db: Db, handler: Handler<AppEnv>): Handler<AppEnv> {
-  return async (c, next) => {
+export function checkedInStatement<A extends unknown[]>(
+  db: Db, handler: (c: Context<AppEnv>, ...rest: A) => Response | Promise<Response>,
+): (c: Context<AppEnv>, ...rest: A) => Promise<Response> {
+  return async (c, ...rest) => {
     const token = tokenFrom(c)
     const tokenHash = token ? sha256(token) : ''
     const hint = token ? hints.get(tokenHash) : undefined
@@ -73,7 +65,7 @@ export function checkedInStatement(db: Db, handler: Handler<AppEnv>): Handler<Ap
       const check: SessionCheck = { tokenHash, fingerprint: hint.fingerprint, checked: false }
       signIn(c, db, token, hint.user, check)
       try {
-        const res = await handler(c, next)
+        const res = await handler(c, ...rest)
         if (!check.checked) throw new Error(`${c.req.path} answered without checking the session`)
         return res
       } catch (e) {
@@ -82,6 +74,6 @@ export function checkedInStatement(db: Db, handler: Handler<AppEnv>): Handler<Ap
       }
     }
     await lookUp(c, db, token)
-    return handler(c, next)
+    return handler(c, ...rest)
   }
 }

@@ -1,7 +1,8 @@
 import type { Page } from '../../src/domain/api'
 import type { Db } from '../db'
 import type { QueryOptions } from '../db/types'
-import { SessionCheckFailed, sessionCheckFrom, type SessionCheck } from '../http/session-check'
+import type { SessionCheck } from '../http/env'
+import { SessionCheckFailed, sessionCheckFrom } from '../http/session-check'
 import * as inFlight from './in-flight'
 import { pageClause, type Where } from './sql'
 

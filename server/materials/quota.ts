@@ -1,4 +1,4 @@
-import { checkQuota, STORAGE_QUOTA_DEFAULT, type MaterialStorage } from '../../src/domain/materials'
+import { checkQuota, type MaterialStorage } from '../../src/domain/materials'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { lockInSchema } from '../db/locks'
@@ -11,7 +11,7 @@ import { lockInSchema } from '../db/locks'
  * counter, so a delete frees its bytes with no second write to forget; material_cus_idx keeps the sum to the
  * enterprise's own rows.
  */
-export async function storageOf(db: Db, cusId: string, defaultQuota = STORAGE_QUOTA_DEFAULT): Promise<MaterialStorage> {
+export async function storageOf(db: Db, cusId: string, defaultQuota: number): Promise<MaterialStorage> {
   const { rows } = await db.query<{ quota: string | null; used: string }>(
     `with owner as (${OWNER_SQL})
      select (select storage_quota::text from customer where cus_id = (select id from owner)) as quota,
@@ -41,7 +41,7 @@ const QUOTA_LOCK_KEY = 72_410_049
  * of its own after the lock, so (read committed) it sees the row of an upload that committed while this one waited.
  * An advisory lock rather than the customer row: sends update that row and must not hold uploads up, nor they sends.
  */
-export async function reserveStorage(tx: Db, cusId: string, size: number, defaultQuota?: number): Promise<void> {
+export async function reserveStorage(tx: Db, cusId: string, size: number, defaultQuota: number): Promise<void> {
   const owner = (await tx.query<{ id: string }>(OWNER_SQL, [cusId])).rows[0]?.id ?? cusId
   await lockInSchema(tx, QUOTA_LOCK_KEY, owner)
   assertFits(await storageOf(tx, cusId, defaultQuota), size)

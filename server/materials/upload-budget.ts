@@ -1,9 +1,6 @@
 import type { Context, Next } from 'hono'
 import { ApiError } from '../http/envelope'
-import type { AppEnv } from '../http/session'
-
-/** 64 MiB of bodies: six of the largest uploads at once, about 320 MB above the idle process at the peak (bench). */
-export const UPLOAD_MEMORY_DEFAULT = 64 * 1024 * 1024
+import type { AppEnv } from '../http/env'
 
 /**
  * How many bytes of upload bodies this process reads at once. An upload is read whole before it is checked (the

@@ -1,9 +1,10 @@
 import { Hono } from 'hono'
 import { operatorPatterns } from '../../src/domain/operators'
 import { balanceWarnSchema, type BalanceWarnInfo } from '../../src/domain/warn'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import { body, ok } from '../http/envelope'
-import { requireUser, type AppEnv } from '../http/session'
+import type { AppEnv } from '../http/env'
+import { requireUser } from '../http/session'
 import { consumeRate } from '../security/rate-limit'
 
 /** The signed-in account's balance warning (its own row only) and the operators' number segments. */

@@ -3,15 +3,16 @@ import {
   accountRefSchema, customerAddSchema, customerChargeSchema, customerQuotaSchema, MAX_SUB_ACCOUNTS, quotaBytes, subAccountAddSchema,
   subAccountChargeSchema,
 } from '../../src/domain/customers'
-import { formatStorage, STORAGE_QUOTA_DEFAULT } from '../../src/domain/materials'
+import { formatStorage } from '../../src/domain/materials'
 import { subAccountActionsVisible } from '../../src/domain/lists/accounts'
 import { serverMessage, type ServerMessage } from '../../src/domain/messages'
 import { checkNewPassword } from '../../src/domain/validation'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import { accountDetail, createAccount, setStatus, type AccountWhere } from '../customers/accounts'
 import { chargeCustomer, transferToSub } from '../customers/money'
 import { ApiError, body, localeOf, ok } from '../http/envelope'
-import { requireUser, type AppEnv } from '../http/session'
+import type { AppEnv } from '../http/env'
+import { requireUser } from '../http/session'
 import { openSealedPassword } from '../security/password-nonce'
 import { consumeRate } from '../security/rate-limit'
 import type { SessionUser } from '../users/repo'
@@ -100,7 +101,7 @@ function customerRoutes(deps: Deps) {
     if (!rows.length) throw new ApiError(404, 'accountNotFound', { account: p.cus_id })
     const locale = localeOf(c)
     const quota = bytes === null
-      ? serverMessage('customerQuotaDefault', locale, { quota: formatStorage(deps.config.storageQuotaBytes ?? STORAGE_QUOTA_DEFAULT) })
+      ? serverMessage('customerQuotaDefault', locale, { quota: formatStorage(deps.config.storageQuotaBytes) })
       : formatStorage(bytes)
     return okWith(c, 'customerQuotaSet', { cus_id: p.cus_id, storage_quota: bytes }, { account: p.cus_id, quota })
   })

@@ -2,10 +2,10 @@ import { Hono, type Context } from 'hono'
 import {
   fillInteract, interactAnswerSchema, interactUrl, interactViewSchema, MAX_ANSWERS, type InteractView,
 } from '../../src/domain/interact'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import type { Db } from '../db'
 import { ApiError, body, ok } from '../http/envelope'
-import type { AppEnv } from '../http/session'
+import type { AppEnv } from '../http/env'
 import { consumeRate } from '../security/rate-limit'
 import { addressOf } from './login'
 

@@ -8,15 +8,16 @@ import {
 } from '../../src/domain/materials'
 import { isStorableText } from '../../src/domain/input'
 import { serverMessage } from '../../src/domain/messages'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import { ApiError, body, fail, localeOf, ok } from '../http/envelope'
-import { requireUser, type AppEnv } from '../http/session'
+import type { AppEnv } from '../http/env'
+import { requireUser } from '../http/session'
 import { checkedInStatement } from '../http/session-check'
 import { listPage, orderClause, Where } from '../lists'
 import { signedMediaUrl } from '../materials/media-url'
 import { templatesUsing } from '../materials/in-use'
 import { assertFits, reserveStorage, storageOf } from '../materials/quota'
-import { UPLOAD_MEMORY_DEFAULT, UploadBudget, uploadSlot } from '../materials/upload-budget'
+import { UploadBudget, uploadSlot } from '../materials/upload-budget'
 import { consumeRate } from '../security/rate-limit'
 import { sniff } from '../storage/sniff'
 import { objectKey } from '../storage/store'
@@ -133,7 +134,7 @@ export function materialRoutes(deps: Deps) {
   const uploads: [string, MaterialPurpose][] = [
     ['/file/upload', 'aim'], ['/file/uploadAimMaterial', 'aim'], ['/file/uploadCspMaterial', 'csp'], ['/file/uploadVideoMaterial', 'video'],
   ]
-  const budget = new UploadBudget(deps.config.uploadMemoryBytes ?? UPLOAD_MEMORY_DEFAULT)
+  const budget = new UploadBudget(deps.config.uploadMemoryBytes)
   for (const [path, purpose] of uploads) {
     r.post(path, auth, uploadSlot(budget, maxBody(purpose)), uploadLimit(purpose), async (c) => ok(c, await storeUpload(deps, c, purpose)))
   }

@@ -2,10 +2,11 @@ import { Hono } from 'hono'
 import { MODULE_PROD_TYPE, MODULES, type ModuleCode } from '../../src/domain/constants'
 import { MODULE_CATALOG } from '../../src/domain/menu-catalog'
 import { filterMenuByRoles, getMenuSchema, type MenuItem, type TopMenuItem } from '../../src/domain/menu'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import type { Db } from '../db'
 import { ApiError, body, ok } from '../http/envelope'
-import { requireUser, type AppEnv } from '../http/session'
+import type { AppEnv } from '../http/env'
+import { requireUser } from '../http/session'
 import { hasProduct, roleOf, type SessionUser } from '../users/repo'
 
 interface MenuRow {

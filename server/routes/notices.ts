@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { noticeListSchema, noticeReadSchema } from '../../src/domain/notice'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import { body, localeOf, ok } from '../http/envelope'
-import { requireUser, type AppEnv } from '../http/session'
+import type { AppEnv } from '../http/env'
+import { requireUser } from '../http/session'
 import { listNotices, markNoticesRead, unreadNotices } from '../notices/store'
 import { consumeRate } from '../security/rate-limit'
 

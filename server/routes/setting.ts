@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import type { SiteSettings } from '../../src/domain/auth'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import { addressKey, clientIp } from '../http/client-ip'
 import { ok } from '../http/envelope'
-import type { AppEnv } from '../http/session'
+import type { AppEnv } from '../http/env'
 import { issueCaptcha } from '../security/captcha'
 import { consumeRate } from '../security/rate-limit'
 

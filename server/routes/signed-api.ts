@@ -5,7 +5,7 @@ import { PROD_TYPE } from '../../src/domain/constants'
 import {
   OPEN_API_PATHS, OPEN_MAX_NUMBERS, openBalanceSchema, openBatchQuerySchema, openP2pSchema, openSendSchema, type OpenBatch,
 } from '../../src/domain/signed-api'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import type { Db } from '../db'
 import { ApiError, fail, ok } from '../http/envelope'
 import { requireSignature, type SignedApiEnv } from '../signed-api/signature'

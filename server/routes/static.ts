@@ -65,7 +65,7 @@ export function staticRoutes(config: ServerConfig) {
   r.get(base, (c) => c.redirect(APP_BASE, 302))
 
   r.get(`${APP_BASE}config.js`, (c) =>
-    c.body(`window.SMS_CONFIG = ${JSON.stringify({ apiBase: config.apiBase, frameOrigins: config.frameOrigins ?? [] })};\n`, 200, {
+    c.body(`window.SMS_CONFIG = ${JSON.stringify({ apiBase: config.apiBase, frameOrigins: config.frameOrigins })};\n`, 200, {
       'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache',
     }),
   )

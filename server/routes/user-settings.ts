@@ -5,9 +5,10 @@ import {
   certificationSchema, modifyCusNameSchema, modifyMobileSchema, modifyPasswordSchema, passwordChangeSchema,
   sendBindCodeSchema, type CertificationInfo,
 } from '../../src/domain/user-settings'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import { ApiError, body, fieldError, fieldsBody, ok } from '../http/envelope'
-import { requireUser, type AppEnv } from '../http/session'
+import type { AppEnv } from '../http/env'
+import { requireUser } from '../http/session'
 import { hashPassword } from '../security/password'
 import { confirmPassword, issuePasswordNonce, openSealedPassword } from '../security/password-nonce'
 import { consumeRate } from '../security/rate-limit'

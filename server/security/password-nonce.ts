@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import { ApiError } from '../http/envelope'
 import type { SessionUser } from '../users/repo'
 import { DUMMY_HASH, verifyPassword } from './password'

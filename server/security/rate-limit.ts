@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 
@@ -117,7 +117,7 @@ function storeClient(db: Db) {
 }
 
 function limiter(deps: RateDeps, rule: RateRuleName): RateLimiterPostgres {
-  const scale = deps.config.rateLimitScale ?? 1
+  const scale = deps.config.rateLimitScale
   let byRule = limiters.get(deps.db)
   if (!byRule) limiters.set(deps.db, (byRule = new Map()))
   const id = `${rule}@${scale}`

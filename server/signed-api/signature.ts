@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { canonicalRequest, NONCE_PATTERN, SIGNATURE_HEADERS, SIGNATURE_PATTERN, SIGNATURE_WINDOW_SECONDS } from '../../src/domain/signed-api'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import type { Db } from '../db'
 import { addressKey, clientIp } from '../http/client-ip'
 import { ApiError } from '../http/envelope'

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { strToU8, zipSync } from 'fflate'
 import { contentDisposition } from '../../src/domain/content-disposition'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 
 /** Files a download carries at most (a carousel's 15 cards, a video template's 10 frames). */
 const MAX_MEDIA = 15

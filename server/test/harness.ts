@@ -78,7 +78,8 @@ export async function setup(
   const carrier = new Carrier()
   // Uploads of a test go to a folder of its own under the system's temporary directory, never into ./.data.
   const filesDir = join(tmpdir(), `sms-test-files-${randomBytes(6).toString('hex')}`)
-  const config = { captchaFixed: CAPTCHA, distDir: opts.distDir ?? '/nonexistent-dist', rateLimitScale: opts.rateLimitScale ?? TEST_RATE_LIMIT_SCALE, filesDir, ...opts.config }
+  // Counted totals are never reused (listCountCacheMs 0): a test that writes between two lists sees the second count.
+  const config = { captchaFixed: CAPTCHA, distDir: opts.distDir ?? '/nonexistent-dist', rateLimitScale: opts.rateLimitScale ?? TEST_RATE_LIMIT_SCALE, filesDir, listCountCacheMs: 0, ...opts.config }
   const storage = openStore(config)
   await seedDemoMedia(db, storage)
   const app = createApp({ db, carrier, config, storage })

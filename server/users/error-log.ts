@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { errorLogEntrySchema } from '../../src/domain/account'
-import type { Deps } from '../config'
+import type { Deps } from '../deps'
 import { consumeRate } from '../security/rate-limit'
 
 type Entry = z.output<typeof errorLogEntrySchema>

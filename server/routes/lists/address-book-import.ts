@@ -5,10 +5,11 @@ import {
   type ImportPreview, type ImportResult,
 } from '../../../src/domain/contact-import'
 import { serverMessage } from '../../../src/domain/messages'
-import type { Deps } from '../../config'
+import type { Deps } from '../../deps'
 import type { Db } from '../../db'
 import { ApiError, body, fail, localeOf, ok } from '../../http/envelope'
-import { requireUser, type AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/env'
+import { requireUser } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
 import { INSERT_CHUNK } from '../../send/store'
 import { readForm } from '../send/form'

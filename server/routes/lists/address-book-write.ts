@@ -3,12 +3,13 @@ import {
   groupAddSchema, groupDelSchema, groupModSchema, groupRefSchema, memberAddSchema, memberDelSchema, memberModSchema,
   memberMoveSchema, memberRefSchema, type MemberAdd,
 } from '../../../src/domain/address-book-write'
-import type { Deps } from '../../config'
+import type { Deps } from '../../deps'
 import type { Db } from '../../db'
 import type { ServerMessage } from '../../../src/domain/messages'
 import { serverMessage } from '../../../src/domain/messages'
 import { ApiError, body, fieldsBody, localeOf, ok } from '../../http/envelope'
-import { requireUser, type AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/env'
+import { requireUser } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
 import { scopeFor } from '../../users/scope'
 

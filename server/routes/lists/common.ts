@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { DownloadColumn } from '../../../src/domain/lists/records'
 import { LIST_TIME_ZONE, type HeaderWords } from '../../../src/domain/lists/query'
 import { ApiError } from '../../http/envelope'
-import type { AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/env'
 import { Where, type FileColumn } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 

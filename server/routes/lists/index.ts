@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import type { Deps } from '../../config'
-import type { AppEnv } from '../../http/session'
+import type { Deps } from '../../deps'
+import type { AppEnv } from '../../http/env'
 import { accountListRoutes } from './accounts'
 import { addressBookRoutes } from './address-book'
 import { crudRoutes } from './crud'

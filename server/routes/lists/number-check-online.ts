@@ -3,9 +3,10 @@ import {
   batchNumbersSchema, CHECK_STATE_CODE, CHECK_STATES, onlineCheckSchema, type BatchNumberRow, type CheckState,
 } from '../../../src/domain/number-check-online'
 import { PROD_TYPE } from '../../../src/domain/constants'
-import type { Deps } from '../../config'
+import type { Deps } from '../../deps'
 import { ApiError, body, ok } from '../../http/envelope'
-import { requireUser, type AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/env'
+import { requireUser } from '../../http/session'
 import { Where } from '../../lists'
 import { runOnlineCheck } from '../../number-check/online'
 import { consumeRate } from '../../security/rate-limit'

@@ -4,9 +4,10 @@ import {
   mobileStatusStatSearchSchema, mobileUeDownloadSchema, MOBILE_UE_TOTALS, mobileUeSearchSchema, ratioStr, type CheckStatRow,
 } from '../../../src/domain/lists/number-check'
 import { UE_FILE_STATUS } from '../../../src/domain/number-check-ue'
-import type { Deps } from '../../config'
+import type { Deps } from '../../deps'
 import { ApiError, body, ok } from '../../http/envelope'
-import { requireUser, type AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/env'
+import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'

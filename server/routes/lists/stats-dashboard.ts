@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { indexInfoSearchSchema, replyCountSearchSchema, type NormalSmsIndexInfo, type SmsIndexInfo } from '../../../src/domain/lists/stats'
-import type { Deps } from '../../config'
+import type { Deps } from '../../deps'
 import { body, ok } from '../../http/envelope'
-import { requireUser, type AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/env'
+import { requireUser } from '../../http/session'
 import { rollupWhere, TODAY } from './stats-sql'
 
 const AXIS_DAYS = 30

@@ -6,9 +6,10 @@ import {
   BATCH_TOTALS, batchMobileSearchSchema, batchSearchSchema, COUNTRY_STAT_TOTALS, countryStatSearchSchema, DIME_TOTALS, dimeSearchSchema,
   GATHERING_TOTALS, gatheringSearchSchema, unionStr, type BatchRow, type DimeRow,
 } from '../../../src/domain/lists/stats'
-import type { Deps } from '../../config'
+import type { Deps } from '../../deps'
 import { body, localeOf, ok } from '../../http/envelope'
-import { requireUser, type AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/env'
+import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'

@@ -1,7 +1,7 @@
 import type { Page } from '../../../src/domain/api'
 import { LIST_TIME_ZONE } from '../../../src/domain/lists/query'
 import type { Db } from '../../db'
-import type { SessionCheck } from '../../http/session-check'
+import type { SessionCheck } from '../../http/env'
 import { present, type TotalQuery, type Where } from '../../lists'
 import { pageRows, runChecked } from '../../lists/page'
 import type { SessionUser } from '../../users/repo'

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import type { Deps } from '../../config'
-import type { AppEnv } from '../../http/session'
+import type { Deps } from '../../deps'
+import type { AppEnv } from '../../http/env'
 import { moRoutes } from './mo'
 import { mtRoutes } from './mt'
 import { shortLinkRoutes } from './short-link'

@@ -5,10 +5,11 @@ import {
   DEFAULT_WINDOW_DAYS, INTL_PRICE_PERMISSION, PROD_CSP, PROD_INTERNATIONAL, PROD_ORDINARY, PROD_VIDEO, mtDownloadColumns,
   mtRecordDownloadSchema, mtRecordSearchSchema, newMtRecordDownloadSchema, newMtRecordSearchSchema, type MtRecordSearch,
 } from '../../../src/domain/lists/records'
-import type { Deps } from '../../config'
+import type { Deps } from '../../deps'
 import type { Db } from '../../db'
 import { body, localeOf, ok } from '../../http/envelope'
-import { requireUser, type AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/env'
+import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import { CountCache, Where, bulkBatches, countRows, downloadResponse, listPage, orderClause, present, type SortMap, type TotalQuery } from '../../lists'
 import { hasPermission } from '../../users/permissions'
@@ -86,7 +87,7 @@ const contentDaysOf = (deps: Deps, m: ReturnType<typeof mtQuery>, user: SessionU
 export function mtRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
-  const counts = new CountCache(deps.config.listCountCacheMs ?? 0)
+  const counts = new CountCache(deps.config.listCountCacheMs)
 
   const list = (schema: z.ZodType<Search>, prodOf: (q: Search) => number) => async (c: Context<AppEnv>) => {
     const q = await body(c, schema)

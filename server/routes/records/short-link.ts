@@ -3,10 +3,11 @@ import {
   DEFAULT_WINDOW_DAYS, PROD_ORDINARY, SHORT_LINK_DOWNLOAD_COLUMNS, STATUS_WORDS, shortLinkDownloadSchema, shortLinkSearchSchema,
   type ShortLinkSearch,
 } from '../../../src/domain/lists/records'
-import type { Deps } from '../../config'
+import type { Deps } from '../../deps'
 import type { Db } from '../../db'
 import { body, localeOf, ok } from '../../http/envelope'
-import { requireUser, type AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/env'
+import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import { Where, bulkBatches, countRows, downloadResponse, listPage, orderClause, type SortMap } from '../../lists'
 import type { SessionUser } from '../../users/repo'

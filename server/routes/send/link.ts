@@ -5,9 +5,10 @@ import {
   codeOf, exampleShortUrl, LINK_CLICKS_SHOWN, linkInfoSchema, linkSendSchema, longToShortSchema, SHORT_CODE_PATTERN, SHORT_LINK_PATH, shortToLongSchema, shortUrl,
   type LinkInfoResult, type ShortLinkResult,
 } from '../../../src/domain/send-link'
-import type { Deps } from '../../config'
+import type { Deps } from '../../deps'
 import { ApiError, body, localeOf, ok } from '../../http/envelope'
-import { requireUser, type AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/env'
+import { requireUser } from '../../http/session'
 import { readNumbers } from '../../send/group-send'
 import { linkSend } from '../../send/link-send'
 import { findLink, firstClicks, makeLink, ownLink, recordClick, type StoredLink } from '../../send/short-links'

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import type { Deps } from '../../config'
-import type { AppEnv } from '../../http/session'
+import type { Deps } from '../../deps'
+import type { AppEnv } from '../../http/env'
 import { contentTemplateRoutes } from './content-routes'
 import { cspTemplateRoutes } from './csp-routes'
 import { videoTemplateRoutes } from './video-routes'

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { templateReviewSchema, type TemplateKind } from '../../../src/domain/templates-write'
 import type { Db } from '../../db'
 import { ApiError, ok } from '../../http/envelope'
-import type { AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/env'
 import { lockVisible, requireAdmin, templateBody } from '../../templates/body'
 import { decide, KIND_TABLES } from '../../templates/review'
 

@@ -4,9 +4,10 @@ import { videoTemplateRequestSchema } from '../../../src/domain/send-video'
 import {
   gateTemplateIdSchema, TEMPLATE_LIMITS, videoTemplateAddSchema, videoTemplateBytes, videoTemplateIdSchema,
 } from '../../../src/domain/templates-write'
-import type { Deps } from '../../config'
+import type { Deps } from '../../deps'
 import { ApiError, body, ok } from '../../http/envelope'
-import { requireUser, type AppEnv } from '../../http/session'
+import type { AppEnv } from '../../http/env'
+import { requireUser } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
 import { senderOf } from '../send/form'
 import { priceOf } from '../../send/store'

@@ -20,6 +20,8 @@ import type { ScreenProps } from './screen-props'
 export interface ScreenEntry {
   entry: CatalogEntry
   Screen: LazyExoticComponent<ComponentType<ScreenProps>>
+  /** No real screen is bound: Screen is PendingScreen (the paths with their own routes, which never show it). */
+  pending: boolean
 }
 
 const Pending = lazy(withChunkTimeout(() => import('./PendingScreen')))
@@ -58,7 +60,7 @@ function leaves(list: readonly CatalogEntry[]): CatalogEntry[] {
 export const SCREENS: ReadonlyMap<string, ScreenEntry> = new Map(
   Object.values(MENU_CATALOG)
     .flatMap(leaves)
-    .map((entry) => [entry.path, { entry, Screen: REAL_SCREENS[entry.path] ?? Pending }]),
+    .map((entry) => [entry.path, { entry, Screen: REAL_SCREENS[entry.path] ?? Pending, pending: !REAL_SCREENS[entry.path] }]),
 )
 
 const LIST_AT: ReadonlyMap<string, ListDefinition> = new Map(LISTS.map((def) => [def.path, def]))
