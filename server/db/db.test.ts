@@ -87,5 +87,15 @@ describe('db/db', () => {
       const csp = await db.query(`select 1 from customer_product where cus_id = 'acme' and prod_type = 6`)
       expect(csp.rows).toHaveLength(0)
     })
+
+    it('makes the same rollups again from the records as the triggers kept (mt_rollups_rebuild, the bulk seed\'s)', async () => {
+      const rollups = async () => (await db.query<{ t: string }>(
+        `select (select json_agg(d order by cus_id, prod_type, day, country) from mt_daily d where receive_count <> 0)::text
+           || (select json_agg(c order by content_key, day, batch_id, cus_id, prod_type, country) from mt_content_daily c)::text as t`)).rows[0].t
+      const kept = await rollups()
+      expect((await db.query('select sum(spend)::float8 as s from mt_daily')).rows[0].s).toBeGreaterThan(0)
+      await db.exec('select mt_rollups_rebuild()')
+      expect(await rollups()).toBe(kept)
+    })
   })
 })

@@ -590,31 +590,11 @@ create table mt_content_daily (
   primary key (content_key, day, batch_id, cus_id, prod_type, country)
 );
 
--- The upsert of the rows of `source` (transition table; sign 1 adds, -1 removes) into mt_daily alone. The triggers
--- use mt_rollups_sql; this one is the bench's bulk seed's rebuild of mt_daily.
-create function mt_daily_sql(source text, sign int) returns text language sql immutable as $$
-  select format($q$
-    insert into mt_daily as d (cus_id, prod_type, day, country, receive_count, sent_count, success_count, failure_count, unknown_count)
-    select cus_id, prod_type, (receive_time at time zone 'Asia/Shanghai')::date, coalesce(country_code, ''),
-      %2$s * count(*),
-      %2$s * count(*) filter (where mt_status <> 100),
-      %2$s * count(*) filter (where mt_status = 0 and report_result = 0),
-      %2$s * count(*) filter (where mt_status not in (100, 500, 600) and not (mt_status = 0 and report_result is not distinct from 0)),
-      %2$s * count(*) filter (where mt_status in (500, 600))
-    from %1$I group by 1, 2, 3, 4
-    on conflict (cus_id, prod_type, day, country) do update set
-      receive_count = d.receive_count + excluded.receive_count,
-      sent_count = d.sent_count + excluded.sent_count,
-      success_count = d.success_count + excluded.success_count,
-      failure_count = d.failure_count + excluded.failure_count,
-      unknown_count = d.unknown_count + excluded.unknown_count$q$, source, sign)
-$$;
-
--- The triggers' statement for inserts and deletes: the changed rows grouped once at the content's grain, upserted
--- into mt_content_daily and summed from those groups into mt_daily. The records are grouped by their receive time
--- first and the Shanghai day worked out once per group (a send's records share one time; the day of each record cost
--- half of the trigger). The trigger EXECUTEs the text itself: transition tables are visible to the trigger
--- function's own queries only, not to functions it calls.
+-- The triggers' statement for inserts and deletes (`source` a transition table; sign 1 adds, -1 removes): the
+-- changed rows grouped once at the content's grain, upserted into mt_content_daily and summed from those groups into
+-- mt_daily. The records are grouped by their receive time first and the Shanghai day worked out once per group (a
+-- send's records share one time; the day of each record cost half of the trigger). The trigger EXECUTEs the text
+-- itself: transition tables are visible to the trigger function's own queries only, not to functions it calls.
 create function mt_rollups_sql(source text, sign int) returns text language sql immutable as $$
   select format($q$
     with t as (
@@ -742,21 +722,14 @@ create trigger mt_daily_del after delete on mt_record referencing old table as o
 create trigger mt_daily_trunc after truncate on mt_record
   for each statement execute function mt_daily_trigger();
 
--- The per-content rollup of the records already there (the bench's bulk seed stores with the triggers off).
-create function mt_content_daily_rebuild() returns void language sql as $$
+-- Both rollups made again from the records (the bench's bulk seed stores with the triggers off), by the triggers'
+-- own statement over the whole table.
+create function mt_rollups_rebuild() returns void language plpgsql as $$
+begin
+  delete from mt_daily;
   delete from mt_content_daily;
-  insert into mt_content_daily (cus_id, prod_type, day, country, batch_id, content_key, content,
-    receive_count, sent_count, success_count, failure_count, unknown_count)
-  select cus_id, prod_type, day, country, batch_id, md5(content)::uuid, content, n, sent, ok, failed, unknown from (
-    select cus_id, prod_type, (receive_time at time zone 'Asia/Shanghai')::date as day, coalesce(country_code, '') as country,
-      coalesce(batch_id, '') as batch_id, coalesce(content, '') as content,
-      count(*) as n,
-      count(*) filter (where mt_status <> 100) as sent,
-      count(*) filter (where mt_status = 0 and report_result = 0) as ok,
-      count(*) filter (where mt_status not in (100, 500, 600) and not (mt_status = 0 and report_result is not distinct from 0)) as failed,
-      count(*) filter (where mt_status in (500, 600)) as unknown
-    from mt_record group by 1, 2, 3, 4, 5, 6) g;
-$$;
+  execute mt_rollups_sql('mt_record', 1);
+end $$;
 
 -- sms_batch's counters follow report updates of its records (inserts set them directly, as sends and the seed do).
 create function sms_batch_report_trigger() returns trigger language plpgsql as $$

@@ -1,6 +1,6 @@
 // The demo seed made fast for a million sent records: growing mt_record's secondary indexes one random insert at a
 // time is what took the seed to minutes, so they are dropped before it and built again after, with the statistics
-// rollup triggers off during it and the rollups (daily, and per content: migration 058) rebuilt once. The pkey and the mobile index stay (the seed's
+// rollup triggers off during it and the rollups (daily, and per content) rebuilt once. The pkey and the mobile index stay (the seed's
 // interaction-record step looks records up by mobile). Shared by the record-list and download benches.
 // `order: 'time'` rewrites the records in time order on disk (CLUSTER on a throwaway time index) before the indexes
 // come back: the seed draws times at random, while a real server writes each record as it is sent, so a time-ordered
@@ -20,9 +20,7 @@ export async function bulkSeed(db, historyRows, { order = 'random' } = {}) {
   }
   await db.exec(`${deferred.map((i) => `${i.indexdef};`).join('')}
     alter table mt_record enable trigger user; alter table mo_record enable trigger user;
-    delete from mt_daily; delete from mo_daily;
-    do $$ begin execute mt_daily_sql('mt_record', 1); end $$;
-    select mt_content_daily_rebuild();
+    select mt_rollups_rebuild(); delete from mo_daily;
     insert into mo_daily (cus_id, prod_type, day, reply_count)
       select cus_id, prod_type, (deliver_time at time zone 'Asia/Shanghai')::date, count(*) from mo_record group by 1, 2, 3`)
 }
