@@ -28,7 +28,7 @@ export interface ServerConfig {
   pushAllowPrivate: boolean
   /** LIST_TOTALS=exact counts every sent-record list total instead of summing the daily rollups (the bench's baseline). */
   listTotals: 'rollup' | 'exact'
-  /** false: sent-record content searches walk the records as before migration 058's per-content rollup (the bench's baseline). */
+  /** false: sent-record content searches walk the records without the per-content rollup, mt_content_daily (the bench's baseline). */
   contentRollup?: boolean
   /** How long a counted sent-record total is reused by this process (LIST_COUNT_CACHE_MS, default 5000; the test harness sets 0: off). */
   listCountCacheMs: number

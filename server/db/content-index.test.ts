@@ -27,7 +27,7 @@ describe('db/content-index', () => {
       expect(await indexes()).toEqual([])
       expect(hasCharacterIndex(db)).toBe(false)
       expect(lines.at(-1)).toMatch(/content search indexes dropped/)
-      // A database left with only 040's trigrams (before migration 057) gets the characters at the next start.
+      // A database left with only the trigram indexes, without the index of characters, gets the characters at the next start.
       await db.exec('create extension if not exists pg_trgm; create index mt_record_content_trgm_idx on mt_record using gin (content gin_trgm_ops)')
       expect(await ensureContentIndex(db, true, (l) => lines.push(l))).toBe(true)
       expect(await indexes()).toEqual(ALL)

@@ -4,7 +4,7 @@ const TRIGRAMS = ['mt_record_content_trgm_idx', 'mo_record_content_trgm_idx', 'm
 const CHARACTERS = ['mt_record_content_chars_idx', 'mo_record_content_chars_idx']
 const INDEXES = [...CHARACTERS, ...TRIGRAMS]
 
-/** The databases whose record tables have migration 057's character index, as this process last built or found them. */
+/** The databases whose record tables have the index of characters, as this process last built or found them. */
 const withCharacters = new WeakSet<Db>()
 
 /**
@@ -15,7 +15,7 @@ export const hasCharacterIndex = (db: Db) => withCharacters.has(db)
 
 /**
  * The record lists' content search indexes, built when the operator wants them (CONTENT_SEARCH_INDEX=on) and dropped
- * when not: migration 040's trigrams (words of 3+ characters) and 057's characters (words of 1-2), with 059's trigrams
+ * when not: the trigram indexes (words of 3+ characters) and the index of characters (words of 1-2), with the trigrams
  * of the per-content rollup (the days of a content search's matches, routes/records/content-rollup.ts), all making
  * content searches fast and sends slower to store (a bare insert of 200k rows: 0.4 s -> 3.8 s with the trigrams, +4.1 s
  * with the characters). When wanted but pg_trgm cannot be added, the character index is still built and words of 3+

@@ -28,7 +28,7 @@ export interface DownloadSpec<R> {
 /**
  * Files one account may be downloading at once. Each holds a batch of rows and a writer while its client reads, so
  * without a cap one account opening hundreds would hold hundreds of batches. The slots are rows of download_slot
- * (migration 033), so the cap holds across every server process on one database.
+ * (table download_slot), so the cap holds across every server process on one database.
  */
 export { MAX_RUNNING_DOWNLOADS }
 /** A slot is a lease: renewed while the client reads, so a crashed process' slots lapse after this long. */

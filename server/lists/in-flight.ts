@@ -1,5 +1,5 @@
 /*
- * Reading sent records around the sends in flight (migration 082). A large send stamps all its records with one time
+ * Reading sent records around the sends in flight (table send_in_flight). A large send stamps all its records with one time
  * that only it uses and names that time in `send_in_flight` until its transaction commits (send/in-flight.ts). Its
  * records' index entries are written as it goes and stay invisible until then; a list walking newest first would
  * check every one of them. Cut at those times, the time order falls into segments that hold no record of a send in

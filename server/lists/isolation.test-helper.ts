@@ -32,7 +32,7 @@ const WIDE = { start_time: '2000-01-01', pageSize: 500 }
 export const ISOLATION_ENDPOINTS: IsolationEndpoint[] = [
   ...(['list', 'download'] as const).flatMap((kind): IsolationEndpoint[] => [
     { path: `/mtRecord/${kind}`, kind, body: WIDE, nonEmptyFor: ['admin', 'acme', 'acme01'] },
-    // A content search reads migration 058's per-content rollup (routes/records/content-rollup.ts) for its days.
+    // A content search reads the per-content rollup, mt_content_daily (routes/records/content-rollup.ts) for its days.
     { path: `/mtRecord/${kind}`, kind, body: { ...WIDE, content: '【' }, nonEmptyFor: ['admin', 'acme', 'acme01'] },
     { path: `/newMtRecord/${kind}`, kind, body: { ...WIDE, prod_type: 1 }, nonEmptyFor: ['admin', 'acme', 'acme01'] },
     { path: `/newMtRecord/${kind}`, kind, body: { ...WIDE, prod_type: 2 }, nonEmptyFor: ['admin', 'acme', 'acme01'] },

@@ -36,7 +36,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { cusId: 'umbrella', password: 'Umbrella@12345', name: '安布雷拉医药', userType: 2, products: [0], mobile: '13600136000', balance: 120, status: 0 },
 ]
 
-// 7: the number check, which every demo account has (migration 026), priced per number.
+// 7: the number check, which every demo account has (the baseline migration adds the product), priced per number.
 const PRICE: Record<number, number> = { 0: 0.045, 1: 0.25, 2: 0.3, 6: 0.08, 7: 0.005 }
 
 export async function seedAccounts(db: Db, accounts = DEMO_ACCOUNTS, hash = hashPassword): Promise<void> {

@@ -2,7 +2,7 @@ import { CSP_CONTENT_TYPE, parseLowType, type CspCard, type CspFrame } from '../
 import type { Db } from '../db'
 
 /*
- * 5G (csp) demo data (migration 011): each csp customer's chatbots (the ids csp_template.chatbot_id already names,
+ * 5G (csp) demo data (chatbot, csp_template_content): each csp customer's chatbots (the ids csp_template.chatbot_id already names,
  * plus an offline one), two more approved templates so every chatbot has one with a fallback, and the send content
  * of every csp template: texts and card carousels of 2–3 cards, with the fallback contents its low_type registers.
  * Media are small data: URIs drawn here (SVG pictures, a WAV tone), so previews work offline without a token.

@@ -1,7 +1,7 @@
 import type { Db } from '../db'
 
 /*
- * The frames of every demo video template (migration 012): three pictures with captions each. The pictures are
+ * The frames of every demo video template (video_template_frame): three pictures with captions each. The pictures are
  * small SVG data: URIs drawn here, so the preview works offline and needs no media route or token.
  */
 

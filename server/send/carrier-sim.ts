@@ -18,7 +18,7 @@ export interface SimOptions {
  * The carrier's delivery reports: records waiting (500) for at least `minAgeSeconds` become success (0/0, about
  * 85%), failure (0 with a code and description, about 10%) or report time-out (600), with a report time; about one
  * success in twenty gets a reply (mo_record). One update statement, so the rollup triggers keep the daily and batch
- * statistics in step. Each product's longest waiting come first, read from the open-status index (migration 083), so
+ * statistics in step. Each product's longest waiting come first, read from the open-status index (mt_record_open_status_idx), so
  * a large send of one product does not hold back another's reports; every sent record's product is one of
  * `product`'s (a send needs the account's price for it, and customer_product references product). `skip locked`
  * lets several server processes share the work.

@@ -1,8 +1,8 @@
 import type { Db } from '../db'
 
 /**
- * From this many records a send names its records' time in `send_in_flight` while it stores them (migration 082,
- * lists/in-flight.ts), so lists read around them. A list walks 20,000 uncommitted entries in some 20 ms (300,000 took
+ * From this many records a send names its records' time in `send_in_flight` while it stores them (the table's
+ * comment in the baseline migration, lists/in-flight.ts), so lists read around them. A list walks 20,000 uncommitted entries in some 20 ms (300,000 took
  * 340 ms for the administrator's "waiting" page).
  */
 export const IN_FLIGHT_FROM = 20_000

@@ -97,7 +97,7 @@ async function sendOne(db: Db, tx: Db, now: Date, named: (f: InFlight | null) =>
     `insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time, receive_count, sent_count, unknown_count)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [batchId, b.cus_id, b.prod_type, review ? 0 : b.batch_type === 1 ? 2 : 1, b.content, now, total, review ? 0 : total, review ? 0 : total])
-  // An international batch's sender id (migration 014) goes with it.
+  // An international batch's sender id (time_batch.sender_id) goes with it.
   if (b.kind === 'intl') {
     await tx.query('update sms_batch set sender_id = t.sender_id from time_batch t where t.time_batch = $1 and sms_batch.batch_id = $2', [b.time_batch, batchId])
   }

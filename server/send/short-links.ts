@@ -8,7 +8,7 @@ import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { INSERT_CHUNK } from './store'
 
-/* Short links (src/domain/send-link.ts, migration 010): codes, storing a send's links, and recording clicks. */
+/* Short links (src/domain/send-link.ts, tables short_link and short_link_click): codes, storing a send's links, and recording clicks. */
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 /** 4 × 62: random bytes at or above it are dropped, so every character is equally likely (no modulo bias). */

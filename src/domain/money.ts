@@ -11,9 +11,9 @@ export interface DecimalColumn {
   scale: number
 }
 
-/** customer.balance, recharge_record's money and balances, balance_warn.threshold (migrations 001, 006, 019, 022). */
+/** customer.balance, recharge_record's money and balances, balance_warn.threshold: numeric(14, 3). */
 export const BALANCE_COLUMN: DecimalColumn = { precision: 14, scale: 3 }
-/** customer_product.price, customer_country_price.price, country.price (migrations 001, 002, 022). */
+/** customer_product.price, customer_country_price.price, country.price: numeric(10, 4). */
 export const PRICE_COLUMN: DecimalColumn = { precision: 10, scale: 4 }
 
 /** The largest value of the column, as text: numeric(14, 3) holds 99999999999.999. */

@@ -1,7 +1,7 @@
 // First-page time of filtered sent records over 1M rows, through the real endpoint (in-process app.request), on
 // PostgreSQL: BENCH_DATABASE_URL (or TEST_DATABASE_URL) in a throwaway schema, else the embedded one (lib/throwaway-pg.mjs)
 // as `npm start` runs it. Each figure is printed
-// beside baselines measured in the same run on the same data: the same requests without migration 040's content
+// beside baselines measured in the same run on the same data: the same requests without the trigram content
 // index (the default, CONTENT_SEARCH_INDEX off: the content filter walks the window), with it, and with it again (the order of measuring shows
 // as noise); a plain count of the whole table; and the bare 90-day count with today's strpos and with the like the
 // lists now send. BENCH_RECORDS sets the row count (default 1,000,000), BENCH_RUNS the runs per figure (median, 5),
@@ -9,17 +9,18 @@
 // run (with BENCH_DATABASE_URL); a later run with the same name and row count measures it again
 // without seeding (the content index is put back as each run left it).
 //
-// BENCH_BASELINE=054 compares migration 054 instead (one batch and the timed details over a million rows):
+// BENCH_BASELINE=054 compares the batch and timed-detail indexes instead (one batch and the timed details over a
+// million rows):
 // BENCH_BIG_BATCH (default 1,000,000) records of one same-content send by acme01 an hour ago, reports in, and a timed
-// batch of BENCH_BIG_TIMED (default 1,000,000) details, are added to the seed; the "before" side has the indexes as
-// they were before 054 (and without 056's) and counts sent-record totals of a batch search exactly (listTotals 'exact', so the batch's
+// batch of BENCH_BIG_TIMED (default 1,000,000) details, are added to the seed; the "before" side has the indexes those
+// indexes replaced (and no per-account link index) and counts sent-record totals of a batch search exactly (listTotals 'exact', so the batch's
 // counters are not read), as it counted a sent-record search without a window (the rollups answer it now); the
 // timed details' route is today's on both sides (only their indexes differ).
 //
 // The seed is the demo seed, made fast for a million rows: growing mt_record's time, batch and link indexes one
 // random insert at a time is what made it take minutes (100k rows: 11 s with them, 2 s without and 1 s to build them
 // after), so they are dropped before the seed and created again after it, and the statistics rollup triggers
-// (migration 005) are off during it and the rollups rebuilt once. The pkey and the mobile index stay: the seed's
+// (mt_daily_ins …) are off during it and the rollups rebuilt once. The pkey and the mobile index stay: the seed's
 // interaction-record step looks records up by mobile. The measured queries then meet the same indexes as before.
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
@@ -153,7 +154,7 @@ async function addBigTimed(db, n) {
     from generate_series(1, $1::int) g, time_batch t where t.time_batch = 'TBENCHBIG'`, [n])
 }
 
-// Migrations 054 and 056's indexes, and the ones they replaced (the "before" side of BENCH_BASELINE=054).
+// The batch and timed-detail indexes, and the ones they replaced (the "before" side of BENCH_BASELINE=054).
 const INDEXES_054 = `create index mt_record_batch_time_idx on mt_record (batch_id, receive_time, sn); drop index mt_record_batch_idx;
   create index time_mt_message_time_sn_idx on time_mt_message (timing_time, sn); drop index time_mt_message_time_idx;
   create index time_mt_message_cus_time_sn_idx on time_mt_message (cus_id, timing_time, sn); drop index time_mt_message_cus_idx;
@@ -196,7 +197,7 @@ async function bench(label, db) {
     await bulkSeed(db, ROWS)
     if (BIG) await addBigBatch(db, BIG)
     if (BIG_TIMED) await addBigTimed(db, BIG_TIMED)
-    // (054's comparison runs as deployed by default: without the opt-in content index of 040)
+    // (054's comparison runs as deployed by default: without the opt-in content indexes)
     if (BASELINE === '054') await analyzeAll(db)
     else await createIndex(db)
     await db.exec('vacuum analyze mt_record')
@@ -235,8 +236,8 @@ async function bench(label, db) {
   const { rows: [size] } = await db.query(`select pg_relation_size('mt_record')::bigint as heap,
     pg_relation_size('mt_record_content_trgm_idx')::bigint as trgm, pg_relation_size('mt_record_content_chars_idx')::bigint as chars`)
   const mb = (n) => (n / 2 ** 20).toFixed(0)
-  console.log(`mt_record ${mb(size.heap)} MB, its content indexes: trigrams (040) ${mb(size.trgm)} MB, characters (057) ${mb(size.chars)} MB; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
-  // The baseline columns (off, on, on again) are the content search as before migration 058 (contentRollup false:
+  console.log(`mt_record ${mb(size.heap)} MB, its content indexes: trigrams ${mb(size.trgm)} MB, characters ${mb(size.chars)} MB; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+  // The baseline columns (off, on, on again) are the content search without the per-content rollup (contentRollup false:
   // counted, and its page walking the window); 'rollup' columns are today's default, the per-content rollup
   // (routes/records/content-rollup.ts), measured alternately with the baseline.
   const before058 = createApp({ db, config: { distDir: '/nonexistent', contentRollup: false } })
@@ -245,7 +246,7 @@ async function bench(label, db) {
     withIdx.push([await timeIt(call(user, path, body, before058)), await call(user, path, body)(), await timeIt(call(user, path, body))])
   }
   const fullCount = await timeIt(() => db.query('select count(*) from mt_record'))
-  // Today's way: the same requests without migration 040's index (the filter then walks the window as strpos did).
+  // Today's way: the same requests without the trigram index (the filter then walks the window as strpos did).
   await dropIndex(db)
   const rows = []
   for (const [i, [name, user, path, body]] of cases.entries()) {
@@ -266,14 +267,14 @@ async function bench(label, db) {
   // Once more with the index, so the order of measuring shows up as noise rather than as an index effect.
   for (const [i, [, user, path, body]] of cases.entries()) rows[i]['on again ms'] = (await timeIt(call(user, path, body, before058))).toFixed(1)
   const { rows: [rollup] } = await db.query(`select count(*)::int as n, pg_total_relation_size('mt_content_daily')::bigint as bytes from mt_content_daily`)
-  console.log(`mt_content_daily (migration 058): ${rollup.n.toLocaleString('en')} rows, ${mb(rollup.bytes)} MB with its key`)
+  console.log(`mt_content_daily (the per-content rollup): ${rollup.n.toLocaleString('en')} rows, ${mb(rollup.bytes)} MB with its key`)
   console.table(rows)
   console.log(`baseline: count(*) over all ${ROWS.toLocaleString('en')} rows: ${fullCount.toFixed(1)} ms; the content indexes built in ${(built / 1000).toFixed(1)} s; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
   await sqlBaseline(db)
 }
 
 /**
- * Migration 054 and the batch totals, alternated: now, before (054's indexes replaced by the ones before it, and a
+ * The batch and timed-detail indexes and the batch totals, alternated: now, before (the indexes they replaced, and a
  * batch search counted exactly), now again, before again; the median of each side's two figures.
  */
 async function compare054(db, cases, call, exactApp) {

@@ -60,7 +60,7 @@ export function numberCheckRoutes(deps: Deps) {
   r.post('/mobileUe/list', checkedInStatement(deps.db, async (c) => {
     const q = await body(c, mobileUeSearchSchema)
     const user = c.get('user')
-    // An upload not yet confirmed (paid) is no check file yet (migration 031).
+    // An upload not yet confirmed (paid) is no check file yet (mobile_ue_file.confirmed).
     const w = new Where().scope(user, 'u.cus_id').and('u.confirmed')
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `u.cus_id = ${w.bind(v)}`)
     w.when(q.file_name, (v) => `u.file_name ilike ${w.bind(`%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`)

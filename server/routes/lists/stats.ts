@@ -138,7 +138,7 @@ export function statsRoutes(deps: Deps) {
       batches: keysetBatches<Row>(db, {
         select: 'm.mobile as "decodeMobile", m.mt_status, m.report_result, m.report_result_desc, m.receive_time, m.report_time',
         // The batch's records in the order they were stored (one time per stored batch: key order), a range of the
-        // (batch_id, receive_time, sn) index per file batch (migration 054).
+        // (batch_id, receive_time, sn) index per file batch (mt_record_batch_time_idx).
         from: 'mt_record m', where: w, order: 'asc', key: [{ sql: 'm.receive_time', type: 'timestamptz' }, { sql: 'm.sn', type: 'bigint' }],
       }),
     })

@@ -87,7 +87,7 @@ describe('routes/lists/timed-details', () => {
         expect((await list('acme', { time_batch: big })).total).toBe(BIG + 1000)
         expect((await list('acme', { time_batch: big, start_time: '2000-01-01' })).total).toBe(BIG + 1000)
         expect((await list('acme', { time_batch: big, end_time: tomorrow() })).total).toBe(BIG / 2)
-        // A status every detail has: the row's count too (migration 062); one none has: 0.
+        // A status every detail has: the row's count too (time_mt_message_batch_status_idx); one none has: 0.
         expect((await list('acme01', { time_batch: big, send_status: 0 })).total).toBe(BIG + 1000)
         expect((await list('acme01', { time_batch: big, send_status: 1 })).total).toBe(0)
         expect((await list('acme01', { time_batch: big, prod_type: 0 })).total).toBe(BIG + 1000)

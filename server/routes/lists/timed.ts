@@ -57,7 +57,7 @@ function timedBatchTotal(w: Where, batch: string): TotalQuery {
  * or none does, and batch_count is how many it has. Sums the batch rows instead of counting a million details on
  * every request. With a status filter, a batch adds its batch_count when none of its details has a status outside
  * the filter's, 0 when none has one inside, and its matching details counted only
- * when it has both (rare: its details move together); each test one probe of migration 062's index.
+ * when it has both (rare: its details move together); each test one probe of time_mt_message_batch_status_idx.
  */
 function timedRowsTotal(base: Where, user: SessionUser, q: TimedDetailSearch): TotalQuery {
   const w = base.continuing().scope(user, 't.cus_id')

@@ -9,7 +9,7 @@ import { countOf, postForm, sendForm } from '../../test/send-kit'
 import { statusCondition } from './common'
 
 /*
- * Migration 058's per-content rollup, and the content search of the sent records read from it
+ * The per-content rollup (mt_content_daily), and the content search of the sent records read from it
  * (content-rollup.ts): the rollup must equal a grouped count of the records after every kind of write, and every
  * search must find exactly what a plain query of the records finds, in totals and pages. One database per backend.
  */
@@ -74,7 +74,7 @@ describe('routes/records/content-rollup', () => {
   })
   afterAll(() => h.close())
 
-  describe('the per-content rollup (migration 058)', () => {
+  describe('the per-content rollup (mt_content_daily)', () => {
     it('equals the records grouped after the seed and inserts, and mt_daily still equals its records', async () => {
       expect(await rollupDiff(h.db)).toEqual([])
       expect(await dailyDiff(h.db)).toBe(0)

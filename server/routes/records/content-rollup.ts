@@ -24,7 +24,7 @@ const DAY_BATCHES = 16
 const MAX_BATCH_READS = 128
 
 /**
- * The days (and batches) of a sent-record content search's matches, from migration 058's per-content rollup for
+ * The days (and batches) of a sent-record content search's matches, from the per-content rollup (mt_content_daily) for
  * its whole days and from the records for its part days, as one statement (`sql`, placeholders continuing `base`'s);
  * null when the rollup cannot answer: a mobile or batch filter (they are fast as they are), a waiting or time-out
  * status (one rollup column holds both). The rollup rows are filtered by the very `like` the records are, so the

@@ -17,7 +17,7 @@ const CONTENTS = [
   'path C:\\temp\\x', 'path C:temp', 'tab\there', LONG, 'ends with %', 'ends with _',
   '证书已验收', '验证', 'class', 'sas', 'smile 😀 now', '😀',
 ]
-/** [search, why]: each is compared with `strpos(content, search) > 0`, the filter as it was before migration 039. */
+/** [search, why]: each is compared with `strpos(content, search) > 0`, the filter without any index. */
 const SEARCHES: [string, string][] = [
   ['短信', '2 Chinese characters'], ['验证码', '3 Chinese characters'], ['码', '1 Chinese character'],
   ['短信验证码为 4711', 'Chinese, space and digits'], ['code', 'lower case finds lower case only'], ['CODE', 'upper case only'],
@@ -135,7 +135,7 @@ describe('routes/records/content-search', () => {
     })
   })
 
-  describe('the indexes (migrations 040 and 057, CONTENT_SEARCH_INDEX=on)', () => {
+  describe('the indexes (trigrams and characters, CONTENT_SEARCH_INDEX=on)', () => {
     beforeAll(async () => {
       expect(await ensureContentIndex(h.db, true, () => undefined)).toBe(true)
       await h.db.exec('analyze mt_record; analyze mo_record')

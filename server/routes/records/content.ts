@@ -5,13 +5,13 @@ import type { Where } from '../../lists'
 /** `%`, `_` and the escape character itself are literal in a content search, as they were with strpos. */
 export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&')
 
-/** Words this short have no trigram: migration 057's index of characters answers them. */
+/** Words this short have no trigram: the index of characters answers them. */
 const SHORT = 2
 
 /**
  * The content filter of the record lists: a case-sensitive substring match, exactly what `strpos(content, word) > 0`
- * was, written as `like '%word%'` so the pg_trgm index of migration 040 (CONTENT_SEARCH_INDEX=on) can answer it for
- * words of 3 characters or more; for 1 or 2 characters, when migration 057's index is there, the records must also
+ * was, written as `like '%word%'` so the pg_trgm index (CONTENT_SEARCH_INDEX=on) can answer it for
+ * words of 3 characters or more; for 1 or 2 characters, when the index of characters is there, the records must also
  * hold each character (`string_to_array(content, null)`, the index's own expression), which the index answers and
  * the `like` then checks. Without the indexes the filter walks the time window. The statement is planned for its
  * word (`customPlan`): one plan cannot suit a word in most records and one in none.

@@ -37,7 +37,7 @@ describe('routes/records/mt-batch-total', () => {
         const { status, now } = await storeBatchRow(tx, b)
         await storeRecords(tx, b, status, now)
       })
-      // Reports arrive (the counters follow them in migration 007's trigger): successes, failures, time-outs.
+      // Reports arrive (the counters follow them in sms_batch_report_trigger): successes, failures, time-outs.
       await h.db.query(`update mt_record set mt_status = 0, report_result = 0 where batch_id = $1 and sn % 10 < 6`, [big])
       await h.db.query(`update mt_record set mt_status = 0, report_result = 3 where batch_id = $1 and sn % 10 = 6`, [big])
       await h.db.query(`update mt_record set mt_status = 17 where batch_id = $1 and sn % 10 = 7`, [big])
@@ -87,7 +87,7 @@ describe('routes/records/mt-batch-total', () => {
       try {
         expect((await list(h.app, tok.acme01, body)).total).toBe(before.total + 1000)
         expect((await list(h.app, tok.acme, { ...body, status: 700 })).total).toBe((await list(exact, tok.acme, { ...body, status: 700 })).total + 7)
-        // Waiting and time-out apart (migration 061): unknown_count less the time-outs, and the time-outs.
+        // Waiting and time-out apart (timeout_count): unknown_count less the time-outs, and the time-outs.
         expect((await list(h.app, tok.acme, { ...body, status: 500 })).total).toBe((await list(exact, tok.acme, { ...body, status: 500 })).total + 2)
         expect((await list(h.app, tok.acme, { ...body, status: 600 })).total).toBe((await list(exact, tok.acme, { ...body, status: 600 })).total + 3)
         for (const other of [{ mobile: '13900000005' }, { content: '批次' }, { start_time: '2000-01-01', end_time: '2000-01-02' }]) {

@@ -7,7 +7,7 @@ import { rowsRead } from '../../test/explain'
 import { CAPTCHA, setup, type Harness } from '../../test/harness'
 
 /*
- * An account's short-link records are read from its own link records (migration 056), not from all its sent records:
+ * An account's short-link records are read from its own link records (mt_record_link_cus_idx), not from all its sent records:
  * a sub-account that also sent a large batch without links lists and counts its links without reading that batch.
  */
 const BIG = 4000
