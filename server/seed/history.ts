@@ -1,4 +1,6 @@
+import { MT_COUNTERS } from '../../src/domain/lists/mt-counters'
 import type { Db } from '../db'
+import { recordCounts } from '../lists/status-sums'
 
 /** [cus_id, prod_type, weight]: who sends how much of what. Weights only matter relative to each other. */
 const SENDERS: [string, number, number][] = [
@@ -74,14 +76,9 @@ export async function seedHistory(db: Db, rows: number, progress: Progress = () 
     await insertReplies(tx)
     await tx.exec(`insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time, receive_count, sent_count,
         success_count, failure_count, unknown_count, timeout_count)
-      select sb.batch_id, sb.cus_id, sb.prod_type, sb.batch_type, sb.content, sb.create_time, x.n, x.n - x.review, x.ok, x.failed, x.unknown, x.timeout
-      from seed_batch sb join (
-        select batch_id, count(*)::int as n, count(*) filter (where mt_status = 100)::int as review,
-          count(*) filter (where mt_status = 0 and report_result = 0)::int as ok,
-          count(*) filter (where mt_status = 0 and report_result <> 0)::int as failed,
-          count(*) filter (where mt_status in (500, 600))::int as unknown,
-          count(*) filter (where mt_status = 600)::int as timeout
-        from mt_record group by batch_id) x on x.batch_id = sb.batch_id`)
+      select sb.batch_id, sb.cus_id, sb.prod_type, sb.batch_type, sb.content, sb.create_time,
+        x.receive_count, x.sent_count, x.success_count, x.failure_count, x.unknown_count, x.timeout_count
+      from seed_batch sb join (select batch_id, ${recordCounts(MT_COUNTERS)} from mt_record group by batch_id) x on x.batch_id = sb.batch_id`)
     progress('batch counts')
   })
 }

@@ -1,10 +1,9 @@
 import type { Locale } from '../../../src/domain/constants'
 import { LIST_TIME_ZONE } from '../../../src/domain/lists/query'
-import {
-  MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS, MT_STATUS_TIMEOUT, MT_STATUS_WAITING, STATUS_WORDS, mtSendStatus,
-} from '../../../src/domain/lists/records'
+import { STATUS_WORDS, mtSendStatus } from '../../../src/domain/lists/records'
 import type { Db } from '../../db'
 import type { Where } from '../../lists'
+import { statusFilterCondition } from '../../lists/status-sums'
 import type { SessionUser } from '../../users/repo'
 import { contentCondition } from './content'
 
@@ -30,14 +29,7 @@ export function recordRules(u: SessionUser): RecordRules {
 }
 
 /** The SQL condition of a status filter value (spec section 4); 700 is every failure code. */
-export function statusCondition(status: number, alias = 'm'): string {
-  const ok = `(${alias}.mt_status = ${MT_STATUS_SUCCESS} and ${alias}.report_result = 0)`
-  if (status === MT_STATUS_SUCCESS) return ok
-  if (status === MT_STATUS_FAILURE) {
-    return `(${alias}.mt_status not in (${MT_STATUS_REVIEW}, ${MT_STATUS_WAITING}, ${MT_STATUS_TIMEOUT}) and not coalesce(${ok}, false))`
-  }
-  return `${alias}.mt_status = ${Number(status)}`
-}
+export const statusCondition = (status: number, alias = 'm'): string => statusFilterCondition(status, alias)
 
 /** Filters sent-record lists share: account (admin), mobile, status, content (flag; `db` tells its indexes). */
 export function mtFilters(w: Where, q: { cus_id?: string; mobile?: string; status?: number; content?: string }, rules: RecordRules, db: Db): Where {

@@ -1,6 +1,7 @@
-import { MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS, MT_STATUS_TIMEOUT, MT_STATUS_WAITING } from '../../../src/domain/lists/records'
+import { MT_COUNTERS } from '../../../src/domain/lists/mt-counters'
 import { present, type TotalQuery, type Where } from '../../lists'
 import { foreignBatchRowGuard, totalFromBatchRow } from '../../lists/batch-row'
+import { statusFilterCount } from '../../lists/status-sums'
 import type { RecordRules } from './common'
 
 interface BatchSearch {
@@ -9,19 +10,6 @@ interface BatchSearch {
   status?: number
   content?: string
   country?: string
-}
-
-/**
- * What each status filter counts in the batch's own row: sms_batch's counters are set when the batch is stored and
- * follow every report in the same transaction (migration 007's trigger, written with statusCondition's definitions).
- * Waiting (500) and time-out (600) share unknown_count; the time-outs are counted apart too (migration 061).
- */
-const BATCH_COUNT: Record<number, string> = {
-  [MT_STATUS_SUCCESS]: 'b.success_count',
-  [MT_STATUS_FAILURE]: 'b.failure_count',
-  [MT_STATUS_REVIEW]: 'b.receive_count - b.sent_count',
-  [MT_STATUS_WAITING]: 'b.unknown_count - b.timeout_count',
-  [MT_STATUS_TIMEOUT]: 'b.timeout_count',
 }
 
 /**
@@ -39,7 +27,9 @@ const BATCH_COUNT: Record<number, string> = {
 export function batchTotal(base: Where, cover: (w: Where) => Where, q: BatchSearch, rules: RecordRules, intl: boolean): TotalQuery | null {
   if (!present(q.batch_id) || present(q.mobile) || (rules.contentFilter && present(q.content)) || (intl && present(q.country))) return null
   const status = rules.statusFilter && present(q.status) ? q.status : undefined
-  const counter = status === undefined ? 'b.receive_count' : BATCH_COUNT[status]
+  // sms_batch keeps every counter (mt-counters.ts), set when the batch is stored and following every report in the
+  // same transaction (the schema's sms_batch_report_trigger); waiting is unknown less the time-outs.
+  const counter = statusFilterCount(status, 'b', MT_COUNTERS)
   if (!counter) return null
   // Placeholders continue the page query's, so the total and the page go in one round trip (listPage's totalQuery).
   const w = cover(base.continuing())

@@ -1,6 +1,8 @@
 import { LIST_TIME_ZONE } from '../../../src/domain/lists/query'
-import { DEFAULT_WINDOW_DAYS, MT_STATUS_FAILURE, MT_STATUS_REVIEW, MT_STATUS_SUCCESS } from '../../../src/domain/lists/records'
+import { DAILY_COUNTERS } from '../../../src/domain/lists/mt-counters'
+import { DEFAULT_WINDOW_DAYS } from '../../../src/domain/lists/records'
 import { present, type TotalQuery, type Where } from '../../lists'
+import { statusFilterCount } from '../../lists/status-sums'
 import type { SessionUser } from '../../users/repo'
 import type { RecordRules } from './common'
 
@@ -17,13 +19,6 @@ export interface TotalSearch {
   month?: string
 }
 
-/** What each status filter counts in mt_daily (migration 005 defines the columns exactly as statusCondition does). */
-const ROLLUP_COUNT: Record<number, string> = {
-  [MT_STATUS_SUCCESS]: 'd.success_count',
-  [MT_STATUS_FAILURE]: 'd.failure_count',
-  [MT_STATUS_REVIEW]: 'd.receive_count - d.sent_count',
-}
-
 const DAY_START = /^\d{4}-\d{2}-\d{2}( 00:00(:00)?)?$/
 const TZ = `'${LIST_TIME_ZONE}'`
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
@@ -31,7 +26,7 @@ const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/
 /** The rollup column a status filter counts, or null for the ones no column holds alone (waiting, time-out). */
 export function rollupCount(q: TotalSearch, rules: RecordRules): string | null {
   const status = rules.statusFilter && present(q.status) ? q.status : undefined
-  return status === undefined ? 'd.receive_count' : (ROLLUP_COUNT[status] ?? null)
+  return statusFilterCount(status, 'd', DAILY_COUNTERS)
 }
 
 /**
