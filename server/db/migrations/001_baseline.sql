@@ -547,7 +547,7 @@ create index time_mt_message_batch_status_idx on time_mt_message (time_batch, se
 -- Statement-level triggers with transition tables keep the rollups equal to the records under any insert, update (a
 -- status report arriving), delete or truncate, in the writing transaction, at the cost of one grouped upsert per
 -- statement rather than one per row. The counting expressions define the statuses exactly as the lists' status
--- filters do (server/routes/records/mt-total.ts statusCondition): sent = received minus held for review (100);
+-- filters do (statusCondition, server/routes/records/common.ts): sent = received minus held for review (100);
 -- success = 0 with report 0; unknown = 500 or 600; failure = the rest.
 
 -- The statistics screens (/dataGathering/*) and the totals of whole-day record searches.
