@@ -70,7 +70,7 @@ export function rollupWindow(base: Where, user: SessionUser, q: TotalSearch, pro
 }
 
 /**
- * The total of a sent-record search read from the daily rollups (mt_daily, kept exact by migration 005's triggers in
+ * The total of a sent-record search read from the daily rollups (mt_daily, kept exact by mt_daily_trigger in
  * the writing transaction), or null when the rollups cannot answer it exactly: a mobile, content or batch filter, a
  * waiting or time-out status (one rollup column holds both). Sums a few rows per account and day instead of
  * counting every record; a window starting or ending inside a day (and the default one, the last 7 x 24 hours of an
