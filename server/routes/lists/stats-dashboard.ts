@@ -1,9 +1,11 @@
 import { Hono } from 'hono'
+import { DAILY_COUNTERS } from '../../../src/domain/lists/mt-counters'
 import { indexInfoSearchSchema, replyCountSearchSchema, type NormalSmsIndexInfo, type SmsIndexInfo } from '../../../src/domain/lists/stats'
 import type { Deps } from '../../deps'
 import { body, ok } from '../../http/envelope'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
+import { counterSums } from '../../lists/status-sums'
 import { rollupWhere, TODAY } from './stats-sql'
 
 const AXIS_DAYS = 30
@@ -19,9 +21,7 @@ export function dashboardRoutes(deps: Deps) {
     const w = rollupWhere(user, { ...q, prod_type: q.prod_type ?? prodDefault }, 'd')
     w.and(`d.day >= ${from}`)
     const { rows } = await db.query<{ day: string; receive: number; sent: number; success: number; failure: number; unknown: number }>(
-      `select to_char(s.day, 'YYYY-MM-DD') as day, coalesce(sum(d.receive_count), 0)::int as receive, coalesce(sum(d.sent_count), 0)::int as sent,
-         coalesce(sum(d.success_count), 0)::int as success, coalesce(sum(d.failure_count), 0)::int as failure,
-         coalesce(sum(d.unknown_count), 0)::int as unknown
+      `select to_char(s.day, 'YYYY-MM-DD') as day, ${counterSums(DAILY_COUNTERS, { alias: 'd', name: (c) => c })}
        from generate_series(${from}, ${TODAY}, interval '1 day') s(day)
        left join mt_daily d on d.day = s.day::date and ${w.sql.replace(/^where /, '')}
        group by s.day order by s.day`,

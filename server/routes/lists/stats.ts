@@ -12,6 +12,7 @@ import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../../lists'
+import { counterSums } from '../../lists/status-sums'
 import type { SessionUser } from '../../users/repo'
 import { foreignBatchGuard } from '../records/mt-batch-total'
 import { col, fileColumns, mayFilterAccount, paramsOnly, today, wallTime, type Row } from './common'
@@ -39,8 +40,8 @@ function batchWhere(user: SessionUser, q: z.infer<typeof batchSearchSchema>): Wh
     .timeWindow('b.create_time', q, null)
 }
 
-const COUNT_SUMS = `sum(sent_count)::int as sent_count, sum(success_count)::int as success_count,
-  sum(failure_count)::int as failure_count, sum(unknown_count)::int as unknown_count`
+/** The counters a period's ratios are of: each outcome against those sent. */
+const COUNT_SUMS = counterSums(['sent', 'success', 'failure', 'unknown'])
 const sumsOf = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, `sum(g.${k})`]))
 
 function withUnion<R extends { sent_count: number; success_count: number; failure_count: number; unknown_count: number }>(r: R) {
