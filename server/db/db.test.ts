@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from '../seed'
 import { openTestDb } from '../test/harness'
@@ -48,6 +51,21 @@ describe('db/db', () => {
       await expect(refused).rejects.toThrow(/001_accounts, 002_platform … 083_one_waiting_index \(5 migrations\).*starts with 001_baseline.*new data folder/)
       const { rows } = await old.db.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = current_schema()`)
       expect(rows[0].n).toBe(2)
+    })
+
+    it('refuse a database that applied a migration since renamed, naming both', async () => {
+      const later = { version: 900, name: 'later_probe', sql: 'select 1' }
+      expect(await migrate(db, [...loadMigrations(), later])).toEqual([900])
+      const renamed = migrate(db, [...loadMigrations(), { ...later, name: 'later_renamed' }])
+      await expect(renamed).rejects.toThrow(/records 900_later_probe where this version has 900_later_renamed/)
+      await db.exec('delete from schema_migrations where version = 900')
+    })
+
+    it('refuse two migration files of one number', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'migrations-'))
+      for (const f of ['001_baseline.sql', '002_one.sql', '002_other.sql']) writeFileSync(join(dir, f), 'select 1')
+      expect(() => loadMigrations(`${dir}/`)).toThrow('Two migrations share a number: 002_one.sql, 002_other.sql')
+      rmSync(dir, { recursive: true, force: true })
     })
   })
 

@@ -16,11 +16,15 @@ export interface Migration {
 /** The database's recorded migrations are not this version's: the operator starts a new database (docs/operations.md). */
 export class MigrationsError extends Error {}
 
+/**
+ * The migration files in order. Two files of one number would apply only the first (the second's number is then
+ * recorded), so they are refused: two changes made side by side each take the next free number when they land.
+ */
 export function loadMigrations(dir = DIR): Migration[] {
-  return readdirSync(dir)
-    .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
-    .sort()
-    .map((f) => ({ version: Number(f.slice(0, 3)), name: f.slice(4, -4), sql: readFileSync(dir + f, 'utf8') }))
+  const files = readdirSync(dir).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort()
+  const twice = files.filter((f, i) => i > 0 && f.slice(0, 3) === files[i - 1].slice(0, 3))
+  if (twice.length) throw new Error(`Two migrations share a number: ${files.filter((f) => twice.some((t) => t.slice(0, 3) === f.slice(0, 3))).join(', ')}. Give the later one the next free number.`)
+  return files.map((f) => ({ version: Number(f.slice(0, 3)), name: f.slice(4, -4), sql: readFileSync(dir + f, 'utf8') }))
 }
 
 /**
@@ -59,14 +63,22 @@ const fileName = (m: { version: number; name: string }) => `${String(m.version).
 
 /**
  * A database whose recorded migrations differ from these under the same numbers comes from another line of
- * migrations: one made before they were squashed into the baseline (there was no installed base to carry over), so
- * the answer is a new database, said in full.
+ * migrations, and the answer is a new database, said in full: most likely one made before the migrations were
+ * squashed into the baseline (there was no installed base to carry over), else a migration renamed or renumbered after
+ * this database applied it (a committed migration is never edited).
  */
 function refusal(recorded: { version: number; name: string }[], known: Migration[]): string {
+  const clash = recorded.filter((r) => known.some((m) => m.version === r.version && m.name !== r.name))
+  const beforeBaseline = clash.some((r) => r.version === known[0]?.version)
   const names = recorded.map(fileName)
   const listed = names.length > 4 ? `${names.slice(0, 2).join(', ')} … ${names.at(-1)} (${names.length} migrations)` : names.join(', ')
-  return `The database was made by other migrations than this version's (it records ${listed}; this version starts with ` +
-    `${fileName(known[0])}): a database from before the migrations were one baseline cannot be upgraded. ` +
-    'Start with a new data folder (stop the server, move DATA_DIR/postgres away, start again) or, with DATABASE_URL, ' +
-    'a new empty database; the demo data is made again at the first start.'
+  const why = beforeBaseline
+    ? `it records ${listed}; this version starts with ${fileName(known[0])}): a database from before the migrations ` +
+      'were one baseline cannot be upgraded.'
+    : `it records ${clash.map(fileName).join(', ')} where this version has ` +
+      `${clash.map((r) => fileName(known.find((m) => m.version === r.version)!)).join(', ')}): a migration was renamed or ` +
+      'renumbered after this database applied it.'
+  return `The database was made by other migrations than this version's (${why} Start with a new data folder (stop ` +
+    'the server, move DATA_DIR/postgres away, start again) or, with DATABASE_URL, a new empty database; the demo data ' +
+    'is made again at the first start.'
 }
