@@ -151,6 +151,8 @@ describe('ListScreen', () => {
     expect(dialog).toHaveTextContent('确定暂停批次 春节问候 吗？')
     await user.click(within(dialog).getByRole('button', { name: '取消' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // The page takes pointer input again once the modal is gone.
+    await waitFor(() => expect(document.body.style.pointerEvents).not.toBe('none'))
     expect(server.to('POST /api/test/batches/pause')).toHaveLength(0)
 
     const listCalls = server.to('POST /api/test/batches/list').length

@@ -3,11 +3,13 @@
  * and a clean document, registry-free store and no stubbed global after each test.
  */
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import { loadAllLocales } from '@/i18n/i18n-util.sync'
 
 loadAllLocales()
+// findBy/waitFor wait up to 5 s, not 1: two cores shared by a whole test run draw AG Grid's first rows slowly.
+configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => {
   cleanup()

@@ -44,7 +44,9 @@ async function openWith(query: string) {
   renderWithProviders(<CommandPalette />)
   act(() => openPalette())
   const input = await screen.findByRole('combobox')
-  await user.type(input, query)
+  // The query field has the focus as the palette opens: typing goes straight in.
+  await waitFor(() => expect(input).toHaveFocus())
+  await user.keyboard(query)
   return { user, input }
 }
 
