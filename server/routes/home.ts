@@ -1,21 +1,20 @@
 import { Hono } from 'hono'
 import { HOME_BATCHES, HOME_NOTICES, type HomeFigures, type HomeSummary } from '../../src/domain/home'
+import { DAILY_COUNTERS } from '../../src/domain/lists/mt-counters'
 import type { TemplateKind } from '../../src/domain/templates-write'
 import type { Deps } from '../deps'
 import { localeOf, ok } from '../http/envelope'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { Where } from '../lists'
+import { counterSums } from '../lists/status-sums'
 import { listNotices } from '../notices/store'
 import { KIND_TABLES, pendingCodes } from '../templates/review'
 import { TODAY } from './lists/stats-sql'
 
 /** The figures of the rollup rows matching `only` (every row of the month when none), named `<prefix>_…`. */
-const sums = (prefix: string, only = '') => {
-  const f = only ? ` filter (where ${only})` : ''
-  return ['receive', 'sent', 'success', 'failure', 'unknown'].map((k) => `coalesce(sum(${k}_count)${f}, 0)::int as ${prefix}_${k}`)
-    .concat(`coalesce(sum(spend)${f}, 0)::text as ${prefix}_spend`).join(', ')
-}
+const sums = (prefix: string, only = '') => `${counterSums(DAILY_COUNTERS, { only, name: (c) => `${prefix}_${c}` })}, `
+  + `coalesce(sum(spend)${only ? ` filter (where ${only})` : ''}, 0)::text as ${prefix}_spend`
 type FigureRow = Record<`${'today' | 'month'}_${'receive' | 'sent' | 'success' | 'failure' | 'unknown'}`, number> & Record<`${'today' | 'month'}_spend`, string>
 const figures = (r: FigureRow, p: 'today' | 'month'): HomeFigures => ({
   received: r[`${p}_receive`], sent: r[`${p}_sent`], success: r[`${p}_success`], failure: r[`${p}_failure`], unknown: r[`${p}_unknown`], spend: r[`${p}_spend`],
