@@ -18,7 +18,7 @@ export async function askPassword<T>(LL: TranslationFunctions, title: string, ru
           schema: z.string().min(1), message: LL.alerts.appSecret.passwordRequired() },
       ],
       errorField: 'password',
-      submit: async ({ password }) => {
+      submit: async (_, { password }) => {
         result = await run(password)
       },
     },
