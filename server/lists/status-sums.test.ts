@@ -32,15 +32,6 @@ describe('lists/status-sums', () => {
       .toEqual(['d.success_count', 'd.failure_count', 'd.receive_count - d.sent_count', null, null])
   })
 
-  it('gives every record the counters of its send status', () => {
-    expect(countersOf({ mt_status: 0, report_result: 0 })).toEqual(['receive', 'sent', 'success'])
-    expect(countersOf({ mt_status: 0, report_result: null })).toEqual(['receive', 'sent', 'failure'])
-    expect(countersOf({ mt_status: 3, report_result: 7 })).toEqual(['receive', 'sent', 'failure'])
-    expect(countersOf({ mt_status: 100 })).toEqual(['receive'])
-    expect(countersOf({ mt_status: 500 })).toEqual(['receive', 'sent', 'unknown'])
-    expect(countersOf({ mt_status: 600 })).toEqual(['receive', 'sent', 'unknown', 'timeout'])
-  })
-
   describe('against the database', () => {
     let h: Harness
     const BATCH = 'BSUMS1'

@@ -1,4 +1,5 @@
 import { measureContent } from '../../src/domain/billing'
+import { uniformCounts } from '../../src/domain/lists/mt-counters'
 import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import { chargeFor, roundMoney } from '../../src/domain/money'
 import { SEND_STATUS, type SendKind } from '../../src/domain/send'
@@ -168,12 +169,13 @@ export const batchStatus = (b: Pick<StoreBatch, 'review'>): number => (b.review 
 /** The sms_batch row alone, stamped now; its records follow with `storeRecords`, after the kind's own rows. */
 export async function storeBatchRow(tx: Db, b: StoreBatch): Promise<{ status: number; now: Date }> {
   const status = batchStatus(b)
-  const n = b.mobiles.length
   const now = new Date()
+  const c = uniformCounts({ mt_status: status }, b.mobiles.length)
   await tx.query(
-    `insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time, receive_count, sent_count, unknown_count)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [b.batchId, b.cusId, b.prodType, b.review ? 0 : b.batchType, b.content, now, n, b.review ? 0 : n, b.review ? 0 : n],
+    `insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time,
+       receive_count, sent_count, success_count, failure_count, unknown_count, timeout_count)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [b.batchId, b.cusId, b.prodType, b.review ? 0 : b.batchType, b.content, now, c.receive, c.sent, c.success, c.failure, c.unknown, c.timeout],
   )
   return { status, now }
 }

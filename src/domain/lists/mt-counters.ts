@@ -30,6 +30,12 @@ export function countersOf(row: { mt_status: number; report_result?: number | nu
   return MT_COUNTERS.filter((c) => status !== null && COUNTER_STATUSES[c].includes(status))
 }
 
+/** The counters of `n` records of one status, as a batch is stored: all waiting, or all held for review. */
+export function uniformCounts(row: { mt_status: number; report_result?: number | null }, n: number): Record<MtCounter, number> {
+  const counted = countersOf(row)
+  return Object.fromEntries(MT_COUNTERS.map((c) => [c, counted.includes(c) ? n : 0])) as Record<MtCounter, number>
+}
+
 /** The send status a status filter value picks (700 is every failure code). */
 export const FILTER_STATUS: Record<number, MtSendStatusKey> = {
   [MT_STATUS_SUCCESS]: 'success',
