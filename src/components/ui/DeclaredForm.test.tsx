@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -6,7 +6,7 @@ import { api } from '@/api/http'
 import { memberFieldsShape } from '@/domain/address-book-write'
 import { stubApi, type StubAnswer } from '@/test/fetch-stub'
 import { renderWithProviders } from '@/test/render'
-import { DeclaredForm, type FormSpec } from './DeclaredForm'
+import { DeclaredForm, openFormDialog, type FormSpec } from './DeclaredForm'
 import { Toaster } from './toast'
 
 type Field = 'name' | 'mobile' | 'remark'
@@ -143,6 +143,63 @@ describe('DeclaredForm', () => {
     expect(sent()).toHaveLength(1)
     release(null)
     await waitFor(() => expect(submitButton()).not.toHaveAttribute('aria-busy'))
+    expect(sent()).toHaveLength(1)
+  })
+})
+
+describe('DeclaredForm in a dialog (openFormDialog)', () => {
+  function open() {
+    const user = userEvent.setup({ delay: null })
+    let result: string | void | undefined
+    let settled = false
+    void openFormDialog({ spec: contactSpec(), title: '新增联系人', saveTestId: 'contact-save' }).then((r) => {
+      result = r
+      settled = true
+    })
+    return { user, outcome: () => ({ settled, result }) }
+  }
+
+  it('has the first field focused; Enter with a refused field keeps it open, Enter once valid saves and closes with the words', async () => {
+    const { user, outcome } = open()
+    const dialog = await screen.findByRole('dialog', { name: '新增联系人' })
+    await waitFor(() => expect(screen.getByLabelText('姓名')).toHaveFocus())
+    await user.keyboard('张三{Enter}')
+    expect(sent()).toEqual([])
+    expect(errorOf(screen.getByLabelText('手机号码'))).toBe('手机号不能为空')
+    expect(screen.getByLabelText('手机号码')).toHaveFocus()
+    expect(dialog).toBeInTheDocument()
+    await user.keyboard('13800138000{Enter}')
+    await waitFor(() => expect(outcome()).toEqual({ settled: true, result: '添加成功' }))
+    expect(sent()).toEqual([{ name: '张三', mobile: '13800138000', remark: '' }])
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('saves on Ctrl+Enter in the text area, where a plain Enter is a new line', async () => {
+    const { user, outcome } = open()
+    await screen.findByRole('dialog')
+    await waitFor(() => expect(screen.getByLabelText('姓名')).toHaveFocus())
+    await user.keyboard('张三')
+    await user.type(screen.getByLabelText('手机号码'), '13800138000')
+    await user.type(screen.getByLabelText('备注'), '甲{Enter}乙')
+    expect(sent()).toEqual([])
+    await user.keyboard('{Control>}{Enter}{/Control}')
+    await waitFor(() => expect(outcome().settled).toBe(true))
+    expect(sent()).toEqual([{ name: '张三', mobile: '13800138000', remark: '甲\n乙' }])
+  })
+
+  it('keeps the dialog open with the fields a 400 names, and cancelling resolves with nothing', async () => {
+    answer = () => ({ status: 400, body: { code: 400, msg: '号码已在通讯录中', data: { fields: { mobile: 'duplicate' } } } })
+    const { user, outcome } = open()
+    const dialog = await screen.findByRole('dialog')
+    await waitFor(() => expect(screen.getByLabelText('姓名')).toHaveFocus())
+    await user.keyboard('张三')
+    await user.type(screen.getByLabelText('手机号码'), '13800138000')
+    await user.click(screen.getByTestId('contact-save'))
+    await waitFor(() => expect(errorOf(screen.getByLabelText('手机号码'))).toBe('号码已在通讯录中'))
+    expect(screen.getByLabelText('手机号码')).toHaveFocus()
+    expect(outcome().settled).toBe(false)
+    await user.click(within(dialog).getByRole('button', { name: '取消' }))
+    await waitFor(() => expect(outcome()).toEqual({ settled: true, result: undefined }))
     expect(sent()).toHaveLength(1)
   })
 })
