@@ -1,9 +1,8 @@
 // `npx tsx scripts/schema-diff.ts <commit> [folder]`: applies the migrations of <commit> and those of the working tree
-// (or of a folder) to two
-// fresh databases on a throwaway embedded PostgreSQL and compares what they made: tables and their columns in order,
-// constraints, indexes, triggers, functions (their full text), sequences, types, extensions, comments and the rows
-// the migrations insert. Prints each difference and exits 1 when there is one. A rewrite of the migrations that should
-// change nothing (a squash into the baseline) is checked this way.
+// (or of [folder]) to two fresh databases on a throwaway embedded PostgreSQL and compares what they made: tables and
+// their columns in order, constraints, indexes, triggers, functions (their full text), sequences, types, extensions,
+// comments and the rows the migrations insert. Prints each difference and exits 1 when there is one. A rewrite of
+// the migrations that should change nothing (folding them into the baseline) is checked this way.
 import { execFileSync } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
