@@ -1,5 +1,6 @@
 import { measureContent } from '../../src/domain/billing'
 import { PROD_TYPE } from '../../src/domain/constants'
+import { uniformCounts } from '../../src/domain/lists/mt-counters'
 import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
@@ -93,10 +94,12 @@ async function sendOne(db: Db, tx: Db, now: Date, named: (f: InFlight | null) =>
   const batchId = await nextBatchId(tx, 'B')
   const total = groups.reduce((s, g) => s + g.n, 0)
   const status = review ? 100 : 500
+  const c = uniformCounts({ mt_status: status }, total)
   await tx.query(
-    `insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time, receive_count, sent_count, unknown_count)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [batchId, b.cus_id, b.prod_type, review ? 0 : b.batch_type === 1 ? 2 : 1, b.content, now, total, review ? 0 : total, review ? 0 : total])
+    `insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time,
+       receive_count, sent_count, success_count, failure_count, unknown_count, timeout_count)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [batchId, b.cus_id, b.prod_type, review ? 0 : b.batch_type === 1 ? 2 : 1, b.content, now, c.receive, c.sent, c.success, c.failure, c.unknown, c.timeout])
   // An international batch's sender id (time_batch.sender_id) goes with it.
   if (b.kind === 'intl') {
     await tx.query('update sms_batch set sender_id = t.sender_id from time_batch t where t.time_batch = $1 and sms_batch.batch_id = $2', [b.time_batch, batchId])
