@@ -50,6 +50,15 @@ const batches = defineList({
         return h.LL.lists.messages.pauseSuccess()
       },
     },
+    {
+      id: 'delete',
+      label: (LL) => LL.lists.actions.delete(),
+      tone: 'danger',
+      confirm: (LL, row) => LL.lists.messages.deleteConfirm({ index: Number(row.__index) }),
+      perform: async (row: Row) => {
+        await api('/test/batches/delete', { id: row.id })
+      },
+    },
   ],
   rowId: (row) => String(row.id),
 })
@@ -92,6 +101,10 @@ beforeEach(() => {
   setUserInfo(USER)
   server = stubApi({
     'POST /api/test/batches/list': () => ({ records: rows, total: rows.length, totals: { sent: rows.reduce((s, r) => s + r.sent, 0) } }),
+    'POST /api/test/batches/delete': (body) => {
+      rows = rows.filter((r) => r.id !== (body as { id: number }).id)
+      return null
+    },
     'POST /api/test/batches/pause': (body) => {
       const hit = rows.find((r) => r.id === (body as { id: number }).id)
       if (hit) hit.status = 2
@@ -164,6 +177,24 @@ describe('ListScreen', () => {
     // The page is asked again and shows the row's new state.
     await waitFor(() => expect(server.to('POST /api/test/batches/list').length).toBeGreaterThan(listCalls))
     await waitFor(() => expect(pauseOf('春节问候')).toBeDisabled())
+  })
+
+  it("keeps a destructive action in the row's more menu, behind a confirmation naming the row", async () => {
+    const user = userEvent.setup({ delay: null })
+    renderList()
+    await waitFor(() => expect(cell('会员提醒', 'name')).not.toBeNull())
+    // Never a red button on every row: the cell holds only the safe action inline.
+    expect(cell('会员提醒', '__actions')!.querySelector('[data-action="delete"]')).toBeNull()
+    await user.click(screen.getByRole('button', { name: '第 2 行的更多操作' }))
+    const menu = await screen.findByRole('menu')
+    await user.click(within(menu).getByRole('menuitem', { name: '删除' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('确定删除第 2 行数据吗？')
+    expect(server.to('POST /api/test/batches/delete')).toHaveLength(0)
+    await user.click(within(dialog).getByRole('button', { name: '删除第 2 行' }))
+    await waitFor(() => expect(server.to('POST /api/test/batches/delete').map((c) => c.body)).toEqual([{ id: 8 }]))
+    await waitFor(() => expect(cell('会员提醒', 'name')).toBeNull())
+    expect(cell('春节问候', 'name')).not.toBeNull()
   })
 
   it('shows the empty state with a reset when the endpoint has no rows', async () => {
