@@ -2,8 +2,9 @@ import { apiEnvelope, isApiError } from '@/api/http'
 import { toast } from '@/components/ui/toast'
 import type { TimedOperation } from '@/domain/lists/timed'
 import type { ActionHelpers, LL, Row } from '@/grid'
-import { EditContentDialog } from './EditContentDialog'
-import { mountDialog } from '@/components/ui/mount-dialog'
+import { z } from 'zod'
+import { openFormDialog } from '@/components/ui/DeclaredForm'
+import { FormRefusal } from '@/components/ui/form-refusal'
 
 /*
  * Row actions of the timed lists. Loaded on first use, so the declarations stay data. Each action ends in a toast:
@@ -33,22 +34,33 @@ export async function operate(type: TimedOperation, row: Row, { LL }: ActionHelp
   await call(type, '/pageTimeBatch/operation', { time_batch: row.time_batch, type }, LL)
 }
 
-/** Opens the edit dialog; resolves once it closes, after the list has been told to refresh on a save. */
-export function editContent(row: Row, { LL, refresh }: ActionHelpers): Promise<void> {
-  return new Promise((resolve) => {
-    mountDialog((close) => (
-      <EditContentDialog
-        initial={String(row.decodeContent ?? '')}
-        save={async (content) => {
-          const saved = await call('edit', '/pageTimeBatch/edit', { time_batch: row.time_batch, content }, LL)
-          if (saved) refresh()
-          return saved
-        }}
-        onClose={() => {
-          close()
-          resolve()
-        }}
-      />
-    ))
+/**
+ * Opens the edit dialog (spec section 5: content not empty); resolves once it closes, after a save has been toasted
+ * and the list told to refresh. A refusal stays in the dialog with the text typed.
+ */
+export async function editContent(row: Row, { LL, refresh }: ActionHelpers): Promise<void> {
+  const [ok, failed] = WORDS.edit(LL)
+  const saved = await openFormDialog({
+    title: LL.lists.messages.editTitle(),
+    saveTestId: 'timed-edit-save',
+    spec: {
+      id: 'timed-edit',
+      fields: [
+        { name: 'content', label: LL.lists.messages.editContentLabel(), kind: 'textarea', rows: 6, maxLength: 2000,
+          schema: z.string().trim().min(1), message: LL.lists.messages.contentRequired() },
+      ],
+      initial: { content: String(row.decodeContent ?? '') },
+      submit: async (_, { content }) => {
+        try {
+          return (await apiEnvelope('/pageTimeBatch/edit', { time_batch: row.time_batch, content: content.trim() }, { silent: true })).msg || ok
+        } catch (e) {
+          if (isApiError(e) && (e.kind === 'aborted' || e.kind === 'auth')) throw e
+          throw new FormRefusal((isApiError(e) && e.kind === 'http' && e.msg) || failed)
+        }
+      },
+    },
   })
+  if (!saved) return
+  toast.success(saved)
+  refresh()
 }
