@@ -1,10 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { API_PREFIX } from '../src/domain/api'
 import { OPERATIONS } from '../src/domain/operations'
-import { Carrier } from './carrier'
-import { defaultConfig, type ServerConfig } from './config'
-import type { Deps, LoginKeys } from './deps'
-import type { Db } from './db'
+import type { Deps } from './deps'
 import { isTrustedOrigin, originGuard } from './http/csrf'
 import { ApiError, fail } from './http/envelope'
 import { jsonBodyLimit, lightCors } from './http/light-middleware'
@@ -37,37 +34,18 @@ import { smsLoginRoutes } from './routes/sms-login'
 import { staticRoutes } from './routes/static'
 import { templateWriteRoutes } from './routes/templates'
 import { userSettingsRoutes } from './routes/user-settings'
-import { loadKeyPair, makeDecryptor } from './security/rsa'
 import { materialRoutes } from './routes/materials'
-import { openStore, type ObjectStore } from './storage'
-import { deliverWarningsThrough } from './warn/deliver'
-
-export interface AppOptions {
-  db: Db
-  config?: Partial<ServerConfig>
-  carrier?: Carrier
-  /** The object store of uploads; default from config (S3 when configured, else files). */
-  storage?: ObjectStore
-}
+import { makeDeps, type AppOptions } from './make-deps'
 
 const JSON_LIMIT_BYTES = 2 * 1024 * 1024
-
-function lazyKeys(db: Db): () => Promise<LoginKeys> {
-  let pending: Promise<LoginKeys> | undefined
-  return () =>
-    (pending ??= loadKeyPair(db).then((k) => ({ publicKey: k.publicKey, decrypt: makeDecryptor(k.privateKey) })).catch((e) => {
-      pending = undefined
-      throw e
-    }))
-}
 
 /** The calls that take a multipart form (operations.ts), by full path. */
 const FORM_PATHS = new Set(OPERATIONS.filter((o) => o.request.kind === 'multipart').map((o) => `${API_PREFIX}${o.path}`))
 
-export function createApp(opts: AppOptions) {
-  const config = { ...defaultConfig(), ...opts.config }
-  const deps: Deps = { db: opts.db, config, carrier: opts.carrier ?? new Carrier(), keys: lazyKeys(opts.db), storage: opts.storage ?? openStore(config) }
-  deliverWarningsThrough(opts.db, deps.carrier)
+/** The server's routes over `opts`: a Deps built at start (makeDeps), or the parts a test gives, completed here. */
+export function createApp(opts: AppOptions | Deps) {
+  const deps = makeDeps(opts)
+  const config = deps.config
 
   const api = new Hono<AppEnv>()
   // A console built once may be served from another host (config.js names this API): that host goes in
@@ -117,7 +95,7 @@ export function createApp(opts: AppOptions) {
   app.use('*', requestLogging())
   app.use('*', securityHeaders(config))
   app.use('*', refuseMalformedPath)
-  app.route('/', healthRoutes(opts.db, config))
+  app.route('/', healthRoutes(deps))
   app.route(API_PREFIX, api)
   app.route('/', shortLinkRedirectRoutes(deps))
   app.route('/', staticRoutes(config))

@@ -51,8 +51,11 @@ export interface ServerConfig {
   metricsToken?: string
   /** The report push's first retry waits this long before jitter (PUSH_RETRY_FIRST_SECONDS, default 30; then doubling). */
   pushRetryFirstMs: number
-  /** The simulated UE file checker: numbers a second per process, the share of files it fails part way, and the seed that picks them. */
-  ueCheck: { rate: number; failShare: number; seed: string }
+  /**
+   * The simulated UE file checker (server/number-check/ue-checker.ts): numbers a second per process, the share of files
+   * it fails part way and the seed that picks them; `chunk` (numbers a transaction, default 20,000) only tests set.
+   */
+  ueCheck: { rate: number; failShare: number; seed: string; chunk?: number }
 }
 
 /** The configuration an empty environment gives: every default is the schema's (`variables` below), nowhere else. */

@@ -1,6 +1,8 @@
+import type { Registry } from 'prom-client'
 import type { Carrier } from './carrier'
 import type { ServerConfig } from './config'
 import type { Db } from './db'
+import type { JobRuns } from './jobs/runs'
 import type { ObjectStore } from './storage'
 
 /** Everything a route or a job needs besides the request: built once at start (server/make-deps.ts) and handed down. */
@@ -12,6 +14,10 @@ export interface Deps {
   storage: ObjectStore
   /** The login key pair, loaded (or made) on first use so createApp can stay synchronous. */
   keys: () => Promise<LoginKeys>
+  /** The background jobs this process runs (the loop writes it; /readyz and /metrics read it). */
+  jobRuns: JobRuns
+  /** What /metrics answers: the process's counters and this Deps' pool and job gauges (server/ops/metrics.ts). */
+  metrics: Registry
 }
 
 export interface LoginKeys {

@@ -10,15 +10,12 @@ import { ensureContentIndex } from './db/content-index'
 import { EmbeddedPostgresError, startEmbedded } from './db/embedded'
 import { MigrationsError } from './db/migrate'
 import { DEMO_ACCOUNTS, seedIfEmpty, syncMenus } from './seed'
-import { startCarrierSim } from './send/carrier-sim'
-import { startPushWorker } from './push/worker'
-import { startScheduler } from './send/scheduler'
+import { JOBS } from './jobs'
+import { makeDeps } from './make-deps'
 import { closeConnectionsWhenShuttingDown, shutdownGracefully, trackHandlers } from './shutdown'
-import { startUeChecker } from './number-check/ue-checker'
 import { openStore } from './storage'
-import { startReviewWorker } from './templates/review'
+import { startJobs } from './worker-loop'
 import { seedDemoMedia } from './seed/materials'
-import { startOrphanSweep } from './materials/sweep'
 import { createLogger, setLogger } from './log'
 import { markShuttingDown } from './ops/health'
 
@@ -70,17 +67,12 @@ if (config.captchaFixed) log.warn('SMS_CAPTCHA_FIXED is set: a fixed captcha is 
 const storage = openStore(config)
 if (seeded !== null) await seedDemoMedia(db, storage)
 log.info(`uploads: ${config.s3 ? `S3 bucket ${config.s3.bucket} at ${config.s3.url}` : `files in ${resolve(config.filesDir!)}`}`)
-const app = createApp({ db, config, carrier: new Carrier({ log: true, outboxFile: env.CARRIER_OUTBOX }), storage })
+const deps = makeDeps({ db, config, carrier: new Carrier({ log: true, outboxFile: env.CARRIER_OUTBOX }), storage })
+const app = createApp(deps)
 
-// The carrier's reports, the timed-batch scheduler, the report push and the template review; SEND_WORKERS=0 turns them off (several
-// processes may run them).
+// Every job of the registry (server/jobs/index.ts) on the same Deps; SEND_WORKERS=0 starts none (several processes may run them).
 if (config.pushAllowPrivate) log.warn('PUSH_ALLOW_PRIVATE is set: report pushes may reach loopback and private addresses')
-const every = config.workerIntervalMs
-const stopWorkers = !env.SEND_WORKERS ? [] : [
-  startCarrierSim(db, every), startScheduler(db, every),
-  startPushWorker(db, { allowPrivate: config.pushAllowPrivate, firstDelayMs: config.pushRetryFirstMs }, every), startUeChecker(db, { rate: env.UE_CHECK_RATE, failShare: env.UE_CHECK_FAIL_SHARE, seed: env.UE_CHECK_FAIL_SEED }),
-  startReviewWorker(db, env.TEMPLATE_REVIEW_DELAY_SECONDS * 1000, every), startOrphanSweep(db, storage),
-]
+const stopWorkers = env.SEND_WORKERS ? [startJobs(deps, JOBS)] : []
 
 const handlers = trackHandlers(app.fetch)
 const server = serve({ fetch: handlers.fetch, hostname: host, port }, () => {

@@ -3,7 +3,6 @@ import { BALANCE_COLUMN, columnMax } from '../../src/domain/money'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { checkBalanceCrossing } from '../warn/crossing'
-import { deliverWarningsAfterCommit } from '../warn/deliver'
 
 interface Locked {
   cus_id: string
@@ -76,7 +75,6 @@ export async function chargeCustomer(
     if (!row || row.user_type !== 2 || row.cus_status > 1) throw new ApiError(404, 'accountNotFound', { account: p.cusId })
     return applyEntry(tx, { cusId: p.cusId, delta: p.amount, prodType: p.prodType, rechargeType: p.rechargeType, remark: p.remark, operator: p.operator, isEnterprise: false })
   })
-  await deliverWarningsAfterCommit(db)
   return post
 }
 
@@ -111,6 +109,5 @@ export async function transferToSub(
     const balance = await applyEntry(tx, { cusId: p.subId, delta: p.amount, prodType: 0, rechargeType: 0, remark, operator: p.operator, isEnterprise: true })
     return { balance, parent_balance: parentBalance }
   })
-  await deliverWarningsAfterCommit(db)
   return moved
 }

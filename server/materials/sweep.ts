@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db'
 import type { ObjectStore } from '../storage/store'
-import { everyInterval } from '../worker-loop'
+import { defineJob } from '../jobs/define'
 
 /**
  * The orphan sweep: objects in the store with no `material` row, older than `graceMs` (an hour), are deleted. They
@@ -73,8 +73,9 @@ export async function sweepOrphans(db: Db, store: ObjectStore, opts: SweepOption
   return result
 }
 
-/** One sweep step every `intervalMs` (10 minutes); its stop resolves once the step under way has finished. */
-export function startOrphanSweep(db: Db, store: ObjectStore, intervalMs = 600_000): () => Promise<void> {
-  const holder = `${process.pid}-${randomUUID()}`
-  return everyInterval('orphan-sweep', intervalMs, async () => ({ deleted: (await sweepOrphans(db, store, { holder })).deleted }))
-}
+/** One sweep step every 10 minutes, its lease held in this process's instance's name. No queue: it pages through the store. */
+export const orphanSweepJob = defineJob({
+  name: 'orphan-sweep',
+  every: () => 600_000,
+  tick: async (deps, run) => ({ deleted: (await sweepOrphans(deps.db, deps.storage, { holder: run.instance })).deleted }),
+})

@@ -7,7 +7,6 @@ import {
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { debit, priceOf } from '../send/store'
-import { deliverWarningsAfterCommit } from '../warn/deliver'
 
 /*
  * The reference server's checking service: a number's state is a hash of the number and the day (China time), so the
@@ -97,7 +96,5 @@ export async function runOnlineCheck(
       [cusId, req.key, JSON.stringify({ ...result, kind: 'onlineCheck' })])
     return result
   })
-  // A balance warning the debit queued goes out only now that the check has committed.
-  await deliverWarningsAfterCommit(db)
   return result
 }

@@ -4,7 +4,7 @@ import { serverMessage } from '../../src/domain/messages'
 import { UE_FILE_STATUS } from '../../src/domain/number-check-ue'
 import { applyEntry } from '../customers/money'
 import type { Db } from '../db'
-import { everyInterval } from '../worker-loop'
+import { defineJob } from '../jobs/define'
 import { chinaDay } from './online'
 
 /*
@@ -123,19 +123,22 @@ export async function pruneUnconfirmed(db: Db): Promise<number> {
 }
 
 /**
- * Runs the checker every `intervalMs` at `rate` numbers per second (UE_CHECK_RATE; per process), never overlapping
- * itself; returns a stop function that resolves once the current step is done (server/worker-loop.ts).
+ * Checks the waiting files at UE_CHECK_RATE numbers a second per process (`config.ueCheck`), every second unless
+ * WORKER_INTERVAL_MS says otherwise; its queue is the confirmed files not yet finished.
  */
-export function startUeChecker(db: Db, o: UeCheckerOptions & { rate: number; intervalMs?: number }): () => Promise<void> {
-  const intervalMs = o.intervalMs ?? 1000
-  let last = Date.now()
-  let ticks = 0
-  return everyInterval('ue-checker', intervalMs, async () => {
-    const now = Date.now()
-    // The budget of the time since the last tick, at most two intervals' worth after a pause.
-    const budget = Math.max(1, Math.floor((o.rate * Math.min(now - last, 2 * intervalMs)) / 1000))
-    last = now
-    if (ticks++ % 600 === 0) await pruneUnconfirmed(db)
-    return { checked: await runUeChecks(db, budget, o) }
-  })
-}
+export const ueCheckerJob = defineJob({
+  name: 'ue-checker',
+  every: (c) => c.workerIntervalMs ?? 1000,
+  tick: async (deps, run) => {
+    const o = deps.config.ueCheck
+    // The budget of the time since the last tick (an interval's on the first), at most two intervals' worth after a pause.
+    const since = run.previousAt === null ? run.intervalMs : Date.now() - run.previousAt
+    const budget = Math.max(1, Math.floor((o.rate * Math.min(since, 2 * run.intervalMs)) / 1000))
+    if (run.count % 600 === 0) await pruneUnconfirmed(deps.db)
+    return { checked: await runUeChecks(deps.db, budget, o) }
+  },
+  queue: {
+    depth: 'select count(*)::int as depth from mobile_ue_file where confirmed and file_status in (0, 1)',
+    oldest: 'select min(create_time) as oldest from mobile_ue_file where confirmed and file_status in (0, 1)',
+  },
+})

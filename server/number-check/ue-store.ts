@@ -6,7 +6,6 @@ import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import type { ParsedNumbers } from '../send/group-send'
 import { debit, INSERT_CHUNK, priceOf } from '../send/store'
-import { deliverWarningsAfterCommit } from '../warn/deliver'
 
 /** U + China date and time to the second + 6 random hex digits: sortable by eye, unique without a sequence. */
 function newBatchId(now: Date): string {
@@ -85,6 +84,5 @@ export async function confirmUeUpload(db: Db, cusId: string, batchId: string, ke
       [cusId, key, JSON.stringify({ ...result, kind: 'ueCheck' })])
     return result
   })
-  await deliverWarningsAfterCommit(db)
   return result
 }

@@ -2,10 +2,10 @@ import { timingSafeEqual } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import type { Db } from '../db'
 import { loadMigrations } from '../db/migrate'
+import type { Deps } from '../deps'
 import { clientIp, NO_SOCKET } from '../http/client-ip'
+import type { JobRuns } from '../jobs/runs'
 import { logger } from '../log'
-import { jobStates } from '../worker-loop'
-import { metricsOf } from './metrics'
 
 let shuttingDown = false
 
@@ -23,7 +23,7 @@ const head = (() => {
 })()
 
 /** What is not ready, in words for the log; empty when ready. Nothing of it goes into the answer. */
-async function notReady(db: Db): Promise<string[]> {
+async function notReady(db: Db, jobRuns: JobRuns): Promise<string[]> {
   if (shuttingDown) return ['shutting down']
   const why: string[] = []
   try {
@@ -33,7 +33,7 @@ async function notReady(db: Db): Promise<string[]> {
     why.push(`database: ${(e as Error).message}`)
   }
   const now = Date.now()
-  for (const [job, s] of jobStates()) {
+  for (const [job, s] of jobRuns) {
     for (const r of s.running) if (now - r.since > STUCK_MS) why.push(`${job}: a run under way for ${Math.round((now - r.since) / 1000)} s`)
   }
   return why
@@ -55,12 +55,12 @@ function mayScrape(c: Context, o: { metricsToken?: string; trustProxy?: boolean 
  * background job is stuck, and no shutdown has begun. Neither needs a token or says more than ok / not ready (the
  * reason goes to the log). /metrics: Prometheus text, from loopback or with METRICS_TOKEN.
  */
-export function healthRoutes(db: Db, o: { metricsToken?: string; trustProxy?: boolean }) {
-  const registry = metricsOf(db)
+export function healthRoutes(deps: Pick<Deps, 'db' | 'config' | 'jobRuns' | 'metrics'>) {
+  const { db, config: o, metrics: registry } = deps
   const app = new Hono()
   app.get('/healthz', (c) => c.text('ok'))
   app.get('/readyz', async (c) => {
-    const why = await notReady(db)
+    const why = await notReady(db, deps.jobRuns)
     if (!why.length) return c.text('ok')
     logger().warn({ why }, 'not ready')
     return c.text('not ready', 503)

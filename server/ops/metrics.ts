@@ -1,10 +1,14 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Db } from '../db'
-import { jobStates } from '../worker-loop'
+import type { Job } from '../jobs/define'
+import type { JobRuns } from '../jobs/runs'
 import { jobQueues } from './job-queues'
 
-/** One registry per process: /metrics answers from it; metric objects live as long as the process. */
-export const registry = new Registry()
+/**
+ * The counters are the process's (a request, a send, a job run counts once whichever app object saw it); the gauges
+ * that read a database and the job loop's state are made per Deps (metricsOf), merged with these for /metrics.
+ */
+const registry = new Registry()
 collectDefaultMetrics({ register: registry })
 
 export const requestDuration = new Histogram({
@@ -24,29 +28,6 @@ export function sendStored(recipients: number, timed: boolean): void {
   sendRecipients.inc({ timed: String(timed) }, recipients)
 }
 
-// The database the gauges below read at each scrape (the server's own; set by metricsOf).
-let scraped: Db | null = null
-
-/** Pool gauges and the jobs' queues read this database at each scrape. */
-export function metricsOf(db: Db): Registry {
-  scraped = db
-  return registry
-}
-
-const pool = new Gauge({
-  name: 'db_pool_connections',
-  help: 'Database connections of this process by state (in use, idle, waiting: requests queued for a connection)',
-  labelNames: ['state'] as const,
-  registers: [registry],
-  collect() {
-    const p = scraped?.pool?.()
-    if (!p) return
-    pool.set({ state: 'in_use' }, p.total - p.idle)
-    pool.set({ state: 'idle' }, p.idle)
-    pool.set({ state: 'waiting' }, p.waiting)
-  },
-})
-
 const runs = new Counter({ name: 'job_runs_total', help: 'Runs of each background job in this process', labelNames: ['job'] as const, registers: [registry] })
 const failures = new Counter({ name: 'job_failures_total', help: 'Runs that failed (each logged with its stack)', labelNames: ['job'] as const, registers: [registry] })
 const retries = new Counter({ name: 'job_retries_total', help: 'Items a job will try again later (report pushes after a failed attempt)', labelNames: ['job'] as const, registers: [registry] })
@@ -61,36 +42,53 @@ export function jobRetried(job: string, n: number): void {
   if (n > 0) retries.inc({ job }, n)
 }
 
-const running: Gauge<'job'> = new Gauge({
-  name: 'job_running', help: 'Runs under way now', labelNames: ['job'] as const, registers: [registry],
-  collect() {
-    running.reset()
-    for (const [j, s] of jobStates()) running.set({ job: j }, s.running.size)
-  },
-})
-
-// Both queue gauges come from one read of the queues per scrape.
-let reading: { at: number; queues: ReturnType<typeof jobQueues> } | null = null
-function queues() {
-  if (!reading || Date.now() - reading.at > 1000) reading = { at: Date.now(), queues: jobQueues(scraped!) }
-  return reading.queues
+/**
+ * What /metrics answers for one Deps: the process's counters, the pool of `db`, the runs under way of `jobRuns`, and
+ * the queue of every job of `jobs` (both queue gauges from one read of the queues per scrape).
+ */
+export function metricsOf(o: { db: Db; jobRuns: JobRuns; jobs: readonly Job[] }): Registry {
+  const own = new Registry()
+  const registers = [own]
+  const pool = new Gauge({
+    name: 'db_pool_connections',
+    help: 'Database connections of this process by state (in use, idle, waiting: requests queued for a connection)',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const p = o.db.pool?.()
+      if (!p) return
+      pool.set({ state: 'in_use' }, p.total - p.idle)
+      pool.set({ state: 'idle' }, p.idle)
+      pool.set({ state: 'waiting' }, p.waiting)
+    },
+  })
+  const running: Gauge<'job'> = new Gauge({
+    name: 'job_running', help: 'Runs under way now', labelNames: ['job'] as const, registers,
+    collect() {
+      running.reset()
+      for (const [j, s] of o.jobRuns) running.set({ job: j }, s.running.size)
+    },
+  })
+  let reading: { at: number; queues: ReturnType<typeof jobQueues> } | null = null
+  const queues = () => {
+    if (!reading || Date.now() - reading.at > 1000) reading = { at: Date.now(), queues: jobQueues(o.db, o.jobs) }
+    return reading.queues
+  }
+  const depth: Gauge<'job'> = new Gauge({
+    name: 'job_queue_depth', help: 'Items waiting for each job (counted up to 100,000)', labelNames: ['job'] as const, registers,
+    async collect() {
+      for (const [j, q] of await queues()) depth.set({ job: j }, q.depth)
+    },
+  })
+  const oldest: Gauge<'job'> = new Gauge({
+    name: 'job_queue_oldest_age_seconds',
+    help: 'Age of the oldest item waiting for each job (0 when none waits)',
+    labelNames: ['job'] as const,
+    registers,
+    async collect() {
+      const now = Date.now()
+      for (const [j, q] of await queues()) oldest.set({ job: j }, q.oldest ? Math.max(0, (now - q.oldest.getTime()) / 1000) : 0)
+    },
+  })
+  return Registry.merge([registry, own])
 }
-
-const depth: Gauge<'job'> = new Gauge({
-  name: 'job_queue_depth', help: 'Items waiting for each job (counted up to 100,000)', labelNames: ['job'] as const, registers: [registry],
-  async collect() {
-    if (!scraped) return
-    for (const [j, q] of await queues()) depth.set({ job: j }, q.depth)
-  },
-})
-const oldest: Gauge<'job'> = new Gauge({
-  name: 'job_queue_oldest_age_seconds',
-  help: 'Age of the oldest item waiting for each job (0 when none waits)',
-  labelNames: ['job'] as const,
-  registers: [registry],
-  async collect() {
-    if (!scraped) return
-    const now = Date.now()
-    for (const [j, q] of await queues()) oldest.set({ job: j }, q.oldest ? Math.max(0, (now - q.oldest.getTime()) / 1000) : 0)
-  },
-})

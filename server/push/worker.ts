@@ -5,7 +5,7 @@ import { appSecretOf } from '../users/app-secret'
 import { PUSH_HEADERS, signPush } from './sign'
 import { postTo, PushTargetError, resolveTarget, type PostResult, type Resolve } from './target'
 import { jobRetried } from '../ops/metrics'
-import { everyInterval } from '../worker-loop'
+import { cappedDepth, defineJob } from '../jobs/define'
 
 /**
  * The push worker: groups waiting outbox items into batches (one account each, at most PUSH_BATCH_MAX items) and
@@ -135,8 +135,6 @@ async function settle(db: Db, b: Claimed, r: PostResult, now: Date, random: numb
 
 /** Delivered and failed batches are kept this long for the push log, then removed with their items and attempts. */
 export const PUSH_KEEP_DAYS = 30
-const PRUNE_EVERY_MS = 10 * 60_000
-const pruned = new WeakMap<Db, number>()
 
 /**
  * Removes up to `max` finished batches older than PUSH_KEEP_DAYS (their outbox items and attempts first), so the
@@ -161,11 +159,6 @@ export async function pushTick(db: Db, opts: PushOptions = {}): Promise<number[]
   const o = { allowPrivate: false, timeoutMs: TIMEOUT_MS, secretOf: appSecretOf, parallel: 4, perTick: 40, ...opts }
   const clock = o.now ?? (() => new Date())
   const random = o.random ?? Math.random
-  const last = pruned.get(db) ?? 0
-  if (clock().getTime() - last >= PRUNE_EVERY_MS) {
-    pruned.set(db, clock().getTime())
-    await prunePush(db, clock())
-  }
   await formBatches(db, clock())
   const outcomes: number[] = []
   const lane = async () => {
@@ -181,12 +174,25 @@ export async function pushTick(db: Db, opts: PushOptions = {}): Promise<number[]
   return outcomes
 }
 
-/** Runs pushTick every `intervalMs` (never overlapping itself); returns a stop function. */
-export function startPushWorker(db: Db, opts: PushOptions = {}, intervalMs = 2000): () => Promise<void> {
-  return everyInterval('report-push', intervalMs, async () => {
-    const outcomes = await pushTick(db, opts)
+/** Forms and attempts the report pushes; its queue is the batches not yet delivered or given up. */
+export const reportPushJob = defineJob({
+  name: 'report-push',
+  every: (c) => c.workerIntervalMs ?? 2000,
+  tick: async (deps) => {
+    const outcomes = await pushTick(deps.db, { allowPrivate: deps.config.pushAllowPrivate, firstDelayMs: deps.config.pushRetryFirstMs })
     const count = (o: number) => outcomes.filter((x) => x === o).length
     jobRetried('report-push', count(PUSH_OUTCOME.retry))
     return { delivered: count(PUSH_OUTCOME.delivered), retried: count(PUSH_OUTCOME.retry), failed: count(PUSH_OUTCOME.failed) }
-  })
-}
+  },
+  queue: {
+    depth: cappedDepth('push_batch where status = 0'),
+    oldest: 'select min(create_time) as oldest from push_batch where status = 0',
+  },
+})
+
+/** Keeps the push tables to PUSH_KEEP_DAYS of traffic, every ten minutes. */
+export const pushPruneJob = defineJob({
+  name: 'push-prune',
+  every: () => 10 * 60_000,
+  tick: async (deps) => ({ pruned: await prunePush(deps.db, new Date()) }),
+})

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runDueBatches } from '../send/scheduler'
+import { balanceWarnJob } from '../warn/deliver'
 import { setup, type Harness } from '../test/harness'
 import { balanceOf, mobilesOf, postForm, sendForm } from '../test/send-kit'
 
@@ -23,6 +24,7 @@ describe('routes/balance-warn', () => {
   const send = async (n: number) => {
     const res = await postForm(h.app, '/user/groupSend', acme02, sendForm({ content: 'hi' }, 'numbers', mobilesOf('135', n, (from += n))))
     expect(res.status, res.msg).toBe(200)
+    await h.runJob(balanceWarnJob)
     return res
   }
   const setBalance = (b: number) => h.db.query(`update customer set balance = $1 where cus_id = 'acme02'`, [b])
@@ -107,6 +109,7 @@ describe('routes/balance-warn', () => {
         `insert into time_mt_message (time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
          select 'TWARN', 'acme02', '137' || lpad(k::text, 8, '0'), 'due', 0, now() - interval '1 minute', now() from generate_series(1, 5) k`)
       expect(await runDueBatches(h.db)).toEqual(['TWARN'])
+      await h.runJob(balanceWarnJob)
       expect(await balanceOf(h.db, 'acme02')).toBe(47)
       expect(texts().length - before).toBe(WARN.length)
     })
@@ -117,7 +120,11 @@ describe('routes/balance-warn', () => {
       await h.db.query(`update customer set balance = 1100 where cus_id = 'acme'`)
       const toParent = () => h.carrier.outbox.filter((e) => e.phone === WARN[0] && e.text.includes('acme') && !e.text.includes('acme02')).length
       const before = toParent()
-      const charge = (amount: string) => h.call('/subAccount/charge', { cus_id: 'acme01', amount }, { token: acme })
+      const charge = async (amount: string) => {
+        const res = await h.call('/subAccount/charge', { cus_id: 'acme01', amount }, { token: acme })
+        await h.runJob(balanceWarnJob)
+        return res
+      }
       expect((await charge('50')).status).toBe(200) // 1100 → 1050
       expect(toParent()).toBe(before)
       expect((await charge('100')).status).toBe(200) // 1050 → 950: crosses

@@ -1,6 +1,6 @@
 import type { Db } from '../db'
 import { queueReplies, queueReports } from '../push/outbox'
-import { everyInterval } from '../worker-loop'
+import { cappedDepth, defineJob } from '../jobs/define'
 
 const FAILURES = ['UNDELIV', 'MK:0001', 'MK:0005', 'EXPIRED', 'REJECTD', 'BLACK']
 const REPLIES = ['好的', '收到', 'TD', '谢谢', '1', 'OK']
@@ -61,11 +61,17 @@ export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ rep
 }
 
 /**
- * Runs a tick every `intervalMs` (never overlapping itself); returns a stop function. Unless `opts.batch` says
- * otherwise, a tick reports 20,000 records of each product every 3 s, scaled to the interval: the same reports a second whatever the
- * interval, so a shorter one (WORKER_INTERVAL_MS in the browser tests) makes shorter statements, not a busier database.
+ * A tick reports 20,000 records of each product every 3 s, scaled to the interval: the same reports a second whatever
+ * the interval, so a shorter one (WORKER_INTERVAL_MS in the browser tests) makes shorter statements, not a busier
+ * database. Its queue: the records waiting for their report, the oldest by product on the open-status index.
  */
-export function startCarrierSim(db: Db, intervalMs = 3000, opts: SimOptions = {}): () => Promise<void> {
-  const batch = opts.batch ?? Math.max(1, Math.round((20_000 * intervalMs) / 3000))
-  return everyInterval('carrier-sim', intervalMs, () => simulateTick(db, { ...opts, batch }))
-}
+export const carrierSimJob = defineJob({
+  name: 'carrier-sim',
+  every: (c) => c.workerIntervalMs ?? 3000,
+  tick: (deps, run) => simulateTick(deps.db, { batch: Math.max(1, Math.round((20_000 * run.intervalMs) / 3000)) }),
+  queue: {
+    depth: cappedDepth('mt_record where mt_status = 500'),
+    oldest: `select min(w.receive_time) as oldest from product p cross join lateral (
+      select receive_time from mt_record where prod_type = p.prod_type and mt_status = 500 order by receive_time limit 1) w`,
+  },
+})

@@ -1,6 +1,5 @@
 import type { SendResult } from '../../src/domain/send'
 import type { Db } from '../db'
-import { deliverWarningsAfterCommit } from '../warn/deliver'
 import { IN_FLIGHT_FROM, nameInFlight, type InFlight } from './in-flight'
 import { sendStored } from '../ops/metrics'
 import {
@@ -96,8 +95,6 @@ export async function commitSend(
     throw e
   })
   if (fresh.stored) sendStored(fresh.recipients, fresh.timed)
-  // A balance warning the debit queued goes out only now that the send has committed.
-  await deliverWarningsAfterCommit(db)
   return result
 }
 

@@ -5,8 +5,7 @@ import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { accountStatusSql } from '../users/repo'
-import { deliverWarningsAfterCommit } from '../warn/deliver'
-import { everyInterval } from '../worker-loop'
+import { defineJob } from '../jobs/define'
 import { roundMoney } from '../../src/domain/money'
 import { IN_FLIGHT_FROM, nameInFlight, type InFlight } from './in-flight'
 import { countryPrices, debit, nextBatchId, priceOf, sensitiveIn } from './store'
@@ -32,8 +31,6 @@ export async function runDueBatches(db: Db, opts: { limit?: number; now?: Date }
     if (id === null) break
     sent.push(id)
   }
-  // Warnings the debits queued, and any a crash left queued, go out after the commits.
-  await deliverWarningsAfterCommit(db)
   return sent
 }
 
@@ -144,7 +141,14 @@ async function mark(tx: Db, id: string, status: number) {
   await tx.query('update time_mt_message set send_status = $2 where time_batch = $1 and send_status = 0', [id, status])
 }
 
-/** Runs runDueBatches every `intervalMs` (never overlapping itself); returns a stop function. */
-export function startScheduler(db: Db, intervalMs = 5000): () => Promise<void> {
-  return everyInterval('scheduler', intervalMs, async () => ({ sent: await runDueBatches(db) }))
-}
+/** Bills and sends the timed batches that are due; its queue is the batches due and not yet sent. */
+export const schedulerJob = defineJob({
+  name: 'scheduler',
+  every: (c) => c.workerIntervalMs ?? 5000,
+  tick: async (deps) => ({ sent: await runDueBatches(deps.db) }),
+  queue: {
+    depth: 'select count(*)::int as depth from time_batch where send_status = $1 and timing_time <= now()',
+    oldest: 'select min(timing_time) as oldest from time_batch where send_status = $1 and timing_time <= now()',
+    params: () => [TIMED_STATUS.toBeSent],
+  },
+})

@@ -3,7 +3,7 @@ import { TEMPLATE_KINDS, TEMPLATE_STATUS, VIDEO_PENDING_SYNONYM, type TemplateKi
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { addNotice } from '../notices/store'
-import { everyInterval } from '../worker-loop'
+import { defineJob } from '../jobs/define'
 
 /*
  * Template review as the carrier does it. New templates start pending (spec section 4: content 0, csp 0,
@@ -145,7 +145,17 @@ export async function reviewDue(db: Db, opts: { delayMs: number; now?: Date; lim
   return n
 }
 
-/** Runs reviewDue every `intervalMs`; its stop resolves once the review under way (if any) has finished. */
-export function startReviewWorker(db: Db, delayMs: number, intervalMs = 5000): () => Promise<void> {
-  return everyInterval('template-review', intervalMs, async () => ({ reviewed: await reviewDue(db, { delayMs }) }))
-}
+const undecidedOf = (f: (k: TemplateKind) => string) => TEMPLATE_KINDS.map((k, i) => f(k).replaceAll('$K', () => `$${i + 1}`))
+const undecidedWhere = (k: TemplateKind) => `from ${KIND_TABLES[k].table} where ${KIND_TABLES[k].status} = any($K::int[])`
+
+/** Decides the templates that waited TEMPLATE_REVIEW_DELAY_SECONDS; its queue is every template not yet decided. */
+export const templateReviewJob = defineJob({
+  name: 'template-review',
+  every: (c) => c.workerIntervalMs ?? 5000,
+  tick: async (deps) => ({ reviewed: await reviewDue(deps.db, { delayMs: deps.config.templateReviewDelaySeconds * 1000 }) }),
+  queue: {
+    depth: `select (${undecidedOf((k) => `(select count(*) ${undecidedWhere(k)})`).join(' + ')})::int as depth`,
+    oldest: `select least(${undecidedOf((k) => `(select min(create_time) ${undecidedWhere(k)})`).join(', ')}) as oldest`,
+    params: () => TEMPLATE_KINDS.map((k) => undecided(k)),
+  },
+})

@@ -9,6 +9,8 @@ import { Carrier } from '../carrier'
 import { openDb, type Db } from '../db'
 import { sealPassword } from '../../src/domain/auth'
 import type { ServerConfig } from '../config'
+import type { Job } from '../jobs/define'
+import { makeDeps } from '../make-deps'
 import { DEMO_ACCOUNTS, type SeedOptions } from '../seed'
 import { seedDemoMedia } from '../seed/materials'
 import { openStore } from '../storage'
@@ -82,7 +84,10 @@ export async function setup(
   const config = { captchaFixed: CAPTCHA, distDir: opts.distDir ?? '/nonexistent-dist', rateLimitScale: opts.rateLimitScale ?? TEST_RATE_LIMIT_SCALE, filesDir, listCountCacheMs: 0, ...opts.config }
   const storage = openStore(config)
   await seedDemoMedia(db, storage)
-  const app = createApp({ db, carrier, config, storage })
+  const deps = makeDeps({ db, carrier, config, storage })
+  const app = createApp(deps)
+  /** One run of a registered job on this harness' Deps, as the loop would run it first. */
+  const runJob = (job: Job) => job.tick(deps, { intervalMs: job.every(deps.config), count: 0, previousAt: null, instance: `test-${job.name}` })
 
   const call = async (path: string, body: unknown = {}, init: { token?: string; lang?: string; headers?: Record<string, string> } = {}) => {
     const res = await app.request(`/api${path}`, {
@@ -137,7 +142,7 @@ export async function setup(
     await close()
     await rm(filesDir, { recursive: true, force: true })
   }
-  return { db, url, app, carrier, call, encrypt, captcha, seal, login, tokenFor, tokensFor, redom, close: closeAll, filesDir }
+  return { db, url, app, deps, runJob, carrier, call, encrypt, captcha, seal, login, tokenFor, tokensFor, redom, close: closeAll, filesDir }
 }
 
 export type Harness = Awaited<ReturnType<typeof setup>>

@@ -11,7 +11,7 @@ const shown = (n: number) => n.toFixed(2)
 /**
  * Call inside the transaction that moved the balance from `before` to `after`, after the customer row was locked
  * (send debits, the scheduler, transfers out of an account). When it crosses the account's warning threshold
- * downwards, the account gets a notice and each warning mobile a text queued in warn_sms; deliverWarnings sends them
+ * downwards, the account gets a notice and each warning mobile a text queued in warn_sms; the balance-warn job (warn/deliver.ts) sends them
  * once the transaction has committed. The row lock serialises debits of one account, so of concurrent sends exactly
  * one sees the crossing, and a balance that stays below never crosses again until it is back at the threshold.
  */

@@ -1,31 +1,20 @@
-import type { Carrier } from '../carrier'
-import type { Db } from '../db'
-import { logger } from '../log'
-
-// The carrier each database's warnings go through, set by createApp. Keyed by the root Db object: a transaction's
-// Db is not in it, so a delivery asked for inside a transaction does nothing and the commit's caller delivers.
-const carriers = new WeakMap<Db, Carrier>()
-
-export function deliverWarningsThrough(db: Db, carrier: Carrier) {
-  carriers.set(db, carrier)
-}
+import type { Deps } from '../deps'
+import { cappedDepth, defineJob } from '../jobs/define'
 
 const BATCH = 100
 
 /**
- * Sends the queued balance-warning texts and deletes them, in one transaction: a carrier failure rolls back and the
- * texts wait for the next call (the scheduler's tick calls it too, so texts queued before a crash still go out).
- * Rows another process holds are skipped. Returns how many were sent.
+ * Sends the queued balance-warning texts through the carrier and deletes them, in one transaction per hundred: a
+ * carrier failure rolls back and the texts wait for the next run. Rows another process holds are skipped. Returns
+ * how many were sent.
  */
-export async function deliverWarnings(db: Db): Promise<number> {
-  const carrier = carriers.get(db)
-  if (!carrier) return 0
+export async function deliverWarnings(deps: Pick<Deps, 'db' | 'carrier'>): Promise<number> {
   let sent = 0
   for (;;) {
-    const n = await db.transaction(async (tx) => {
+    const n = await deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: number; mobile: string; text: string }>(
         'select id, mobile, text from warn_sms order by id limit $1 for update skip locked', [BATCH])
-      for (const r of rows) await carrier.sendText(r.mobile, r.text)
+      for (const r of rows) await deps.carrier.sendText(r.mobile, r.text)
       if (rows.length) await tx.query('delete from warn_sms where id = any($1::bigint[])', [rows.map((r) => r.id)])
       return rows.length
     })
@@ -34,7 +23,16 @@ export async function deliverWarnings(db: Db): Promise<number> {
   }
 }
 
-/** After a commit that may have queued warnings: delivers them, logging rather than failing the caller's request. */
-export async function deliverWarningsAfterCommit(db: Db): Promise<void> {
-  await deliverWarnings(db).catch((e: unknown) => logger().error({ err: e }, 'balance warning texts not sent yet'))
-}
+/**
+ * The texts of balance crossings (warn/crossing.ts queues them in warn_sms inside the debit's transaction), sent
+ * after the commit by this job: every second, so a text reaches its mobile about as soon as the send has answered.
+ */
+export const balanceWarnJob = defineJob({
+  name: 'balance-warn',
+  every: (c) => c.workerIntervalMs ?? 1000,
+  tick: async (deps) => ({ sent: await deliverWarnings(deps) }),
+  queue: {
+    depth: cappedDepth('warn_sms'),
+    oldest: 'select min(created_at) as oldest from warn_sms',
+  },
+})

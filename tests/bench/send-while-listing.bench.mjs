@@ -89,6 +89,13 @@ async function prepare(kind, db, mobiles, code) {
   throw new Error(`unknown BENCH_SEND_KINDS entry: ${kind}`)
 }
 
+async function startCarrier(db, code) {
+  const sim = await import(`${code}server/send/carrier-sim.ts`)
+  if (sim.startCarrierSim) return sim.startCarrierSim(db)
+  const [{ startJobs }, { makeDeps }] = await Promise.all([import(`${code}server/worker-loop.ts`), import(`${code}server/make-deps.ts`)])
+  return startJobs(makeDeps({ db }), [sim.carrierSimJob])
+}
+
 /** One side in this process: the server code imported from `root` (this tree or the baseline's worktree). */
 async function runOne(kind, root, url) {
   const code = `${pathToFileURL(root).href}/`
@@ -136,8 +143,9 @@ async function runOne(kind, root, url) {
         await new Promise((resolve) => setTimeout(resolve, THINK_MS))
       }
     }
-    // BENCH_CARRIER=1: the carrier simulator runs in the process as npm start runs it (a tick every 3 s).
-    const stopCarrier = CARRIER ? (await import(`${code}server/send/carrier-sim.ts`)).startCarrierSim(db) : null
+    // BENCH_CARRIER=1: the carrier simulator runs in the process as npm start runs it (a tick every 3 s): the registry's
+    // carrier-sim job on the job loop, or startCarrierSim where the code measured has no job registry.
+    const stopCarrier = CARRIER ? await startCarrier(db, code) : null
     const started = performance.now()
     const loops = LISTS.map((l, i) => lister(tokens[i % tokens.length], l))
     await store()

@@ -4,7 +4,9 @@ import { AIM_CHECK_LIMIT, UE_UPLOAD_LIMIT_BYTES } from '../../../src/domain/numb
 import type { Db } from '../../db'
 import { parseCsv } from '../../lists/csv.test-helper'
 import { chinaDay } from '../../number-check/online'
-import { aimOf, failPointOf, runUeChecks, startUeChecker, ueOf, type UeCheckerOptions } from '../../number-check/ue-checker'
+import { makeDeps } from '../../make-deps'
+import { aimOf, failPointOf, runUeChecks, ueCheckerJob, ueOf, type UeCheckerOptions } from '../../number-check/ue-checker'
+import { startJobs } from '../../worker-loop'
 import { setup, type Harness } from '../../test/harness'
 import { balanceOf, countOf, mobilesOf } from '../../test/send-kit'
 
@@ -220,7 +222,8 @@ describe('routes/lists/number-check-ue', () => {
       const id = up.data.batch_id as string
       expect((await confirm(tok.acme02, id)).status).toBe(200)
       // 5 numbers a tick at most: the file takes hundreds of ticks, so the stop lands part way.
-      const first = startUeChecker(h.db, { ...NEVER_FAIL, rate: 500, intervalMs: 10 })
+      const checker = (rate: number) => startJobs(makeDeps({ db: h.db, config: { workerIntervalMs: 10, ueCheck: { ...NEVER_FAIL, rate } } }), [ueCheckerJob])
+      const first = checker(500)
       await vi.waitFor(async () => expect((await fileRow(id)).check_count).toBeGreaterThan(0), { timeout: 30_000, interval: 20 })
       await first()
       const stopped = await fileRow(id)
@@ -230,7 +233,7 @@ describe('routes/lists/number-check-ue', () => {
       await new Promise((r) => setTimeout(r, 50))
       expect((await fileRow(id)).check_count).toBe(stopped.check_count)
 
-      const second = startUeChecker(h.db, { ...NEVER_FAIL, rate: 1e6, intervalMs: 10 })
+      const second = checker(1e6)
       await vi.waitFor(async () => expect((await fileRow(id)).file_status).toBe(2), { timeout: 60_000, interval: 50 })
       await second()
       const day = chinaDay()
