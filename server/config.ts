@@ -148,6 +148,8 @@ export const variables = {
   CLUSTER_WORKERS: v('setting', num(1, 1024).optional(), 'a whole number 1–1024', 'available parallelism', 'processes `npm run start:cluster` starts'),
   SHUTDOWN_GRACE_MS: v('setting', num(0).default(30_000), 'milliseconds, 0 or more', '30000',
     'how long requests in flight may hold the exit after SIGTERM/SIGINT'),
+  KEEP_ALIVE_TIMEOUT_MS: v('setting', num(1000, 600_000).default(1000), 'milliseconds, 1000–600000', '1000',
+    'how long an idle keep-alive connection is kept, announced in every answer (`Keep-Alive: timeout=<seconds>`; Node keeps it one second more): a stop waits that long for idle connections, so a reverse proxy must reuse its upstream connections for less'),
   LOG_LEVEL: v('setting', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), 'fatal, error, warn, info, debug, trace or silent', 'info',
     'the least severe log lines written (one JSON line each on stdout; `debug` adds every background job run that found nothing to do)'),
   LOG_FORMAT: v('setting', z.enum(['json', 'pretty']).default('json'), 'json or pretty', 'json',

@@ -83,7 +83,7 @@ const server = serve({ fetch: handlers.fetch, hostname: host, port }, () => {
 // On SIGTERM/SIGINT: stop accepting, finish the requests in flight and the workers' current step, then close the
 // pool and stop the embedded PostgreSQL (a kill without it loses nothing committed: the next start recovers). SHUTDOWN_GRACE_MS bounds
 // how long slow requests (a download to a slow client) may hold the exit.
-const ending = closeConnectionsWhenShuttingDown(server as Server)
+const ending = closeConnectionsWhenShuttingDown(server as Server, env.KEEP_ALIVE_TIMEOUT_MS)
 let closing = false
 async function shutdown(signal: string) {
   if (closing) return

@@ -39,9 +39,13 @@ export interface ShutdownParts {
 
 /**
  * Marks every response given from now on `Connection: close`. Installed at start so it runs before the app's own
- * listener; it only acts once the shutdown has begun.
+ * listener; it only acts once the shutdown has begun. An idle keep-alive connection is kept `keepAliveMs`
+ * (KEEP_ALIVE_TIMEOUT_MS), the time every answer announces (`Keep-Alive: timeout=<seconds>`): a stop waits for the
+ * idle connections that long at most, so a short time makes a short stop without closing a socket a client was told
+ * it may still use.
  */
-export function closeConnectionsWhenShuttingDown(server: Server): { begin: () => void } {
+export function closeConnectionsWhenShuttingDown(server: Server, keepAliveMs: number): { begin: () => void } {
+  server.keepAliveTimeout = keepAliveMs
   let shuttingDown = false
   server.prependListener('request', (_req, res) => {
     if (shuttingDown) res.setHeader('connection', 'close')
