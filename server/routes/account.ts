@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
-import { accountListSchema, errorLogUploadSchema, type AccountOption, type Country } from '../../src/domain/account'
+import { type AccountOption, type Country } from '../../src/domain/account'
 import type { Deps } from '../deps'
-import { body, ok } from '../http/envelope'
+import { ok } from '../http/envelope'
+import { operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { storeErrorLogs } from '../users/error-log'
@@ -13,8 +14,8 @@ export function accountRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
 
   // Administrators pick among open accounts granted the product; everyone else among the accounts they may see.
-  r.post('/user/getList', auth, async (c) => {
-    const { prodType } = await body(c, accountListSchema)
+  operation(r, '/user/getList', auth, async (c, input) => {
+    const { prodType } = await input()
     const user = c.get('user')
     const scope = scopeFor(user, 'c.cus_id', 2)
     const { rows } = await deps.db.query<AccountOption>(
@@ -29,7 +30,7 @@ export function accountRoutes(deps: Deps) {
     return ok(c, rows)
   })
 
-  r.post('/user/getBusCtyList', auth, async (c) => {
+  operation(r, '/user/getBusCtyList', auth, async (c) => {
     // The signed-in account's own prices where an administrator set them (customer_country_price).
     const { rows } = await deps.db.query<Country>(
       `select c.iso, c.name_zh, c.name_en, c.calling_code, coalesce(k.price, c.price)::float8 as price from country c
@@ -39,8 +40,8 @@ export function accountRoutes(deps: Deps) {
     return ok(c, rows)
   })
 
-  r.post('/errorLog/upload', auth, async (c) => {
-    const { logs } = await body(c, errorLogUploadSchema)
+  operation(r, '/errorLog/upload', auth, async (c, input) => {
+    const { logs } = await input()
     await storeErrorLogs(deps, c.get('user').cusId, c.req.header('user-agent') ?? '', logs)
     return ok(c, { count: logs.length }, 'errorLogReceived')
   })

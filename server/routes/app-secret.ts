@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
-import { getAppSecretSchema, maskSecret, rotateAppSecretSchema, type AppSecretReply } from '../../src/domain/app-secret'
+import { maskSecret, type AppSecretReply } from '../../src/domain/app-secret'
 import type { Deps } from '../deps'
-import { body, ok } from '../http/envelope'
+import { ok } from '../http/envelope'
+import { operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { confirmPassword } from '../security/password-nonce'
@@ -16,8 +17,8 @@ export function appSecretRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
 
-  r.post('/user/getAppsecret', auth, async (c) => {
-    const p = await body(c, getAppSecretSchema)
+  operation(r, '/user/getAppsecret', auth, async (c, input) => {
+    const p = await input()
     const user = c.get('user')
     await consumeRate(deps, 'appSecretRead', user.cusId)
     if (p.password !== undefined && p.redomStr !== undefined) await confirmPassword(deps, user, p.redomStr, p.password)
@@ -27,8 +28,8 @@ export function appSecretRoutes(deps: Deps) {
     return ok(c, reply)
   })
 
-  r.post('/user/rotateAppsecret', auth, async (c) => {
-    const p = await body(c, rotateAppSecretSchema)
+  operation(r, '/user/rotateAppsecret', auth, async (c, input) => {
+    const p = await input()
     const user = c.get('user')
     await consumeRate(deps, 'appSecretRotate', user.cusId)
     await confirmPassword(deps, user, p.redomStr, p.password)

@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { operatorPatterns } from '../../src/domain/operators'
-import { balanceWarnSchema, type BalanceWarnInfo } from '../../src/domain/warn'
+import { type BalanceWarnInfo } from '../../src/domain/warn'
 import type { Deps } from '../deps'
-import { body, ok } from '../http/envelope'
+import { ok } from '../http/envelope'
+import { operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { consumeRate } from '../security/rate-limit'
@@ -12,7 +13,7 @@ export function balanceWarnRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
 
-  r.post('/warn/getCusBneWarnInfo', auth, async (c) => {
+  operation(r, '/warn/getCusBneWarnInfo', auth, async (c) => {
     const { cusId } = c.get('user')
     const { rows } = await deps.db.query<{ threshold: number | null; mobiles: string[] | null; balance: number; last_warned_at: Date | string | null }>(
       `select w.threshold::float8 as threshold, w.mobiles, c.balance::float8 as balance, w.last_warned_at
@@ -30,8 +31,8 @@ export function balanceWarnRoutes(deps: Deps) {
   })
 
   // A new threshold takes effect from the next debit: a balance already below it warns once it has been back above.
-  r.post('/warn/modifyCusBneWarn', auth, async (c) => {
-    const p = await body(c, balanceWarnSchema)
+  operation(r, '/warn/modifyCusBneWarn', auth, async (c, input) => {
+    const p = await input()
     const { cusId } = c.get('user')
     await consumeRate(deps, 'balanceWarnWrite', cusId)
     await deps.db.query(
@@ -42,7 +43,7 @@ export function balanceWarnRoutes(deps: Deps) {
     return ok(c, p, 'balanceWarnSaved')
   })
 
-  r.post('/user/getOperatorPatterns', auth, (c) => {
+  operation(r, '/user/getOperatorPatterns', auth, (c) => {
     c.header('cache-control', 'private, max-age=3600')
     return ok(c, operatorPatterns())
   })

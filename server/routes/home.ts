@@ -4,6 +4,7 @@ import { DAILY_COUNTERS } from '../../src/domain/lists/mt-counters'
 import type { TemplateKind } from '../../src/domain/templates-write'
 import type { Deps } from '../deps'
 import { localeOf, ok } from '../http/envelope'
+import { operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { Where } from '../lists'
@@ -31,7 +32,7 @@ export function homeRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
   const db = deps.db
 
-  r.post('/home/summary', auth, async (c) => {
+  operation(r, '/home/summary', auth, async (c) => {
     const user = c.get('user')
     const days = new Where().scope(user, 'cus_id').and(`day >= date_trunc('month', ${TODAY})::date`)
     const batches = new Where().scope(user, 'cus_id')

@@ -1,10 +1,9 @@
-import { Hono, type Context } from 'hono'
-import {
-  fillInteract, interactAnswerSchema, interactUrl, interactViewSchema, MAX_ANSWERS, type InteractView,
-} from '../../src/domain/interact'
+import { Hono } from 'hono'
+import { fillInteract, interactUrl, MAX_ANSWERS, type InteractView } from '../../src/domain/interact'
 import type { Deps } from '../deps'
 import type { Db } from '../db'
-import { ApiError, body, ok } from '../http/envelope'
+import { ApiError, ok } from '../http/envelope'
+import { operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { consumeRate } from '../security/rate-limit'
 import { addressOf } from './login'
@@ -56,16 +55,16 @@ export function interactRoutes(deps: Deps) {
   const { db } = deps
   const r = new Hono<AppEnv>()
 
-  r.post('/interact/messageInteractList', async (c: Context) => {
-    const q = await body(c, interactViewSchema)
+  operation(r, '/interact/messageInteractList', async (c, input) => {
+    const q = await input()
     await consumeRate(deps, 'interactViewAddress', addressOf(deps, c))
     const page = await pageOf(db, q.code)
     await consumeRate(deps, 'interactViewCode', page.code)
     return ok(c, await viewOf(db, page))
   })
 
-  r.post('/interact/messageInteractSend', async (c: Context) => {
-    const q = await body(c, interactAnswerSchema)
+  operation(r, '/interact/messageInteractSend', async (c, input) => {
+    const q = await input()
     await consumeRate(deps, 'interactAnswerAddress', addressOf(deps, c))
     await pageOf(db, q.code)
     await consumeRate(deps, 'interactAnswerCode', q.code)

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Hono, type Context } from 'hono'
-import { loginSchema } from '../../src/domain/auth'
 import type { Deps } from '../deps'
 import { addressKey, clientIp } from '../http/client-ip'
-import { ApiError, body, ok } from '../http/envelope'
+import { ApiError, ok } from '../http/envelope'
+import { badRequest, operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { consumeCaptcha } from '../security/captcha'
 import { lockedMinutes, recentFailures, recordAttempt, slowdownMs } from '../security/lockout'
@@ -46,12 +46,12 @@ export async function signIn(deps: Deps, user: SessionUser, address: string) {
 export function loginRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
 
-  r.post('/user/publicKey', async (c) => ok(c, { publicKey: (await deps.keys()).publicKey }))
+  operation(r, '/user/publicKey', async (c) => ok(c, { publicKey: (await deps.keys()).publicKey }))
 
   // Cheap checks first (address limit, captcha, lock), the ~19 ms RSA decryption only after them; a cipher text that
   // does not decrypt, or was sealed for another captcha, is answered exactly as a wrong password (same scrypt work).
-  r.post('/user/login', async (c) => {
-    const p = await body(c, loginSchema, LOGIN_FAILED)
+  operation(r, '/user/login', async (c, input) => {
+    const p = await input(badRequest(LOGIN_FAILED))
     const address = addressOf(deps, c)
     await consumeRate(deps, 'signInAddress', address, { type: LOGIN_FAILED })
     await requireCaptcha(deps, p.redomStr, p.code)

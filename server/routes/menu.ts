@@ -1,10 +1,11 @@
 import { Hono } from 'hono'
 import { MODULE_PROD_TYPE, MODULES, type ModuleCode } from '../../src/domain/constants'
 import { MODULE_CATALOG } from '../../src/domain/menu-catalog'
-import { filterMenuByRoles, getMenuSchema, type MenuItem, type TopMenuItem } from '../../src/domain/menu'
+import { filterMenuByRoles, type MenuItem, type TopMenuItem } from '../../src/domain/menu'
 import type { Deps } from '../deps'
 import type { Db } from '../db'
-import { ApiError, body, ok } from '../http/envelope'
+import { ApiError, ok } from '../http/envelope'
+import { operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { hasProduct, roleOf, type SessionUser } from '../users/repo'
@@ -51,7 +52,7 @@ export function menuRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
 
-  r.post('/user/getTopMenu', auth, (c) => {
+  operation(r, '/user/getTopMenu', auth, (c) => {
     const user = c.get('user')
     const items: TopMenuItem[] = MODULES.map((code) => {
       const m = MODULE_CATALOG[code]
@@ -60,8 +61,8 @@ export function menuRoutes(deps: Deps) {
     return ok(c, items)
   })
 
-  r.post('/user/getMenu', auth, async (c) => {
-    const { permCode } = await body(c, getMenuSchema)
+  operation(r, '/user/getMenu', auth, async (c, input) => {
+    const { permCode } = await input()
     const user = c.get('user')
     if (!moduleAccess(user, permCode)) throw new ApiError(403, 'productNotActivated')
     const tree = await loadMenuTree(deps.db, permCode, true)

@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { pushErrorOf } from '../../src/domain/push-error'
-import { pushLogSearchSchema, pushUrlModifySchema, type PushLogRow, type PushSetting } from '../../src/domain/push'
+import { type PushLogRow, type PushSetting } from '../../src/domain/push'
 import type { Deps } from '../deps'
-import { ApiError, body, ok } from '../http/envelope'
+import { ApiError, ok } from '../http/envelope'
+import { operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { checkedInStatement } from '../http/session-check'
@@ -21,13 +22,13 @@ export function pushRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
 
-  r.post('/user/getPushUrl', auth, async (c) => {
+  operation(r, '/user/getPushUrl', auth, async (c) => {
     const { rows } = await deps.db.query<PushSetting>('select push_url from customer where cus_id = $1', [c.get('user').cusId])
     return ok(c, { push_url: rows[0]?.push_url ?? '' })
   })
 
-  r.post('/user/pushUrlModify', auth, async (c) => {
-    const { push_url } = await body(c, pushUrlModifySchema)
+  operation(r, '/user/pushUrlModify', auth, async (c, input) => {
+    const { push_url } = await input()
     const { cusId } = c.get('user')
     await consumeRate(deps, 'pushUrlModify', cusId)
     // An address that resolves to a private or local one now is refused at once; one that does not resolve yet is
@@ -40,15 +41,15 @@ export function pushRoutes(deps: Deps) {
     return ok(c, { push_url }, 'pushUrlSaved')
   })
 
-  r.post('/user/pushUrlClear', auth, async (c) => {
+  operation(r, '/user/pushUrlClear', auth, async (c) => {
     const { cusId } = c.get('user')
     await consumeRate(deps, 'pushUrlModify', cusId)
     await deps.db.query(`update customer set push_url = '' where cus_id = $1`, [cusId])
     return ok(c, { push_url: '' }, 'pushUrlCleared')
   })
 
-  r.post('/pushLog/list', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, pushLogSearchSchema)
+  operation(r, '/pushLog/list', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const w = new Where().scope(c.get('user'), 'a.cus_id')
     w.when(q.outcome, (v) => `a.outcome = ${w.bind(v)}`).timeWindow('a.create_time', q, 30)
     const page = await listPage<PushLogRow>(deps.db, {

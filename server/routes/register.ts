@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import { registerSchema, sendAuthCodeSchema } from '../../src/domain/auth'
 import { checkLoginPassword } from '../../src/domain/validation'
 import type { Deps } from '../deps'
-import { ApiError, body, ok } from '../http/envelope'
+import { ApiError, ok } from '../http/envelope'
+import { badRequest, operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { hashPassword } from '../security/password'
 import { consumeRate } from '../security/rate-limit'
@@ -16,8 +16,8 @@ export function registerRoutes(deps: Deps) {
 
   // No "enterprise id taken" here: that would let anyone probe ids with one cheap call. The id is checked at
   // registration, after a captcha and the code sent to a phone the caller holds (capped per phone and day).
-  r.post('/user/sendAuthCode', async (c) => {
-    const p = await body(c, sendAuthCodeSchema, LOGIN_FAILED)
+  operation(r, '/user/sendAuthCode', async (c, input) => {
+    const p = await input(badRequest(LOGIN_FAILED))
     await passCodeSendChecks(deps, addressOf(deps, c), { redomStr: p.redomStr, code: p.captcha })
     await consumeRate(deps, 'smsCodePhoneDay', p.phone, { type: LOGIN_FAILED })
     const code = await issueCode(deps.db, { purpose: 'register', uuid: p.uuid, phone: p.phone, cusId: p.epId })
@@ -29,8 +29,8 @@ export function registerRoutes(deps: Deps) {
   // Cheap checks first (address limit, captcha, SMS code), the RSA decryption after them. A cipher text that does
   // not decrypt or was sealed for another captcha gets the same answer as a password the rules refuse.
   // A new enterprise starts with no products: an administrator grants them after the request the console asks for.
-  r.post('/user/epRegist', async (c) => {
-    const p = await body(c, registerSchema, LOGIN_FAILED)
+  operation(r, '/user/epRegist', async (c, input) => {
+    const p = await input(badRequest(LOGIN_FAILED))
     await consumeRate(deps, 'registerAddress', addressOf(deps, c), { type: LOGIN_FAILED })
     await requireCaptcha(deps, p.redomStr, p.captcha)
     const check = await consumeCode(deps.db, { purpose: 'register', uuid: p.uuid, cusId: p.epId, phone: p.phone, code: p.code })

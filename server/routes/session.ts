@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Deps } from '../deps'
 import { ok } from '../http/envelope'
+import { operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { issueToken, revokeToken } from '../security/tokens'
@@ -11,7 +12,7 @@ export function sessionRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
 
-  r.post('/user/getUserInfo', auth, (c) => {
+  operation(r, '/user/getUserInfo', auth, (c) => {
     const user = c.get('user')
     return ok(c, {
       userInfo: { authUser: toAuthUser(user), name: user.cusName, avatar: '' },
@@ -21,7 +22,7 @@ export function sessionRoutes(deps: Deps) {
   })
 
   // The old token dies with the new one's birth, so a leaked token cannot be kept alive by refreshing it.
-  r.post('/user/refesh', auth, async (c) => {
+  operation(r, '/user/refesh', auth, async (c) => {
     const fresh = await deps.db.transaction(async (tx) => {
       await revokeToken(tx, c.get('token'))
       return issueToken(tx, c.get('user').id)
@@ -29,7 +30,7 @@ export function sessionRoutes(deps: Deps) {
     return ok(c, fresh)
   })
 
-  r.post('/user/logout', auth, async (c) => {
+  operation(r, '/user/logout', auth, async (c) => {
     await revokeToken(deps.db, c.get('token'))
     return ok(c, null, 'logoutSuccess')
   })

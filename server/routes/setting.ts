@@ -3,6 +3,7 @@ import type { SiteSettings } from '../../src/domain/auth'
 import type { Deps } from '../deps'
 import { addressKey, clientIp } from '../http/client-ip'
 import { ok } from '../http/envelope'
+import { operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { issueCaptcha } from '../security/captcha'
 import { consumeRate } from '../security/rate-limit'
@@ -25,11 +26,11 @@ export function publicRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
 
   // The spec also sends a {hash} body; settings are the same for every caller, so it is accepted and ignored.
-  r.post('/setting/getClientWebSiteBeian', async (c) => ok(c, await readSiteSettings(deps)))
+  operation(r, '/setting/getClientWebSiteBeian', async (c) => ok(c, await readSiteSettings(deps)))
 
   // The server names each captcha (its name is the sign-in forms' one-time nonce); a caller-chosen name could be
   // drawn again after use. Limited per address, and the table is capped in captcha.ts.
-  r.post('/code/captcha', async (c) => {
+  operation(r, '/code/captcha', async (c) => {
     await consumeRate(deps, 'captchaAddress', addressKey(clientIp(c, deps.config.trustProxy)))
     c.header('cache-control', 'no-store')
     return ok(c, await issueCaptcha(deps.db))

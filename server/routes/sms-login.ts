@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { sendLoginCodeSchema, smsLoginSchema } from '../../src/domain/auth'
 import type { Deps } from '../deps'
-import { ApiError, body, ok } from '../http/envelope'
+import { ApiError, ok } from '../http/envelope'
+import { badRequest, operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { recordAttempt } from '../security/lockout'
 import { consumeRate } from '../security/rate-limit'
@@ -37,8 +37,8 @@ export function smsLoginRoutes(deps: Deps) {
   // One answer whether the account exists, has a mobile, or the given phone matches it, so the form cannot probe
   // names or numbers: the code goes out only when everything fits, and the resend interval is counted per account
   // name typed, which behaves alike for names that exist and names that do not.
-  r.post('/user/sendLoginAuthCode', async (c) => {
-    const p = await body(c, sendLoginCodeSchema, LOGIN_FAILED)
+  operation(r, '/user/sendLoginAuthCode', async (c, input) => {
+    const p = await input(badRequest(LOGIN_FAILED))
     await passCodeSendChecks(deps, addressOf(deps, c), { redomStr: p.redomStr, code: p.captcha })
     await consumeRate(deps, 'smsCodeAccount', p.userId, { type: LOGIN_FAILED })
     const user = await userByCusId(deps.db, p.userId)
@@ -51,8 +51,8 @@ export function smsLoginRoutes(deps: Deps) {
   })
 
   // The payload names a redomStr but carries no captcha: the SMS code already proves a person holds the phone.
-  r.post('/user/loginBySmsCode', async (c) => {
-    const p = await body(c, smsLoginSchema, LOGIN_FAILED)
+  operation(r, '/user/loginBySmsCode', async (c, input) => {
+    const p = await input(badRequest(LOGIN_FAILED))
     const address = addressOf(deps, c)
     await consumeRate(deps, 'signInAddress', address, { type: LOGIN_FAILED })
     await guardLockout(deps, p.username, address)

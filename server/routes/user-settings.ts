@@ -1,12 +1,10 @@
 import { Hono } from 'hono'
 import { fieldErrors } from '../../src/domain/field-errors'
 import { maskIdNumber } from '../../src/domain/identity'
-import {
-  certificationSchema, modifyCusNameSchema, modifyMobileSchema, modifyPasswordSchema, passwordChangeSchema,
-  sendBindCodeSchema, type CertificationInfo,
-} from '../../src/domain/user-settings'
+import { passwordChangeSchema, type CertificationInfo } from '../../src/domain/user-settings'
 import type { Deps } from '../deps'
-import { ApiError, body, fieldError, fieldsBody, ok } from '../http/envelope'
+import { ApiError, fieldError, ok } from '../http/envelope'
+import { byField, operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { hashPassword } from '../security/password'
@@ -31,7 +29,7 @@ export function userSettingsRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
 
-  r.post('/user/passwordNonce', auth, async (c) => {
+  operation(r, '/user/passwordNonce', auth, async (c) => {
     const { cusId } = c.get('user')
     await consumeRate(deps, 'passwordNonce', cusId)
     return ok(c, { redomStr: await issuePasswordNonce(deps, cusId) })
@@ -40,8 +38,8 @@ export function userSettingsRoutes(deps: Deps) {
   // Both passwords arrive sealed; the rules of section 5 are checked on them once opened. The old one is checked
   // first (rate limited, one answer for a bad seal and a wrong password), so the rules' answers teach nothing to
   // somebody who holds a session but not the password.
-  r.post('/user/modifyPassword', auth, async (c) => {
-    const p = await body(c, modifyPasswordSchema)
+  operation(r, '/user/modifyPassword', auth, async (c, input) => {
+    const p = await input()
     const user = c.get('user')
     // Both nonces are spent whatever happens, so none is left over for a second try.
     const opened = await openSealedPassword(deps, user.cusId, p.newRedomStr, p.newPassword).then(
@@ -66,8 +64,8 @@ export function userSettingsRoutes(deps: Deps) {
     return ok(c, null, 'passwordChanged')
   })
 
-  r.post('/user/sendBindCode', auth, async (c) => {
-    const p = await fieldsBody(c, sendBindCodeSchema)
+  operation(r, '/user/sendBindCode', auth, async (c, input) => {
+    const p = await input(byField)
     const user = c.get('user')
     if (p.mobile === user.mobile) throw fieldError('mobileUnchanged', { mobile: 'mobileUnchanged' })
     await consumeRate(deps, 'bindCodeAccount', user.cusId)
@@ -80,8 +78,8 @@ export function userSettingsRoutes(deps: Deps) {
   })
 
   // The code must be the one sent to this very mobile for this account: a code to another number binds nothing.
-  r.post('/user/modifyMobile', auth, async (c) => {
-    const p = await fieldsBody(c, modifyMobileSchema)
+  operation(r, '/user/modifyMobile', auth, async (c, input) => {
+    const p = await input(byField)
     const user = c.get('user')
     await consumeRate(deps, 'bindCodeCheck', user.cusId)
     const check = await consumeCode(deps.db, { purpose: 'bind', uuid: p.uuid, cusId: user.cusId, code: p.code, phone: p.mobile })
@@ -90,16 +88,16 @@ export function userSettingsRoutes(deps: Deps) {
     return ok(c, { mobile: p.mobile }, 'mobileBound')
   })
 
-  r.post('/user/modifyCusName', auth, async (c) => {
-    const p = await fieldsBody(c, modifyCusNameSchema)
+  operation(r, '/user/modifyCusName', auth, async (c, input) => {
+    const p = await input(byField)
     const user = c.get('user')
     await consumeRate(deps, 'settingsWrite', user.cusId)
     await deps.db.query('update customer set cus_name = $1 where id = $2', [p.cusName, user.id])
     return ok(c, { cusName: p.cusName }, 'cusNameChanged')
   })
 
-  r.post('/user/certification', auth, async (c) => {
-    const p = await fieldsBody(c, certificationSchema)
+  operation(r, '/user/certification', auth, async (c, input) => {
+    const p = await input(byField)
     const user = c.get('user')
     await consumeRate(deps, 'settingsWrite', user.cusId)
     await deps.db.query(
@@ -109,7 +107,7 @@ export function userSettingsRoutes(deps: Deps) {
     return ok(c, await certificationOf(deps, user.id), 'certified')
   })
 
-  r.post('/user/certificationInfo', auth, async (c) => ok(c, await certificationOf(deps, c.get('user').id)))
+  operation(r, '/user/certificationInfo', auth, async (c) => ok(c, await certificationOf(deps, c.get('user').id)))
 
   return r
 }

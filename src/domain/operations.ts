@@ -75,19 +75,21 @@ export interface Operation {
 }
 
 const none = { kind: 'none' } as const
-const json = (schema: z.ZodType) => ({ kind: 'json', schema }) as const
-const form = (schema: z.ZodType, ...files: string[]) => ({ kind: 'multipart', schema, files }) as const
-const download = (schema: z.ZodObject) => json(schema.extend(downloadFormatShape))
+const json = <S extends z.ZodType>(schema: S) => ({ kind: 'json', schema }) as const
+const form = <S extends z.ZodType, const F extends string[]>(schema: S, ...files: F) => ({ kind: 'multipart', schema, files }) as const
+const download = <S extends z.ZodObject>(schema: S) => json(schema.extend(downloadFormatShape))
 /** A media upload: the binary `file` part (judged by content) and an optional JSON `payload` of its fields. */
-const media = (schema: z.ZodType) => ({ kind: 'multipart', schema, files: ['file'], media: true }) as const
+const media = <S extends z.ZodType>(schema: S) => ({ kind: 'multipart', schema, files: ['file'], media: true }) as const
 
-type Row = [path: string, request: OperationRequest, reply?: Operation['reply'], method?: Operation['method']]
+type Row = readonly [path: string, request: OperationRequest, reply?: Operation['reply'], method?: Operation['method']]
+/** An operation keeping its own path and request types, so a route declared by its path gets its schema's type. */
+type Declared<R> = R extends Row ? Operation & { path: R[0]; request: R[1] } : never
 
-function area(tag: string, auth: Operation['auth'], rows: Row[]): Operation[] {
-  return rows.map(([path, request, reply = 'json', method = 'post']) => ({ method, path, tag, auth, request, reply }))
+function area<const R extends readonly Row[]>(tag: string, auth: Operation['auth'], rows: R): { [I in keyof R]: Declared<R[I]> } {
+  return rows.map(([path, request, reply = 'json', method = 'post']) => ({ method, path, tag, auth, request, reply })) as never
 }
 
-export const OPERATIONS: readonly Operation[] = [
+export const OPERATIONS = [
   ...area('public', 'none', [
     ['/openapi.json', none, 'openapi', 'get'],
     ['/setting/getClientWebSiteBeian', none],
@@ -280,3 +282,15 @@ export const OPERATIONS: readonly Operation[] = [
     [OPEN_API_PATHS.balance, json(openBalanceSchema)],
   ]),
 ]
+
+export type OperationPath = (typeof OPERATIONS)[number]['path']
+/** The operation at `path`, with its own schema's type (server/http/operation.ts hands a route its input by it). */
+export type OperationAt<P extends OperationPath> = Extract<(typeof OPERATIONS)[number], { path: P }>
+
+const BY_PATH = new Map<string, Operation>()
+for (const op of OPERATIONS) {
+  if (BY_PATH.has(op.path)) throw new Error(`two operations at ${op.path}`)
+  BY_PATH.set(op.path, op)
+}
+
+export const operationAt = <P extends OperationPath>(path: P): OperationAt<P> => BY_PATH.get(path) as OperationAt<P>
