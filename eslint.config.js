@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -9,6 +12,16 @@ const layer = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 })
 const up = (...dirs) => dirs.flatMap((d) => [`@/${d}`, `@/${d}/*`, `**/src/${d}/*`, `../${d}/*`, `../../${d}/*`, `../../../${d}/*`])
+
+// Features do not import each other: one zone per folder of src/features, read from the tree so a new feature is
+// covered the day it is made. What two features share moves down a layer.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+const featureZones = features.map((f) => ({
+  target: `./src/features/${f}`,
+  from: './src/features',
+  except: [`./${f}`],
+  message: `src/features/${f} may not import another feature: move what both need down a layer (domain, api, grid, components, stores, commands).`,
+}))
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'src/i18n/i18n-*.ts', 'src/i18n/i18n-react.tsx', '.data', '.test-data', 'test-results'] },
@@ -34,4 +47,19 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': ['error', { object: 'crypto', property: 'randomUUID', message: 'use uuidV4() from src/domain/uuid.ts' }] },
   },
   layer(['server/**'], up('api', 'app', 'routes', 'features', 'grid', 'components', 'stores', 'commands', 'i18n')),
+  // A circle is a design question answered once (STYLE.md): none between the modules of the server, the console and
+  // the workers, whatever the path says (`@/`, relative, `.ts` suffix: resolved as TypeScript resolves them).
+  {
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'workers/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+    },
+  },
 )
