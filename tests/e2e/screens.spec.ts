@@ -6,12 +6,14 @@ import type { MenuItem } from '@/domain/menu'
 import { apiAs, signIn } from './helpers'
 
 /*
- * One walk over every route of the menu the server delivers (administrator: the whole menu), in each language: each
- * screen opened directly by its address, then checked as a whole — one title in the language (the page header's h1,
- * the only heading repeating it), no error page, every button and field named, no button that would submit a form by
- * accident, a list drawing the rows its pager counts (or its empty state), WCAG 2.1 A and AA as axe-core judges them,
- * and no console error over the walk. The console's own CSP stays on (a refused script or style is a console error):
- * axe goes in through the debugging protocol, not as a script tag.
+ * One walk over every route of the menu the server delivers (administrator: the whole menu), in each language, one
+ * test per module: the module's first route opened by its address, the others reached as the console's own links
+ * reach them (no reload, so the tab strip holds them all by the end), each checked as a whole — one title in the
+ * language (the page header's h1, the only heading repeating it), no error page, every button and field named, no
+ * button that would submit a form by accident, a list drawing the rows its pager counts (or its empty state), WCAG
+ * 2.1 A and AA as axe-core judges them, and no console error over the walk. The console's own CSP stays on (a refused
+ * script or style is a console error): axe goes in through the debugging protocol, not as a script tag. A reload
+ * keeping a deep link is session.spec.ts; every menu path bound to its screen is src/app/screens/registry.test.ts.
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -20,12 +22,6 @@ const CJK = /[\u4e00-\u9fff]/
 // and (Chinese) in the dark theme, for a person to look at. The suite leaves it unset: three pictures per screen
 // (100–1,300 ms each, measured) cost every run, and nobody looks at them there.
 const OUT = process.env.SCREENS_DIR
-/**
- * Pages walking a module's routes side by side, in one signed-in context: each screen still opens directly, by its
- * address, in one of them, and the time one page waits for the server another spends rendering or in axe.
- */
-const LANES = 2
-
 /**
  * The English console in the words of docs/glossary.md as the screens draw them (src/i18n/glossary.test.ts checks the
  * dictionaries): what a figure means (delivered, its rate, its share), not a word-for-word rendering of the Chinese
@@ -101,6 +97,14 @@ function unnamedAndUntyped(page: Page) {
   })
 }
 
+/** Moves the console to `path` the way its own links do (history and popstate), without reloading the page. */
+async function goInside(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(history.state, '', to)
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+  }, `/sms-cloud${path}`)
+}
+
 /** The page at rest: no list or form busy, no transition half-way (a colour measured mid-fade is not the colour). */
 async function settled(page: Page, where: string) {
   await expect(page.locator('.ag-overlay-loading-wrapper, [aria-busy="true"]'), where).toHaveCount(0, { timeout: 60_000 })
@@ -116,9 +120,10 @@ async function menuPaths(page: Page, module: string): Promise<MenuItem[]> {
 }
 
 /** Everything the walk finds wrong on one screen, as lines. */
-async function checkScreen(lane: Page, r: MenuItem, locale: string, whole: boolean): Promise<string[]> {
+async function checkScreen(lane: Page, r: MenuItem, locale: string, first: boolean, whole: boolean): Promise<string[]> {
   const title = locale === 'en' ? r.labelEn : r.label
-  await lane.goto(`/sms-cloud${r.path}`)
+  if (first) await lane.goto(`/sms-cloud${r.path}`)
+  else await goInside(lane, r.path)
   await expect(lane.getByTestId('page-header').getByRole('heading', { level: 1 }), r.path).toHaveText(title)
   await settled(lane, r.path)
   await expect(lane.getByText(/出错了|Something went wrong/), r.path).toHaveCount(0)
@@ -130,8 +135,8 @@ async function checkScreen(lane: Page, r: MenuItem, locale: string, whole: boole
   const h1s = await lane.locator('h1').allTextContents()
   if (h1s.length !== 1) problems.push(`${r.path}: h1 ${JSON.stringify(h1s)}`)
   for (const u of await unnamedAndUntyped(lane)) problems.push(`${r.path}: ${u}`)
-  // A list draws the rows its pager counts, or says it has none.
-  const list = lane.locator('[data-list]')
+  // A list draws the rows its pager counts, or says it has none (the lists of the other tabs stay, hidden).
+  const list = lane.locator('[data-list]:visible')
   if (await list.count()) {
     const total = list.locator('[data-total]')
     await expect(total, r.path).toBeVisible()
@@ -141,7 +146,7 @@ async function checkScreen(lane: Page, r: MenuItem, locale: string, whole: boole
   }
   if (locale === 'en') problems.push(...(await englishWords(lane, r.path)))
   // The shell is the same around every page but for its sidebar (one per module) and the tabs: the whole page is
-  // checked on a lane's first route and on its last (its tabs open), the page's own part on the others.
+  // checked on the module's first route and on its last (every tab open), the page's own part on the others.
   problems.push(...(await axe(lane, r.path, whole ? undefined : '#main')))
   await shoot(lane, locale === 'en' ? 'en' : 'zh', r.path)
   if (locale === 'zh-CN' && OUT) {
@@ -155,26 +160,19 @@ for (const locale of ['zh-CN', 'en'] as const) {
   test.describe(`every screen in ${locale}`, () => {
     // One test per module of the top menu the server delivers (the administrator has every module and route).
     for (const module of MODULES) {
-      test(`every route of the ${module} menu: its title, axe (WCAG 2.1 A/AA), named controls, no error`, async ({ page, context }) => {
+      test(`every route of the ${module} menu: its title, axe (WCAG 2.1 A/AA), named controls, no error`, async ({ page }) => {
         test.setTimeout(600_000)
         const errors: string[] = []
-        const listen = (lane: Page) => {
-          lane.on('console', (m) => {
-            if (m.type() === 'error') errors.push(`${lane.url()}: ${m.text()}`)
-          })
-          lane.on('pageerror', (e) => errors.push(`${lane.url()}: ${e.message}`))
-          return lane
-        }
-        await signIn(listen(page))
+        page.on('console', (m) => {
+          if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`)
+        })
+        page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`))
+        await signIn(page)
         if (locale === 'en') await page.evaluate(() => localStorage.setItem('sms.locale', 'en'))
         const routes = await menuPaths(page, module)
         expect(routes.length).toBeGreaterThan(3)
         const problems: string[] = []
-        const walk = async (lane: Page, mine: MenuItem[]) => {
-          for (const [i, r] of mine.entries()) problems.push(...(await checkScreen(lane, r, locale, i === 0 || i === mine.length - 1)))
-        }
-        const lanes = [page, ...(await Promise.all(Array.from({ length: LANES - 1 }, async () => listen(await context.newPage()))))]
-        await Promise.all(lanes.map((lane, i) => walk(lane, routes.filter((_, j) => j % LANES === i))))
+        for (const [i, r] of routes.entries()) problems.push(...(await checkScreen(page, r, locale, i === 0, i === 0 || i === routes.length - 1)))
         expect(problems.sort()).toEqual([])
         expect(errors).toEqual([])
       })
