@@ -34,7 +34,7 @@ export interface FormHandle<K extends string = string> {
 export interface FormField<K extends string = string> {
   name: K
   label: string
-  kind?: 'text' | 'password' | 'tel' | 'code' | 'url' | 'select' | 'textarea'
+  kind?: 'text' | 'password' | 'tel' | 'code' | 'url' | 'select' | 'textarea' | 'radio'
   options?: readonly { value: string; label: string }[]
   /** Words under the field while it is not refused; a function when they follow what is typed (a count). */
   hint?: string | ((values: Values<K>) => string)
@@ -79,8 +79,8 @@ export interface FormSpec<K extends string, Out = Values<K>> {
   keepValues?: boolean
   /** A refusal that names no field is shown under this one (instead of under the form). */
   errorField?: K
-  /** The page form's button. */
-  submitLabel?: string
+  /** The page form's button, the dialog's save button; a function when it names the choice made ("Start XLSX"). */
+  submitLabel?: string | ((values: Values<K>) => string)
   /** The page form's button while the call runs ("signing in…"); `submitLabel` without it. */
   busyLabel?: string
   submitTestId?: string
@@ -89,7 +89,8 @@ export interface FormSpec<K extends string, Out = Values<K>> {
 const INPUT_TYPE = { text: 'text', password: 'password', tel: 'tel', code: 'text', url: 'url' } as const
 const INPUT_MODE = { tel: 'numeric', code: 'numeric', url: 'url' } as const
 
-const controlClass = `rounded border bg-[var(--surface)] px-3 py-2 text-sm text-[var(--text)] outline-none focus:border-[var(--primary)]
+// 16 px on a phone, so a browser there does not zoom into the field on focus (a public page is read on phones).
+const controlClass = `rounded border bg-[var(--surface)] px-3 py-2 text-base text-[var(--text)] sm:text-sm outline-none focus:border-[var(--primary)]
   focus:ring-2 focus:ring-[var(--primary)]/30`
 
 /**
@@ -103,7 +104,7 @@ function useDeclaredForm<K extends string, Out>(spec: FormSpec<K, Out>, onSaved:
   const base = spec.id ?? auto
   const blank = () =>
     Object.fromEntries(
-      spec.fields.map((f) => [f.name, spec.initial?.[f.name] ?? (f.kind === 'select' ? (f.options?.[0]?.value ?? '') : '')]),
+      spec.fields.map((f) => [f.name, spec.initial?.[f.name] ?? (f.kind === 'select' || f.kind === 'radio' ? (f.options?.[0]?.value ?? '') : '')]),
     ) as Values<K>
   const [values, setValues] = useState<Values<K>>(blank)
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({})
@@ -217,8 +218,11 @@ function useDeclaredForm<K extends string, Out>(spec: FormSpec<K, Out>, onSaved:
 
 type FormState<K extends string, Out> = ReturnType<typeof useDeclaredForm<K, Out>>
 
+const submitWords = <K extends string, Out>(spec: FormSpec<K, Out>, values: Values<K>) =>
+  typeof spec.submitLabel === 'function' ? spec.submitLabel(values) : spec.submitLabel
+
 /** The fields of a declared form, each with its label, its hint, and its message in the hint's place. */
-function Fields<K extends string, Out>({ form, autoFocus }: { form: FormState<K, Out>; autoFocus?: boolean }) {
+function Fields<K extends string, Out>({ form, autoFocus, tail }: { form: FormState<K, Out>; autoFocus?: boolean; tail?: ReactNode }) {
   const { values, errors, visible, idOf, set, testId } = form
   return (
     <>
@@ -234,6 +238,28 @@ function Fields<K extends string, Out>({ form, autoFocus }: { form: FormState<K,
           placeholder: f.placeholder,
           maxLength: f.maxLength,
           'data-testid': testId ? `${testId}-${f.name}` : undefined,
+        }
+        if (f.kind === 'radio') {
+          // Arrows pick, Enter sends; the checked choice is the one that takes the focus.
+          return (
+            <fieldset key={f.name} data-testid={common['data-testid']} className="flex flex-wrap items-center gap-4 text-sm">
+              <legend className="mb-1 text-xs text-[var(--muted)]">{f.label}</legend>
+              {f.options?.map((o, j) => (
+                <label key={o.value} className="inline-flex items-center gap-1.5">
+                  <input
+                    type="radio"
+                    id={j === 0 ? id : `${id}-${o.value}`}
+                    name={f.name}
+                    value={o.value}
+                    checked={values[f.name] === o.value}
+                    autoFocus={common.autoFocus && values[f.name] === o.value}
+                    onChange={() => set(f.name, o.value)}
+                  />
+                  {o.label}
+                </label>
+              ))}
+            </fieldset>
+          )
         }
         if (f.kind === 'select' || f.kind === 'textarea') {
           const control = {
@@ -269,7 +295,16 @@ function Fields<K extends string, Out>({ form, autoFocus }: { form: FormState<K,
               autoComplete={f.autoComplete ?? (kind === 'password' ? 'new-password' : 'off')}
               spellCheck={kind === 'url' ? false : undefined}
               error={error}
-              addon={f.addon?.(values, form.handle)}
+              addon={
+                tail && i === visible.length - 1 ? (
+                  <>
+                    {f.addon?.(values, form.handle)}
+                    {tail}
+                  </>
+                ) : (
+                  f.addon?.(values, form.handle)
+                )
+              }
               onChange={(e) => set(f.name, e.target.value)}
             />
             {/* The hint sits in the error's empty line; an error (which words the rule itself) takes its place. */}
@@ -290,6 +325,8 @@ export interface DeclaredFormProps<K extends string, Out> {
   autoFocus?: boolean
   /** Fills its container, the button across it (the sign-in card). */
   block?: boolean
+  /** The button on the last field's row, after its addon (a one-field tool: shorten a link). */
+  inline?: boolean
   /** The form's handle for its opener (words typed before the page was drawn, set into a field). */
   formRef?: Ref<FormHandle<K>>
 }
@@ -300,11 +337,21 @@ export interface DeclaredFormProps<K extends string, Out> {
  * call runs, the server's `data.fields` marks fields, and focus goes to the first bad field. The success words are
  * toasted.
  */
-export function DeclaredForm<K extends string, Out>({ spec, actions, autoFocus, block, formRef }: DeclaredFormProps<K, Out>) {
+export function DeclaredForm<K extends string, Out>({ spec, actions, autoFocus, block, inline, formRef }: DeclaredFormProps<K, Out>) {
   const { LL } = useI18nContext()
   const form = useDeclaredForm(spec, (msg) => msg && toast.success(msg))
   useImperativeHandle(formRef, () => form.handle)
-  const label = spec.submitLabel ?? LL.common.save()
+  const label = submitWords(spec, form.values) ?? LL.common.save()
+  const button = (
+    <Button
+      type="submit"
+      busy={form.busy}
+      className={block && !inline ? 'mt-2 w-full' : ''}
+      data-testid={spec.submitTestId ?? (spec.id ? `${spec.id}-submit` : undefined)}
+    >
+      {form.busy ? (spec.busyLabel ?? label) : label}
+    </Button>
+  )
   return (
     <form
       noValidate
@@ -321,18 +368,13 @@ export function DeclaredForm<K extends string, Out>({ spec, actions, autoFocus, 
         }
       }}
     >
-      <Fields form={form} autoFocus={autoFocus} />
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          type="submit"
-          busy={form.busy}
-          className={block ? 'mt-2 w-full' : ''}
-          data-testid={spec.submitTestId ?? (spec.id ? `${spec.id}-submit` : undefined)}
-        >
-          {form.busy ? (spec.busyLabel ?? label) : label}
-        </Button>
-        {actions}
-      </div>
+      <Fields form={form} autoFocus={autoFocus} tail={inline ? button : undefined} />
+      {(!inline || actions) && (
+        <div className="flex flex-wrap items-center gap-3">
+          {!inline && button}
+          {actions}
+        </div>
+      )}
     </form>
   )
 }
@@ -361,7 +403,7 @@ export function DeclaredFormDialog<K extends string, Out>({ spec, title, intro, 
       onSubmit={form.submit}
       onClose={onClose}
       saveTestId={saveTestId}
-      saveLabel={spec.submitLabel}
+      saveLabel={submitWords(spec, form.values)}
       testId={spec.id}
       width={width ?? 'max-w-lg'}
     >

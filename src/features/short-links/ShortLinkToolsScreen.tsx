@@ -1,8 +1,6 @@
-import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { longToShort, shortToLong } from '@/api/short-links'
-import { Button } from '@/components/ui/Button'
-import { TextField } from '@/components/ui/TextField'
+import { DeclaredForm, type FormField, type FormSpec } from '@/components/ui/DeclaredForm'
 import { longUrlSchema, MAX_LONG_URL_CHARS, shortToLongSchema, type ShortLinkResult } from '@/domain/send-link'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { LinkResult } from './LinkResult'
@@ -15,51 +13,30 @@ interface ToolProps {
   placeholder: string
   submit: string
   name: string
-  /** The field's problem, translated; null when it may be sent. */
-  problem: (value: string) => string | null
+  /** The field's rule (the payload's schema) and its words when it refuses. */
+  schema: FormField['schema']
+  message: FormField['message']
   run: (value: string) => Promise<ShortLinkResult>
   resultId: string
 }
 
-/** One tool: a field, its button (Enter sends), the field's message, and the link answered. */
-function Tool({ title, hint, label, placeholder, submit, name, problem, run, resultId }: ToolProps) {
-  const [value, setValue] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const call = useMutation({ mutationFn: run })
+/** One tool: a field and its button on one row (Enter sends), the field's message, and the link answered. */
+function Tool({ title, hint, label, placeholder, submit, name, schema, message, run, resultId }: ToolProps) {
+  const [result, setResult] = useState<ShortLinkResult | null>(null)
+  const spec: FormSpec<string> = {
+    id: `link-${name}`,
+    keepValues: true,
+    fields: [{ name, label, placeholder, kind: 'url', schema, message }],
+    errorField: name,
+    submitLabel: submit,
+    submit: async (_, values) => void setResult(await run(values[name].trim())),
+  }
   return (
     <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-5">
       <h2 className="text-base font-semibold">{title}</h2>
       <p className="mb-3 mt-1 text-sm text-[var(--muted)]">{hint}</p>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          const p = problem(value)
-          setError(p)
-          if (p) e.currentTarget.querySelector<HTMLInputElement>(`[name="${name}"]`)?.focus()
-          else call.mutate(value.trim())
-        }}
-      >
-        <TextField
-          name={name}
-          label={label}
-          placeholder={placeholder}
-          value={value}
-          autoComplete="off"
-          spellCheck={false}
-          error={error}
-          onChange={(e) => {
-            setValue(e.target.value)
-            if (error) setError(problem(e.target.value))
-          }}
-          addon={
-            <Button type="submit" busy={call.isPending}>
-              {submit}
-            </Button>
-          }
-        />
-      </form>
-      {call.data && <LinkResult link={call.data} testId={resultId} />}
+      <DeclaredForm spec={spec} block inline />
+      {result && <LinkResult link={result} testId={resultId} />}
     </section>
   )
 }
@@ -81,24 +58,20 @@ export default function ShortLinkToolsScreen() {
     return () => window.removeEventListener(FOCUS_SHORTEN_EVENT, focus)
   }, [])
 
-  const longProblem = (v: string) => {
-    const r = longUrlSchema.safeParse(v)
-    if (r.success) return null
-    const m = r.error.issues[0]?.message
+  const longWords = (issue: { message?: string }) => {
     const t = LL.sendLink.errors
-    return m === 'required' ? t.required() : m === 'tooLong' ? t.tooLong({ max: MAX_LONG_URL_CHARS }) : t.invalid()
+    return issue.message === 'required' ? t.required() : issue.message === 'tooLong' ? t.tooLong({ max: MAX_LONG_URL_CHARS }) : t.invalid()
   }
-  const shortProblem = (v: string) => (shortToLongSchema.safeParse({ short_url: v }).success ? null : l.expand.required())
 
   return (
     <div ref={root} className="mx-auto flex max-w-3xl flex-col gap-5 p-4">
       <Tool
         title={l.shorten.title()} hint={l.shorten.hint()} label={l.shorten.label()} placeholder={l.shorten.placeholder()}
-        submit={l.shorten.submit()} name="long_url" problem={longProblem} run={longToShort} resultId="shorten-result"
+        submit={l.shorten.submit()} name="long_url" schema={longUrlSchema} message={longWords} run={longToShort} resultId="shorten-result"
       />
       <Tool
         title={l.expand.title()} hint={l.expand.hint()} label={l.expand.label()} placeholder={l.expand.placeholder()}
-        submit={l.expand.submit()} name="short_url" problem={shortProblem} run={shortToLong} resultId="expand-result"
+        submit={l.expand.submit()} name="short_url" schema={shortToLongSchema.shape.short_url} message={l.expand.required()} run={shortToLong} resultId="expand-result"
       />
     </div>
   )
