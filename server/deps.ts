@@ -1,8 +1,10 @@
 import type { Registry } from 'prom-client'
+import type { RateLimiterPostgres } from 'rate-limiter-flexible'
 import type { Carrier } from './carrier'
 import type { ServerConfig } from './config'
 import type { Db } from './db'
 import type { JobRuns } from './jobs/runs'
+import type { MediaUrls } from './materials/media-url'
 import type { ObjectStore } from './storage'
 
 /** Everything a route or a job needs besides the request: built once at start (server/make-deps.ts) and handed down. */
@@ -18,6 +20,12 @@ export interface Deps {
   jobRuns: JobRuns
   /** What /metrics answers: the process's counters and this Deps' pool and job gauges (server/ops/metrics.ts). */
   metrics: Registry
+  /** Signed media addresses, with the signing key read from the database once (server/materials/media-url.ts). */
+  mediaUrls: MediaUrls
+  /** Bulk-read cursors open now, each holding a pooled connection (capped in server/lists/bulk-read.ts). */
+  bulkCursors: { open: number }
+  /** The rate limits' limiters, one per rule and scale, made on first use (server/security/rate-limit.ts). */
+  rateLimiters: Map<string, RateLimiterPostgres>
 }
 
 export interface LoginKeys {

@@ -4,6 +4,7 @@ import type { Db } from './db'
 import type { Deps, LoginKeys } from './deps'
 import { JOBS } from './jobs'
 import type { JobRuns } from './jobs/runs'
+import { mediaUrls } from './materials/media-url'
 import { metricsOf } from './ops/metrics'
 import { loadKeyPair, makeDecryptor } from './security/rsa'
 import { openStore, type ObjectStore } from './storage'
@@ -44,6 +45,9 @@ export function makeDeps(opts: AppOptions | Deps): Deps {
     keys: lazyKeys(opts.db),
     jobRuns,
     metrics: metricsOf({ db: opts.db, jobRuns, jobs: JOBS }),
+    mediaUrls: mediaUrls(opts.db, config.apiBase),
+    bulkCursors: { open: 0 },
+    rateLimiters: new Map(),
   }
 }
 

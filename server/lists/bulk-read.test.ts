@@ -19,7 +19,7 @@ describe('lists/bulk-read', () => {
   })
   afterAll(() => close())
 
-  /** The database with its cursors counted: opened, and closed (connection given back). */
+  /** The database with its cursors counted (opened, and closed: connection given back), and its own cursor slots. */
   const watched = () => {
     const seen = { opened: 0, closed: 0 }
     const cursor = root.cursor?.bind(root)
@@ -32,7 +32,7 @@ describe('lists/bulk-read', () => {
         return { read: (n: number) => c.read(n), close: () => (done ? Promise.resolve() : ((done = true), c.close().then(() => void (seen.closed += 1)))) }
       }) as Db['cursor'],
     }
-    return { db, seen }
+    return { reads: { db, bulkCursors: { open: 0 } }, seen }
   }
   const spec = (where = new Where()): KeysetSpec => ({
     select: 'id::text as sid, t, word, n', from: 'bk', where, order: 'desc', batchSize: 5,
@@ -47,8 +47,8 @@ describe('lists/bulk-read', () => {
   const keyset = async () => plain((await all(keysetBatches(root, spec()))).flat())
 
   it('gives the rows keyset batches give, in the same order and batch sizes (through one cursor on PostgreSQL)', async () => {
-    const { db, seen } = watched()
-    const batches = await all(bulkBatches(db, spec()))
+    const { reads, seen } = watched()
+    const batches = await all(bulkBatches(reads, spec()))
     expect(batches.map((b) => b.length)).toEqual([5, 5, 5, 5, 3])
     expect(plain(batches.flat())).toEqual(await keyset())
     expect(batches.flat()[22].word).toBe('w"1\n,你')
@@ -56,16 +56,16 @@ describe('lists/bulk-read', () => {
   })
 
   it('a filter matching nothing ends at once and gives its cursor back', async () => {
-    const { db, seen } = watched()
+    const { reads, seen } = watched()
     const w = new Where()
     w.and(`n = ${w.bind(99)}`)
-    expect(await all(bulkBatches(db, spec(w)))).toEqual([])
+    expect(await all(bulkBatches(reads, spec(w)))).toEqual([])
     expect(seen.opened).toBe(seen.closed)
   })
 
   it('a client that stalls gives its cursor back, and the rest of the file still follows in order', async () => {
-    const { db, seen } = watched()
-    const it = bulkBatches<Row>(db, { ...spec(), stallMs: 20 })
+    const { reads, seen } = watched()
+    const it = bulkBatches<Row>(reads, { ...spec(), stallMs: 20 })
     const first = await it.next()
     // The consumer takes its time: the cursor is closed meanwhile, its connection back in the pool.
     while (seen.closed === 0) await new Promise((r) => setTimeout(r, 10))
@@ -77,24 +77,25 @@ describe('lists/bulk-read', () => {
   })
 
   it(`opens at most ${MAX_BULK_CURSORS} cursors at once; further reads take keyset batches and lose nothing`, async () => {
-    const { db, seen } = watched()
-    const open = Array.from({ length: MAX_BULK_CURSORS }, () => bulkBatches<Row>(db, spec()))
+    const { reads, seen } = watched()
+    const open = Array.from({ length: MAX_BULK_CURSORS }, () => bulkBatches<Row>(reads, spec()))
     for (const it of open) await it.next()
-    const extra = await all(bulkBatches(db, spec()))
+    const extra = await all(bulkBatches(reads, spec()))
     expect(plain(extra.flat())).toEqual(await keyset())
     expect(seen.opened).toBe(MAX_BULK_CURSORS)
     // A consumer that stops early (the client went away) gives its cursor back; the next read takes one again.
     for (const it of open) await it.return(undefined)
     expect(seen.closed).toBe(seen.opened)
-    await all(bulkBatches(db, spec()))
+    await all(bulkBatches(reads, spec()))
     expect(seen.opened).toBe(MAX_BULK_CURSORS + 1)
   })
 
   it('a statement that fails gives its cursor slot back', async () => {
-    const { db, seen } = watched()
+    const { reads, seen } = watched()
     const bad = { ...spec(), from: 'bk_missing' }
-    for (let i = 0; i <= MAX_BULK_CURSORS; i++) await expect(all(bulkBatches(db, bad))).rejects.toThrow(/bk_missing/)
-    await all(bulkBatches(db, spec()))
+    for (let i = 0; i <= MAX_BULK_CURSORS; i++) await expect(all(bulkBatches(reads, bad))).rejects.toThrow(/bk_missing/)
+    expect(reads.bulkCursors.open).toBe(0)
+    await all(bulkBatches(reads, spec()))
     expect(seen.opened).toBe(1)
   })
 })

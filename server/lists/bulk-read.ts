@@ -1,4 +1,5 @@
-import type { Cursor, Db } from '../db/types'
+import type { Cursor } from '../db/types'
+import type { Deps } from '../deps'
 import { DOWNLOAD_BATCH, keysetBatches, keysetQuery, type KeysetSpec } from './keyset'
 
 /**
@@ -15,8 +16,6 @@ export const CURSOR_STALL_MS = 10_000
  */
 const CURSOR_SETTINGS = { cursor_tuple_fraction: '1' }
 
-const openCursors = new WeakMap<Db, number>()
-
 type Row = Record<string, unknown>
 
 const lastKey = (rows: Row[], keyCount: number) => Array.from({ length: keyCount }, (_, i) => String(rows[rows.length - 1][`__k${i}`]))
@@ -26,21 +25,21 @@ const lastKey = (rows: Row[], keyCount: number) => Array.from({ length: keyCount
  * PostgreSQL through one statement and a server-side cursor: a 1M-record download was 136 keyset queries, each an
  * index walk fetching a table page per row (84 ms per 5,000 rows over a seed in random time order), and now is one
  * plan whose rows are fetched 5,000 at a time, the next fetch running while a batch is written. Falls back to keyset
- * batches when the database has no cursors (a transaction's), when MAX_BULK_CURSORS are open, and for the rest of the file once its client stalls for CURSOR_STALL_MS (a slow reader must not hold a
+ * batches when the database has no cursors (a transaction's), when MAX_BULK_CURSORS of this process (deps.bulkCursors) are open, and for the rest of the file once its client stalls for CURSOR_STALL_MS (a slow reader must not hold a
  * connection and a transaction open for the length of its download). Rows read through the cursor keep their
  * `__k0…` fields (the key as text, for that handover): removing them made every row a slow dictionary object, and a
  * file's columns never read them.
  */
-export async function* bulkBatches<R = Row>(db: Db, spec: KeysetSpec & { stallMs?: number }): AsyncGenerator<R[]> {
-  const taken = openCursors.get(db) ?? 0
-  if (!db.cursor || taken >= MAX_BULK_CURSORS) {
+export async function* bulkBatches<R = Row>(deps: Pick<Deps, 'db' | 'bulkCursors'>, spec: KeysetSpec & { stallMs?: number }): AsyncGenerator<R[]> {
+  const { db, bulkCursors: slots } = deps
+  if (!db.cursor || slots.open >= MAX_BULK_CURSORS) {
     yield* keysetBatches<R>(db, spec)
     return
   }
-  openCursors.set(db, taken + 1)
+  slots.open++
   let counted = true
   const uncount = () => {
-    if (counted) openCursors.set(db, (openCursors.get(db) ?? 1) - 1)
+    if (counted) slots.open--
     counted = false
   }
   const size = spec.batchSize ?? DOWNLOAD_BATCH

@@ -14,7 +14,6 @@ import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { checkedInStatement } from '../http/session-check'
 import { listPage, orderClause, Where } from '../lists'
-import { signedMediaUrl } from '../materials/media-url'
 import { templatesUsing } from '../materials/in-use'
 import { assertFits, reserveStorage, storageOf } from '../materials/quota'
 import { UploadBudget, uploadSlot } from '../materials/upload-budget'
@@ -40,7 +39,7 @@ const COLUMNS = `m.material_id, m.cus_id, m.kind, m.purpose, m.file_name, m.cont
 /** The row as the API shows it: a signed address instead of the object key. */
 async function shown(deps: Deps, row: Stored): Promise<MaterialRow> {
   const { object_key: _, ...rest } = row
-  return { ...rest, url: await signedMediaUrl(deps.db, deps.config.apiBase, row) }
+  return { ...rest, url: await deps.mediaUrls.sign(row) }
 }
 
 /** A display name from what the browser sent: its last path segment, printable, at most 200 characters. */

@@ -6,7 +6,6 @@ import { ApiError } from '../http/envelope'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { Where } from '../lists'
-import { verifyMediaSig } from '../materials/media-url'
 import type { ByteRange } from '../storage/store'
 
 interface MediaRow {
@@ -58,7 +57,7 @@ export function mediaRoute(deps: Deps) {
     const { id, exp, sig } = q.data
     if (exp === undefined || sig === undefined) throw new ApiError(401, 'mediaLinkExpired')
     const { rows } = await deps.db.query<MediaRow>(`select ${COLS} from material where material_id = $1`, [id])
-    if (!rows[0] || !(await verifyMediaSig(deps.db, rows[0], exp, sig))) throw new ApiError(401, 'mediaLinkExpired')
+    if (!rows[0] || !(await deps.mediaUrls.verify(rows[0], exp, sig))) throw new ApiError(401, 'mediaLinkExpired')
     return send(c, deps, rows[0])
   }
   r.get('/media/file', signed, auth, async (c) => {

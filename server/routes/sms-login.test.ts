@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { peekRate, RATE_RULES } from '../security/rate-limit'
-import { defaultConfig } from '../config'
-import { CAPTCHA, setup, TEST_RATE_LIMIT_SCALE, type Harness } from '../test/harness'
+import { CAPTCHA, setup, type Harness } from '../test/harness'
 
 describe('routes/sms-login', () => {
   let h: Harness
@@ -35,7 +34,7 @@ describe('routes/sms-login', () => {
 
   describe('SMS-code login', () => {
     it('spends the server-wide daily cap only past the captcha, so wrong captchas cannot use it up', async () => {
-      const deps = { db: h.db, config: { ...defaultConfig(), rateLimitScale: TEST_RATE_LIMIT_SCALE } }
+      const deps = h.deps
       const before = (await peekRate(deps, 'smsCodeDay', 'all')).remaining
       for (const path of ['/user/sendLoginAuthCode', '/user/sendAuthCode']) {
         const res = await h.call(path, { userId: 'acme', epId: 'nobody01', phone: '13912345678', uuid: h.redom(), captcha: 'XXXX', redomStr: await h.captcha() })

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { passwordNonceSchema } from '../../src/domain/auth'
 import { createApp } from '../app'
-import { defaultConfig } from '../config'
 import type { Deps } from '../deps'
+import { makeDeps } from '../make-deps'
 import { CAPTCHA, setup, TEST_RATE_LIMIT_SCALE, type Harness } from '../test/harness'
 import { userByCusId, type SessionUser } from '../users/repo'
 import { confirmPassword, openSealedPassword, PASSWORD_NONCES_PER_ACCOUNT } from './password-nonce'
@@ -12,14 +12,14 @@ import { loadKeyPair, makeDecryptor } from './rsa'
 describe('security/password-nonce', () => {
   let h: Harness
   let acme: string
-  let deps: Pick<Deps, 'db' | 'keys' | 'config'>
+  let deps: Deps
   beforeAll(async () => {
     h = await setup()
     acme = await h.tokenFor('acme', 'Acme@12345')
     // The helpers' own deps over the harness's database: the same key pair the app loads from it.
     const pair = await loadKeyPair(h.db)
     const keys = async () => ({ publicKey: pair.publicKey, decrypt: makeDecryptor(pair.privateKey) })
-    deps = { db: h.db, keys, config: { ...defaultConfig(), rateLimitScale: TEST_RATE_LIMIT_SCALE } }
+    deps = { ...makeDeps({ db: h.db, config: { rateLimitScale: TEST_RATE_LIMIT_SCALE } }), keys }
   })
   afterAll(() => h.close())
 

@@ -55,7 +55,7 @@ export async function openSealedPassword(deps: NonceDeps, cusId: string, redomSt
  * (`passwordCheck`), then opened and verified. A bad seal and a wrong password cost the same scrypt work and give
  * the same refusal. Returns the password on success.
  */
-export async function confirmPassword(deps: Pick<Deps, 'db' | 'keys' | 'config'>, user: SessionUser, redomStr: string, cipher: string): Promise<string> {
+export async function confirmPassword(deps: Pick<Deps, 'db' | 'keys' | 'config' | 'rateLimiters'>, user: SessionUser, redomStr: string, cipher: string): Promise<string> {
   await consumeRate(deps, 'passwordCheck', user.cusId)
   const password = await openSealedPassword(deps, user.cusId, redomStr, cipher).catch((e: unknown) => {
     if (e instanceof ApiError) return null

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { serverMessage } from '../../src/domain/messages'
-import { defaultConfig } from '../config'
 import { migrate, type Db } from '../db'
+import type { Deps } from '../deps'
 import { ApiError } from '../http/envelope'
+import { makeDeps } from '../make-deps'
 import { openTestDb } from '../test/harness'
 import { consumeRate, peekRate, RATE_RULES, resetRate } from './rate-limit'
 
@@ -15,11 +16,14 @@ const refusal = (p: Promise<unknown>) =>
 describe('security/rate-limit', () => {
   let db: Db
   let close: () => Promise<void>
-  const deps = (scale = 1) => ({ db, config: { ...defaultConfig(), rateLimitScale: scale } })
+  // One Deps per scale and database, as a server process has one.
+  let made = new Map<number, Deps>()
+  const deps = (scale = 1) => made.get(scale) ?? made.set(scale, makeDeps({ db, config: { rateLimitScale: scale } })).get(scale)!
   const limit = RATE_RULES.errorLogUpload.points
 
   beforeEach(async () => {
     ;({ db, close } = await openTestDb())
+    made = new Map()
     await migrate(db)
   })
   afterEach(() => close())
@@ -45,7 +49,7 @@ describe('security/rate-limit', () => {
   it('keeps the count in the database, so a second server process on it sees the same spending', async () => {
     for (let i = 0; i < limit - 1; i++) await consumeRate(deps(), 'errorLogUpload', 'acct:1')
     // A new Db object shares no limiter or memory with the first, as another process would not.
-    const other = { db: { ...db }, config: deps().config }
+    const other = makeDeps({ db: { ...db }, config: deps().config })
     await consumeRate(other, 'errorLogUpload', 'acct:1')
     await expect(consumeRate(other, 'errorLogUpload', 'acct:1')).rejects.toBeInstanceOf(ApiError)
     const { rows } = await db.query<{ points: number }>('select points from rate_limits where key = $1', ['errorLogUpload:acct:1'])

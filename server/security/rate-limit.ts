@@ -99,12 +99,9 @@ export const RATE_RULES = {
 
 export type RateRuleName = keyof typeof RATE_RULES
 
-type RateDeps = Pick<Deps, 'db' | 'config'>
+type RateDeps = Pick<Deps, 'db' | 'config' | 'rateLimiters'>
 
 const TABLE = 'rate_limits'
-
-// One limiter per rule and database; a second server process builds its own over the same table and sees the same counts.
-const limiters = new WeakMap<Db, Map<string, RateLimiterPostgres>>()
 
 /** rate-limiter-flexible's 'client' store: anything with query({ text, values }) → { rows, rowCount }. */
 function storeClient(db: Db) {
@@ -118,8 +115,8 @@ function storeClient(db: Db) {
 
 function limiter(deps: RateDeps, rule: RateRuleName): RateLimiterPostgres {
   const scale = deps.config.rateLimitScale
-  let byRule = limiters.get(deps.db)
-  if (!byRule) limiters.set(deps.db, (byRule = new Map()))
+  // One limiter per rule in a Deps; a second server process builds its own over the same table and sees the same counts.
+  const byRule = deps.rateLimiters
   const id = `${rule}@${scale}`
   let rl = byRule.get(id)
   if (!rl) {

@@ -39,7 +39,7 @@ async function spendNonce(db: Db, cusId: string, nonce: string): Promise<void> {
  * unsigned traffic can neither fill the nonce table nor use up a customer's allowance. An unknown account answers as
  * a wrong signature does; a closed one is told so only once its signature is right.
  */
-export function requireSignature(deps: Pick<Deps, 'db' | 'config'>): MiddlewareHandler<SignedApiEnv> {
+export function requireSignature(deps: Pick<Deps, 'db' | 'config' | 'rateLimiters'>): MiddlewareHandler<SignedApiEnv> {
   const { db, config } = deps
   return async (c, next) => {
     const account = c.req.header(SIGNATURE_HEADERS.account) ?? ''

@@ -5,6 +5,7 @@ import type { Db } from '../db'
 import { fieldError } from '../http/envelope'
 import { framesOf, ownTemplate } from '../send/video-send'
 import { materialsFor, recordMaterials } from './materials'
+import type { MediaUrls } from '../materials/media-url'
 import { withMedia } from './media'
 
 type CspAdd = z.output<typeof cspTemplateAddSchema>
@@ -78,8 +79,8 @@ export const CSP_DETAIL_SELECT = `t.template_id, t.cus_id, t.template_name, t.ch
 export const CSP_DETAIL_FROM = 'csp_template t left join csp_template_content c on c.template_id = t.template_id'
 
 /** The detail as getCspTemplate answers it: cards that use a material get its kind and a fresh signed address. */
-export async function cspDetail(db: Db, apiBase: string, r: Row): Promise<CspTemplateDetail> {
-  const cards = await withMedia(db, apiBase, r.cus_id, json(r.card_list).map((c) => ({ ...c, material_id: c.material_id ?? null })))
+export async function cspDetail(db: Db, urls: MediaUrls, r: Row): Promise<CspTemplateDetail> {
+  const cards = await withMedia(db, urls, r.cus_id, json(r.card_list).map((c) => ({ ...c, material_id: c.material_id ?? null })))
   return {
     template_id: r.template_id, cus_id: r.cus_id, template_name: r.template_name, chatbot_id: r.chatbot_id, autograph: r.autograph,
     low_type: r.low_type, template_status: r.template_status, result_desc: r.result_desc, check_time: iso(r.check_time),

@@ -1,5 +1,6 @@
 import type { VideoTemplateDetail } from '../../src/domain/templates-write'
 import type { Db } from '../db'
+import type { MediaUrls } from '../materials/media-url'
 import { withMedia } from './media'
 
 export interface VideoDetailRow {
@@ -26,16 +27,16 @@ const iso = (v: Date | string | null) => (v === null ? null : (v instanceof Date
 type Frame = VideoTemplateDetail['videoFrameList'][number]
 
 /** A template's frames in order; a frame made from a material gets its kind and a fresh signed address. */
-export async function framesWithMedia(db: Db, apiBase: string, cusId: string, id: number): Promise<Frame[]> {
+export async function framesWithMedia(db: Db, urls: MediaUrls, cusId: string, id: number): Promise<Frame[]> {
   const { rows } = await db.query<Frame>(
     `select seq::int as seq, media_type as "mediaType", media_url as "mediaUrl", text_content as "textContent", material_id
      from video_template_frame where cus_template_id = $1 order by seq`, [id])
-  return withMedia(db, apiBase, cusId, rows)
+  return withMedia(db, urls, cusId, rows)
 }
 
-export async function videoDetail(db: Db, apiBase: string, r: VideoDetailRow): Promise<VideoTemplateDetail> {
+export async function videoDetail(db: Db, urls: MediaUrls, r: VideoDetailRow): Promise<VideoTemplateDetail> {
   return {
     ...r, check_time: iso(r.check_time), create_time: iso(r.create_time)!, update_time: iso(r.update_time)!,
-    videoFrameList: await framesWithMedia(db, apiBase, r.cus_id, r.cus_template_id),
+    videoFrameList: await framesWithMedia(db, urls, r.cus_id, r.cus_template_id),
   }
 }

@@ -21,7 +21,7 @@ const bytesOf = (e: Entry, ua: string) =>
  * then drops what lies more than ERROR_LOG_ROWS_MAX ids behind the newest. That trim is two primary-key lookups, no
  * count; gaps in the id sequence (rolled-back inserts) only mean a few rows fewer are kept.
  */
-export async function storeErrorLogs(deps: Pick<Deps, 'db' | 'config'>, cusId: string, userAgent: string, logs: Entry[]): Promise<void> {
+export async function storeErrorLogs(deps: Pick<Deps, 'db' | 'config' | 'rateLimiters'>, cusId: string, userAgent: string, logs: Entry[]): Promise<void> {
   const ua = userAgent.slice(0, UA_MAX)
   await consumeRate(deps, 'errorLogUpload', cusId)
   if (!logs.length) return

@@ -64,7 +64,7 @@ export function moRoutes(deps: Deps) {
         value: col.field === 'deliver_time' ? (row: Row) => fileTime(row.deliver_time) : (row: Row) => row[col.field] as string,
       })),
       total: await countRows(deps.db, m.countFrom, m.where),
-      batches: bulkBatches<Row>(deps.db, {
+      batches: bulkBatches<Row>(deps, {
         select: m.select, from: m.from, where: m.where, order: 'desc',
         key: [{ sql: 'o.deliver_time', type: 'timestamptz' }, { sql: 'o.sn', type: 'bigint' }],
       }),

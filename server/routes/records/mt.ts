@@ -137,7 +137,7 @@ export function mtRoutes(deps: Deps) {
       columns,
       total,
       // Read through a cursor in the database's own process while this one formats the rows.
-      batches: bulkBatches<Row>(deps.db, { ...read, select: m.fileSelect }),
+      batches: bulkBatches<Row>(deps, { ...read, select: m.fileSelect }),
     }, locale)
   }
 

@@ -61,7 +61,7 @@ export function shortLinkRoutes(deps: Deps) {
       filename: fileName({ 'zh-CN': '短链发送记录', en: 'short-link-sends' }, locale),
       columns: SHORT_LINK_DOWNLOAD_COLUMNS.map((col) => ({ header: col.header, value: value(col.field) })),
       total: await countRows(deps.db, m.countFrom, m.where),
-      batches: bulkBatches<Row>(deps.db, {
+      batches: bulkBatches<Row>(deps, {
         select: m.select, from: m.from, where: m.where, order: 'desc',
         key: [{ sql: 'm.receive_time', type: 'timestamptz' }, { sql: 'm.sn', type: 'bigint' }],
       }),

@@ -32,7 +32,7 @@ export function cspSendRoutes(deps: Deps) {
     const cusId = await senderOf(db, c.get('user'), q.cus_id)
     const content = await cspSendContentOf(db, cusId, q.template_id)
     if (!content) throw new ApiError(404, 'notFound')
-    return ok(c, { ...content, cspCardList: await withMedia(db, deps.config.apiBase, cusId, content.cspCardList) })
+    return ok(c, { ...content, cspCardList: await withMedia(db, deps.mediaUrls, cusId, content.cspCardList) })
   })
 
   r.post('/cspTemplate/cspSmsGroupSend', async (c) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultConfig } from '../../config'
+import { makeDeps } from '../../make-deps'
 import { consumeRate, peekRate, RATE_RULES } from '../../security/rate-limit'
 import { setup, type Harness } from '../../test/harness'
 import { countOf } from '../../test/send-kit'
@@ -49,7 +49,7 @@ describe('routes/send/long-to-short', () => {
     it('caps the new links an account mints per day; its known links are still given', async () => {
       const known = await mint(url('known'), tok.globex)
       // globex minted three new links above; the rest of the day's allowance but one is spent as if by earlier mints.
-      const deps = { db: h.db, config: { ...defaultConfig(), rateLimitScale: 1 } }
+      const deps = makeDeps({ db: h.db, config: { rateLimitScale: 1 } })
       const { remaining } = await peekRate(deps, 'shortLinkDay', cus.globex)
       expect(remaining).toBe(RATE_RULES.shortLinkDay.points - 3)
       await consumeRate(deps, 'shortLinkDay', cus.globex, { points: remaining - 1 })

@@ -33,7 +33,7 @@ export function videoSendRoutes(deps: Deps) {
     const q = await body(c, videoTemplateRequestSchema)
     const cusId = await senderOf(db, c.get('user'), q.cus_id)
     const content = await sendContentOf(db, cusId, await templateOf(cusId, q.cus_template_id))
-    return ok(c, { ...content, videoFrameList: await framesWithMedia(db, deps.config.apiBase, cusId, content.cus_template_id) })
+    return ok(c, { ...content, videoFrameList: await framesWithMedia(db, deps.mediaUrls, cusId, content.cus_template_id) })
   })
 
   return r

@@ -24,7 +24,6 @@ export function cspTemplateRoutes(deps: Deps) {
   const { db } = deps
   const r = new Hono<AppEnv>()
   const auth = requireUser(db)
-  const apiBase = deps.config.apiBase
 
   r.post('/cspTemplate/add', auth, async (c) => {
     const p = await templateBody(c, cspTemplateAddSchema)
@@ -49,7 +48,7 @@ export function cspTemplateRoutes(deps: Deps) {
   const detail = async (user: Parameters<typeof findVisible>[1], where: string, value: unknown) => {
     const row = await findVisible<CspDetailRow>(db, user, CSP_DETAIL_FROM, where, value, CSP_DETAIL_SELECT)
     if (!row) throw new ApiError(404, 'notFound')
-    return cspDetail(db, apiBase, row)
+    return cspDetail(db, deps.mediaUrls, row)
   }
 
   r.post('/cspTemplate/getCspTemplate', auth, async (c) => {

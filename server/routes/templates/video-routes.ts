@@ -29,7 +29,6 @@ export function videoTemplateRoutes(deps: Deps) {
   const { db } = deps
   const r = new Hono<AppEnv>()
   const auth = requireUser(db)
-  const apiBase = deps.config.apiBase
 
   r.post('/videoTemplate/add', auth, async (c) => {
     const p = await templateBody(c, videoTemplateAddSchema)
@@ -75,7 +74,7 @@ export function videoTemplateRoutes(deps: Deps) {
   const detail = async (user: Parameters<typeof findVisible>[1], where: string, value: unknown) => {
     const row = await findVisible<VideoDetailRow>(db, user, 'video_template t', where, value, VIDEO_DETAIL_SELECT)
     if (!row) throw new ApiError(404, 'notFound')
-    return videoDetail(db, apiBase, row)
+    return videoDetail(db, deps.mediaUrls, row)
   }
 
   // The console's detail (and the send page's preview before it had its own call): `cus_id` is accepted and ignored.
