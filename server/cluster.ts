@@ -1,10 +1,9 @@
 import cluster, { type Worker } from 'node:cluster'
 import { availableParallelism } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { settingsOrExit } from './config'
 import { createLogger } from './log'
-import { EmbeddedPostgresError, startEmbedded } from './db/embedded'
+import { startDatabase } from './start-database'
 
 /*
  * `npm run start:cluster`: N server processes (server/main.ts) on one port with Node's cluster module; the primary
@@ -19,20 +18,9 @@ const env = settingsOrExit('cluster')
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.LOG_FORMAT === 'pretty' }).child({ role: 'cluster primary' })
 const log = (m: string) => logger.info(m)
 
-function refuse(e: unknown): never {
-  if (!(e instanceof EmbeddedPostgresError)) throw e
-  logger.fatal(e.message)
-  process.exit(1)
-}
-const embedded = env.DATABASE_URL ? undefined : await startEmbedded({
-  dir: join(env.DATA_DIR, 'postgres'),
-  log: (l) => /WARNING|ERROR|FATAL|PANIC|recover|redo|making the PostgreSQL|left running/.test(l) && !/checkpoint/.test(l) && logger.info({ postgres: l }, 'embedded PostgreSQL'),
-}).catch(refuse)
-if (embedded) {
-  log(`embedded PostgreSQL in ${embedded.dir}, 127.0.0.1:${embedded.port}`)
-  // The processes forked below inherit it as their database.
-  process.env.DATABASE_URL = embedded.url
-}
+// The processes forked below inherit the database the primary started (or DATABASE_URL's) as theirs.
+const { url, embedded } = await startDatabase(env, logger)
+process.env.DATABASE_URL = url
 const size = env.CLUSTER_WORKERS ?? availableParallelism()
 
 // The server itself, next to this file (main.ts under tsx, main.js once compiled); execArgv carries the loader.

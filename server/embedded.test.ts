@@ -111,7 +111,7 @@ describe('npm start on the embedded PostgreSQL', () => {
     const c = await startServer({ ...ENV, DATA_DIR: dataDir, CLUSTER_WORKERS: '2' }, { script: 'server/cluster.ts', readyWhen: '2 processes listening' })
     try {
       const postmaster = postmasterPid(pgDir)
-      expect(c.lines.join('\n')).toMatch(/^\[cluster primary\] embedded PostgreSQL in/m)
+      expect(c.lines.join('\n')).toMatch(/^\[cluster primary\] database: embedded PostgreSQL in/m)
       for (let i = 0; i < 4; i++) expect(await menu(c)).toBe(200)
       const backends = await sql<{ n: number }>(pgDir, `select count(distinct client_port)::int as n from pg_stat_activity where application_name = 'sms-console'`)
       expect(backends[0].n).toBeGreaterThan(0)

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { APP_BASE } from '../src/domain/api'
 import { createApp } from './app'
@@ -7,12 +7,11 @@ import { Carrier } from './carrier'
 import { configFromSettings, settingsOrExit } from './config'
 import { migrate, openDb } from './db'
 import { ensureContentIndex } from './db/content-index'
-import { EmbeddedPostgresError, startEmbedded } from './db/embedded'
-import { MigrationsError } from './db/migrate'
 import { DEMO_ACCOUNTS, seedIfEmpty, syncMenus } from './seed'
 import { JOBS } from './jobs'
 import { makeDeps } from './make-deps'
 import { closeConnectionsWhenShuttingDown, shutdownGracefully, trackHandlers } from './shutdown'
+import { refuseWith, startDatabase } from './start-database'
 import { openStore } from './storage'
 import { startJobs } from './worker-loop'
 import { seedDemoMedia } from './seed/materials'
@@ -24,15 +23,8 @@ const log = createLogger({ level: env.LOG_LEVEL, pretty: env.LOG_FORMAT === 'pre
 setLogger(log)
 const host = env.HOST
 const port = env.PORT
-const dataDir = env.DATA_DIR
-const databaseUrl = env.DATABASE_URL
-
 // Startup refusals that are the operator's to fix: one paragraph, no stack.
-function refuse(e: unknown): never {
-  if (!(e instanceof EmbeddedPostgresError || e instanceof MigrationsError)) throw e
-  log.fatal(e.message)
-  process.exit(1)
-}
+const refuse = refuseWith(log)
 
 // A promise some background step forgot to handle is a bug to log, not a reason to stop serving every user (Node
 // would end the process). A thrown exception still ends it: its state is unknown, and a restart is the safe answer.
@@ -40,15 +32,10 @@ process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejectio
 
 // Without DATABASE_URL: the embedded PostgreSQL in DATA_DIR/postgres, started (and made, the first time) here and
 // stopped after the pool at shutdown (server/db/embedded.ts).
-const embedded = databaseUrl ? undefined : await startEmbedded({ dir: join(dataDir, 'postgres'), log: postgresLine }).catch(refuse)
+const { url, embedded } = await startDatabase(env, log)
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-if (embedded) {
-  const made = embedded.initialised ? `, made now (initdb ${secs(embedded.timings.initdbMs)})` : ''
-  log.info(`database: embedded PostgreSQL in ${embedded.dir}, 127.0.0.1:${embedded.port}${made}, started in ${secs(embedded.timings.startMs)}`)
-} else log.info('database: PostgreSQL (DATABASE_URL)')
 // The start's one-off work (migrations, the demo data on an empty database) runs on connections of their own,
 // closed before serving: their backends leave with the caches that work built (25 MB after the demo seed).
-const url = databaseUrl ?? embedded!.url
 const setup = await openDb({ databaseUrl: url })
 const migrating = performance.now()
 const applied = await migrate(setup).catch(refuse)
@@ -111,9 +98,3 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
-
-/** PostgreSQL's own lines: warnings, errors and recovery notes; its routine LOG lines (start, checkpoints) are left out. */
-function postgresLine(line: string) {
-  if (/WARNING|ERROR|FATAL|PANIC/.test(line) && !/the database system is (starting up|shutting down)/.test(line)) log.warn({ postgres: line }, 'embedded PostgreSQL')
-  else if (/recover|redo|interrupted|not properly shut down|making the PostgreSQL|left running/.test(line) && !/checkpoint/.test(line)) log.info({ postgres: line }, 'embedded PostgreSQL')
-}
