@@ -115,7 +115,7 @@ export const variables = {
   RATE_LIMIT_SCALE: v('tuning', num(0.000_001, 1e9, false).default(1), 'a positive number', '1',
     'multiplies every rate limit\'s allowance (`RATE_RULES` in `server/security/rate-limit.ts`); the test harness uses 1000'),
   SEND_WORKERS: v('setting', flag.default(true), '0 or 1', '1',
-    '`0`: this process runs no background job (carrier simulator, scheduler, report push, template review, UE checker, orphan sweep)'),
+    '`0`: this process runs no background job (the registry of `server/jobs`: carrier simulator, scheduler, report push and its prune, template review, UE checker, orphan sweep, balance-warning texts)'),
   ALLOWED_ORIGINS: v('setting', originList.default([]), origins, '',
     'origins besides the server\'s own that may call the API from a browser (a console served from another host)'),
   CORS_ORIGIN: v('setting', z.union([z.literal('*'), z.literal(''), httpUrl]).default(''), '*, empty or one origin', '',
