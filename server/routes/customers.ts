@@ -1,8 +1,5 @@
 import { Hono, type Context } from 'hono'
-import {
-  accountRefSchema, customerAddSchema, customerChargeSchema, customerQuotaSchema, MAX_SUB_ACCOUNTS, quotaBytes, subAccountAddSchema,
-  subAccountChargeSchema,
-} from '../../src/domain/customers'
+import { MAX_SUB_ACCOUNTS, quotaBytes } from '../../src/domain/customers'
 import { formatStorage } from '../../src/domain/materials'
 import { subAccountActionsVisible } from '../../src/domain/lists/accounts'
 import { serverMessage, type ServerMessage } from '../../src/domain/messages'
@@ -10,7 +7,8 @@ import { checkNewPassword } from '../../src/domain/validation'
 import type { Deps } from '../deps'
 import { accountDetail, createAccount, setStatus, type AccountWhere } from '../customers/accounts'
 import { chargeCustomer, transferToSub } from '../customers/money'
-import { ApiError, body, localeOf, ok } from '../http/envelope'
+import { ApiError, localeOf, ok } from '../http/envelope'
+import { operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { openSealedPassword } from '../security/password-nonce'
@@ -49,14 +47,14 @@ function customerRoutes(deps: Deps) {
     await next()
   })
 
-  r.post('/customer/prodTypes', async (c) =>
+  operation(r, '/customer/prodTypes', async (c) =>
     ok(c, (await deps.db.query('select prod_type::int as prod_type, name, name_en from product order by prod_type')).rows))
 
-  r.post('/customer/busCtys', async (c) =>
+  operation(r, '/customer/busCtys', async (c) =>
     ok(c, (await deps.db.query('select iso, name_zh, name_en, calling_code, price::text as price from country order by name_en')).rows))
 
-  r.post('/customer/customerAdd', async (c) => {
-    const p = await body(c, customerAddSchema)
+  operation(r, '/customer/customerAdd', async (c, input) => {
+    const p = await input()
     const user = c.get('user')
     await consumeRate(deps, 'accountCreate', user.cusId)
     const password = await initialPassword(deps, user, p)
@@ -68,21 +66,21 @@ function customerRoutes(deps: Deps) {
   })
 
   for (const [path, status] of [['/customer/closeCustomer', 0], ['/customer/openCustomer', 1]] as const) {
-    r.post(path, async (c) => {
-      const { cus_id } = await body(c, accountRefSchema)
+    operation(r, path, async (c, input) => {
+      const { cus_id } = await input()
       await consumeRate(deps, 'accountWrite', c.get('user').cusId)
       await setStatus(deps.db, cus_id, status, CUSTOMERS)
       return okWith(c, status === 0 ? 'accountClosedOk' : 'accountOpenedOk', { cus_id }, { account: cus_id })
     })
   }
 
-  r.post('/customer/customerDetail', async (c) => {
-    const { cus_id } = await body(c, accountRefSchema)
+  operation(r, '/customer/customerDetail', async (c, input) => {
+    const { cus_id } = await input()
     return ok(c, await accountDetail(deps.db, cus_id, CUSTOMERS))
   })
 
-  r.post('/customer/customerCharge', async (c) => {
-    const p = await body(c, customerChargeSchema)
+  operation(r, '/customer/customerCharge', async (c, input) => {
+    const p = await input()
     const user = c.get('user')
     await consumeRate(deps, 'accountWrite', user.cusId)
     const balance = await chargeCustomer(deps.db, {
@@ -93,8 +91,8 @@ function customerRoutes(deps: Deps) {
 
   // One customer's material storage (customer.storage_quota; null: STORAGE_QUOTA_BYTES). Uploads already stored
   // stay when it is lowered below what is used: only new ones are refused until enough is deleted.
-  r.post('/customer/customerQuota', async (c) => {
-    const p = await body(c, customerQuotaSchema)
+  operation(r, '/customer/customerQuota', async (c, input) => {
+    const p = await input()
     await consumeRate(deps, 'accountWrite', c.get('user').cusId)
     const bytes = quotaBytes(p.storage_quota)
     const { rows } = await deps.db.query('update customer set storage_quota = $2 where cus_id = $1 and user_type = 2 and cus_status <= 1 returning id', [p.cus_id, bytes])
@@ -114,8 +112,8 @@ function subAccountRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   r.use('/subAccount/*', requireUser(deps.db))
 
-  r.post('/subAccount/add', async (c) => {
-    const p = await body(c, subAccountAddSchema)
+  operation(r, '/subAccount/add', async (c, input) => {
+    const p = await input()
     const user = c.get('user')
     // Only an enterprise makes sub-accounts of its own; an administrator creates customers instead.
     if (user.userType !== 2 || !subAccountActionsVisible(user.moreType)) throw new ApiError(403, 'forbidden')
@@ -131,8 +129,8 @@ function subAccountRoutes(deps: Deps) {
     return okWith(c, 'subAccountAdded', { cus_id: p.cus_id }, { account: p.cus_id })
   })
 
-  r.post('/subAccount/charge', async (c) => {
-    const p = await body(c, subAccountChargeSchema)
+  operation(r, '/subAccount/charge', async (c, input) => {
+    const p = await input()
     const user = c.get('user')
     subAccountsOf(user)
     await consumeRate(deps, 'accountWrite', user.cusId)
@@ -144,8 +142,8 @@ function subAccountRoutes(deps: Deps) {
   })
 
   for (const [path, status] of [['/subAccount/close', 0], ['/subAccount/open', 1]] as const) {
-    r.post(path, async (c) => {
-      const { cus_id } = await body(c, accountRefSchema)
+    operation(r, path, async (c, input) => {
+      const { cus_id } = await input()
       const user = c.get('user')
       const where = subAccountsOf(user)
       await consumeRate(deps, 'accountWrite', user.cusId)
@@ -154,8 +152,8 @@ function subAccountRoutes(deps: Deps) {
     })
   }
 
-  r.post('/subAccount/detail', async (c) => {
-    const { cus_id } = await body(c, accountRefSchema)
+  operation(r, '/subAccount/detail', async (c, input) => {
+    const { cus_id } = await input()
     return ok(c, await accountDetail(deps.db, cus_id, subAccountsOf(c.get('user'))))
   })
   return r

@@ -77,7 +77,7 @@ export interface Operation {
 const none = { kind: 'none' } as const
 const json = <S extends z.ZodType>(schema: S) => ({ kind: 'json', schema }) as const
 const form = <S extends z.ZodType, const F extends string[]>(schema: S, ...files: F) => ({ kind: 'multipart', schema, files }) as const
-const download = <S extends z.ZodObject>(schema: S) => json(schema.extend(downloadFormatShape))
+const download = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) => json(schema.extend(downloadFormatShape))
 /** A media upload: the binary `file` part (judged by content) and an optional JSON `payload` of its fields. */
 const media = <S extends z.ZodType>(schema: S) => ({ kind: 'multipart', schema, files: ['file'], media: true }) as const
 

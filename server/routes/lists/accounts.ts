@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
-import { ACCOUNT_TOTALS, accountSearchSchema, type AccountRow, type AccountSearch } from '../../../src/domain/lists/accounts'
-import { chargeDetailSchema } from '../../../src/domain/customers'
+import { ACCOUNT_TOTALS, type AccountRow, type AccountSearch } from '../../../src/domain/lists/accounts'
 import { balanceStr, RECHARGE_TOTALS, type RechargeRow } from '../../../src/domain/lists/recharge'
 import { serverMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../deps'
-import { body, localeOf, ok } from '../../http/envelope'
+import { localeOf, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { checkedInStatement } from '../../http/session-check'
 import { listPage, orderClause, Where } from '../../lists'
@@ -48,23 +48,23 @@ async function accountPage(deps: Deps, c: Ctx, q: AccountSearch, w: Where) {
 export function accountListRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
 
-  r.post('/user/subAccountList', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, accountSearchSchema)
+  operation(r, '/user/subAccountList', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const user = c.get('user')
     const w = new Where().and('a.user_type = 3')
     if (user.userType !== 1) w.and(`a.parent_id = ${w.bind(user.cusId)}`)
     return accountPage(deps, c, q, w)
   }))
 
-  r.post('/customer/list', checkedInStatement(deps.db, async (c) => {
+  operation(r, '/customer/list', checkedInStatement(deps.db, async (c, input) => {
     requireAdmin(c.get('user'))
-    const q = await body(c, accountSearchSchema)
+    const q = await input()
     return accountPage(deps, c, q, new Where().and('a.user_type = 2'))
   }))
 
-  r.post('/customer/chargeDetail', checkedInStatement(deps.db, async (c) => {
+  operation(r, '/customer/chargeDetail', checkedInStatement(deps.db, async (c, input) => {
     requireAdmin(c.get('user'))
-    const q = await body(c, chargeDetailSchema)
+    const q = await input()
     const w = new Where()
     w.and(`r.cus_id = ${w.bind(q.cus_id)}`)
       .when(q.prod_type, (v) => `r.prod_type = ${w.bind(v)}`)

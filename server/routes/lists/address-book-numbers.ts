@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { groupMobileDetailSchema, hasMemberGroupListSchema } from '../../../src/domain/group-numbers'
 import type { Deps } from '../../deps'
-import { ApiError, body, ok } from '../../http/envelope'
+import { ApiError, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { keysetBatches, Where } from '../../lists'
@@ -16,8 +16,8 @@ export function addressBookNumberRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
   const db = deps.db
 
-  r.post('/addressBook/hasMemberGroupList', auth, async (c) => {
-    const q = await body(c, hasMemberGroupListSchema)
+  operation(r, '/addressBook/hasMemberGroupList', auth, async (c, input) => {
+    const q = await input()
     const user = c.get('user')
     const w = new Where().scope(user, 'g.cus_id')
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `g.cus_id = ${w.bind(v)}`)
@@ -28,8 +28,8 @@ export function addressBookNumberRoutes(deps: Deps) {
     return ok(c, rows)
   })
 
-  r.post('/addressBook/groupMobileDetail', auth, async (c) => {
-    const q = await body(c, groupMobileDetailSchema)
+  operation(r, '/addressBook/groupMobileDetail', auth, async (c, input) => {
+    const q = await input()
     const ids = [...new Set(q.group_ids)]
     const w = new Where().scope(c.get('user'), 'g.cus_id')
     w.and(`g.group_id = any(${w.bind(ids)}::int[])`)

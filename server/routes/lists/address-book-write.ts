@@ -1,13 +1,11 @@
 import { Hono, type Context } from 'hono'
-import {
-  groupAddSchema, groupDelSchema, groupModSchema, groupRefSchema, memberAddSchema, memberDelSchema, memberModSchema,
-  memberMoveSchema, memberRefSchema, type MemberAdd,
-} from '../../../src/domain/address-book-write'
+import { type MemberAdd } from '../../../src/domain/address-book-write'
 import type { Deps } from '../../deps'
 import type { Db } from '../../db'
 import type { ServerMessage } from '../../../src/domain/messages'
 import { serverMessage } from '../../../src/domain/messages'
-import { ApiError, body, fieldsBody, localeOf, ok } from '../../http/envelope'
+import { ApiError, localeOf, ok } from '../../http/envelope'
+import { byField, operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
@@ -49,8 +47,8 @@ export function addressBookWriteRoutes(deps: Deps) {
     return cusId
   }
 
-  r.post('/addressBook/addressBookGroupAdd', auth, async (c) => {
-    const p = await fieldsBody(c, groupAddSchema)
+  operation(r, '/addressBook/addressBookGroupAdd', auth, async (c, input) => {
+    const p = await input(byField)
     const cusId = await writer(c)
     const { rows } = await db.query<{ group_id: number }>(
       `insert into ab_group (cus_id, group_name, remark) values ($1, $2, $3) on conflict (cus_id, group_name) do nothing returning group_id`,
@@ -59,8 +57,8 @@ export function addressBookWriteRoutes(deps: Deps) {
     return said(c, { group_id: rows[0].group_id }, 'abGroupSaved', { name: p.group_name })
   })
 
-  r.post('/addressBook/addressBookGroupMod', auth, async (c) => {
-    const p = await fieldsBody(c, groupModSchema)
+  operation(r, '/addressBook/addressBookGroupMod', auth, async (c, input) => {
+    const p = await input(byField)
     const cusId = await writer(c)
     const { rows } = await db.query('update ab_group set group_name = $3, remark = $4 where group_id = $1 and cus_id = $2 returning group_id',
       [p.group_id, cusId, p.group_name, p.remark]).catch((e: unknown) => {
@@ -72,8 +70,8 @@ export function addressBookWriteRoutes(deps: Deps) {
   })
 
   // The group and its contacts go together only when the caller said so (the console's confirmation names the count).
-  r.post('/addressBook/addressBookGroupDel', auth, async (c) => {
-    const p = await body(c, groupDelSchema)
+  operation(r, '/addressBook/addressBookGroupDel', auth, async (c, input) => {
+    const p = await input()
     const cusId = await writer(c)
     const done = await db.transaction(async (tx) => {
       const name = await ownGroup(tx, cusId, p.group_id, true)
@@ -86,8 +84,8 @@ export function addressBookWriteRoutes(deps: Deps) {
     return said(c, done, 'abGroupDeleted', done)
   })
 
-  r.post('/addressBook/addressBookGroupDetail', auth, async (c) => {
-    const p = await body(c, groupRefSchema)
+  operation(r, '/addressBook/addressBookGroupDetail', auth, async (c, input) => {
+    const p = await input()
     const s = scopeFor(c.get('user'), 'g.cus_id', 2)
     const { rows } = await db.query(
       `select g.group_id, g.cus_id, g.group_name, g.remark, g.create_time,
@@ -97,8 +95,8 @@ export function addressBookWriteRoutes(deps: Deps) {
     return ok(c, rows[0])
   })
 
-  r.post('/addressBook/addressBookMemberAdd', auth, async (c) => {
-    const p = await fieldsBody(c, memberAddSchema)
+  operation(r, '/addressBook/addressBookMemberAdd', auth, async (c, input) => {
+    const p = await input(byField)
     const cusId = await writer(c)
     const group = await ownGroup(db, cusId, p.group_id)
     const { rows } = await db.query<{ id: number }>(
@@ -113,8 +111,8 @@ export function addressBookWriteRoutes(deps: Deps) {
     return said(c, { id: Number(rows[0].id) }, 'abMemberSaved', { name: p.name })
   })
 
-  r.post('/addressBook/addressBookMemberMod', auth, async (c) => {
-    const p = await fieldsBody(c, memberModSchema)
+  operation(r, '/addressBook/addressBookMemberMod', auth, async (c, input) => {
+    const p = await input(byField)
     const cusId = await writer(c)
     const group = await ownGroup(db, cusId, p.group_id)
     const { rows } = await db.query(
@@ -129,8 +127,8 @@ export function addressBookWriteRoutes(deps: Deps) {
     return said(c, { id: p.id }, 'abMemberSaved', { name: p.name })
   })
 
-  r.post('/addressBook/addressBookMemberDetail', auth, async (c) => {
-    const p = await body(c, memberRefSchema)
+  operation(r, '/addressBook/addressBookMemberDetail', auth, async (c, input) => {
+    const p = await input()
     const s = scopeFor(c.get('user'), 'a.cus_id', 2)
     const { rows } = await db.query(
       `select a.id, a.cus_id, a.group_id, g.group_name as "groupName", a.name, a.mobile, a.email, a.job_number,
@@ -146,8 +144,8 @@ export function addressBookWriteRoutes(deps: Deps) {
     if (rows.length < ids.length) throw new ApiError(404, 'abMembersNotFound', { count: ids.length - rows.length })
   }
 
-  r.post('/addressBook/addressBookMemberDel', auth, async (c) => {
-    const p = await body(c, memberDelSchema)
+  operation(r, '/addressBook/addressBookMemberDel', auth, async (c, input) => {
+    const p = await input()
     const cusId = await writer(c)
     const ids = [...new Set(p.ids)]
     await db.transaction(async (tx) => {
@@ -158,8 +156,8 @@ export function addressBookWriteRoutes(deps: Deps) {
   })
 
   // A mobile held twice once the move is done (already in the target group, or two of the selected) refuses it all.
-  r.post('/addressBook/addressBookMemberMove', auth, async (c) => {
-    const p = await body(c, memberMoveSchema)
+  operation(r, '/addressBook/addressBookMemberMove', auth, async (c, input) => {
+    const p = await input()
     const cusId = await writer(c)
     const ids = [...new Set(p.ids)]
     const name = await db.transaction(async (tx) => {

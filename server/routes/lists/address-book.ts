@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import { contactSearchSchema, GROUP_TOTALS, groupSearchSchema, type ContactSearch } from '../../../src/domain/lists/address-book'
-import { downloadFormatShape } from '../../../src/domain/lists/query'
+import { GROUP_TOTALS, type ContactSearch } from '../../../src/domain/lists/address-book'
 import type { Deps } from '../../deps'
-import { body, localeOf, ok } from '../../http/envelope'
+import { localeOf, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
@@ -36,8 +36,8 @@ export function addressBookRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
   const db = deps.db
 
-  r.post('/addressBook/list', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, contactSearchSchema)
+  operation(r, '/addressBook/list', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     return ok(c, await listPage(db, {
       session: c.get('sessionCheck'),
       select: SELECT, from: FROM, countFrom: 'ab_contact a', where: contactWhere(c.get('user'), q), page: q,
@@ -45,8 +45,8 @@ export function addressBookRoutes(deps: Deps) {
     }))
   }))
 
-  r.post('/addressBook/groupList', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, groupSearchSchema)
+  operation(r, '/addressBook/groupList', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const user = c.get('user')
     const w = new Where().scope(user, 'g.cus_id')
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `g.cus_id = ${w.bind(v)}`)
@@ -62,8 +62,8 @@ export function addressBookRoutes(deps: Deps) {
     }))
   }))
 
-  r.post('/addressBook/download', auth, async (c) => {
-    const q = await body(c, contactSearchSchema.extend(downloadFormatShape))
+  operation(r, '/addressBook/download', auth, async (c, input) => {
+    const q = await input()
     const w = contactWhere(c.get('user'), q)
     const locale = localeOf(c)
     return downloadResponse<Row>(c, {

@@ -1,10 +1,9 @@
 import { Hono } from 'hono'
-import {
-  batchNumbersSchema, CHECK_STATE_CODE, CHECK_STATES, onlineCheckSchema, type BatchNumberRow, type CheckState,
-} from '../../../src/domain/number-check-online'
+import { CHECK_STATE_CODE, CHECK_STATES, type BatchNumberRow, type CheckState } from '../../../src/domain/number-check-online'
 import { PROD_TYPE } from '../../../src/domain/constants'
 import type { Deps } from '../../deps'
-import { ApiError, body, ok } from '../../http/envelope'
+import { ApiError, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { Where } from '../../lists'
@@ -21,23 +20,23 @@ export function onlineCheckRoutes(deps: Deps) {
   const db = deps.db
 
   /** The caller's price per checked number (null without the check product) and balance, for the cost before confirming. */
-  r.post('/mobileStatus/checkInfo', auth, async (c) => {
+  operation(r, '/mobileStatus/checkInfo', auth, async (c) => {
     const { rows } = await db.query<{ price: number | null; balance: number }>(
       `select (select p.price::float8 from customer_product p where p.cus_id = c.cus_id and p.prod_type = $2) as price,
          c.balance::float8 as balance from customer c where c.cus_id = $1`, [c.get('user').cusId, PROD_TYPE.numberCheck])
     return ok(c, { price: rows[0]?.price ?? null, balance: rows[0]?.balance ?? 0 })
   })
 
-  r.post('/mobileStatus/onlineCheck', auth, async (c) => {
-    const q = await body(c, onlineCheckSchema)
+  operation(r, '/mobileStatus/onlineCheck', auth, async (c, input) => {
+    const q = await input()
     const cusId = await senderOf(db, c.get('user'), q.cus_id)
     await consumeRate(deps, 'numberCheckOnline', cusId)
     return ok(c, await runOnlineCheck(db, cusId, { mobiles: q.mobiles, batchName: q.batch_name, key: q.idempotency_key }))
   })
 
   /** At most ONLINE_CHECK_LIMIT rows: a batch of the online check holds no more. */
-  r.post('/mobileStatus/batchNumbers', auth, async (c) => {
-    const q = await body(c, batchNumbersSchema)
+  operation(r, '/mobileStatus/batchNumbers', auth, async (c, input) => {
+    const q = await input()
     const w = new Where().scope(c.get('user'), 'b.cus_id')
     w.and(`b.id = ${w.bind(q.id)}`)
     const found = await db.query(`select 1 from mobile_status_batch b ${w.sql}`, w.params)

@@ -1,11 +1,9 @@
 import { Hono } from 'hono'
-import {
-  CHECK_STAT_TOTALS, checkStatSearchSchema, MOBILE_STATUS_BATCH_TOTALS, MOBILE_STATUS_STAT_TOTALS, mobileStatusBatchSearchSchema,
-  mobileStatusStatSearchSchema, mobileUeDownloadSchema, MOBILE_UE_TOTALS, mobileUeSearchSchema, ratioStr, type CheckStatRow,
-} from '../../../src/domain/lists/number-check'
+import { CHECK_STAT_TOTALS, MOBILE_STATUS_BATCH_TOTALS, MOBILE_STATUS_STAT_TOTALS, MOBILE_UE_TOTALS, ratioStr, type CheckStatRow } from '../../../src/domain/lists/number-check'
 import { UE_FILE_STATUS } from '../../../src/domain/number-check-ue'
 import type { Deps } from '../../deps'
-import { ApiError, body, ok } from '../../http/envelope'
+import { ApiError, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
@@ -30,8 +28,8 @@ export function numberCheckRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
   const db = deps.db
 
-  r.post('/mobileStatus/mobileStatusStatistics', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, mobileStatusStatSearchSchema)
+  operation(r, '/mobileStatus/mobileStatusStatistics', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     return ok(c, await listPage(db, {
       session: c.get('sessionCheck'),
       select: `to_char(s.gather_time, 'YYYY-MM-DD') as gather_time, s.cus_id, c.cus_name, s.request_count, s.success_count, s.failure_count,
@@ -42,8 +40,8 @@ export function numberCheckRoutes(deps: Deps) {
   }))
 
   for (const [path, table] of [['/mobileBlack/mobileBlackStatistics', 'mobile_black_stat'], ['/numberPorting/numberPortingStatistics', 'number_porting_stat']] as const) {
-    r.post(path, checkedInStatement(deps.db, async (c) => {
-      const q = await body(c, checkStatSearchSchema)
+    operation(r, path, checkedInStatement(deps.db, async (c, input) => {
+      const q = await input()
       const page = await listPage<CheckStatRow>(db, {
         session: c.get('sessionCheck'),
         select: `to_char(s.gather_time, 'YYYY-MM-DD') as gather_time, s.cus_id, c.cus_name, s.request_count, s.success_count, s.failure_count`,
@@ -57,8 +55,8 @@ export function numberCheckRoutes(deps: Deps) {
     }))
   }
 
-  r.post('/mobileUe/list', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, mobileUeSearchSchema)
+  operation(r, '/mobileUe/list', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const user = c.get('user')
     // An upload not yet confirmed (paid) is no check file yet (mobile_ue_file.confirmed).
     const w = new Where().scope(user, 'u.cus_id').and('u.confirmed')
@@ -74,8 +72,8 @@ export function numberCheckRoutes(deps: Deps) {
     }))
   }))
 
-  r.post('/mobileUe/downloadMobile', auth, async (c) => {
-    const q = await body(c, mobileUeDownloadSchema)
+  operation(r, '/mobileUe/downloadMobile', auth, async (c, input) => {
+    const q = await input()
     // Another account's file is not found; a file still checking, failed (and refunded) or unpaid has no result.
     const file = new Where().scope(c.get('user'), 'u.cus_id')
     file.and(`u.batch_id = ${file.bind(q.batch_id)}`).and('u.confirmed')
@@ -94,8 +92,8 @@ export function numberCheckRoutes(deps: Deps) {
     })
   })
 
-  r.post('/mobileStatus/list', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, mobileStatusBatchSearchSchema)
+  operation(r, '/mobileStatus/list', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const user = c.get('user')
     const w = new Where().scope(user, 'b.cus_id')
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `b.cus_id = ${w.bind(v)}`)

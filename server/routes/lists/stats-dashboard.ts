@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { DAILY_COUNTERS } from '../../../src/domain/lists/mt-counters'
-import { indexInfoSearchSchema, replyCountSearchSchema, type NormalSmsIndexInfo, type SmsIndexInfo } from '../../../src/domain/lists/stats'
+import { type NormalSmsIndexInfo, type SmsIndexInfo } from '../../../src/domain/lists/stats'
 import type { Deps } from '../../deps'
-import { body, ok } from '../../http/envelope'
+import { ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { counterSums } from '../../lists/status-sums'
@@ -31,8 +32,8 @@ export function dashboardRoutes(deps: Deps) {
   }
 
   // Video and international dashboard: this month, yesterday, today with its outcome, and 30 days of axes.
-  r.post('/dataGathering/getSmsIndexInfo', auth, async (c) => {
-    const q = await body(c, indexInfoSearchSchema)
+  operation(r, '/dataGathering/getSmsIndexInfo', auth, async (c, input) => {
+    const q = await input()
     const from = `least(${TODAY} - ${AXIS_DAYS - 1}, date_trunc('month', ${TODAY})::date)`
     const rows = await days(c.get('user'), q, 2, from)
     const month = rows.filter((d) => d.day.slice(0, 7) === rows[rows.length - 1].day.slice(0, 7))
@@ -55,8 +56,8 @@ export function dashboardRoutes(deps: Deps) {
   })
 
   // Ordinary dashboard: previous and current month, yesterday, today, and 30 days of sends.
-  r.post('/dataGathering/getNormalSmsIndexInfo', auth, async (c) => {
-    const q = await body(c, indexInfoSearchSchema)
+  operation(r, '/dataGathering/getNormalSmsIndexInfo', auth, async (c, input) => {
+    const q = await input()
     const from = `least(${TODAY} - ${AXIS_DAYS - 1}, (date_trunc('month', ${TODAY}) - interval '1 month')::date)`
     const rows = await days(c.get('user'), q, 0, from)
     const t = rows[rows.length - 1]
@@ -77,8 +78,8 @@ export function dashboardRoutes(deps: Deps) {
   })
 
   // Replies in the range (today when none is given) and today.
-  r.post('/dataGathering/queryReplyCount', auth, async (c) => {
-    const q = await body(c, replyCountSearchSchema)
+  operation(r, '/dataGathering/queryReplyCount', auth, async (c, input) => {
+    const q = await input()
     const ranged = q.start_time || q.end_time
     const w = rollupWhere(c.get('user'), q, 'd')
     const { rows } = await db.query<{ range: number; today: number }>(

@@ -1,13 +1,10 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { downloadFormatShape } from '../../../src/domain/lists/query'
 import { mtSendStatus, STATUS_WORDS } from '../../../src/domain/lists/records'
-import {
-  BATCH_TOTALS, batchMobileSearchSchema, batchSearchSchema, COUNTRY_STAT_TOTALS, countryStatSearchSchema, DIME_TOTALS, dimeSearchSchema,
-  GATHERING_TOTALS, gatheringSearchSchema, unionStr, type BatchRow, type DimeRow,
-} from '../../../src/domain/lists/stats'
+import { BATCH_TOTALS, batchSearchSchema, COUNTRY_STAT_TOTALS, DIME_TOTALS, dimeSearchSchema, GATHERING_TOTALS, unionStr, type BatchRow, type DimeRow } from '../../../src/domain/lists/stats'
 import type { Deps } from '../../deps'
-import { body, localeOf, ok } from '../../http/envelope'
+import { localeOf, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
@@ -94,8 +91,8 @@ export function statsRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
   const db = deps.db
 
-  r.post('/dataGathering/batchList', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, batchSearchSchema)
+  operation(r, '/dataGathering/batchList', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const w = batchWhere(c.get('user'), q)
     return ok(c, await listPage<BatchRow>(db, {
       session: c.get('sessionCheck'),
@@ -104,8 +101,8 @@ export function statsRoutes(deps: Deps) {
     }))
   }))
 
-  r.post('/dataGathering/downloadBatch', auth, async (c) => {
-    const q = await body(c, batchSearchSchema.extend(downloadFormatShape))
+  operation(r, '/dataGathering/downloadBatch', auth, async (c, input) => {
+    const q = await input()
     const w = batchWhere(c.get('user'), q)
     const locale = localeOf(c)
     return downloadResponse<Row>(c, {
@@ -118,8 +115,8 @@ export function statsRoutes(deps: Deps) {
     })
   })
 
-  r.post('/dataGathering/mobileDownload', auth, async (c) => {
-    const q = await body(c, batchMobileSearchSchema.extend(downloadFormatShape))
+  operation(r, '/dataGathering/mobileDownload', auth, async (c, input) => {
+    const q = await input()
     const user = c.get('user')
     const w = new Where().scope(user, 'm.cus_id')
     const batch = w.bind(q.batch_id)
@@ -145,8 +142,8 @@ export function statsRoutes(deps: Deps) {
     })
   })
 
-  r.post('/dataGathering/list', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, gatheringSearchSchema)
+  operation(r, '/dataGathering/list', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const { w, grouped } = dimeFrom(c.get('user'), q)
     // The per-account view of the same grouped set: products folded together.
     const byAccount = `(select gathering_time, cus_id, ${COUNT_SUMS} from ${grouped} group by 1, 2 having sum(sent_count) > 0) g`
@@ -158,8 +155,8 @@ export function statsRoutes(deps: Deps) {
     return ok(c, { ...page, records: page.records.map(withUnion) })
   }))
 
-  r.post('/dataGathering/dimeList', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, dimeSearchSchema)
+  operation(r, '/dataGathering/dimeList', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const { w, grouped } = dimeFrom(c.get('user'), q)
     const page = await listPage<DimeRow>(db, {
       session: c.get('sessionCheck'),
@@ -169,8 +166,8 @@ export function statsRoutes(deps: Deps) {
     return ok(c, { ...page, records: page.records.map(withUnion) })
   }))
 
-  r.post('/dataGathering/downloadDimeList', auth, async (c) => {
-    const q = await body(c, dimeSearchSchema.extend(downloadFormatShape))
+  operation(r, '/dataGathering/downloadDimeList', auth, async (c, input) => {
+    const q = await input()
     const { w, grouped } = dimeFrom(c.get('user'), q)
     const pw = paramsOnly(w)
     const from = `${grouped} join customer c on c.cus_id = g.cus_id`
@@ -183,8 +180,8 @@ export function statsRoutes(deps: Deps) {
     })
   })
 
-  r.post('/dataGathering/countryList', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, countryStatSearchSchema)
+  operation(r, '/dataGathering/countryList', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const w = rollupWhere(c.get('user'), { ...q, prod_type: q.prod_type ?? 1 }, 'd').and(`d.country <> ''`)
     w.when(q.country, (v) => `d.country = ${w.bind(v.toUpperCase())}`)
     const name = localeOf(c) === 'en' ? 'name_en' : 'name_zh'

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import { contentTemplateSearchSchema, cspTemplateSearchSchema, videoTemplateSearchSchema } from '../../../src/domain/lists/templates'
 import { serverMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../deps'
-import { body, localeOf, ok } from '../../http/envelope'
+import { localeOf, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { checkedInStatement } from '../../http/session-check'
 import { listPage, orderClause, Where } from '../../lists'
@@ -27,8 +27,8 @@ export function templateRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const db = deps.db
 
-  r.post('/contentTemplate/list', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, contentTemplateSearchSchema)
+  operation(r, '/contentTemplate/list', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const w = templateWhere(c.get('user'), q, 't', ['template_content', 'keyword'], 'id')
     w.when(q.check_status, (v) => `t.check_status = ${w.bind(v)}`)
     return ok(c, await listPage(db, {
@@ -39,8 +39,8 @@ export function templateRoutes(deps: Deps) {
     }))
   }))
 
-  r.post('/videoTemplate/list', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, videoTemplateSearchSchema)
+  operation(r, '/videoTemplate/list', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const w = templateWhere(c.get('user'), q, 't', ['title', 'template_sign', 'remark'], 'cus_template_id')
     // 0 and 5 both mean pending.
     w.when(q.status, (v) => (v === 0 || v === 5 ? 't.status in (0, 5)' : `t.status = ${w.bind(v)}`))
@@ -56,8 +56,8 @@ export function templateRoutes(deps: Deps) {
     return ok(c, { ...page, records: page.records.map((row) => ({ ...row, templateTypeStr: typeStr(row.template_type) })) })
   }))
 
-  r.post('/cspTemplate/list', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, cspTemplateSearchSchema)
+  operation(r, '/cspTemplate/list', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const w = templateWhere(c.get('user'), q, 't', ['template_name', 'autograph'], 'template_id')
     // 1 stands for every in-review code (1 to 3).
     w.when(q.template_status, (v) => (v >= 1 && v <= 3 ? 't.template_status between 1 and 3' : `t.template_status = ${w.bind(v)}`))

@@ -1,15 +1,12 @@
 import { Hono } from 'hono'
-import { downloadFormatShape } from '../../../src/domain/lists/query'
-import {
-  TIMED_BATCH_TOTALS, TIMED_FROM, TIMED_TO, timedBatchSearchSchema, timedDetailSearchSchema, timedEditSchema, timedMobileDownloadSchema,
-  timedOperationSchema, type TimedBatchRow, type TimedDetailRow, type TimedDetailSearch, type TimedOperation,
-} from '../../../src/domain/lists/timed'
+import { TIMED_BATCH_TOTALS, TIMED_FROM, TIMED_TO, type TimedBatchRow, type TimedDetailRow, type TimedDetailSearch, type TimedOperation } from '../../../src/domain/lists/timed'
 import type { ServerMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../deps'
 import type { SessionUser } from '../../users/repo'
 import { consumeRate } from '../../security/rate-limit'
 import { editTimedContent } from '../../send/timed-edit'
-import { ApiError, body, localeOf, ok } from '../../http/envelope'
+import { ApiError, localeOf, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
@@ -84,8 +81,8 @@ export function timedRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
   const db = deps.db
 
-  r.post('/pageTimeBatch/list', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, timedBatchSearchSchema)
+  operation(r, '/pageTimeBatch/list', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const user = c.get('user')
     const w = new Where().scope(user, 't.cus_id')
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `t.cus_id = ${w.bind(v)}`)
@@ -102,8 +99,8 @@ export function timedRoutes(deps: Deps) {
     }))
   }))
 
-  r.post('/timeMtMessage/list', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, timedDetailSearchSchema)
+  operation(r, '/timeMtMessage/list', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const user = c.get('user')
     const w = new Where().scope(user, 'm.cus_id')
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `m.cus_id = ${w.bind(v)}`)
@@ -131,8 +128,8 @@ export function timedRoutes(deps: Deps) {
    * One conditional UPDATE per action: the batch moves only from the statuses the action allows, so two operators
    * acting at once cannot both win, and its details that share the old status follow it in the same transaction.
    */
-  r.post('/pageTimeBatch/operation', auth, async (c) => {
-    const q = await body(c, timedOperationSchema)
+  operation(r, '/pageTimeBatch/operation', auth, async (c, input) => {
+    const q = await input()
     const scope = new Where().scope(c.get('user'), 'cus_id')
     const done = await db.transaction(async (tx) => {
       const w = scope.clone()
@@ -151,8 +148,8 @@ export function timedRoutes(deps: Deps) {
     return ok(c, { time_batch: q.time_batch, send_status: TIMED_TO[q.type] }, success)
   })
 
-  r.post('/pageTimeBatch/edit', auth, async (c) => {
-    const q = await body(c, timedEditSchema)
+  operation(r, '/pageTimeBatch/edit', auth, async (c, input) => {
+    const q = await input()
     if (!q.content) throw new ApiError(400, 'timedContentEmpty')
     await consumeRate(deps, 'timedEdit', c.get('user').cusId)
     const w = new Where().scope(c.get('user'), 'cus_id')
@@ -164,8 +161,8 @@ export function timedRoutes(deps: Deps) {
     return ok(c, { time_batch: q.time_batch }, MESSAGES.edit[0])
   })
 
-  r.post('/pageTimeBatch/mobileDownload', auth, async (c) => {
-    const q = await body(c, timedMobileDownloadSchema.extend(downloadFormatShape))
+  operation(r, '/pageTimeBatch/mobileDownload', auth, async (c, input) => {
+    const q = await input()
     const user = c.get('user')
     const w = new Where().scope(user, 'm.cus_id')
     // The tenant's check once per statement (as the detail list's), not per detail.

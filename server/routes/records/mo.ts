@@ -1,11 +1,9 @@
 import { Hono, type Context } from 'hono'
-import {
-  DEFAULT_WINDOW_DAYS, INTERACT_DOWNLOAD_COLUMNS, MO_DOWNLOAD_COLUMNS, interactDownloadSchema, interactSearchSchema,
-  moRecordDownloadSchema, moRecordSearchSchema, type DownloadColumn, type MoRecordSearch,
-} from '../../../src/domain/lists/records'
+import { DEFAULT_WINDOW_DAYS, INTERACT_DOWNLOAD_COLUMNS, MO_DOWNLOAD_COLUMNS, type DownloadColumn, type MoRecordSearch } from '../../../src/domain/lists/records'
 import type { Deps } from '../../deps'
 import type { Db } from '../../db'
-import { body, localeOf, ok } from '../../http/envelope'
+import { localeOf, ok } from '../../http/envelope'
+import { operation, type Reader } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
@@ -45,15 +43,15 @@ export function moRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
 
-  const list = (interact: boolean) => async (c: Context<AppEnv>) => {
-    const q = await body(c, interact ? interactSearchSchema : moRecordSearchSchema)
+  const list = (interact: boolean) => async (c: Context<AppEnv>, input: Reader<MoRecordSearch>) => {
+    const q = await input()
     const m = moQuery(deps.db, c.get('user'), q, interact)
     const orderBy = orderClause(q, m.sortable, { by: 'deliver_time', order: 'desc' }, 'o.sn')
     return ok(c, await listPage(deps.db, { session: c.get('sessionCheck'), select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, sortFew: fewFor(m) }))
   }
 
-  const download = (interact: boolean, fileColumns: DownloadColumn[]) => async (c: Context<AppEnv>) => {
-    const q = await body(c, interact ? interactDownloadSchema : moRecordDownloadSchema)
+  const download = (interact: boolean, fileColumns: DownloadColumn[]) => async (c: Context<AppEnv>, input: Reader<MoRecordSearch & { format: 'xlsx' | 'csv' }>) => {
+    const q = await input()
     const locale = localeOf(c)
     const m = moQuery(deps.db, c.get('user'), q, interact)
     return downloadResponse(c, {
@@ -71,9 +69,9 @@ export function moRoutes(deps: Deps) {
     }, locale)
   }
 
-  r.post('/moRecord/list', checkedInStatement(deps.db, list(false)))
-  r.post('/moRecord/download', auth, download(false, MO_DOWNLOAD_COLUMNS))
-  r.post('/interact/list', checkedInStatement(deps.db, list(true)))
-  r.post('/interact/download', auth, download(true, INTERACT_DOWNLOAD_COLUMNS))
+  operation(r, '/moRecord/list', checkedInStatement(deps.db, list(false)))
+  operation(r, '/moRecord/download', auth, download(false, MO_DOWNLOAD_COLUMNS))
+  operation(r, '/interact/list', checkedInStatement(deps.db, list(true)))
+  operation(r, '/interact/download', auth, download(true, INTERACT_DOWNLOAD_COLUMNS))
   return r
 }

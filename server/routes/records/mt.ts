@@ -1,13 +1,10 @@
 import { Hono, type Context } from 'hono'
-import type { z } from 'zod'
 import type { Locale } from '../../../src/domain/constants'
-import {
-  DEFAULT_WINDOW_DAYS, INTL_PRICE_PERMISSION, PROD_CSP, PROD_INTERNATIONAL, PROD_ORDINARY, PROD_VIDEO, mtDownloadColumns,
-  mtRecordDownloadSchema, mtRecordSearchSchema, newMtRecordDownloadSchema, newMtRecordSearchSchema, type MtRecordSearch,
-} from '../../../src/domain/lists/records'
+import { DEFAULT_WINDOW_DAYS, INTL_PRICE_PERMISSION, PROD_CSP, PROD_INTERNATIONAL, PROD_ORDINARY, PROD_VIDEO, mtDownloadColumns, type MtRecordSearch } from '../../../src/domain/lists/records'
 import type { Deps } from '../../deps'
 import type { Db } from '../../db'
-import { body, localeOf, ok } from '../../http/envelope'
+import { localeOf, ok } from '../../http/envelope'
+import { operation, type Reader } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
@@ -89,8 +86,8 @@ export function mtRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
   const counts = new CountCache(deps.config.listCountCacheMs)
 
-  const list = (schema: z.ZodType<Search>, prodOf: (q: Search) => number) => async (c: Context<AppEnv>) => {
-    const q = await body(c, schema)
+  const list = (prodOf: (q: Search) => number) => async (c: Context<AppEnv>, input: Reader<Search>) => {
+    const q = await input()
     const user = c.get('user')
     const prodType = prodOf(q)
     const m = mtQuery(deps.db, user, q, prodType, localeOf(c))
@@ -113,8 +110,8 @@ export function mtRoutes(deps: Deps) {
     return ok(c, page)
   }
 
-  const download = (schema: z.ZodType<Search & { format: 'xlsx' | 'csv' }>, prodOf: (q: Search) => number) => async (c: Context<AppEnv>) => {
-    const q = await body(c, schema)
+  const download = (prodOf: (q: Search) => number) => async (c: Context<AppEnv>, input: Reader<Search & { format: 'xlsx' | 'csv' }>) => {
+    const q = await input()
     const locale = localeOf(c)
     const prodType = prodOf(q)
     const user = c.get('user')
@@ -144,9 +141,9 @@ export function mtRoutes(deps: Deps) {
   const ordinary = () => PROD_ORDINARY
   const chosen = (q: Search) => q.prod_type ?? PROD_VIDEO
   // The lists check the session in their own statement (http/session-check.ts); downloads sign in first.
-  r.post('/mtRecord/list', checkedInStatement(deps.db, list(mtRecordSearchSchema, ordinary)))
-  r.post('/mtRecord/download', auth, download(mtRecordDownloadSchema, ordinary))
-  r.post('/newMtRecord/list', checkedInStatement(deps.db, list(newMtRecordSearchSchema, chosen)))
-  r.post('/newMtRecord/download', auth, download(newMtRecordDownloadSchema, chosen))
+  operation(r, '/mtRecord/list', checkedInStatement(deps.db, list(ordinary)))
+  operation(r, '/mtRecord/download', auth, download(ordinary))
+  operation(r, '/newMtRecord/list', checkedInStatement(deps.db, list(chosen)))
+  operation(r, '/newMtRecord/download', auth, download(chosen))
   return r
 }

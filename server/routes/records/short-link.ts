@@ -1,11 +1,9 @@
 import { Hono } from 'hono'
-import {
-  DEFAULT_WINDOW_DAYS, PROD_ORDINARY, SHORT_LINK_DOWNLOAD_COLUMNS, STATUS_WORDS, shortLinkDownloadSchema, shortLinkSearchSchema,
-  type ShortLinkSearch,
-} from '../../../src/domain/lists/records'
+import { DEFAULT_WINDOW_DAYS, PROD_ORDINARY, SHORT_LINK_DOWNLOAD_COLUMNS, STATUS_WORDS, type ShortLinkSearch } from '../../../src/domain/lists/records'
 import type { Deps } from '../../deps'
 import type { Db } from '../../db'
-import { body, localeOf, ok } from '../../http/envelope'
+import { localeOf, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
@@ -36,8 +34,8 @@ export function shortLinkRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
 
-  r.post('/shortChainTool/list', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, shortLinkSearchSchema)
+  operation(r, '/shortChainTool/list', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const m = shortLinkQuery(deps.db, c.get('user'), q)
     const orderBy = orderClause(q, m.sortable, { by: 'receive_time', order: 'desc' }, 'm.sn')
     return ok(c, await listPage(deps.db, {
@@ -46,8 +44,8 @@ export function shortLinkRoutes(deps: Deps) {
     }))
   }))
 
-  r.post('/shortChainTool/download', auth, async (c) => {
-    const q = await body(c, shortLinkDownloadSchema)
+  operation(r, '/shortChainTool/download', auth, async (c, input) => {
+    const q = await input()
     const locale = localeOf(c)
     const m = shortLinkQuery(deps.db, c.get('user'), q)
     const value = (field: string) => (row: Row) => {
