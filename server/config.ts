@@ -1,7 +1,14 @@
 import { join } from 'node:path'
 import { z } from 'zod'
-import { STORAGE_QUOTA_DEFAULT } from '../src/domain/materials'
-import type { S3Settings } from './storage/s3-store'
+
+export interface S3Settings {
+  /** Endpoint, e.g. https://s3.cn-north-1.amazonaws.com.cn or http://127.0.0.1:9000 (path-style addressing). */
+  url: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+}
 
 export interface ServerConfig {
   /** Test-only captcha code accepted besides the drawn one (SMS_CAPTCHA_FIXED); ignored unless 4 characters. */
@@ -132,7 +139,7 @@ export const variables = {
   S3_REGION: v('setting', z.string().min(1).default('us-east-1'), 'a region name', 'us-east-1', 'the bucket\'s region'),
   S3_ACCESS_KEY_ID: v('setting', z.string().min(1).optional(), 'a key id', '', 'the S3 access key id'),
   S3_SECRET_ACCESS_KEY: v('setting', z.string().min(1).optional(), 'a secret key', '', 'the S3 secret access key'),
-  STORAGE_QUOTA_BYTES: v('setting', num(1).default(STORAGE_QUOTA_DEFAULT), 'a whole number of bytes, more than 0', '1073741824 (1 GiB)',
+  STORAGE_QUOTA_BYTES: v('setting', num(1).default(1024 ** 3), 'a whole number of bytes, more than 0', '1073741824 (1 GiB)',
     'bytes a customer\'s materials may take unless its own quota says otherwise'),
   // 64 MiB of bodies: six of the largest uploads at once, about 320 MB above the idle process at the peak (bench).
   UPLOAD_MEMORY_BYTES: v('tuning', num(1).default(64 * 1024 * 1024), 'a whole number of bytes, more than 0', '67108864 (64 MiB)',

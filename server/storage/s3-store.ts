@@ -1,14 +1,8 @@
 import { AwsClient } from 'aws4fetch'
+import type { S3Settings } from '../config'
 import { assertKey, KEY_RE, type ByteRange, type ListedObject, type ObjectPage, type ObjectStore, type StoredObject } from './store'
 
-export interface S3Settings {
-  /** Endpoint, e.g. https://s3.cn-north-1.amazonaws.com.cn or http://127.0.0.1:9000 (path-style addressing). */
-  url: string
-  bucket: string
-  region: string
-  accessKeyId: string
-  secretAccessKey: string
-}
+export type { S3Settings }
 
 /**
  * Any S3-compatible store (AWS S3, MinIO, Ceph RGW, OSS/COS in S3 mode), signed with aws4fetch (SigV4). Path-style

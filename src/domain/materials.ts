@@ -106,9 +106,6 @@ export function formatStorage(bytes: number): string {
   return `${(bytes / (1024 * MB)).toFixed(2)} GB`
 }
 
-/** Default bytes a customer's materials may take (STORAGE_QUOTA_BYTES overrides; customer.storage_quota per account). */
-export const STORAGE_QUOTA_DEFAULT = 1024 * MB
-
 /** The caller's storage as /aim/materialList reports it beside the page: bytes used and the quota. */
 export const materialStorageSchema = z.object({ used: z.number(), quota: z.number() })
 export type MaterialStorage = z.infer<typeof materialStorageSchema>
