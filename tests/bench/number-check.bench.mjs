@@ -48,7 +48,7 @@ try {
   })).json()
   if (confirm.code !== 200) throw new Error(`uploadCheck: ${confirm.msg}`)
   const t2 = performance.now()
-  // As startUeChecker does at UE_CHECK_RATE = RATE: a second's budget per tick, until the file is done.
+  // As the ue-checker job does at UE_CHECK_RATE = RATE: a second's budget per tick, until the file is done.
   const rss0 = process.memoryUsage().rss
   let peak = rss0
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50)

@@ -60,7 +60,8 @@ if (process.argv[2] === '--child') {
     return { run: label, 'RSS before': mb(before), 'peak RSS': mb(peak), 'peak above start': mb(peak - before), answers: counts, 'wall ms': ms.toFixed(0) }
   }
 
-  const { UPLOAD_MEMORY_DEFAULT } = await import('../../server/materials/upload-budget.ts')
+  const { defaultConfig } = await import('../../server/config.ts')
+  const UPLOAD_MEMORY_DEFAULT = defaultConfig().uploadMemoryBytes
   const table = [
     await run('baseline: every upload read at once', 2 ** 40),
     await run(`upload budget ${mb(UPLOAD_MEMORY_DEFAULT)} (default)`, UPLOAD_MEMORY_DEFAULT),
