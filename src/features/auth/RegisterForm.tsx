@@ -34,8 +34,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
     return sendCodeWith(call, { sent: LL.auth.codeSent(), failed: LL.auth.codeSendFailure() }, form.note)
   }
 
-  const text = (name: Field, label: string, placeholder: string, autoComplete: string) =>
-    ({ name, label, placeholder, autoComplete, schema: signInFields[name as keyof typeof signInFields] })
+  const text = (name: Field & keyof typeof signInFields, label: string, placeholder: string, autoComplete: string) =>
+    ({ name, label, placeholder, autoComplete, schema: signInFields[name] })
   const spec: FormSpec<Field> = {
     id: 'register',
     keepValues: true,
