@@ -1,5 +1,5 @@
 import type { Server } from 'node:http'
-import { Server as NetServer } from 'node:net'
+import { Server as NetServer, type Socket } from 'node:net'
 
 /**
  * Counts the app's handlers still running. A connection can end before its handler does (a client that gives up
@@ -40,17 +40,42 @@ export interface ShutdownParts {
 /**
  * Marks every response given from now on `Connection: close`. Installed at start so it runs before the app's own
  * listener; it only acts once the shutdown has begun. An idle keep-alive connection is kept `keepAliveMs`
- * (KEEP_ALIVE_TIMEOUT_MS), the time every answer announces (`Keep-Alive: timeout=<seconds>`): a stop waits for the
- * idle connections that long at most, so a short time makes a short stop without closing a socket a client was told
- * it may still use.
+ * (KEEP_ALIVE_TIMEOUT_MS), the time every answer announces (`Keep-Alive: timeout=<seconds>`). Node itself keeps it
+ * one second more, a margin for clients that round; once a stop has begun, each idle connection is closed when it
+ * has been idle for the announced time, so a stop waits `keepAliveMs` at most for idle connections and never closes
+ * one sooner than its client was told.
  */
 export function closeConnectionsWhenShuttingDown(server: Server, keepAliveMs: number): { begin: () => void } {
   server.keepAliveTimeout = keepAliveMs
   let shuttingDown = false
-  server.prependListener('request', (_req, res) => {
-    if (shuttingDown) res.setHeader('connection', 'close')
+  /** Open connections with no request running, and since when. */
+  const idleSince = new Map<Socket, number>()
+  const closeWhenDue = (socket: Socket) => {
+    const since = idleSince.get(socket)
+    if (since === undefined) return
+    const left = since + keepAliveMs - performance.now()
+    if (left <= 0) socket.destroy()
+    else setTimeout(() => closeWhenDue(socket), left).unref()
+  }
+  server.on('connection', (socket: Socket) => {
+    idleSince.set(socket, performance.now())
+    socket.once('close', () => idleSince.delete(socket))
   })
-  return { begin: () => void (shuttingDown = true) }
+  server.prependListener('request', (req, res) => {
+    idleSince.delete(req.socket)
+    if (shuttingDown) res.setHeader('connection', 'close')
+    res.once('finish', () => {
+      if (req.socket.destroyed) return
+      idleSince.set(req.socket, performance.now())
+      if (shuttingDown) closeWhenDue(req.socket)
+    })
+  })
+  return {
+    begin: () => {
+      shuttingDown = true
+      for (const socket of idleSince.keys()) closeWhenDue(socket)
+    },
+  }
 }
 
 /**

@@ -62,6 +62,8 @@ beforeAll(async () => {
   p = await startServer({
     DATA_DIR: join(work, 'data'), SEED_HISTORY_ROWS: '500', SMS_CAPTCHA_FIXED: CAPTCHA, SEND_WORKERS: '1',
     CARRIER_OUTBOX: join(work, 'outbox'), LOG_LEVEL: 'info',
+    // Node's agent keeps a socket a second less than announced: long enough to ask /readyz again after SIGTERM on it.
+    KEEP_ALIVE_TIMEOUT_MS: '5000',
   }, { script: join(out, 'main.js') })
 }, 240_000)
 

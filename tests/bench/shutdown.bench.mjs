@@ -1,8 +1,7 @@
 // How long a stop takes with nothing in flight: the server answered a few requests on keep-alive connections that
 // are idle when SIGTERM comes, and the time is from the signal to the process's exit (the server and its embedded
-// PostgreSQL). Beside it, in the same run, the same server keeping idle connections for Node's default of 5 s
-// (KEEP_ALIVE_TIMEOUT_MS=5000), the time clients were told before the keep-alive time-out was shortened.
-// BENCH_RUNS (default 3) alternating rounds; the target is ≤ 3 s.
+// PostgreSQL). Beside it, in the same run, the same server keeping idle connections for Node's default keep-alive
+// time of 5 s (KEEP_ALIVE_TIMEOUT_MS=5000). BENCH_RUNS (default 3) alternating rounds; the target is ≤ 3 s.
 import http from 'node:http'
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
