@@ -1,30 +1,26 @@
-import type { Context } from 'hono'
-import { z } from 'zod'
 import { fieldErrors } from '../../src/domain/field-errors'
 import { isTemplateIssueKey, templateIssue } from '../../src/domain/templates-write'
 import type { Db } from '../db'
-import { ApiError, body } from '../http/envelope'
+import { ApiError } from '../http/envelope'
+import type { Refusal } from '../http/operation'
 import type { SessionUser } from '../users/repo'
 import { scopeFor } from '../users/scope'
 
 /**
- * The JSON body through a template schema. A refusal is a 400 whose message words the first carrier limit broken
- * (cspCardCount "A message has 1 to 15 cards" …) or fieldsInvalid, with every bad field named in `data.fields`.
+ * A template write's refusal: a 400 whose message words the first carrier limit broken (cspCardCount "A message has
+ * 1 to 15 cards" …) or fieldsInvalid, with every bad field named in `data.fields`.
  */
-export async function templateBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const raw = await body(c, z.unknown())
-  const parsed = schema.safeParse(raw)
-  if (parsed.success) return parsed.data
-  const fields: Record<string, string> = fieldErrors(parsed.error, raw)
+export const templateRefusal: Refusal = (error, raw) => {
+  const fields: Record<string, string> = fieldErrors(error, raw)
   const seen = new Set<string>()
-  for (const i of parsed.error.issues) {
+  for (const i of error.issues) {
     const key = String(i.path[0] ?? '')
     if (!key || seen.has(key)) continue
     seen.add(key)
     if (isTemplateIssueKey(i.message)) fields[key] = i.message
   }
-  const issue = templateIssue(parsed.error)
-  throw new ApiError(400, issue?.key ?? 'fieldsInvalid', issue?.vars ?? {}, undefined, { fields })
+  const issue = templateIssue(error)
+  return new ApiError(400, issue?.key ?? 'fieldsInvalid', issue?.vars ?? {}, undefined, { fields })
 }
 
 /** Administrators (user type 1) only: the review calls. */

@@ -1,18 +1,16 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import {
-  checkImportRow, IMPORT_BODY_LIMIT_BYTES, IMPORT_ROWS_MAX, importCommitSchema, importLine, importUploadSchema,
-  type ImportPreview, type ImportResult,
-} from '../../../src/domain/contact-import'
+import { checkImportRow, IMPORT_BODY_LIMIT_BYTES, IMPORT_ROWS_MAX, importLine, type ImportPreview, type ImportResult } from '../../../src/domain/contact-import'
 import { serverMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../deps'
 import type { Db } from '../../db'
-import { ApiError, body, fail, localeOf, ok } from '../../http/envelope'
+import { ApiError, fail, localeOf, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
 import { INSERT_CHUNK } from '../../send/store'
-import { readForm } from '../send/form'
+import { partBytes } from '../send/form'
 
 /*
  * The contacts import. The console reads the spreadsheet in its worker and uploads the mapped rows
@@ -107,8 +105,9 @@ export function addressBookImportRoutes(deps: Deps) {
   const { db } = deps
   const limit = bodyLimit({ maxSize: IMPORT_BODY_LIMIT_BYTES, onError: (c) => fail(c, new ApiError(413, 'badRequest')) })
 
-  r.post('/file/uploadAddressBook', limit, requireUser(db), async (c) => {
-    const { payload, file } = await readForm(c, importUploadSchema, 'rows')
+  operation(r, '/file/uploadAddressBook', limit, requireUser(db), async (c, input) => {
+    const { payload, form } = await input()
+    const file = await partBytes(form, 'rows')
     const { cusId } = c.get('user')
     await ownGroupName(db, cusId, payload.group_id)
     await consumeRate(deps, 'addressBookImport', cusId)
@@ -132,8 +131,8 @@ export function addressBookImportRoutes(deps: Deps) {
     return ok(c, preview, 'abImportUploaded', { msg: serverMessage('abImportUploaded', localeOf(c), preview as unknown as Record<string, number>) })
   })
 
-  r.post('/addressBook/addressBookMemberImport', requireUser(db), async (c) => {
-    const p = await body(c, importCommitSchema)
+  operation(r, '/addressBook/addressBookMemberImport', requireUser(db), async (c, input) => {
+    const p = await input()
     const { cusId } = c.get('user')
     const result = await db.transaction(async (tx): Promise<ImportResult> => {
       // A concurrent retry with the same key waits here for the first transaction, then finds its reply.

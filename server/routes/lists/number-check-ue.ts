@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { aimCheckSchema, UE_UPLOAD_LIMIT_BYTES, ueUploadCheckSchema, ueUploadSchema } from '../../../src/domain/number-check-ue'
+import { UE_UPLOAD_LIMIT_BYTES } from '../../../src/domain/number-check-ue'
 import type { Deps } from '../../deps'
-import { ApiError, body, fail, ok } from '../../http/envelope'
+import { ApiError, fail, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { downloadResponse, Where } from '../../lists'
@@ -11,7 +12,7 @@ import { chinaDay } from '../../number-check/online'
 import { confirmUeUpload, storeUeUpload } from '../../number-check/ue-store'
 import { consumeRate } from '../../security/rate-limit'
 import { readNumbers } from '../../send/group-send'
-import { readForm, senderOf } from '../send/form'
+import { partBytes, senderOf } from '../send/form'
 import { col, fileColumns, type Row } from './common'
 
 /** The multipart overhead on top of the 15 MB of numbers (payload field, boundaries). */
@@ -28,18 +29,19 @@ export function ueCheckRoutes(deps: Deps) {
    * console sends the numbers worker's output (txt, csv and spreadsheets are read in the page's worker); the server
    * parses the part again with the same parser, so an API caller may send any text of numbers.
    */
-  r.post('/file/uploadMobileUe', auth,
+  operation(r, '/file/uploadMobileUe', auth,
     bodyLimit({ maxSize: UE_UPLOAD_LIMIT_BYTES + FORM_SLACK, onError: (c) => fail(c, new ApiError(413, 'badRequest')) }),
-    async (c) => {
-      const form = await readForm(c, ueUploadSchema, 'numbers')
-      const cusId = await senderOf(db, c.get('user'), form.payload.cus_id)
+    async (c, input) => {
+      const { payload, form } = await input()
+      const file = await partBytes(form, 'numbers')
+      const cusId = await senderOf(db, c.get('user'), payload.cus_id)
       await consumeRate(deps, 'numberCheckUe', cusId)
-      return ok(c, await storeUeUpload(db, cusId, form.payload.file_name, readNumbers(form.file)))
+      return ok(c, await storeUeUpload(db, cusId, payload.file_name, readNumbers(file)))
     })
 
   /** Confirms and pays an upload of the caller's scope; the background checker takes it from there. */
-  r.post('/mobileUe/uploadCheck', auth, async (c) => {
-    const q = await body(c, ueUploadCheckSchema)
+  operation(r, '/mobileUe/uploadCheck', auth, async (c, input) => {
+    const q = await input()
     const user = c.get('user')
     const w = new Where().scope(user, 'u.cus_id')
     w.and(`u.batch_id = ${w.bind(q.batch_id)}`)
@@ -53,8 +55,8 @@ export function ueCheckRoutes(deps: Deps) {
    * Which of the numbers can receive read messages, as a file (mobile, 1 or 0), in the order given, duplicates
    * answered once. A lookup before a read-message send, free of charge like the operator lookup; rate limited.
    */
-  r.post('/aim/onlineMobileCheck', auth, async (c) => {
-    const q = await body(c, aimCheckSchema)
+  operation(r, '/aim/onlineMobileCheck', auth, async (c, input) => {
+    const q = await input()
     const { cusId } = c.get('user')
     await consumeRate(deps, 'numberCheckAim', cusId)
     const mobiles = [...new Set(q.mobiles)]

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
-import { balanceStr, RECHARGE_TOTALS, rechargeSearchSchema, type RechargeRow, type RechargeSearch } from '../../../src/domain/lists/recharge'
+import { balanceStr, RECHARGE_TOTALS, type RechargeRow, type RechargeSearch } from '../../../src/domain/lists/recharge'
 import type { Deps } from '../../deps'
-import { body, ok } from '../../http/envelope'
+import { ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { checkedInStatement } from '../../http/session-check'
 import { listPage, orderClause, Where } from '../../lists'
@@ -32,8 +33,8 @@ const withStr = (r: RechargeRow): RechargeRow => ({
 export function rechargeRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   for (const [path, enterprise] of [['/recharge/list', false], ['/epRecharge/list', true]] as const) {
-    r.post(path, checkedInStatement(deps.db, async (c) => {
-      const q = await body(c, rechargeSearchSchema)
+    operation(r, path, checkedInStatement(deps.db, async (c, input) => {
+      const q = await input()
       const page = await listPage<RechargeRow>(deps.db, {
         session: c.get('sessionCheck'),
         select: SELECT, from: 'recharge_record r join customer c on c.cus_id = r.cus_id', countFrom: 'recharge_record r',

@@ -1,37 +1,21 @@
-import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { z } from 'zod'
 import type { Db } from '../../db'
 import { SEND_BODY_LIMIT_BYTES } from '../../../src/domain/send'
 import { ApiError, fail } from '../../http/envelope'
 import { accountStatusSql, type SessionUser } from '../../users/repo'
 
-/* The multipart send form shared by every send route (src/domain/send.ts) and the paying account's rule. */
+/* The file part of the multipart send form (src/domain/send.ts; its payload is read by http/operation.ts) and the paying account's rule. */
 
-export interface SendForm<S extends z.ZodType> {
-  payload: z.output<S>
-  file: Uint8Array
-}
-
-/** The multipart form of src/domain/send.ts: a JSON `payload` field and one file part. */
-export async function readForm<S extends z.ZodType>(c: Context, schema: S, filePart: string): Promise<SendForm<S>> {
-  if (!c.req.header('content-type')?.startsWith('multipart/form-data')) throw new ApiError(400, 'badRequest')
-  const form = await c.req.parseBody().catch(() => null)
-  const raw = form?.payload
-  let json: unknown
-  try {
-    json = typeof raw === 'string' ? JSON.parse(raw) : undefined
-  } catch {
-    json = undefined
-  }
-  const parsed = schema.safeParse(json)
-  if (!parsed.success) throw new ApiError(400, 'badRequest')
-  const file = form?.[filePart]
+/**
+ * A text part of a send form as bytes. The file part is UTF-8 text whose values become stored messages, and
+ * PostgreSQL text cannot hold NUL: a file with a 0x00 byte (UTF-16, a binary) is refused whole rather than
+ * stripped, so nothing is sent that was not written.
+ */
+export async function partBytes(form: Record<string, string | File>, part: string): Promise<Uint8Array> {
+  const file = form[part]
   const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : typeof file === 'string' ? new TextEncoder().encode(file) : new Uint8Array()
-  // The file part is UTF-8 text whose values become stored messages, and PostgreSQL text cannot hold NUL: a file
-  // with a 0x00 byte (UTF-16, a binary) is refused whole rather than stripped, so nothing is sent that was not written.
   if (bytes.includes(0)) throw new ApiError(400, 'fileHasNul')
-  return { payload: parsed.data, file: bytes }
+  return bytes
 }
 
 /** The paying account: the caller, one of its sub-accounts, or any account for an administrator. */

@@ -2,20 +2,21 @@ import { Hono } from 'hono'
 import { measureContent } from '../../../src/domain/billing'
 import { PROD_TYPE } from '../../../src/domain/constants'
 import { fillInteract, hasInteract, INTERACT_CODE_LENGTH, interactUrl } from '../../../src/domain/interact'
-import { groupPreviewSchema, groupSendSchema, PREVIEW_LIMIT } from '../../../src/domain/send'
+import { PREVIEW_LIMIT } from '../../../src/domain/send'
 import type { Deps } from '../../deps'
 import { ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { previewGroup, readNumbers } from '../../send/group-send'
 import { sendSameContent } from '../../send/interact-send'
 import { chargeFor } from '../../../src/domain/money'
 import { priceOf } from '../../send/store'
-import { readForm, sendBodyLimit, senderOf } from './form'
+import { partBytes, sendBodyLimit, senderOf } from './form'
 import { cspSendRoutes } from './csp'
 import { intlSendRoutes } from './intl'
 import { baseOf, linkSendRoutes } from './link'
-import { isP2pPreview, p2pPreview, p2pSendRoutes } from './p2p'
+import { p2pPreview, p2pSendRoutes } from './p2p'
 import { videoSendRoutes } from './video'
 
 export function sendRoutes(deps: Deps) {
@@ -25,15 +26,17 @@ export function sendRoutes(deps: Deps) {
   r.use('/user/groupSend', limit, requireUser(db))
   r.use('/user/groupPreview', limit, requireUser(db))
 
-  r.post('/user/groupSend', async (c) => {
-    const { payload, file } = await readForm(c, groupSendSchema, 'numbers')
+  operation(r, '/user/groupSend', async (c, input) => {
+    const { payload, form } = await input()
+    const file = await partBytes(form, 'numbers')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
     return ok(c, await sendSameContent(db, cusId, payload, readNumbers(file), baseOf(c, deps)))
   })
 
-  r.post('/user/groupPreview', async (c) => {
-    if (await isP2pPreview(c)) return p2pPreview(c, db)
-    const { payload, file } = await readForm(c, groupPreviewSchema, 'numbers')
+  operation(r, '/user/groupPreview', async (c, input) => {
+    const { payload, form } = await input()
+    if (form.rows !== undefined) return p2pPreview(c, db, payload, form)
+    const file = await partBytes(form, 'numbers')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
     const typed = payload.content ?? payload.template ?? ''
     // With {interact}, each recipient's message carries its page address: shown and counted with an example one.

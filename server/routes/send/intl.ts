@@ -1,29 +1,26 @@
 import { Hono } from 'hono'
-import { z } from 'zod'
 import { measureContent } from '../../../src/domain/billing'
 import { PROD_TYPE } from '../../../src/domain/constants'
 import { PREVIEW_LIMIT } from '../../../src/domain/send'
-import { intlPreviewSchema, intlSendSchema } from '../../../src/domain/send-intl'
 import type { Deps } from '../../deps'
 import { ApiError, ok } from '../../http/envelope'
+import { operation, type Refusal } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { previewGroup } from '../../send/group-send'
 import { costByCountry, countryList, intlSend, readIntlNumbers } from '../../send/intl-send'
 import { costOf, priceOf } from '../../send/store'
-import { readForm, sendBodyLimit, senderOf } from './form'
+import { partBytes, sendBodyLimit, senderOf } from './form'
 
 /**
- * The payload through `schema`, refusing with the rule of spec section 5 it breaks (account not selected, sender
- * id not letters and digits) rather than the general badRequest, so the console can show the server's words.
+ * A refused payload named by the rule of spec section 5 it breaks (account not selected, sender id not letters and
+ * digits) rather than the general badRequest, so the console can show the server's words.
  */
-function parsePayload<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const parsed = schema.safeParse(raw)
-  if (parsed.success) return parsed.data
-  const fields = new Set(parsed.error.issues.map((i) => i.path[0]))
-  if (fields.has('cus_id')) throw new ApiError(400, 'accountRequired')
-  if (fields.has('sender_id')) throw new ApiError(400, 'invalidSenderId')
-  throw new ApiError(400, 'badRequest')
+const bySection5: Refusal = (error) => {
+  const fields = new Set(error.issues.map((i) => i.path[0]))
+  if (fields.has('cus_id')) return new ApiError(400, 'accountRequired')
+  if (fields.has('sender_id')) return new ApiError(400, 'invalidSenderId')
+  return new ApiError(400, 'badRequest')
 }
 
 /** International send: /user/intlGroupSend and its preview (src/domain/send-intl.ts). */
@@ -34,22 +31,22 @@ export function intlSendRoutes(deps: Deps) {
   r.use('/user/intlGroupSend', limit, requireUser(db))
   r.use('/user/intlGroupPreview', limit, requireUser(db))
 
-  r.post('/user/intlGroupSend', async (c) => {
-    const form = await readForm(c, z.unknown(), 'numbers')
-    const payload = parsePayload(intlSendSchema, form.payload)
+  operation(r, '/user/intlGroupSend', async (c, input) => {
+    const { payload, form } = await input(bySection5)
+    const file = await partBytes(form, 'numbers')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
-    const numbers = readIntlNumbers(form.file, await countryList(db, cusId))
+    const numbers = readIntlNumbers(file, await countryList(db, cusId))
     return ok(c, await intlSend(db, cusId, payload, numbers))
   })
 
-  r.post('/user/intlGroupPreview', async (c) => {
-    const form = await readForm(c, z.unknown(), 'numbers')
-    const payload = parsePayload(intlPreviewSchema, form.payload)
+  operation(r, '/user/intlGroupPreview', async (c, input) => {
+    const { payload, form } = await input(bySection5)
+    const file = await partBytes(form, 'numbers')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
     await priceOf(db, cusId, PROD_TYPE.international)
     const content = payload.content ?? ''
     const countries = await countryList(db, cusId)
-    const numbers = readIntlNumbers(form.file, countries)
+    const numbers = readIntlNumbers(file, countries)
     const byCountry = costByCountry(numbers, content, countries)
     return ok(c, {
       messages: previewGroup(content, numbers.mobiles, PREVIEW_LIMIT),

@@ -1,12 +1,10 @@
 import { Hono, type Context } from 'hono'
 import { PROD_TYPE } from '../../../src/domain/constants'
 import { serverMessage } from '../../../src/domain/messages'
-import {
-  codeOf, exampleShortUrl, LINK_CLICKS_SHOWN, linkInfoSchema, linkSendSchema, longToShortSchema, SHORT_CODE_PATTERN, SHORT_LINK_PATH, shortToLongSchema, shortUrl,
-  type LinkInfoResult, type ShortLinkResult,
-} from '../../../src/domain/send-link'
+import { codeOf, exampleShortUrl, LINK_CLICKS_SHOWN, SHORT_CODE_PATTERN, SHORT_LINK_PATH, shortUrl, type LinkInfoResult, type ShortLinkResult } from '../../../src/domain/send-link'
 import type { Deps } from '../../deps'
-import { ApiError, body, localeOf, ok } from '../../http/envelope'
+import { ApiError, localeOf, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { readNumbers } from '../../send/group-send'
@@ -15,7 +13,7 @@ import { findLink, firstClicks, makeLink, ownLink, recordClick, type StoredLink 
 import { consumeRate } from '../../security/rate-limit'
 import { priceOf } from '../../send/store'
 import { scopeFor } from '../../users/scope'
-import { readForm, sendBodyLimit, senderOf } from './form'
+import { partBytes, sendBodyLimit, senderOf } from './form'
 import { requestLog } from '../../http/request-log'
 
 /** The origin short links and interaction pages start with: the configured one, else the origin this request reached. */
@@ -31,14 +29,15 @@ export function linkSendRoutes(deps: Deps) {
   const auth = requireUser(db)
   r.use('/shortChainTool/smsLinkGroupSend', sendBodyLimit(), auth)
 
-  r.post('/shortChainTool/smsLinkGroupSend', async (c) => {
-    const { payload, file } = await readForm(c, linkSendSchema, 'numbers')
+  operation(r, '/shortChainTool/smsLinkGroupSend', async (c, input) => {
+    const { payload, form } = await input()
+    const file = await partBytes(form, 'numbers')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
     return ok(c, await linkSend(db, cusId, payload, readNumbers(file), baseOf(c, deps)))
   })
 
-  r.post('/shortChainTool/smsLinkInfo', auth, async (c) => {
-    const q = await body(c, linkInfoSchema)
+  operation(r, '/shortChainTool/smsLinkInfo', auth, async (c, input) => {
+    const q = await input()
     const cusId = await senderOf(db, c.get('user'), q.cus_id)
     const base = baseOf(c, deps)
     const info: LinkInfoResult = { base, short_url_length: exampleShortUrl(base).length, price: await priceOf(db, cusId, PROD_TYPE.ordinary) }
@@ -47,8 +46,8 @@ export function linkSendRoutes(deps: Deps) {
 
   // Every call spends the account's per-minute allowance; only a new link spends its daily one (a repeat of a long
   // URL it already has gets that link back, no new row).
-  r.post('/shortChainTool/longToShort', auth, async (c) => {
-    const q = await body(c, longToShortSchema)
+  operation(r, '/shortChainTool/longToShort', auth, async (c, input) => {
+    const q = await input()
     const { cusId } = c.get('user')
     await consumeRate(deps, 'shortLinkMint', cusId)
     let link = await ownLink(db, cusId, q.long_url)
@@ -59,8 +58,8 @@ export function linkSendRoutes(deps: Deps) {
     return ok(c, await asResult(db, baseOf(c, deps), link))
   })
 
-  r.post('/shortChainTool/shortToLong', auth, async (c) => {
-    const q = await body(c, shortToLongSchema)
+  operation(r, '/shortChainTool/shortToLong', auth, async (c, input) => {
+    const q = await input()
     const code = codeOf(q.short_url)
     const link = code ? await findLink(db, scopeFor(c.get('user'), 'cus_id'), code) : null
     if (!link) throw new ApiError(404, 'shortLinkNotFound')

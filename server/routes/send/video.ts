@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
-import { videoSendSchema, videoTemplateRequestSchema } from '../../../src/domain/send-video'
 import type { Deps } from '../../deps'
-import { ApiError, body, ok } from '../../http/envelope'
+import { ApiError, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { readNumbers } from '../../send/group-send'
 import { ownTemplate, sendContentOf, videoSend } from '../../send/video-send'
 import { framesWithMedia } from '../../templates/video-store'
-import { readForm, sendBodyLimit, senderOf } from './form'
+import { partBytes, sendBodyLimit, senderOf } from './form'
 
 /** Video send and the template preview it shows (src/domain/send-video.ts). */
 export function videoSendRoutes(deps: Deps) {
@@ -16,8 +16,9 @@ export function videoSendRoutes(deps: Deps) {
   r.use('/videoTemplate/videoSmsGroupSend', sendBodyLimit(), requireUser(db))
   r.use('/videoTemplate/getSendContentByCusTemplateId', requireUser(db))
 
-  r.post('/videoTemplate/videoSmsGroupSend', async (c) => {
-    const { payload, file } = await readForm(c, videoSendSchema, 'numbers')
+  operation(r, '/videoTemplate/videoSmsGroupSend', async (c, input) => {
+    const { payload, form } = await input()
+    const file = await partBytes(form, 'numbers')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
     return ok(c, await videoSend(db, cusId, payload, readNumbers(file)))
   })
@@ -29,8 +30,8 @@ export function videoSendRoutes(deps: Deps) {
     return t
   }
 
-  r.post('/videoTemplate/getSendContentByCusTemplateId', async (c) => {
-    const q = await body(c, videoTemplateRequestSchema)
+  operation(r, '/videoTemplate/getSendContentByCusTemplateId', async (c, input) => {
+    const q = await input()
     const cusId = await senderOf(db, c.get('user'), q.cus_id)
     const content = await sendContentOf(db, cusId, await templateOf(cusId, q.cus_template_id))
     return ok(c, { ...content, videoFrameList: await framesWithMedia(db, deps.mediaUrls, cusId, content.cus_template_id) })

@@ -1,12 +1,12 @@
 import { Hono } from 'hono'
-import { contentTemplateAddSchema, contentTemplateDeleteSchema } from '../../../src/domain/templates-write'
 import type { Deps } from '../../deps'
-import { ApiError, body, ok } from '../../http/envelope'
+import { ApiError, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
 import { senderOf } from '../send/form'
-import { lockVisible, templateBody } from '../../templates/body'
+import { lockVisible, templateRefusal } from '../../templates/body'
 import { reviewHandler } from './review-route'
 
 /**
@@ -20,9 +20,9 @@ export function contentTemplateRoutes(deps: Deps) {
 
   // One pending or approved template per distinct text and account (a rejected one may be submitted again). The row
   // lock on the account serialises two clicks of the same text.
-  for (const path of ['/user/templateAdd', '/contentTemplate/contentTemplateAdd']) {
-    r.post(path, auth, async (c) => {
-      const p = await templateBody(c, contentTemplateAddSchema)
+  for (const path of ['/user/templateAdd', '/contentTemplate/contentTemplateAdd'] as const) {
+    operation(r, path, auth, async (c, input) => {
+      const p = await input(templateRefusal)
       const cusId = await senderOf(db, c.get('user'), p.cus_id)
       await consumeRate(deps, 'templateAdd', cusId)
       const saved = await db.transaction(async (tx) => {
@@ -40,8 +40,8 @@ export function contentTemplateRoutes(deps: Deps) {
   }
 
   // Content templates are copied into what a send stores (a timed batch keeps its own text), so no batch depends on one.
-  r.post('/contentTemplate/contentTemplateDelete', auth, async (c) => {
-    const p = await body(c, contentTemplateDeleteSchema)
+  operation(r, '/contentTemplate/contentTemplateDelete', auth, async (c, input) => {
+    const p = await input()
     await db.transaction(async (tx) => {
       const t = await lockVisible(tx, c.get('user'), 'content_template', 'id', p.id, 'id')
       if (!t) throw new ApiError(404, 'notFound')
@@ -50,6 +50,6 @@ export function contentTemplateRoutes(deps: Deps) {
     return ok(c, null, 'templateDeleted')
   })
 
-  r.post('/contentTemplate/review', auth, reviewHandler(db, 'content'))
+  operation(r, '/contentTemplate/review', auth, reviewHandler(db, 'content'))
   return r
 }

@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
 import { PROD_TYPE } from '../../../src/domain/constants'
-import { cspTemplateAddSchema, cspTemplateIdSchema, gateTemplateIdSchema } from '../../../src/domain/templates-write'
 import type { Deps } from '../../deps'
-import { ApiError, body, ok } from '../../http/envelope'
+import { ApiError, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
 import { senderOf } from '../send/form'
 import { priceOf } from '../../send/store'
-import { findVisible, lockVisible, templateBody } from '../../templates/body'
+import { findVisible, lockVisible, templateRefusal } from '../../templates/body'
 import { CSP_DETAIL_FROM, CSP_DETAIL_SELECT, cspDetail, insertCspTemplate, type CspDetailRow } from '../../templates/csp-store'
 import { templateZip } from '../../templates/download'
 import { forgetMaterials } from '../../templates/materials'
@@ -25,8 +25,8 @@ export function cspTemplateRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(db)
 
-  r.post('/cspTemplate/add', auth, async (c) => {
-    const p = await templateBody(c, cspTemplateAddSchema)
+  operation(r, '/cspTemplate/add', auth, async (c, input) => {
+    const p = await input(templateRefusal)
     const cusId = await senderOf(db, c.get('user'), p.cus_id)
     await priceOf(db, cusId, PROD_TYPE.csp)
     await consumeRate(deps, 'templateAdd', cusId)
@@ -34,8 +34,8 @@ export function cspTemplateRoutes(deps: Deps) {
     return ok(c, { id, status: 0 }, 'templateSubmitted')
   })
 
-  r.post('/cspTemplate/templateDel', auth, async (c) => {
-    const p = await body(c, cspTemplateIdSchema)
+  operation(r, '/cspTemplate/templateDel', auth, async (c, input) => {
+    const p = await input()
     await db.transaction(async (tx) => {
       if (!(await lockVisible(tx, c.get('user'), 'csp_template', 'template_id', p.template_id, 'template_id'))) throw new ApiError(404, 'notFound')
       await refuseIfTimedBatchesUse(tx, 'csp', p.template_id)
@@ -51,22 +51,22 @@ export function cspTemplateRoutes(deps: Deps) {
     return cspDetail(db, deps.mediaUrls, row)
   }
 
-  r.post('/cspTemplate/getCspTemplate', auth, async (c) => {
-    const p = await body(c, cspTemplateIdSchema)
+  operation(r, '/cspTemplate/getCspTemplate', auth, async (c, input) => {
+    const p = await input()
     return ok(c, await detail(c.get('user'), 't.template_id', p.template_id))
   })
 
-  r.post('/cspTemplate/getCspTemplateByGateTemplateId', auth, async (c) => {
-    const p = await body(c, gateTemplateIdSchema)
+  operation(r, '/cspTemplate/getCspTemplateByGateTemplateId', auth, async (c, input) => {
+    const p = await input()
     return ok(c, await detail(c.get('user'), 't.gate_template_id', p.gate_template_id))
   })
 
-  r.post('/cspTemplate/downloadTemplate', auth, async (c) => {
-    const p = await body(c, cspTemplateIdSchema)
+  operation(r, '/cspTemplate/downloadTemplate', auth, async (c, input) => {
+    const p = await input()
     const d = await detail(c.get('user'), 't.template_id', p.template_id)
     return templateZip(c, deps, `csp-template-${d.template_id}.zip`, d, d.cspCardList.map((x) => x.material_id), d.cus_id)
   })
 
-  r.post('/cspTemplate/review', auth, reviewHandler(db, 'csp'))
+  operation(r, '/cspTemplate/review', auth, reviewHandler(db, 'csp'))
   return r
 }

@@ -1,17 +1,15 @@
 import { Hono } from 'hono'
 import { PROD_TYPE } from '../../../src/domain/constants'
-import { videoTemplateRequestSchema } from '../../../src/domain/send-video'
-import {
-  gateTemplateIdSchema, TEMPLATE_LIMITS, videoTemplateAddSchema, videoTemplateBytes, videoTemplateIdSchema,
-} from '../../../src/domain/templates-write'
+import { TEMPLATE_LIMITS, videoTemplateBytes } from '../../../src/domain/templates-write'
 import type { Deps } from '../../deps'
-import { ApiError, body, ok } from '../../http/envelope'
+import { ApiError, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
 import { senderOf } from '../send/form'
 import { priceOf } from '../../send/store'
-import { findVisible, lockVisible, templateBody } from '../../templates/body'
+import { findVisible, lockVisible, templateRefusal } from '../../templates/body'
 import { templateZip } from '../../templates/download'
 import { forgetMaterials, materialsFor, recordMaterials } from '../../templates/materials'
 import { reviewHandler } from './review-route'
@@ -30,8 +28,8 @@ export function videoTemplateRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(db)
 
-  r.post('/videoTemplate/add', auth, async (c) => {
-    const p = await templateBody(c, videoTemplateAddSchema)
+  operation(r, '/videoTemplate/add', auth, async (c, input) => {
+    const p = await input(templateRefusal)
     const cusId = await senderOf(db, c.get('user'), p.cus_id)
     await priceOf(db, cusId, PROD_TYPE.video)
     await consumeRate(deps, 'templateAdd', cusId)
@@ -59,8 +57,8 @@ export function videoTemplateRoutes(deps: Deps) {
     return ok(c, { id, status: 0 }, 'templateSubmitted')
   })
 
-  r.post('/videoTemplate/templateDel', auth, async (c) => {
-    const p = await body(c, videoTemplateIdSchema)
+  operation(r, '/videoTemplate/templateDel', auth, async (c, input) => {
+    const p = await input()
     await db.transaction(async (tx) => {
       const t = await lockVisible<{ status: number }>(tx, c.get('user'), 'video_template', 'cus_template_id', p.cus_template_id, 'status::int as status')
       if (!t || t.status === DELETED) throw new ApiError(404, 'notFound')
@@ -78,22 +76,22 @@ export function videoTemplateRoutes(deps: Deps) {
   }
 
   // The console's detail (and the send page's preview before it had its own call): `cus_id` is accepted and ignored.
-  r.post('/videoTemplate/getVideoTemplate', auth, async (c) => {
-    const p = await body(c, videoTemplateRequestSchema)
+  operation(r, '/videoTemplate/getVideoTemplate', auth, async (c, input) => {
+    const p = await input()
     return ok(c, await detail(c.get('user'), 't.cus_template_id', p.cus_template_id))
   })
 
-  r.post('/videoTemplate/getVideoTemplateByGateTemplateId', auth, async (c) => {
-    const p = await body(c, gateTemplateIdSchema)
+  operation(r, '/videoTemplate/getVideoTemplateByGateTemplateId', auth, async (c, input) => {
+    const p = await input()
     return ok(c, await detail(c.get('user'), 't.gate_template_id', p.gate_template_id))
   })
 
-  r.post('/videoTemplate/downloadTemplate', auth, async (c) => {
-    const p = await body(c, videoTemplateIdSchema)
+  operation(r, '/videoTemplate/downloadTemplate', auth, async (c, input) => {
+    const p = await input()
     const d = await detail(c.get('user'), 't.cus_template_id', p.cus_template_id)
     return templateZip(c, deps, `video-template-${d.cus_template_id}.zip`, d, d.videoFrameList.map((f) => f.material_id), d.cus_id)
   })
 
-  r.post('/videoTemplate/review', auth, reviewHandler(db, 'video'))
+  operation(r, '/videoTemplate/review', auth, reviewHandler(db, 'video'))
   return r
 }
