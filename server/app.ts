@@ -4,6 +4,7 @@ import { OPERATIONS } from '../src/domain/operations'
 import type { Deps } from './deps'
 import { isTrustedOrigin, originGuard } from './http/csrf'
 import { ApiError, fail } from './http/envelope'
+import { servedOperations } from './http/operation'
 import { jsonBodyLimit, lightCors } from './http/light-middleware'
 import { refuseMalformedPath } from './http/malformed-path'
 import { securityHeaders } from './http/security-headers'
@@ -80,7 +81,7 @@ export function createApp(opts: AppOptions | Deps) {
   api.route('/', homeRoutes(deps))
   // Materials: uploads (their own body limits), the list, delete and media serving.
   api.route('/', materialRoutes(deps))
-  api.route('/', openApiRoutes())
+  api.route('/', openApiRoutes(() => servedOperations(api)))
   // Unknown API paths answer in the envelope too, not with the console's index.html.
   api.all('*', (c) => fail(c, new ApiError(404, 'notFound')))
 

@@ -2,14 +2,12 @@ import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
-import {
-  aimTemplateSearchSchema, checkMaterial, formatLimit, MATERIAL_MAX_BYTES, MATERIAL_PRODUCTS, materialDeleteSchema, materialSearchSchema, UPLOAD_FILE_FIELD,
-  uploadFieldsSchema, type MaterialPurpose, type MaterialRow, type MediaKind,
-} from '../../src/domain/materials'
+import { checkMaterial, formatLimit, MATERIAL_MAX_BYTES, MATERIAL_PRODUCTS, materialSearchSchema, UPLOAD_FILE_FIELD, type MaterialPurpose, type MaterialRow, type MediaKind } from '../../src/domain/materials'
 import { isStorableText } from '../../src/domain/input'
 import { serverMessage } from '../../src/domain/messages'
 import type { Deps } from '../deps'
-import { ApiError, body, fail, localeOf, ok } from '../http/envelope'
+import { ApiError, fail, localeOf, ok } from '../http/envelope'
+import { operation, type FormInput, type Reader } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { checkedInStatement } from '../http/session-check'
@@ -50,32 +48,20 @@ function displayName(raw: string | undefined, kind: MediaKind): string {
   return clean && isStorableText(clean) ? clean : `material-${kind}`
 }
 
-async function readUpload(c: Context<AppEnv>): Promise<{ file: File; name?: string }> {
-  if (!c.req.header('content-type')?.startsWith('multipart/form-data')) throw new ApiError(400, 'materialNoFile')
-  const form = await c.req.parseBody().catch(() => null)
-  if (!form) throw new ApiError(400, 'badRequest')
-  // The registry's multipart shape (src/domain/operations.ts): an optional JSON `payload` beside the file part.
-  let fields: unknown = {}
-  if (form.payload !== undefined) {
-    try {
-      fields = typeof form.payload === 'string' ? JSON.parse(form.payload) : null
-    } catch {
-      fields = null
-    }
-  }
-  const parsed = uploadFieldsSchema.safeParse(fields)
-  if (!parsed.success) throw new ApiError(400, 'badRequest')
+/** The file part of an upload and its display name (the payload's `name`, else the file's own). */
+async function readUpload(input: Reader<FormInput<{ name?: string }>>): Promise<{ file: File; name?: string }> {
+  const { payload, form } = await input()
   const file = form[UPLOAD_FILE_FIELD]
   if (!(file instanceof File)) throw new ApiError(400, 'materialNoFile')
-  return { file, name: parsed.data.name ?? file.name }
+  return { file, name: payload.name ?? file.name }
 }
 
 /** One upload: checked by content and size, stored under a key of its own, recorded. */
-async function storeUpload(deps: Deps, c: Context<AppEnv>, purpose: MaterialPurpose): Promise<MaterialRow> {
+async function storeUpload(deps: Deps, c: Context<AppEnv>, input: Reader<FormInput<{ name?: string }>>, purpose: MaterialPurpose): Promise<MaterialRow> {
   const user = c.get('user')
   assertMaterials(user)
   await consumeRate(deps, 'materialUpload', user.cusId)
-  const { file, name } = await readUpload(c)
+  const { file, name } = await readUpload(input)
   if (file.size === 0) throw new ApiError(400, 'materialEmpty')
   const bytes = new Uint8Array(await file.arrayBuffer())
   const found = await sniff(bytes)
@@ -130,17 +116,17 @@ export function materialRoutes(deps: Deps) {
   const db = deps.db
 
   // /file/upload is the library's upload under the specification's generic name: same rules as uploadAimMaterial.
-  const uploads: [string, MaterialPurpose][] = [
+  const uploads = [
     ['/file/upload', 'aim'], ['/file/uploadAimMaterial', 'aim'], ['/file/uploadCspMaterial', 'csp'], ['/file/uploadVideoMaterial', 'video'],
-  ]
+  ] as const
   const budget = new UploadBudget(deps.config.uploadMemoryBytes)
   for (const [path, purpose] of uploads) {
-    r.post(path, auth, uploadSlot(budget, maxBody(purpose)), uploadLimit(purpose), async (c) => ok(c, await storeUpload(deps, c, purpose)))
+    operation(r, path, auth, uploadSlot(budget, maxBody(purpose)), uploadLimit(purpose), async (c, input) => ok(c, await storeUpload(deps, c, input, purpose)))
   }
 
-  r.post('/aim/materialList', checkedInStatement(deps.db, async (c) => {
+  operation(r, '/aim/materialList', checkedInStatement(deps.db, async (c, input) => {
     assertMaterials(c.get('user'))
-    const q = await body(c, materialSearchSchema)
+    const q = await input()
     const page = await listPage<Stored>(db, {
       session: c.get('sessionCheck'),
       select: COLUMNS, from: 'material m', where: materialWhere(c.get('user'), q), page: q,
@@ -151,8 +137,8 @@ export function materialRoutes(deps: Deps) {
     return ok(c, { ...page, records: await Promise.all(page.records.map((row) => shown(deps, row))), storage })
   }))
 
-  r.post('/aim/materialDelete', auth, async (c) => {
-    const { ids } = await body(c, materialDeleteSchema)
+  operation(r, '/aim/materialDelete', auth, async (c, input) => {
+    const { ids } = await input()
     const user = c.get('user')
     assertMaterials(user)
     await consumeRate(deps, 'materialDelete', user.cusId)
@@ -176,8 +162,8 @@ export function materialRoutes(deps: Deps) {
     return ok(c, { deleted: keys.length }, 'materialDeleted', { msg: serverMessage('materialDeleted', localeOf(c), { count: keys.length }) })
   })
 
-  r.post('/aim/templateList', checkedInStatement(deps.db, async (c) => {
-    const q = await body(c, aimTemplateSearchSchema)
+  operation(r, '/aim/templateList', checkedInStatement(deps.db, async (c, input) => {
+    const q = await input()
     const user = c.get('user')
     const w = new Where().scope(user, 't.cus_id')
     if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `t.cus_id = ${w.bind(v)}`)

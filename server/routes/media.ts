@@ -3,6 +3,7 @@ import { contentDisposition } from '../../src/domain/content-disposition'
 import { mediaQuerySchema } from '../../src/domain/materials'
 import type { Deps } from '../deps'
 import { ApiError } from '../http/envelope'
+import { operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { Where } from '../lists'
@@ -60,11 +61,10 @@ export function mediaRoute(deps: Deps) {
     if (!rows[0] || !(await deps.mediaUrls.verify(rows[0], exp, sig))) throw new ApiError(401, 'mediaLinkExpired')
     return send(c, deps, rows[0])
   }
-  r.get('/media/file', signed, auth, async (c) => {
+  operation(r, '/media/file', signed, auth, async (c, input) => {
     const w = new Where().scope(c.get('user'), 'cus_id')
-    const q = mediaQuerySchema.safeParse(c.req.query())
-    if (!q.success) throw new ApiError(400, 'badRequest')
-    w.and(`material_id = ${w.bind(q.data.id)}`)
+    const q = await input()
+    w.and(`material_id = ${w.bind(q.id)}`)
     const { rows } = await deps.db.query<MediaRow>(`select ${COLS} from material ${w.sql}`, w.params)
     // Another tenant's material is as absent as a deleted one.
     if (!rows[0]) throw new ApiError(404, 'materialNotFound')

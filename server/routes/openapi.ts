@@ -4,8 +4,9 @@ import { z } from 'zod'
 import { API_PREFIX, envelopeSchema } from '../../src/domain/api'
 import { fieldErrorsSchema } from '../../src/domain/field-errors'
 import { TOKEN_COOKIE } from '../../src/domain/constants'
-import { OPERATIONS, type Operation } from '../../src/domain/operations'
+import type { Operation } from '../../src/domain/operations'
 import { SIGNATURE_HEADERS, SIGNATURE_WINDOW_SECONDS } from '../../src/domain/signed-api'
+import { operation } from '../http/operation'
 
 type Json = Record<string, unknown>
 
@@ -115,10 +116,13 @@ function operationOf(op: Operation): Json {
   }
 }
 
-/** The OpenAPI 3.1 document of the API, from OPERATIONS and the domain's zod schemas. */
-export function openApiDocument(): Json {
+/**
+ * The OpenAPI 3.1 document of the operations the API serves (http/operation.ts: each route is registered by its
+ * operation and reads its input through that operation's schema), so the document shows what the routes validate.
+ */
+export function openApiDocument(served: readonly Operation[]): Json {
   const paths: Record<string, Json> = {}
-  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationOf(op)
+  for (const op of served) (paths[op.path] ??= {})[op.method] = operationOf(op)
   const errorEnvelope = inputSchema(envelopeSchema(z.union([z.null(), fieldErrorsSchema])).extend({ msg: z.string().min(1) }))
   return {
     openapi: '3.1.0',
@@ -128,7 +132,7 @@ export function openApiDocument(): Json {
       description: 'Every reply is the envelope { code, msg, data, type? } (code = HTTP status, msg in the Accept-Language), except files and the captcha image.',
     },
     servers: [{ url: API_PREFIX }],
-    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(served.map((o) => o.tag))].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {
@@ -144,12 +148,15 @@ export function openApiDocument(): Json {
   }
 }
 
-/** GET /openapi.json: public and cacheable (built once; an ETag answers a revalidation with 304). */
-export function openApiRoutes() {
+/**
+ * GET /openapi.json: public and cacheable (built once, at the first request, when every route is registered; an ETag
+ * answers a revalidation with 304). `served` names the operations of the router it documents.
+ */
+export function openApiRoutes(served: () => readonly Operation[]) {
   const r = new Hono()
   let text: string | undefined
-  r.get('/openapi.json', etag(), (c) => {
-    text ??= JSON.stringify(openApiDocument())
+  operation(r, '/openapi.json', etag(), (c) => {
+    text ??= JSON.stringify(openApiDocument(served()))
     return c.body(text, 200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' })
   })
   return r

@@ -1,13 +1,11 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { z } from 'zod'
 import { PROD_TYPE } from '../../src/domain/constants'
-import {
-  OPEN_API_PATHS, OPEN_MAX_NUMBERS, openBalanceSchema, openBatchQuerySchema, openP2pSchema, openSendSchema, type OpenBatch,
-} from '../../src/domain/signed-api'
+import { OPEN_API_PATHS, OPEN_MAX_NUMBERS, type OpenBatch } from '../../src/domain/signed-api'
 import type { Deps } from '../deps'
 import type { Db } from '../db'
 import { ApiError, fail, ok } from '../http/envelope'
+import { operation } from '../http/operation'
 import { requireSignature, type SignedApiEnv } from '../signed-api/signature'
 import { readNumbers } from '../send/group-send'
 import { sendSameContent } from '../send/interact-send'
@@ -17,20 +15,6 @@ import { priceOf } from '../send/store'
 
 /** A signed call's body is read whole to hash it: the JSON limit of the console's calls, whatever its content type. */
 const OPEN_BODY_LIMIT_BYTES = 2 * 1024 * 1024
-
-/** The signed raw body through a domain schema; an empty body is `{}`, anything unreadable a 400. */
-function signedBody<S extends z.ZodType>(c: Context<SignedApiEnv>, schema: S): z.output<S> {
-  const text = new TextDecoder().decode(c.get('openBody'))
-  let raw: unknown
-  try {
-    raw = text.trim() ? JSON.parse(text) : {}
-  } catch {
-    throw new ApiError(400, 'badRequest')
-  }
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) throw new ApiError(400, 'badRequest')
-  return parsed.data
-}
 
 const encode = (text: string) => new TextEncoder().encode(text)
 
@@ -61,16 +45,16 @@ export function signedApiRoutes(deps: Deps) {
   const limit = bodyLimit({ maxSize: OPEN_BODY_LIMIT_BYTES, onError: (c) => fail(c, new ApiError(413, 'badRequest')) })
   for (const path of Object.values(OPEN_API_PATHS)) r.use(path, limit, requireSignature(deps))
 
-  r.post(OPEN_API_PATHS.send, async (c) => {
-    const p = signedBody(c, openSendSchema)
+  operation(r, OPEN_API_PATHS.send, async (c, input) => {
+    const p = await input()
     const numbers = readNumbers(encode(Array.isArray(p.mobiles) ? p.mobiles.join('\n') : p.mobiles))
     if (numbers.mobiles.length + numbers.invalid + numbers.duplicates > OPEN_MAX_NUMBERS) throw new ApiError(400, 'apiTooManyNumbers', { max: OPEN_MAX_NUMBERS })
     const payload = { idempotency_key: p.idempotency_key, content: p.content, timing_time: p.timing_time }
     return ok(c, await sendSameContent(db, c.get('openAccount'), payload, numbers, baseOf(c, deps)))
   })
 
-  r.post(OPEN_API_PATHS.p2p, async (c) => {
-    const p = signedBody(c, openP2pSchema)
+  operation(r, OPEN_API_PATHS.p2p, async (c, input) => {
+    const p = await input()
     const cusId = c.get('openAccount')
     // As the console's route: an account without the product is refused before its rows are measured.
     await priceOf(db, cusId, PROD_TYPE.ordinary)
@@ -78,10 +62,10 @@ export function signedApiRoutes(deps: Deps) {
     return ok(c, await p2pSend(db, cusId, { idempotency_key: p.idempotency_key, template: p.template, timing_time: p.timing_time }, rows))
   })
 
-  r.post(OPEN_API_PATHS.batch, async (c) => ok(c, await batchOf(db, c.get('openAccount'), signedBody(c, openBatchQuerySchema).batch_id)))
+  operation(r, OPEN_API_PATHS.batch, async (c, input) => ok(c, await batchOf(db, c.get('openAccount'), (await input()).batch_id)))
 
-  r.post(OPEN_API_PATHS.balance, async (c) => {
-    signedBody(c, openBalanceSchema)
+  operation(r, OPEN_API_PATHS.balance, async (c, input) => {
+    await input()
     const { rows } = await db.query<{ balance: number }>('select balance::float8 as balance from customer where cus_id = $1', [c.get('openAccount')])
     return ok(c, { cus_id: c.get('openAccount'), balance: rows[0].balance })
   })

@@ -49,8 +49,9 @@ import { certificationSchema, modifyCusNameSchema, modifyMobileSchema, modifyPas
 import { OPEN_API_PATHS, openBalanceSchema, openBatchQuerySchema, openP2pSchema, openSendSchema } from './signed-api'
 
 /**
- * Every call of the API (under API_PREFIX), as data: the OpenAPI document (/api/openapi.json) is generated from it
- * and a server test checks it against the routes Hono registers, both ways, so neither can drift from the other.
+ * Every call of the API (under API_PREFIX), as data. Each server route is registered by its entry
+ * (server/http/operation.ts), which reads the route's input through the entry's schema; the OpenAPI document
+ * (/api/openapi.json) is generated from the entries the routes serve, so the two cannot drift.
  *
  * - request: `none` (no body read), `json` (the body through `schema`), `query` (URL parameters through `schema`),
  *   `multipart` (a `payload` JSON field through `schema` and one of `files`, see send.ts; `media`: the file is binary).

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { crudAddSchema, crudDeleteSchema, crudSearchSchema, crudUpdateSchema } from '../../../src/domain/lists/crud'
 import type { Deps } from '../../deps'
-import { ApiError, body, ok } from '../../http/envelope'
+import { ApiError, ok } from '../../http/envelope'
+import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { checkedInStatement } from '../../http/session-check'
@@ -24,11 +24,9 @@ export function crudRoutes(deps: Deps) {
   }
   const db = deps.db
 
-  r.get('/crud/list', checkedInStatement(db, async (c) => {
+  operation(r, '/crud/list', checkedInStatement(db, async (c, input) => {
     requireAdmin(c.get('user'))
-    const parsed = crudSearchSchema.safeParse(c.req.query())
-    if (!parsed.success) throw new ApiError(400, 'badRequest')
-    const q = parsed.data
+    const q = await input()
     const w = new Where()
     w.when(q.name, (v) => `name ilike ${w.bind(`%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`).when(q.status, (v) => `status = ${w.bind(v)}`)
     return ok(c, await listPage(db, {
@@ -36,16 +34,16 @@ export function crudRoutes(deps: Deps) {
     }))
   }))
 
-  r.post('/crud/add', signedIn, admin, async (c) => {
-    const f = await body(c, crudAddSchema)
+  operation(r, '/crud/add', signedIn, admin, async (c, input) => {
+    const f = await input()
     const { rows } = await db.query(
       `insert into crud_sample (name, mobile, amount, status, remark) values ($1, $2, $3, $4, $5) returning ${SELECT}`,
       [f.name, f.mobile, f.amount, f.status, f.remark])
     return ok(c, rows[0], 'addSuccess')
   })
 
-  r.put('/crud/update', signedIn, admin, async (c) => {
-    const f = await body(c, crudUpdateSchema)
+  operation(r, '/crud/update', signedIn, admin, async (c, input) => {
+    const f = await input()
     const { rows } = await db.query(
       `update crud_sample set name = $2, mobile = $3, amount = $4, status = $5, remark = $6, update_time = now() where id = $1 returning ${SELECT}`,
       [f.id, f.name, f.mobile, f.amount, f.status, f.remark])
@@ -53,13 +51,11 @@ export function crudRoutes(deps: Deps) {
     return ok(c, rows[0], 'updateSuccess')
   })
 
-  r.delete('/crud/delete', signedIn, admin, async (c) => {
-    const raw = /\bjson\b/i.test(c.req.header('content-type') ?? '') ? await c.req.json().catch(() => ({})) : {}
-    const parsed = crudDeleteSchema.safeParse({ ...c.req.query(), ...(raw as object) })
-    if (!parsed.success) throw new ApiError(400, 'badRequest')
-    const { rows } = await db.query('delete from crud_sample where id = $1 returning id', [parsed.data.id])
+  operation(r, '/crud/delete', signedIn, admin, async (c, input) => {
+    const { id } = await input()
+    const { rows } = await db.query('delete from crud_sample where id = $1 returning id', [id])
     if (!rows.length) throw new ApiError(404, 'notFound')
-    return ok(c, { id: parsed.data.id }, 'deleteSuccess')
+    return ok(c, { id }, 'deleteSuccess')
   })
 
   return r
