@@ -75,9 +75,8 @@ async function inputOf(c: Context, op: Operation, refuse: Refusal): Promise<unkn
       return undefined
     case 'query':
       return parsed(r.schema, c.req.query(), refuse)
-    case 'json': {
+    case 'json':
       return parsed(r.schema, await jsonOf(c, op), refuse)
-    }
     case 'multipart': {
       if (!c.req.header('content-type')?.startsWith('multipart/form-data')) throw new ApiError(400, r.media ? 'materialNoFile' : 'badRequest')
       const form = (await c.req.parseBody().catch(() => null)) as Record<string, string | File> | null
