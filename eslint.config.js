@@ -62,4 +62,16 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: featureZones }],
     },
   },
+  // A route reads its request through its operation (server/http/operation.ts), so the schema it validates with is
+  // the one the OpenAPI document shows: no body reader of its own.
+  {
+    files: ['server/routes/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "MemberExpression[object.property.name='req'][property.name=/^(json|parseBody|formData|text|arrayBuffer|blob)$/]",
+        message: 'read the request through input() of operation(): its schema is the documented one',
+      }],
+    },
+  },
 )
