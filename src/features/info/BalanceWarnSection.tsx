@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { balanceWarnQuery, saveBalanceWarn, warnKeys } from '@/api/alerts'
 import { DeclaredForm, type FormSpec } from '@/components/ui/DeclaredForm'
+import { Button } from '@/components/ui/Button'
+import { Spinner } from '@/components/ui/Spinner'
 import { formatMoney } from '@/domain/money'
 import { balanceWarnSchema, WARN_MOBILES_MAX, type BalanceWarn } from '@/domain/warn'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -14,7 +16,7 @@ export function BalanceWarnSection() {
   const { LL, locale } = useI18nContext()
   const t = LL.alerts.warn
   const qc = useQueryClient()
-  const { data } = useQuery(balanceWarnQuery())
+  const { data, isError, refetch } = useQuery(balanceWarnQuery())
   const spec: FormSpec<'threshold' | 'mobiles', BalanceWarn> = {
     id: 'balance-warn',
     schema: balanceWarnSchema,
@@ -50,8 +52,18 @@ export function BalanceWarnSection() {
           {data.lastWarnedAt && <span className="ml-4 text-[var(--muted)]">{t.lastWarned({ time: formatDateTime(data.lastWarnedAt) })}</span>}
         </p>
       )}
-      {/* The form starts from the saved setting once it has come (and again after a save changes it). */}
-      <DeclaredForm key={data ? `${data.threshold}|${data.mobiles.join(',')}` : 'loading'} spec={spec} />
+      {/* The form is drawn from the saved setting once it has come (and again after a save changes it): drawn before,
+          what was typed into it would be replaced when the setting arrived. */}
+      {data ? (
+        <DeclaredForm key={`${data.threshold}|${data.mobiles.join(',')}`} spec={spec} />
+      ) : isError ? (
+        <p role="alert" className="flex items-center gap-3 text-sm text-[var(--danger)]">
+          {LL.common.serverErrorHint()}
+          <Button variant="secondary" onClick={() => void refetch()}>{LL.common.reload()}</Button>
+        </p>
+      ) : (
+        <p className="flex items-center gap-2 text-sm text-[var(--muted)]" data-testid="balance-warn-loading"><Spinner size={12} />{LL.common.loading()}</p>
+      )}
     </section>
   )
 }
