@@ -29,6 +29,13 @@ test('each user type sees the figures of its own scope: the platform, the enterp
     await signInSlow(page, who)
     await sendAs(page, content, [1, 2, 3].map((i) => `${prefix}0013850${i}`))
   }
+  // The carrier simulator reports those sends (and any waiting record of the last hour) a few seconds later: the
+  // figures are compared once they hold still, two readings 2 s apart alike, so the page and the API read the same.
+  await expect.poll(async () => {
+    const before = JSON.stringify(await summaryOf(page))
+    await new Promise((r) => setTimeout(r, 2000))
+    return JSON.stringify(await summaryOf(page)) === before
+  }, { timeout: 90_000, intervals: [0] }).toBe(true)
   const seen: Record<string, Summary> = {}
   for (const [who, type, scope] of [['admin', '1', '全平台'], ['acme', '2', '本企业及子账户'], ['acme01', '3', '本账户']] as const) {
     await signInSlow(page, who)
