@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { expect, test, type Page } from '@playwright/test'
 import { DARK_THEMES, THEMES } from '@/domain/constants'
-import { openPalette, signIn } from './helpers'
+import { goInside, openPalette, settled, signIn } from './helpers'
 
 /*
  * WCAG 2.1 A and AA, as axe-core judges them, over what the walk of every screen (screens.spec.ts) does not open: the
@@ -38,20 +38,6 @@ async function axe(page: Page, include?: string): Promise<Found[]> {
 
 const report = (where: string, found: Found[]) =>
   found.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.help}) at ${n.target} ${n.html} — ${n.summary}`))
-
-/** Moves the console to `path` the way its own links do (history and popstate), without reloading the page. */
-async function goInside(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState(history.state, '', to)
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
-  }, `/sms-cloud${path}`)
-}
-
-/** The page at rest: no list or form busy, no transition half-way (a colour measured mid-fade is not the colour). */
-async function settled(page: Page, where: string) {
-  await expect(page.locator('.ag-overlay-loading-wrapper, [aria-busy="true"]'), where).toHaveCount(0, { timeout: 60_000 })
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'))
-}
 
 async function inLocale(page: Page, locale: string) {
   await page.goto('/sms-cloud/login')

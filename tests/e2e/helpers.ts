@@ -292,3 +292,17 @@ export async function chooseInCombo(page: Page, combo: Locator, label: string, t
   await expect(list).toBeHidden()
   await expect(combo).toHaveValue(label)
 }
+
+/** Moves the console to `path` the way its own links do (history and popstate), without reloading the page. */
+export async function goInside(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(history.state, '', to)
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+  }, `/sms-cloud${path}`)
+}
+
+/** The page at rest: no list or form busy, no transition half-way (a colour measured mid-fade is not the colour). */
+export async function settled(page: Page, where: string) {
+  await expect(page.locator('.ag-overlay-loading-wrapper, [aria-busy="true"]'), where).toHaveCount(0, { timeout: 60_000 })
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'))
+}

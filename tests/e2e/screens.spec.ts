@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { expect, test, type Page } from '@playwright/test'
 import { MODULES } from '@/domain/constants'
 import type { MenuItem } from '@/domain/menu'
-import { apiAs, signIn } from './helpers'
+import { apiAs, goInside, settled, signIn } from './helpers'
 
 /*
  * One walk over every route of the menu the server delivers (administrator: the whole menu), in each language, one
@@ -95,20 +95,6 @@ function unnamedAndUntyped(page: Page) {
     const untyped = Array.from(document.querySelectorAll('form button:not([type])')).map((b) => `untyped ${b.outerHTML.slice(0, 120)}`)
     return [...unnamed, ...untyped]
   })
-}
-
-/** Moves the console to `path` the way its own links do (history and popstate), without reloading the page. */
-async function goInside(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState(history.state, '', to)
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
-  }, `/sms-cloud${path}`)
-}
-
-/** The page at rest: no list or form busy, no transition half-way (a colour measured mid-fade is not the colour). */
-async function settled(page: Page, where: string) {
-  await expect(page.locator('.ag-overlay-loading-wrapper, [aria-busy="true"]'), where).toHaveCount(0, { timeout: 60_000 })
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'))
 }
 
 /** Every leaf of a module's menu as the server delivers it to the signed-in account (/user/getMenu). */
