@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { expect, test, type Page } from '@playwright/test'
 import { DARK_THEMES, THEMES } from '@/domain/constants'
-import { goInside, openPalette, settled, signIn } from './helpers'
+import { axeViolations, goInside, openPalette, settled, signIn, type AxeFound } from './helpers'
 
 /*
  * WCAG 2.1 A and AA, as axe-core judges them, over what the walk of every screen (screens.spec.ts) does not open: the
@@ -14,29 +14,18 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 // The console's CSP (script-src 'self') refuses the injected axe script; the audit itself changes nothing on the page.
 test.use({ bypassCSP: true })
 
-interface Found { id: string; help: string; nodes: { target: string; html: string; summary: string }[] }
 
 /** axe over the page (or one part of it): each violation with up to three of its elements. */
-async function axe(page: Page, include?: string): Promise<Found[]> {
+async function axe(page: Page, include?: string): Promise<AxeFound[]> {
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.addScriptTag({ path: AXE })
     // Colours at rest: a button fading back from busy would otherwise be measured half-way through its fade.
     await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; }' })
   }
-  return page.evaluate(
-    async ({ tags, include }) => {
-      const w = window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }> } }
-      const r = await w.axe.run(include ? { include: [include] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-      return r.violations.map((v) => ({
-        id: v.id, help: v.help,
-        nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 160), summary: (n.failureSummary ?? '').slice(0, 200) })),
-      }))
-    },
-    { tags: TAGS, include },
-  )
+  return axeViolations(page, TAGS, include)
 }
 
-const report = (where: string, found: Found[]) =>
+const report = (where: string, found: AxeFound[]) =>
   found.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.help}) at ${n.target} ${n.html} — ${n.summary}`))
 
 async function inLocale(page: Page, locale: string) {

@@ -306,3 +306,21 @@ export async function settled(page: Page, where: string) {
   await expect(page.locator('.ag-overlay-loading-wrapper, [aria-busy="true"]'), where).toHaveCount(0, { timeout: 60_000 })
   await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'))
 }
+
+/** An axe violation with up to three of its elements. */
+export interface AxeFound { id: string; help: string; nodes: { target: string; html: string; summary: string }[] }
+
+/** axe (already on the page) over the page or one part of it, judged by `tags`. */
+export function axeViolations(page: Page, tags: string[], include?: string): Promise<AxeFound[]> {
+  return page.evaluate(
+    async ({ tags, include }) => {
+      const w = window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }> } }
+      const r = await w.axe.run(include ? { include: [include] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+      return r.violations.map((v) => ({
+        id: v.id, help: v.help,
+        nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 160), summary: (n.failureSummary ?? '').slice(0, 200) })),
+      }))
+    },
+    { tags, include },
+  )
+}

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { expect, test, type Page } from '@playwright/test'
 import { MODULES } from '@/domain/constants'
 import type { MenuItem } from '@/domain/menu'
-import { apiAs, goInside, settled, signIn } from './helpers'
+import { apiAs, axeViolations, goInside, settled, signIn } from './helpers'
 
 /*
  * One walk over every route of the menu the server delivers (administrator: the whole menu), in each language, one
@@ -61,17 +61,7 @@ async function axe(page: Page, where: string, include?: string): Promise<string[
     // Colours at rest: a button fading back from busy would otherwise be measured half-way through its fade.
     await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; }' })
   }
-  const found = await page.evaluate(
-    async ({ tags, include }) => {
-      const w = window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }> } }
-      const r = await w.axe.run(include ? { include: [include] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-      return r.violations.map((v) => ({
-        id: v.id, help: v.help,
-        nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 160), summary: (n.failureSummary ?? '').slice(0, 200) })),
-      }))
-    },
-    { tags: TAGS, include },
-  )
+  const found = await axeViolations(page, TAGS, include)
   return found.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.help}) at ${n.target} ${n.html} — ${n.summary}`))
 }
 
