@@ -36,6 +36,7 @@ import { staticRoutes } from './routes/static'
 import { templateWriteRoutes } from './routes/templates'
 import { userSettingsRoutes } from './routes/user-settings'
 import { materialRoutes } from './routes/materials'
+import { signatureRoutes } from './routes/signatures'
 import { makeDeps, type AppOptions } from './make-deps'
 
 const JSON_LIMIT_BYTES = 2 * 1024 * 1024
@@ -81,6 +82,7 @@ export function createApp(opts: AppOptions | Deps) {
   api.route('/', homeRoutes(deps))
   // Materials: uploads (their own body limits), the list, delete and media serving.
   api.route('/', materialRoutes(deps))
+  api.route('/', signatureRoutes(deps))
   api.route('/', openApiRoutes(() => servedOperations(api)))
   // Unknown API paths answer in the envelope too, not with the console's index.html.
   api.all('*', (c) => fail(c, new ApiError(404, 'notFound')))

@@ -47,7 +47,7 @@ export interface ServerConfig {
   storageQuotaBytes: number
   /** Bytes of upload bodies one process reads at once (UPLOAD_MEMORY_BYTES, default 64 MiB; a tenant a quarter): server/materials/upload-budget.ts. */
   uploadMemoryBytes: number
-  /** Seconds a new template waits before the review worker decides it (TEMPLATE_REVIEW_DELAY_SECONDS, default 15: a demo sees it pending, then reviewed). */
+  /** Seconds a new template or signature application waits before its review worker decides it (TEMPLATE_REVIEW_DELAY_SECONDS, default 15: a demo sees it pending, then reviewed). */
   templateReviewDelaySeconds: number
   /**
    * How often the carrier's reports, the timed-batch scheduler, the report push and the template review look for work
@@ -145,7 +145,7 @@ export const variables = {
   UPLOAD_MEMORY_BYTES: v('tuning', num(1).default(64 * 1024 * 1024), 'a whole number of bytes, more than 0', '67108864 (64 MiB)',
     'bytes of upload bodies one process holds at once (a tenant a quarter)'),
   TEMPLATE_REVIEW_DELAY_SECONDS: v('tuning', num(0, 86_400, false).default(15), 'seconds, 0–86400', '15',
-    'how long a new template waits before the simulated review decides it'),
+    'how long a new template or signature application waits before the simulated review decides it'),
   UE_CHECK_RATE: v('tuning', num(0.001, 1e9, false).default(2000), 'a positive number', '2000', 'numbers the simulated UE file checker checks per second per process'),
   UE_CHECK_FAIL_SHARE: v('tuning', num(0, 1, false).default(0.05), 'a share 0–1', '0.05', 'the share of files the simulated UE checker fails part way'),
   UE_CHECK_FAIL_SEED: v('tuning', z.string().min(1).default('ue'), 'any text', 'ue', 'which files the simulated UE checker fails is fixed by it, so a run can be repeated'),

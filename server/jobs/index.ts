@@ -3,6 +3,7 @@ import { ueCheckerJob } from '../number-check/ue-checker'
 import { pushPruneJob, reportPushJob } from '../push/worker'
 import { carrierSimJob } from '../send/carrier-sim'
 import { schedulerJob } from '../send/scheduler'
+import { signatureReviewJob } from '../signatures/review'
 import { templateReviewJob } from '../templates/review'
 import { balanceWarnJob } from '../warn/deliver'
 import type { Job } from './define'
@@ -12,5 +13,5 @@ import type { Job } from './define'
  * reads each one's queue (server/ops/job-queues.ts). A job is declared beside its code with defineJob.
  */
 export const JOBS: readonly Job[] = [
-  carrierSimJob, schedulerJob, reportPushJob, pushPruneJob, templateReviewJob, ueCheckerJob, orphanSweepJob, balanceWarnJob,
+  carrierSimJob, schedulerJob, reportPushJob, pushPruneJob, templateReviewJob, signatureReviewJob, ueCheckerJob, orphanSweepJob, balanceWarnJob,
 ]

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
-import { checkMaterial, formatLimit, MATERIAL_MAX_BYTES, MATERIAL_PRODUCTS, materialSearchSchema, UPLOAD_FILE_FIELD, type MaterialPurpose, type MaterialRow, type MediaKind } from '../../src/domain/materials'
+import { checkMaterial, formatLimit, kindOfType, MATERIAL_MAX_BYTES, MATERIAL_PRODUCTS, materialSearchSchema, UPLOAD_FILE_FIELD, type MaterialPurpose, type MaterialRow, type MediaKind } from '../../src/domain/materials'
 import { isStorableText } from '../../src/domain/input'
 import { serverMessage } from '../../src/domain/messages'
 import type { Deps } from '../deps'
@@ -59,7 +59,8 @@ async function readUpload(input: Reader<FormInput<{ name?: string }>>): Promise<
 /** One upload: checked by content and size, stored under a key of its own, recorded. */
 async function storeUpload(deps: Deps, c: Context<AppEnv>, input: Reader<FormInput<{ name?: string }>>, purpose: MaterialPurpose): Promise<MaterialRow> {
   const user = c.get('user')
-  assertMaterials(user)
+  // A signature's proof is any enterprise's to upload, whatever its products.
+  if (purpose !== 'signature') assertMaterials(user)
   await consumeRate(deps, 'materialUpload', user.cusId)
   const { file, name } = await readUpload(input)
   if (file.size === 0) throw new ApiError(400, 'materialEmpty')
@@ -70,7 +71,7 @@ async function storeUpload(deps: Deps, c: Context<AppEnv>, input: Reader<FormInp
   const type = found.contentType!
   if (!found.whole) throw new ApiError(400, 'materialTruncated', { type: type.split('/')[1].toUpperCase() })
   await consumeRate(deps, 'materialUploadBytes', user.cusId, { points: bytes.length })
-  const kind = type.split('/')[0] as MediaKind
+  const kind = kindOfType(type)!
   const quota = deps.config.storageQuotaBytes
   // A first look without a lock spares the store a write that the quota would refuse anyway.
   assertFits(await storageOf(deps.db, user.cusId, quota), bytes.length)
@@ -118,6 +119,7 @@ export function materialRoutes(deps: Deps) {
   // /file/upload is the library's upload under the specification's generic name: same rules as uploadAimMaterial.
   const uploads = [
     ['/file/upload', 'aim'], ['/file/uploadAimMaterial', 'aim'], ['/file/uploadCspMaterial', 'csp'], ['/file/uploadVideoMaterial', 'video'],
+    ['/file/uploadSignatureProof', 'signature'],
   ] as const
   const budget = new UploadBudget(deps.config.uploadMemoryBytes)
   for (const [path, purpose] of uploads) {

@@ -6,6 +6,7 @@ import { seedLists } from './lists'
 import { seedPlatform, syncMenus } from './platform'
 import { seedPushHistory } from './push'
 import { seedRecordExtras } from './records'
+import { seedSignatures } from './signatures'
 import { seedVideoFrames } from './video'
 import { lockInSchema } from '../db/locks'
 
@@ -49,8 +50,9 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<number> 
   await db.transaction(async (tx) => {
     await seedPlatform(tx)
     await seedAccounts(tx, undefined, opts.passwordHash)
+    await seedSignatures(tx)
   })
-  step('settings, products, countries, menus and accounts')
+  step('settings, products, countries, menus, accounts and signatures')
   await seedHistory(db, opts.historyRows ?? DEFAULT_HISTORY_ROWS, step)
   await seedLists(db)
   await seedCsp(db)

@@ -21,3 +21,8 @@ export function exe(): Uint8Array {
 
 export const svg = () => new TextEncoder().encode('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>')
 export const html = () => new TextEncoder().encode('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>')
+
+/** A one-page PDF (a proof certificate's shape): header, one object, the trailer and its end-of-file marker. */
+export const pdf = () => new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
+  'xref\n0 3\n0000000000 65535 f \ntrailer << /Root 1 0 R /Size 3 >>\nstartxref\n0\n%%EOF\n')

@@ -25,6 +25,11 @@ const u32 = (b: Uint8Array, i: number) => ((b[i] << 24) | (b[i + 1] << 16) | (b[
 const u16 = (b: Uint8Array, i: number) => (b[i] << 8) | b[i + 1]
 const ascii = (b: Uint8Array, i: number, n: number) => String.fromCharCode(...b.subarray(i, i + n))
 
+/** PDF: the end-of-file marker within the last kilobyte (ISO 32000-1, 7.5.5; a cut-short download lacks it). */
+export function pdfWhole(b: Uint8Array): boolean {
+  return ascii(b, Math.max(0, b.length - 1024), 1024).includes('%%EOF')
+}
+
 /** PNG: signature, then chunks (length, type, data, CRC) each inside the file, up to IEND. */
 export function pngWhole(b: Uint8Array): boolean {
   let i = 8
@@ -104,5 +109,6 @@ const STRUCTURE: Record<string, (b: Uint8Array) => boolean> = {
   'audio/mp4': isoWhole,
   'audio/mpeg': mp3Whole,
   'audio/aac': aacWhole,
+  'application/pdf': pdfWhole,
   'audio/amr': amrWhole,
 }

@@ -53,6 +53,8 @@ export async function templatesUsing(tx: Db, ids: number[]): Promise<string[]> {
      union
      select distinct 'Video: ' || t.title || ' (#' || t.cus_template_id || ')'
        from template_material u join video_template t on u.kind = 'video' and t.cus_template_id = u.template_id where u.material_id = any($1::int[])
+     union
+     select 'Signature: ' || s.name || ' (#' || s.id || ')' from signature s where s.proof_material_id = any($1::int[])
      order by 1 limit 10`, [ids])
   return rows.map((r) => r.label)
 }

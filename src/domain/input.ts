@@ -62,3 +62,12 @@ export const isRealMonth = (s: string) => {
   const m = /^(\d{4})-?(\d{2})$/.exec(s)
   return !!m && isRealDate(Number(m[1]), Number(m[2]), 1)
 }
+
+/**
+ * Characters a name or keyword shown to others never holds: markup (`<`, `>`), control characters (C0, DEL, C1) and
+ * invisible ones (format characters such as zero-width spaces, joiners and bidirectional overrides, line and
+ * paragraph separators, the Hangul and Braille fillers that render blank).
+ */
+const HIDDEN_OR_MARKUP = /[<>\p{Cc}\p{Cf}\u2028\u2029\u115f\u1160\u3164\uffa0\u2800]/u
+/** True when `s` holds no markup, control or invisible character (HIDDEN_OR_MARKUP). */
+export const isPlainText = (s: string) => !HIDDEN_OR_MARKUP.test(s)

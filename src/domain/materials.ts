@@ -21,9 +21,12 @@ import type { ServerMessage } from './messages'
  *   at most 5 MB. (RCS itself allows larger file transfer; the carriers' CSP platforms cap card media at these.)
  * - The material library (/file/uploadAimMaterial, /file/upload) takes what a 5G card takes, the widest of the two;
  *   the picker of the video editor offers only what fits a video SMS.
+ * - A signature's proof file (/file/uploadSignatureProof): a screenshot or scan (JPG, PNG) or a PDF (a certificate),
+ *   at most 5 MB each, what Alibaba Cloud and Tencent Cloud take for signature proofs. Any enterprise uploads one,
+ *   whatever its products.
  */
 
-export const MEDIA_KINDS = ['image', 'video', 'audio'] as const
+export const MEDIA_KINDS = ['image', 'video', 'audio', 'document'] as const
 export type MediaKind = (typeof MEDIA_KINDS)[number]
 
 /**
@@ -32,8 +35,8 @@ export type MediaKind = (typeof MEDIA_KINDS)[number]
  */
 export const MATERIAL_PRODUCTS: readonly number[] = [PROD_TYPE.video, PROD_TYPE.csp]
 
-/** Where a material is meant to be used: the library (`aim`), a 5G card (`csp`) or a video SMS frame (`video`). */
-export const MATERIAL_PURPOSES = ['aim', 'csp', 'video'] as const
+/** Where a material is meant to be used: the library (`aim`), a 5G card (`csp`), a video SMS frame (`video`), a signature's proof. */
+export const MATERIAL_PURPOSES = ['aim', 'csp', 'video', 'signature'] as const
 export type MaterialPurpose = (typeof MATERIAL_PURPOSES)[number]
 
 const KB = 1024
@@ -48,24 +51,32 @@ export const MATERIAL_TYPES: Record<MaterialPurpose, Record<MediaKind, readonly 
     image: ['image/jpeg', 'image/png', 'image/gif'],
     video: ['video/mp4'],
     audio: ['audio/mpeg', 'audio/aac', 'audio/amr', 'audio/x-m4a', 'audio/mp4'],
+    document: [],
   },
   video: {
     image: ['image/jpeg', 'image/png', 'image/gif'],
     video: ['video/mp4'],
     audio: ['audio/mpeg'],
+    document: [],
   },
   aim: {
     image: ['image/jpeg', 'image/png', 'image/gif'],
     video: ['video/mp4'],
     audio: ['audio/mpeg', 'audio/aac', 'audio/amr', 'audio/x-m4a', 'audio/mp4'],
+    document: [],
   },
+  signature: { image: ['image/jpeg', 'image/png'], video: [], audio: [], document: ['application/pdf'] },
 }
+
+/** The kinds a purpose takes at all (a picker or file chooser offers only these). */
+export const kindsOf = (purpose: MaterialPurpose): MediaKind[] => MEDIA_KINDS.filter((k) => MATERIAL_TYPES[purpose][k].length > 0)
 
 /** Largest file in bytes per purpose and kind. */
 export const MATERIAL_MAX_BYTES: Record<MaterialPurpose, Record<MediaKind, number>> = {
-  csp: { image: 2 * MB, video: 10 * MB, audio: 5 * MB },
-  video: { image: VIDEO_SMS_TOTAL_MAX, video: VIDEO_SMS_TOTAL_MAX, audio: VIDEO_SMS_TOTAL_MAX },
-  aim: { image: 2 * MB, video: 10 * MB, audio: 5 * MB },
+  csp: { image: 2 * MB, video: 10 * MB, audio: 5 * MB, document: 0 },
+  video: { image: VIDEO_SMS_TOTAL_MAX, video: VIDEO_SMS_TOTAL_MAX, audio: VIDEO_SMS_TOTAL_MAX, document: 0 },
+  aim: { image: 2 * MB, video: 10 * MB, audio: 5 * MB, document: 0 },
+  signature: { image: 5 * MB, video: 0, audio: 0, document: 5 * MB },
 }
 
 /** The most any upload may carry: the server stops reading a body past this (plus the multipart overhead). */
@@ -76,11 +87,12 @@ export const MATERIAL_ACCEPT: Record<MediaKind, string> = {
   image: '.jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif',
   video: '.mp4,video/mp4',
   audio: '.mp3,.aac,.amr,.m4a,audio/mpeg,audio/aac,audio/amr,audio/mp4',
+  document: '.pdf,application/pdf',
 }
 
 /** The kind a content type belongs to, or null when no purpose accepts it. */
 export function kindOfType(contentType: string): MediaKind | null {
-  for (const kind of MEDIA_KINDS) if (MATERIAL_TYPES.aim[kind].includes(contentType)) return kind
+  for (const kind of MEDIA_KINDS) if (MATERIAL_PURPOSES.some((p) => MATERIAL_TYPES[p][kind].includes(contentType))) return kind
   return null
 }
 
@@ -89,6 +101,7 @@ export const UPLOAD_PATHS: Record<MaterialPurpose, string> = {
   aim: '/file/uploadAimMaterial',
   csp: '/file/uploadCspMaterial',
   video: '/file/uploadVideoMaterial',
+  signature: '/file/uploadSignatureProof',
 }
 
 export interface MaterialRefusal {
@@ -131,7 +144,7 @@ export function checkMaterial(
   const found = file.contentType ? kindOfType(file.contentType) : null
   const allowed = found ? MATERIAL_TYPES[purpose][found].includes(file.contentType!) : false
   if (!found || !allowed || (kind && found !== kind)) {
-    const kinds = kind ? [kind] : MEDIA_KINDS
+    const kinds = kind ? [kind] : kindsOf(purpose)
     const types = kinds.flatMap((k) => MATERIAL_TYPES[purpose][k]).map((t) => t.split('/')[1].replace('x-', '').toUpperCase())
     return { key: 'materialTypeRefused', vars: { types: [...new Set(types)].join(', ') } }
   }

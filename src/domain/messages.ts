@@ -87,7 +87,7 @@ export const SERVER_MESSAGES = {
   },
   errorLogReceived: { 'zh-CN': '错误日志已上传', en: 'Error log uploaded' },
   balanceWarnSms: {
-    'zh-CN': '【短信云】您的账户 {cusId} 余额为 {balance} 元，已低于预警值 {threshold} 元，请及时充值。',
+    'zh-CN': '【云短信】您的账户 {cusId} 余额为 {balance} 元，已低于预警值 {threshold} 元，请及时充值。',
     en: '[SMS Cloud] The balance of account {cusId} is {balance} yuan, below the warning threshold of {threshold} yuan. Please recharge.',
   },
   noticeBalanceLowTitle: { 'zh-CN': '余额预警', en: 'Low balance' },
@@ -232,6 +232,41 @@ export const SERVER_MESSAGES = {
   },
   apiNonceReplayed: { 'zh-CN': '该随机数（nonce）已使用过，每个请求须使用新的随机数', en: 'This nonce has been used already; every request needs a new one' },
   apiTooManyNumbers: { 'zh-CN': '每次请求最多 {max} 个号码', en: 'At most {max} numbers per request' },
+  signatureMissing: {
+    'zh-CN': '短信内容须以已审核通过的签名开头，例如【签名】；内容开头没有找到签名',
+    en: 'The message must start with an approved signature such as 【Name】; none was found at its start',
+  },
+  signatureNotApproved: {
+    'zh-CN': '内容开头的签名【{name}】不是本企业已审核通过的签名，请在“短信签名”中申请或选择已通过的签名',
+    en: 'The signature 【{name}】 at the start is not an approved signature of this enterprise; apply for it under Signatures or choose an approved one',
+  },
+  signatureExists: { 'zh-CN': '已有待审核或已通过的签名“{name}”', en: 'A pending or approved signature “{name}” exists already' },
+  signatureSubmitted: { 'zh-CN': '签名申请已提交，等待审核', en: 'Signature application submitted for review' },
+  signatureOwnersOnly: { 'zh-CN': '子账号使用所属企业的签名，不能自行申请或修改', en: 'A sub-account uses its enterprise’s signatures and cannot apply for or change them' },
+  signatureProofNotFound: { 'zh-CN': '证明文件不存在或不属于本账号', en: 'The proof file does not exist or is not this account’s' },
+  signatureWithdrawn: { 'zh-CN': '签名“{name}”已撤回，不能再用于发送', en: 'Signature “{name}” withdrawn; it can no longer be sent with' },
+  signatureWithdrawRefused: { 'zh-CN': '只能撤回待审核或已通过的签名', en: 'Only a pending or approved signature can be withdrawn' },
+  signatureDeleted: { 'zh-CN': '签名“{name}”已删除', en: 'Signature “{name}” deleted' },
+  signatureDeleteRefused: { 'zh-CN': '只能删除未通过或已撤回的签名，请先撤回', en: 'Only a refused or withdrawn signature can be deleted; withdraw it first' },
+  signatureInUse: {
+    'zh-CN': '定时批次 {batches} 尚未发送且使用该签名，不能撤回',
+    en: 'Timed batches not yet sent use this signature ({batches}); it cannot be withdrawn',
+  },
+  signatureReviewed: { 'zh-CN': '该签名已审核，不能再次审核', en: 'This signature has already been reviewed' },
+  signatureReviewDone: { 'zh-CN': '审核结果已保存', en: 'Review saved' },
+  signatureApprovedTitle: { 'zh-CN': '签名审核通过', en: 'Signature approved' },
+  signatureRefusedTitle: { 'zh-CN': '签名审核未通过', en: 'Signature refused' },
+  signatureApprovedBody: { 'zh-CN': '签名【{name}】已审核通过，可以用于发送', en: 'The signature 【{name}】 was approved and can be sent with' },
+  signatureRefusedBody: { 'zh-CN': '签名【{name}】未通过审核：{reason}', en: 'The signature 【{name}】 was refused: {reason}' },
+  signatureGeneric: {
+    'zh-CN': '“{name}”是通用词，不能表明发送方，请使用企业、产品、网站或商标的名称',
+    en: '“{name}” is a generic word that names no sender; use the name of the enterprise, a product, a website or a trademark',
+  },
+  signatureTaken: { 'zh-CN': '签名“{name}”已由其他企业使用', en: 'The signature “{name}” is used by another enterprise' },
+  signatureProofMissing: {
+    'zh-CN': '来源为应用、网站、商标或公众号的签名须附证明文件（截图、证书或 PDF）',
+    en: 'A signature from an app, a website, a trademark or a public account needs a proof file (a screenshot, a certificate or a PDF)',
+  },
   ...TEMPLATE_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>
 

@@ -3,14 +3,14 @@ import { pageQuerySchema } from './api'
 import { BIGINT, intIn } from './input'
 
 /*
- * Notices on the bell of the top bar: balance warnings now, template review results later. The server
+ * Notices on the bell of the top bar: balance warnings, template and signature review results. The server
  * words each in the reader's language from message keys (messages.ts) and their params.
  */
 
 /** Rows kept per account: adding one past this drops the oldest. */
 export const NOTICES_PER_ACCOUNT = 200
 
-export const NOTICE_KINDS = ['balanceLow', 'templateReview'] as const
+export const NOTICE_KINDS = ['balanceLow', 'templateReview', 'signatureReview'] as const
 export type NoticeKind = (typeof NOTICE_KINDS)[number]
 
 const noticeId = () => intIn({ min: 1, max: BIGINT.max })

@@ -46,6 +46,8 @@ import {
 } from './address-book-write'
 import { importCommitSchema, importUploadSchema } from './contact-import'
 import { certificationSchema, modifyCusNameSchema, modifyMobileSchema, modifyPasswordSchema, sendBindCodeSchema } from './user-settings'
+import { signatureSearchSchema } from './lists/signatures'
+import { signatureAddSchema, signatureIdSchema, signatureReviewSchema, signatureUsableSchema } from './signatures'
 import { OPEN_API_PATHS, openBalanceSchema, openBatchQuerySchema, openP2pSchema, openSendSchema } from './signed-api'
 
 /**
@@ -217,11 +219,20 @@ export const OPERATIONS = [
     ['/videoTemplate/downloadTemplate', json(videoTemplateIdSchema), 'file'],
     ['/videoTemplate/review', json(templateReviewSchema)],
   ]),
+  ...area('signatures', 'bearer', [
+    ['/signature/list', json(signatureSearchSchema)],
+    ['/signature/add', json(signatureAddSchema)],
+    ['/signature/withdraw', json(signatureIdSchema)],
+    ['/signature/delete', json(signatureIdSchema)],
+    ['/signature/review', json(signatureReviewSchema)],
+    ['/signature/usable', json(signatureUsableSchema)],
+  ]),
   ...area('materials', 'bearer', [
     ['/file/upload', media(uploadFieldsSchema)],
     ['/file/uploadAimMaterial', media(uploadFieldsSchema)],
     ['/file/uploadCspMaterial', media(uploadFieldsSchema)],
     ['/file/uploadVideoMaterial', media(uploadFieldsSchema)],
+    ['/file/uploadSignatureProof', media(uploadFieldsSchema)],
     ['/aim/materialList', json(materialSearchSchema)],
     ['/aim/materialDelete', json(materialDeleteSchema)],
     ['/aim/templateList', json(aimTemplateSearchSchema)],

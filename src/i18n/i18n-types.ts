@@ -869,6 +869,22 @@ type RootTranslation = {
 		 */
 		idNumberChecksum: string
 		/**
+		 * 不​能​含​有​标​记​（​<​ ​>​）​、​控​制​或​不​可​见​字​符
+		 */
+		plainTextOnly: string
+		/**
+		 * 不​能​含​有​空​格
+		 */
+		noSpaces: string
+		/**
+		 * 签​名​须​为​ ​2​ ​到​ ​1​2​ ​个​字​符
+		 */
+		signatureLength: string
+		/**
+		 * 签​名​中​不​能​含​有​【​】​、​方​括​号​或​花​括​号​，​【​】​由​平​台​加​上
+		 */
+		signatureBrackets: string
+		/**
 		 * 未​知​错​误
 		 */
 		unknown: string
@@ -6085,6 +6101,10 @@ type RootTranslation = {
 			 * 音​频
 			 */
 			audio: string
+			/**
+			 * 文​档
+			 */
+			document: string
 		}
 		purposes: {
 			/**
@@ -6099,6 +6119,10 @@ type RootTranslation = {
 			 * 视​频​短​信
 			 */
 			video: string
+			/**
+			 * 签​名​证​明
+			 */
+			signature: string
 		}
 		/**
 		 * 按​以​下​用​途​的​限​制​检​查
@@ -7079,6 +7103,22 @@ export type TranslationFunctions = {
 		 * 身份证号校验位不正确，请核对
 		 */
 		idNumberChecksum: () => LocalizedString
+		/**
+		 * 不能含有标记（< >）、控制或不可见字符
+		 */
+		plainTextOnly: () => LocalizedString
+		/**
+		 * 不能含有空格
+		 */
+		noSpaces: () => LocalizedString
+		/**
+		 * 签名须为 2 到 12 个字符
+		 */
+		signatureLength: () => LocalizedString
+		/**
+		 * 签名中不能含有【】、方括号或花括号，【】由平台加上
+		 */
+		signatureBrackets: () => LocalizedString
 		/**
 		 * 未知错误
 		 */
@@ -12065,6 +12105,10 @@ export type TranslationFunctions = {
 			 * 音频
 			 */
 			audio: () => LocalizedString
+			/**
+			 * 文档
+			 */
+			document: () => LocalizedString
 		}
 		purposes: {
 			/**
@@ -12079,6 +12123,10 @@ export type TranslationFunctions = {
 			 * 视频短信
 			 */
 			video: () => LocalizedString
+			/**
+			 * 签名证明
+			 */
+			signature: () => LocalizedString
 		}
 		/**
 		 * 按以下用途的限制检查

@@ -5,7 +5,7 @@ import { materialPickerQuery, uploadMaterial } from '@/api/materials'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { Spinner } from '@/components/ui/Spinner'
-import { MATERIAL_ACCEPT, MATERIAL_MAX_BYTES, MATERIAL_TYPES, MEDIA_KINDS, type MaterialPurpose, type MaterialRow, type MediaKind } from '@/domain/materials'
+import { MATERIAL_ACCEPT, MATERIAL_MAX_BYTES, MATERIAL_TYPES, kindsOf, type MaterialPurpose, type MaterialRow, type MediaKind } from '@/domain/materials'
 import { formatValue } from '@/grid/format'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { checkFile } from './check-file'
@@ -99,7 +99,7 @@ export function MediaPicker({ purpose, kind: fixedKind, onPick, onClose }: Media
     }
   }
 
-  const kinds = fixedKind ? [] : [undefined, ...MEDIA_KINDS]
+  const kinds = fixedKind ? [] : [undefined, ...kindsOf(purpose)]
   return (
     <Dialog open={open} onOpenChange={(o) => !o && close()} title={t.picker.title()} description={t.picker.hint()} width="max-w-2xl">
       {kinds.length > 0 && (
@@ -152,7 +152,7 @@ export function MediaPicker({ purpose, kind: fixedKind, onPick, onClose }: Media
         )}
         <input
           ref={input} type="file" className="sr-only" tabIndex={-1} data-testid="picker-file"
-          accept={(fixedKind ?? kind ? [(fixedKind ?? kind)!] : MEDIA_KINDS).map((k) => MATERIAL_ACCEPT[k]).join(',')}
+          accept={(fixedKind ?? kind ? [(fixedKind ?? kind)!] : kindsOf(purpose)).map((k) => MATERIAL_ACCEPT[k]).join(',')}
           onChange={(e) => {
             const file = e.target.files?.[0]
             e.target.value = ''

@@ -1,4 +1,4 @@
-import { FileAudio, FileVideo } from 'lucide-react'
+import { FileAudio, FileText, FileVideo } from 'lucide-react'
 import { apiUrl } from '@/api/http'
 import type { MediaKind } from '@/domain/materials'
 
@@ -7,7 +7,7 @@ export const mediaSrc = (url: string) => (/^(data:|blob:|https?:|\/)/.test(url) 
 
 /**
  * A material's small preview: the image itself, or the kind's icon for video and audio (loading a video to draw
- * its first frame in every row would fetch megabytes per page).
+ * its first frame in every row would fetch megabytes per page), a document's (a PDF proof) likewise.
  */
 export function MediaThumb({ url, kind, name, size = 'h-7 w-10' }: { url: string; kind: MediaKind; name: string; size?: string }) {
   return (
@@ -15,6 +15,7 @@ export function MediaThumb({ url, kind, name, size = 'h-7 w-10' }: { url: string
       {kind === 'image' && <img src={mediaSrc(url)} alt={name} loading="lazy" className="h-full w-full object-cover" />}
       {kind === 'video' && <FileVideo aria-label={name} size={18} />}
       {kind === 'audio' && <FileAudio aria-label={name} size={18} />}
+      {kind === 'document' && <FileText aria-label={name} size={18} />}
     </span>
   )
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { isApiError } from '@/api/errors'
 import { fetchStorage, uploadMaterial } from '@/api/materials'
 import { FormDialog } from '@/components/ui/FormDialog'
-import { formatLimit, MATERIAL_ACCEPT, MATERIAL_MAX_BYTES, MATERIAL_PURPOSES, MEDIA_KINDS, type MaterialPurpose, type MaterialRow, type MediaKind } from '@/domain/materials'
+import { formatLimit, kindsOf, MATERIAL_ACCEPT, MATERIAL_MAX_BYTES, MATERIAL_PURPOSES, type MaterialPurpose, type MaterialRow, type MediaKind } from '@/domain/materials'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { checkFile } from './check-file'
 import { Button } from '@/components/ui/Button'
@@ -43,7 +43,7 @@ export function UploadMaterialDialog({ purpose: initial = 'aim', fixedPurpose, k
   useEffect(() => () => abort.current?.abort(), [])
 
   const limits = MATERIAL_MAX_BYTES[purpose]
-  const accept = (kind ? [kind] : MEDIA_KINDS).map((k) => MATERIAL_ACCEPT[k]).join(',')
+  const accept = (kind ? [kind] : kindsOf(purpose)).map((k) => MATERIAL_ACCEPT[k]).join(',')
 
   const submit = async (): Promise<boolean> => {
     if (!files.length) {
@@ -107,7 +107,8 @@ export function UploadMaterialDialog({ purpose: initial = 'aim', fixedPurpose, k
             className="mt-1 rounded border border-[var(--field-border)] bg-[var(--surface)] px-2 py-1 text-sm"
             onChange={(e) => setPurpose(e.target.value as MaterialPurpose)}
           >
-            {MATERIAL_PURPOSES.map((p) => <option key={p} value={p}>{t.purposes[p]()}</option>)}
+            {/* A signature's proof is uploaded from the signature form, with its own limits. */}
+            {MATERIAL_PURPOSES.filter((p) => p !== 'signature').map((p) => <option key={p} value={p}>{t.purposes[p]()}</option>)}
           </select>
         </>
       )}

@@ -20,11 +20,13 @@ export default {
 		image: 'Image',
 		video: 'Video',
 		audio: 'Audio',
+		document: 'Document',
 	},
 	purposes: {
 		aim: 'Material library',
 		csp: '5G message',
 		video: 'Video SMS',
+		signature: 'Signature proof',
 	},
 	purposeLabel: 'Check against the limits for',
 	fileLabel: 'Files (choose one or more)',

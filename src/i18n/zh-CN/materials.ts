@@ -20,11 +20,13 @@ export default {
 		image: '图片',
 		video: '视频',
 		audio: '音频',
+		document: '文档',
 	},
 	purposes: {
 		aim: '素材库',
 		csp: '5G 消息',
 		video: '视频短信',
+		signature: '签名证明',
 	},
 	purposeLabel: '按以下用途的限制检查',
 	fileLabel: '文件（可选择多个）',

@@ -4,7 +4,7 @@ import { uploadMaterial } from '@/api/materials'
 import { checkFile } from '@/components/media'
 import { mediaSrc } from '@/components/preview/MessagePreview'
 import { Button } from '@/components/ui/Button'
-import { MATERIAL_ACCEPT, MEDIA_KINDS, type MaterialPurpose, type MaterialRow } from '@/domain/materials'
+import { kindsOf, MATERIAL_ACCEPT, type MaterialPurpose, type MaterialRow } from '@/domain/materials'
 import { sizeKb } from '@/domain/lists/templates'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { DraftMedia } from './csp-draft'
@@ -15,8 +15,9 @@ export interface MediaSlotHandle {
   upload(): void
 }
 
+/** A card's or frame's material: the 5G and video purposes take no document (MATERIAL_TYPES), so its kind is a media one. */
 export const toDraftMedia = (m: Pick<MaterialRow, 'material_id' | 'kind' | 'file_name' | 'size' | 'url'>): DraftMedia =>
-  ({ material_id: m.material_id, kind: m.kind, file_name: m.file_name, size: m.size, url: m.url })
+  ({ material_id: m.material_id, kind: m.kind as DraftMedia['kind'], file_name: m.file_name, size: m.size, url: m.url })
 
 
 /**
@@ -114,7 +115,7 @@ export const MediaSlot = forwardRef<MediaSlotHandle, {
         </div>
         <input
           ref={input} type="file" className="hidden" tabIndex={-1} data-testid={`${id}-file`}
-          accept={MEDIA_KINDS.map((k) => MATERIAL_ACCEPT[k]).join(',')}
+          accept={kindsOf(purpose).map((k) => MATERIAL_ACCEPT[k]).join(',')}
           onChange={(e) => {
             const file = e.target.files?.[0]
             e.target.value = ''
