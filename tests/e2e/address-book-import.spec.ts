@@ -78,8 +78,7 @@ test('imports a real spreadsheet by keyboard: columns guessed, refused rows seen
 
 test('focus returns to the button that opened the import dialog when it closes', async ({ page }) => {
   test.setTimeout(180_000)
-  await signInSlow(page, 'acme01')
-  await page.goto('/sms-cloud/address-book/contacts')
+  await signInSlow(page, 'acme01', '/address-book/contacts')
   await expectSlowly(gridRows(page).first()).toBeVisible({ timeout: 60_000 })
   const button = page.locator('[data-toolbar="import"]')
   await button.focus()

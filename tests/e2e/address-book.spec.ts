@@ -14,8 +14,7 @@ const contactsOf = async (page: Page, name: string) =>
   (await apiAs(page, '/addressBook/list', { name, pageSize: 50 })).data.records.map((r) => [r.name, r.mobile, r.groupName])
 
 test('a sub-account keeps its address book by keyboard: groups, a contact refused then saved, edit, move two, delete one', async ({ page }) => {
-  await signIn(page, 'acme01')
-  await page.goto('/sms-cloud/address-book/groups')
+  await signIn(page, 'acme01', '/address-book/groups')
   await expect(gridRows(page).first()).toBeVisible()
   await addGroup(page, 'E2EAlpha')
   await addGroup(page, 'E2EBeta')

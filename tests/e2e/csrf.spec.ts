@@ -118,8 +118,7 @@ test.describe('the console under its Content-Security-Policy', () => {
 
   test('the 5G send page previews its image, video and audio cards without a violation', async ({ page }) => {
     const violations = await watchCsp(page)
-    await signIn(page, 'globex')
-    await page.goto('/sms-cloud/csp-sms/send')
+    await signIn(page, 'globex', '/csp-sms/send')
     await page.getByTestId('csp-chatbot').selectOption({ label: 'Globex International 营销助手' })
     await page.getByTestId('csp-template').selectOption({ label: '新品上市（签名：环球）' })
     const cards = page.getByTestId('csp-preview').getByTestId('csp-card')

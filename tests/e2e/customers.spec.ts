@@ -4,8 +4,7 @@ import { apiAs, CAPTCHA, focusRow, gridRows, runCommand, signIn, signInSlow, typ
 const NEWCO = { account: 'e2eco', name: '端到端公司', password: 'E2e@Pass123' }
 
 test('an administrator creates a customer, charges it, and the customer signs in with its balance', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/sms-cloud/account/customers')
+  await signIn(page, 'admin', '/account/customers')
   await expect(gridRows(page).first()).toBeVisible()
 
   await runCommand(page, '新增客户')
@@ -116,8 +115,7 @@ test('acme charges a sub-account from its own balance and closes it, which ends 
 })
 
 test("Enter on a customer's row opens its detail dialog (the list's declared Enter action), Esc gives the row back", async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/sms-cloud/account/customers')
+  await signIn(page, 'admin', '/account/customers')
   await focusRow(page, 'globex')
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
@@ -129,8 +127,7 @@ test("Enter on a customer's row opens its detail dialog (the list's declared Ent
 })
 
 test("Enter on a sub-account's row opens its detail dialog", async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/account/sub-accounts')
+  await signIn(page, 'acme', '/account/sub-accounts')
   await focusRow(page, 'acme01')
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
@@ -139,8 +136,7 @@ test("Enter on a sub-account's row opens its detail dialog", async ({ page }) =>
 })
 
 test("a customer's detail is titled as a customer's and names each product it is granted, with its price", async ({ page }) => {
-  await signInSlow(page, 'admin')
-  await page.goto('/sms-cloud/account/customers')
+  await signInSlow(page, 'admin', '/account/customers')
   await expect(gridRows(page).first()).toBeVisible({ timeout: 60_000 })
   await page.getByLabel('关键字').fill('acme')
   await page.getByRole('button', { name: '搜索', exact: true }).click()
@@ -160,8 +156,7 @@ test("a customer's detail is titled as a customer's and names each product it is
 
 for (const [who, path, endpoint] of [['admin', '/account/customers', '/customer/list'], ['acme', '/account/sub-accounts', '/user/subAccountList']] as const) {
   test(`the totals row of ${path} shows the server's total balance under the balance column`, async ({ page }) => {
-    await signInSlow(page, who)
-    await page.goto(`/sms-cloud${path}`)
+    await signInSlow(page, who, path)
     await expect(gridRows(page).first()).toBeVisible({ timeout: 60_000 })
     const answer = await apiAs(page, endpoint, { pageNumber: 1, pageSize: 20, orderBy: 'create_time', order: 'desc' })
     const total = Number(answer.data.totals?.balance)

@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test'
 import { apiAs, signIn } from './helpers'
 
 test('the ordinary SMS overview shows the server figures and a 30-day trend chart', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/home-sms/dashboard')
+  await signIn(page, 'admin', '/home-sms/dashboard')
   const board = page.getByTestId('dashboard')
   await expect(board).toBeVisible()
   const info = (await apiAs(page, '/dataGathering/getNormalSmsIndexInfo', { prod_type: 0 })).data as unknown as { curMonthAllCount: number }
@@ -12,8 +11,7 @@ test('the ordinary SMS overview shows the server figures and a 30-day trend char
 })
 
 test('the video overview adds the ratio chart and reply count', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/video-sms/dashboard')
+  await signIn(page, 'admin', '/video-sms/dashboard')
   const board = page.getByTestId('dashboard')
   await expect(board.locator('figure')).toHaveCount(2)
   await expect(board.getByTestId('dashboard-replies')).toBeVisible()
@@ -25,8 +23,7 @@ test('the video overview adds the ratio chart and reply count', async ({ page })
  * numbers, labels not tilted, cards on a grid that fills the width.
  */
 test('the ratio chart colours outcomes by meaning, in order, and marks today as partial', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/video-sms/dashboard')
+  await signIn(page, 'admin', '/video-sms/dashboard')
   const board = page.getByTestId('dashboard')
   const charts = board.getByTestId('trend-chart')
   await expect(charts).toHaveCount(2)
@@ -77,8 +74,7 @@ test('the ratio chart colours outcomes by meaning, in order, and marks today as 
 })
 
 test('the sent chart tooltip groups thousands, and the cards fill the width', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/home-sms/dashboard')
+  await signIn(page, 'admin', '/home-sms/dashboard')
   const board = page.getByTestId('dashboard')
   const chart = board.getByTestId('trend-chart')
   await expect(chart).toHaveCount(1)

@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test'
 import { gridRows, signIn } from './helpers'
 
 test('the sample table adds a row through its form dialog: empty name refused, Enter saves', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/crud/index')
+  await signIn(page, 'admin', '/crud/index')
   const screen = page.locator('[data-list="crud.index"]')
   await expect(gridRows(page).first()).toBeVisible()
   const total = Number(await screen.locator('[data-total]').getAttribute('data-total'))
@@ -21,8 +20,7 @@ test('the sample table adds a row through its form dialog: empty name refused, E
 })
 
 test('a timed batch’s content is edited in its dialog: empty refused, Ctrl+Enter saves', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/home-sms/timed-batches')
+  await signIn(page, 'admin', '/home-sms/timed-batches')
   const screen = page.locator('[data-list="home-sms.timed-batches"]')
   const panel = screen.getByRole('form', { name: '筛选条件' })
   await panel.locator('[data-field="send_status"] select').selectOption('0')

@@ -47,9 +47,10 @@ async function stillValid(page: Page, token: string) {
  * Signs a demo account in the way the sign-in form does (captcha, password sealed with its nonce under the server's
  * key, the token in the console's cookie), through the API rather than by typing: most tests start signed in, and
  * the form's own behaviour is pinned by the sign-in specs (signInWith types it). Once per account per worker: later
- * calls put the saved token in the page's cookie, after asking the server that it still holds. Lands on the home page.
+ * calls put the saved token in the page's cookie, after asking the server that it still holds. Lands on `at` (a console
+ * path; the home page unless given), opened by its address as a bookmark opens it: one load of the console.
  */
-export async function signIn(page: Page, who: keyof typeof ACCOUNTS = 'admin') {
+export async function signIn(page: Page, who: keyof typeof ACCOUNTS = 'admin', at = '/wel/index') {
   const base = new URL(page.url().startsWith('http') ? page.url() : (test.info().project.use.baseURL ?? ''))
   const key = `${base.origin} ${who}`
   let token = savedTokens.get(key)
@@ -58,7 +59,7 @@ export async function signIn(page: Page, who: keyof typeof ACCOUNTS = 'admin') {
     savedTokens.set(key, token)
   }
   await page.context().addCookies([{ name: TOKEN_COOKIE, value: encodeURIComponent(token), url: base.origin, sameSite: 'Lax' }])
-  await page.goto('/sms-cloud/wel/index')
+  await page.goto(`/sms-cloud${at}`)
   await expect(page.getByTestId('topbar')).toBeVisible()
 }
 
@@ -83,8 +84,8 @@ async function signInThroughApi(page: Page, who: keyof typeof ACCOUNTS) {
  * signIn allowing a slow first draw of the shell: on a busy machine a fresh page can take longer than the 15 s
  * signIn waits for it. A sign-in that fails otherwise still fails (no top bar ever shows).
  */
-export async function signInSlow(page: Page, who: keyof typeof ACCOUNTS = 'admin') {
-  await signIn(page, who).catch(() => expect(page.getByTestId('topbar')).toBeVisible({ timeout: 90_000 }))
+export async function signInSlow(page: Page, who: keyof typeof ACCOUNTS = 'admin', at?: string) {
+  await signIn(page, who, at).catch(() => expect(page.getByTestId('topbar')).toBeVisible({ timeout: 90_000 }))
 }
 
 /** signIn with any account's credentials (one a test has just made or changed). */

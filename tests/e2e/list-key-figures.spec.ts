@@ -58,8 +58,7 @@ for (const width of [1440, 1400]) {
 
 test('batch statistics show the success rate of each batch and of the totals', async ({ page }) => {
   test.setTimeout(180_000)
-  await signInSlow(page)
-  await page.goto('/sms-cloud/home-sms/batch-stats')
+  await signInSlow(page, 'admin', '/home-sms/batch-stats')
   const first = page.locator('.ag-row[row-index="0"]:not(.ag-row-pinned)')
   await expect(first).toBeVisible({ timeout: 60_000 })
   const read = async (row: ReturnType<Page['locator']>, col: string) => (await row.locator(`[col-id="${col}"]`).textContent())?.trim() ?? ''

@@ -40,8 +40,9 @@ test('every list is declared once, on a menu path', () => {
   expect(new Set(LISTS.map((d) => d.path)).size).toBe(LISTS.length)
 })
 
+/** The list's screen, the page on its menu path. */
 async function openList(page: Page, def: ListDefinition): Promise<Locator> {
-  await page.goto(`/sms-cloud${def.path}`)
+  await expect(page).toHaveURL(new RegExp(`/sms-cloud${def.path}$`))
   const screen = page.locator(`[data-list="${def.id}"]`)
   await expect(screen).toBeVisible()
   return screen
@@ -100,7 +101,7 @@ async function firstFilter(panel: Locator, def: ListDefinition): Promise<Filter 
 /** A search param as it stands in the address bar: plain text, as a person would bookmark it. */
 const searchParam = (page: Page, key: string): string | null => new URL(page.url()).searchParams.get(key)
 
-/** The list's walk: opens on its menu path, shows rows (or its empty state), pages, filters by its first field, resets. */
+/** The list's walk, on its menu path: shows rows (or its empty state), pages, filters by its first field, resets. */
 async function walkList(page: Page, def: ListDefinition) {
   const screen = await openList(page, def)
 
@@ -134,7 +135,7 @@ for (const id of WALKED) {
   test(`the list ${id} pages, filters by its first field and resets, the URL holding the view`, async ({ page }) => {
     const def = LISTS.find((d) => d.id === id)
     expect(def, id).toBeDefined()
-    await signIn(page, 'admin')
+    await signIn(page, 'admin', def!.path)
     await walkList(page, def!)
   })
 }
@@ -152,8 +153,7 @@ test('a destructive toolbar action has the danger style, never the primary one',
 
 test('the row-actions key opens the row\'s actions as a menu; one runs by keys and the focus comes back to the row', async ({ page }) => {
   test.setTimeout(180_000)
-  await signInSlow(page)
-  await page.goto('/sms-cloud/home-sms/batch-stats')
+  await signInSlow(page, 'admin', '/home-sms/batch-stats')
   await focusFirstRow(page)
   await page.keyboard.press('Shift+F10')
   const menu = page.getByRole('menu')
@@ -170,8 +170,7 @@ test('the row-actions key opens the row\'s actions as a menu; one runs by keys a
 })
 
 test("a list that fails says so once, in the user's words with what to do, and shows no stale rows as if current", async ({ page }) => {
-  await signInSlow(page, 'acme')
-  await page.goto('/sms-cloud/account/sub-accounts')
+  await signInSlow(page, 'acme', '/account/sub-accounts')
   await expect(gridRows(page).first()).toBeVisible({ timeout: 60_000 })
   // The server breaks: its raw word must not reach the user, and the rows of the page before must not stay shown.
   await page.route('**/api/user/subAccountList', (route) =>
@@ -195,8 +194,7 @@ test("a list that fails says so once, in the user's words with what to do, and s
  * checked with a message and no focus trap, one number format, Enter drilling into a batch's sent records.
  */
 test('page keys, a kept page size and counts written with thousands', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/home-sms/mt-records')
+  await signIn(page, 'admin', '/home-sms/mt-records')
   const screen = page.locator('[data-list="home-sms.mt-records"]')
   await expect(gridRows(page).first()).toBeVisible()
   // A month of the demo history: over a thousand records.
@@ -242,8 +240,7 @@ test('page keys, a kept page size and counts written with thousands', async ({ p
 })
 
 test('Reset and Alt+R drop what was typed and return to the first field; bad dates are named, never a trap', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/home-sms/mt-records')
+  await signIn(page, 'admin', '/home-sms/mt-records')
   const screen = page.locator('[data-list="home-sms.mt-records"]')
   await expect(gridRows(page).first()).toBeVisible()
   const mobile = screen.locator('[data-field="mobile"] input')
@@ -299,8 +296,7 @@ test('Reset and Alt+R drop what was typed and return to the first field; bad dat
  * keyboard operable), and the confirmation names its action and row instead of a bare "OK".
  */
 test('delete sits in the row menu, opens by keyboard and its confirmation names the action and row', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/crud/index')
+  await signIn(page, 'admin', '/crud/index')
   const screen = page.locator('[data-list="crud.index"]')
   await expect(gridRows(page).first()).toBeVisible()
 
@@ -341,8 +337,7 @@ test('delete sits in the row menu, opens by keyboard and its confirmation names 
  * toolbar's group instead), and the toolbar has one primary button, the list's first own action.
  */
 test('a list shows its title once and its toolbar one primary button', async ({ page }) => {
-  await signIn(page, 'acme01')
-  await page.goto('/sms-cloud/address-book/contacts')
+  await signIn(page, 'acme01', '/address-book/contacts')
   const h1 = page.locator('#main').getByRole('heading', { level: 1 })
   await expect(h1).toHaveCount(1)
   const title = (await h1.textContent())!.trim()

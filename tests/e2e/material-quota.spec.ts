@@ -11,8 +11,7 @@ const caption = (s: { used: number; quota: number }) =>
   `存储空间：已用 ${formatStorage(s.used)} / 共 ${formatStorage(s.quota)}（${Math.min(100, Math.round((s.used / s.quota) * 100))}%）`
 
 test('the materials screen shows the storage used of the quota, and an upload by keyboard counts in it', async ({ page }) => {
-  await signIn(page, 'globex')
-  await page.goto('/sms-cloud/csp-sms/materials')
+  await signIn(page, 'globex', '/csp-sms/materials')
   const before = await storageOf(page)
   expect(before.quota).toBe(1024 ** 3)
   await expect(page.getByTestId('list-caption')).toHaveText(caption(before))

@@ -6,8 +6,7 @@ import { apiAs, focusRow, gridRows, runCommand, signIn } from './helpers'
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([128, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(380)])
 
 test('materials by keyboard: see the thumbnails, a bad file refused with its message, upload, see it, delete it', async ({ page }) => {
-  await signIn(page, 'globex')
-  await page.goto('/sms-cloud/csp-sms/materials')
+  await signIn(page, 'globex', '/csp-sms/materials')
   // The demo images show as thumbnails through their signed addresses (no header on an <img>).
   const demo = gridRows(page).filter({ hasText: 'Globex banner.png' })
   await expect(demo).toHaveCount(1)
@@ -65,8 +64,7 @@ test('materials by keyboard: see the thumbnails, a bad file refused with its mes
 })
 
 test('the media picker of the 5G card editor: arrows and Enter pick a material; a bad file uploaded there gets its message', async ({ page }) => {
-  await signIn(page, 'globex')
-  await page.goto('/sms-cloud/csp-sms/templates/new')
+  await signIn(page, 'globex', '/csp-sms/templates/new')
   const pick = page.getByTestId(/-pick$/).first()
   await pick.focus()
   await page.keyboard.press('Enter')

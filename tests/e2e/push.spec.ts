@@ -88,8 +88,7 @@ test('set a push address by keyboard, send, and watch the reports arrive and the
 })
 
 test('the push log shows why an attempt failed in the language of the console', async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/info/push-log')
+  await signIn(page, 'acme', '/info/push-log')
   const errorCells = page.locator('.ag-row:not(.ag-row-pinned) [col-id="error"]')
   await expect(errorCells.filter({ hasText: '毫秒内未收到应答（超时）' }).first()).toBeVisible()
   await expect(errorCells.filter({ hasText: '接收方返回 HTTP 500' }).first()).toBeVisible()

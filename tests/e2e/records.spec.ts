@@ -113,8 +113,7 @@ test('admin and a customer see different filters and columns', async ({ browser 
 })
 
 test('a timed batch can be paused, then recovered, with each result shown', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/home-sms/timed-batches')
+  await signIn(page, 'admin', '/home-sms/timed-batches')
   const screen = page.locator('[data-list="home-sms.timed-batches"]')
   const panel = screen.getByRole('form', { name: '筛选条件' })
   await panel.locator('[data-field="send_status"] select').selectOption('0')
@@ -193,8 +192,7 @@ test('sent records: content wraps, carrier codes read as words with the code, En
   page.on('console', (m) => {
     if (m.type() === 'error' && m.text().includes('AG Grid')) gridErrors.push(m.text())
   })
-  await signInSlow(page)
-  await page.goto('/sms-cloud/home-sms/mt-records?status=0')
+  await signInSlow(page, 'admin', '/home-sms/mt-records?status=0')
   await focusFirstRow(page)
   // Every grid feature the columns ask for is registered (a missing module is only a console error in a build).
   expectSlowly(gridErrors).toEqual([])
@@ -215,8 +213,7 @@ test('sent records: content wraps, carrier codes read as words with the code, En
 })
 
 test('Enter on a batch in batch statistics opens its sent records', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/home-sms/batch-stats')
+  await signIn(page, 'admin', '/home-sms/batch-stats')
   await expect(gridRows(page).first()).toBeVisible()
   await expect(page.locator('[data-list] [data-total]')).toHaveText(/共 [\d,]+ 条/)
   await page.locator('.ag-header-cell').first().focus()

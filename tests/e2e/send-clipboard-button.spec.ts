@@ -39,8 +39,7 @@ const asyncReads = (page: Page) => page.evaluate(() => (window as unknown as { a
 const eventReads = (page: Page) => page.evaluate(() => (window as unknown as { eventReads: number }).eventReads)
 
 async function openGroupSend(page: Page) {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/group-send')
+  await signIn(page, 'acme', '/home-sms/group-send')
   await expect(page.getByTestId('numbers-box')).toBeVisible()
 }
 

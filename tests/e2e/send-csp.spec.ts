@@ -6,8 +6,7 @@ test.beforeEach(async ({ context }) => {
 })
 
 test('a 5G send: chatbot, approved template, card preview, fallback tab by keyboard, Ctrl+Enter, records carry the template name', async ({ page }) => {
-  await signIn(page, 'globex')
-  await page.goto('/sms-cloud/csp-sms/send')
+  await signIn(page, 'globex', '/csp-sms/send')
   await expect(page.getByTestId('csp-send')).toBeVisible()
   // globex is an enterprise (user type 2): it sends as itself, no account selector.
   await expect(page.getByTestId('send-account')).toHaveCount(0)

@@ -10,8 +10,7 @@ test.beforeEach(async ({ context }) => {
 })
 
 test('international send: per-country counts and cost, sender id rule, send, records with their countries', async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/intl-sms/send')
+  await signIn(page, 'acme', '/intl-sms/send')
   await expect(page.getByTestId('intl-send')).toBeVisible()
   // The caller's own account is preselected.
   await expect(page.getByTestId('send-account')).toHaveAttribute('data-value', 'acme')

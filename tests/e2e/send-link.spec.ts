@@ -10,8 +10,7 @@ test.beforeEach(async ({ context }) => {
 })
 
 test('a link send gives each number a short link whose click the short-link list shows', async ({ page, baseURL }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/link-send')
+  await signIn(page, 'acme', '/home-sms/link-send')
   await expect(page.getByTestId('link-send')).toBeVisible()
 
   await page.evaluate((t) => navigator.clipboard.writeText(t), MOBILES.join('\n'))

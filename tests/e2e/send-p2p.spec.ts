@@ -24,8 +24,7 @@ function workbook(): string {
 }
 
 test('a point-to-point send from an xlsx: counts, placeholders, total, preview, send, batch statistics', async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/p2p-send')
+  await signIn(page, 'acme', '/home-sms/p2p-send')
   await expect(page.getByTestId('p2p-send')).toBeVisible()
 
   await page.getByTestId('p2p-file').setInputFiles(workbook())
@@ -99,8 +98,7 @@ test('a point-to-point send from an xlsx: counts, placeholders, total, preview, 
 })
 
 test('a composed point-to-point send survives a reload', async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/p2p-send')
+  await signIn(page, 'acme', '/home-sms/p2p-send')
   await page.getByTestId('p2p-file').setInputFiles(workbook())
   await expect(page.getByTestId('p2p-count-valid')).toHaveText('有效 3 个')
   await page.getByTestId('p2p-template').fill('草稿 {p2}')
@@ -114,8 +112,7 @@ test('a composed point-to-point send survives a reload', async ({ page }) => {
 })
 
 test('the bulk send can start from an approved content template', async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/group-send')
+  await signIn(page, 'acme', '/home-sms/group-send')
   await expect(page.getByTestId('group-send')).toBeVisible()
   await page.getByTestId('pick-template').focus()
   await page.keyboard.press('Enter')

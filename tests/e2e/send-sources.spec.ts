@@ -16,8 +16,7 @@ test.beforeEach(async ({ context }) => {
 })
 
 test('an xlsx file and pasted text combine and are de-duplicated together; a bad spreadsheet is refused', async ({ page }) => {
-  await signIn(page, 'acme01')
-  await page.goto('/sms-cloud/home-sms/group-send')
+  await signIn(page, 'acme01', '/home-sms/group-send')
   await expect(page.getByTestId('group-send')).toBeVisible()
   const file = page.getByTestId('numbers-file')
   const counts = async (total: number, valid: number, duplicates: number, invalid: number) => {
@@ -58,8 +57,7 @@ test('an xlsx file and pasted text combine and are de-duplicated together; a bad
 })
 
 test('"download invalid lines" gives every invalid line of every source, not only the samples shown', async ({ page }) => {
-  await signIn(page, 'acme01')
-  await page.goto('/sms-cloud/home-sms/group-send')
+  await signIn(page, 'acme01', '/home-sms/group-send')
   await expect(page.getByTestId('group-send')).toBeVisible()
   // 3,000 invalid entries pasted between valid ones (the page shows 10 samples, the samples keep 100), then a file.
   const pasted = Array.from({ length: 3000 }, (_, i) => `1380013${String(i).padStart(4, '0')}\n0551${i}`).join('\n')

@@ -3,8 +3,7 @@ import { apiAs, gridRows, signIn } from './helpers'
 
 // "保存为模板" on the bulk and point-to-point pages (/user/templateAdd): the text goes to review as a content template.
 test('the bulk page saves its content as a template pending review; the same text again is refused and kept', async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/group-send')
+  await signIn(page, 'acme', '/home-sms/group-send')
   const stamp = String(Date.now())
   const content = `【艾克米】会员日专享 ${stamp}，回T退订`
   const save = page.getByTestId('save-template')
@@ -28,8 +27,7 @@ test('the bulk page saves its content as a template pending review; the same tex
 })
 
 test('the point-to-point page saves its template with placeholders', async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/p2p-send')
+  await signIn(page, 'acme', '/home-sms/p2p-send')
   const template = `尊敬的{p1}，您的订单{p2}已发货 ${Date.now()}`
   await page.getByTestId('p2p-template').fill(template)
   await page.getByTestId('save-template').click()

@@ -6,8 +6,7 @@ import { signIn } from './helpers'
  * count even before the typing pause, the batch id lands where focus goes, and the box is two Tabs from the content.
  */
 async function openSend(page: import('@playwright/test').Page) {
-  await signIn(page, 'acme01')
-  await page.goto('/sms-cloud/home-sms/group-send')
+  await signIn(page, 'acme01', '/home-sms/group-send')
   await expect(page.getByTestId('group-send')).toBeVisible()
 }
 

@@ -16,8 +16,7 @@ test.beforeEach(async ({ context }) => {
 })
 
 test('a video send of an approved template: preview, Ctrl+Enter, confirm, and the records carry its name', async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/video-sms/send')
+  await signIn(page, 'acme', '/video-sms/send')
   await expect(page.getByTestId('video-send')).toBeVisible()
   // acme is an enterprise (user type 2): it sends as itself, no account selector.
   await expect(page.getByTestId('send-account')).toHaveCount(0)
@@ -60,8 +59,7 @@ test('a video send of an approved template: preview, Ctrl+Enter, confirm, and th
 })
 
 test('numbers from address-book groups combine with pasted ones, chosen with the keyboard', async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/group-send')
+  await signIn(page, 'acme', '/home-sms/group-send')
   await expect(page.getByTestId('group-send')).toBeVisible()
   const groups = (await apiAs(page, '/addressBook/hasMemberGroupList', {})).data as unknown as { group_id: number; member_count: number }[]
   expect(groups.length).toBeGreaterThan(1)

@@ -267,8 +267,7 @@ test('from anywhere, the palette opens the batch just sent', async ({ page }) =>
 
 test('after a send the focus is on its result, and the result opens the sent records', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await signIn(page, 'acme01')
-  await page.goto('/sms-cloud/home-sms/group-send')
+  await signIn(page, 'acme01', '/home-sms/group-send')
   await expect(page.getByTestId('group-send')).toBeVisible()
   await pasteNumbers(page, '13800138021\n13800138022')
   await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
@@ -287,8 +286,7 @@ test('after a send the focus is on its result, and the result opens the sent rec
 /* Send pages: Send / Preview / Reset stay visible (a sticky bar) while the form scrolls. */
 test('the send actions stay on screen while the form scrolls', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 560 })
-  await signIn(page)
-  await page.goto('/sms-cloud/home-sms/group-send')
+  await signIn(page, 'admin', '/home-sms/group-send')
   const send = page.getByTestId('send-button')
   await expect(send).toBeVisible()
   const main = page.locator('#main')
@@ -311,8 +309,7 @@ test('the send actions stay on screen while the form scrolls', async ({ page }) 
  */
 test('the numbers box: its error on Send, a sample of what was read, one count with the confirmation', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await signIn(page, 'acme01')
-  await page.goto('/sms-cloud/home-sms/group-send')
+  await signIn(page, 'acme01', '/home-sms/group-send')
   const box = page.getByTestId('numbers-box')
   const content = page.getByTestId('send-content')
   await content.fill('工作日提醒')

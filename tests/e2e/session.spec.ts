@@ -63,8 +63,7 @@ test('a revoked token sends the user back to /login', async ({ page }) => {
 })
 
 test('deep links survive a refresh and unknown routes go to /404', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/info/index')
+  await signIn(page, 'admin', '/info/index')
   await expect(page.getByTestId('tab-/info/index')).toBeVisible()
   await page.reload()
   await expect(page).toHaveURL(/\/sms-cloud\/info\/index/)
@@ -74,8 +73,7 @@ test('deep links survive a refresh and unknown routes go to /404', async ({ page
 })
 
 test('/login while signed in goes home; / redirects to the console', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/login')
+  await signIn(page, 'admin', '/login')
   await expect(page).toHaveURL(/\/sms-cloud\/wel\/index/)
   await page.goto('/')
   await expect(page).toHaveURL(/\/sms-cloud\//)

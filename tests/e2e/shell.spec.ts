@@ -83,8 +83,7 @@ test('a module acme was not granted shows the not-activated warning and does not
 
 test('the shortcut sheet lists a list\'s row keys whatever has the focus; buttons name their keys', async ({ page }) => {
   test.setTimeout(180_000)
-  await signInSlow(page)
-  await page.goto('/sms-cloud/home-sms/timed-batches')
+  await signInSlow(page, 'admin', '/home-sms/timed-batches')
   await expectSlowly(page.getByTestId('list-toolbar')).toBeVisible({ timeout: 60_000 })
   await page.locator('body').click({ position: { x: 5, y: 5 } })
   await page.keyboard.press('?')
@@ -121,8 +120,7 @@ async function expectCovers(toast: Locator, nothingOf: Locator[]) {
 }
 
 test('a toast covers neither the top bar, the tab strip, the breadcrumb, the search panel, the toolbar nor the pager', async ({ page }) => {
-  await signInSlow(page, 'acme')
-  await page.goto('/sms-cloud/account/sub-accounts')
+  await signInSlow(page, 'acme', '/account/sub-accounts')
   await expect(gridRows(page).first()).toBeVisible({ timeout: 60_000 })
   await page.getByRole('button', { name: '重置列' }).click()
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: '列' }).first()
@@ -153,8 +151,7 @@ test.describe('times, from a browser in New York', () => {
  * it, and unlocking returns each tab to the page it showed.
  */
 test('the lock holds in every tab, hides the page and returns each tab to its page', async ({ page, context }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/home-sms/templates')
+  await signIn(page, 'admin', '/home-sms/templates')
   await expect(page.getByTestId('sidebar')).toBeVisible()
 
   const other = await context.newPage()
@@ -196,8 +193,7 @@ test('the lock holds in every tab, hides the page and returns each tab to its pa
 
 /* Looks: real icons in the sidebar and module menu, and a page header with title and breadcrumb. */
 test('sidebar and module menu draw icons, and the page header names module, group and screen', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/home-sms/mt-records')
+  await signIn(page, 'admin', '/home-sms/mt-records')
   const sidebar = page.getByTestId('sidebar')
   const entries = sidebar.locator('button[data-path]')
   await expect(entries.first()).toBeVisible()

@@ -4,8 +4,7 @@ import { apiAs, focusRow, gridRows, runCommand, signIn } from './helpers'
 
 // globex's quota goes to 0 and back to the default at the end (material-quota.spec.ts, run before, expects the default).
 test('an administrator sets a customer\'s storage quota by keyboard; the customer\'s upload over it is refused before sending', async ({ page }) => {
-  await signIn(page, 'admin')
-  await page.goto('/sms-cloud/account/customers')
+  await signIn(page, 'admin', '/account/customers')
   await focusRow(page, 'globex')
   await runCommand(page, '存储配额（当前行）')
   const dialog = page.getByRole('dialog')

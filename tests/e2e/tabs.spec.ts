@@ -9,8 +9,7 @@ const focusedRowIndex = (page: Page) =>
   page.evaluate(() => document.activeElement?.closest('.ag-row')?.getAttribute('row-index') ?? null)
 
 test('switching back to a tab restores its filters, page, scroll and focused cell', async ({ page }) => {
-  await signIn(page)
-  await page.goto('/sms-cloud/home-sms/mt-records')
+  await signIn(page, 'admin', '/home-sms/mt-records')
   const screen = page.locator('[data-list="home-sms.mt-records"]')
   await screen.locator('[data-field="status"] select').selectOption({ label: '发送成功' })
   const mobile = screen.locator('[data-field="mobile"] input')

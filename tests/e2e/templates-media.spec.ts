@@ -12,8 +12,7 @@ test.beforeEach(async ({ context }) => {
 })
 
 test('a bad file of each kind gets its message beside the card, and what was typed stays', async ({ page }) => {
-  await signIn(page, 'globex')
-  await page.goto('/sms-cloud/csp-sms/templates/new')
+  await signIn(page, 'globex', '/csp-sms/templates/new')
   await page.getByTestId('csp-template_name').fill('坏文件测试')
   await page.getByTestId('csp-cards-0-title').fill('标题保留')
   await page.getByTestId('csp-cards-0-text').fill('正文保留')

@@ -13,8 +13,7 @@ test.beforeEach(async ({ context }) => {
 })
 
 test('a content template from the palette is listed pending, and deleted after the numbered-row confirmation', async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/templates')
+  await signIn(page, 'acme', '/home-sms/templates')
   await runCommand(page, '新建内容模板')
   const text = `到店自提通知 ${Date.now()}`
   await expect(page.getByTestId('content-template-template_content')).toBeFocused()
@@ -135,8 +134,7 @@ test('a 5G carousel by keyboard: upload, preview, review notice on the bell, sen
 })
 
 test('a template the review rejects shows its reason in the list and the detail', async ({ page }) => {
-  await signIn(page, 'globex')
-  await page.goto('/sms-cloud/csp-sms/templates/new')
+  await signIn(page, 'globex', '/csp-sms/templates/new')
   const name = `casino night ${Date.now() % 100000}`
   await page.getByTestId('csp-template_name').fill(name)
   await page.getByTestId('csp-chatbot_id').selectOption({ label: 'Globex International 营销助手' })
@@ -181,8 +179,7 @@ test('template statuses read as spec section 4 says, in both languages', async (
 })
 
 test("a sub-account's content template: delete is enabled alike in the row's more menu and in the palette (the server's rule)", async ({ page }) => {
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/templates')
+  await signIn(page, 'acme', '/home-sms/templates')
   // acme sees (and the server lets it delete) its sub-account acme01's templates too.
   const row = gridRows(page).filter({ has: page.locator('[col-id="cus_id"]', { hasText: /^acme01$/ }) }).first()
   await expect(row).toBeVisible()

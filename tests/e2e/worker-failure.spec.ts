@@ -28,8 +28,7 @@ async function breakNumbersWorker(page: Page) {
 
 test('a numbers worker that dies mid-call or fails to load ends the spinner with a message, keeps the numbers, and a retry works', async ({ context, page }) => {
   await context.grantPermissions(['clipboard-write'])
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/group-send')
+  await signIn(page, 'acme', '/home-sms/group-send')
   await pasteNumbers(page, '13800138000\n13900139000')
   await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
 
@@ -60,8 +59,7 @@ test('a point-to-point rows worker that fails to load ends the reading with a me
   writeFileSync(file, '姓名,手机号\n张三,13800138101\n李四,13800138103\n')
   const script = '**/assets/p2p-rows.worker-*.js'
   await page.route(script, (route) => route.abort())
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/home-sms/p2p-send')
+  await signIn(page, 'acme', '/home-sms/p2p-send')
   await page.getByTestId('p2p-file').setInputFiles(file)
   await expect(page.getByText(FAILED)).toBeVisible()
   await expect(page.getByText('正在读取文件…')).toHaveCount(0)
@@ -76,8 +74,7 @@ test('a per-country counter that fails to load stops counting with a message, an
   await context.grantPermissions(['clipboard-write'])
   const script = '**/assets/country-counts.worker-*.js'
   await page.route(script, (route) => route.abort())
-  await signIn(page, 'acme')
-  await page.goto('/sms-cloud/intl-sms/send')
+  await signIn(page, 'acme', '/intl-sms/send')
   await pasteNumbers(page, '+447911000001\n+447911000002')
   await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
   await expect(page.getByText(FAILED)).toBeVisible()
