@@ -26,6 +26,8 @@ export interface Deps {
   bulkCursors: { open: number }
   /** The rate limits' limiters, one per rule and scale, made on first use (server/security/rate-limit.ts). */
   rateLimiters: Map<string, RateLimiterPostgres>
+  /** The clock whose platform day the figures' today, yesterday and months are (tests pin it). */
+  now: () => Date
 }
 
 export interface LoginKeys {

@@ -48,6 +48,7 @@ export function makeDeps(opts: AppOptions | Deps): Deps {
     mediaUrls: mediaUrls(opts.db, config.apiBase),
     bulkCursors: { open: 0 },
     rateLimiters: new Map(),
+    now: () => new Date(),
   }
 }
 

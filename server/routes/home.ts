@@ -11,7 +11,7 @@ import { Where } from '../lists'
 import { counterSums } from '../lists/status-sums'
 import { listNotices } from '../notices/store'
 import { KIND_TABLES, pendingCodes } from '../templates/review'
-import { TODAY } from './lists/stats-sql'
+import { todayOf } from './lists/stats-sql'
 
 /** The figures of the rollup rows matching `only` (every row of the month when none), named `<prefix>_…`. */
 const sums = (prefix: string, only = '') => `${counterSums(DAILY_COUNTERS, { only, name: (c) => `${prefix}_${c}` })}, `
@@ -34,7 +34,9 @@ export function homeRoutes(deps: Deps) {
 
   operation(r, '/home/summary', auth, async (c) => {
     const user = c.get('user')
-    const days = new Where().scope(user, 'cus_id').and(`day >= date_trunc('month', ${TODAY})::date`)
+    const days = new Where().scope(user, 'cus_id')
+    const TODAY = `${days.bind(todayOf(deps))}::date`
+    days.and(`day >= date_trunc('month', ${TODAY})::date`)
     const batches = new Where().scope(user, 'cus_id')
     // Waiting is what each list's "pending" filter finds; the codes are written into the statement (constants), so
     // it reads its table's review-queue partial index (migration 028).

@@ -42,7 +42,8 @@ type Progress = (msg: string) => void
 /**
  * Sends of the last 90 days built with set-based SQL: batches first, then records drawn into them (a few big
  * batches, many small ones), then replies from some recipients, then batch counts taken from the records so the
- * statistics screens and the record screens agree.
+ * statistics screens and the record screens agree. A batch's records are stamped with its time, as a send stores
+ * them: a batch and its records fall on one day, so the batch statistics of a window add up to its daily figures.
  */
 export async function seedHistory(db: Db, rows: number, progress: Progress = () => undefined): Promise<void> {
   const batches = Math.max(1, Math.round(rows / 40))
@@ -101,7 +102,7 @@ async function insertRecords(tx: Db, rows: number) {
        case when g.r < 0.82 then 0 when g.r < 0.9 then 1 + floor(g.f * 8)::int end,
        case when g.r < 0.82 then 'DELIVRD' when g.r < 0.9 then ($3::text[])[1 + floor(g.f * 8)::int]
             when g.r < 0.94 then '' when g.r < 0.98 then 'TIMEOUT' else '' end,
-       least(b.create_time + make_interval(secs => g.d * 900), now()),
+       b.create_time,
        case when g.r < 0.9 then least(b.create_time + make_interval(secs => g.d * 900 + 2 + g.f * 120), now()) end,
        b.batch_id, b.template_name
      from g join seed_batch b on b.n = g.bn

@@ -8,9 +8,9 @@ import { noticeSchema } from './notice'
  * enterprise itself and its sub-accounts, a sub-account itself.
  */
 export const homeFiguresSchema = z.object({
-  /** Records submitted: what the dashboards call sent ("发送量"). */
+  /** Submitted (src/domain/figures.ts): every record, as the overviews and the statistics count it. */
   received: z.number(),
-  /** Records sent to the carrier (submitted minus those held for review); the success rate's base. */
+  /** Sent to the carrier (submitted minus those waiting for review); the delivery rate's base. */
   sent: z.number(),
   success: z.number(),
   failure: z.number(),

@@ -71,6 +71,7 @@ export function buildColumnDefs(def: ListDefinition, { LL, ctx, sort }: Options)
   const cols = visibleColumns(def, ctx).map<ColDef<Row>>((c) => ({
     colId: c.field,
     headerName: c.header(LL),
+    ...(c.tip ? { headerTooltip: c.tip(LL) } : {}),
     type: c.type ?? 'text',
     ...fluidWidth(c, LL),
     valueGetter: getter(c, LL),

@@ -71,6 +71,8 @@ export type Tone = 'ok' | 'warn' | 'bad' | 'muted' | 'info'
 export interface ColumnDef {
   field: string
   header: (LL: LL) => string
+  /** What the column counts, shown over its header (a figure's tooltip, src/domain/figures.ts). */
+  tip?: (LL: LL) => string
   type?: ColumnType
   /** 'status' columns: label words come from LL.status[key] (the key itself when the dictionary lacks it). */
   status?: (row: Row) => { key: string; tone: Tone } | null

@@ -719,53 +719,43 @@ type RootTranslation = {
 	}
 	dashboard: {
 		/**
-		 * 上​月​发​送​量
+		 * 上​月
 		 */
 		prevMonth: string
 		/**
-		 * 本​月​发​送​量
+		 * 本​月
 		 */
 		curMonth: string
 		/**
-		 * 本​月​发​送​量
+		 * 本​月
 		 */
 		month: string
 		/**
-		 * 昨​日​发​送​量
+		 * 昨​日
 		 */
 		yesterday: string
 		/**
-		 * 今​日​发​送​量
+		 * 今​日
 		 */
 		today: string
 		/**
-		 * 今​日​成​功
+		 * {​p​e​r​i​o​d​}​{​f​i​g​u​r​e​}
+		 * @param {string} figure
+		 * @param {string} period
 		 */
-		todaySuccess: string
-		/**
-		 * 今​日​失​败
-		 */
-		todayFailure: string
-		/**
-		 * 今​日​未​知
-		 */
-		todayUnknown: string
+		periodFigure: RequiredParams<'figure' | 'period'>
 		/**
 		 * 今​日​回​复
 		 */
 		todayReplies: string
 		/**
-		 * 近​ ​3​0​ ​天​发​送​量
+		 * 近​ ​3​0​ ​天​提​交​数
 		 */
 		sentTrend: string
 		/**
 		 * 近​ ​3​0​ ​天​成​功​率​ ​/​ ​失​败​率​ ​/​ ​未​知​率
 		 */
 		ratioTrend: string
-		/**
-		 * 发​送​量
-		 */
-		sent: string
 		/**
 		 * 成​功​率
 		 */
@@ -1557,18 +1547,6 @@ type RootTranslation = {
 			 */
 			createTime: string
 			/**
-			 * 接​收​数
-			 */
-			receiveCount: string
-			/**
-			 * 待​发​送​数
-			 */
-			waitSendCount: string
-			/**
-			 * 已​发​送​数
-			 */
-			sentCount: string
-			/**
 			 * 成​功​数
 			 */
 			successCount: string
@@ -1576,10 +1554,6 @@ type RootTranslation = {
 			 * 失​败​数
 			 */
 			failureCount: string
-			/**
-			 * 未​知​数
-			 */
-			unknownCount: string
 			/**
 			 * 定​时​批​次​号
 			 */
@@ -1597,17 +1571,10 @@ type RootTranslation = {
 			 */
 			gatheringTime: string
 			/**
-			 * 成​功​（​占​比​）
+			 * {​f​i​g​u​r​e​}​（​占​比​）
+			 * @param {unknown} figure
 			 */
-			successUnion: string
-			/**
-			 * 失​败​（​占​比​）
-			 */
-			failureUnion: string
-			/**
-			 * 未​知​（​占​比​）
-			 */
-			unknownUnion: string
+			withShare: RequiredParams<'figure'>
 			/**
 			 * 检​测​数
 			 */
@@ -2215,14 +2182,6 @@ type RootTranslation = {
 			 */
 			month: string
 			/**
-			 * 发​送​量
-			 */
-			sent: string
-			/**
-			 * 成​功​率
-			 */
-			successRate: string
-			/**
 			 * 成​功​ ​{​s​u​c​c​e​s​s​}​，​未​知​ ​{​u​n​k​n​o​w​n​}
 			 * @param {string} success
 			 * @param {string} unknown
@@ -2232,14 +2191,6 @@ type RootTranslation = {
 			 * 暂​无​发​送
 			 */
 			noRate: string
-			/**
-			 * 失​败
-			 */
-			failures: string
-			/**
-			 * 消​费
-			 */
-			spend: string
 			/**
 			 * 发​送​统​计
 			 */
@@ -2268,10 +2219,6 @@ type RootTranslation = {
 			 * 内​容
 			 */
 			content: string
-			/**
-			 * 接​收​数
-			 */
-			recipients: string
 			/**
 			 * 进​度
 			 */
@@ -6269,6 +6216,107 @@ type RootTranslation = {
 		 */
 		withCode: RequiredParams<'code' | 'words'>
 	}
+	figures: {
+		submitted: {
+			/**
+			 * 提​交​数
+			 */
+			label: string
+			/**
+			 * 提​交​的​号​码​数​：​每​个​号​码​计​ ​1​ ​条​，​含​仍​待​审​核​、​尚​未​发​给​运​营​商​的​。
+			 */
+			tip: string
+		}
+		sent: {
+			/**
+			 * 已​发​送​数
+			 */
+			label: string
+			/**
+			 * 已​发​给​运​营​商​的​号​码​数​：​提​交​数​减​去​待​发​送​数​。​成​功​率​以​它​为​基​数​。
+			 */
+			tip: string
+		}
+		delivered: {
+			/**
+			 * 成​功​数
+			 */
+			label: string
+			/**
+			 * 运​营​商​报​告​已​送​达​手​机​的​号​码​数​（​状​态​报​告​ ​D​E​L​I​V​R​D​）​。
+			 */
+			tip: string
+		}
+		failed: {
+			/**
+			 * 失​败​数
+			 */
+			label: string
+			/**
+			 * 提​交​运​营​商​时​被​拒​或​运​营​商​报​告​未​送​达​的​号​码​数​。
+			 */
+			tip: string
+		}
+		unknown: {
+			/**
+			 * 未​知​数
+			 */
+			label: string
+			/**
+			 * 已​发​给​运​营​商​、​尚​无​最​终​状​态​报​告​的​号​码​数​（​等​待​报​告​或​报​告​超​时​）​。
+			 */
+			tip: string
+		}
+		waiting: {
+			/**
+			 * 待​发​送​数
+			 */
+			label: string
+			/**
+			 * 已​提​交​、​尚​未​发​给​运​营​商​的​号​码​数​（​等​待​内​容​审​核​）​。
+			 */
+			tip: string
+		}
+		messages: {
+			/**
+			 * 计​费​条​数
+			 */
+			label: string
+			/**
+			 * 按​条​计​费​的​短​信​条​数​：​长​短​信​按​长​度​计​为​多​条​（​含​中​文​每​ ​7​0​ ​字​一​条​，​纯​英​文​数​字​每​ ​1​6​0​ ​字​符​一​条​）​。
+			 */
+			tip: string
+		}
+		spend: {
+			/**
+			 * 消​费​金​额
+			 */
+			label: string
+			/**
+			 * 这​些​记​录​的​费​用​（​计​费​条​数​ ​×​ ​单​价​）​，​单​位​元​。
+			 */
+			tip: string
+		}
+		rate: {
+			/**
+			 * 成​功​率
+			 */
+			label: string
+			/**
+			 * 成​功​数​占​已​发​送​数​的​比​例​；​尚​无​发​送​时​不​计​。
+			 */
+			tip: string
+		}
+		/**
+		 * 截​至​现​在
+		 */
+		soFar: string
+		/**
+		 * {​f​i​g​u​r​e​}​ ​的​含​义
+		 * @param {string} figure
+		 */
+		about: RequiredParams<'figure'>
+	}
 }
 
 export type TranslationFunctions = {
@@ -6954,53 +7002,41 @@ export type TranslationFunctions = {
 	}
 	dashboard: {
 		/**
-		 * 上月发送量
+		 * 上月
 		 */
 		prevMonth: () => LocalizedString
 		/**
-		 * 本月发送量
+		 * 本月
 		 */
 		curMonth: () => LocalizedString
 		/**
-		 * 本月发送量
+		 * 本月
 		 */
 		month: () => LocalizedString
 		/**
-		 * 昨日发送量
+		 * 昨日
 		 */
 		yesterday: () => LocalizedString
 		/**
-		 * 今日发送量
+		 * 今日
 		 */
 		today: () => LocalizedString
 		/**
-		 * 今日成功
+		 * {period}{figure}
 		 */
-		todaySuccess: () => LocalizedString
-		/**
-		 * 今日失败
-		 */
-		todayFailure: () => LocalizedString
-		/**
-		 * 今日未知
-		 */
-		todayUnknown: () => LocalizedString
+		periodFigure: (arg: { figure: string, period: string }) => LocalizedString
 		/**
 		 * 今日回复
 		 */
 		todayReplies: () => LocalizedString
 		/**
-		 * 近 30 天发送量
+		 * 近 30 天提交数
 		 */
 		sentTrend: () => LocalizedString
 		/**
 		 * 近 30 天成功率 / 失败率 / 未知率
 		 */
 		ratioTrend: () => LocalizedString
-		/**
-		 * 发送量
-		 */
-		sent: () => LocalizedString
 		/**
 		 * 成功率
 		 */
@@ -7767,18 +7803,6 @@ export type TranslationFunctions = {
 			 */
 			createTime: () => LocalizedString
 			/**
-			 * 接收数
-			 */
-			receiveCount: () => LocalizedString
-			/**
-			 * 待发送数
-			 */
-			waitSendCount: () => LocalizedString
-			/**
-			 * 已发送数
-			 */
-			sentCount: () => LocalizedString
-			/**
 			 * 成功数
 			 */
 			successCount: () => LocalizedString
@@ -7786,10 +7810,6 @@ export type TranslationFunctions = {
 			 * 失败数
 			 */
 			failureCount: () => LocalizedString
-			/**
-			 * 未知数
-			 */
-			unknownCount: () => LocalizedString
 			/**
 			 * 定时批次号
 			 */
@@ -7807,17 +7827,9 @@ export type TranslationFunctions = {
 			 */
 			gatheringTime: () => LocalizedString
 			/**
-			 * 成功（占比）
+			 * {figure}（占比）
 			 */
-			successUnion: () => LocalizedString
-			/**
-			 * 失败（占比）
-			 */
-			failureUnion: () => LocalizedString
-			/**
-			 * 未知（占比）
-			 */
-			unknownUnion: () => LocalizedString
+			withShare: (arg: { figure: unknown }) => LocalizedString
 			/**
 			 * 检测数
 			 */
@@ -8417,14 +8429,6 @@ export type TranslationFunctions = {
 			 */
 			month: () => LocalizedString
 			/**
-			 * 发送量
-			 */
-			sent: () => LocalizedString
-			/**
-			 * 成功率
-			 */
-			successRate: () => LocalizedString
-			/**
 			 * 成功 {success}，未知 {unknown}
 			 */
 			rateDetail: (arg: { success: string, unknown: string }) => LocalizedString
@@ -8432,14 +8436,6 @@ export type TranslationFunctions = {
 			 * 暂无发送
 			 */
 			noRate: () => LocalizedString
-			/**
-			 * 失败
-			 */
-			failures: () => LocalizedString
-			/**
-			 * 消费
-			 */
-			spend: () => LocalizedString
 			/**
 			 * 发送统计
 			 */
@@ -8468,10 +8464,6 @@ export type TranslationFunctions = {
 			 * 内容
 			 */
 			content: () => LocalizedString
-			/**
-			 * 接收数
-			 */
-			recipients: () => LocalizedString
 			/**
 			 * 进度
 			 */
@@ -12260,6 +12252,106 @@ export type TranslationFunctions = {
 		 * {words}（{code}）
 		 */
 		withCode: (arg: { code: string, words: string }) => LocalizedString
+	}
+	figures: {
+		submitted: {
+			/**
+			 * 提交数
+			 */
+			label: () => LocalizedString
+			/**
+			 * 提交的号码数：每个号码计 1 条，含仍待审核、尚未发给运营商的。
+			 */
+			tip: () => LocalizedString
+		}
+		sent: {
+			/**
+			 * 已发送数
+			 */
+			label: () => LocalizedString
+			/**
+			 * 已发给运营商的号码数：提交数减去待发送数。成功率以它为基数。
+			 */
+			tip: () => LocalizedString
+		}
+		delivered: {
+			/**
+			 * 成功数
+			 */
+			label: () => LocalizedString
+			/**
+			 * 运营商报告已送达手机的号码数（状态报告 DELIVRD）。
+			 */
+			tip: () => LocalizedString
+		}
+		failed: {
+			/**
+			 * 失败数
+			 */
+			label: () => LocalizedString
+			/**
+			 * 提交运营商时被拒或运营商报告未送达的号码数。
+			 */
+			tip: () => LocalizedString
+		}
+		unknown: {
+			/**
+			 * 未知数
+			 */
+			label: () => LocalizedString
+			/**
+			 * 已发给运营商、尚无最终状态报告的号码数（等待报告或报告超时）。
+			 */
+			tip: () => LocalizedString
+		}
+		waiting: {
+			/**
+			 * 待发送数
+			 */
+			label: () => LocalizedString
+			/**
+			 * 已提交、尚未发给运营商的号码数（等待内容审核）。
+			 */
+			tip: () => LocalizedString
+		}
+		messages: {
+			/**
+			 * 计费条数
+			 */
+			label: () => LocalizedString
+			/**
+			 * 按条计费的短信条数：长短信按长度计为多条（含中文每 70 字一条，纯英文数字每 160 字符一条）。
+			 */
+			tip: () => LocalizedString
+		}
+		spend: {
+			/**
+			 * 消费金额
+			 */
+			label: () => LocalizedString
+			/**
+			 * 这些记录的费用（计费条数 × 单价），单位元。
+			 */
+			tip: () => LocalizedString
+		}
+		rate: {
+			/**
+			 * 成功率
+			 */
+			label: () => LocalizedString
+			/**
+			 * 成功数占已发送数的比例；尚无发送时不计。
+			 */
+			tip: () => LocalizedString
+		}
+		/**
+		 * 截至现在
+		 */
+		soFar: () => LocalizedString
+		/**
+		 * {figure} 的含义
+		 */
+		about: (arg: { figure: string }) => LocalizedString
 	}
 }
 

@@ -62,7 +62,7 @@ test('the ratio chart colours outcomes by meaning, in order, and marks today as 
   const tip = page.getByTestId('trend-tooltip')
   const sentBox = (await charts.nth(0).locator('svg').boundingBox())!
   await page.mouse.move(sentBox.x + sentBox.width - 18, sentBox.y + sentBox.height / 2)
-  await expect(tip).toHaveText(/^\d{4}-\d{2}-\d{2} \(今日，未完\) · 发送量 [\d,]+$/)
+  await expect(tip).toHaveText(/^\d{4}-\d{2}-\d{2} \(今日，未完\) · 提交数 [\d,]+$/)
   const info = (await apiAs(page, '/dataGathering/getSmsIndexInfo', { prod_type: 2 })).data as unknown as { sentCountAxis: number[]; timeAxis: string[] }
   const last = info.sentCountAxis.findLastIndex((n) => n > 0)
   expect(last).toBeGreaterThan(0)
@@ -73,12 +73,13 @@ test('the ratio chart colours outcomes by meaning, in order, and marks today as 
   expect((await tip.boundingBox())!.height).toBeLessThan(30)
 })
 
-test('the sent chart tooltip groups thousands, and the cards fill the width', async ({ page }) => {
+test('the submitted chart tooltip groups thousands, the ordinary overview has the rate chart too, and the cards fill the width', async ({ page }) => {
   await signIn(page, 'admin', '/home-sms/dashboard')
   const board = page.getByTestId('dashboard')
-  const chart = board.getByTestId('trend-chart')
-  await expect(chart).toHaveCount(1)
-  const info = (await apiAs(page, '/dataGathering/getNormalSmsIndexInfo', { prod_type: 0 })).data as unknown as { sentCountAxis: number[]; timeAxis: string[] }
+  await expect(board.getByTestId('trend-chart')).toHaveCount(2)
+  await expect(board.getByTestId('trend-chart').nth(1).getByTestId('trend-legend').locator('li')).toHaveText(['成功率', '失败率', '未知率'])
+  const chart = board.getByTestId('trend-chart').first()
+  const info = (await apiAs(page, '/dataGathering/getNormalSmsIndexInfo', { prod_type: 0 })).data as unknown as { receiveCountAxis: number[]; timeAxis: string[] }
 
   const box = (await chart.locator('svg').boundingBox())!
   // The middle of the 30 days: find the point nearest to x and compare its value with the server's.
@@ -87,11 +88,11 @@ test('the sent chart tooltip groups thousands, and the cards fill the width', as
   await expect(tip).toBeVisible()
   const text = (await tip.textContent())!
   const day = text.slice(0, 10)
-  const value = info.sentCountAxis[info.timeAxis.indexOf(day)]!
-  expect(text).toBe(`${day} · 发送量 ${value.toLocaleString('en-US')}`)
+  const value = info.receiveCountAxis[info.timeAxis.indexOf(day)]!
+  expect(text).toBe(`${day} · 提交数 ${value.toLocaleString('en-US')}`)
 
-  // Cards span the content width: the last card of the row ends where the chart card ends.
+  // Cards span the content width: the last card of the row ends where the last chart's card ends.
   const cards = board.locator('div.grid').first()
-  const [cardsBox, chartBox] = [await cards.boundingBox(), await chart.boundingBox()]
+  const [cardsBox, chartBox] = [await cards.boundingBox(), await board.getByTestId('trend-chart').last().boundingBox()]
   expect(Math.abs(cardsBox!.x + cardsBox!.width - (chartBox!.x + chartBox!.width))).toBeLessThan(40)
 })

@@ -148,5 +148,5 @@ test('in English the figures and the batches read in English, money as CNY', asy
   await expect(page.getByTestId('home-scope')).toHaveText('Your enterprise and its sub-accounts')
   await expect(page.getByTestId('home-month-spend')).toContainText('Spend')
   await expect(figure(page, 'month-spend')).toHaveText(formatMoney(s.month.spend, 'en'))
-  await expect(page.getByTestId('home-batches').getByRole('columnheader', { name: 'Recipients' })).toBeVisible()
+  await expect(page.getByTestId('home-batches').getByRole('columnheader', { name: 'Submitted' })).toBeVisible()
 })

@@ -28,7 +28,7 @@ const OUT = process.env.SCREENS_DIR
  * ("Success", "Bind"). Column headers by screen, words a screen must not show (the other tabs' screens stay, hidden).
  */
 const ENGLISH: Record<string, { headers?: string[]; button?: string; never?: RegExp }> = {
-  '/home-sms/batch-stats': { headers: ['Recipients', 'Delivered', 'Delivery rate'], never: /^Success$/ },
+  '/home-sms/batch-stats': { headers: ['Submitted', 'Sent to carrier', 'Delivered', 'Delivery rate'], never: /^Success$/ },
   '/home-sms/send-stats': { headers: ['Delivered (share)', 'Failed (share)'] },
   '/info/setting': { button: 'Link mobile number', never: /\bBind\b/ },
 }

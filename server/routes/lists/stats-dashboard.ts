@@ -7,7 +7,7 @@ import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { counterSums } from '../../lists/status-sums'
-import { rollupWhere, TODAY } from './stats-sql'
+import { rollupWhere, todayOf } from './stats-sql'
 
 const AXIS_DAYS = 30
 const pct = (n: number, of: number) => (of > 0 ? Math.round((n * 10000) / of) / 100 : 0)
@@ -18,12 +18,14 @@ export function dashboardRoutes(deps: Deps) {
   const auth = requireUser(deps.db)
   const db = deps.db
 
-  async function days(user: Parameters<typeof rollupWhere>[0], q: { prod_type?: number; cus_id?: string }, prodDefault: number, from: string) {
+  /** The days from `from(today)` to today, each with the product's figures (zeros for a day without records). */
+  async function days(user: Parameters<typeof rollupWhere>[0], q: { prod_type?: number; cus_id?: string }, prodDefault: number, from: (today: string) => string) {
     const w = rollupWhere(user, { ...q, prod_type: q.prod_type ?? prodDefault }, 'd')
-    w.and(`d.day >= ${from}`)
+    const TODAY = `${w.bind(todayOf(deps))}::date`
+    w.and(`d.day >= ${from(TODAY)}`)
     const { rows } = await db.query<{ day: string; receive: number; sent: number; success: number; failure: number; unknown: number }>(
       `select to_char(s.day, 'YYYY-MM-DD') as day, ${counterSums(DAILY_COUNTERS, { alias: 'd', name: (c) => c })}
-       from generate_series(${from}, ${TODAY}, interval '1 day') s(day)
+       from generate_series(${from(TODAY)}, ${TODAY}, interval '1 day') s(day)
        left join mt_daily d on d.day = s.day::date and ${w.sql.replace(/^where /, '')}
        group by s.day order by s.day`,
       w.params,
@@ -31,48 +33,57 @@ export function dashboardRoutes(deps: Deps) {
     return rows
   }
 
-  // Video and international dashboard: this month, yesterday, today with its outcome, and 30 days of axes.
-  operation(r, '/dataGathering/getSmsIndexInfo', auth, async (c, input) => {
-    const q = await input()
-    const from = `least(${TODAY} - ${AXIS_DAYS - 1}, date_trunc('month', ${TODAY})::date)`
-    const rows = await days(c.get('user'), q, 2, from)
-    const month = rows.filter((d) => d.day.slice(0, 7) === rows[rows.length - 1].day.slice(0, 7))
+  /**
+   * The axes both overviews draw: per day, submitted (what their cards count), sent to the carrier, and each outcome
+   * as a share of those sent (src/domain/figures.ts).
+   */
+  const axes = (rows: Awaited<ReturnType<typeof days>>) => {
     const axis = rows.slice(-AXIS_DAYS)
-    const t = rows[rows.length - 1]
-    const info: SmsIndexInfo = {
-      monthAllCount: month.reduce((s, d) => s + d.receive, 0),
-      yesterdayAllCount: rows[rows.length - 2]?.receive ?? 0,
-      todayAllCount: t.receive,
-      todaySuccessCount: t.success,
-      todayFailureCount: t.failure,
-      todayUnknownCount: t.unknown,
+    return {
       timeAxis: axis.map((d) => d.day),
+      receiveCountAxis: axis.map((d) => d.receive),
       sentCountAxis: axis.map((d) => d.sent),
       successRatioAxis: axis.map((d) => pct(d.success, d.sent)),
       failureRatioAxis: axis.map((d) => pct(d.failure, d.sent)),
       unknownRatioAxis: axis.map((d) => pct(d.unknown, d.sent)),
     }
+  }
+  /** Submitted over the days of one month (yyyy-MM), as the statistics' month row counts it. */
+  const monthSum = (rows: Awaited<ReturnType<typeof days>>, month: string) => rows.filter((d) => d.day.startsWith(month)).reduce((s, d) => s + d.receive, 0)
+
+  // Video, international and 5G overview: this month, yesterday, today with its outcome, and 30 days of axes.
+  operation(r, '/dataGathering/getSmsIndexInfo', auth, async (c, input) => {
+    const q = await input()
+    const from = (today: string) => `least(${today} - ${AXIS_DAYS - 1}, date_trunc('month', ${today})::date)`
+    const rows = await days(c.get('user'), q, 2, from)
+    const t = rows[rows.length - 1]
+    const info: SmsIndexInfo = {
+      monthAllCount: monthSum(rows, t.day.slice(0, 7)),
+      yesterdayAllCount: rows[rows.length - 2]?.receive ?? 0,
+      todayAllCount: t.receive,
+      todaySuccessCount: t.success,
+      todayFailureCount: t.failure,
+      todayUnknownCount: t.unknown,
+      ...axes(rows),
+    }
     return ok(c, info)
   })
 
-  // Ordinary dashboard: previous and current month, yesterday, today, and 30 days of sends.
+  // Ordinary overview: previous and current month, yesterday, today, and 30 days of axes.
   operation(r, '/dataGathering/getNormalSmsIndexInfo', auth, async (c, input) => {
     const q = await input()
-    const from = `least(${TODAY} - ${AXIS_DAYS - 1}, (date_trunc('month', ${TODAY}) - interval '1 month')::date)`
+    const from = (today: string) => `least(${today} - ${AXIS_DAYS - 1}, (date_trunc('month', ${today}) - interval '1 month')::date)`
     const rows = await days(c.get('user'), q, 0, from)
     const t = rows[rows.length - 1]
     const cur = t.day.slice(0, 7)
     const prevDate = new Date(`${cur}-01T00:00:00Z`)
     prevDate.setUTCMonth(prevDate.getUTCMonth() - 1)
-    const prev = prevDate.toISOString().slice(0, 7)
-    const axis = rows.slice(-AXIS_DAYS)
     const info: NormalSmsIndexInfo = {
-      prevMonthAllCount: rows.filter((d) => d.day.startsWith(prev)).reduce((s, d) => s + d.receive, 0),
-      curMonthAllCount: rows.filter((d) => d.day.startsWith(cur)).reduce((s, d) => s + d.receive, 0),
+      prevMonthAllCount: monthSum(rows, prevDate.toISOString().slice(0, 7)),
+      curMonthAllCount: monthSum(rows, cur),
       yesterdayAllCount: rows[rows.length - 2]?.receive ?? 0,
       todayAllCount: t.receive,
-      timeAxis: axis.map((d) => d.day),
-      sentCountAxis: axis.map((d) => d.sent),
+      ...axes(rows),
     }
     return ok(c, info)
   })
@@ -82,6 +93,7 @@ export function dashboardRoutes(deps: Deps) {
     const q = await input()
     const ranged = q.start_time || q.end_time
     const w = rollupWhere(c.get('user'), q, 'd')
+    const TODAY = `${w.bind(todayOf(deps))}::date`
     const { rows } = await db.query<{ range: number; today: number }>(
       `select coalesce(sum(d.reply_count) filter (where ${ranged ? 'true' : `d.day = ${TODAY}`}), 0)::int as range,
          coalesce(sum(d.reply_count) filter (where d.day = ${TODAY}), 0)::int as today

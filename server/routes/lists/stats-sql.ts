@@ -1,11 +1,16 @@
+import { platformDay } from '../../../src/domain/date-time'
+import type { Deps } from '../../deps'
 import { Where } from '../../lists'
 import type { SessionUser } from '../../users/repo'
 import { mayFilterAccount } from './common'
 
 export const PERIOD_FORMAT = ['YYYY-MM-DD', 'YYYY-MM', 'YYYY'] as const
 
-/** Today as a calendar day of the platform's zone, in SQL. */
-export const TODAY = `(now() at time zone 'Asia/Shanghai')::date`
+/**
+ * Today as a calendar day of the platform's zone (yyyy-MM-dd), by the server's clock (Deps.now, which tests pin): the
+ * day every figure's "today", "yesterday" and "this month" count from. Bound into the statements as a date.
+ */
+export const todayOf = (deps: Pick<Deps, 'now'>): string => platformDay(deps.now())
 
 /**
  * The rollup rows (mt_daily, mo_daily) a user may see under the statistics filters. Days compare as dates: a

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { mtSendStatus, STATUS_WORDS } from '../../../src/domain/lists/records'
+import { FIGURE_FIELDS, FIGURE_WORDS, type Figure } from '../../../src/domain/figures'
+import { mtSendStatus, STATUS_WORDS, type DownloadColumn } from '../../../src/domain/lists/records'
 import { BATCH_TOTALS, batchSearchSchema, COUNTRY_STAT_TOTALS, DIME_TOTALS, dimeSearchSchema, GATHERING_TOTALS, unionStr, type BatchRow, type DimeRow } from '../../../src/domain/lists/stats'
 import type { Deps } from '../../deps'
 import { localeOf, ok } from '../../http/envelope'
@@ -37,8 +38,8 @@ function batchWhere(user: SessionUser, q: z.infer<typeof batchSearchSchema>): Wh
     .timeWindow('b.create_time', q, null)
 }
 
-/** The counters a period's ratios are of: each outcome against those sent. */
-const COUNT_SUMS = counterSums(['sent', 'success', 'failure', 'unknown'])
+/** A period's figures (src/domain/figures.ts): submitted, and each outcome with its share of those sent. */
+const COUNT_SUMS = counterSums(['receive', 'sent', 'success', 'failure', 'unknown'])
 const sumsOf = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, `sum(g.${k})`]))
 
 function withUnion<R extends { sent_count: number; success_count: number; failure_count: number; unknown_count: number }>(r: R) {
@@ -63,14 +64,19 @@ function dimeFrom(user: SessionUser, q: z.infer<typeof dimeSearchSchema>) {
 }
 
 const DIME_SORT = {
-  gathering_time: 'g.gathering_time', cus_id: 'g.cus_id', prod_type: 'g.prod_type', sent_count: 'g.sent_count',
+  gathering_time: 'g.gathering_time', cus_id: 'g.cus_id', prod_type: 'g.prod_type', receive_count: 'g.receive_count', sent_count: 'g.sent_count',
   success_count: 'g.success_count', failure_count: 'g.failure_count', unknown_count: 'g.unknown_count', reply_count: 'g.reply_count',
 }
 
+/** File columns of figures, named as every screen names them (FIGURE_WORDS); `fields` puts a figure in another field. */
+const figureCols = (figures: Figure[], fields: Partial<Record<Figure, string>> = {}): DownloadColumn[] =>
+  figures.map((f) => ({ field: fields[f] ?? FIGURE_FIELDS[f], header: FIGURE_WORDS[f] }))
+/** The outcomes written as "count (share%)" in the period files. */
+const UNION_FIELDS = { delivered: 'successUnionStr', failed: 'failureUnionStr', unknown: 'unknownUnionStr' }
+
 const BATCH_FILE = [
   col('batch_type', '类型', 'Type'), col('create_time', '时间', 'Time'), col('cus_id', '账号', 'Account'), col('batch_id', '批次号', 'Batch id'),
-  col('receive_count', '接收数', 'Recipients'), col('wait_send_count', '待发送数', 'To be sent'), col('sent_count', '已发送数', 'Sent'),
-  col('success_count', '成功数', 'Delivered'), col('failure_count', '失败数', 'Failed'), col('unknown_count', '未知数', 'Unknown'),
+  ...figureCols(['submitted', 'waiting', 'sent', 'delivered', 'failed', 'unknown']),
   col('decodeContent', '内容', 'Content'),
 ]
 const BATCH_TYPE_WORDS = [
@@ -78,8 +84,7 @@ const BATCH_TYPE_WORDS = [
 ] as const
 const DIME_FILE = [
   col('gathering_time', '时间', 'Period'), col('cus_id', '账号', 'Account'), col('cus_name', '账号名称', 'Account name'), col('prod_type', '产品', 'Product'),
-  col('sent_count', '发送数', 'Sent'), col('successUnionStr', '成功数', 'Delivered'), col('failureUnionStr', '失败数', 'Failed'),
-  col('unknownUnionStr', '未知数', 'Unknown'), col('reply_count', '回复数', 'Replies'),
+  ...figureCols(['submitted', 'sent']), ...figureCols(['delivered', 'failed', 'unknown'], UNION_FIELDS), col('reply_count', '回复数', 'Replies'),
 ]
 const MOBILE_FILE = [
   col('decodeMobile', '手机号', 'Mobile'), col('status', '发送状态', 'Send status'), col('report_result_desc', '状态描述', 'Status description'),
@@ -146,7 +151,7 @@ export function statsRoutes(deps: Deps) {
     const q = await input()
     const { w, grouped } = dimeFrom(c.get('user'), q)
     // The per-account view of the same grouped set: products folded together.
-    const byAccount = `(select gathering_time, cus_id, ${COUNT_SUMS} from ${grouped} group by 1, 2 having sum(sent_count) > 0) g`
+    const byAccount = `(select gathering_time, cus_id, ${COUNT_SUMS} from ${grouped} group by 1, 2 having sum(receive_count) > 0) g`
     const page = await listPage<DimeRow>(db, {
       session: c.get('sessionCheck'),
       select: 'g.*, c.cus_name', from: `${byAccount} join customer c on c.cus_id = g.cus_id`, countFrom: byAccount, where: paramsOnly(w),
@@ -182,15 +187,17 @@ export function statsRoutes(deps: Deps) {
 
   operation(r, '/dataGathering/countryList', checkedInStatement(deps.db, async (c, input) => {
     const q = await input()
-    const w = rollupWhere(c.get('user'), { ...q, prod_type: q.prod_type ?? 1 }, 'd').and(`d.country <> ''`)
+    // Every record of the product, those without a country ('') in a row of their own: the rows add up to the
+    // overview's figures of the same days.
+    const w = rollupWhere(c.get('user'), { ...q, prod_type: q.prod_type ?? 1 }, 'd')
     w.when(q.country, (v) => `d.country = ${w.bind(v.toUpperCase())}`)
     const name = localeOf(c) === 'en' ? 'name_en' : 'name_zh'
-    const grouped = `(select d.country, ${COUNT_SUMS} from mt_daily d ${w.sql} group by 1 having sum(d.sent_count) > 0) g`
+    const grouped = `(select d.country, ${COUNT_SUMS} from mt_daily d ${w.sql} group by 1 having sum(d.receive_count) > 0) g`
     const page = await listPage<DimeRow>(db, {
       session: c.get('sessionCheck'),
       select: `g.*, coalesce(ct.${name}, g.country) as "countryName"`, from: `${grouped} left join country ct on ct.iso = g.country`,
       countFrom: grouped, where: paramsOnly(w), page: q, totals: sumsOf(COUNTRY_STAT_TOTALS),
-      orderBy: orderClause(q, { country: 'g.country', sent_count: 'g.sent_count', success_count: 'g.success_count',
+      orderBy: orderClause(q, { country: 'g.country', receive_count: 'g.receive_count', sent_count: 'g.sent_count', success_count: 'g.success_count',
         failure_count: 'g.failure_count', unknown_count: 'g.unknown_count' }, { by: 'sent_count', order: 'desc' }, 'g.country'),
     })
     return ok(c, { ...page, records: page.records.map(withUnion) })

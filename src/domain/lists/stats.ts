@@ -4,9 +4,10 @@ import { safeText } from '../input'
 
 /**
  * Statistics lists of /dataGathering/*: batch statistics, statistics by day/month/year, by country, the
- * time-dimension list, and the dashboard calls. Counts follow one rule everywhere: sent = received minus records
- * still held for review; success = mt_status 0 with report_result 0; unknown = waiting for or timed out on the
- * status report (500, 600); failure = every other sent record.
+ * time-dimension list, and the dashboard calls. Their figures are those of src/domain/figures.ts, from the daily
+ * rollups: submitted (receive_count) = every record; sent = submitted minus records still held for review; delivered
+ * (success) = mt_status 0 with report_result 0; unknown = waiting for or timed out on the status report (500, 600);
+ * failed = every other sent record. Shares are of sent.
  */
 
 // ---- batch statistics: /dataGathering/batchList, download /dataGathering/downloadBatch
@@ -73,6 +74,7 @@ export const gatheringSearchSchema = listQuerySchema.extend({
 export type GatheringSearch = z.infer<typeof gatheringSearchSchema>
 
 const countsShape = {
+  receive_count: z.number(),
   sent_count: z.number(),
   success_count: z.number(),
   failure_count: z.number(),
@@ -92,8 +94,8 @@ export const gatheringRowSchema = z.object({
 })
 export type GatheringRow = z.infer<typeof gatheringRowSchema>
 
-export const GATHERING_SORTABLE = ['gathering_time', 'cus_id', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
-export const GATHERING_TOTALS = ['sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
+export const GATHERING_SORTABLE = ['gathering_time', 'cus_id', 'receive_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
+export const GATHERING_TOTALS = ['receive_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
 
 // ---- by country (international): /dataGathering/countryList
 
@@ -113,7 +115,7 @@ export const countryStatRowSchema = z.object({
   ...countsShape,
 })
 export type CountryStatRow = z.infer<typeof countryStatRowSchema>
-export const COUNTRY_STAT_SORTABLE = ['country', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
+export const COUNTRY_STAT_SORTABLE = ['country', 'receive_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
 export const COUNTRY_STAT_TOTALS = GATHERING_TOTALS
 
 // ---- time-dimension list: /dataGathering/dimeList, download /dataGathering/downloadDimeList
@@ -137,7 +139,20 @@ export const indexInfoSearchSchema = z.object({
 })
 export type IndexInfoSearch = z.infer<typeof indexInfoSearchSchema>
 
-/** getSmsIndexInfo (video / international dashboard): last 30 days on the axes, ratios in percent. */
+/**
+ * The overviews' 30 days: submitted per day (the figure their cards count), sent to the carrier, and the outcomes as
+ * percentages of sent; calendar days of the platform's zone ending today (so far).
+ */
+const indexAxesShape = {
+  timeAxis: z.array(z.string()),
+  receiveCountAxis: z.array(z.number()),
+  sentCountAxis: z.array(z.number()),
+  successRatioAxis: z.array(z.number()),
+  failureRatioAxis: z.array(z.number()),
+  unknownRatioAxis: z.array(z.number()),
+}
+
+/** getSmsIndexInfo (video / international / 5G dashboard): the counts are submitted records. */
 export const smsIndexInfoSchema = z.object({
   monthAllCount: z.number(),
   yesterdayAllCount: z.number(),
@@ -145,22 +160,17 @@ export const smsIndexInfoSchema = z.object({
   todaySuccessCount: z.number(),
   todayFailureCount: z.number(),
   todayUnknownCount: z.number(),
-  timeAxis: z.array(z.string()),
-  sentCountAxis: z.array(z.number()),
-  successRatioAxis: z.array(z.number()),
-  failureRatioAxis: z.array(z.number()),
-  unknownRatioAxis: z.array(z.number()),
+  ...indexAxesShape,
 })
 export type SmsIndexInfo = z.infer<typeof smsIndexInfoSchema>
 
-/** getNormalSmsIndexInfo (ordinary dashboard). */
+/** getNormalSmsIndexInfo (ordinary dashboard): the counts are submitted records. */
 export const normalSmsIndexInfoSchema = z.object({
   prevMonthAllCount: z.number(),
   curMonthAllCount: z.number(),
   yesterdayAllCount: z.number(),
   todayAllCount: z.number(),
-  timeAxis: z.array(z.string()),
-  sentCountAxis: z.array(z.number()),
+  ...indexAxesShape,
 })
 export type NormalSmsIndexInfo = z.infer<typeof normalSmsIndexInfoSchema>
 

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { dashboardKeys, indexInfoQuery, replyCountQuery } from '@/api/dashboard'
 import { queryClient } from '@/api/query-client'
 import { Button } from '@/components/ui/Button'
+import { FigureLabel } from '@/components/ui/FigureLabel'
+import type { Figure } from '@/domain/figures'
 import { Spinner } from '@/components/ui/Spinner'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { TrendChart } from './TrendChart'
@@ -12,11 +14,11 @@ interface Props {
   prodType: number
 }
 
-/** A count card; outcome counts carry their outcome's colour, the same as in the charts. */
-function Stat({ label, value, role, testId }: { label: string; value: number; role?: SeriesRole; testId?: string }) {
+/** A count card named by its figure (src/domain/figures.ts); outcome counts carry their outcome's colour, as in the charts. */
+function Stat({ label, figure, value, role, testId }: { label: string; figure?: Figure; value: number; role?: SeriesRole; testId?: string }) {
   return (
     <div className="rounded border border-[var(--border)] bg-[var(--surface)] p-4" data-testid={testId}>
-      <div className="text-xs text-[var(--muted)]">{label}</div>
+      <div className="text-xs text-[var(--muted)]">{figure ? <FigureLabel figure={figure} text={label} /> : label}</div>
       <div className="mt-1 text-2xl font-semibold tabular-nums text-[var(--text)]" style={role ? { color: ROLE_COLORS[role] } : undefined}>
         {value.toLocaleString('en-US')}
       </div>
@@ -26,7 +28,10 @@ function Stat({ label, value, role, testId }: { label: string; value: number; ro
 
 const card = 'rounded border border-[var(--border)] bg-[var(--surface)] p-4'
 
-/** A product's overview (spec section 3, Dashboard info): counts, the 30-day trend and, for non-ordinary, ratios. */
+/**
+ * A product's overview (spec section 3, Dashboard info): submitted per period (the figure the statistics' rows
+ * count for the same days), today's outcomes, the 30-day trend of submitted and the rates of those sent.
+ */
 export function DashboardScreen({ title, prodType }: Props) {
   const { LL } = useI18nContext()
   const t = LL.dashboard
@@ -44,37 +49,41 @@ export function DashboardScreen({ title, prodType }: Props) {
   const d = info.data
   // A day with nothing sent has no ratio: a gap in the line, not a fall to 0 %.
   const noSends = (ratios: readonly number[]) => ratios.map((r, i) => (d.info.sentCountAxis[i] ? r : null))
-  const stats: [string, number, SeriesRole?][] =
+  const named = (period: string, figure: Figure) => t.periodFigure({ period, figure: LL.figures[figure].label() })
+  const stats: [string, Figure, number, SeriesRole?][] =
     d.kind === 'normal'
-      ? [[t.prevMonth(), d.info.prevMonthAllCount], [t.curMonth(), d.info.curMonthAllCount], [t.yesterday(), d.info.yesterdayAllCount], [t.today(), d.info.todayAllCount]]
-      : [[t.month(), d.info.monthAllCount], [t.yesterday(), d.info.yesterdayAllCount], [t.today(), d.info.todayAllCount],
-         [t.todaySuccess(), d.info.todaySuccessCount, 'success'], [t.todayFailure(), d.info.todayFailureCount, 'failure'], [t.todayUnknown(), d.info.todayUnknownCount, 'unknown']]
+      ? [[t.prevMonth(), 'submitted', d.info.prevMonthAllCount], [t.curMonth(), 'submitted', d.info.curMonthAllCount],
+         [t.yesterday(), 'submitted', d.info.yesterdayAllCount], [t.today(), 'submitted', d.info.todayAllCount]]
+      : [[t.month(), 'submitted', d.info.monthAllCount], [t.yesterday(), 'submitted', d.info.yesterdayAllCount], [t.today(), 'submitted', d.info.todayAllCount],
+         [t.today(), 'delivered', d.info.todaySuccessCount, 'success'], [t.today(), 'failed', d.info.todayFailureCount, 'failure'],
+         [t.today(), 'unknown', d.info.todayUnknownCount, 'unknown']]
   return (
     <div className="flex flex-col gap-4" data-testid="dashboard" aria-label={title}>
       <div className="grid gap-3 [grid-template-columns:repeat(auto-fit,minmax(9rem,1fr))]">
-        {stats.map(([label, value, role]) => <Stat key={label} label={label} value={value} role={role} />)}
+        {stats.map(([period, figure, value, role]) => {
+          const label = named(period, figure)
+          return <Stat key={label} label={label} figure={figure} value={value} role={role} />
+        })}
         {replies.data && <Stat label={t.todayReplies()} value={replies.data.todayReplyCount} testId="dashboard-replies" />}
       </div>
-      <div className={`grid gap-3 ${d.kind === 'sms' ? 'xl:grid-cols-2' : ''}`}>
+      <div className="grid gap-3 xl:grid-cols-2">
       <section className={card}>
         <h3 className="mb-2 text-sm font-medium text-[var(--text)]">{t.sentTrend()}</h3>
-        <TrendChart label={t.sentTrend()} axis={d.info.timeAxis} series={[{ id: t.sent(), role: 'sent', values: d.info.sentCountAxis }]} />
+        <TrendChart label={t.sentTrend()} axis={d.info.timeAxis} series={[{ id: LL.figures.submitted.label(), role: 'sent', values: d.info.receiveCountAxis }]} />
       </section>
-      {d.kind === 'sms' && (
-        <section className={card}>
-          <h3 className="mb-2 text-sm font-medium text-[var(--text)]">{t.ratioTrend()}</h3>
-          <TrendChart
-            percent
-            label={t.ratioTrend()}
-            axis={d.info.timeAxis}
-            series={[
-              { id: t.success(), role: 'success', values: noSends(d.info.successRatioAxis) },
-              { id: t.failure(), role: 'failure', values: noSends(d.info.failureRatioAxis) },
-              { id: t.unknown(), role: 'unknown', values: noSends(d.info.unknownRatioAxis) },
-            ]}
-          />
-        </section>
-      )}
+      <section className={card}>
+        <h3 className="mb-2 text-sm font-medium text-[var(--text)]">{t.ratioTrend()}</h3>
+        <TrendChart
+          percent
+          label={t.ratioTrend()}
+          axis={d.info.timeAxis}
+          series={[
+            { id: t.success(), role: 'success', values: noSends(d.info.successRatioAxis) },
+            { id: t.failure(), role: 'failure', values: noSends(d.info.failureRatioAxis) },
+            { id: t.unknown(), role: 'unknown', values: noSends(d.info.unknownRatioAxis) },
+          ]}
+        />
+      </section>
       </div>
     </div>
   )

@@ -23,7 +23,7 @@ export function HomeBatches({ batches, day, showAccount, granted }: {
                 <th scope="col" className={th}>{t.batchId()}</th>
                 {showAccount && <th scope="col" className={th}>{t.account()}</th>}
                 <th scope="col" className={th}>{t.content()}</th>
-                <th scope="col" className={`${th} text-right`}>{t.recipients()}</th>
+                <th scope="col" className={`${th} text-right`}>{LL.figures.submitted.label()}</th>
                 <th scope="col" className={th}>{t.progress()}</th>
               </tr>
             </thead>

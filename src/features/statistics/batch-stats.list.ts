@@ -1,7 +1,7 @@
 import { PROD_TYPE } from '@/domain/constants'
 import { BATCH_TOTALS, BATCH_TYPE_FILTER, batchRowSchema, batchSearchSchema, batchTypeKey, successRate } from '@/domain/lists/stats'
 import { dayInListZone, defineList, shortcutRange, type Tone } from '@/grid'
-import { accountColumns, accountFilter, count, keyCount, showsStatus } from './fields'
+import { accountColumns, accountFilter, figureColumn, showsStatus } from './fields'
 
 const TYPE_TONES: Record<string, Tone> = { batchAudit: 'warn', batchSameContent: 'info', batchPointToPoint: 'info', unknown: 'muted' }
 
@@ -29,17 +29,17 @@ export const batchStatsList = defineList({
   // the batch's type, account and content follow, a sideways scroll away on a narrow window.
   columns: [
     { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
-    count('receive_count', (LL) => LL.lists.columns.receiveCount()),
-    keyCount('sent_count', (LL) => LL.lists.columns.sentCount()),
-    keyCount('success_count', (LL) => LL.lists.columns.successCount(), { visibleWhen: showsStatus }),
+    figureColumn('submitted'),
+    figureColumn('sent', { priority: 1 }),
+    figureColumn('delivered', { priority: 1, visibleWhen: showsStatus }),
     {
-      field: 'success_rate', header: (LL) => LL.lists.columns.successRatio(), type: 'ratio', width: 100, priority: 1,
+      field: 'success_rate', header: (LL) => LL.figures.rate.label(), tip: (LL) => LL.figures.rate.tip(), type: 'ratio', width: 100, priority: 1,
       value: (row) => successRate(row.success_count, row.sent_count), valueOfTotals: true, visibleWhen: showsStatus,
     },
-    keyCount('failure_count', (LL) => LL.lists.columns.failureCount(), { visibleWhen: showsStatus }),
-    keyCount('unknown_count', (LL) => LL.lists.columns.unknownCount(), { visibleWhen: showsStatus }),
-    // The server floors it at 0 (received minus sent); flooring here too keeps a stale row honest.
-    count('wait_send_count', (LL) => LL.lists.columns.waitSendCount(), {
+    figureColumn('failed', { priority: 1, visibleWhen: showsStatus }),
+    figureColumn('unknown', { priority: 1, visibleWhen: showsStatus }),
+    // The server floors it at 0 (submitted minus sent); flooring here too keeps a stale row honest.
+    figureColumn('waiting', {
       sortable: false,
       value: (row) => (typeof row.wait_send_count === 'number' ? Math.max(0, row.wait_send_count) : row.wait_send_count),
     }),

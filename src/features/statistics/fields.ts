@@ -1,3 +1,4 @@
+import { FIGURE_FIELDS, type Figure } from '@/domain/figures'
 import type { ColumnDef, ListContext, SearchField } from '@/grid'
 
 /** userType 1 sees the send-account filter (spec section 6). */
@@ -22,16 +23,19 @@ export const count = (field: string, header: ColumnDef['header'], extra: Partial
 export const keyCount = (field: string, header: ColumnDef['header'], extra: Partial<ColumnDef> = {}): ColumnDef =>
   count(field, header, { priority: 1, ...extra })
 
+/** A figure's column (src/domain/figures.ts): its field, its one label and its tooltip. */
+export const figureColumn = (figure: Exclude<Figure, 'rate'>, extra: Partial<ColumnDef> = {}): ColumnDef =>
+  count(FIGURE_FIELDS[figure], (LL) => LL.figures[figure].label(), { tip: (LL) => LL.figures[figure].tip(), ...extra })
+
 /**
- * Success, failure and unknown as "count (ratio%)". The field is the count, so it sorts on the server and the totals
- * row (which has only the sums) shows the summed count.
+ * Delivered, failed and unknown as "count (share%)" of sent. The field is the count, so it sorts on the server and
+ * the totals row (which has only the sums) shows the summed count.
  */
 export function unionColumns(): ColumnDef[] {
-  const union = (field: 'success_count' | 'failure_count' | 'unknown_count', str: string, header: ColumnDef['header']) =>
-    count(field, header, { type: 'text', width: 150, priority: 1, value: (row) => row[str] ?? row[field], visibleWhen: showsStatus })
-  return [
-    union('success_count', 'successUnionStr', (LL) => LL.lists.columns.successUnion()),
-    union('failure_count', 'failureUnionStr', (LL) => LL.lists.columns.failureUnion()),
-    union('unknown_count', 'unknownUnionStr', (LL) => LL.lists.columns.unknownUnion()),
-  ]
+  const union = (figure: 'delivered' | 'failed' | 'unknown', str: string) =>
+    figureColumn(figure, {
+      header: (LL) => LL.lists.columns.withShare({ figure: LL.figures[figure].label() }),
+      type: 'text', width: 150, priority: 1, value: (row) => row[str] ?? row[FIGURE_FIELDS[figure]], visibleWhen: showsStatus,
+    })
+  return [union('delivered', 'successUnionStr'), union('failed', 'failureUnionStr'), union('unknown', 'unknownUnionStr')]
 }

@@ -3,7 +3,7 @@ import {
   COUNTRY_STAT_TOTALS, GATHERING_TOTALS, countryStatRowSchema, countryStatSearchSchema, gatheringRowSchema, gatheringSearchSchema,
 } from '@/domain/lists/stats'
 import { defineList, type ListDefinition } from '@/grid'
-import { accountColumns, accountFilter, keyCount, unionColumns } from './fields'
+import { accountColumns, accountFilter, figureColumn, unionColumns } from './fields'
 
 /** Send statistics per day, month or year (the dimension filter) of one product: /dataGathering/list. */
 function sendStats(id: string, path: string, prodType: number, title: ListDefinition['title']): ListDefinition {
@@ -33,7 +33,8 @@ function sendStats(id: string, path: string, prodType: number, title: ListDefini
     columns: [
       { field: 'gathering_time', header: (LL) => LL.lists.columns.gatheringTime(), sortable: true, width: 130 },
       ...accountColumns,
-      keyCount('sent_count', (LL) => LL.lists.columns.sentCount()),
+      figureColumn('submitted', { priority: 1 }),
+      figureColumn('sent', { priority: 1 }),
       ...unionColumns(),
     ],
     totals: GATHERING_TOTALS,
@@ -67,7 +68,8 @@ export const countryStatsList = defineList({
   columns: [
     { field: 'country', header: (LL) => LL.lists.columns.countryCode(), sortable: true, width: 100 },
     { field: 'countryName', header: (LL) => LL.lists.columns.country(), width: 140 },
-    keyCount('sent_count', (LL) => LL.lists.columns.sentCount()),
+    figureColumn('submitted', { priority: 1 }),
+    figureColumn('sent', { priority: 1 }),
     ...unionColumns(),
   ],
   totals: COUNTRY_STAT_TOTALS,

@@ -27,7 +27,8 @@ import nav from './nav.js'
 import tplEditor from './tplEditor.js'
 import materials from './materials.js'
 import carrier from './carrier.js'
+import figures from './figures.js'
 
-const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier } satisfies Translation
+const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier, figures } satisfies Translation
 
 export default en

@@ -29,7 +29,8 @@ import nav from './nav.js'
 import tplEditor from './tplEditor.js'
 import materials from './materials.js'
 import carrier from './carrier.js'
+import figures from './figures.js'
 
-const zh_CN = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier } satisfies BaseTranslation
+const zh_CN = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier, figures } satisfies BaseTranslation
 
 export default zh_CN
