@@ -1,12 +1,9 @@
-import { reviewSignature, SIGNATURE_STATUS, type SignatureSource } from '../../src/domain/signatures'
+import { reviewSignature, SIGNATURE_LIST_PATH, SIGNATURE_STATUS, type SignatureSource } from '../../src/domain/signatures'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { cappedDepth, defineJob } from '../jobs/define'
 import { addNotice } from '../notices/store'
 import { bilingual } from '../templates/review'
-
-/** The console list a signature's notice opens, on that application (`?id=`). */
-export const SIGNATURE_LIST_PATH = '/home-sms/signatures'
 
 /**
  * Decides pending signature `id`: a conditional update that only takes a pending one, so of two deciders (two

@@ -7,6 +7,7 @@ import type { TranslationFunctions } from '@/i18n/i18n-types'
 import { shortLinkCommands } from '@/features/short-links'
 import { templateCommands } from '@/features/templates'
 import { materialCommands } from '@/features/materials'
+import { signatureCommands } from '@/features/signatures'
 import { getLastBatch } from '@/stores/last-batch'
 import { setLocale, setTheme, toggleSidebar } from '@/stores/prefs'
 import { HOME_PATH, closeAllTabs, closeOtherTabs, closeTab, getActiveTab, openTab } from '@/stores/tabs'
@@ -66,6 +67,7 @@ function actionCommands({ LL, otherLL, locale, go }: ShellContext): Command[] {
     ...shortLinkCommands({ LL, otherLL, go }),
     ...templateCommands({ LL, otherLL, go }),
     ...materialCommands({ LL, otherLL }),
+    ...signatureCommands({ LL, otherLL }),
   ]
 }
 

@@ -93,6 +93,7 @@ export const MENU_CATALOG: Record<ModuleCode, CatalogEntry[]> = {
       ],
     },
     { path: '/home-sms/templates', label: '内容模板', labelEn: 'Content templates', icon: 'file' },
+    { path: '/home-sms/signatures', label: '短信签名', labelEn: 'Signatures', icon: 'signature' },
   ],
   internationalSms: [
     { path: '/intl-sms/dashboard', label: '国际短信概览', labelEn: 'International overview', icon: 'dashboard' },

@@ -11,6 +11,9 @@ import type { ErrorKey } from './validation'
  * (Alibaba Cloud, Tencent Cloud: 2–12 characters, the brackets added by the platform).
  */
 
+/** The console's signature list (src/domain/menu-catalog.ts); a review's notice opens it on the application (`?id=`). */
+export const SIGNATURE_LIST_PATH = '/home-sms/signatures'
+
 export const SIGNATURE_NAME_MIN = 2
 export const SIGNATURE_NAME_MAX = 12
 export const SIGNATURE_REMARK_CHARS = 200

@@ -4467,6 +4467,22 @@ type RootTranslation = {
 		 * 按​条​数
 		 */
 		byCount: string
+		/**
+		 * 待​审​核
+		 */
+		signaturePending: string
+		/**
+		 * 已​通​过
+		 */
+		signatureApproved: string
+		/**
+		 * 未​通​过
+		 */
+		signatureRefused: string
+		/**
+		 * 已​撤​回
+		 */
+		signatureWithdrawn: string
 	}
 	interact: {
 		/**
@@ -6316,6 +6332,174 @@ type RootTranslation = {
 		 * @param {string} figure
 		 */
 		about: RequiredParams<'figure'>
+	}
+	signatures: {
+		/**
+		 * 短​信​签​名
+		 */
+		title: string
+		/**
+		 * 签​名
+		 */
+		group: string
+		/**
+		 * 申​请​签​名
+		 */
+		apply: string
+		/**
+		 * 签​名​ ​申​请​ ​短​信​签​名​ ​报​备
+		 */
+		keywords: string
+		columns: {
+			/**
+			 * 签​名
+			 */
+			name: string
+			/**
+			 * 来​源
+			 */
+			source: string
+			/**
+			 * 证​明​文​件
+			 */
+			proof: string
+			/**
+			 * 备​注
+			 */
+			remark: string
+		}
+		sources: {
+			/**
+			 * 企​业​名​称
+			 */
+			company: string
+			/**
+			 * 应​用​（​A​p​p​）
+			 */
+			app: string
+			/**
+			 * 网​站
+			 */
+			website: string
+			/**
+			 * 商​标
+			 */
+			trademark: string
+			/**
+			 * 公​众​号​ ​/​ ​小​程​序
+			 */
+			public_account: string
+			/**
+			 * 其​他
+			 */
+			other: string
+		}
+		form: {
+			/**
+			 * 签​名​名​称
+			 */
+			name: string
+			/**
+			 * 2​ ​到​ ​1​2​ ​个​字​符​，​不​含​【​】​，​发​送​时​显​示​为​【​名​称​】
+			 */
+			nameHint: string
+			/**
+			 * 来​源
+			 */
+			source: string
+			/**
+			 * 证​明​文​件​（​可​选​）
+			 */
+			proof: string
+			/**
+			 * 未​选​择
+			 */
+			proofNone: string
+			/**
+			 * 图​片​（​J​P​G​、​P​N​G​）​或​ ​P​D​F​，​最​大​ ​5​ ​M​B​；​来​源​为​应​用​、​网​站​、​商​标​或​公​众​号​时​审​核​需​要
+			 */
+			proofHint: string
+			/**
+			 * 选​择​或​上​传
+			 */
+			chooseProof: string
+			/**
+			 * 移​除
+			 */
+			clearProof: string
+			/**
+			 * 备​注​（​可​选​）
+			 */
+			remark: string
+			/**
+			 * 例​如​企​业​全​称​、​网​站​地​址​，​便​于​审​核
+			 */
+			remarkHint: string
+		}
+		actions: {
+			/**
+			 * 撤​回
+			 */
+			withdraw: string
+			/**
+			 * 撤​回​第​ ​{​i​n​d​e​x​}​ ​行​的​签​名​？​撤​回​后​不​能​再​用​它​发​送​。
+			 * @param {number} index
+			 */
+			withdrawConfirm: RequiredParams<'index'>
+			/**
+			 * 删​除
+			 */
+			'delete': string
+			/**
+			 * 删​除​第​ ​{​i​n​d​e​x​}​ ​行​的​签​名​申​请​？
+			 * @param {number} index
+			 */
+			deleteConfirm: RequiredParams<'index'>
+			/**
+			 * 通​过
+			 */
+			approve: string
+			/**
+			 * 通​过​第​ ​{​i​n​d​e​x​}​ ​行​的​签​名​申​请​？
+			 * @param {number} index
+			 */
+			approveConfirm: RequiredParams<'index'>
+			/**
+			 * 驳​回
+			 */
+			refuse: string
+			/**
+			 * 驳​回​第​ ​{​i​n​d​e​x​}​ ​行​的​签​名​申​请
+			 * @param {number} index
+			 */
+			refuseTitle: RequiredParams<'index'>
+			/**
+			 * 驳​回​原​因
+			 */
+			reason: string
+			/**
+			 * 申​请​人​会​在​签​名​列​表​和​通​知​中​看​到
+			 */
+			reasonHint: string
+		}
+		selector: {
+			/**
+			 * 签​名
+			 */
+			label: string
+			/**
+			 * 无​已​通​过​的​签​名
+			 */
+			none: string
+			/**
+			 * 内​容​须​以​已​审​核​通​过​的​签​名​开​头​；​选​择​后​放​在​内​容​最​前
+			 */
+			hint: string
+			/**
+			 * 申​请​签​名
+			 */
+			apply: string
+		}
 	}
 }
 
@@ -10615,6 +10799,22 @@ export type TranslationFunctions = {
 		 * 按条数
 		 */
 		byCount: () => LocalizedString
+		/**
+		 * 待审核
+		 */
+		signaturePending: () => LocalizedString
+		/**
+		 * 已通过
+		 */
+		signatureApproved: () => LocalizedString
+		/**
+		 * 未通过
+		 */
+		signatureRefused: () => LocalizedString
+		/**
+		 * 已撤回
+		 */
+		signatureWithdrawn: () => LocalizedString
 	}
 	interact: {
 		/**
@@ -12352,6 +12552,170 @@ export type TranslationFunctions = {
 		 * {figure} 的含义
 		 */
 		about: (arg: { figure: string }) => LocalizedString
+	}
+	signatures: {
+		/**
+		 * 短信签名
+		 */
+		title: () => LocalizedString
+		/**
+		 * 签名
+		 */
+		group: () => LocalizedString
+		/**
+		 * 申请签名
+		 */
+		apply: () => LocalizedString
+		/**
+		 * 签名 申请 短信签名 报备
+		 */
+		keywords: () => LocalizedString
+		columns: {
+			/**
+			 * 签名
+			 */
+			name: () => LocalizedString
+			/**
+			 * 来源
+			 */
+			source: () => LocalizedString
+			/**
+			 * 证明文件
+			 */
+			proof: () => LocalizedString
+			/**
+			 * 备注
+			 */
+			remark: () => LocalizedString
+		}
+		sources: {
+			/**
+			 * 企业名称
+			 */
+			company: () => LocalizedString
+			/**
+			 * 应用（App）
+			 */
+			app: () => LocalizedString
+			/**
+			 * 网站
+			 */
+			website: () => LocalizedString
+			/**
+			 * 商标
+			 */
+			trademark: () => LocalizedString
+			/**
+			 * 公众号 / 小程序
+			 */
+			public_account: () => LocalizedString
+			/**
+			 * 其他
+			 */
+			other: () => LocalizedString
+		}
+		form: {
+			/**
+			 * 签名名称
+			 */
+			name: () => LocalizedString
+			/**
+			 * 2 到 12 个字符，不含【】，发送时显示为【名称】
+			 */
+			nameHint: () => LocalizedString
+			/**
+			 * 来源
+			 */
+			source: () => LocalizedString
+			/**
+			 * 证明文件（可选）
+			 */
+			proof: () => LocalizedString
+			/**
+			 * 未选择
+			 */
+			proofNone: () => LocalizedString
+			/**
+			 * 图片（JPG、PNG）或 PDF，最大 5 MB；来源为应用、网站、商标或公众号时审核需要
+			 */
+			proofHint: () => LocalizedString
+			/**
+			 * 选择或上传
+			 */
+			chooseProof: () => LocalizedString
+			/**
+			 * 移除
+			 */
+			clearProof: () => LocalizedString
+			/**
+			 * 备注（可选）
+			 */
+			remark: () => LocalizedString
+			/**
+			 * 例如企业全称、网站地址，便于审核
+			 */
+			remarkHint: () => LocalizedString
+		}
+		actions: {
+			/**
+			 * 撤回
+			 */
+			withdraw: () => LocalizedString
+			/**
+			 * 撤回第 {index} 行的签名？撤回后不能再用它发送。
+			 */
+			withdrawConfirm: (arg: { index: number }) => LocalizedString
+			/**
+			 * 删除
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * 删除第 {index} 行的签名申请？
+			 */
+			deleteConfirm: (arg: { index: number }) => LocalizedString
+			/**
+			 * 通过
+			 */
+			approve: () => LocalizedString
+			/**
+			 * 通过第 {index} 行的签名申请？
+			 */
+			approveConfirm: (arg: { index: number }) => LocalizedString
+			/**
+			 * 驳回
+			 */
+			refuse: () => LocalizedString
+			/**
+			 * 驳回第 {index} 行的签名申请
+			 */
+			refuseTitle: (arg: { index: number }) => LocalizedString
+			/**
+			 * 驳回原因
+			 */
+			reason: () => LocalizedString
+			/**
+			 * 申请人会在签名列表和通知中看到
+			 */
+			reasonHint: () => LocalizedString
+		}
+		selector: {
+			/**
+			 * 签名
+			 */
+			label: () => LocalizedString
+			/**
+			 * 无已通过的签名
+			 */
+			none: () => LocalizedString
+			/**
+			 * 内容须以已审核通过的签名开头；选择后放在内容最前
+			 */
+			hint: () => LocalizedString
+			/**
+			 * 申请签名
+			 */
+			apply: () => LocalizedString
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { markNoticesRead, noticeArrived, noticeKeys, noticeListQuery, unreadNoticesQuery } from '@/api/alerts'
+import { invalidateSignatures } from '@/api/signatures'
 import { invalidateAllTemplates } from '@/api/templates'
 import { Popover } from '@/components/ui/Popover'
 import type { Notice } from '@/domain/notice'
@@ -21,11 +22,14 @@ export function NoticeBell({ go }: { go: Go }) {
   const [open, setOpen] = useState(false)
   const unreadData = useQuery(unreadNoticesQuery()).data
   const unread = unreadData ?? 0
-  // A review's notice means a template became sendable (or not): the send pages' pickers must not wait for their
-  // one-minute cache. Any new notice refetches the template queries; only the mounted ones actually ask again.
+  // A review's notice means a template or a signature became sendable (or not): the send pages' pickers and
+  // selectors must not wait for their one-minute cache. Any new notice refetches them; only the mounted ones ask again.
   const seen = useRef<number | undefined>(undefined)
   useEffect(() => {
-    if (noticeArrived(seen.current, unreadData)) invalidateAllTemplates()
+    if (noticeArrived(seen.current, unreadData)) {
+      invalidateAllTemplates()
+      invalidateSignatures()
+    }
     if (unreadData !== undefined) seen.current = unreadData
   }, [unreadData])
   const list = useQuery({ ...noticeListQuery(), enabled: open })

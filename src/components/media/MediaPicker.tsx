@@ -43,7 +43,8 @@ export function MediaPicker({ purpose, kind: fixedKind, onPick, onClose }: Media
   const abort = useRef<AbortController | null>(null)
   const list = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
-  const query = useQuery(materialPickerQuery({ kind, pageSize: 100, orderBy: 'create_time', order: 'desc' }))
+  // A signature's proof comes from the signature proofs (listed for any enterprise); media from all the account's materials.
+  const query = useQuery(materialPickerQuery({ kind, purpose: purpose === 'signature' ? purpose : undefined, pageSize: 100, orderBy: 'create_time', order: 'desc' }))
   const rows = useMemo(() => (query.data?.records ?? []).filter((m) => fits(purpose, m)), [query.data, purpose])
   const hidden = (query.data?.records.length ?? 0) - rows.length
   useEffect(() => setActive((a) => Math.max(0, Math.min(a, rows.length - 1))), [rows.length])

@@ -26,6 +26,7 @@ export function DeclaredFields<K extends string, Out>({ form, autoFocus, tail }:
           autoFocus: autoFocus && i === 0,
           placeholder: f.placeholder,
           maxLength: f.maxLength,
+          readOnly: f.readOnly,
           'data-testid': testId ? `${testId}-${f.name}` : undefined,
         }
         if (f.kind === 'radio') {

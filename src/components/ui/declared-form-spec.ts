@@ -33,6 +33,8 @@ export interface FormField<K extends string = string> {
   inputMode?: 'decimal' | 'numeric' | 'text' | 'url' | 'tel'
   placeholder?: string
   maxLength?: number
+  /** Shown, not typed: a value an addon sets (a chosen file's name). */
+  readOnly?: boolean
   /** A text area's height in lines (3 without it). */
   rows?: number
   /** Content after the input on the same row (a "get code" button, a captcha image). */

@@ -73,4 +73,8 @@ export default {
 	purposeVideo: 'Video SMS',
 	byAmount: 'By amount',
 	byCount: 'By messages',
+	signaturePending: 'Pending review',
+	signatureApproved: 'Approved',
+	signatureRefused: 'Refused',
+	signatureWithdrawn: 'Withdrawn',
 } satisfies Translation['status']

@@ -75,4 +75,8 @@ export default {
 	purposeVideo: '视频短信',
 	byAmount: '按金额',
 	byCount: '按条数',
+	signaturePending: '待审核',
+	signatureApproved: '已通过',
+	signatureRefused: '未通过',
+	signatureWithdrawn: '已撤回',
 }

@@ -1,0 +1,52 @@
+import type { Translation } from '../i18n-types'
+
+export default {
+	title: 'Signatures',
+	group: 'Signatures',
+	apply: 'Apply for a signature',
+	keywords: 'signature apply sender name brand',
+	columns: {
+		name: 'Signature',
+		source: 'Source',
+		proof: 'Proof file',
+		remark: 'Remark',
+	},
+	sources: {
+		company: 'Company name',
+		app: 'App',
+		website: 'Website',
+		trademark: 'Trademark',
+		public_account: 'Public account / mini program',
+		other: 'Other',
+	},
+	form: {
+		name: 'Signature name',
+		nameHint: '2 to 12 characters without 【】; messages show it as 【name】',
+		source: 'Source',
+		proof: 'Proof file (optional)',
+		proofNone: 'None chosen',
+		proofHint: 'An image (JPG, PNG) or a PDF up to 5 MB; the review needs one for an app, website, trademark or public account',
+		chooseProof: 'Choose or upload',
+		clearProof: 'Remove',
+		remark: 'Remark (optional)',
+		remarkHint: 'The full company name or the website address helps the review',
+	},
+	actions: {
+		withdraw: 'Withdraw',
+		withdrawConfirm: 'Withdraw the signature of row {index}? It can no longer be sent with.',
+		delete: 'Delete',
+		deleteConfirm: 'Delete the signature application of row {index}?',
+		approve: 'Approve',
+		approveConfirm: 'Approve the signature application of row {index}?',
+		refuse: 'Refuse',
+		refuseTitle: 'Refuse the signature application of row {index}',
+		reason: 'Reason',
+		reasonHint: 'The applicant reads it in the signature list and the notice',
+	},
+	selector: {
+		label: 'Signature',
+		none: 'No approved signature',
+		hint: 'A message starts with an approved signature; the one chosen goes first',
+		apply: 'Apply for a signature',
+	},
+} satisfies Translation['signatures']
