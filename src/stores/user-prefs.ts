@@ -2,16 +2,19 @@ import { proxy, useSnapshot } from 'valtio'
 import { DEFAULT_MAX_TABS, MAX_TABS_RANGE } from './tabs'
 
 /*
- * Preferences one user sets while working: page size per list and the cap on open tabs. Kept in
+ * Preferences one user sets while working: page size per list, the cap on open tabs and the signature each send page
+ * starts a message with. Kept in
  * localStorage under the user's id, so they survive reloads and two users of one browser do not share them.
  * Column layouts keep their own per-user keys (src/grid/column-state.ts); recent commands live in the palette store.
  */
 export interface UserPrefs {
   pageSizes: Record<string, number>
   maxTabs: number
+  /** Send page → the signature last chosen there. */
+  signatures: Record<string, string>
 }
 
-const blank = (): UserPrefs => ({ pageSizes: {}, maxTabs: DEFAULT_MAX_TABS })
+const blank = (): UserPrefs => ({ pageSizes: {}, maxTabs: DEFAULT_MAX_TABS, signatures: {} })
 const keyOf = (user: string) => `sms.prefs.${user}`
 const local = () => globalThis.localStorage as Storage | undefined
 
@@ -28,7 +31,11 @@ export function parsePrefs(raw: string | null | undefined): UserPrefs {
     if (v?.pageSizes && typeof v.pageSizes === 'object') {
       for (const [k, n] of Object.entries(v.pageSizes)) if (Number.isInteger(n)) sizes[k] = n
     }
-    return { pageSizes: sizes, maxTabs: typeof v?.maxTabs === 'number' ? clampMaxTabs(v.maxTabs) : DEFAULT_MAX_TABS }
+    const signatures: Record<string, string> = {}
+    if (v?.signatures && typeof v.signatures === 'object') {
+      for (const [k, s] of Object.entries(v.signatures)) if (typeof s === 'string') signatures[k] = s
+    }
+    return { pageSizes: sizes, maxTabs: typeof v?.maxTabs === 'number' ? clampMaxTabs(v.maxTabs) : DEFAULT_MAX_TABS, signatures }
   } catch {
     return blank()
   }
@@ -59,6 +66,14 @@ export function getPageSizePref(listId: string): number | undefined {
 export function setPageSizePref(listId: string, size: number) {
   if (state.prefs.pageSizes[listId] === size) return
   state.prefs.pageSizes = { ...state.prefs.pageSizes, [listId]: size }
+  save()
+}
+
+export const getSignaturePref = (page: string): string | undefined => state.prefs.signatures[page]
+
+export function setSignaturePref(page: string, name: string) {
+  if (state.prefs.signatures[page] === name) return
+  state.prefs.signatures = { ...state.prefs.signatures, [page]: name }
   save()
 }
 

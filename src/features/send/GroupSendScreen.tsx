@@ -1,3 +1,4 @@
+import { SignatureSelect } from '@/components/signature/SignatureSelect'
 import { ContentPanel } from './ContentPanel'
 import { InteractMarkerButton } from './InteractMarkerButton'
 import { NumbersPanel } from './NumbersPanel'
@@ -20,6 +21,7 @@ export default function GroupSendScreen({ title }: { path: string; title: string
         content={g.content} onChange={g.setContent} measure={g.measure} valid={c.numbers.state.valid}
         cost={g.cost} balance={c.balance} balanceError={c.balanceError} error={p?.content ?? null}
         tools={<>
+          <SignatureSelect page="group" content={g.content} onChange={g.setContent} />
           <ContentTemplatePicker onPick={g.setContent} /><SaveTemplateButton content={g.content} />
           <InteractMarkerButton content={g.content} onChange={g.setContent} urlLength={exampleInteractUrl().length} />
         </>}

@@ -1,3 +1,4 @@
+import { SignatureSelect } from '@/components/signature/SignatureSelect'
 import { useId, useRef } from 'react'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/TextField'
@@ -56,7 +57,10 @@ export function LinkContentPanel(p: Props) {
       <div>
         <div className="flex items-end justify-between gap-2">
           <label htmlFor={id} className="text-sm text-[var(--muted)]">{t.label()}</label>
-          <Button variant="secondary" onClick={insertLink} data-testid="insert-link">{l.content.insertLink()}</Button>
+          <span className="flex items-center gap-2">
+            <SignatureSelect page="link" content={p.content} onChange={p.onContent} />
+            <Button variant="secondary" onClick={insertLink} data-testid="insert-link">{l.content.insertLink()}</Button>
+          </span>
         </div>
         <textarea
           ref={area}

@@ -1,3 +1,4 @@
+import { SignatureSelect } from '@/components/signature/SignatureSelect'
 import { useId, useRef } from 'react'
 import { Spinner } from '@/components/ui/Spinner'
 import type { ContentMeasure, TemplateMeasure } from '@/domain/billing'
@@ -41,6 +42,7 @@ export function TemplatePanel(p: Props) {
     <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="mb-2 font-semibold">{t.title()}</h2>
       <div className="mb-2 flex flex-wrap gap-2">
+        <SignatureSelect page="p2p" content={p.template} onChange={p.onChange} />
         <PlaceholderMenu options={p.placeholders} onInsert={insert} />
         <ContentTemplatePicker onPick={p.onChange} />
         <SaveTemplateButton content={p.template} />
