@@ -19,8 +19,15 @@ describe('user preferences', () => {
   })
 
   it('read a damaged value field by field and clamp the tab cap', () => {
-    expect(prefs.parsePrefs('{"pageSizes":{"a":20,"b":"x"},"maxTabs":999}')).toEqual({ pageSizes: { a: 20 }, maxTabs: 50 })
-    expect(prefs.parsePrefs('not json')).toEqual({ pageSizes: {}, maxTabs: 12 })
+    expect(prefs.parsePrefs('{"pageSizes":{"a":20,"b":"x"},"maxTabs":999,"signatures":{"group":"艾克米","p2p":3}}'))
+      .toEqual({ pageSizes: { a: 20 }, maxTabs: 50, signatures: { group: '艾克米' } })
+    expect(prefs.parsePrefs('not json')).toEqual({ pageSizes: {}, maxTabs: 12, signatures: {} })
     expect(prefs.setMaxTabs(1)).toBe(3)
+  })
+
+  it('remember the signature chosen per send page', () => {
+    prefs.setSignaturePref('group', '艾克米')
+    expect(prefs.getSignaturePref('group')).toBe('艾克米')
+    expect(prefs.getSignaturePref('link')).toBeUndefined()
   })
 })
