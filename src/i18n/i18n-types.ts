@@ -2971,6 +2971,10 @@ type RootTranslation = {
 			 */
 			title: string
 			/**
+			 * 收​件​人​收​到​的​短​信
+			 */
+			text: string
+			/**
 			 * 号​码​数
 			 */
 			numbers: string
@@ -9370,6 +9374,10 @@ export type TranslationFunctions = {
 			 * 确认发送
 			 */
 			title: () => LocalizedString
+			/**
+			 * 收件人收到的短信
+			 */
+			text: () => LocalizedString
 			/**
 			 * 号码数
 			 */

@@ -4,7 +4,7 @@ import { apiAs, gridRows, pasteNumbers, runCommand, signIn } from './helpers'
 /*
  * Signatures by keyboard: an application from the palette, decided by the server's review worker
  * (TEMPLATE_REVIEW_DELAY_SECONDS in playwright.config.ts), announced on the bell, then chosen on the bulk send page
- * (by keyboard; remembered for the page) and sent: the records carry it at the start of the text.
+ * (by keyboard; remembered for the page), shown in the confirmation's text and sent: the records carry it at the start.
  */
 
 test.beforeEach(async ({ context }) => {
@@ -42,6 +42,8 @@ test('a signature applied for from the palette is approved by the review, announ
   await expect(page.getByTestId('send-content')).toHaveValue(`【${name}】会员日全场八折`)
   await page.getByTestId('send-button').click()
   await expect(page.getByTestId('send-summary')).toBeVisible()
+  // The confirmation shows the whole text as the recipients will read it, signature included.
+  await expect(page.getByTestId('send-text')).toHaveText(`【${name}】会员日全场八折`)
   const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
   await page.getByTestId('confirm-send').click()
   const body = (await (await reply).json()) as { code: number; data: { batch_id: string } }

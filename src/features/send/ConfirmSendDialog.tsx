@@ -12,6 +12,8 @@ export interface SendSummary {
   balance: number | null
   /** datetime-local value, or null for now. */
   time: string | null
+  /** The whole text as a recipient reads it (signature, an example link or page address filled in), when all read one. */
+  text?: string
 }
 
 interface Props {
@@ -21,7 +23,7 @@ interface Props {
   onClose: () => void
 }
 
-/** What the send will do, asked before it goes: numbers, messages, cost, balance after and send time. */
+/** What the send will do, asked before it goes: the text, numbers, messages, cost, balance after and send time. */
 export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) {
   const { LL, locale } = useI18nContext()
   const t = LL.send.confirm
@@ -47,6 +49,12 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
         </>
       }
     >
+      {s?.text && (
+        <figure className="mb-3">
+          <figcaption className="mb-1 text-xs text-[var(--muted)]">{t.text()}</figcaption>
+          <p data-testid="send-text" className="whitespace-pre-wrap break-all rounded border border-[var(--border)] bg-[var(--surface-2)] px-3 py-2 text-sm">{s.text}</p>
+        </figure>
+      )}
       <dl data-testid="send-summary" className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
         {rows.map(([k, v]) => (
           <div key={k} className="contents">

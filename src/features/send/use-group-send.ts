@@ -62,7 +62,8 @@ export function useGroupSend() {
     if (!check()) return null
     const p = await ensurePrice()
     const messages = measure.messages * valid
-    return { numbers: valid, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p), time: c.schedule.timed ? c.schedule.time : null }
+    const text = hasInteract(content) ? fillInteract(content, exampleInteractUrl()) : content
+    return { numbers: valid, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p), time: c.schedule.timed ? c.schedule.time : null, text }
   }
 
   async function send(): Promise<SendResult | null> {

@@ -104,6 +104,7 @@ export default {
 	},
 	confirm: {
 		title: 'Confirm the send',
+		text: 'The message as recipients read it',
 		numbers: 'Recipients',
 		messages: 'Messages',
 		cost: 'Cost',

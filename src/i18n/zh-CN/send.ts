@@ -104,6 +104,7 @@ export default {
 	},
 	confirm: {
 		title: '确认发送',
+		text: '收件人收到的短信',
 		numbers: '号码数',
 		messages: '短信条数',
 		cost: '费用',
