@@ -49,7 +49,7 @@ export function signedApiRoutes(deps: Deps) {
     const p = await input()
     const numbers = readNumbers(encode(Array.isArray(p.mobiles) ? p.mobiles.join('\n') : p.mobiles))
     if (numbers.mobiles.length + numbers.invalid + numbers.duplicates > OPEN_MAX_NUMBERS) throw new ApiError(400, 'apiTooManyNumbers', { max: OPEN_MAX_NUMBERS })
-    const payload = { idempotency_key: p.idempotency_key, content: p.content, timing_time: p.timing_time }
+    const payload = { idempotency_key: p.idempotency_key, content: p.content, timing_time: p.timing_time, marketing: p.marketing }
     return ok(c, await sendSameContent(db, c.get('openAccount'), payload, numbers, baseOf(c, deps)))
   })
 
@@ -59,7 +59,7 @@ export function signedApiRoutes(deps: Deps) {
     // As the console's route: an account without the product is refused before its rows are measured.
     await priceOf(db, cusId, PROD_TYPE.ordinary)
     const rows = readP2pMessages(encode(p.rows.map((row) => row.join('\t')).join('\n')), p.template)
-    return ok(c, await p2pSend(db, cusId, { idempotency_key: p.idempotency_key, template: p.template, timing_time: p.timing_time }, rows))
+    return ok(c, await p2pSend(db, cusId, { idempotency_key: p.idempotency_key, template: p.template, timing_time: p.timing_time, marketing: p.marketing }, rows))
   })
 
   operation(r, OPEN_API_PATHS.batch, async (c, input) => ok(c, await batchOf(db, c.get('openAccount'), (await input()).batch_id)))

@@ -94,10 +94,11 @@ from b;
 `
 
 const TEMPLATES = `
-insert into content_template (cus_id, template_content, keyword, check_status, result_desc, check_time, create_time)
+insert into content_template (cus_id, template_content, keyword, sms_type, check_status, result_desc, check_time, create_time)
 select a.cus_id, (array['您的验证码为{p1}，5分钟内有效。', '尊敬的会员，您的积分{p1}即将到期。', '您的订单{p1}已发货，快递单号{p2}。',
     '双十一活动火热进行中，回TD退订', '您的账户于{p1}登录，如非本人操作请修改密码。', '会议通知：{p1}在三楼会议室召开季度会。'])[1 + j % 6],
-  (array['验证码', '积分', '物流', '营销', '安全', '通知'])[1 + j % 6], j % 4,
+  (array['验证码', '积分', '物流', '营销', '安全', '通知'])[1 + j % 6],
+  (array['code', 'notice', 'notice', 'marketing', 'notice', 'notice'])[1 + j % 6], j % 4,
   case j % 4 when 3 then '内容含营销词汇，请补充退订方式' when 2 then '审核通过' else '' end,
   case when j % 4 in (2, 3) then now() - make_interval(days => j * 3) end, now() - make_interval(days => j * 3, hours => 5)
 from ${ACCOUNTS} cross join generate_series(0, 11) j;

@@ -1,6 +1,7 @@
 import type { SendResult } from '../../src/domain/send'
 import type { Db } from '../db'
 import { IN_FLIGHT_FROM, nameInFlight, type InFlight } from './in-flight'
+import { marketingRules, type MarketingInput } from './marketing'
 import { sendStored } from '../ops/metrics'
 import {
   costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatchRow, storeRecords, storeTimed,
@@ -22,6 +23,8 @@ export interface SendPlan extends Recipients, RecipientExtras {
   reviewTexts: Iterable<string>
   /** ISO time of a timed send, else absent or null. */
   timing?: string | null
+  /** A domestic SMS send's text and the sender's marketing mark, for the marketing rules (marketing.ts). */
+  marketing?: MarketingInput
   /**
    * The kind's own rows of every recipient (short links, answer pages), written before the records or details (a link
    * send may still redraw its codes there).
@@ -61,10 +64,11 @@ export async function commitSend(
     const earlier = await claimKey(tx, cusId, key)
     if (earlier) return earlier
     const p = await plan(tx)
+    const rules = await marketingRules(tx, cusId, p.marketing)
     // Σ over recipients of the messages of what each receives, × its price (the country's, for international).
     const messages = countMessages(p)
     const cost = costOf(p, p.unitPrice)
-    const counts = { numbers: p.mobiles.length, invalid: p.invalid, duplicates: p.duplicates, messages, cost }
+    const counts = { numbers: p.mobiles.length, invalid: p.invalid, duplicates: p.duplicates, messages, cost, ...rules.result }
     const stored = { cusId, prodType: p.prodType, content: p.content, templateName: p.templateName, mobiles: p.mobiles, contents: p.contents,
       countryCodes: p.countryCodes, longLinks: p.longLinks }
     let result: SendResult
@@ -85,6 +89,7 @@ export async function commitSend(
       await storeRecords(tx, batch, status, inFlight?.time ?? now)
       result = { ...counts, batch_id: batchId, timed: false, balance_after: balanceAfter, send_time: new Date().toISOString(), status }
     }
+    await rules.stored(tx, result)
     await after?.(tx, result)
     await saveReply(tx, cusId, key, result)
     await inFlight?.done(tx)

@@ -31,6 +31,7 @@ export async function linkSend(db: Db, cusId: string, p: LinkSendPayload, number
       prodType, kind: 'link', content: linkTemplate(p.content), mobiles, contents: new CodedMessages(codes, perRecipient * codes.length, (code) => fillLink(p.content, shortUrl(base, code))),
       longLinks: new Array<string>(mobiles.length).fill(p.long_url), unitPrice,
       invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content, p.long_url], timing: p.timing_time,
+      marketing: { text: p.content, marked: p.marketing ?? false, field: 'content' },
       recipientRows: async (tx, batchId) => {
         await clearClashes(tx, codes)
         await storeLinks(tx, { codes, mobiles, cusId, batchId, longUrl: p.long_url, createdAt })

@@ -1,7 +1,8 @@
 import {
   groupPreviewResultSchema, sendResultSchema, templateAddResultSchema,
-  type GroupPreviewPayload, type GroupPreviewResult, type GroupSendPayload, type SendResult, type TemplateAddPayload,
+  type GroupPreviewPayload, type GroupPreviewResult, type GroupSendPayload, type SendResult,
 } from '@/domain/send'
+import type { ContentTemplateAdd } from '@/domain/templates-write'
 import { api } from './http'
 import { upload } from './transfer'
 
@@ -26,6 +27,6 @@ export async function groupPreview(payload: GroupPreviewPayload, numbers: Uint8A
 }
 
 /** Submits the page's content as a content template of the sending account (pending review); failures are toasted. */
-export async function templateAdd(payload: TemplateAddPayload) {
+export async function templateAdd(payload: ContentTemplateAdd) {
   return templateAddResultSchema.parse(await api('/user/templateAdd', payload))
 }

@@ -49,7 +49,7 @@ export const longUrlSchema = safeText()
   .max(MAX_LONG_URL_CHARS, { message: 'tooLong' })
   .pipe(z.url({ protocol: /^https?$/, message: 'invalid' }))
 
-export const linkSendSchema = groupSendSchema.pick({ cus_id: true, timing_time: true, idempotency_key: true }).extend({
+export const linkSendSchema = groupSendSchema.pick({ cus_id: true, timing_time: true, idempotency_key: true, marketing: true }).extend({
   /** The message, with `{link}` where the short link goes (see fillLink). */
   content: safeText().trim().min(1).max(MAX_CONTENT_CHARS),
   long_url: longUrlSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { SCHEDULE_MIN_AHEAD_MINUTES } from './constants'
 import { safeText } from './input'
+import { smsTypeSchema } from './marketing'
 
 /**
  * The point-to-point (one-to-one, a value per recipient) send. The spec's sending calls are /user/groupSend,
@@ -66,6 +67,8 @@ const sendBase = {
   timing_time: timingTime.nullish(),
   /** One per composed send (uuidV4()); a retry with the same key returns the first reply, sends nothing. */
   idempotency_key: z.string().uuid(),
+  /** The sender marks free text as marketing (marketing.ts; an approved template's own type decides otherwise). */
+  marketing: z.boolean().optional(),
 }
 
 export const groupSendSchema = z.object({
@@ -137,6 +140,12 @@ export const sendResultSchema = z.object({
   send_time: z.string(),
   /** Immediate: 500 waiting for reports, or 100 pending review. Timed: the timed batch's send_status 0. */
   status: z.number(),
+  /** What the send was taken for (marketing.ts): its approved template's type, or marketing as marked, else a notification. */
+  sms_type: smsTypeSchema.default('notice'),
+  /** A marketing send asked for outside the marketing hours: a timed batch for `send_time`, the hours' next start. */
+  quiet_hours: z.boolean().default(false),
+  /** Numbers left out because they reached the daily marketing cap: not sent, not billed. */
+  over_cap: z.number().default(0),
 })
 export type SendResult = z.infer<typeof sendResultSchema>
 

@@ -60,6 +60,8 @@ export const openSendSchema = z.object({
     safeText().min(1).max(OPEN_MAX_NUMBERS * (MOBILE_CHARS / 2)),
   ]),
   timing_time: timingTime,
+  /** Marks free text as marketing: it must carry a refusal instruction and keeps to the marketing hours and cap. */
+  marketing: p2pSendSchema.shape.marketing,
 })
 export type OpenSendPayload = z.infer<typeof openSendSchema>
 
@@ -75,6 +77,7 @@ export const openP2pSchema = z.object({
   template: p2pSendSchema.shape.template,
   rows: z.array(z.array(cell).min(1).max(100)).min(1).max(OPEN_MAX_NUMBERS),
   timing_time: timingTime,
+  marketing: p2pSendSchema.shape.marketing,
 })
 export type OpenP2pPayload = z.infer<typeof openP2pSchema>
 

@@ -40,7 +40,7 @@ export const TEMPLATE_LIMITS = {
 /** The issue keys a template schema reports beyond the generic ones (required, tooLong, invalidValue). */
 export const TEMPLATE_ISSUE_KEYS = [
   'cspCardCount', 'cspButtonCount', 'cspCardEmpty', 'cspButtonUrl', 'cspButtonPhone', 'cspAutographLength',
-  'videoFrameCount', 'videoTooLarge', 'materialMissing', 'materialKind',
+  'videoFrameCount', 'videoTooLarge', 'materialMissing', 'materialKind', 'marketingOptOut',
 ] as const
 export type TemplateIssueKey = (typeof TEMPLATE_ISSUE_KEYS)[number]
 export const isTemplateIssueKey = (s: string): s is TemplateIssueKey => (TEMPLATE_ISSUE_KEYS as readonly string[]).includes(s)
@@ -58,6 +58,7 @@ export const TEMPLATE_ISSUE_VARS: Record<TemplateIssueKey, Record<string, number
   videoTooLarge: { max: L.videoTotalKb },
   materialMissing: {},
   materialKind: {},
+  marketingOptOut: {},
 }
 
 /**
@@ -78,6 +79,10 @@ export const TEMPLATE_MESSAGES = {
   },
   materialMissing: { 'zh-CN': '素材不存在或不属于本账号', en: 'The material does not exist or is not this account’s' },
   materialKind: { 'zh-CN': '该素材类型不能用在这里（须为图片、视频或音频）', en: 'This material cannot be used here (image, video or audio only)' },
+  marketingOptOut: {
+    'zh-CN': '营销短信须含退订方式，如“回T退订”或“拒收请回复R”',
+    en: 'A marketing message must say how to opt out, such as “回T退订” or “Reply STOP to opt out”',
+  },
   templateReviewed: { 'zh-CN': '该模板已审核，不能再次审核', en: 'This template has already been reviewed' },
   templateInUse: {
     'zh-CN': '定时批次 {batches} 尚未发送且使用该模板，不能删除',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { safeText, serialId } from './input'
+import { hasOptOut, smsTypeSchema } from './marketing'
 import { MAX_CONTENT_CHARS, templateAddSchema } from './send'
 import { TEMPLATE_LIMITS as L } from './template-limits'
 
@@ -19,9 +20,12 @@ const text = (max: number) => safeText().trim().max(max, 'tooLong')
 
 /**
  * /contentTemplate/contentTemplateAdd, and the send pages' "save as template" (/user/templateAdd): one schema.
- * A text with {p1} … placeholders is a point-to-point template.
+ * A text with {p1} … placeholders is a point-to-point template. Its type (marketing.ts; a notification when not
+ * given) decides the rules of the sends that use it: a marketing template must carry a refusal instruction.
  */
 export const contentTemplateAddSchema = templateAddSchema
+  .extend({ sms_type: smsTypeSchema.default('notice') })
+  .refine((t) => t.sms_type !== 'marketing' || hasOptOut(t.template_content), { path: ['template_content'], message: 'marketingOptOut' })
 export type ContentTemplateAdd = z.input<typeof contentTemplateAddSchema>
 export const CONTENT_TEMPLATE_CHARS = MAX_CONTENT_CHARS
 

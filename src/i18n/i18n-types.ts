@@ -6505,6 +6505,147 @@ type RootTranslation = {
 			apply: string
 		}
 	}
+	marketing: {
+		types: {
+			/**
+			 * 验​证​码
+			 */
+			code: string
+			/**
+			 * 通​知
+			 */
+			notice: string
+			/**
+			 * 营​销
+			 */
+			marketing: string
+		}
+		/**
+		 * 短​信​类​型
+		 */
+		typeLabel: string
+		/**
+		 * 营​销​短​信​须​含​退​订​方​式​（​如​“​回​T​退​订​”​）​，​只​在​营​销​时​段​内​发​送​，​每​个​号​码​每​天​有​条​数​上​限​；​验​证​码​不​受​营​销​规​则​限​制​。
+		 */
+		typeHint: string
+		/**
+		 * 营​销​短​信​须​含​退​订​方​式​，​如​“​回​T​退​订​”​或​“​拒​收​请​回​复​R​”
+		 */
+		optOutMissing: string
+		send: {
+			/**
+			 * 营​销​短​信
+			 */
+			toggle: string
+			/**
+			 * 营​销​短​信​须​含​退​订​方​式​，​如​“​回​T​退​订​”​。
+			 */
+			toggleHint: string
+			/**
+			 * 营​销​时​段​ ​{​s​t​a​r​t​}​–​{​e​n​d​}​（​北​京​时​间​）​，​时​段​外​发​送​转​为​定​时​批​次​。
+			 * @param {unknown} end
+			 * @param {unknown} start
+			 */
+			hours: RequiredParams<'end' | 'start'>
+			/**
+			 * 营​销​短​信​须​含​退​订​方​式​，​如​“​回​T​退​订​”​或​“​拒​收​请​回​复​R​”​，​否​则​不​能​发​送​。
+			 */
+			optOutMissing: string
+			/**
+			 * 已​包​含​退​订​方​式​。
+			 */
+			optOutFound: string
+			/**
+			 * 现​在​不​在​营​销​时​段​内​：​将​作​为​定​时​批​次​于​ ​{​t​i​m​e​}​ ​发​送
+			 * @param {unknown} time
+			 */
+			windowMove: RequiredParams<'time'>
+			/**
+			 * 营​销​时​段​外​的​营​销​短​信​已​转​为​定​时​批​次​，​将​于​ ​{​t​i​m​e​}​ ​发​送
+			 * @param {unknown} time
+			 */
+			movedResult: RequiredParams<'time'>
+			/**
+			 * {​c​o​u​n​t​}​ ​个​号​码​已​移​除​：​超​过​每​日​营​销​条​数​上​限
+			 * @param {unknown} count
+			 */
+			overCap: RequiredParams<'count'>
+		}
+		settings: {
+			/**
+			 * 营​销​时​段​与​频​次
+			 */
+			title: string
+			/**
+			 * 营​销​短​信​只​在​下​面​的​时​段​内​发​送​（​北​京​时​间​）​，​时​段​外​发​送​的​营​销​短​信​转​为​定​时​批​次​，​于​下​一​个​时​段​开​始​时​发​送​；​每​个​号​码​每​天​最​多​收​到​的​营​销​短​信​条​数​。​验​证​码​与​通​知​不​受​限​制​。
+			 */
+			intro: string
+			/**
+			 * 平​台​默​认​：​{​s​t​a​r​t​}​–​{​e​n​d​}​，​每​个​号​码​每​天​至​多​ ​{​c​a​p​}​ ​条​。​企​业​只​能​在​此​范​围​内​收​窄​。
+			 * @param {unknown} cap
+			 * @param {unknown} end
+			 * @param {unknown} start
+			 */
+			platform: RequiredParams<'cap' | 'end' | 'start'>
+			/**
+			 * 平​台​默​认​适​用​于​所​有​企​业​；​企​业​可​以​在​此​范​围​内​收​窄​。
+			 */
+			platformAdmin: string
+			/**
+			 * 开​始​时​间
+			 */
+			start: string
+			/**
+			 * 结​束​时​间
+			 */
+			end: string
+			/**
+			 * 每​号​每​天​上​限​（​条​）
+			 */
+			cap: string
+			/**
+			 * 营​销​时​段​与​频​次​已​保​存
+			 */
+			saved: string
+			/**
+			 * 保​存
+			 */
+			save: string
+			/**
+			 * 当​前​生​效​：​{​s​t​a​r​t​}​–​{​e​n​d​}​，​每​个​号​码​每​天​至​多​ ​{​c​a​p​}​ ​条
+			 * @param {unknown} cap
+			 * @param {unknown} end
+			 * @param {unknown} start
+			 */
+			effective: RequiredParams<'cap' | 'end' | 'start'>
+			/**
+			 * 营​销​设​置​加​载​失​败
+			 */
+			loadFailed: string
+		}
+		errors: {
+			/**
+			 * 请​按​ ​H​H​:​m​m​ ​填​写​时​间​，​如​ ​0​8​:​0​0
+			 */
+			marketingTime: string
+			/**
+			 * 请​填​写​ ​1​ ​到​ ​{​m​a​x​}​ ​之​间​的​整​数
+			 * @param {unknown} max
+			 */
+			marketingCap: RequiredParams<'max'>
+			/**
+			 * 结​束​时​间​须​晚​于​开​始​时​间
+			 */
+			marketingWindowOrder: string
+			/**
+			 * 不​能​超​出​平​台​默​认​：​{​s​t​a​r​t​}​–​{​e​n​d​}​，​每​天​至​多​ ​{​c​a​p​}​ ​条
+			 * @param {unknown} cap
+			 * @param {unknown} end
+			 * @param {unknown} start
+			 */
+			marketingWiden: RequiredParams<'cap' | 'end' | 'start'>
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -12723,6 +12864,132 @@ export type TranslationFunctions = {
 			 * 申请签名
 			 */
 			apply: () => LocalizedString
+		}
+	}
+	marketing: {
+		types: {
+			/**
+			 * 验证码
+			 */
+			code: () => LocalizedString
+			/**
+			 * 通知
+			 */
+			notice: () => LocalizedString
+			/**
+			 * 营销
+			 */
+			marketing: () => LocalizedString
+		}
+		/**
+		 * 短信类型
+		 */
+		typeLabel: () => LocalizedString
+		/**
+		 * 营销短信须含退订方式（如“回T退订”），只在营销时段内发送，每个号码每天有条数上限；验证码不受营销规则限制。
+		 */
+		typeHint: () => LocalizedString
+		/**
+		 * 营销短信须含退订方式，如“回T退订”或“拒收请回复R”
+		 */
+		optOutMissing: () => LocalizedString
+		send: {
+			/**
+			 * 营销短信
+			 */
+			toggle: () => LocalizedString
+			/**
+			 * 营销短信须含退订方式，如“回T退订”。
+			 */
+			toggleHint: () => LocalizedString
+			/**
+			 * 营销时段 {start}–{end}（北京时间），时段外发送转为定时批次。
+			 */
+			hours: (arg: { end: unknown, start: unknown }) => LocalizedString
+			/**
+			 * 营销短信须含退订方式，如“回T退订”或“拒收请回复R”，否则不能发送。
+			 */
+			optOutMissing: () => LocalizedString
+			/**
+			 * 已包含退订方式。
+			 */
+			optOutFound: () => LocalizedString
+			/**
+			 * 现在不在营销时段内：将作为定时批次于 {time} 发送
+			 */
+			windowMove: (arg: { time: unknown }) => LocalizedString
+			/**
+			 * 营销时段外的营销短信已转为定时批次，将于 {time} 发送
+			 */
+			movedResult: (arg: { time: unknown }) => LocalizedString
+			/**
+			 * {count} 个号码已移除：超过每日营销条数上限
+			 */
+			overCap: (arg: { count: unknown }) => LocalizedString
+		}
+		settings: {
+			/**
+			 * 营销时段与频次
+			 */
+			title: () => LocalizedString
+			/**
+			 * 营销短信只在下面的时段内发送（北京时间），时段外发送的营销短信转为定时批次，于下一个时段开始时发送；每个号码每天最多收到的营销短信条数。验证码与通知不受限制。
+			 */
+			intro: () => LocalizedString
+			/**
+			 * 平台默认：{start}–{end}，每个号码每天至多 {cap} 条。企业只能在此范围内收窄。
+			 */
+			platform: (arg: { cap: unknown, end: unknown, start: unknown }) => LocalizedString
+			/**
+			 * 平台默认适用于所有企业；企业可以在此范围内收窄。
+			 */
+			platformAdmin: () => LocalizedString
+			/**
+			 * 开始时间
+			 */
+			start: () => LocalizedString
+			/**
+			 * 结束时间
+			 */
+			end: () => LocalizedString
+			/**
+			 * 每号每天上限（条）
+			 */
+			cap: () => LocalizedString
+			/**
+			 * 营销时段与频次已保存
+			 */
+			saved: () => LocalizedString
+			/**
+			 * 保存
+			 */
+			save: () => LocalizedString
+			/**
+			 * 当前生效：{start}–{end}，每个号码每天至多 {cap} 条
+			 */
+			effective: (arg: { cap: unknown, end: unknown, start: unknown }) => LocalizedString
+			/**
+			 * 营销设置加载失败
+			 */
+			loadFailed: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * 请按 HH:mm 填写时间，如 08:00
+			 */
+			marketingTime: () => LocalizedString
+			/**
+			 * 请填写 1 到 {max} 之间的整数
+			 */
+			marketingCap: (arg: { max: unknown }) => LocalizedString
+			/**
+			 * 结束时间须晚于开始时间
+			 */
+			marketingWindowOrder: () => LocalizedString
+			/**
+			 * 不能超出平台默认：{start}–{end}，每天至多 {cap} 条
+			 */
+			marketingWiden: (arg: { cap: unknown, end: unknown, start: unknown }) => LocalizedString
 		}
 	}
 }

@@ -344,3 +344,19 @@ test('the numbers box: its error on Send, a sample of what was read, one count w
   await expect(summary).toHaveCount(0)
   await expect(box).not.toHaveAttribute('aria-invalid', 'true')
 })
+
+test('a message marked as marketing says at once whether it carries a refusal instruction', async ({ page }) => {
+  await signIn(page, 'acme01')
+  await openSend(page)
+  await page.getByTestId('send-content').fill('【艾克米】双十二全场五折')
+  const hint = page.getByTestId('marketing-hint')
+  await page.getByTestId('send-content').press('Tab')
+  // By keyboard: Tab from the editor passes the tools to the check box, Space checks it.
+  const mark = page.getByTestId('marketing-mark')
+  while (!(await mark.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab')
+  await page.keyboard.press('Space')
+  await expect(mark).toBeChecked()
+  await expect(hint).toHaveText('营销短信须含退订方式，如“回T退订”或“拒收请回复R”，否则不能发送。')
+  await page.getByTestId('send-content').fill('【艾克米】双十二全场五折，回T退订')
+  await expect(hint).toHaveText('已包含退订方式。')
+})

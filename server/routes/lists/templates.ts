@@ -31,9 +31,10 @@ export function templateRoutes(deps: Deps) {
     const q = await input()
     const w = templateWhere(c.get('user'), q, 't', ['template_content', 'keyword'], 'id')
     w.when(q.check_status, (v) => `t.check_status = ${w.bind(v)}`)
+    w.when(q.sms_type, (v) => `t.sms_type = ${w.bind(v)}`)
     return ok(c, await listPage(db, {
       session: c.get('sessionCheck'),
-      select: `t.id, t.cus_id, t.template_content, t.keyword, t.check_status::int as check_status, t.result_desc, t.check_time, t.create_time`,
+      select: `t.id, t.cus_id, t.template_content, t.keyword, t.sms_type, t.check_status::int as check_status, t.result_desc, t.check_time, t.create_time`,
       from: 'content_template t', where: w, page: q,
       orderBy: orderClause(q, { create_time: 't.create_time', check_time: { sql: 't.check_time', nullable: true } }, { by: 'create_time', order: 'desc' }, 't.id'),
     }))

@@ -31,8 +31,8 @@ export function contentTemplateRoutes(deps: Deps) {
           'select 1 from content_template where cus_id = $1 and template_content = $2 and check_status in (0, 1, 2)', [cusId, p.template_content])
         if (same.length) throw new ApiError(409, 'templateExists')
         const { rows } = await tx.query<{ id: number; check_status: number }>(
-          `insert into content_template (cus_id, template_content, keyword, check_status, create_time) values ($1, $2, $3, 0, now())
-           returning id, check_status::int as check_status`, [cusId, p.template_content, p.keyword ?? ''])
+          `insert into content_template (cus_id, template_content, keyword, sms_type, check_status, create_time) values ($1, $2, $3, $4, 0, now())
+           returning id, check_status::int as check_status`, [cusId, p.template_content, p.keyword ?? '', p.sms_type])
         return rows[0]
       })
       return ok(c, { ...saved, status: saved.check_status }, 'templateSubmitted')

@@ -26,6 +26,9 @@ export const searchText = (max = 200) => z.preprocess(blank, safeText().trim().m
  */
 export const searchInt = (range: IntRange = SMALLINT) => z.preprocess(blank, intIn(range).optional()).optional()
 
+/** Optional filter on one of a list of codes (an unknown one is a 400). */
+export const searchEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(blank, z.enum(values).optional()).optional()
+
 /** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm[:ss]`, in LIST_TIME_ZONE. A date-only end is inclusive of that whole day. */
 export const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/
 export const searchDateTime = () =>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { INTEGER } from '../input'
-import { dateRangeShape, listQuerySchema, searchInt, searchText } from './query'
+import { SMS_TYPES } from '../marketing'
+import { dateRangeShape, listQuerySchema, searchEnum, searchInt, searchText } from './query'
 
 /** Content, video and csp templates: /contentTemplate/list, /videoTemplate/list, /cspTemplate/list. */
 
@@ -14,13 +15,20 @@ const templateSearchShape = {
 
 // ---- content templates
 
-export const contentTemplateSearchSchema = listQuerySchema.extend({ ...templateSearchShape, check_status: searchInt() })
+export const contentTemplateSearchSchema = listQuerySchema.extend({
+  ...templateSearchShape,
+  check_status: searchInt(),
+  /** A message type of marketing.ts. */
+  sms_type: searchEnum(SMS_TYPES),
+})
 export type ContentTemplateSearch = z.infer<typeof contentTemplateSearchSchema>
 export const contentTemplateRowSchema = z.object({
   id: z.number(),
   cus_id: z.string(),
   template_content: z.string(),
   keyword: z.string(),
+  /** code, notice or marketing (marketing.ts) */
+  sms_type: z.enum(SMS_TYPES),
   check_status: z.number(),
   result_desc: z.string(),
   check_time: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { SignatureSelect } from '@/components/signature/SignatureSelect'
 import { ContentPanel } from './ContentPanel'
 import { InteractMarkerButton } from './InteractMarkerButton'
+import { MarketingToggle } from './MarketingToggle'
 import { NumbersPanel } from './NumbersPanel'
 import { ContentTemplatePicker } from './p2p/ContentTemplatePicker'
 import { PreviewDialog } from './PreviewDialog'
@@ -22,8 +23,9 @@ export default function GroupSendScreen({ title }: { path: string; title: string
         cost={g.cost} balance={c.balance} balanceError={c.balanceError} error={p?.content ?? null}
         tools={<>
           <SignatureSelect page="group" content={g.content} onChange={g.setContent} />
-          <ContentTemplatePicker onPick={g.setContent} /><SaveTemplateButton content={g.content} />
+          <ContentTemplatePicker onPick={g.pickTemplate} /><SaveTemplateButton content={g.content} marketing={g.marketing} />
           <InteractMarkerButton content={g.content} onChange={g.setContent} urlLength={exampleInteractUrl().length} />
+          <MarketingToggle marked={g.marketing} onChange={g.setMarketing} content={g.content} />
         </>}
       />
       <SchedulePanel timed={c.schedule.timed} time={c.schedule.time} error={p?.schedule ?? null} onChange={c.setSchedule} />

@@ -9,10 +9,11 @@ import { useI18nContext } from '@/i18n/i18n-react'
  * review as a content template of the sending account and can be picked once approved. A refusal (the same text is
  * already pending or approved) is toasted by the client with the server's message; the editor keeps the text.
  */
-export function SaveTemplateButton({ content }: { content: string }) {
+export function SaveTemplateButton({ content, marketing = false }: { content: string; marketing?: boolean }) {
   const { LL } = useI18nContext()
   const save = useMutation({
-    mutationFn: () => templateAdd({ template_content: content }),
+    // Saved as the page marks it: marketing, or a notification.
+    mutationFn: () => templateAdd({ template_content: content, sms_type: marketing ? 'marketing' : 'notice' }),
     // Pending review, so the approved-template picker has nothing new to show yet.
     onSuccess: () => toast.success(LL.send.content.templateSaved()),
   })

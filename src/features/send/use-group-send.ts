@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { groupPreview, groupSend } from '@/api/send'
 import { apiUrl } from '@/api/http'
 import { fillInteract, hasInteract, INTERACT_CODE_LENGTH, interactUrl } from '@/domain/interact'
+import { hasOptOut, type SmsType } from '@/domain/marketing'
 import { chargeFor } from '@/domain/money'
 import { PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -13,8 +14,10 @@ import { useSendComposer } from './use-send-composer'
 
 export interface GroupFields {
   content: string
+  /** Marked as marketing (marketing.ts). */
+  marketing: boolean
 }
-const EMPTY: GroupFields = { content: '' }
+const EMPTY: GroupFields = { content: '', marketing: false }
 const fieldsEmpty = (f: GroupFields) => !f.content
 
 /**
@@ -27,7 +30,7 @@ export const exampleInteractUrl = () => interactUrl(new URL(apiUrl('/'), window.
 export function useGroupSend() {
   const { LL } = useI18nContext()
   const c = useSendComposer<GroupFields>({ kind: 'group', emptyFields: EMPTY, fieldsEmpty })
-  const { content } = c.fields
+  const { content, marketing } = c.fields
   const [learnt, setPrice] = useState<number | null>(null)
   const ownPrice = useOwnPrice()
   // The account's own price (4 decimals) when known; one learnt from a preview's rounded cost only otherwise.
@@ -38,7 +41,9 @@ export function useGroupSend() {
   const measure = useMemo(() => measureContent(hasInteract(content) ? fillInteract(content, exampleInteractUrl()) : content), [content])
   const valid = c.numbers.state.valid
 
-  const check = (forPreview = false) => c.check({ content: content.trim() ? undefined : LL.send.errors.contentRequired() }, forPreview)
+  const check = (forPreview = false) => c.check({
+    content: !content.trim() ? LL.send.errors.contentRequired() : marketing && !hasOptOut(content) ? LL.marketing.optOutMissing() : undefined,
+  }, forPreview)
 
   /** Previews the first numbers only: the messages shown are theirs, and a million numbers stay on this machine. */
   async function previewFirst(count: number) {
@@ -67,13 +72,16 @@ export function useGroupSend() {
   }
 
   async function send(): Promise<SendResult | null> {
-    const result = await groupSend({ content, timing_time: c.timingTime(), idempotency_key: c.key }, c.numbers.state.numbers).catch(c.refusal)
+    const result = await groupSend({ content, marketing, timing_time: c.timingTime(), idempotency_key: c.key }, c.numbers.state.numbers).catch(c.refusal)
     if (result) c.finish(result)
     return result
   }
 
   return {
-    c, content, setContent: (v: string) => c.setFields({ content: v }), measure, summarize, send, preview, runPreview,
+    c, content, setContent: (v: string) => c.setFields({ content: v }), measure, marketing,
+    setMarketing: (v: boolean) => c.setFields({ marketing: v }),
+    /** A picked template fills the editor and sets the mark from its type. */
+    pickTemplate: (text: string, type: SmsType) => c.setFields({ content: text, marketing: type === 'marketing' }), summarize, send, preview, runPreview,
     closePreview: () => setPreview(null),
     cost: price === null ? null : chargeFor(measure.messages * valid, price),
   }

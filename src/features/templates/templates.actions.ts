@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast'
 import {
   CONTENT_TEMPLATE_CHARS, contentTemplateAddSchema, templateReviewSchema, TEMPLATE_LIMITS, type TemplateKind,
 } from '@/domain/templates-write'
+import { DEFAULT_SMS_TYPE, SMS_TYPES } from '@/domain/marketing'
 import type { ActionHelpers, Row } from '@/grid'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
 import { templateDetailPath, templateNewPath } from './pages'
@@ -26,11 +27,17 @@ export function newContentTemplate(LL: LL): Promise<string | void> {
     title: LL.tplEditor.newContent(), saveTestId: 'content-template-save',
     spec: {
       id: 'content-template', schema: contentTemplateAddSchema,
-      toInput: (v) => ({ template_content: v.template_content, keyword: v.keyword.trim() || undefined }),
+      toInput: (v) => ({ template_content: v.template_content, keyword: v.keyword.trim() || undefined, sms_type: v.sms_type }),
+      initial: { sms_type: DEFAULT_SMS_TYPE },
       fields: [
         {
+          name: 'sms_type', label: LL.marketing.typeLabel(), kind: 'select', hint: LL.marketing.typeHint(),
+          options: SMS_TYPES.map((t) => ({ value: t, label: LL.marketing.types[t]() })),
+        },
+        {
           name: 'template_content', label: LL.tplEditor.content.label(), kind: 'textarea', hint: LL.tplEditor.content.hint(),
-          message: (issue) => (issue.code === 'too_big' ? LL.tplEditor.problems.tooLongMax({ max: CONTENT_TEMPLATE_CHARS }) : LL.errors.required()),
+          message: (issue) => (issue.code === 'too_big' ? LL.tplEditor.problems.tooLongMax({ max: CONTENT_TEMPLATE_CHARS })
+            : issue.message === 'marketingOptOut' ? LL.marketing.optOutMissing() : LL.errors.required()),
         },
         { name: 'keyword', label: LL.lists.filters.keyword() },
       ],

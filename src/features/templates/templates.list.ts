@@ -4,6 +4,7 @@ import {
   contentTemplateSearchSchema, cspTemplateRowSchema, cspTemplateSearchSchema, cspTemplateStatusKey, fallbackKeys,
   videoTemplateRowSchema, videoTemplateSearchSchema, videoTemplateStatusKey, type VideoTemplateStatusKey,
 } from '@/domain/lists/templates'
+import { SMS_TYPES, type SmsType } from '@/domain/marketing'
 import { isUndecided, type TemplateKind } from '@/domain/templates-write'
 import { defineList, type ColumnDef, type LL, type ListContext, type RowAction, type Row, type SearchField, type Tone, type ToolbarAction } from '@/grid'
 import { templateDetailPath } from './pages'
@@ -60,6 +61,8 @@ function templateActions(kind: TemplateKind): { toolbar: ToolbarAction[]; rowAct
   }
 }
 
+const smsTypeWord = (t: unknown, LL: LL) => ((SMS_TYPES as readonly unknown[]).includes(t) ? LL.marketing.types[t as SmsType]() : String(t ?? ''))
+
 const reason: ColumnDef = { field: 'result_desc', header: (LL) => LL.lists.columns.resultDesc(), type: 'content', width: 220 }
 
 const toned = (key: string) => ({ key, tone: TONES[key] ?? 'muted' })
@@ -76,12 +79,14 @@ export const contentTemplatesList = defineList({
   searchFields: [
     keywordFilter,
     { name: 'check_status', kind: 'select', label: (LL) => LL.lists.filters.checkStatus(), options: statusOptions(CONTENT_CHECK_FILTER) },
+    { name: 'sms_type', kind: 'select', label: (LL) => LL.marketing.typeLabel(), options: SMS_TYPES.map((t) => ({ value: t, label: (LL: LL) => LL.marketing.types[t]() })) },
     createdRange,
     accountFilter(PROD_TYPE.ordinary),
   ],
   columns: [
     account,
     { field: 'template_content', header: (LL) => LL.lists.columns.templateContent(), type: 'content', width: 360 },
+    { field: 'sms_type', header: (LL) => LL.marketing.typeLabel(), width: 110, value: (row, LL) => smsTypeWord(row.sms_type, LL) },
     {
       field: 'check_status', header: (LL) => LL.lists.columns.checkStatus(), type: 'status', width: 110,
       status: (row) => toned(contentCheckKey(Number(row.check_status))),

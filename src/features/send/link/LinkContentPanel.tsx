@@ -1,5 +1,5 @@
 import { SignatureSelect } from '@/components/signature/SignatureSelect'
-import { useId, useRef } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/TextField'
 import { MAX_CONTENT_CHARS } from '@/domain/send'
@@ -24,6 +24,8 @@ interface Props {
   balance: number | null
   balanceError: boolean
   infoError: boolean
+  /** Under the editor (the marketing mark). */
+  tools?: ReactNode
 }
 
 /** The long URL, the message with its `{link}` marker (inserted at the cursor), and the live figures. */
@@ -78,6 +80,7 @@ export function LinkContentPanel(p: Props) {
         {p.contentError && <p role="alert" className="text-sm text-[var(--danger)]">{p.contentError}</p>}
         <p className="text-xs text-[var(--muted)]">{l.content.insertHint({ marker: LINK_MARKER })}</p>
         <p className="text-xs text-[var(--muted)]" data-testid="link-example">{l.content.example({ url: p.example, count: p.example.length })}</p>
+        {p.tools && <div className="mt-2 flex flex-wrap gap-2">{p.tools}</div>}
       </div>
       <ul data-testid="content-figures" className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-[var(--muted)]">
         <li>{t.chars({ count: p.measure.chars })}</li>

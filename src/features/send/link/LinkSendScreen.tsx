@@ -2,6 +2,7 @@ import { PROD_TYPE } from '@/domain/constants'
 import { AccountSelect } from '../AccountSelect'
 import { NumbersPanel } from '../NumbersPanel'
 import { SchedulePanel } from '../SchedulePanel'
+import { MarketingToggle } from '../MarketingToggle'
 import { SendPage } from '../SendPage'
 import { LinkContentPanel } from './LinkContentPanel'
 import { LinkPreviewDialog } from './LinkPreviewDialog'
@@ -21,6 +22,7 @@ export default function LinkSendScreen({ title }: { path: string; title: string 
         content={g.content} onContent={g.setContent} contentError={p?.content ?? null}
         example={g.example} measure={g.measure} valid={c.numbers.state.valid}
         cost={g.cost} balance={g.balance} balanceError={c.balanceError} infoError={g.infoError}
+        tools={<MarketingToggle marked={g.marketing} onChange={g.setMarketing} content={g.content} />}
       />
       <SchedulePanel timed={c.schedule.timed} time={c.schedule.time} error={p?.schedule ?? null} onChange={c.setSchedule} />
       <LinkPreviewDialog preview={g.preview} onClose={g.closePreview} />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { apiUrl } from '@/api/http'
 import { linkInfoQuery, linkSend } from '@/api/send-link'
+import { hasOptOut } from '@/domain/marketing'
 import { chargeFor } from '@/domain/money'
 import { MAX_CONTENT_CHARS, PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
 import { exampleShortUrl, fillLink, longUrlSchema, MAX_LONG_URL_CHARS } from '@/domain/send-link'
@@ -17,8 +18,10 @@ export interface LinkFields {
   cusId: string
   content: string
   longUrl: string
+  /** Marked as marketing (marketing.ts). */
+  marketing: boolean
 }
-const EMPTY: LinkFields = { cusId: '', content: '', longUrl: '' }
+const EMPTY: LinkFields = { cusId: '', content: '', longUrl: '', marketing: false }
 // The account alone is no draft: it is kept after a send and quickly chosen again.
 const fieldsEmpty = (f: LinkFields) => !f.content && !f.longUrl
 
@@ -48,7 +51,7 @@ export function useLinkSend() {
   const own = useSession().authUser
   const chooses = own?.userType === 1
   const cusId = chooses ? c.fields.cusId : (own?.cusId ?? '')
-  const { content, longUrl } = c.fields
+  const { content, longUrl, marketing } = c.fields
   const info = useQuery(linkInfoQuery(cusId))
   const urlProblem = useUrlProblem()
   const [preview, setPreview] = useState<GroupPreviewResult | null>(null)
@@ -70,6 +73,7 @@ export function useLinkSend() {
     account: chooses && !cusId ? LL.send.account.required() : undefined,
     url: urlProblem(longUrl) ?? undefined,
     content: !trimmed ? LL.send.errors.contentRequired()
+      : marketing && !hasOptOut(trimmed) ? LL.marketing.optOutMissing()
       : measure.chars > MAX_CONTENT_CHARS ? LL.sendLink.errors.messageTooLong({ chars: measure.chars, max: MAX_CONTENT_CHARS }) : undefined,
   }, forPreview)
 
@@ -91,7 +95,7 @@ export function useLinkSend() {
   }
 
   async function send(): Promise<SendResult | null> {
-    const payload = { cus_id: cusId || undefined, content, long_url: longUrl.trim(), timing_time: c.timingTime(), idempotency_key: c.key }
+    const payload = { cus_id: cusId || undefined, content, long_url: longUrl.trim(), marketing, timing_time: c.timingTime(), idempotency_key: c.key }
     const result = await linkSend(payload, c.numbers.state.numbers).catch(c.refusal)
     if (!result) return null
     c.finish(result, cusId)
@@ -106,6 +110,8 @@ export function useLinkSend() {
     closePreview: () => setPreview(null),
     setAccount: (v: string) => c.setFields({ cusId: v }),
     setContent: (v: string) => c.setFields({ content: v }),
+    marketing,
+    setMarketing: (v: boolean) => c.setFields({ marketing: v }),
     setLongUrl: (v: string) => c.setFields({ longUrl: v }),
   }
 }

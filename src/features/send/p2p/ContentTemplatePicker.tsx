@@ -2,13 +2,17 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { approvedContentTemplatesQuery } from '@/api/send-p2p'
 import { Button } from '@/components/ui/Button'
+import type { SmsType } from '@/domain/marketing'
 import { Popover } from '@/components/ui/Popover'
 import { Spinner } from '@/components/ui/Spinner'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { moveFocus } from './PlaceholderMenu'
 
-/** "Use an approved template": the account's approved content templates (check_status 2); picking one fills the editor. */
-export function ContentTemplatePicker({ onPick }: { onPick: (content: string) => void }) {
+/**
+ * "Use an approved template": the account's approved content templates (check_status 2); picking one fills the editor
+ * and hands over its type (marketing.ts), which the page's marketing mark follows.
+ */
+export function ContentTemplatePicker({ onPick }: { onPick: (content: string, type: SmsType) => void }) {
   const { LL } = useI18nContext()
   const t = LL.sendP2p.template
   const [open, setOpen] = useState(false)
@@ -36,7 +40,7 @@ export function ContentTemplatePicker({ onPick }: { onPick: (content: string) =>
             className="rounded px-2 py-1 text-left hover:bg-[var(--surface-2)] focus:bg-[var(--surface-2)] focus:outline-none"
             onClick={() => {
               setOpen(false)
-              onPick(row.template_content)
+              onPick(row.template_content, row.sms_type)
             }}
           >
             {row.keyword && <span className="mr-2 text-xs text-[var(--muted)]">{row.keyword}</span>}

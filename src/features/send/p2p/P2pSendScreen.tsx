@@ -23,7 +23,7 @@ export default function P2pSendScreen({ title }: { path: string; title: string }
         onChange={c.setFields} error={p?.rows ?? null}
       />
       <TemplatePanel
-        template={g.template} onChange={g.setTemplate} placeholders={placeholders} alone={g.alone} total={rows.measure}
+        template={g.template} onChange={g.setTemplate} marketing={g.marketing} onMarketing={g.setMarketing} onPick={g.pickTemplate} placeholders={placeholders} alone={g.alone} total={rows.measure}
         measuring={rows.measuring} filled={g.filled} cost={g.cost} balance={c.balance} balanceError={c.balanceError} error={p?.template ?? null}
       />
       <SchedulePanel timed={c.schedule.timed} time={c.schedule.time} error={p?.schedule ?? null} onChange={c.setSchedule} />

@@ -4,7 +4,9 @@ import { Spinner } from '@/components/ui/Spinner'
 import type { ContentMeasure, TemplateMeasure } from '@/domain/billing'
 import { MAX_CONTENT_CHARS } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
+import type { SmsType } from '@/domain/marketing'
 import { money } from '../ContentPanel'
+import { MarketingToggle } from '../MarketingToggle'
 import { insertAtCaret } from '../insert-at-caret'
 import { SaveTemplateButton } from '../SaveTemplateButton'
 import { ContentTemplatePicker } from './ContentTemplatePicker'
@@ -13,6 +15,9 @@ import { PlaceholderMenu, type PlaceholderOption } from './PlaceholderMenu'
 interface Props {
   template: string
   onChange: (v: string) => void
+  marketing: boolean
+  onMarketing: (v: boolean) => void
+  onPick: (text: string, type: SmsType) => void
   placeholders: PlaceholderOption[]
   /** The template alone, and over every row (null until measured). */
   alone: ContentMeasure
@@ -44,8 +49,9 @@ export function TemplatePanel(p: Props) {
       <div className="mb-2 flex flex-wrap gap-2">
         <SignatureSelect page="p2p" content={p.template} onChange={p.onChange} />
         <PlaceholderMenu options={p.placeholders} onInsert={insert} />
-        <ContentTemplatePicker onPick={p.onChange} />
-        <SaveTemplateButton content={p.template} />
+        <ContentTemplatePicker onPick={p.onPick} />
+        <SaveTemplateButton content={p.template} marketing={p.marketing} />
+        <MarketingToggle marked={p.marketing} onChange={p.onMarketing} content={p.template} />
       </div>
       <label htmlFor={id} className="text-sm text-[var(--muted)]">{t.label({ p1: '{p1}', p2: '{p2}' })}</label>
       <textarea

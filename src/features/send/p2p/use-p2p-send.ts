@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
 import { p2pPreview, p2pSend } from '@/api/send-p2p'
+import { hasOptOut, type SmsType } from '@/domain/marketing'
 import { chargeFor } from '@/domain/money'
 import { measureContent } from '@/domain/billing'
 import { MAX_CONTENT_CHARS, PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domain/send'
@@ -13,15 +14,17 @@ import { useP2pRows, type RowsFields } from './use-p2p-rows'
 
 export interface P2pFields extends RowsFields {
   template: string
+  /** Marked as marketing (marketing.ts). */
+  marketing: boolean
 }
-const EMPTY: P2pFields = { template: '', fileName: '', sheet: null, mobileColumn: 0, firstRowIsHeader: false }
+const EMPTY: P2pFields = { template: '', marketing: false, fileName: '', sheet: null, mobileColumn: 0, firstRowIsHeader: false }
 const fieldsEmpty = (f: P2pFields) => !f.template && !f.sheet
 
 /** The composed point-to-point send: the composer (timing, draft) with the file's rows, the template and the calls. */
 export function useP2pSend() {
   const { LL } = useI18nContext()
   const c = useSendComposer<P2pFields>({ kind: 'p2p', emptyFields: EMPTY, fieldsEmpty, usesNumbers: false })
-  const { template } = c.fields
+  const { template, marketing } = c.fields
   const rows = useP2pRows(c.fields, template, c.setFields)
   const a = rows.arranged
   const [learnt, setPrice] = useState<number | null>(null)
@@ -51,6 +54,7 @@ export function useP2pSend() {
     const highest = highestPlaceholder(template)
     if (!template.trim()) p.template = LL.sendP2p.errors.templateRequired()
     else if (a && highest > valueColumns) p.template = LL.sendP2p.errors.unknownPlaceholder({ placeholder: placeholder(highest), count: valueColumns })
+    else if (marketing && !hasOptOut(template)) p.template = LL.marketing.optOutMissing()
     else if (rows.measure && rows.measure.longestChars > MAX_CONTENT_CHARS) {
       // The server refuses the same row (messageTooLong); said here with the row as the spreadsheet numbers it.
       p.template = LL.sendP2p.errors.tooLong({ row: rows.measure.longestSheetRow, chars: rows.measure.longestChars, max: MAX_CONTENT_CHARS })
@@ -84,13 +88,15 @@ export function useP2pSend() {
 
   async function send(): Promise<SendResult | null> {
     if (!a) return null
-    const result = await p2pSend({ template, timing_time: c.timingTime(), idempotency_key: c.key }, a.rows).catch(c.refusal)
+    const result = await p2pSend({ template, marketing, timing_time: c.timingTime(), idempotency_key: c.key }, a.rows).catch(c.refusal)
     if (result) c.finish(result)
     return result
   }
 
   return {
-    c, rows, template, setTemplate: (v: string) => c.setFields({ template: v }), alone, filled, valueColumns,
+    c, rows, template, setTemplate: (v: string) => c.setFields({ template: v }), alone, filled, valueColumns, marketing,
+    setMarketing: (v: boolean) => c.setFields({ marketing: v }),
+    pickTemplate: (text: string, type: SmsType) => c.setFields({ template: text, marketing: type === 'marketing' }),
     summarize, send, preview, runPreview, closePreview: () => setPreview(null),
     cost: price === null || !rows.measure ? null : chargeFor(rows.measure.messages, price),
   }
