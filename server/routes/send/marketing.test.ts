@@ -33,50 +33,52 @@ describe('routes/send/marketing', () => {
 
     it('refuses free text marked as marketing without a refusal instruction, naming the field, storing nothing', async () => {
       const before = await batches()
-      const res = await group(tok.acme, { content: '双十二全场五折，欢迎选购', marketing: true })
+      const res = await group(tok.acme, { content: '【艾克米】双十二全场五折，欢迎选购', marketing: true })
       expect(res).toMatchObject({ status: 400, msg: OPT_OUT_EN, data: { fields: { content: 'marketingOptOut' } } })
       expect(await batches()).toBe(before)
     })
 
     it('accepts marketing with a refusal instruction in any accepted form and marks its batch; unmarked text is a notification', async () => {
-      for (const content of ['双十二全场五折，回T退订', '新品上市 拒收请回复R', 'Big sale today. Reply STOP to opt out', '周末特惠，回复ＴＤ退订']) {
+      for (const content of ['【艾克米】双十二全场五折，回T退订', '【艾克米】新品上市 拒收请回复R', '【艾克米】Big sale today. Reply STOP to opt out', '【艾克米】周末特惠，回复ＴＤ退订']) {
         const res = await group(tok.acme, { content, marketing: true })
         expect(res, content).toMatchObject({ status: 200, data: { sms_type: 'marketing' } })
         expect(await marked(res.data.batch_id)).toBe(true)
       }
-      const notice = await group(tok.acme, { content: '您的快递已到驿站' })
+      const notice = await group(tok.acme, { content: '【艾克米】您的快递已到驿站' })
       expect(notice).toMatchObject({ status: 200, data: { sms_type: 'notice' } })
       expect(await marked(notice.data.batch_id)).toBe(false)
     })
 
     it('takes a send whose text is an approved marketing template of the enterprise as marketing, unmarked, from a sub-account too', async () => {
-      await approved('acme', '会员日大促，满百减二十', 'marketing')
-      expect(await group(tok.acme02, { content: '会员日大促，满百减二十' })).toMatchObject({ status: 400, msg: OPT_OUT_EN })
+      await approved('acme', '【艾克米】会员日大促，满百减二十', 'marketing')
+      // acme's marketing template of a text globex may send (its own signature).
+      await approved('acme', '【环球】会员日大促，满百减二十', 'marketing')
+      expect(await group(tok.acme02, { content: '【艾克米】会员日大促，满百减二十' })).toMatchObject({ status: 400, msg: OPT_OUT_EN })
       // Another enterprise's template says nothing about globex's text.
-      expect(await group(tok.globex, { content: '会员日大促，满百减二十' })).toMatchObject({ status: 200, data: { sms_type: 'notice' } })
+      expect(await group(tok.globex, { content: '【环球】会员日大促，满百减二十' })).toMatchObject({ status: 200, data: { sms_type: 'notice' } })
     })
 
     it('exempts an approved verification-code template from the marketing rules even when marked', async () => {
-      await approved('acme', '您的验证码为{p1}，5分钟内有效', 'code')
+      await approved('acme', '【艾克米】您的验证码为{p1}，5分钟内有效', 'code')
       const res = await postForm(h.app, '/user/taokeGroupSend', tok.acme,
-        sendForm({ template: '您的验证码为{p1}，5分钟内有效', marketing: true }, 'rows', [`13700000001\t1234`]))
+        sendForm({ template: '【艾克米】您的验证码为{p1}，5分钟内有效', marketing: true }, 'rows', [`13700000001\t1234`]))
       expect(res).toMatchObject({ status: 200, data: { sms_type: 'code' } })
     })
 
     it('refuses a point-to-point marketing template without the instruction, naming the template field', async () => {
-      const res = await postForm(h.app, '/user/taokeGroupSend', tok.acme, sendForm({ template: '{p1}您好，新品八折', marketing: true }, 'rows', ['13700000002\t张三']))
+      const res = await postForm(h.app, '/user/taokeGroupSend', tok.acme, sendForm({ template: '【艾克米】{p1}您好，新品八折', marketing: true }, 'rows', ['13700000002\t张三']))
       expect(res).toMatchObject({ status: 400, data: { fields: { template: 'marketingOptOut' } } })
     })
 
     it('refuses a marketing link send without the instruction', async () => {
       const res = await postForm(h.app, '/shortChainTool/smsLinkGroupSend', tok.acme,
-        sendForm({ content: '秋季上新 {link}', long_url: 'https://example.com/sale', marketing: true }, 'numbers', mobilesOf('137', 2)))
+        sendForm({ content: '【艾克米】秋季上新 {link}', long_url: 'https://example.com/sale', marketing: true }, 'numbers', mobilesOf('137', 2)))
       expect(res).toMatchObject({ status: 400, msg: OPT_OUT_EN })
     })
 
     it('refuses a marketing send of the signed API without the instruction, in the caller’s language', async () => {
       const path = OPEN_API_PATHS.send
-      const body = JSON.stringify({ idempotency_key: randomUUID(), content: '限时秒杀，今晚八点', mobiles: mobilesOf('137', 2), marketing: true })
+      const body = JSON.stringify({ idempotency_key: randomUUID(), content: '【艾克米】限时秒杀，今晚八点', mobiles: mobilesOf('137', 2), marketing: true })
       const signer = { account: 'acme02', secret: await appSecretOf(h.db, 'acme02') }
       const res = await h.app.request(`/api${path}`, {
         method: 'POST', body, headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN', ...signatureHeaders(signer, path, body) },
