@@ -31,15 +31,15 @@ export function newContentTemplate(LL: LL): Promise<string | void> {
       initial: { sms_type: DEFAULT_SMS_TYPE },
       fields: [
         {
-          name: 'sms_type', label: LL.marketing.typeLabel(), kind: 'select', hint: LL.marketing.typeHint(),
-          options: SMS_TYPES.map((t) => ({ value: t, label: LL.marketing.types[t]() })),
-        },
-        {
           name: 'template_content', label: LL.tplEditor.content.label(), kind: 'textarea', hint: LL.tplEditor.content.hint(),
           message: (issue) => (issue.code === 'too_big' ? LL.tplEditor.problems.tooLongMax({ max: CONTENT_TEMPLATE_CHARS })
             : issue.message === 'marketingOptOut' ? LL.marketing.optOutMissing() : LL.errors.required()),
         },
         { name: 'keyword', label: LL.lists.filters.keyword() },
+        {
+          name: 'sms_type', label: LL.marketing.typeLabel(), kind: 'select', hint: LL.marketing.typeHint(),
+          options: SMS_TYPES.map((t) => ({ value: t, label: LL.marketing.types[t]() })),
+        },
       ],
       submit: async (p) => (await calls.addContentTemplate(p)).msg,
     },
