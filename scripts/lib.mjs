@@ -1,6 +1,7 @@
 // Small helpers shared by the project scripts (start, dev, test, bench). Node built-ins only.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
+import { constants } from 'node:os'
 import { join } from 'node:path'
 
 export const bin = (name) => join('node_modules', '.bin', name)
@@ -86,10 +87,21 @@ export function ensureChromium() {
   return path
 }
 
-/** Starts a long-running child and forwards termination signals to it. */
+/**
+ * Starts the long-running child of `npm start` and `npm run start:cluster`, forwards SIGINT and SIGTERM to it, and
+ * exits when it does, with its status (non-zero for a crash or a kill). npm runs these scripts with `exec`, so the
+ * chain is npm → this process → the server with no shell between: npm forwards a SIGTERM sent to its pid alone, and
+ * waits for us, as we wait for the server (docs/operations.md, "Run under a supervisor").
+ */
 export function startChild(cmd, args, opts = {}) {
   const child = spawn(cmd, args, { stdio: 'inherit', ...opts })
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig))
-  child.on('exit', (code) => process.exit(code ?? 0))
+  child.on('exit', (code, signal) => process.exit(exitStatus(code, signal)))
   return child
+}
+
+/** A child's end as a shell reports it: its exit code, or 128 + the signal's number when a signal ended it. */
+export function exitStatus(code, signal) {
+  if (code !== null) return code
+  return 128 + (constants.signals[signal] ?? 0)
 }
