@@ -72,6 +72,28 @@ describe('customers/isolation', () => {
     }
   })
 
+  // The suppression lists: an enterprise's calls reach its own list only. Another enterprise's entry is not on the
+  // caller's list (404), a sub-account takes nothing off (403), and another's import cannot be committed.
+  const ENTERPRISES = ['acme', 'globex', 'initech'] as const
+  const enterpriseOf = (c: Caller) => (c === 'acme01' ? 'acme' : c)
+  const optOuts = async () => (await h.db.query('select ent_id, mobile, removed_at, source from opt_out order by ent_id, mobile')).rows
+  const optCases = CALLERS.flatMap((c) => ENTERPRISES.filter((e) => e !== enterpriseOf(c)).map((e) => [`${c} on ${e}'s list`, c, e] as const))
+  it.each(optCases)('opt-out calls: %s', async (_n, caller, ent) => {
+    // A number of the target's list alone.
+    const mobile = `1379999000${ENTERPRISES.indexOf(ent)}`
+    await h.db.query('insert into opt_out (ent_id, mobile, source) values ($1, $2, 2) on conflict do nothing', [ent, mobile])
+    const { rows } = await h.db.query<{ upload_id: number }>(
+      "insert into opt_out_import (ent_id, cus_id, rows, row_count, in_file) values ($1, $1, '13799991111', 1, 0) returning upload_id", [ent])
+    const before = await optOuts()
+    const token = await tokenOf(caller)
+    const removed = await h.call('/optOut/remove', { mobiles: [mobile], reason: 'x' }, { token })
+    expect(removed.status).toBe(caller === 'acme01' ? 403 : 404)
+    expect((await h.call('/optOut/importCommit', { upload_id: rows[0].upload_id }, { token })).status).toBe(404)
+    const list = await h.call('/optOut/list', { mobile, cus_id: ent }, { token })
+    expect(list.data.records.map((r: { ent_id: string }) => r.ent_id)).toEqual(caller === 'admin' ? [ent] : [])
+    expect(await optOuts()).toEqual(before)
+  })
+
   it.each(CALLERS.filter((c) => c !== 'admin'))('customer calls are refused to %s and change nothing', async (caller) => {
     const before = await state()
     const token = await tokenOf(caller)

@@ -23,6 +23,11 @@ export interface IsolationEndpoint {
   account?: (row: Record<string, unknown>) => string
   /** English header of a download's account column (default 'Account'). */
   accountHeader?: string
+  /**
+   * A list an enterprise shares with its sub-accounts (the opt-out list): its rows carry the enterprise, and a
+   * sub-account sees its enterprise's rows as the enterprise does.
+   */
+  shared?: true
   /** Demo accounts whose family has rows here, so an empty answer cannot pass for isolation. */
   nonEmptyFor?: ('admin' | 'acme' | 'acme01')[]
 }
@@ -60,6 +65,10 @@ export const ISOLATION_ENDPOINTS: IsolationEndpoint[] = [
   // an account named in the body changes nothing.
   { path: '/home/summary', kind: 'list', nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/home/summary', kind: 'list', body: { cus_id: 'globex' }, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+  // The suppression lists, filled from the demo replies: an enterprise's entries, seen by its sub-accounts too.
+  { path: '/optOut/list', kind: 'list', body: WIDE, shared: true, account: (r) => String(r.ent_id), nonEmptyFor: ['admin', 'acme', 'acme01'] },
+  { path: '/optOut/list', kind: 'list', body: { ...WIDE, cus_id: 'globex' }, shared: true, account: (r) => String(r.ent_id), nonEmptyFor: ['admin', 'acme', 'acme01'] },
+  { path: '/optOut/download', kind: 'download', body: WIDE, shared: true, accountHeader: 'Enterprise', nonEmptyFor: ['admin', 'acme', 'acme01'] },
 ]
 
 const USERS = ['admin', 'acme', 'acme01'] as const
@@ -118,7 +127,7 @@ export function isolationMatrix(endpoints: IsolationEndpoint[] = ISOLATION_ENDPO
 
     const cases = endpoints.flatMap((e) => USERS.map((u) => [`${e.path} ${JSON.stringify(e.body ?? {})} as ${u}`, e, u] as const))
     it.each(cases)('%s', async (_name, e, u) => {
-      const allowed = ALLOWED[u]
+      const allowed = e.shared && u === 'acme01' ? ['acme'] : ALLOWED[u]
       const seen = await accountsSeen(h, tokens[u], e, allowed)
       if (e.nonEmptyFor?.includes(u)) expect(seen.length, 'rows to check').toBeGreaterThan(0)
       if (allowed) expect(seen.filter((a) => !allowed.includes(a))).toEqual([])

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { applyReplies, type Reply } from '../opt-outs/store'
 import { fillInteract, interactUrl, MAX_ANSWERS, type InteractView } from '../../src/domain/interact'
 import type { Deps } from '../deps'
 import type { Db } from '../db'
@@ -72,10 +73,13 @@ export function interactRoutes(deps: Deps) {
       const page = await pageOf(tx, q.code, true)
       const earlier = await answersOf(tx, page.code)
       if (earlier.length >= MAX_ANSWERS) throw new ApiError(409, 'interactAnswersFull', { max: MAX_ANSWERS })
-      await tx.query(
+      const reply = await tx.query<Reply>(
         `insert into mo_record (cus_id, prod_type, src_calling_number, mobile, content, whole_content, deliver_time, interact_code)
-         select $1, 0, '10690' || coalesce(c.ext_number, ''), $2, $3, $4, now(), $5 from customer c where c.cus_id = $1`,
+         select $1, 0, '10690' || coalesce(c.ext_number, ''), $2, $3, $4, now(), $5 from customer c where c.cus_id = $1
+         returning sn, cus_id, mobile, content, deliver_time`,
         [page.cus_id, page.mobile, q.content, wholeContent(page.message, [...earlier.map((a) => a.content), q.content]), page.code])
+      // An answer of an opt-out keyword is a refusal like a reply by SMS.
+      await applyReplies(tx, reply.rows)
       return viewOf(tx, page)
     })
     return ok(c, view, 'interactAnswered')

@@ -12,6 +12,8 @@ import { sendSameContent } from '../send/interact-send'
 import { baseOf } from './send/link'
 import { p2pSend, readP2pMessages } from '../send/p2p-send'
 import { priceOf } from '../send/store'
+import { addEntries, enterpriseOf } from '../opt-outs/store'
+import { OPT_OUT_SOURCE } from '../../src/domain/opt-outs'
 
 /** A signed call's body is read whole to hash it: the JSON limit of the console's calls, whatever its content type. */
 const OPEN_BODY_LIMIT_BYTES = 2 * 1024 * 1024
@@ -63,6 +65,14 @@ export function signedApiRoutes(deps: Deps) {
   })
 
   operation(r, OPEN_API_PATHS.batch, async (c, input) => ok(c, await batchOf(db, c.get('openAccount'), (await input()).batch_id)))
+
+  operation(r, OPEN_API_PATHS.optOut, async (c, input) => {
+    const p = await input()
+    const cusId = c.get('openAccount')
+    const entries = [...new Set(p.mobiles)].map((mobile) => ({ mobile, note: p.note }))
+    const added = await db.transaction(async (tx) => addEntries(tx, await enterpriseOf(tx, cusId), cusId, OPT_OUT_SOURCE.api, entries))
+    return ok(c, { added, on_list: entries.length - added })
+  })
 
   operation(r, OPEN_API_PATHS.balance, async (c, input) => {
     await input()

@@ -1,6 +1,7 @@
 import { MT_COUNTERS } from '../../src/domain/lists/mt-counters'
 import type { Db } from '../db'
 import { recordCounts } from '../lists/status-sums'
+import { applyStoredReplies } from '../opt-outs/store'
 
 /** [cus_id, prod_type, weight]: who sends how much of what. Weights only matter relative to each other. */
 const SENDERS: [string, number, number][] = [
@@ -75,6 +76,7 @@ export async function seedHistory(db: Db, rows: number, progress: Progress = () 
     await insertRecords(tx, rows)
     progress(`${rows} sent records`)
     await insertReplies(tx)
+    progress(`${await applyStoredReplies(tx)} opt-outs from the replies`)
     await tx.exec(`insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time, receive_count, sent_count,
         success_count, failure_count, unknown_count, timeout_count)
       select sb.batch_id, sb.cus_id, sb.prod_type, sb.batch_type, sb.content, sb.create_time,

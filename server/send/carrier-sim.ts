@@ -1,6 +1,7 @@
 import type { Db } from '../db'
 import { queueReplies, queueReports } from '../push/outbox'
 import { cappedDepth, defineJob } from '../jobs/define'
+import { applyReplies, type Reply } from '../opt-outs/store'
 
 const FAILURES = ['UNDELIV', 'MK:0001', 'MK:0005', 'EXPIRED', 'REJECTD', 'BLACK']
 const REPLIES = ['好的', '收到', 'TD', '谢谢', '1', 'OK']
@@ -17,7 +18,7 @@ export interface SimOptions {
 /**
  * The carrier's delivery reports: records waiting (500) for at least `minAgeSeconds` become success (0/0, about
  * 85%), failure (0 with a code and description, about 10%) or report time-out (600), with a report time; about one
- * success in twenty gets a reply (mo_record). One update statement, so the rollup triggers keep the daily and batch
+ * success in twenty gets a reply (mo_record), which an opt-out keyword turns into an opt-out in the same transaction. One update statement, so the rollup triggers keep the daily and batch
  * statistics in step. Each product's longest waiting come first, read from the open-status index (mt_record_open_status_idx), so
  * a large send of one product does not hold back another's reports; every sent record's product is one of
  * `product`'s (a send needs the account's price for it, and customer_product references product). `skip locked`
@@ -45,16 +46,18 @@ export async function simulateTick(db: Db, opts: SimOptions = {}): Promise<{ rep
     // Report push items commit with the reports and replies they carry (server/push/outbox.ts).
     await queueReports(tx, rows.map((r) => r.sn))
     if (replying.length) {
-      const replies = await tx.query<{ sn: number }>(
+      const replies = await tx.query<Reply>(
         `insert into mo_record (cus_id, prod_type, src_calling_number, mobile, content, whole_content, deliver_time)
          select t.cus_id, t.prod_type, '10690' || coalesce(c.ext_number, '') || lpad((t.sn % 100)::text, 2, '0'), t.mobile, t.reply,
            t.reply || ' // ' || t.content, now()
          from unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[]) as t(sn, cus_id, prod_type, mobile, content, reply)
          left join customer c on c.cus_id = t.cus_id
-         returning sn`,
+         returning sn, cus_id, mobile, content, deliver_time`,
         [replying.map((r) => r.sn), replying.map((r) => r.cus_id), replying.map((r) => r.prod_type), replying.map((r) => r.mobile),
           replying.map((r) => r.content), replying.map((_, i) => REPLIES[i % REPLIES.length])])
-      await queueReplies(tx, replies.rows.map((r) => r.sn))
+      await queueReplies(tx, replies.rows.map((r) => Number(r.sn)))
+      // An opt-out (or opt-back-in) reply changes its enterprise's list with the reply itself.
+      await applyReplies(tx, replies.rows)
     }
     return { reported: rows.length, replies: replying.length }
   })

@@ -3,12 +3,13 @@ import type { Db } from '../db'
 import { IN_FLIGHT_FROM, nameInFlight, type InFlight } from './in-flight'
 import { marketingRules, type MarketingInput } from './marketing'
 import { sendStored } from '../ops/metrics'
+import { scrubOptOuts, type Keep, type Scrubbable } from './scrub'
 import {
   costOf, countMessages, debit, nextBatchId, sensitiveIn, storeBatchRow, storeRecords, storeTimed,
-  type RecipientExtras, type Recipients, type SendKind, type StoreBatch,
+  type SendKind, type StoreBatch,
 } from './store'
 /** What a send stores, worked out by its kind inside the transaction (after the key is claimed). */
-export interface SendPlan extends Recipients, RecipientExtras {
+export interface SendPlan extends Scrubbable {
   prodType: number
   kind: SendKind
   /** The batch's content as the lists show it (the template of a point-to-point or link send). */
@@ -26,10 +27,10 @@ export interface SendPlan extends Recipients, RecipientExtras {
   /** A domestic SMS send's text and the sender's marketing mark, for the marketing rules (marketing.ts). */
   marketing?: MarketingInput
   /**
-   * The kind's own rows of every recipient (short links, answer pages), written before the records or details (a link
-   * send may still redraw its codes there).
+   * The kind's own rows of every recipient sent to (short links, answer pages), written before the records or
+   * details; `keep` picks the kind's per-recipient columns for the recipients the opt-out scrub kept.
    */
-  recipientRows?: (tx: Db, batchId: string) => Promise<void>
+  recipientRows?: (tx: Db, batchId: string, keep: Keep) => Promise<void>
 }
 
 /** A retried request's first reply, or null when this request claimed the key. */
@@ -63,17 +64,18 @@ export async function commitSend(
   const result = await db.transaction(async (tx) => {
     const earlier = await claimKey(tx, cusId, key)
     if (earlier) return earlier
-    const p = await plan(tx)
+    // Numbers on the enterprise's suppression list are neither sent nor billed; the batch counts them.
+    const { plan: p, optedOut, keep } = await scrubOptOuts(tx, cusId, await plan(tx))
     const rules = await marketingRules(tx, cusId, p.marketing)
     // Σ over recipients of the messages of what each receives, × its price (the country's, for international).
     const messages = countMessages(p)
     const cost = costOf(p, p.unitPrice)
-    const counts = { numbers: p.mobiles.length, invalid: p.invalid, duplicates: p.duplicates, messages, cost, ...rules.result }
+    const counts = { numbers: p.mobiles.length, invalid: p.invalid, duplicates: p.duplicates, opted_out: optedOut, messages, cost, ...rules.result }
     const stored = { cusId, prodType: p.prodType, content: p.content, templateName: p.templateName, mobiles: p.mobiles, contents: p.contents,
-      countryCodes: p.countryCodes, longLinks: p.longLinks }
+      countryCodes: p.countryCodes, longLinks: p.longLinks, optedOut }
     let result: SendResult
     if (p.timing) {
-      const rows = p.recipientRows && ((id: string) => p.recipientRows!(tx, id))
+      const rows = p.recipientRows && ((id: string) => p.recipientRows!(tx, id, keep))
       result = { ...counts, ...(await storeTimed(tx, { ...stored, kind: p.kind, timing: p.timing, cost }, rows)) }
     } else {
       const balanceAfter = await debit(tx, cusId, cost)
@@ -83,7 +85,7 @@ export async function commitSend(
         ...stored, batchId, batchType: p.kind === 'p2p' ? 2 : 1, unitPrice: p.unitPrice, unitPrices: p.unitPrices, review,
       }
       const { status, now } = await storeBatchRow(tx, batch)
-      await p.recipientRows?.(tx, batchId)
+      await p.recipientRows?.(tx, batchId, keep)
       // A large send's records carry a time named for the lists to read around until this transaction commits.
       if (p.mobiles.length >= IN_FLIGHT_FROM) inFlight = await nameInFlight(db, tx, p.prodType, batchId, now)
       await storeRecords(tx, batch, status, inFlight?.time ?? now)

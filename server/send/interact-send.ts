@@ -37,18 +37,19 @@ export async function interactSend(db: Db, cusId: string, p: GroupSendPayload, n
     const unitPrice = await priceOf(tx, cusId, prodType)
     codes = interactCodes(mobiles.length)
     return {
-      prodType, kind: 'group', content: p.content, mobiles, contents: new CodedMessages(codes, perRecipient * codes.length, (code) => fillInteract(p.content, interactUrl(base, code))),
+      prodType, kind: 'group', content: p.content, mobiles, contents: new CodedMessages(codes, perRecipient, (code) => fillInteract(p.content, interactUrl(base, code))),
       unitPrice, invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content], timing: p.timing_time,
       marketing: { text: p.content, marked: p.marketing ?? false, field: 'content' },
-      recipientRows: async (tx, batchId) => {
+      recipientRows: async (tx, batchId, keep) => {
+        const sent = { codes: keep(codes), mobiles: keep(mobiles) }
         await tx.query(
           `insert into interact_send (batch_id, cus_id, content, base, expires_at)
            values ($1, $2, $3, $4, now() + make_interval(days => $5))`, [batchId, cusId, p.content, base, INTERACT_TTL_DAYS])
-        for (let i = 0; i < mobiles.length; i += INSERT_CHUNK) {
-          const end = Math.min(i + INSERT_CHUNK, mobiles.length)
+        for (let i = 0; i < sent.mobiles.length; i += INSERT_CHUNK) {
+          const end = Math.min(i + INSERT_CHUNK, sent.mobiles.length)
           await tx.query(
             `insert into interact_message (code, batch_id, mobile) select t.c, $1, t.m from unnest($2::text[], $3::text[]) as t(c, m)`,
-            [batchId, codes.slice(i, end), mobiles.slice(i, end)])
+            [batchId, sent.codes.slice(i, end), sent.mobiles.slice(i, end)])
         }
       },
     }

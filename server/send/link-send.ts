@@ -25,17 +25,15 @@ export async function linkSend(db: Db, cusId: string, p: LinkSendPayload, number
   return commitSend(db, cusId, p.idempotency_key, async (tx) => {
     // The product first: an account without it mints no codes.
     const unitPrice = await priceOf(tx, cusId, prodType)
-    // Checked against the stored links with the links' own rows, in the same transaction.
+    // Checked against the stored links in the transaction that stores these.
     codes = uniqueCodes(mobiles.length)
+    await clearClashes(tx, codes)
     return {
-      prodType, kind: 'link', content: linkTemplate(p.content), mobiles, contents: new CodedMessages(codes, perRecipient * codes.length, (code) => fillLink(p.content, shortUrl(base, code))),
+      prodType, kind: 'link', content: linkTemplate(p.content), mobiles, contents: new CodedMessages(codes, perRecipient, (code) => fillLink(p.content, shortUrl(base, code))),
       longLinks: new Array<string>(mobiles.length).fill(p.long_url), unitPrice,
       invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content, p.long_url], timing: p.timing_time,
       marketing: { text: p.content, marked: p.marketing ?? false, field: 'content' },
-      recipientRows: async (tx, batchId) => {
-        await clearClashes(tx, codes)
-        await storeLinks(tx, { codes, mobiles, cusId, batchId, longUrl: p.long_url, createdAt })
-      },
+      recipientRows: (tx, batchId, keep) => storeLinks(tx, { codes: keep(codes), mobiles: keep(mobiles), cusId, batchId, longUrl: p.long_url, createdAt }),
     }
   })
 }

@@ -1,6 +1,7 @@
 import { hasOptOut, sendType, SMS_TYPES, type SmsType } from '../../src/domain/marketing'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
+import { enterpriseOf } from '../opt-outs/store'
 
 /*
  * The marketing rules of a domestic SMS send (src/domain/marketing.ts), in one place: what the send is, and that a
@@ -14,13 +15,6 @@ export interface MarketingInput {
   marked: boolean
   /** The payload field the text came from, named in a refusal (`content`, `template`). */
   field: string
-}
-
-/** The sending account's enterprise: itself, or the customer a sub-account belongs to. */
-export async function enterpriseOf(db: Db, cusId: string): Promise<string> {
-  const { rows } = await db.query<{ ent: string }>(
-    `select case when user_type = 3 and parent_id is not null then parent_id else cus_id end as ent from customer where cus_id = $1`, [cusId])
-  return rows[0]?.ent ?? cusId
 }
 
 /**

@@ -26,6 +26,17 @@ class FilledRows implements LazyContents {
     readonly messages: number,
   ) {}
 
+  /** The kept rows; the messages of the dropped ones (usually few) measured again and taken off. */
+  only(kept: readonly number[], dropped: readonly number[]): LazyContents {
+    const parsed = parseTemplate(this.template)
+    let messages = this.messages
+    for (const i of dropped) {
+      const m = measureFilled(parsed, this.values[i] ? this.values[i].split('\t') : [], MAX_CONTENT_CHARS)
+      messages -= messagesFor(m.chars, m.ascii)
+    }
+    return new FilledRows(this.template, kept.map((i) => this.values[i]), messages)
+  }
+
   get length() {
     return this.values.length
   }

@@ -8,6 +8,7 @@ import { accountStatusSql } from '../users/repo'
 import { defineJob } from '../jobs/define'
 import { roundMoney } from '../../src/domain/money'
 import { IN_FLIGHT_FROM, nameInFlight, type InFlight } from './in-flight'
+import { enterpriseOf, exemptFromOptOuts, settingsOf } from '../opt-outs/store'
 import { countryPrices, debit, nextBatchId, priceOf, sensitiveIn } from './store'
 
 /**
@@ -75,6 +76,8 @@ async function sendOne(db: Db, tx: Db, now: Date, named: (f: InFlight | null) =>
      order by timing_time limit 1 for update skip locked`, [TIMED_STATUS.toBeSent, now])
   if (!rows.length) return null
   const b = rows[0]
+  // Numbers that opted out since the batch was scheduled are left out now, unbilled.
+  const optedOut = await scrubTimed(tx, b.time_batch, b.cus_id)
   const groups = (await tx.query<Group>(
     `select content, country_code, count(*)::int as n from time_mt_message where time_batch = $1 and send_status = $2
      group by content, country_code`, [b.time_batch, TIMED_STATUS.toBeSent])).rows
@@ -94,9 +97,9 @@ async function sendOne(db: Db, tx: Db, now: Date, named: (f: InFlight | null) =>
   const c = uniformCounts({ mt_status: status }, total)
   await tx.query(
     `insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time,
-       receive_count, sent_count, success_count, failure_count, unknown_count, timeout_count)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [batchId, b.cus_id, b.prod_type, review ? 0 : b.batch_type === 1 ? 2 : 1, b.content, now, c.receive, c.sent, c.success, c.failure, c.unknown, c.timeout])
+       receive_count, sent_count, success_count, failure_count, unknown_count, timeout_count, opted_out)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [batchId, b.cus_id, b.prod_type, review ? 0 : b.batch_type === 1 ? 2 : 1, b.content, now, c.receive, c.sent, c.success, c.failure, c.unknown, c.timeout, optedOut])
   // An international batch's sender id (time_batch.sender_id) goes with it.
   if (b.kind === 'intl') {
     await tx.query('update sms_batch set sender_id = t.sender_id from time_batch t where t.time_batch = $1 and sms_batch.batch_id = $2', [b.time_batch, batchId])
@@ -108,6 +111,25 @@ async function sendOne(db: Db, tx: Db, now: Date, named: (f: InFlight | null) =>
   await mark(tx, b.time_batch, TIMED_STATUS.sent)
   await inFlight?.done(tx)
   return b.time_batch
+}
+
+/**
+ * The opt-out scrub of a timed batch as it goes (server/send/scrub.ts for the others): its details still to be sent
+ * whose numbers are on the enterprise's list, found by one join of the details with the list, are marked opted out
+ * (5) and counted on the batch. Returns the batch's count of numbers left out, at scheduling and now.
+ */
+async function scrubTimed(tx: Db, timeBatch: string, cusId: string): Promise<number> {
+  const ent = await enterpriseOf(tx, cusId)
+  // Timed batches carry no template type yet: exemptFromOptOuts decides for them as for every send.
+  if (exemptFromOptOuts(await settingsOf(tx, ent), {})) return 0
+  const { rows } = await tx.query<{ opted_out: number }>(
+    `with d as (
+       update time_mt_message d set send_status = $4 from opt_out o
+       where d.time_batch = $1 and d.send_status = $3 and o.ent_id = $2 and o.mobile = d.mobile and o.removed_at is null
+       returning 1)
+     update time_batch set opted_out = opted_out + (select count(*) from d) where time_batch = $1 returning opted_out`,
+    [timeBatch, ent, TIMED_STATUS.toBeSent, TIMED_STATUS.optedOut])
+  return rows[0].opted_out
 }
 
 /** Copies the batch's details still to be sent into its records, priced by group, and marks them sent. */

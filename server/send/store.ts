@@ -24,18 +24,29 @@ export interface LazyContents {
   slice(start: number, end: number): string[]
   /** Each message in turn, none kept (the sensitive-word review). */
   [Symbol.iterator](): Iterator<string>
+  /** The messages of the recipients at `kept` (in order), the ones at `dropped` left out (an opt-out scrub). */
+  only(kept: readonly number[], dropped: readonly number[]): LazyContents
 }
 
 /** Each recipient's message made from its own code (a short link, an answer page), a chunk at a time. */
 export class CodedMessages implements LazyContents {
   constructor(
     private readonly codes: string[],
-    readonly messages: number,
+    /** Messages of each one: every code has one length, so every filled message measures the same. */
+    private readonly perRecipient: number,
     private readonly fill: (code: string) => string,
   ) {}
 
   get length() {
     return this.codes.length
+  }
+
+  get messages() {
+    return this.perRecipient * this.codes.length
+  }
+
+  only(kept: readonly number[]): LazyContents {
+    return new CodedMessages(kept.map((i) => this.codes[i]), this.perRecipient, this.fill)
   }
 
   slice(start: number, end: number): string[] {
@@ -142,6 +153,8 @@ export interface StoreBatch extends Recipients, RecipientExtras {
   templateName?: string | null
   unitPrice: number
   review: boolean
+  /** Numbers left out by the opt-out scrub. */
+  optedOut?: number
 }
 
 /** What a send bills: Σ over recipients of messages × unit price, rounded as the balance is stored. */
@@ -173,9 +186,9 @@ export async function storeBatchRow(tx: Db, b: StoreBatch): Promise<{ status: nu
   const c = uniformCounts({ mt_status: status }, b.mobiles.length)
   await tx.query(
     `insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time,
-       receive_count, sent_count, success_count, failure_count, unknown_count, timeout_count)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [b.batchId, b.cusId, b.prodType, b.review ? 0 : b.batchType, b.content, now, c.receive, c.sent, c.success, c.failure, c.unknown, c.timeout],
+       receive_count, sent_count, success_count, failure_count, unknown_count, timeout_count, opted_out)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [b.batchId, b.cusId, b.prodType, b.review ? 0 : b.batchType, b.content, now, c.receive, c.sent, c.success, c.failure, c.unknown, c.timeout, b.optedOut ?? 0],
   )
   return { status, now }
 }
@@ -222,6 +235,8 @@ export interface StoreTimed extends Recipients, Pick<RecipientExtras, 'countryCo
   timing: string
   /** The cost at scheduling time: the balance must cover it now (it is billed when sent). */
   cost: number
+  /** Numbers the opt-out scrub left out at scheduling (the scheduler scrubs again when it sends). */
+  optedOut?: number
 }
 
 /**
@@ -235,9 +250,9 @@ export async function storeTimed(tx: Db, t: StoreTimed, beforeDetails?: (timeBat
   const id = await nextBatchId(tx, 'T')
   const now = new Date()
   await tx.query(
-    `insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time, kind, template_name)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [id, t.cusId, t.prodType, t.kind === 'p2p' ? 1 : 0, TIMED_TO_BE_SENT, t.content, t.mobiles.length, t.timing, now, t.kind, t.templateName ?? null])
+    `insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time, kind, template_name, opted_out)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [id, t.cusId, t.prodType, t.kind === 'p2p' ? 1 : 0, TIMED_TO_BE_SENT, t.content, t.mobiles.length, t.timing, now, t.kind, t.templateName ?? null, t.optedOut ?? 0])
   await beforeDetails?.(id)
   for (let i = 0; i < t.mobiles.length; i += INSERT_CHUNK) {
     const mobiles = t.mobiles.slice(i, i + INSERT_CHUNK)

@@ -1,4 +1,5 @@
 import type { Locale } from './constants'
+import { OPT_OUT_MESSAGES } from './opt-outs'
 import { TEMPLATE_MESSAGES } from './template-limits'
 
 /**
@@ -268,6 +269,7 @@ export const SERVER_MESSAGES = {
     en: 'A signature from an app, a website, a trademark or a public account needs a proof file (a screenshot, a certificate or a PDF)',
   },
   ...TEMPLATE_MESSAGES,
+  ...OPT_OUT_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES

@@ -48,7 +48,10 @@ import { importCommitSchema, importUploadSchema } from './contact-import'
 import { certificationSchema, modifyCusNameSchema, modifyMobileSchema, modifyPasswordSchema, sendBindCodeSchema } from './user-settings'
 import { signatureSearchSchema } from './lists/signatures'
 import { signatureAddSchema, signatureIdSchema, signatureReviewSchema, signatureUsableSchema } from './signatures'
-import { OPEN_API_PATHS, openBalanceSchema, openBatchQuerySchema, openP2pSchema, openSendSchema } from './signed-api'
+import { OPEN_API_PATHS, openBalanceSchema, openBatchQuerySchema, openOptOutSchema, openP2pSchema, openSendSchema } from './signed-api'
+import {
+  optOutAddSchema, optOutCheckSchema, optOutImportCommitSchema, optOutImportUploadSchema, optOutRemoveSchema, optOutSearchSchema, optOutSettingsSchema,
+} from './opt-outs'
 
 /**
  * Every call of the API (under API_PREFIX), as data. Each server route is registered by its entry
@@ -256,6 +259,17 @@ export const OPERATIONS = [
     ['/addressBook/addressBookMemberMove', json(memberMoveSchema)],
     ['/addressBook/addressBookMemberDetail', json(memberRefSchema)],
   ]),
+  ...area('opt-outs', 'bearer', [
+    ['/optOut/list', json(optOutSearchSchema)],
+    ['/optOut/download', download(optOutSearchSchema), 'file'],
+    ['/optOut/add', json(optOutAddSchema)],
+    ['/optOut/remove', json(optOutRemoveSchema)],
+    ['/optOut/settings', none],
+    ['/optOut/saveSettings', json(optOutSettingsSchema)],
+    ['/optOut/check', form(optOutCheckSchema, 'numbers', 'rows')],
+    ['/file/uploadOptOut', form(optOutImportUploadSchema, 'rows')],
+    ['/optOut/importCommit', json(optOutImportCommitSchema)],
+  ]),
   ...area('number-check', 'bearer', [
     ['/mobileStatus/mobileStatusStatistics', json(mobileStatusStatSearchSchema)],
     ['/mobileBlack/mobileBlackStatistics', json(checkStatSearchSchema)],
@@ -292,6 +306,7 @@ export const OPERATIONS = [
     [OPEN_API_PATHS.p2p, json(openP2pSchema)],
     [OPEN_API_PATHS.batch, json(openBatchQuerySchema)],
     [OPEN_API_PATHS.balance, json(openBalanceSchema)],
+    [OPEN_API_PATHS.optOut, json(openOptOutSchema)],
   ]),
 ]
 

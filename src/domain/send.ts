@@ -131,6 +131,8 @@ export const sendResultSchema = z.object({
   numbers: z.number(),
   invalid: z.number(),
   duplicates: z.number(),
+  /** Numbers left out because they are on the enterprise's opt-out list (neither sent nor billed). */
+  opted_out: z.number().default(0),
   /** Total messages billed (sum over recipients of measureContent(message).messages). */
   messages: z.number(),
   /** Yuan, rounded to 3 decimals as the balance is stored. */

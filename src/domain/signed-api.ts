@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { safeText } from './input'
+import { optOutAddSchema } from './opt-outs'
 import { MAX_CONTENT_CHARS, p2pSendSchema } from './send'
 
 /*
@@ -19,6 +20,7 @@ export const OPEN_API_PATHS = {
   p2p: '/open/v1/sms/p2p',
   batch: '/open/v1/batch/query',
   balance: '/open/v1/account/balance',
+  optOut: '/open/v1/optOut/add',
 } as const
 
 export const SIGNATURE_HEADERS = {
@@ -42,6 +44,8 @@ export function canonicalRequest(r: { method: string; path: string; account: str
 
 /** Numbers (or point-to-point rows) one call may carry; a larger send is split over calls. */
 export const OPEN_MAX_NUMBERS = 100_000
+/** Numbers one opt-out call may put on the list. */
+export const OPEN_OPT_OUT_MAX = 1000
 /** The longest mobile entry read (a number with prefix and separators). */
 const MOBILE_CHARS = 32
 
@@ -107,3 +111,9 @@ export const openBatchSchema = z.object({
 export type OpenBatch = z.infer<typeof openBatchSchema>
 
 export const openBalanceResultSchema = z.object({ cus_id: z.string(), balance: z.number() })
+
+/** Numbers the customer's own systems learnt have refused its messages (a web form, a call centre): put on its opt-out list. */
+export const openOptOutSchema = z.object({
+  mobiles: z.array(optOutAddSchema.shape.mobile).min(1).max(OPEN_OPT_OUT_MAX),
+  note: optOutAddSchema.shape.note,
+})

@@ -875,6 +875,10 @@ type RootTranslation = {
 		 */
 		signatureBrackets: string
 		/**
+		 * 有​重​复​的​项​（​大​小​写​、​全​角​半​角​视​为​相​同​）
+		 */
+		duplicate: string
+		/**
 		 * 未​知​错​误
 		 */
 		unknown: string
@@ -4244,6 +4248,10 @@ type RootTranslation = {
 		 */
 		timedIntercepted: string
 		/**
+		 * 已​退​订​，​未​发​送
+		 */
+		timedOptedOut: string
+		/**
 		 * 相​同​内​容
 		 */
 		timedSameContent: string
@@ -7485,6 +7493,10 @@ export type TranslationFunctions = {
 		 */
 		signatureBrackets: () => LocalizedString
 		/**
+		 * 有重复的项（大小写、全角半角视为相同）
+		 */
+		duplicate: () => LocalizedString
+		/**
 		 * 未知错误
 		 */
 		unknown: () => LocalizedString
@@ -10720,6 +10732,10 @@ export type TranslationFunctions = {
 		 * 已拦截
 		 */
 		timedIntercepted: () => LocalizedString
+		/**
+		 * 已退订，未发送
+		 */
+		timedOptedOut: () => LocalizedString
 		/**
 		 * 相同内容
 		 */

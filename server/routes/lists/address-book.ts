@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { GROUP_TOTALS, type ContactSearch } from '../../../src/domain/lists/address-book'
 import type { Deps } from '../../deps'
+import { optedOutSql } from '../../opt-outs/store'
 import { localeOf, ok } from '../../http/envelope'
 import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
@@ -40,7 +41,8 @@ export function addressBookRoutes(deps: Deps) {
     const q = await input()
     return ok(c, await listPage(db, {
       session: c.get('sessionCheck'),
-      select: SELECT, from: FROM, countFrom: 'ab_contact a', where: contactWhere(c.get('user'), q), page: q,
+      // The page marks contacts whose number is on the enterprise's opt-out list.
+      select: `${SELECT}, ${optedOutSql('a.mobile', 'a.cus_id')} as opted_out`, from: FROM, countFrom: 'ab_contact a', where: contactWhere(c.get('user'), q), page: q,
       orderBy: orderClause(q, { create_time: 'a.create_time', name: 'a.name', mobile: 'a.mobile' }, { by: 'create_time', order: 'desc' }, 'a.id'),
     }))
   }))

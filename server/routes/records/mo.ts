@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { DEFAULT_WINDOW_DAYS, INTERACT_DOWNLOAD_COLUMNS, MO_DOWNLOAD_COLUMNS, type DownloadColumn, type MoRecordSearch } from '../../../src/domain/lists/records'
 import type { Deps } from '../../deps'
+import { optedOutSql } from '../../opt-outs/store'
 import type { Db } from '../../db'
 import { localeOf, ok } from '../../http/envelope'
 import { operation, type Reader } from '../../http/operation'
@@ -47,7 +48,9 @@ export function moRoutes(deps: Deps) {
     const q = await input()
     const m = moQuery(deps.db, c.get('user'), q, interact)
     const orderBy = orderClause(q, m.sortable, { by: 'deliver_time', order: 'desc' }, 'o.sn')
-    return ok(c, await listPage(deps.db, { session: c.get('sessionCheck'), select: m.select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, sortFew: fewFor(m) }))
+    // The page marks numbers on the enterprise's opt-out list (a reply of TD shows what it did).
+    const select = `${m.select}, ${optedOutSql('o.mobile', 'o.cus_id')} as opted_out`
+    return ok(c, await listPage(deps.db, { session: c.get('sessionCheck'), select, from: m.from, countFrom: m.countFrom, where: m.where, orderBy, page: q, sortFew: fewFor(m) }))
   }
 
   const download = (interact: boolean, fileColumns: DownloadColumn[]) => async (c: Context<AppEnv>, input: Reader<MoRecordSearch & { format: 'xlsx' | 'csv' }>) => {

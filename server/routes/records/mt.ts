@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import type { Locale } from '../../../src/domain/constants'
 import { DEFAULT_WINDOW_DAYS, INTL_PRICE_PERMISSION, PROD_CSP, PROD_INTERNATIONAL, PROD_ORDINARY, PROD_VIDEO, mtDownloadColumns, type MtRecordSearch } from '../../../src/domain/lists/records'
 import type { Deps } from '../../deps'
+import { optedOutSql } from '../../opt-outs/store'
 import type { Db } from '../../db'
 import { localeOf, ok } from '../../http/envelope'
 import { operation, type Reader } from '../../http/operation'
@@ -54,6 +55,8 @@ function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale:
     if (prodType === PROD_CSP) cols.push('m.template_name')
     if (intl) cols.push('m.country_code as country', `${locale === 'en' ? 'co.name_en' : 'co.name_zh'} as "countryName"`)
     if (withPrice) cols.push('m.price', `to_char(m.price, 'FM999990.0000') as "priceStr"`)
+    // The list marks numbers on the enterprise's opt-out list (a file leaves it to the opt-out list's own download).
+    if (!forFile) cols.push(`${optedOutSql('m.mobile', 'm.cus_id')} as opted_out`)
     // (a file shows neither the key nor the product: a field fewer is a string fewer per row to decode)
     return (forFile ? cols.filter((c) => c !== 'm.sn' && c !== 'm.prod_type') : cols).join(', ')
   }

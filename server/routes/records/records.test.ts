@@ -141,7 +141,7 @@ describe('routes/records/records', () => {
       const { rows } = await h.db.query<{ n: number }>(`select count(*)::int as n from mo_record where prod_type = 0`)
       expect(all.total).toBe(rows[0].n)
       const r0 = all.records[0]
-      expect(Object.keys(r0).sort()).toEqual(['cus_id', 'cus_name', 'decodeContent', 'decodeMobile', 'deliver_time', 'prod_type', 'sn', 'src_calling_number'])
+      expect(Object.keys(r0).sort()).toEqual(['cus_id', 'cus_name', 'decodeContent', 'decodeMobile', 'deliver_time', 'opted_out', 'prod_type', 'sn', 'src_calling_number'])
       const byMobile = await list('/moRecord/list', { ...WIDE, mobile: r0.decodeMobile })
       expect(byMobile.records.every((r) => r.decodeMobile === r0.decodeMobile)).toBe(true)
       const video = await list('/moRecord/list', { ...WIDE, prod_type: 2 })

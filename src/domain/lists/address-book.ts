@@ -28,6 +28,8 @@ export const contactRowSchema = z.object({
   birthday: z.string().nullable(),
   remark: z.string(),
   create_time: z.string(),
+  /** The mobile is on the enterprise's opt-out list (the list pages). */
+  opted_out: z.boolean().optional(),
 })
 export type ContactRow = z.infer<typeof contactRowSchema>
 export const CONTACT_SORTABLE = ['create_time', 'name', 'mobile'] as const

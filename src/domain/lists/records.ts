@@ -150,6 +150,8 @@ export const mtRecordRowSchema = z.object({
   /** International only, and only with INTL_PRICE_PERMISSION; priceStr has four decimals. */
   price: z.number().optional(),
   priceStr: z.string().optional(),
+  /** The number is on the sending enterprise's opt-out list now (the list pages; files leave it out). */
+  opted_out: z.boolean().optional(),
 })
 export type MtRecordRow = z.infer<typeof mtRecordRowSchema>
 
@@ -162,6 +164,8 @@ export const moRecordRowSchema = z.object({
   decodeMobile: z.string(),
   decodeContent: z.string(),
   deliver_time: z.string(),
+  /** The number is on the enterprise's opt-out list now (the list pages). */
+  opted_out: z.boolean().optional(),
 })
 export type MoRecordRow = z.infer<typeof moRecordRowSchema>
 

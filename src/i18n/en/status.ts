@@ -16,6 +16,7 @@ export default {
 	timedSent: 'Sent',
 	timedPaused: 'Paused',
 	timedIntercepted: 'Intercepted',
+	timedOptedOut: 'Opted out, not sent',
 	timedSameContent: 'Same content',
 	timedPointToPoint: 'Point-to-point',
 	filePending: 'Pending',

@@ -18,6 +18,7 @@ export default {
 	timedSent: '已发送',
 	timedPaused: '已暂停',
 	timedIntercepted: '已拦截',
+	timedOptedOut: '已退订，未发送',
 	timedSameContent: '相同内容',
 	timedPointToPoint: '点对点',
 	filePending: '待检测',

@@ -1,0 +1,44 @@
+import type { Db } from '../db'
+import { ApiError } from '../http/envelope'
+import { enterpriseOf, exemptFromOptOuts, optedOutAmong, settingsOf } from '../opt-outs/store'
+import { judgeSend, type MarketingInput } from './marketing'
+import type { LazyContents, RecipientExtras, Recipients } from './store'
+
+/** The elements of a per-recipient column that belong to the recipients a scrub kept (in order). */
+export type Keep = <T>(all: readonly T[]) => T[]
+
+/** What a send kind hands the scrub: its recipients and per-recipient columns, and its text for its type. */
+export interface Scrubbable extends Recipients, RecipientExtras {
+  /** A domestic SMS send's text and mark (marketing.ts), which say whether it is a verification code. */
+  marketing?: MarketingInput
+}
+
+/**
+ * Every send's scrub against its enterprise's suppression list (server/opt-outs/store.ts), before anything is
+ * counted or billed: the recipients on the list and everything the plan holds for each of them go, the rest keep
+ * their order. `keep` picks a per-recipient column of the kind's own (its short-link codes) the same way. 400
+ * optOutAllRemoved when nobody is left: nothing is stored or billed.
+ */
+export async function scrubOptOuts<P extends Scrubbable>(tx: Db, cusId: string, plan: P): Promise<{ plan: P; optedOut: number; keep: Keep }> {
+  const same: Keep = <T>(all: readonly T[]) => all as T[]
+  const ent = await enterpriseOf(tx, cusId)
+  const settings = await settingsOf(tx, ent)
+  // The send's type is looked up only when the enterprise exempts verification codes (judgeSend: its approved template's).
+  const verificationCode = settings.exempt_verification && plan.marketing ? (await judgeSend(tx, cusId, plan.marketing)).type === 'code' : false
+  if (exemptFromOptOuts(settings, { verificationCode })) return { plan, optedOut: 0, keep: same }
+  const suppressed = await optedOutAmong(tx, ent, plan.mobiles)
+  if (!suppressed.size) return { plan, optedOut: 0, keep: same }
+  const kept: number[] = []
+  const dropped: number[] = []
+  plan.mobiles.forEach((m, i) => (suppressed.has(m) ? dropped : kept).push(i))
+  if (!kept.length) throw new ApiError(400, 'optOutAllRemoved', { count: dropped.length })
+  const keep: Keep = <T>(all: readonly T[]) => kept.map((i) => all[i])
+  const pick = <T>(a: T[] | undefined) => (a ? keep(a) : undefined)
+  const c = plan.contents
+  const contents: string | string[] | LazyContents = typeof c === 'string' ? c : Array.isArray(c) ? keep(c) : c.only(kept, dropped)
+  return {
+    plan: { ...plan, mobiles: keep(plan.mobiles), contents, countryCodes: pick(plan.countryCodes), longLinks: pick(plan.longLinks), unitPrices: pick(plan.unitPrices) },
+    optedOut: dropped.length,
+    keep,
+  }
+}
