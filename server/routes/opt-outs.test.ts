@@ -294,7 +294,7 @@ describe('routes/opt-outs', () => {
       expect(bad.status).toBe(400)
       expect(bad.data.fields).toEqual({ out_keywords: 'plainTextOnly', in_keywords: 'tooLong' })
       expect((await h.call('/optOut/saveSettings', { out_keywords: ['TD', 'ｔｄ'], in_keywords: ['START'], exempt_verification: false }, { token: t.globex })).data.fields)
-        .toEqual({ out_keywords: 'duplicate' })
+        .toEqual({ out_keywords: 'keywordDuplicate' })
       const settings = { out_keywords: ['不要了'], in_keywords: ['恢复'], exempt_verification: true }
       expect((await h.call('/optOut/saveSettings', settings, { token: t.acme01 })).status).toBe(403)
       expect((await h.call('/optOut/saveSettings', settings, { token: t.globex })).status).toBe(200)

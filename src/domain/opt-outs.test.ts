@@ -29,9 +29,9 @@ describe('domain/opt-outs', () => {
       const r = optOutSettingsSchema.safeParse(v)
       return r.success ? {} : fieldErrors(r.error, v)
     }
-    expect(errors({ ...ok, out_keywords: ['TD', 'td'] })).toEqual({ out_keywords: 'duplicate' })
-    expect(errors({ ...ok, out_keywords: ['TD', 'ＴＤ'] })).toEqual({ out_keywords: 'duplicate' })
-    expect(errors({ ...ok, in_keywords: ['td'] })).toEqual({ in_keywords: 'duplicate' })
+    expect(errors({ ...ok, out_keywords: ['TD', 'td'] })).toEqual({ out_keywords: 'keywordDuplicate' })
+    expect(errors({ ...ok, out_keywords: ['TD', 'ＴＤ'] })).toEqual({ out_keywords: 'keywordDuplicate' })
+    expect(errors({ ...ok, in_keywords: ['td'] })).toEqual({ in_keywords: 'keywordDuplicate' })
     expect(errors({ ...ok, out_keywords: ['<b>TD</b>'] })).toEqual({ out_keywords: 'plainTextOnly' })
     expect(errors({ ...ok, out_keywords: ['T\u200bD'] })).toEqual({ out_keywords: 'plainTextOnly' })
     expect(errors({ ...ok, out_keywords: ['T\u0007'] })).toEqual({ out_keywords: 'plainTextOnly' })

@@ -57,7 +57,7 @@ const keyword = safeText().trim().min(1, { message: 'required' }).max(KEYWORD_MA
 const keywordList = z.array(keyword).min(1, { message: 'required' }).max(KEYWORDS_MAX, { message: 'tooLong' })
   .superRefine((list, ctx) => {
     const keys = list.map(keywordKey)
-    if (keys.some((k, i) => keys.indexOf(k) !== i)) ctx.addIssue({ code: 'custom', message: 'duplicate' })
+    if (keys.some((k, i) => keys.indexOf(k) !== i)) ctx.addIssue({ code: 'custom', message: 'keywordDuplicate' })
   })
 
 /** The enterprise's opt-out settings (/optOut/settings, /optOut/saveSettings): one schema for the form and the server. */
@@ -72,7 +72,7 @@ export const optOutSettingsSchema = z.object({
 }).superRefine((s, ctx) => {
   // A word cannot both refuse and re-subscribe.
   const outs = new Set(s.out_keywords.map(keywordKey))
-  if (s.in_keywords.some((k) => outs.has(keywordKey(k)))) ctx.addIssue({ code: 'custom', path: ['in_keywords'], message: 'duplicate' })
+  if (s.in_keywords.some((k) => outs.has(keywordKey(k)))) ctx.addIssue({ code: 'custom', path: ['in_keywords'], message: 'keywordDuplicate' })
 })
 export type OptOutSettings = z.infer<typeof optOutSettingsSchema>
 export const DEFAULT_OPT_OUT_SETTINGS: OptOutSettings = {

@@ -10,7 +10,7 @@ export const ERROR_KEYS = [
   'passwordComplexity', 'passwordSameAsOld', 'passwordMismatch', 'lockPasswordEmpty', 'epIdFormat',
   'tooLong', 'invalidValue', 'personName', 'idNumberFormat', 'idNumberBirth', 'idNumberChecksum',
   'plainTextOnly', 'noSpaces', 'signatureLength', 'signatureBrackets',
-  'duplicate',
+  'keywordDuplicate',
 ] as const
 export type ErrorKey = (typeof ERROR_KEYS)[number]
 export const isErrorKey = (s: string): s is ErrorKey => (ERROR_KEYS as readonly string[]).includes(s)

@@ -877,7 +877,7 @@ type RootTranslation = {
 		/**
 		 * 有​重​复​的​项​（​大​小​写​、​全​角​半​角​视​为​相​同​）
 		 */
-		duplicate: string
+		keywordDuplicate: string
 		/**
 		 * 未​知​错​误
 		 */
@@ -7495,7 +7495,7 @@ export type TranslationFunctions = {
 		/**
 		 * 有重复的项（大小写、全角半角视为相同）
 		 */
-		duplicate: () => LocalizedString
+		keywordDuplicate: () => LocalizedString
 		/**
 		 * 未知错误
 		 */

@@ -48,9 +48,10 @@ describe('routes/records/short-link-list', () => {
         const q = statements.find((s) => s.sql.includes('mt_record m'))!
         const read = await rowsRead(h.db, 'mt_record', q.sql, q.params)
         expect({ who, total: json.data.total <= links, some: links > 20 }).toEqual({ who, total: true, some: true })
-        // The account's links for the count, and for the page at most every link record of the window (walked in
-        // list order until 20 are the account's): not the account's 4,000 records without a link.
-        expect({ who, read, few: read <= links + allLinks }).toEqual({ who, read, few: true })
+        // For the count and for the page each at most every link record of the window (the planner may walk all
+        // accounts' links, in list order for the page until 20 are the account's, where they are few): never the
+        // account's 4,000 records without a link.
+        expect({ who, read, few: read <= 2 * allLinks }).toEqual({ who, read, few: true })
         expect(allLinks).toBeLessThan(BIG / 2)
       }
     })

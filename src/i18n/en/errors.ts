@@ -23,7 +23,7 @@ export default {
 	noSpaces: 'Cannot hold spaces',
 	signatureLength: 'A signature has 2 to 12 characters',
 	signatureBrackets: 'A signature cannot hold 【】, square or curly brackets: the platform adds the 【】',
-	duplicate: 'An entry is there twice (case and full-width letters count as the same)',
+	keywordDuplicate: 'An entry is there twice (case and full-width letters count as the same)',
 	unknown: 'Unknown error',
 	network: 'The server could not be reached; check your network connection and try again',
 	timeout: 'The request timed out; please try again later',

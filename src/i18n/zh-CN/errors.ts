@@ -21,7 +21,7 @@ export default {
 	noSpaces: '不能含有空格',
 	signatureLength: '签名须为 2 到 12 个字符',
 	signatureBrackets: '签名中不能含有【】、方括号或花括号，【】由平台加上',
-	duplicate: '有重复的项（大小写、全角半角视为相同）',
+	keywordDuplicate: '有重复的项（大小写、全角半角视为相同）',
 	unknown: '未知错误',
 	network: '网络连接失败，请检查网络后重试',
 	timeout: '请求超时，请稍后重试',
