@@ -8,6 +8,7 @@ import { shortLinkCommands } from '@/features/short-links'
 import { templateCommands } from '@/features/templates'
 import { materialCommands } from '@/features/materials'
 import { signatureCommands } from '@/features/signatures'
+import { optOutCommands } from '@/features/opt-outs'
 import { getLastBatch } from '@/stores/last-batch'
 import { setLocale, setTheme, toggleSidebar } from '@/stores/prefs'
 import { HOME_PATH, closeAllTabs, closeOtherTabs, closeTab, getActiveTab, openTab } from '@/stores/tabs'
@@ -68,6 +69,7 @@ function actionCommands({ LL, otherLL, locale, go }: ShellContext): Command[] {
     ...templateCommands({ LL, otherLL, go }),
     ...materialCommands({ LL, otherLL }),
     ...signatureCommands({ LL, otherLL }),
+    ...optOutCommands({ LL, otherLL }),
   ]
 }
 

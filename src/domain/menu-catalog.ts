@@ -67,6 +67,7 @@ export const MENU_CATALOG: Record<ModuleCode, CatalogEntry[]> = {
         { path: '/number-check/ue', label: '5G终端检测', labelEn: '5G terminal check', icon: 'phone' },
       ],
     },
+    { path: '/opt-out/list', label: '退订管理', labelEn: 'Opt-outs', icon: 'opt-out' },
     { path: '/short-link/tools', label: '短链工具', labelEn: 'Short-link tools', icon: 'link' },
     { path: '/crud/index', label: '示例表格', labelEn: 'Sample table', icon: 'table', roles: ADMIN },
   ],

@@ -12,6 +12,9 @@ import { dateRangeShape, listQuerySchema, searchInt, searchText } from './lists/
  * (server/opt-outs/store.ts): the numbers on it are not sent and not billed, and the batch counts them.
  */
 
+/** The console's opt-out list (src/domain/menu-catalog.ts). */
+export const OPT_OUT_LIST_PATH = '/opt-out/list'
+
 /** Where an entry came from: a reply record, a manual add, an import, the signed API. */
 export const OPT_OUT_SOURCE = { reply: 1, manual: 2, import: 3, api: 4 } as const
 export type OptOutSourceKey = 'optOutReply' | 'optOutManual' | 'optOutImport' | 'optOutApi'

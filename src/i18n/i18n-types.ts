@@ -4495,6 +4495,30 @@ type RootTranslation = {
 		 * 已​撤​回
 		 */
 		signatureWithdrawn: string
+		/**
+		 * 回​复​退​订
+		 */
+		optOutReply: string
+		/**
+		 * 手​动​添​加
+		 */
+		optOutManual: string
+		/**
+		 * 导​入
+		 */
+		optOutImport: string
+		/**
+		 * 接​口
+		 */
+		optOutApi: string
+		/**
+		 * 已​退​订
+		 */
+		optOutActive: string
+		/**
+		 * 已​移​出
+		 */
+		optOutRemoved: string
 	}
 	interact: {
 		/**
@@ -6652,6 +6676,180 @@ type RootTranslation = {
 			 * @param {unknown} start
 			 */
 			marketingWiden: RequiredParams<'cap' | 'end' | 'start'>
+		}
+	}
+	optOuts: {
+		/**
+		 * 退​订​管​理
+		 */
+		title: string
+		/**
+		 * 退​订​ ​黑​名​单​ ​拒​收​ ​屏​蔽​ ​T​D​ ​t​u​i​d​i​n​g
+		 */
+		keywords: string
+		/**
+		 * 退​订​名​单
+		 */
+		file: string
+		/**
+		 * 添​加​退​订​号​码
+		 */
+		add: string
+		/**
+		 * 添​加​退​订​号​码
+		 */
+		addTitle: string
+		/**
+		 * 名​单​中​的​号​码​不​再​收​到​本​企​业​（​含​子​账​户​）​发​送​的​任​何​短​信​，​也​不​计​费​。
+		 */
+		addIntro: string
+		/**
+		 * 导​入​退​订​号​码
+		 */
+		'import': string
+		/**
+		 * 移​出​名​单
+		 */
+		remove: string
+		/**
+		 * 将​ ​{​m​o​b​i​l​e​}​ ​移​出​退​订​名​单
+		 * @param {string} mobile
+		 */
+		removeTitle: RequiredParams<'mobile'>
+		/**
+		 * 移​出​后​本​企​业​的​发​送​会​再​次​送​达​该​号​码​；​请​写​明​原​因​（​如​用​户​回​复​订​阅​、​本​人​来​电​要​求​）​，​原​因​会​保​留​在​名​单​中​。
+		 */
+		removeIntro: string
+		/**
+		 * 退​订​设​置
+		 */
+		settings: string
+		/**
+		 * 退​订​设​置
+		 */
+		settingsTitle: string
+		/**
+		 * 已​退​订
+		 */
+		badge: string
+		columns: {
+			/**
+			 * 退​订
+			 */
+			optedOut: string
+			/**
+			 * 来​源
+			 */
+			source: string
+			/**
+			 * 备​注
+			 */
+			note: string
+			/**
+			 * 添​加​账​号
+			 */
+			addedBy: string
+			/**
+			 * 退​订​时​间
+			 */
+			createTime: string
+			/**
+			 * 移​出​原​因
+			 */
+			removedReason: string
+			/**
+			 * 移​出​时​间
+			 */
+			removedAt: string
+			/**
+			 * 移​出​账​号
+			 */
+			removedBy: string
+		}
+		form: {
+			/**
+			 * 号​码
+			 */
+			mobile: string
+			/**
+			 * 1​1​ ​位​手​机​号​，​或​以​ ​+​ ​/​ ​0​0​ ​开​头​带​国​家​码​的​国​际​号​码
+			 */
+			mobileHint: string
+			/**
+			 * 备​注​（​可​选​）
+			 */
+			note: string
+			/**
+			 * 最​多​ ​{​m​a​x​}​ ​个​字​符​，​如​：​客​服​电​话​要​求​退​订
+			 * @param {number} max
+			 */
+			noteHint: RequiredParams<'max'>
+			/**
+			 * 移​出​原​因
+			 */
+			reason: string
+			/**
+			 * 必​填​，​最​多​ ​2​0​0​ ​个​字​符
+			 */
+			reasonHint: string
+		}
+		settingsForm: {
+			/**
+			 * 用​户​回​复​的​内​容​（​整​条​，​忽​略​大​小​写​、​全​角​半​角​与​首​尾​空​格​）​与​退​订​关​键​词​一​致​时​，​号​码​自​动​加​入​名​单​；​与​重​新​订​阅​关​键​词​一​致​时​自​动​移​出​。
+			 */
+			intro: string
+			/**
+			 * 退​订​关​键​词
+			 */
+			outKeywords: string
+			/**
+			 * 重​新​订​阅​关​键​词
+			 */
+			inKeywords: string
+			/**
+			 * 每​行​一​个​（​逗​号​、​顿​号​也​可​分​隔​）​，​最​多​ ​{​m​a​x​}​ ​个​，​每​个​最​多​ ​{​c​h​a​r​s​}​ ​个​字​符
+			 * @param {number} chars
+			 * @param {number} max
+			 */
+			keywordsHint: RequiredParams<'chars' | 'max'>
+			/**
+			 * 验​证​码​短​信
+			 */
+			exempt: string
+			/**
+			 * 验​证​码​是​用​户​主​动​索​取​的​，​可​选​择​照​常​发​送​给​已​退​订​号​码
+			 */
+			exemptHint: string
+			/**
+			 * 不​豁​免​：​已​退​订​号​码​一​律​不​发​送
+			 */
+			exemptOff: string
+			/**
+			 * 豁​免​：​验​证​码​模​板​的​短​信​照​常​发​送
+			 */
+			exemptOn: string
+		}
+		check: {
+			/**
+			 * {​c​o​u​n​t​}​ ​个​号​码​已​退​订​，​将​不​发​送
+			 * @param {string} count
+			 */
+			removed: RequiredParams<'count'>
+			/**
+			 * 已​退​订​的​号​码​：​{​l​i​s​t​}
+			 * @param {string} list
+			 */
+			shown: RequiredParams<'list'>
+			/**
+			 * 等​，​共​ ​{​c​o​u​n​t​}​ ​个
+			 * @param {string} count
+			 */
+			more: RequiredParams<'count'>
+			/**
+			 * 全​部​ ​{​c​o​u​n​t​}​ ​个​号​码​均​已​退​订​，​没​有​可​发​送​的​号​码
+			 * @param {string} count
+			 */
+			allRemoved: RequiredParams<'count'>
 		}
 	}
 }
@@ -10980,6 +11178,30 @@ export type TranslationFunctions = {
 		 * 已撤回
 		 */
 		signatureWithdrawn: () => LocalizedString
+		/**
+		 * 回复退订
+		 */
+		optOutReply: () => LocalizedString
+		/**
+		 * 手动添加
+		 */
+		optOutManual: () => LocalizedString
+		/**
+		 * 导入
+		 */
+		optOutImport: () => LocalizedString
+		/**
+		 * 接口
+		 */
+		optOutApi: () => LocalizedString
+		/**
+		 * 已退订
+		 */
+		optOutActive: () => LocalizedString
+		/**
+		 * 已移出
+		 */
+		optOutRemoved: () => LocalizedString
 	}
 	interact: {
 		/**
@@ -13006,6 +13228,172 @@ export type TranslationFunctions = {
 			 * 不能超出平台默认：{start}–{end}，每天至多 {cap} 条
 			 */
 			marketingWiden: (arg: { cap: unknown, end: unknown, start: unknown }) => LocalizedString
+		}
+	}
+	optOuts: {
+		/**
+		 * 退订管理
+		 */
+		title: () => LocalizedString
+		/**
+		 * 退订 黑名单 拒收 屏蔽 TD tuiding
+		 */
+		keywords: () => LocalizedString
+		/**
+		 * 退订名单
+		 */
+		file: () => LocalizedString
+		/**
+		 * 添加退订号码
+		 */
+		add: () => LocalizedString
+		/**
+		 * 添加退订号码
+		 */
+		addTitle: () => LocalizedString
+		/**
+		 * 名单中的号码不再收到本企业（含子账户）发送的任何短信，也不计费。
+		 */
+		addIntro: () => LocalizedString
+		/**
+		 * 导入退订号码
+		 */
+		'import': () => LocalizedString
+		/**
+		 * 移出名单
+		 */
+		remove: () => LocalizedString
+		/**
+		 * 将 {mobile} 移出退订名单
+		 */
+		removeTitle: (arg: { mobile: string }) => LocalizedString
+		/**
+		 * 移出后本企业的发送会再次送达该号码；请写明原因（如用户回复订阅、本人来电要求），原因会保留在名单中。
+		 */
+		removeIntro: () => LocalizedString
+		/**
+		 * 退订设置
+		 */
+		settings: () => LocalizedString
+		/**
+		 * 退订设置
+		 */
+		settingsTitle: () => LocalizedString
+		/**
+		 * 已退订
+		 */
+		badge: () => LocalizedString
+		columns: {
+			/**
+			 * 退订
+			 */
+			optedOut: () => LocalizedString
+			/**
+			 * 来源
+			 */
+			source: () => LocalizedString
+			/**
+			 * 备注
+			 */
+			note: () => LocalizedString
+			/**
+			 * 添加账号
+			 */
+			addedBy: () => LocalizedString
+			/**
+			 * 退订时间
+			 */
+			createTime: () => LocalizedString
+			/**
+			 * 移出原因
+			 */
+			removedReason: () => LocalizedString
+			/**
+			 * 移出时间
+			 */
+			removedAt: () => LocalizedString
+			/**
+			 * 移出账号
+			 */
+			removedBy: () => LocalizedString
+		}
+		form: {
+			/**
+			 * 号码
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * 11 位手机号，或以 + / 00 开头带国家码的国际号码
+			 */
+			mobileHint: () => LocalizedString
+			/**
+			 * 备注（可选）
+			 */
+			note: () => LocalizedString
+			/**
+			 * 最多 {max} 个字符，如：客服电话要求退订
+			 */
+			noteHint: (arg: { max: number }) => LocalizedString
+			/**
+			 * 移出原因
+			 */
+			reason: () => LocalizedString
+			/**
+			 * 必填，最多 200 个字符
+			 */
+			reasonHint: () => LocalizedString
+		}
+		settingsForm: {
+			/**
+			 * 用户回复的内容（整条，忽略大小写、全角半角与首尾空格）与退订关键词一致时，号码自动加入名单；与重新订阅关键词一致时自动移出。
+			 */
+			intro: () => LocalizedString
+			/**
+			 * 退订关键词
+			 */
+			outKeywords: () => LocalizedString
+			/**
+			 * 重新订阅关键词
+			 */
+			inKeywords: () => LocalizedString
+			/**
+			 * 每行一个（逗号、顿号也可分隔），最多 {max} 个，每个最多 {chars} 个字符
+			 */
+			keywordsHint: (arg: { chars: number, max: number }) => LocalizedString
+			/**
+			 * 验证码短信
+			 */
+			exempt: () => LocalizedString
+			/**
+			 * 验证码是用户主动索取的，可选择照常发送给已退订号码
+			 */
+			exemptHint: () => LocalizedString
+			/**
+			 * 不豁免：已退订号码一律不发送
+			 */
+			exemptOff: () => LocalizedString
+			/**
+			 * 豁免：验证码模板的短信照常发送
+			 */
+			exemptOn: () => LocalizedString
+		}
+		check: {
+			/**
+			 * {count} 个号码已退订，将不发送
+			 */
+			removed: (arg: { count: string }) => LocalizedString
+			/**
+			 * 已退订的号码：{list}
+			 */
+			shown: (arg: { list: string }) => LocalizedString
+			/**
+			 * 等，共 {count} 个
+			 */
+			more: (arg: { count: string }) => LocalizedString
+			/**
+			 * 全部 {count} 个号码均已退订，没有可发送的号码
+			 */
+			allRemoved: (arg: { count: string }) => LocalizedString
 		}
 	}
 }

@@ -114,7 +114,7 @@ describe('routes/lists/timed-details', () => {
         [{ prod_type: 2 }, `time_batch in (select time_batch from time_batch where prod_type = 2)`],
         [{ start_time: day }, `timing_time >= ('${day}'::timestamp at time zone 'Asia/Shanghai')`],
         [{ end_time: day }, `timing_time < (('${day}'::date + 1)::timestamp at time zone 'Asia/Shanghai')`],
-        [{ send_status: 1 }, 'send_status = 1'], [{ send_status: 4 }, 'send_status >= 4'], [{ mobile: '13700000042' }, `mobile = '13700000042'`],
+        [{ send_status: 1 }, 'send_status = 1'], [{ send_status: 4 }, 'send_status >= 4 and send_status <> 5'], [{ send_status: 5 }, 'send_status = 5'], [{ mobile: '13700000042' }, `mobile = '13700000042'`],
       ]
       for (const [who, [scope]] of Object.entries(scopes)) {
         for (const [body, cond] of searches) {
@@ -141,18 +141,23 @@ describe('routes/lists/timed-details', () => {
       // The page's 20 and a probe or two of the (time_batch, send_status) index: not the batch's 4,000.
       expect({ total: page.total, few: page.read <= 24 }).toEqual({ total: BIG, few: true })
       expect((await list('acme01', { send_status: 0 })).read).toBeLessThan(BIG)
-      // Some of its details paused (as no operation does: they move with their batch), the batch is counted.
+      // Some paused (as no operation does: they move with their batch), some left out as opted out when it was sent.
       await h.db.query('update time_mt_message set send_status = 2 where time_batch = $1 and sn % 10 = 3', [big])
+      await h.db.query('update time_mt_message set send_status = 5 where time_batch = $1 and sn % 20 = 7', [big])
       try {
-        for (const [status, cond] of [[0, 'send_status = 0'], [2, 'send_status = 2'], [4, 'send_status >= 4'], [1, 'send_status = 1']] as const) {
+        const failed = 'send_status >= 4 and send_status <> 5'
+        for (const [status, cond] of [[0, 'send_status = 0'], [2, 'send_status = 2'], [4, failed], [5, 'send_status = 5'], [1, 'send_status = 1']] as const) {
           for (const body of [{ time_batch: big, send_status: status }, { send_status: status }, { send_status: status, start_time: '2000-01-01' }]) {
             const scope = body.time_batch ? `time_batch = '${big}'` : `cus_id = 'acme01'`
             expect({ body, total: (await list('acme01', body)).total }).toEqual({ body, total: await counted(`${scope} and ${cond}`, []) })
           }
         }
         expect((await list('acme01', { time_batch: big, send_status: 2 })).total).toBe(BIG / 10)
+        // The opted-out details are their own choice, and no longer among the failed.
+        expect((await list('acme01', { time_batch: big, send_status: 5 })).total).toBe(BIG / 20)
+        expect((await list('acme01', { time_batch: big, send_status: 4 })).total).toBe(0)
       } finally {
-        await h.db.query('update time_mt_message set send_status = 0 where time_batch = $1 and send_status = 2', [big])
+        await h.db.query('update time_mt_message set send_status = 0 where time_batch = $1 and send_status in (2, 5)', [big])
       }
     })
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { TIMED_BATCH_TOTALS, TIMED_FROM, TIMED_TO, type TimedBatchRow, type TimedDetailRow, type TimedDetailSearch, type TimedOperation } from '../../../src/domain/lists/timed'
+import { TIMED_BATCH_TOTALS, TIMED_FROM, TIMED_STATUS, TIMED_TO, type TimedBatchRow, type TimedDetailRow, type TimedDetailSearch, type TimedOperation } from '../../../src/domain/lists/timed'
 import type { ServerMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../deps'
 import type { SessionUser } from '../../users/repo'
@@ -48,6 +48,14 @@ function timedBatchTotal(w: Where, batch: string): TotalQuery {
   return { sql, params: w.params }
 }
 
+/** The send_status filter's "failed" (4): every status from 4 up but 5, a detail left out because it had opted out. */
+const isFailedFilter = (status: number) => status >= TIMED_STATUS.failed && status !== TIMED_STATUS.optedOut
+
+/** A detail's send_status filter; `bound` is the filter's value as bound in the statement. */
+function statusCondition(column: string, status: number, bound: string): string {
+  return isFailedFilter(status) ? `${column} >= ${bound} and ${column} <> ${TIMED_STATUS.optedOut}` : `${column} = ${bound}`
+}
+
 /**
  * The total of a timed-detail search with no mobile filter as the sum of its batches' counts: every detail carries
  * its batch's account and timing time (store.ts; neither changes later), so a batch's details all pass the search
@@ -62,12 +70,12 @@ function timedRowsTotal(base: Where, user: SessionUser, q: TimedDetailSearch): T
   w.when(q.time_batch, (v) => `t.time_batch = ${w.bind(v)}`)
   w.when(q.prod_type, (v) => `t.prod_type = ${w.bind(v)}`).timeWindow('t.timing_time', q, null)
   if (!present(q.send_status)) return { sql: `select coalesce(sum(t.batch_count), 0)::int as "__total" from time_batch t ${w.sql}`, params: w.params }
-  // The filter as a range of statuses: "failed" is 4 and above (as the detail filter reads it).
-  const lo = w.bind(q.send_status >= 4 ? 4 : q.send_status)
-  const hi = q.send_status >= 4 ? null : lo
+  // The filter as a range of statuses: "failed" is 4 and above but 5 (opted out), as the detail filter reads it.
+  const failed = isFailedFilter(q.send_status)
+  const lo = w.bind(failed ? TIMED_STATUS.failed : q.send_status)
   const any = (cond: string) => `exists (select 1 from time_mt_message d where d.time_batch = t.time_batch and ${cond})`
-  const outside = [any(`d.send_status < ${lo}`), hi && any(`d.send_status > ${hi}`)].filter(Boolean).join(' or ')
-  const inside = hi ? `d.send_status = ${lo}` : `d.send_status >= ${lo}`
+  const outside = [any(`d.send_status < ${lo}`), any(failed ? `d.send_status = ${TIMED_STATUS.optedOut}` : `d.send_status > ${lo}`)].join(' or ')
+  const inside = statusCondition('d.send_status', q.send_status, lo)
   return {
     sql: `select coalesce(sum(case when not (${outside}) then t.batch_count when not ${any(inside)} then 0
         else (select count(*) from time_mt_message d where d.time_batch = t.time_batch and ${inside}) end), 0)::int as "__total"
@@ -111,7 +119,7 @@ export function timedRoutes(deps: Deps) {
       w.and(`m.time_batch = ${batch}`).and(foreignTimedBatchGuard(w, user, batch))
     }
     w.when(q.mobile, (v) => `m.mobile = ${w.bind(v)}`)
-      .when(q.send_status, (v) => (v >= 4 ? `m.send_status >= 4` : `m.send_status = ${w.bind(v)}`))
+      .when(q.send_status, (v) => statusCondition('m.send_status', v, w.bind(v)))
       .when(q.prod_type, (v) => `m.time_batch in (select time_batch from time_batch where prod_type = ${w.bind(v)})`)
       .timeWindow('m.timing_time', q, null)
     // One batch's total from its row (timedBatchTotal) or, with a status filter, as the batch sums (timedRowsTotal).

@@ -9,6 +9,7 @@ import { lists as materialLists } from '@/features/materials'
 import { lists as pushLists } from '@/features/push'
 import { lists as rechargeLists } from '@/features/recharge'
 import { lists as signatureLists } from '@/features/signatures'
+import { lists as optOutLists } from '@/features/opt-outs'
 import { lists as recordLists } from '@/features/records'
 import { lists as statisticsLists } from '@/features/statistics'
 import { lists as templateLists } from '@/features/templates'
@@ -35,7 +36,7 @@ const Pending = lazy(withChunkTimeout(() => import('./PendingScreen')))
 /** Every list declaration of the product areas, in menu order; the list registry the browser test walks. */
 export const LISTS: readonly ListDefinition[] = [
   ...recordLists, ...statisticsLists, ...timedLists, ...templateLists, ...signatureLists, ...materialLists, ...numberCheckLists, ...rechargeLists,
-  ...addressBookLists, ...accountLists, ...crudLists, ...pushLists,
+  ...addressBookLists, ...optOutLists, ...accountLists, ...crudLists, ...pushLists,
 ]
 
 const Dashboard = lazy(withChunkTimeout(() => import('@/features/dashboard/DashboardRoute')))

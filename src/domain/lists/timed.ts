@@ -27,6 +27,8 @@ export const TIMED_STATUS_FILTER = [
   { value: 3, key: 'timedIntercepted' },
   { value: 4, key: 'failure' },
 ] as const
+/** A detail's statuses: a batch's, and 5, a number left out at sending because it had opted out (never a batch's). */
+export const TIMED_DETAIL_STATUS_FILTER = [...TIMED_STATUS_FILTER, { value: 5, key: 'timedOptedOut' }] as const
 
 export type TimedTypeKey = 'timedSameContent' | 'timedPointToPoint' | 'unknown'
 /** Timed batch_type: 0 same content, 1 point-to-point, else unknown. */

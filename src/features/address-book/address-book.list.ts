@@ -1,6 +1,6 @@
 import { GROUP_TOTALS, contactRowSchema, contactSearchSchema, genderKey, groupRowSchema, groupSearchSchema } from '@/domain/lists/address-book'
 import { groupChoicesQuery } from '@/api/address-book'
-import { defineList, type ListContext, type Row, type SearchField } from '@/grid'
+import { defineList, optedOutColumn, type ListContext, type Row, type SearchField } from '@/grid'
 
 /** Address book lists, with their writes declared as row and toolbar actions (address-book.actions.ts, loaded on use). */
 const actions = () => import('./address-book.actions')
@@ -28,6 +28,7 @@ export const contactsList = defineList({
   columns: [
     { field: 'name', header: (LL) => LL.lists.columns.name(), sortable: true, width: 120 },
     { field: 'mobile', header: (LL) => LL.lists.columns.mobile(), type: 'phone', sortable: true, width: 130 },
+    optedOutColumn,
     { field: 'email', header: (LL) => LL.lists.columns.email(), width: 180 },
     { field: 'groupName', header: (LL) => LL.lists.columns.groupName(), width: 130 },
     { field: 'job_number', header: (LL) => LL.lists.columns.jobNumber(), width: 100 },

@@ -1,7 +1,7 @@
 import {
   PROD_CSP, PROD_ORDINARY, PROD_VIDEO, interactRowSchema, interactSearchSchema, moRecordRowSchema, moRecordSearchSchema,
 } from '@/domain/lists/records'
-import { defineList, type ColumnDef, type ListDefinition } from '@/grid'
+import { defineList, optedOutColumn, type ColumnDef, type ListDefinition } from '@/grid'
 import { accountColumns, accountFilter, contentColumn, contentFilter, mobileColumn, mobileFilter, timeFilter } from './fields'
 
 /** Uplink (reply) records of spec section 2: account, account name, calling number, mobile, content, uplink time. */
@@ -9,6 +9,7 @@ const moColumns: ColumnDef[] = [
   ...accountColumns,
   { field: 'src_calling_number', header: (LL) => LL.lists.columns.callingNumber(), sortable: true, width: 140 },
   mobileColumn,
+  optedOutColumn,
   contentColumn(),
   { field: 'deliver_time', header: (LL) => LL.lists.columns.uplinkTime(), type: 'datetime', sortable: true, width: 170 },
 ]

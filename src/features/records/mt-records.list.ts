@@ -3,7 +3,7 @@ import {
   PROD_CSP, PROD_INTERNATIONAL, PROD_ORDINARY, PROD_VIDEO,
   mtRecordRowSchema, mtRecordSearchSchema, newMtRecordSearchSchema,
 } from '@/domain/lists/records'
-import { defineList, type ColumnDef, type LL, type SearchField } from '@/grid'
+import { defineList, optedOutColumn, type ColumnDef, type LL, type SearchField } from '@/grid'
 import {
   accountColumns, accountFilter, batchFilter, contentColumn, contentFilter, mobileColumn, mobileFilter, monthFilter,
   sendStatusColumn, showsStatus, statusDescColumn, statusFilter, submitTimeColumn, timeFilter,
@@ -14,6 +14,7 @@ function mtColumns(extra: ColumnDef[]): ColumnDef[] {
   return [
     ...accountColumns,
     mobileColumn,
+    optedOutColumn,
     contentColumn(),
     { field: 'month', header: (LL) => LL.lists.columns.month(), type: 'month', priority: 3 },
     sendStatusColumn,

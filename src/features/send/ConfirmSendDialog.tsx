@@ -14,7 +14,15 @@ export interface SendSummary {
   time: string | null
   /** The whole text as a recipient reads it (signature, an example link or page address filled in), when all read one. */
   text?: string
+  /**
+   * Recipients on the enterprise's opt-out list (/optOut/check), already left out of the figures above: the server
+   * leaves them out of the send too. `mobiles` holds the first of them.
+   */
+  optedOut?: { count: number; mobiles: string[] }
 }
+
+/** Opted-out numbers named in the confirmation; the rest are counted. */
+const OPTED_OUT_NAMED = 5
 
 interface Props {
   summary: SendSummary | null
@@ -54,6 +62,17 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
           <figcaption className="mb-1 text-xs text-[var(--muted)]">{t.text()}</figcaption>
           <p data-testid="send-text" className="whitespace-pre-wrap break-all rounded border border-[var(--border)] bg-[var(--surface-2)] px-3 py-2 text-sm">{s.text}</p>
         </figure>
+      )}
+      {s?.optedOut && s.optedOut.count > 0 && (
+        <div role="status" data-testid="send-opted-out" className="mb-3 rounded border border-[var(--warning)] px-3 py-2 text-sm">
+          <p className="font-medium text-[var(--warning)]">{LL.optOuts.check.removed({ count: formatCount(s.optedOut.count, locale) })}</p>
+          <p className="text-xs text-[var(--muted)]">
+            {LL.optOuts.check.shown({
+              list: s.optedOut.mobiles.slice(0, OPTED_OUT_NAMED).join(locale === 'en' ? ', ' : '、')
+                + (s.optedOut.count > OPTED_OUT_NAMED ? ` ${LL.optOuts.check.more({ count: formatCount(s.optedOut.count, locale) })}` : ''),
+            })}
+          </p>
+        </div>
       )}
       <dl data-testid="send-summary" className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
         {rows.map(([k, v]) => (

@@ -8,6 +8,7 @@ import { PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domai
 import { useI18nContext } from '@/i18n/i18n-react'
 import { measureContent } from '../../../workers/billing'
 import type { SendSummary } from './ConfirmSendDialog'
+import { optedOutOf, optOutCheck } from './opt-out-check'
 import { firstLines } from './number-sources'
 import { useOwnPrice } from './use-own-price'
 import { useSendComposer } from './use-send-composer'
@@ -28,7 +29,7 @@ export const exampleInteractUrl = () => interactUrl(new URL(apiUrl('/'), window.
 
 /** The composed same-content send: the composer (numbers, timing, draft) plus its content, preview and call. */
 export function useGroupSend() {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const c = useSendComposer<GroupFields>({ kind: 'group', emptyFields: EMPTY, fieldsEmpty })
   const { content, marketing } = c.fields
   const [learnt, setPrice] = useState<number | null>(null)
@@ -65,10 +66,15 @@ export function useGroupSend() {
 
   async function summarize(): Promise<SendSummary | null> {
     if (!check()) return null
-    const p = await ensurePrice()
-    const messages = measure.messages * valid
+    const [p, out] = await Promise.all([ensurePrice(), optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers })])
+    if (!out) return null
+    const numbers = valid - out.opted_out
+    const messages = measure.messages * numbers
     const text = hasInteract(content) ? fillInteract(content, exampleInteractUrl()) : content
-    return { numbers: valid, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p), time: c.schedule.timed ? c.schedule.time : null, text }
+    return {
+      numbers, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p), time: c.schedule.timed ? c.schedule.time : null, text,
+      optedOut: optedOutOf(out),
+    }
   }
 
   async function send(): Promise<SendResult | null> {

@@ -1,6 +1,6 @@
 import { PROD_TYPE, type ProdType } from '@/domain/constants'
 import {
-  TIMED_BATCH_TOTALS, TIMED_STATUS_FILTER, TIMED_TYPE_FILTER, timedActionAllowed, timedBatchRowSchema, timedBatchSearchSchema,
+  TIMED_BATCH_TOTALS, TIMED_DETAIL_STATUS_FILTER, TIMED_STATUS_FILTER, TIMED_TYPE_FILTER, timedActionAllowed, timedBatchRowSchema, timedBatchSearchSchema,
   timedDetailRowSchema, timedDetailSearchSchema, timedStatusKey, timedTypeKey, type TimedOperation, type TimedStatusKey,
 } from '@/domain/lists/timed'
 import { defineList, type ColumnDef, type ListContext, type ListDefinition, type Row, type RowAction, type SearchField, type Tone } from '@/grid'
@@ -58,14 +58,15 @@ const numbersAction: RowAction = {
   },
 }
 
-const commonFields = (prodType: ProdType): SearchField[] => [
+/** `statuses`: a batch's, or a detail's (which adds 5, opted out). */
+const commonFields = (prodType: ProdType, statuses: readonly { value: number; key: TimedStatusKey }[]): SearchField[] => [
   { name: 'cus_id', kind: 'account', prodType, label: (LL) => LL.lists.filters.account(), visibleWhen: isAdminType },
   { name: 'time_batch', kind: 'text', label: (LL) => LL.lists.filters.timedBatch() },
   {
     name: 'send_status',
     kind: 'select',
     label: (LL) => LL.lists.filters.sendState(),
-    options: TIMED_STATUS_FILTER.map(({ value, key }) => ({ value, label: (LL) => LL.status[key]() })),
+    options: statuses.map(({ value, key }) => ({ value, label: (LL) => LL.status[key]() })),
   },
 ]
 const timingRange: SearchField = { name: 'time', kind: 'dateRange', label: (LL) => LL.lists.filters.timingTime(), shortcuts: 'day' }
@@ -85,7 +86,7 @@ function timedListsOf(module: string, prodType: ProdType): ListDefinition[] {
     searchSchema: timedBatchSearchSchema,
     rowSchema: timedBatchRowSchema,
     searchFields: [
-      ...commonFields(prodType),
+      ...commonFields(prodType, TIMED_STATUS_FILTER),
       {
         name: 'batch_type',
         kind: 'select',
@@ -127,7 +128,7 @@ function timedListsOf(module: string, prodType: ProdType): ListDefinition[] {
     rowSchema: timedDetailRowSchema,
     searchFields: [
       { name: 'mobile', kind: 'text', label: (LL) => LL.lists.filters.mobile() },
-      ...commonFields(prodType),
+      ...commonFields(prodType, TIMED_DETAIL_STATUS_FILTER),
       timingRange,
     ],
     columns: [

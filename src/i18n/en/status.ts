@@ -78,4 +78,10 @@ export default {
 	signatureApproved: 'Approved',
 	signatureRefused: 'Refused',
 	signatureWithdrawn: 'Withdrawn',
+	optOutReply: 'Reply',
+	optOutManual: 'Added by hand',
+	optOutImport: 'Import',
+	optOutApi: 'API',
+	optOutActive: 'Opted out',
+	optOutRemoved: 'Taken off',
 } satisfies Translation['status']

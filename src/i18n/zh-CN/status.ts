@@ -80,4 +80,10 @@ export default {
 	signatureApproved: '已通过',
 	signatureRefused: '未通过',
 	signatureWithdrawn: '已撤回',
+	optOutReply: '回复退订',
+	optOutManual: '手动添加',
+	optOutImport: '导入',
+	optOutApi: '接口',
+	optOutActive: '已退订',
+	optOutRemoved: '已移出',
 }

@@ -10,6 +10,7 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
 import { measureContent } from '../../../../workers/billing'
 import type { SendSummary } from '../ConfirmSendDialog'
+import { optedOutOf, optOutCheck } from '../opt-out-check'
 import { firstLines } from '../number-sources'
 import { useSendComposer } from '../use-send-composer'
 
@@ -46,7 +47,7 @@ function useUrlProblem() {
  * the real length, a local preview, and the call.
  */
 export function useLinkSend() {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const c = useSendComposer<LinkFields>({ kind: 'link', emptyFields: EMPTY, fieldsEmpty, keptAfterSend: ['cusId'] })
   const own = useSession().authUser
   const chooses = own?.userType === 1
@@ -91,7 +92,14 @@ export function useLinkSend() {
 
   async function summarize(): Promise<SendSummary | null> {
     if (!check()) return null
-    return { numbers: valid, messages: measure.messages * valid, balance, cost, time: c.schedule.timed ? c.schedule.time : null }
+    const out = await optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers }, cusId)
+    if (!out) return null
+    const numbers = valid - out.opted_out
+    const messages = measure.messages * numbers
+    return {
+      numbers, messages, balance, cost: price === null ? null : chargeFor(messages, price), time: c.schedule.timed ? c.schedule.time : null,
+      optedOut: optedOutOf(out),
+    }
   }
 
   async function send(): Promise<SendResult | null> {

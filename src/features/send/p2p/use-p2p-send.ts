@@ -7,6 +7,7 @@ import { MAX_CONTENT_CHARS, PREVIEW_LIMIT, type GroupPreviewResult, type SendRes
 import { fillTemplate, highestPlaceholder, normalizeMobile, placeholder } from '@/domain/send-p2p'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { SendSummary } from '../ConfirmSendDialog'
+import { optedOutOf, optOutCheck } from '../opt-out-check'
 import { firstLines } from '../number-sources'
 import { useOwnPrice } from '../use-own-price'
 import { useSendComposer, type Problems } from '../use-send-composer'
@@ -22,7 +23,7 @@ const fieldsEmpty = (f: P2pFields) => !f.template && !f.sheet
 
 /** The composed point-to-point send: the composer (timing, draft) with the file's rows, the template and the calls. */
 export function useP2pSend() {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const c = useSendComposer<P2pFields>({ kind: 'p2p', emptyFields: EMPTY, fieldsEmpty, usesNumbers: false })
   const { template, marketing } = c.fields
   const rows = useP2pRows(c.fields, template, c.setFields)
@@ -78,12 +79,18 @@ export function useP2pSend() {
   async function summarize(): Promise<SendSummary | null> {
     if (!check() || !a) return null
     // Measured again rather than read from state: the debounced figure may lag the last keystroke.
-    const [measured, first] = await Promise.all([rows.measureNow(template), price === null ? previewFirst(1) : null])
+    const [measured, first, out] = await Promise.all([
+      rows.measureNow(template), price === null ? previewFirst(1) : null, optOutCheck(c, LL, locale, a.valid, { rows: a.rows, template }),
+    ])
     // The worker died and holds no rows until they are arranged again (the rows panel says so).
-    if (!measured) return null
+    if (!measured || !out) return null
     const p = price ?? (first && first.total_messages > 0 ? first.cost / first.total_messages : null)
-    const messages = measured.messages
-    return { numbers: a.valid, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p), time: c.schedule.timed ? c.schedule.time : null }
+    // The rows left out are measured by the server as the send bills them (their values fill the template).
+    const messages = measured.messages - out.messages
+    return {
+      numbers: a.valid - out.opted_out, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p),
+      time: c.schedule.timed ? c.schedule.time : null, optedOut: optedOutOf(out),
+    }
   }
 
   async function send(): Promise<SendResult | null> {

@@ -1,0 +1,62 @@
+import { queryOptions } from '@tanstack/react-query'
+import {
+  optOutCheckResultSchema, optOutSettingsSchema, type OptOutAdd, type OptOutCheckResult, type OptOutRemove, type OptOutSettings,
+} from '@/domain/opt-outs'
+import { listKeys } from '@/grid/keys'
+import { apiEnvelope, api } from './http'
+import { queryClient } from './query-client'
+import { upload } from './transfer'
+
+/*
+ * The enterprise's opt-out list (src/domain/opt-outs.ts): its writes, the keyword settings, and the check a send
+ * page makes before its confirmation. A write changes which numbers the record and contact lists mark, so every list
+ * page is refetched, by the lists' prefix. The success words come from the server; callers toast them.
+ */
+
+export const OPT_OUT_LIST_ID = 'opt-outs.list'
+
+export const optOutKeys = {
+  all: ['user', 'opt-outs'] as const,
+  settings: () => [...optOutKeys.all, 'settings'] as const,
+}
+
+function invalidate() {
+  void queryClient.invalidateQueries({ queryKey: listKeys.all })
+}
+
+/** Writes reject with ApiError without a toast: a form marks `data.fields`, a list action toasts the message. */
+async function write(path: string, body: unknown) {
+  try {
+    return (await apiEnvelope(path, body, { silent: true })).msg
+  } finally {
+    invalidate()
+  }
+}
+
+export const addOptOut = (p: OptOutAdd) => write('/optOut/add', p)
+export const removeOptOuts = (p: OptOutRemove) => write('/optOut/remove', p)
+
+export const optOutSettingsQuery = () =>
+  queryOptions({
+    queryKey: optOutKeys.settings(),
+    queryFn: async () => optOutSettingsSchema.parse(await api('/optOut/settings')),
+  })
+
+export async function saveOptOutSettings(p: OptOutSettings) {
+  const env = await apiEnvelope('/optOut/saveSettings', p, { silent: true })
+  void queryClient.invalidateQueries({ queryKey: optOutKeys.settings() })
+  return env.msg
+}
+
+/**
+ * Which of a send's recipients are on the list (the send scrubs them again as it goes): a `numbers` part (one
+ * number a line) or, with `template`, a point-to-point `rows` part, whose left-out rows' messages come back too.
+ */
+export async function checkOptOuts(part: { numbers: Uint8Array } | { rows: Uint8Array; template: string }, cusId?: string): Promise<OptOutCheckResult> {
+  const fd = new FormData()
+  const p2p = 'rows' in part
+  fd.append('payload', JSON.stringify({ cus_id: cusId || undefined, template: p2p ? part.template : undefined }))
+  if (p2p) fd.append('rows', new Blob([part.rows as BlobPart], { type: 'text/tab-separated-values' }), 'rows.tsv')
+  else fd.append('numbers', new Blob([part.numbers as BlobPart], { type: 'text/plain' }), 'numbers.txt')
+  return optOutCheckResultSchema.parse(await upload('/optOut/check', fd, { long: true }))
+}
