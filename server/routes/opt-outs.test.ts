@@ -309,8 +309,12 @@ describe('routes/opt-outs', () => {
       await h.db.query(`insert into content_template (cus_id, template_content, check_status, sms_type, create_time)
         values ('globex', '【环球】您的验证码为 123456', 2, 'code', now())`)
       expect((await group(t.globex, ['13760000002', '13760000003'], { content: '您的验证码为 123456' })).data).toMatchObject({ numbers: 2, opted_out: 0 })
+      // The confirmation's check says the same of that text, and of another text what the scrub leaves out.
+      expect((await send('/optOut/check', t.globex, { content: '【环球】您的验证码为 123456' }, ['13760000002'])).data).toMatchObject({ opted_out: 0 })
+      expect((await send('/optOut/check', t.globex, { content: '【环球】您好' }, ['13760000002'])).data).toMatchObject({ opted_out: 1 })
       await h.call('/optOut/saveSettings', { ...settings, exempt_verification: false }, { token: t.globex })
       expect((await group(t.globex, ['13760000002', '13760000003'], { content: '您的验证码为 123456' })).data).toMatchObject({ numbers: 1, opted_out: 1 })
+      expect((await send('/optOut/check', t.globex, { content: '【环球】您的验证码为 123456' }, ['13760000002'])).data).toMatchObject({ opted_out: 1 })
     })
   })
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { IMPORT_BODY_LIMIT_BYTES, IMPORT_ROWS_MAX } from '../../src/domain/contact-import'
+import { sendType } from '../../src/domain/marketing'
 import { serverMessage } from '../../src/domain/messages'
 import {
   checkOptOutRow, OPT_OUT_CHECK_SHOWN, OPT_OUT_SOURCE, optOutSourceKey, type OptOutCheckResult, type OptOutSearch,
@@ -14,9 +15,10 @@ import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { checkedInStatement } from '../http/session-check'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../lists'
-import { addEntries, enterpriseOf, optedOutAmong, removeEntries, settingsOf } from '../opt-outs/store'
+import { addEntries, enterpriseOf, exemptFromOptOuts, optedOutAmong, removeEntries, settingsOf } from '../opt-outs/store'
 import { consumeRate } from '../security/rate-limit'
 import { readNumbers } from '../send/group-send'
+import { templateTypeOf } from '../send/marketing'
 import { readP2pMessages } from '../send/p2p-send'
 import type { SessionUser } from '../users/repo'
 import { col, fileColumns, today, type Row } from './lists/common'
@@ -163,6 +165,12 @@ export function optOutRoutes(deps: Deps) {
     const { payload, form } = await input()
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
     const ent = await enterpriseOf(db, cusId)
+    // As the send's scrub decides it (send/scrub.ts): an exempt verification-code text leaves every number in.
+    const text = payload.template ?? payload.content
+    const settings = await settingsOf(db, ent)
+    if (text && settings.exempt_verification && exemptFromOptOuts(settings, { verificationCode: sendType(await templateTypeOf(db, ent, text), false) === 'code' })) {
+      return ok(c, { opted_out: 0, mobiles: [], messages: 0 } satisfies OptOutCheckResult)
+    }
     const p2p = form.rows !== undefined
     const rows = p2p ? readP2pMessages(await partBytes(form, 'rows'), payload.template ?? '') : null
     const mobiles = rows ? rows.mobiles : readNumbers(await partBytes(form, 'numbers')).mobiles

@@ -21,7 +21,7 @@ export interface MarketingInput {
  * The type of the enterprise's approved content template whose text is `text` (any of its accounts'), or null.
  * Should one text be approved under two types, the stricter rule holds: marketing before notification before code.
  */
-async function templateTypeOf(db: Db, ent: string, text: string): Promise<SmsType | null> {
+export async function templateTypeOf(db: Db, ent: string, text: string): Promise<SmsType | null> {
   const { rows } = await db.query<{ sms_type: SmsType }>(
     `select t.sms_type from content_template t
      where t.cus_id in (select cus_id from customer where cus_id = $1 or parent_id = $1) and t.check_status = 2 and t.template_content = $2

@@ -50,12 +50,16 @@ export async function saveOptOutSettings(p: OptOutSettings) {
 
 /**
  * Which of a send's recipients are on the list (the send scrubs them again as it goes): a `numbers` part (one
- * number a line) or, with `template`, a point-to-point `rows` part, whose left-out rows' messages come back too.
+ * number a line) with the send's content, or a point-to-point `rows` part with its template, whose left-out rows'
+ * messages come back too.
  */
-export async function checkOptOuts(part: { numbers: Uint8Array } | { rows: Uint8Array; template: string }, cusId?: string): Promise<OptOutCheckResult> {
+export async function checkOptOuts(
+  part: { numbers: Uint8Array; content: string } | { rows: Uint8Array; template: string }, cusId?: string,
+): Promise<OptOutCheckResult> {
   const fd = new FormData()
   const p2p = 'rows' in part
-  fd.append('payload', JSON.stringify({ cus_id: cusId || undefined, template: p2p ? part.template : undefined }))
+  // The text too: an enterprise exempting verification codes has an approved code template's text scrubbed of none.
+  fd.append('payload', JSON.stringify({ cus_id: cusId || undefined, ...(p2p ? { template: part.template } : { content: part.content }) }))
   if (p2p) fd.append('rows', new Blob([part.rows as BlobPart], { type: 'text/tab-separated-values' }), 'rows.tsv')
   else fd.append('numbers', new Blob([part.numbers as BlobPart], { type: 'text/plain' }), 'numbers.txt')
   return optOutCheckResultSchema.parse(await upload('/optOut/check', fd, { long: true }))

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { normaliseMobile } from './contact-import'
 import { isPlainText, safeText } from './input'
 import { MOBILE } from './mobile'
+import { MAX_CONTENT_CHARS } from './send'
 import { dateRangeShape, listQuerySchema, searchInt, searchText } from './lists/query'
 
 /*
@@ -174,7 +175,15 @@ export function checkOptOutRow(cells: readonly string[]): OptOutRowCheck {
 }
 
 /** The numbers a send will not reach (/optOut/check), asked before the confirmation. */
-export const optOutCheckSchema = z.object({ cus_id: safeText().trim().max(64).optional(), template: safeText().optional() })
+export const optOutCheckSchema = z.object({
+  cus_id: safeText().trim().max(64).optional(),
+  template: safeText().optional(),
+  /**
+   * The text of a numbers send (bulk, link), as its payload's content: with the verification-code exemption on, an
+   * approved verification-code template's text is not scrubbed, and the check answers none left out.
+   */
+  content: safeText().trim().max(MAX_CONTENT_CHARS).optional(),
+})
 export const optOutCheckResultSchema = z.object({
   /** Numbers of the list that are opted out (distinct). */
   opted_out: z.number(),

@@ -66,7 +66,7 @@ export function useGroupSend() {
 
   async function summarize(): Promise<SendSummary | null> {
     if (!check()) return null
-    const [p, out] = await Promise.all([ensurePrice(), optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers })])
+    const [p, out] = await Promise.all([ensurePrice(), optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers, content })])
     if (!out) return null
     const numbers = valid - out.opted_out
     const messages = measure.messages * numbers

@@ -92,7 +92,7 @@ export function useLinkSend() {
 
   async function summarize(): Promise<SendSummary | null> {
     if (!check()) return null
-    const out = await optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers }, cusId)
+    const out = await optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers, content }, cusId)
     if (!out) return null
     const numbers = valid - out.opted_out
     const messages = measure.messages * numbers
