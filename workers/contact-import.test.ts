@@ -87,3 +87,27 @@ describe('the header row the user picks', () => {
     expect(lines(built.rows).map((l) => l.split('\t')[0])).toEqual(['3', '4', '5'])
   })
 })
+
+describe('the opt-out list import (the same reader and checks, its own fields)', () => {
+  const csv = (text: string) => new TextEncoder().encode(text)
+
+  it('a csv with a 号码/备注 header: guessed, each number normalised as the add form does, refused rows with their line', () => {
+    const { table, view } = openImport(csv('号码,备注\n+86 138-0013-8000,客服电话\n12345,错号\n\n13900139000,\n'), 0, undefined, 'optOuts')
+    expect(view.headerRow).toBe(0)
+    expect(view.guess).toEqual({ mobile: 0, note: 1 })
+    const built = buildImport(table, view.guess)
+    expect(lines(built.rows)).toEqual(['2\t13800138000\t客服电话', '5\t13900139000'])
+    expect(lines(built.refused)).toEqual(['3\tmobile\tmobileFormat\t12345\t错号'])
+    expect(built.empty).toBe(1)
+  })
+
+  it('without a header the number column is found by its content, and the import needs it', () => {
+    const { table, view } = openImport(fixture('text-mobiles.xlsx'), 0, -1, 'optOuts')
+    expect(view.guess).toEqual({ mobile: 0, note: -1 })
+    expect(() => buildImport(table, { mobile: -1, note: 1 })).toThrow('unmapped')
+    const built = buildImport(table, view.guess)
+    // Line 1 is the English header read as data: refused with its line, the numbers under it kept.
+    expect(lines(built.refused)[0].split('\t').slice(0, 3)).toEqual(['1', 'mobile', 'mobileFormat'])
+    expect(lines(built.rows)[0]).toBe('2\t13800138000')
+  })
+})

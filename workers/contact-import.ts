@@ -1,20 +1,22 @@
-import { checkImportRow, IMPORT_FIELDS, IMPORT_HEADER_ROWS, importLine, type ImportField, type ImportMapping } from '../src/domain/contact-import'
+import { IMPORT_HEADER_ROWS, type ImportMapping } from '../src/domain/contact-import'
 import { findHeaderRow, guessMapping } from '../src/domain/contact-import-guess'
+import { SHEET_IMPORTS, type SheetImportId } from '../src/domain/sheet-import'
 import { CsvBuilder } from '../src/domain/csv'
 import { sheetNames, sheetToTsv, SpreadsheetError, type SpreadsheetErrorCode } from './spreadsheet'
 import { looksLikeSheet } from './sheet-source'
 
 /*
- * The contacts import's worker half: a workbook's sheet → the rows the user maps → the `rows` part of
- * /file/uploadAddressBook (src/domain/contact-import.ts) and the refused rows with their line and reason. The sheet
- * is read by the streaming reader (xlsx; SheetJS for xls), kept as TSV bytes between the two steps, and every
- * result leaves as bytes.
+ * The spreadsheet imports' worker half (contacts, opt-outs: src/domain/sheet-import.ts): a workbook's sheet → the rows
+ * the user maps → the `rows` part of the kind's upload (/file/uploadAddressBook, /file/uploadOptOut) and the refused
+ * rows with their line and reason. The sheet is read by the streaming reader (xlsx; SheetJS for xls and csv), kept as
+ * TSV bytes between the two steps, and every result leaves as bytes.
  */
 export const SAMPLE_ROWS = 20
 /** Rows read to find a header row under a title (a merged banner row, an empty line). */
 const HEADER_SEARCH = IMPORT_HEADER_ROWS
 
 export interface ImportTable {
+  kind: SheetImportId
   sheets: string[]
   sheet: number
   /** The sheet's rows from the first, as TSV. */
@@ -56,7 +58,8 @@ function headLines(tsv: Uint8Array, count: number): string[][] {
  * else the reader's own guess (a first row without long digit runs over one with them); `header` overrides it
  * (-1: none, k: the sheet's row k, 0-based, below IMPORT_HEADER_ROWS).
  */
-export function openImport(bytes: Uint8Array, sheet = 0, header?: number): { table: ImportTable; view: ImportView } {
+export function openImport(bytes: Uint8Array, sheet = 0, header?: number, kind: SheetImportId = 'contacts'): { table: ImportTable; view: ImportView } {
+  const { guess } = SHEET_IMPORTS[kind]
   if (!looksLikeSheet(bytes)) throw new SpreadsheetError('unreadable')
   const sheets = sheetNames(bytes)
   if (sheet < 0 || sheet >= sheets.length) throw new SpreadsheetError('unreadable')
@@ -64,14 +67,14 @@ export function openImport(bytes: Uint8Array, sheet = 0, header?: number): { tab
   // The reader leaves a header it recognised out of the TSV: put back, the TSV's lines are the sheet's rows from 1.
   const tsv = read.header ? joinBytes(encoder.encode(`${read.header.join('\t')}\n`), read.tsv) : read.tsv
   const head = headLines(tsv, HEADER_SEARCH + SAMPLE_ROWS)
-  const found = findHeaderRow(head, HEADER_SEARCH)
+  const found = findHeaderRow(head, HEADER_SEARCH, guess)
   const auto = found >= 0 ? found : read.header ? 0 : -1
   const headerRow = header === undefined || header < -1 || header >= HEADER_SEARCH ? auto : header
   const headerCells = headerRow >= 0 ? (head[headerRow] ?? []) : null
   const sample = head.slice(headerRow + 1).filter((r) => r.some((c) => c.trim())).slice(0, SAMPLE_ROWS)
-  const table = { sheets, sheet, tsv, headerRow, header: headerCells }
+  const table = { kind, sheets, sheet, tsv, headerRow, header: headerCells }
   const columns = Math.max(read.columns, headerCells?.length ?? 0)
-  return { table, view: { sheets, sheet, headerRow, header: headerCells, sample, columns, guess: guessMapping(headerCells, sample) } }
+  return { table, view: { sheets, sheet, headerRow, header: headerCells, sample, columns, guess: guessMapping(headerCells, sample, guess) } }
 }
 
 function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -85,7 +88,7 @@ export interface BuiltImport {
   /** The upload's `rows` part. */
   rows: Uint8Array
   count: number
-  /** Refused rows, one a line: line TAB field TAB reason TAB the row's mapped cells (IMPORT_FIELDS order). */
+  /** Refused rows, one a line: line TAB field TAB reason TAB the row's mapped cells (the kind's fields' order). */
   refused: Uint8Array
   refusedCount: number
   /** Rows with no mapped cell filled (empty lines, the rest of a merged block): skipped, not refused. */
@@ -128,11 +131,12 @@ class LineWriter {
 }
 
 export function buildImport(table: ImportTable, mapping: ImportMapping): BuiltImport {
-  if (mapping.name < 0 || mapping.mobile < 0) throw new Error('unmapped')
+  const kind = SHEET_IMPORTS[table.kind]
+  if (kind.required.some((f) => !(mapping[f] >= 0))) throw new Error('unmapped')
   const rows = new LineWriter()
   const refused = new LineWriter()
   const decoder = new TextDecoder()
-  const columns = IMPORT_FIELDS.map((f: ImportField) => mapping[f])
+  const columns = kind.fields.map((f) => mapping[f] ?? -1)
   // Sheet rows up to the header (a title above it, the header itself) are not data.
   const skipBefore = table.headerRow + 1
   let empty = 0
@@ -147,8 +151,8 @@ export function buildImport(table: ImportTable, mapping: ImportMapping): BuiltIm
       const mapped = columns.map((c) => (c >= 0 ? (cells[c] ?? '') : ''))
       if (!mapped.some((v) => v.trim())) empty++
       else {
-        const check = checkImportRow(mapped)
-        if (check.ok) rows.add(importLine(line, check.values))
+        const check = kind.row(line, mapped)
+        if (check.ok) rows.add(check.line)
         else refused.add([String(line), check.field, check.reason, ...mapped].join('\t'))
       }
     }
@@ -166,7 +170,7 @@ export function refusedHead(refused: Uint8Array, count: number): string[][] {
 }
 
 export interface RefusedWords {
-  /** Line, field, reason, then the IMPORT_FIELDS' names. */
+  /** Line, field, reason, then the kind's fields' names. */
   header: string[]
   fields: Record<string, string>
   reasons: Record<string, string>

@@ -1,10 +1,11 @@
 import { expose, transfer } from 'comlink'
 import type { ImportMapping } from '../src/domain/contact-import'
+import type { SheetImportId } from '../src/domain/sheet-import'
 import { buildImport, openImport, refusedCsv, refusedHead, type ImportTable, type OpenReply, type RefusedWords } from './contact-import'
 import { SpreadsheetError } from './spreadsheet-error'
 
 /**
- * The contacts import off the main thread. `open` takes the file's bytes (transferred) and keeps its sheet as TSV
+ * The spreadsheet imports (contacts, opt-outs) off the main thread. `open` takes the file's bytes (transferred) and keeps its sheet as TSV
  * here, so another mapping never reads the workbook again (another sheet reads the kept file again); `build`
  * transfers the upload's rows back and keeps the refused rows, of which the page gets the first few to show and,
  * on request, the CSV of all of them.
@@ -24,11 +25,11 @@ export interface BuildReply {
 }
 
 const api = {
-  open(bytes: Uint8Array | null, sheet: number, header?: number): OpenReply {
+  open(bytes: Uint8Array | null, sheet: number, header: number | undefined, kind: SheetImportId): OpenReply {
     if (bytes) file = bytes
     if (!file) return { ok: false, error: 'unreadable' }
     try {
-      const opened = openImport(file, sheet, header)
+      const opened = openImport(file, sheet, header, kind)
       table = opened.table
       return { ok: true, view: opened.view }
     } catch (e) {

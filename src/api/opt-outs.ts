@@ -34,6 +34,31 @@ async function write(path: string, body: unknown) {
 }
 
 export const addOptOut = (p: OptOutAdd) => write('/optOut/add', p)
+
+/** An import's preview: the checked rows kept by the server, nothing on the list yet. */
+export interface OptOutImportPreview {
+  upload_id: number
+  rows: number
+  add: number
+  on_list: number
+  in_file: number
+}
+
+export async function uploadOptOutImport(rows: Uint8Array): Promise<OptOutImportPreview> {
+  const fd = new FormData()
+  fd.append('payload', '{}')
+  fd.append('rows', new Blob([rows as BlobPart], { type: 'text/tab-separated-values' }), 'rows.tsv')
+  return upload<OptOutImportPreview>('/file/uploadOptOut', fd, { long: true })
+}
+
+/** Puts the uploaded numbers on the list, all or none; committing the same upload again adds nothing twice. */
+export async function commitOptOutImport(upload_id: number): Promise<{ msg: string }> {
+  try {
+    return { msg: (await apiEnvelope('/optOut/importCommit', { upload_id }, { long: true })).msg }
+  } finally {
+    invalidate()
+  }
+}
 export const removeOptOuts = (p: OptOutRemove) => write('/optOut/remove', p)
 
 export const optOutSettingsQuery = () =>

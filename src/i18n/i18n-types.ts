@@ -5277,60 +5277,13 @@ type RootTranslation = {
 		 */
 		importTitle: string
 		/**
-		 * 仅​限​ ​x​l​s​ ​或​ ​x​l​s​x​ ​文​件​，​最​大​ ​1​5​ ​M​B​。​确​认​前​不​会​保​存​任​何​内​容​，​确​认​后​全​部​导​入​或​全​部​不​导​入​。
+		 * 仅​限​ ​x​l​s​x​、​x​l​s​ ​或​ ​c​s​v​ ​文​件​，​最​大​ ​1​5​ ​M​B​。​确​认​前​不​会​保​存​任​何​内​容​，​确​认​后​全​部​导​入​或​全​部​不​导​入​。
 		 */
 		importIntro: string
-		/**
-		 * 文​件​（​x​l​s​ ​或​ ​x​l​s​x​）
-		 */
-		importFile: string
-		/**
-		 * 工​作​表
-		 */
-		importSheet: string
 		/**
 		 * 导​入​到​分​组
 		 */
 		importGroup: string
-		/**
-		 * 列​对​应
-		 */
-		importColumns: string
-		/**
-		 * （​不​导​入​）
-		 */
-		importNotMapped: string
-		/**
-		 * 第​ ​{​l​e​t​t​e​r​}​ ​列​：​{​t​e​x​t​}
-		 * @param {unknown} letter
-		 * @param {unknown} text
-		 */
-		importColumn: RequiredParams<'letter' | 'text'>
-		/**
-		 * 表​头​在​第​ ​{​l​i​n​e​}​ ​行​，​其​上​方​的​行​不​导​入​。
-		 * @param {unknown} line
-		 */
-		importHeaderAt: RequiredParams<'line'>
-		/**
-		 * 没​有​表​头​：​已​按​内​容​推​测​各​列​。
-		 */
-		importNoHeader: string
-		/**
-		 * 正​在​读​取​文​件​…
-		 */
-		importReading: string
-		/**
-		 * 只​能​导​入​ ​x​l​s​ ​或​ ​x​l​s​x​ ​文​件
-		 */
-		importWrongType: string
-		/**
-		 * 文​件​不​能​大​于​ ​1​5​ ​M​B
-		 */
-		importTooLarge: string
-		/**
-		 * 无​法​读​取​该​文​件​，​请​确​认​是​表​格​文​件
-		 */
-		importUnreadable: string
 		/**
 		 * 请​选​择​姓​名​列​和​手​机​号​列
 		 */
@@ -5340,10 +5293,6 @@ type RootTranslation = {
 		 */
 		importNeedsGroup: string
 		/**
-		 * 检​查​数​据
-		 */
-		importCheck: string
-		/**
 		 * 将​新​增
 		 */
 		importAdd: string
@@ -5351,55 +5300,6 @@ type RootTranslation = {
 		 * 分​组​中​已​有
 		 */
 		importInGroup: string
-		/**
-		 * 文​件​中​重​复
-		 */
-		importInFile: string
-		/**
-		 * 不​能​导​入
-		 */
-		importRefused: string
-		/**
-		 * 跳​过​的​空​行
-		 */
-		importEmpty: string
-		/**
-		 * 行​号
-		 */
-		importLine: string
-		/**
-		 * 字​段
-		 */
-		importField: string
-		/**
-		 * 原​因
-		 */
-		importReason: string
-		/**
-		 * 显​示​ ​{​c​o​u​n​t​}​ ​个​不​能​导​入​的​行​中​的​前​ ​{​s​h​o​w​n​}​ ​个​，​下​载​文​件​包​含​全​部​。
-		 * @param {unknown} count
-		 * @param {unknown} shown
-		 */
-		importRefusedMore: RequiredParams<'count' | 'shown'>
-		/**
-		 * {​d​o​n​e​}​；​{​c​o​u​n​t​}​ ​行​不​能​导​入​（​{​r​e​a​s​o​n​s​}​）
-		 * @param {number} count
-		 * @param {string} done
-		 * @param {string} reasons
-		 */
-		importDoneRefused: RequiredParams<'count' | 'done' | 'reasons'>
-		/**
-		 * ；
-		 */
-		importReasonSeparator: string
-		/**
-		 * 下​载​不​能​导​入​的​行​（​c​s​v​）
-		 */
-		importDownloadRefused: string
-		/**
-		 * 不​能​导​入​的​行
-		 */
-		importRefusedFile: string
 		/**
 		 * 导​入​ ​{​c​o​u​n​t​}​ ​个​联​系​人
 		 * @param {unknown} count
@@ -5409,19 +5309,6 @@ type RootTranslation = {
 		 * 没​有​可​导​入​的​联​系​人​：​所​有​行​都​不​能​导​入​或​重​复
 		 */
 		importNothing: string
-		/**
-		 * 表​头​行
-		 */
-		importHeader: string
-		/**
-		 * 没​有​表​头
-		 */
-		importHeaderNone: string
-		/**
-		 * 第​ ​{​l​i​n​e​}​ ​行
-		 * @param {unknown} line
-		 */
-		importHeaderLine: RequiredParams<'line'>
 	}
 	nav: {
 		/**
@@ -6708,6 +6595,35 @@ type RootTranslation = {
 		 */
 		'import': string
 		/**
+		 * 从​表​格​导​入​退​订​号​码
+		 */
+		importTitle: string
+		/**
+		 * 仅​限​ ​x​l​s​x​、​x​l​s​ ​或​ ​c​s​v​ ​文​件​，​最​大​ ​1​5​ ​M​B​：​一​列​号​码​，​可​选​一​列​备​注​。​确​认​前​不​会​保​存​任​何​内​容​，​确​认​后​全​部​导​入​或​全​部​不​导​入​。
+		 */
+		importIntro: string
+		/**
+		 * 请​选​择​号​码​所​在​的​列
+		 */
+		importNeedsColumns: string
+		/**
+		 * 将​新​增
+		 */
+		importAdd: string
+		/**
+		 * 已​在​名​单​中
+		 */
+		importOnList: string
+		/**
+		 * 导​入​ ​{​c​o​u​n​t​}​ ​个​号​码
+		 * @param {number} count
+		 */
+		importConfirm: RequiredParams<'count'>
+		/**
+		 * 没​有​可​导​入​的​号​码​：​所​有​号​码​都​已​在​名​单​中​、​重​复​或​不​能​导​入
+		 */
+		importNothing: string
+		/**
 		 * 移​出​名​单
 		 */
 		remove: string
@@ -6851,6 +6767,121 @@ type RootTranslation = {
 			 */
 			allRemoved: RequiredParams<'count'>
 		}
+	}
+	sheetImport: {
+		/**
+		 * 文​件​（​x​l​s​x​、​x​l​s​ ​或​ ​c​s​v​）
+		 */
+		file: string
+		/**
+		 * 工​作​表
+		 */
+		sheet: string
+		/**
+		 * 列​对​应
+		 */
+		columns: string
+		/**
+		 * （​不​导​入​）
+		 */
+		notMapped: string
+		/**
+		 * 第​ ​{​l​e​t​t​e​r​}​ ​列​：​{​t​e​x​t​}
+		 * @param {unknown} letter
+		 * @param {unknown} text
+		 */
+		column: RequiredParams<'letter' | 'text'>
+		/**
+		 * 表​头​在​第​ ​{​l​i​n​e​}​ ​行​，​其​上​方​的​行​不​导​入​。
+		 * @param {unknown} line
+		 */
+		headerAt: RequiredParams<'line'>
+		/**
+		 * 没​有​表​头​：​已​按​内​容​推​测​各​列​。
+		 */
+		noHeader: string
+		/**
+		 * 正​在​读​取​文​件​…
+		 */
+		reading: string
+		/**
+		 * 只​能​导​入​ ​x​l​s​x​、​x​l​s​ ​或​ ​c​s​v​ ​文​件
+		 */
+		wrongType: string
+		/**
+		 * 文​件​不​能​大​于​ ​1​5​ ​M​B
+		 */
+		tooLarge: string
+		/**
+		 * 无​法​读​取​该​文​件​，​请​确​认​是​表​格​文​件
+		 */
+		unreadable: string
+		/**
+		 * 检​查​数​据
+		 */
+		check: string
+		/**
+		 * 文​件​中​重​复
+		 */
+		inFile: string
+		/**
+		 * 不​能​导​入
+		 */
+		refused: string
+		/**
+		 * 跳​过​的​空​行
+		 */
+		empty: string
+		/**
+		 * 行​号
+		 */
+		line: string
+		/**
+		 * 字​段
+		 */
+		field: string
+		/**
+		 * 原​因
+		 */
+		reason: string
+		/**
+		 * 显​示​ ​{​c​o​u​n​t​}​ ​个​不​能​导​入​的​行​中​的​前​ ​{​s​h​o​w​n​}​ ​个​，​下​载​文​件​包​含​全​部​。
+		 * @param {unknown} count
+		 * @param {unknown} shown
+		 */
+		refusedMore: RequiredParams<'count' | 'shown'>
+		/**
+		 * {​d​o​n​e​}​；​{​c​o​u​n​t​}​ ​行​不​能​导​入​（​{​r​e​a​s​o​n​s​}​）
+		 * @param {number} count
+		 * @param {string} done
+		 * @param {string} reasons
+		 */
+		doneRefused: RequiredParams<'count' | 'done' | 'reasons'>
+		/**
+		 * ；
+		 */
+		reasonSeparator: string
+		/**
+		 * 下​载​不​能​导​入​的​行​（​c​s​v​）
+		 */
+		downloadRefused: string
+		/**
+		 * 不​能​导​入​的​行
+		 */
+		refusedFile: string
+		/**
+		 * 表​头​行
+		 */
+		header: string
+		/**
+		 * 没​有​表​头
+		 */
+		headerNone: string
+		/**
+		 * 第​ ​{​l​i​n​e​}​ ​行
+		 * @param {unknown} line
+		 */
+		headerLine: RequiredParams<'line'>
 	}
 }
 
@@ -11906,57 +11937,13 @@ export type TranslationFunctions = {
 		 */
 		importTitle: () => LocalizedString
 		/**
-		 * 仅限 xls 或 xlsx 文件，最大 15 MB。确认前不会保存任何内容，确认后全部导入或全部不导入。
+		 * 仅限 xlsx、xls 或 csv 文件，最大 15 MB。确认前不会保存任何内容，确认后全部导入或全部不导入。
 		 */
 		importIntro: () => LocalizedString
-		/**
-		 * 文件（xls 或 xlsx）
-		 */
-		importFile: () => LocalizedString
-		/**
-		 * 工作表
-		 */
-		importSheet: () => LocalizedString
 		/**
 		 * 导入到分组
 		 */
 		importGroup: () => LocalizedString
-		/**
-		 * 列对应
-		 */
-		importColumns: () => LocalizedString
-		/**
-		 * （不导入）
-		 */
-		importNotMapped: () => LocalizedString
-		/**
-		 * 第 {letter} 列：{text}
-		 */
-		importColumn: (arg: { letter: unknown, text: unknown }) => LocalizedString
-		/**
-		 * 表头在第 {line} 行，其上方的行不导入。
-		 */
-		importHeaderAt: (arg: { line: unknown }) => LocalizedString
-		/**
-		 * 没有表头：已按内容推测各列。
-		 */
-		importNoHeader: () => LocalizedString
-		/**
-		 * 正在读取文件…
-		 */
-		importReading: () => LocalizedString
-		/**
-		 * 只能导入 xls 或 xlsx 文件
-		 */
-		importWrongType: () => LocalizedString
-		/**
-		 * 文件不能大于 15 MB
-		 */
-		importTooLarge: () => LocalizedString
-		/**
-		 * 无法读取该文件，请确认是表格文件
-		 */
-		importUnreadable: () => LocalizedString
 		/**
 		 * 请选择姓名列和手机号列
 		 */
@@ -11966,10 +11953,6 @@ export type TranslationFunctions = {
 		 */
 		importNeedsGroup: () => LocalizedString
 		/**
-		 * 检查数据
-		 */
-		importCheck: () => LocalizedString
-		/**
 		 * 将新增
 		 */
 		importAdd: () => LocalizedString
@@ -11978,50 +11961,6 @@ export type TranslationFunctions = {
 		 */
 		importInGroup: () => LocalizedString
 		/**
-		 * 文件中重复
-		 */
-		importInFile: () => LocalizedString
-		/**
-		 * 不能导入
-		 */
-		importRefused: () => LocalizedString
-		/**
-		 * 跳过的空行
-		 */
-		importEmpty: () => LocalizedString
-		/**
-		 * 行号
-		 */
-		importLine: () => LocalizedString
-		/**
-		 * 字段
-		 */
-		importField: () => LocalizedString
-		/**
-		 * 原因
-		 */
-		importReason: () => LocalizedString
-		/**
-		 * 显示 {count} 个不能导入的行中的前 {shown} 个，下载文件包含全部。
-		 */
-		importRefusedMore: (arg: { count: unknown, shown: unknown }) => LocalizedString
-		/**
-		 * {done}；{count} 行不能导入（{reasons}）
-		 */
-		importDoneRefused: (arg: { count: number, done: string, reasons: string }) => LocalizedString
-		/**
-		 * ；
-		 */
-		importReasonSeparator: () => LocalizedString
-		/**
-		 * 下载不能导入的行（csv）
-		 */
-		importDownloadRefused: () => LocalizedString
-		/**
-		 * 不能导入的行
-		 */
-		importRefusedFile: () => LocalizedString
-		/**
 		 * 导入 {count} 个联系人
 		 */
 		importConfirm: (arg: { count: unknown }) => LocalizedString
@@ -12029,18 +11968,6 @@ export type TranslationFunctions = {
 		 * 没有可导入的联系人：所有行都不能导入或重复
 		 */
 		importNothing: () => LocalizedString
-		/**
-		 * 表头行
-		 */
-		importHeader: () => LocalizedString
-		/**
-		 * 没有表头
-		 */
-		importHeaderNone: () => LocalizedString
-		/**
-		 * 第 {line} 行
-		 */
-		importHeaderLine: (arg: { line: unknown }) => LocalizedString
 	}
 	nav: {
 		/**
@@ -13260,6 +13187,34 @@ export type TranslationFunctions = {
 		 */
 		'import': () => LocalizedString
 		/**
+		 * 从表格导入退订号码
+		 */
+		importTitle: () => LocalizedString
+		/**
+		 * 仅限 xlsx、xls 或 csv 文件，最大 15 MB：一列号码，可选一列备注。确认前不会保存任何内容，确认后全部导入或全部不导入。
+		 */
+		importIntro: () => LocalizedString
+		/**
+		 * 请选择号码所在的列
+		 */
+		importNeedsColumns: () => LocalizedString
+		/**
+		 * 将新增
+		 */
+		importAdd: () => LocalizedString
+		/**
+		 * 已在名单中
+		 */
+		importOnList: () => LocalizedString
+		/**
+		 * 导入 {count} 个号码
+		 */
+		importConfirm: (arg: { count: number }) => LocalizedString
+		/**
+		 * 没有可导入的号码：所有号码都已在名单中、重复或不能导入
+		 */
+		importNothing: () => LocalizedString
+		/**
 		 * 移出名单
 		 */
 		remove: () => LocalizedString
@@ -13395,6 +13350,112 @@ export type TranslationFunctions = {
 			 */
 			allRemoved: (arg: { count: string }) => LocalizedString
 		}
+	}
+	sheetImport: {
+		/**
+		 * 文件（xlsx、xls 或 csv）
+		 */
+		file: () => LocalizedString
+		/**
+		 * 工作表
+		 */
+		sheet: () => LocalizedString
+		/**
+		 * 列对应
+		 */
+		columns: () => LocalizedString
+		/**
+		 * （不导入）
+		 */
+		notMapped: () => LocalizedString
+		/**
+		 * 第 {letter} 列：{text}
+		 */
+		column: (arg: { letter: unknown, text: unknown }) => LocalizedString
+		/**
+		 * 表头在第 {line} 行，其上方的行不导入。
+		 */
+		headerAt: (arg: { line: unknown }) => LocalizedString
+		/**
+		 * 没有表头：已按内容推测各列。
+		 */
+		noHeader: () => LocalizedString
+		/**
+		 * 正在读取文件…
+		 */
+		reading: () => LocalizedString
+		/**
+		 * 只能导入 xlsx、xls 或 csv 文件
+		 */
+		wrongType: () => LocalizedString
+		/**
+		 * 文件不能大于 15 MB
+		 */
+		tooLarge: () => LocalizedString
+		/**
+		 * 无法读取该文件，请确认是表格文件
+		 */
+		unreadable: () => LocalizedString
+		/**
+		 * 检查数据
+		 */
+		check: () => LocalizedString
+		/**
+		 * 文件中重复
+		 */
+		inFile: () => LocalizedString
+		/**
+		 * 不能导入
+		 */
+		refused: () => LocalizedString
+		/**
+		 * 跳过的空行
+		 */
+		empty: () => LocalizedString
+		/**
+		 * 行号
+		 */
+		line: () => LocalizedString
+		/**
+		 * 字段
+		 */
+		field: () => LocalizedString
+		/**
+		 * 原因
+		 */
+		reason: () => LocalizedString
+		/**
+		 * 显示 {count} 个不能导入的行中的前 {shown} 个，下载文件包含全部。
+		 */
+		refusedMore: (arg: { count: unknown, shown: unknown }) => LocalizedString
+		/**
+		 * {done}；{count} 行不能导入（{reasons}）
+		 */
+		doneRefused: (arg: { count: number, done: string, reasons: string }) => LocalizedString
+		/**
+		 * ；
+		 */
+		reasonSeparator: () => LocalizedString
+		/**
+		 * 下载不能导入的行（csv）
+		 */
+		downloadRefused: () => LocalizedString
+		/**
+		 * 不能导入的行
+		 */
+		refusedFile: () => LocalizedString
+		/**
+		 * 表头行
+		 */
+		header: () => LocalizedString
+		/**
+		 * 没有表头
+		 */
+		headerNone: () => LocalizedString
+		/**
+		 * 第 {line} 行
+		 */
+		headerLine: (arg: { line: unknown }) => LocalizedString
 	}
 }
 

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { focusRow, gridRows, pasteNumbers, runCommand, signIn, typeFields } from './helpers'
+import { chooseFiles, focusRow, gridRows, pasteNumbers, runCommand, signIn, typeFields } from './helpers'
 
 /*
  * The opt-out list by keyboard: the demo replies' opt-outs listed, a number added from the palette, a send to it
- * confirmed without it (the confirmation asks the server's check), and the number taken off with its reason.
+ * confirmed without it (the confirmation asks the server's check), and the number taken off with its reason; numbers
+ * imported from a csv through the spreadsheet import the contacts use.
  */
 
 test('a number put on the opt-out list is left out of a send, then taken off with its reason', async ({ page }) => {
@@ -52,4 +53,31 @@ test('a number put on the opt-out list is left out of a send, then taken off wit
   await expect(remove).toBeHidden()
   await expect(row.locator('[col-id="status"]')).toHaveText('已移出')
   await expect(row.locator('[col-id="removed_reason"]')).toHaveText('用户来电要求恢复接收')
+})
+
+test('numbers imported from a csv are checked, counted and put on the list at once', async ({ page }) => {
+  const base = 13_600_000_000 + (Date.now() % 10_000_000) * 10
+  const [a, b] = [String(base + 1), String(base + 2)]
+  await signIn(page, 'acme', '/opt-out/list')
+  await expect(gridRows(page).first()).toBeVisible()
+  await runCommand(page, '导入退订号码')
+  const dialog = page.getByRole('dialog', { name: '从表格导入退订号码' })
+  await expect(dialog.getByTestId('opt-out-import-file')).toBeFocused()
+  const csv = `号码,备注\n${a},电话要求\n+86 ${b.slice(0, 3)} ${b.slice(3)},\n${a},重复\n12345,错号\n`
+  await chooseFiles(page, () => page.keyboard.press('Space'), { name: '退订.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await expect(dialog).toContainText('表头在第 1 行')
+  await expect(dialog.getByTestId('opt-out-import-map-mobile')).toHaveValue('0')
+  await expect(dialog.getByTestId('opt-out-import-map-note')).toHaveValue('1')
+  await dialog.getByTestId('opt-out-import-check').focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByTestId('opt-out-import-count-add')).toHaveText('2')
+  await expect(dialog.getByTestId('opt-out-import-count-in-file')).toHaveText('1')
+  await expect(dialog.getByTestId('opt-out-import-count-on-list')).toHaveText('0')
+  await expect(dialog.getByTestId('opt-out-import-count-refused')).toHaveText('1')
+  await expect(dialog.getByTestId('opt-out-import-refused').locator('tbody tr').first()).toContainText('5号码: 手机号格式不正确12345错号')
+  await dialog.getByTestId('opt-out-import-confirm').focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  for (const m of [a, b]) await expect(gridRows(page).filter({ hasText: m }).locator('[col-id="source"]')).toHaveText('导入')
+  await expect(gridRows(page).filter({ hasText: a })).toContainText('电话要求')
 })

@@ -4,7 +4,9 @@ import { openFormDialog, type FormField } from '@/components/ui/DeclaredForm'
 import { mountDialog } from '@/components/ui/mount-dialog'
 import { toast } from '@/components/ui/toast'
 import { groupAddSchema, memberAddSchema, type GroupAdd, type MemberAdd } from '@/domain/address-book-write'
+import type { ImportField } from '@/domain/contact-import'
 import type { ContactRow, GroupRow } from '@/domain/lists/address-book'
+import type { ImportPlan } from '@/components/import/ImportDialog'
 import type { ActionHelpers, Row } from '@/grid'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
 
@@ -104,16 +106,42 @@ export async function moveChecked(h: ActionHelpers) {
   })
 }
 
-/** The spreadsheet import into one of the caller's groups (the one the list is filtered by first). */
+function contactFieldLabel(LL: LL, field: string): string {
+  const ab = LL.addressBook
+  const labels: Record<ImportField, () => string> = {
+    name: ab.name, mobile: ab.mobile, email: ab.email, job_number: ab.jobNumber, gender: ab.gender, birthday: ab.birthday, remark: ab.remark,
+  }
+  return labels[field as ImportField]?.() ?? field
+}
+
+/** The spreadsheet import (src/components/import) into one of the caller's groups (the one the list is filtered by first). */
 export async function importContacts(h: ActionHelpers) {
   const groups = await groupOptions(h)
   if (!groups) return
-  const { ImportDialog } = await import('./ImportDialog')
+  const { ImportDialog } = await import('@/components/import/ImportDialog')
   // The group the list is filtered by, else the newest one: a user who has just made a group imports into it.
   const filtered = h.search.group_id ? String(h.search.group_id) : undefined
   const newest = groups.reduce((a, g) => (Number(g.value) > Number(a.value) ? g : a), groups[0]).value
-  const initialGroup = groups.some((g) => g.value === filtered) ? filtered : newest
-  mountDialog((close) => createElement(ImportDialog, { groups, initialGroup, close }))
+  const initial = groups.some((g) => g.value === filtered) ? filtered : newest
+  const ab = h.LL.addressBook
+  const plan: ImportPlan = {
+    kind: 'contacts', testId: 'ab-import', title: ab.importTitle(), intro: ab.importIntro(),
+    fieldLabel: (f) => contactFieldLabel(h.LL, f), shown: ['name', 'mobile'], needsColumns: ab.importNeedsColumns(),
+    target: { label: ab.importGroup(), options: groups, initial, needed: ab.importNeedsGroup() },
+    upload: async (rows, group) => {
+      const p = await calls.uploadImport(Number(group), rows)
+      return {
+        upload_id: p.upload_id, add: p.add,
+        counts: [
+          { id: 'add', label: ab.importAdd(), n: p.add }, { id: 'in-group', label: ab.importInGroup(), n: p.in_group },
+          { id: 'in-file', label: h.LL.sheetImport.inFile(), n: p.in_file },
+        ],
+      }
+    },
+    commit: (id, key) => calls.commitImport(id, key),
+    confirmLabel: (count) => ab.importConfirm({ count }), nothing: ab.importNothing(),
+  }
+  mountDialog((close) => createElement(ImportDialog, { plan, close }))
 }
 
 /** A refusal has been toasted by the API client; the list engine refreshes either way. */

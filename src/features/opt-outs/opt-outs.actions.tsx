@@ -5,6 +5,7 @@ import {
   KEYWORD_MAX_CHARS, KEYWORDS_MAX, keywordsFromText, OPT_OUT_NOTE_MAX, optOutAddSchema, optOutRemoveSchema, optOutSettingsSchema,
 } from '@/domain/opt-outs'
 import type { ActionHelpers, Row } from '@/grid'
+import { mountDialog } from '@/components/ui/mount-dialog'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
 
 /*
@@ -41,6 +42,34 @@ export function removeOptOut(row: Row, { LL }: ActionHelpers): Promise<string | 
       submit: (p) => calls.removeOptOuts(p),
     },
   })
+}
+
+/** The spreadsheet import (src/components/import, as the contacts'): a column of numbers and one of notes. */
+export async function importOptOuts(LL: LL): Promise<void> {
+  const { ImportDialog } = await import('@/components/import/ImportDialog')
+  const t = LL.optOuts
+  const labels: Record<string, string> = { mobile: t.form.mobile(), note: t.columns.note() }
+  mountDialog((close) => (
+    <ImportDialog
+      close={close}
+      plan={{
+        kind: 'optOuts', testId: 'opt-out-import', title: t.importTitle(), intro: t.importIntro(),
+        fieldLabel: (f) => labels[f] ?? f, shown: ['mobile', 'note'], needsColumns: t.importNeedsColumns(),
+        upload: async (rows) => {
+          const p = await calls.uploadOptOutImport(rows)
+          return {
+            upload_id: p.upload_id, add: p.add,
+            counts: [
+              { id: 'add', label: t.importAdd(), n: p.add }, { id: 'on-list', label: t.importOnList(), n: p.on_list },
+              { id: 'in-file', label: LL.sheetImport.inFile(), n: p.in_file },
+            ],
+          }
+        },
+        commit: (id) => calls.commitOptOutImport(id),
+        confirmLabel: (count) => t.importConfirm({ count }), nothing: t.importNothing(),
+      }}
+    />
+  ))
 }
 
 const lines = (list: readonly string[]) => list.join('\n')

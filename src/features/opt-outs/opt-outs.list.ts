@@ -58,6 +58,7 @@ export const optOutsList = defineList({
   download: { endpoint: '/optOut/download', name: (LL) => LL.optOuts.file() },
   toolbar: [
     { id: 'add', label: (LL) => LL.optOuts.add(), visibleWhen: hasList, perform: async ({ LL }) => (await actions()).addOptOut(LL) },
+    { id: 'import', label: (LL) => LL.optOuts.import(), visibleWhen: hasList, perform: async ({ LL }) => (await actions()).importOptOuts(LL) },
     { id: 'settings', label: (LL) => LL.optOuts.settings(), visibleWhen: owns, perform: async ({ LL }) => (await actions()).editSettings(LL) },
   ],
   rowActions: [

@@ -1,8 +1,16 @@
 import { transfer } from 'comlink'
-import type { ImportMapping, ImportPreview } from '@/domain/contact-import'
+import type { ImportMapping } from '@/domain/contact-import'
+import type { SheetImportId } from '@/domain/sheet-import'
 import type { OpenReply, RefusedWords } from '../../../workers/contact-import'
 import type { BuildReply, ContactImportWorkerApi } from '../../../workers/contact-import.worker'
 import { workerRemote } from '../../../workers/remote'
+
+/** What an import's upload answered: its id, the rows it will add, and its own counts (in the group, on the list…). */
+export interface ImportPreview {
+  upload_id: number
+  add: number
+  counts: { id: string; label: string; n: number }[]
+}
 
 /** A checked import: the rows the worker built, the server's preview of them, and the key the commit repeats. */
 export interface Checked {
@@ -12,15 +20,15 @@ export interface Checked {
 }
 
 /*
- * The contacts import worker, started when the import dialog reads its first file: it holds the spreadsheet readers
- * (SheetJS for xls), which the address book screen never loads otherwise.
+ * The spreadsheet import worker, started when an import dialog reads its first file: it holds the spreadsheet
+ * readers (SheetJS for xls and csv), which the screens never load otherwise.
  */
 const worker = workerRemote<ContactImportWorkerApi>(() =>
   new Worker(new URL('../../../workers/contact-import.worker.ts', import.meta.url), { type: 'module' }))
 
 /** Reads the file (its buffer is transferred) or, with null, the file read last, at `sheet`; `header` as openImport's. */
-export const openSheet = (file: Uint8Array | null, sheet: number, header?: number): Promise<OpenReply> =>
-  worker((w) => w.open(file ? transfer(file, [file.buffer as ArrayBuffer]) : null, sheet, header))
+export const openSheet = (kind: SheetImportId, file: Uint8Array | null, sheet: number, header?: number): Promise<OpenReply> =>
+  worker((w) => w.open(file ? transfer(file, [file.buffer as ArrayBuffer]) : null, sheet, header, kind))
 
 export const buildRows = (mapping: ImportMapping): Promise<BuildReply> => worker((w) => w.build(mapping))
 

@@ -1,0 +1,31 @@
+import type { Translation } from '../i18n-types'
+
+/** The words every spreadsheet import shares (contacts, opt-outs); each import names its own title, fields and counts. */
+export default {
+	file: 'File (xlsx, xls or csv)',
+	sheet: 'Sheet',
+	columns: 'Columns',
+	notMapped: '(not imported)',
+	column: 'Column {letter}: {text}',
+	headerAt: 'Header row: line {line}. Rows above it are skipped.',
+	noHeader: 'No header row: the columns were guessed from their content.',
+	reading: 'Reading the file…',
+	wrongType: 'Only xlsx, xls or csv files can be imported',
+	tooLarge: 'The file cannot be larger than 15 MB',
+	unreadable: 'The file could not be read as a spreadsheet',
+	check: 'Check rows',
+	inFile: 'Repeated in the file',
+	refused: 'Refused',
+	empty: 'Empty rows skipped',
+	line: 'Line',
+	field: 'Field',
+	reason: 'Reason',
+	refusedMore: 'The first {shown} of {count} refused rows; the download has them all.',
+	doneRefused: '{done}; {count} rows could not be imported ({reasons})',
+	reasonSeparator: '; ',
+	downloadRefused: 'Download refused rows (csv)',
+	refusedFile: 'refused-rows',
+	header: 'Header row',
+	headerNone: 'No header row',
+	headerLine: 'Line {line}',
+} satisfies Translation['sheetImport']

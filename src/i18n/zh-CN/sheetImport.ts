@@ -1,0 +1,31 @@
+import type { BaseTranslation } from '../i18n-types'
+
+/** The words every spreadsheet import shares (contacts, opt-outs); each import names its own title, fields and counts. */
+export default {
+	file: '文件（xlsx、xls 或 csv）',
+	sheet: '工作表',
+	columns: '列对应',
+	notMapped: '（不导入）',
+	column: '第 {letter} 列：{text}',
+	headerAt: '表头在第 {line} 行，其上方的行不导入。',
+	noHeader: '没有表头：已按内容推测各列。',
+	reading: '正在读取文件…',
+	wrongType: '只能导入 xlsx、xls 或 csv 文件',
+	tooLarge: '文件不能大于 15 MB',
+	unreadable: '无法读取该文件，请确认是表格文件',
+	check: '检查数据',
+	inFile: '文件中重复',
+	refused: '不能导入',
+	empty: '跳过的空行',
+	line: '行号',
+	field: '字段',
+	reason: '原因',
+	refusedMore: '显示 {count} 个不能导入的行中的前 {shown} 个，下载文件包含全部。',
+	doneRefused: '{done:string}；{count:number} 行不能导入（{reasons:string}）',
+	reasonSeparator: '；',
+	downloadRefused: '下载不能导入的行（csv）',
+	refusedFile: '不能导入的行',
+	header: '表头行',
+	headerNone: '没有表头',
+	headerLine: '第 {line} 行',
+} satisfies BaseTranslation
