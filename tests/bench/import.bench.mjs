@@ -1,7 +1,7 @@
 // Importing 500k contacts end to end: BENCH_IMPORT_ROWS contacts (default 500,000: name from a pool, as
 // real names repeat, mobile stored as a number, e-mail on every tenth row; shared strings, as Excel writes) in xlsx
 // files of BENCH_IMPORT_FILE_ROWS (default 250,000: 500k such rows make a 22 MB xlsx, over the 15 MB upload limit, so
-// a user imports them as two files into one group, the second meeting the first's contacts there), each read as the console's worker does it (workers/contact-import.ts: streaming reader → TSV → mapped, checked rows
+// a user imports them as two files into one group, the second meeting the first's contacts there), each read as the console's worker does it (workers/sheet-import.ts: streaming reader → TSV → mapped, checked rows
 // as the upload's bytes), then stored as the server does it (server/routes/lists/address-book-import.ts: checkRows,
 // then insertRows' 10k-row unnest inserts in one transaction) on the embedded PostgreSQL as `npm start` runs it (a
 // database of its own per call; BENCH_DATABASE_URL or TEST_DATABASE_URL instead when set).
@@ -57,7 +57,7 @@ async function child(variant, file) {
   const out = {}
   let closing
   if (variant === 'parse') {
-    const { openImport, buildImport } = await import('../../workers/contact-import.ts')
+    const { openImport, buildImport } = await import('../../workers/sheet-import.ts')
     const { table, view } = openImport(new Uint8Array(readFileSync(file)))
     const built = buildImport(table, view.guess)
     writeFileSync(`${file}.rows.tsv`, built.rows)

@@ -1,8 +1,8 @@
 import { transfer } from 'comlink'
 import type { ImportMapping } from '@/domain/contact-import'
 import type { SheetImportId } from '@/domain/sheet-import'
-import type { OpenReply, RefusedWords } from '../../../workers/contact-import'
-import type { BuildReply, ContactImportWorkerApi } from '../../../workers/contact-import.worker'
+import type { OpenReply, RefusedWords } from '../../../workers/sheet-import'
+import type { BuildReply, SheetImportWorkerApi } from '../../../workers/sheet-import.worker'
 import { workerRemote } from '../../../workers/remote'
 
 /** What an import's upload answered: its id, the rows it will add, and its own counts (in the group, on the list…). */
@@ -23,8 +23,8 @@ export interface Checked {
  * The spreadsheet import worker, started when an import dialog reads its first file: it holds the spreadsheet
  * readers (SheetJS for xls and csv), which the screens never load otherwise.
  */
-const worker = workerRemote<ContactImportWorkerApi>(() =>
-  new Worker(new URL('../../../workers/contact-import.worker.ts', import.meta.url), { type: 'module' }))
+const worker = workerRemote<SheetImportWorkerApi>(() =>
+  new Worker(new URL('../../../workers/sheet-import.worker.ts', import.meta.url), { type: 'module' }))
 
 /** Reads the file (its buffer is transferred) or, with null, the file read last, at `sheet`; `header` as openImport's. */
 export const openSheet = (kind: SheetImportId, file: Uint8Array | null, sheet: number, header?: number): Promise<OpenReply> =>

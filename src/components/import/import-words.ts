@@ -1,6 +1,6 @@
 import { ERROR_KEYS } from '@/domain/validation'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
-import type { RefusedWords } from '../../../workers/contact-import'
+import type { RefusedWords } from '../../../workers/sheet-import'
 
 type LL = TranslationFunctions
 

@@ -1,7 +1,7 @@
 import { expose, transfer } from 'comlink'
 import type { ImportMapping } from '../src/domain/contact-import'
 import type { SheetImportId } from '../src/domain/sheet-import'
-import { buildImport, openImport, refusedCsv, refusedHead, type ImportTable, type OpenReply, type RefusedWords } from './contact-import'
+import { buildImport, openImport, refusedCsv, refusedHead, type ImportTable, type OpenReply, type RefusedWords } from './sheet-import'
 import { SpreadsheetError } from './spreadsheet-error'
 
 /**
@@ -55,6 +55,6 @@ const api = {
   },
 }
 
-export type ContactImportWorkerApi = typeof api
+export type SheetImportWorkerApi = typeof api
 
 expose(api)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { buildImport, openImport } from './contact-import'
+import { buildImport, openImport } from './sheet-import'
 
 /* The import against spreadsheets written by LibreOffice (tests/fixtures/spreadsheets, see its README). */
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../tests/fixtures/spreadsheets/${name}`, import.meta.url)))
