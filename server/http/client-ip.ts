@@ -41,3 +41,9 @@ export function addressKey(ip: string): string {
   const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
 }
+
+/** The network an address key belongs to, for limits one subscriber's many addresses share: IPv4 /24, IPv6 /64. */
+export function networkKey(address: string): string {
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(address)
+  return v4 ? `${v4[1]}.0/24` : address
+}

@@ -1,10 +1,9 @@
 import { createRequire } from 'node:module'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { captchaSchema, userInfoSchema } from '../../src/domain/auth'
 import { LOGIN_FAILURE_LIMIT } from '../../src/domain/constants'
 import { createApp } from '../app'
-import { CAPTCHA_ROWS_MAX } from '../security/captcha'
-import { recentFailures } from '../security/lockout'
+import { CAPTCHAS_PER_ADDRESS } from '../security/captcha'
 import { RATE_RULES } from '../security/rate-limit'
 import { MAX_LIVE_TOKENS, sha256 } from '../security/tokens'
 import { CAPTCHA, setup, type Harness } from '../test/harness'
@@ -12,7 +11,7 @@ import { CAPTCHA, setup, type Harness } from '../test/harness'
 // The very class the server decrypts with (CommonJS modules are shared), to see whether a request reached it.
 const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as { prototype: { decrypt: (s: string) => unknown } }
 
-type Caller = (path: string, body: unknown, ip: string) => Promise<{ status: number; msg: string; type?: number }>
+type Caller = (path: string, body: unknown, ip: string) => Promise<{ status: number; msg: string; type?: number; data?: { redomStr?: string } | null }>
 
 const envelope = (r: { status: number; code: number; msg: string; type?: number; data: unknown }) => ({
   status: r.status, code: r.code, msg: r.msg, type: r.type, data: r.data,
@@ -24,6 +23,9 @@ describe('routes/login', () => {
     h = await setup({ config: { trustProxy: true } })
   })
   afterAll(() => h.close())
+  afterEach(() => {
+    vi.useRealTimers()
+  })
 
   /** A second app over the same database with the real rate limits, its client address from X-Forwarded-For or not. */
   function strictCaller(trustProxy = true): Caller {
@@ -34,7 +36,7 @@ describe('routes/login', () => {
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
         body: JSON.stringify(body),
       })
-      return { status: res.status, ...((await res.json()) as { msg: string; type?: number }) }
+      return { status: res.status, ...((await res.json()) as { msg: string; type?: number; data?: { redomStr?: string } | null }) }
     }
   }
 
@@ -71,16 +73,21 @@ describe('routes/login', () => {
       expect(wrong.msg).toBe('验证码错误或已过期')
     })
 
-    it('keeps the captcha table bounded, dropping the oldest', async () => {
+    it('keeps each address to its newest captchas, dropping only its own', async () => {
+      const strict = strictCaller()
+      const other = String((await strict('/code/captcha', {}, '10.9.1.2')).data?.redomStr)
       await h.db.query(
-        `insert into captcha (redom_str, code, expires_at)
-         select 'flood' || i, 'abcd', now() + make_interval(secs => i % 170 + 1) from generate_series(1, $1) i`,
-        [CAPTCHA_ROWS_MAX + 50],
+        `insert into captcha (redom_str, code, expires_at, address)
+         select 'flood' || i, 'abcd', now() + make_interval(secs => i % 170 + 1), '10.9.1.1' from generate_series(1, $1) i`,
+        [CAPTCHAS_PER_ADDRESS + 50],
       )
-      const fresh = await h.captcha()
-      const { rows } = await h.db.query<{ n: number }>('select count(*)::int as n from captcha')
-      expect(rows[0].n).toBeLessThanOrEqual(CAPTCHA_ROWS_MAX)
-      expect((await h.db.query('select 1 from captcha where redom_str = $1', [fresh])).rows).toHaveLength(1)
+      const fresh = String((await strict('/code/captcha', {}, '10.9.1.1')).data?.redomStr)
+      const count = async (address: string) =>
+        (await h.db.query<{ n: number }>('select count(*)::int as n from captcha where address = $1', [address])).rows[0].n
+      expect(await count('10.9.1.1')).toBe(CAPTCHAS_PER_ADDRESS)
+      const kept = async (redomStr: string) => (await h.db.query('select 1 from captcha where redom_str = $1', [redomStr])).rows.length
+      expect(await kept(fresh)).toBe(1)
+      expect(await kept(other)).toBe(1)
       await h.db.query(`delete from captcha where redom_str like 'flood%'`)
     })
 
@@ -121,7 +128,7 @@ describe('routes/login', () => {
     })
 
     it('answers every cipher text that does not open, or was sealed for another captcha, like a wrong password', async () => {
-      await h.db.query(`delete from login_attempt where cus_id = 'globex01'`)
+      await h.db.query(`delete from sign_in_guard where key like '%globex01%'`)
       const answers = []
       for (const make of [
         (r: string) => h.seal(r, 'Wrong@12345'),
@@ -135,7 +142,7 @@ describe('routes/login', () => {
       }
       expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
       expect(answers[0]).toMatchObject({ status: 400, type: 1, msg: '账号或密码错误' })
-      await h.db.query(`delete from login_attempt where cus_id = 'globex01'`)
+      await h.db.query(`delete from sign_in_guard where key like '%globex01%'`)
     })
 
     it('decrypts nothing for a refused captcha', async () => {
@@ -161,8 +168,9 @@ describe('routes/login', () => {
       const locked = await h.login('initech01', 'Initech01@12345', CAPTCHA, from)
       expect(locked).toMatchObject({ status: 429, type: 1 })
       expect(locked.msg).toMatch(/try again in 15 minutes/)
-      // The lock lifts once the failures are older than the lockout.
-      await h.db.query(`update login_attempt set created_at = created_at - interval '16 minutes' where cus_id = 'initech01'`)
+      // The lock lifts once the window is over (the clock pinned and moved on).
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(Date.now() + 15 * 60_000 + 1_000)
       expect((await h.login('initech01', 'Initech01@12345', CAPTCHA, from)).status).toBe(200)
     })
 
@@ -175,11 +183,16 @@ describe('routes/login', () => {
       expect((await h.login('initech', 'Initech@12345', CAPTCHA, attacker)).status).toBe(429)
     })
 
-    it('counts the failures of every address toward the account-wide slow-down', async () => {
+    it('gives back the attempt of a right password: the pair starts afresh and the account budget is not spent', async () => {
       for (const ip of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await h.login('acme02', 'Wrong@1', CAPTCHA, { 'x-forwarded-for': ip })
-      expect(await recentFailures(h.db, 'acme02')).toBe(3)
-      expect((await h.login('acme02', 'Acme02@12345')).status).toBe(200)
-      expect(await recentFailures(h.db, 'acme02')).toBe(0)
+      const attempts = async () =>
+        Object.fromEntries((await h.db.query<{ key: string; attempts: number }>(`select key, attempts from sign_in_guard where key like '%acme02%'`)).rows.map((r) => [r.key, r.attempts]))
+      expect(await attempts()).toEqual({ 'account:acme02': 3, 'pair:acme02|192.0.2.1': 1, 'pair:acme02|192.0.2.2': 1, 'pair:acme02|192.0.2.3': 1 })
+      expect((await h.login('acme02', 'Acme02@12345', CAPTCHA, { 'x-forwarded-for': '192.0.2.1' })).status).toBe(200)
+      expect(await attempts()).toEqual({ 'account:acme02': 3, 'pair:acme02|192.0.2.2': 1, 'pair:acme02|192.0.2.3': 1 })
+      // Now known to the account, that address spends only its own pair budget.
+      await h.login('acme02', 'Wrong@1', CAPTCHA, { 'x-forwarded-for': '192.0.2.1' })
+      expect(await attempts()).toMatchObject({ 'account:acme02': 3, 'pair:acme02|192.0.2.1': 1 })
     })
 
     it('limits sign-ins per client address, counting X-Forwarded-For only behind TRUST_PROXY', async () => {

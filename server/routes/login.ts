@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { Hono, type Context } from 'hono'
 import type { Deps } from '../deps'
 import { addressKey, clientIp } from '../http/client-ip'
@@ -6,7 +5,7 @@ import { ApiError, ok } from '../http/envelope'
 import { badRequest, operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { consumeCaptcha } from '../security/captcha'
-import { lockedMinutes, recentFailures, recordAttempt, slowdownMs } from '../security/lockout'
+import { accountKey, ACCOUNT_BUDGET, claimAttempt, clearAttempts, isKnownAddress, pairKey, PAIR_BUDGET, refundAttempt, rememberAddress } from '../security/attempts'
 import { DUMMY_HASH, verifyPassword } from '../security/password'
 import { consumeRate } from '../security/rate-limit'
 import { unsealPassword } from '../security/rsa'
@@ -26,20 +25,44 @@ export async function requireCaptcha(deps: Deps, redomStr: string, code: string)
   }
 }
 
-/**
- * Shared by password and SMS-code login, before any secret is checked: the (account, address) lock, so a locked
- * pair learns nothing from its guesses, then the account-wide slow-down, which delays but never refuses.
- */
-export async function guardLockout(deps: Deps, cusId: string, address: string) {
-  const minutes = await lockedMinutes(deps.db, cusId, address)
-  if (minutes > 0) throw new ApiError(429, 'loginLocked', { minutes }, LOGIN_FAILED)
-  const delay = slowdownMs(await recentFailures(deps.db, cusId))
-  if (delay > 0) await sleep(delay)
+/** What a sign-in claimed before its secret was checked, so a right one can give it back. */
+export interface SignInClaim {
+  cusId: string
+  address: string
+  /** It spent the account-wide budget of addresses the account has never signed in from. */
+  account: boolean
 }
 
-export async function signIn(deps: Deps, user: SessionUser, address: string) {
+const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60))
+
+/**
+ * Shared by password and SMS-code login, before any secret is checked (so before the password hash): one attempt of
+ * the (account, address) pair, so five wrong guesses from one place refuse that place only, and for passwords from
+ * an address the account has never signed in from, one of the account's budget for all such addresses. Both are
+ * claimed atomically; a refusal costs nothing and the known addresses keep their own allowance, so the owner still
+ * signs in while strangers are refused.
+ */
+export async function guardSignIn(deps: Deps, cusId: string, address: string, opts: { accountWide: boolean }): Promise<SignInClaim> {
+  const now = deps.now()
+  const account = opts.accountWide && !(await isKnownAddress(deps.db, cusId, address, now))
+  const pairWait = await claimAttempt(deps.db, pairKey(cusId, address), PAIR_BUDGET, now)
+  if (pairWait) throw new ApiError(429, 'loginLocked', { minutes: minutesOf(pairWait) }, LOGIN_FAILED)
+  if (account) {
+    const wait = await claimAttempt(deps.db, accountKey(cusId), ACCOUNT_BUDGET, now)
+    if (wait) {
+      await refundAttempt(deps.db, pairKey(cusId, address))
+      throw new ApiError(429, 'loginAccountLimited', { minutes: minutesOf(wait) }, LOGIN_FAILED)
+    }
+  }
+  return { cusId, address, account }
+}
+
+/** A right secret: the pair starts afresh, the account's budget gets its attempt back, the address becomes known. */
+export async function signIn(deps: Deps, user: SessionUser, claim: SignInClaim) {
   if (user.cusStatus !== 1) throw new ApiError(400, 'accountClosed', {}, LOGIN_FAILED)
-  await recordAttempt(deps.db, user.cusId, true, address)
+  await clearAttempts(deps.db, pairKey(claim.cusId, claim.address))
+  if (claim.account) await refundAttempt(deps.db, accountKey(claim.cusId))
+  await rememberAddress(deps.db, user.cusId, claim.address, deps.now())
   return issueToken(deps.db, user.id)
 }
 
@@ -48,22 +71,20 @@ export function loginRoutes(deps: Deps) {
 
   operation(r, '/user/publicKey', async (c) => ok(c, { publicKey: (await deps.keys()).publicKey }))
 
-  // Cheap checks first (address limit, captcha, lock), the ~19 ms RSA decryption only after them; a cipher text that
-  // does not decrypt, or was sealed for another captcha, is answered exactly as a wrong password (same scrypt work).
+  // Cheap checks first (address limit, captcha, the guess budgets), the ~19 ms RSA decryption and the scrypt hash only
+  // after them; a cipher text that does not decrypt, or was sealed for another captcha, is answered exactly as a wrong
+  // password (same scrypt work). A wrong guess keeps its claimed attempts spent.
   operation(r, '/user/login', async (c, input) => {
     const p = await input(badRequest(LOGIN_FAILED))
     const address = addressOf(deps, c)
     await consumeRate(deps, 'signInAddress', address, { type: LOGIN_FAILED })
     await requireCaptcha(deps, p.redomStr, p.code)
-    await guardLockout(deps, p.username, address)
+    const claim = await guardSignIn(deps, p.username, address, { accountWide: true })
     const password = unsealPassword((await deps.keys()).decrypt, p.password, p.redomStr)
     const user = await userByCusId(deps.db, p.username)
     const valid = await verifyPassword(password ?? '', user?.passwordHash ?? DUMMY_HASH)
-    if (!user || !valid || password === null) {
-      await recordAttempt(deps.db, p.username, false, address)
-      throw new ApiError(400, 'loginFailure', {}, LOGIN_FAILED)
-    }
-    return ok(c, await signIn(deps, user, address), 'loginSuccess', { type: 0 })
+    if (!user || !valid || password === null) throw new ApiError(400, 'loginFailure', {}, LOGIN_FAILED)
+    return ok(c, await signIn(deps, user, claim), 'loginSuccess', { type: 0 })
   })
 
   return r

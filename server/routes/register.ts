@@ -9,20 +9,22 @@ import { consumeRate } from '../security/rate-limit'
 import { unsealPassword } from '../security/rsa'
 import { CODE_MESSAGE, consumeCode, issueCode } from '../security/sms-codes'
 import { addressOf, LOGIN_FAILED, requireCaptcha } from './login'
-import { codeText, passCodeSendChecks } from './sms-login'
+import { codeRefusal, codeText, passCodeSendChecks, phonePrefix, spendCodeBudget } from './sms-login'
 
 export function registerRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
 
   // No "enterprise id taken" here: that would let anyone probe ids with one cheap call. The id is checked at
-  // registration, after a captcha and the code sent to a phone the caller holds (capped per phone and day).
+  // registration, after a captcha and the code sent to a phone the caller holds (capped per phone and day, and per
+  // number range, the budget that SMS pumping into premium ranges runs into).
   operation(r, '/user/sendAuthCode', async (c, input) => {
     const p = await input(badRequest(LOGIN_FAILED))
     await passCodeSendChecks(deps, addressOf(deps, c), { redomStr: p.redomStr, code: p.captcha })
-    await consumeRate(deps, 'smsCodePhoneDay', p.phone, { type: LOGIN_FAILED })
-    const code = await issueCode(deps.db, { purpose: 'register', uuid: p.uuid, phone: p.phone, cusId: p.epId })
-    if (!code) throw new ApiError(429, 'codeTooSoon', {}, LOGIN_FAILED)
-    await deps.carrier.sendText(p.phone, codeText(code))
+    await spendCodeBudget(deps, 'smsCodePrefixDay', phonePrefix(p.phone), LOGIN_FAILED)
+    await spendCodeBudget(deps, 'smsCodePhoneDay', p.phone, LOGIN_FAILED)
+    const issued = await issueCode(deps.db, { purpose: 'register', uuid: p.uuid, phone: p.phone, cusId: p.epId })
+    if ('wait' in issued) throw codeRefusal(issued.wait, LOGIN_FAILED)
+    await deps.carrier.sendText(p.phone, codeText(issued.code))
     return ok(c, null, 'codeSent')
   })
 

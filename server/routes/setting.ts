@@ -29,11 +29,12 @@ export function publicRoutes(deps: Deps) {
   operation(r, '/setting/getClientWebSiteBeian', async (c) => ok(c, await readSiteSettings(deps)))
 
   // The server names each captcha (its name is the sign-in forms' one-time nonce); a caller-chosen name could be
-  // drawn again after use. Limited per address, and the table is capped in captcha.ts.
+  // drawn again after use. Limited per address, and each address keeps a bounded number live (captcha.ts).
   operation(r, '/code/captcha', async (c) => {
-    await consumeRate(deps, 'captchaAddress', addressKey(clientIp(c, deps.config.trustProxy)))
+    const address = addressKey(clientIp(c, deps.config.trustProxy))
+    await consumeRate(deps, 'captchaAddress', address)
     c.header('cache-control', 'no-store')
-    return ok(c, await issueCaptcha(deps.db))
+    return ok(c, await issueCaptcha(deps.db, address))
   })
 
   return r

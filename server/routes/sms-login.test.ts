@@ -33,16 +33,18 @@ describe('routes/sms-login', () => {
   }
 
   describe('SMS-code login', () => {
-    it('spends the server-wide daily cap only past the captcha, so wrong captchas cannot use it up', async () => {
+    it('spends the network and number-range budgets only past the captcha, so wrong captchas cannot use them up', async () => {
       const deps = h.deps
-      const before = (await peekRate(deps, 'smsCodeDay', 'all')).remaining
+      const left = async () => [(await peekRate(deps, 'smsCodeNetworkDay', 'in-process')).remaining, (await peekRate(deps, 'smsCodePrefixDay', '1391234')).remaining]
+      const before = await left()
       for (const path of ['/user/sendLoginAuthCode', '/user/sendAuthCode']) {
         const res = await h.call(path, { userId: 'acme', epId: 'nobody01', phone: '13912345678', uuid: h.redom(), captcha: 'XXXX', redomStr: await h.captcha() })
         expect(res.status).toBe(400)
       }
-      expect((await peekRate(deps, 'smsCodeDay', 'all')).remaining).toBe(before)
-      expect((await sendLogin('umbrella01')).status).toBe(200)
-      expect((await peekRate(deps, 'smsCodeDay', 'all')).remaining).toBe(before - 1)
+      expect(await left()).toEqual(before)
+      expect((await sendRegister('nobody01', '13912345678')).status).toBe(200)
+      expect(await left()).toEqual([before[0] - 1, before[1] - 1])
+      await forgetRecentCodes()
     })
 
     it('sends a 6-digit code to the bound mobile and refuses a resend within 60 s', async () => {
@@ -52,7 +54,7 @@ describe('routes/sms-login', () => {
       expect(sent).toMatchObject({ status: 200, msg: '验证码已发送' })
       expect(codeIn(h.carrier.lastTo('13800138000')?.text)).toMatch(/^\d{6}$/)
       const again = await strict('/user/sendLoginAuthCode', { userId: 'acme', phone: '13800138000', uuid: h.redom() }, '10.4.0.2')
-      expect(again).toMatchObject({ status: 429, msg: expect.stringMatching(/^操作过于频繁，请 \d+ 秒后再试$/) })
+      expect(again).toMatchObject({ status: 429, msg: expect.stringMatching(/^验证码刚刚发出，请 \d+ 秒后再获取$/), data: { seconds: expect.any(Number) } })
       await forgetRecentCodes()
     })
 

@@ -12,7 +12,7 @@ import { confirmPassword, issuePasswordNonce, openSealedPassword } from '../secu
 import { consumeRate } from '../security/rate-limit'
 import { CODE_MESSAGE, consumeCode, issueCode } from '../security/sms-codes'
 import { sha256 } from '../security/tokens'
-import { codeText } from './sms-login'
+import { codeText, phonePrefix, spendCodeBudget } from './sms-login'
 
 
 /** Re-throws a sealed-password refusal as one naming `field`; anything else as it is. */
@@ -69,11 +69,11 @@ export function userSettingsRoutes(deps: Deps) {
     const user = c.get('user')
     if (p.mobile === user.mobile) throw fieldError('mobileUnchanged', { mobile: 'mobileUnchanged' })
     await consumeRate(deps, 'bindCodeAccount', user.cusId)
-    await consumeRate(deps, 'smsCodePhoneDay', p.mobile)
-    await consumeRate(deps, 'smsCodeDay', 'all')
-    const code = await issueCode(deps.db, { purpose: 'bind', uuid: p.uuid, phone: p.mobile, cusId: user.cusId })
-    if (!code) throw fieldError('codeTooSoon', { mobile: 'codeTooSoon' })
-    await deps.carrier.sendText(p.mobile, codeText(code))
+    await spendCodeBudget(deps, 'smsCodePrefixDay', phonePrefix(p.mobile))
+    await spendCodeBudget(deps, 'smsCodePhoneDay', p.mobile)
+    const issued = await issueCode(deps.db, { purpose: 'bind', uuid: p.uuid, phone: p.mobile, cusId: user.cusId })
+    if ('wait' in issued) throw new ApiError(400, 'codeTooSoon', { seconds: issued.wait }, undefined, { fields: { mobile: 'codeTooSoon' }, seconds: issued.wait })
+    await deps.carrier.sendText(p.mobile, codeText(issued.code))
     return ok(c, null, 'codeSent')
   })
 

@@ -32,21 +32,27 @@ export const RATE_RULES = {
   templateAdd: { points: 60, duration: 3_600 },
   /** Timed-batch content edits per account and minute (each rewrites every detail of the batch). */
   timedEdit: { points: 10, duration: 60 },
-  /** Password and SMS-code sign-ins per client address and minute (the per-account guard is lockout.ts). */
+  /** Password and SMS-code sign-ins per client address and minute (the per-account guesses: security/attempts.ts). */
   signInAddress: { points: 20, duration: 60 },
   /** Registrations per client address and hour. */
   registerAddress: { points: 10, duration: 3_600 },
-  /** Captcha images per client address and minute. */
+  /** Captcha images per client address and minute (each address also keeps at most CAPTCHAS_PER_ADDRESS live). */
   captchaAddress: { points: 30, duration: 60 },
   /** SMS-code sends (sign-in and registration) per client address: ten an hour, thirty a day. */
   smsCodeAddress: { points: 10, duration: 3_600 },
   smsCodeAddressDay: { points: 30, duration: 86_400 },
-  /** SMS-code sends per phone and day. */
+  /** SMS-code sends per network (IPv4 /24, IPv6 /64) and day: many addresses of one network are one sender. */
+  smsCodeNetworkDay: { points: 200, duration: 86_400 },
+  /** SMS-code sends per phone and day (sign-in codes from an address the account knows spend smsCodeKnown instead). */
   smsCodePhoneDay: { points: 10, duration: 86_400 },
-  /** Sign-in code sends per account name typed (known or not, alike) and minute: the resend interval. */
+  /** Registration and binding codes per number range (a phone's first seven digits) and day: SMS pumping's target. */
+  smsCodePrefixDay: { points: 100, duration: 86_400 },
+  /** Sign-in code sends per account name typed (known or not, alike): the resend interval, and ten a day. */
   smsCodeAccount: { points: 1, duration: 60 },
-  /** SMS-code sends of the whole server per day: bounds what abuse can cost in texts. */
-  smsCodeDay: { points: 20_000, duration: 86_400 },
+  smsCodeAccountDay: { points: 10, duration: 86_400 },
+  /** Sign-in code sends per (account, address it has signed in from): the owner's own allowance, apart from strangers'. */
+  smsCodeKnown: { points: 1, duration: 60 },
+  smsCodeKnownDay: { points: 10, duration: 86_400 },
   /** Password nonces (POST /user/passwordNonce) per account and minute: each is a row until spent or expired. */
   passwordNonce: { points: 30, duration: 60 },
   /** Checks of the signed-in account's own password (password change, app-secret reveal) per account, right or wrong. */

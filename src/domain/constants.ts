@@ -22,10 +22,13 @@ export const ERROR_BADGE_MAX = 99
 export const DEFAULT_BALANCE = 999.88
 export const STATUS_WHITE_LIST = [400] as const
 export const PAGE_SIZES = [20, 50, 100, 500] as const
-/** Failed logins allowed per account inside the window before the account is refused for a while. */
+/** Sign-in guesses (password or SMS code) one address may make at one account per window; then refused until it ends. */
 export const LOGIN_FAILURE_LIMIT = 5
-export const LOGIN_FAILURE_WINDOW_MINUTES = 15
 export const LOGIN_LOCKOUT_MINUTES = 15
+/** Password guesses at one account per window from all the addresses it has never signed in from, together. */
+export const LOGIN_ACCOUNT_FAILURE_LIMIT = 20
+/** Wrong tries an SMS code survives in all, from any address; then it is dead and a new one must be asked for. */
+export const SMS_CODE_MAX_TRIES = 5
 
 export const PROD_TYPE = { ordinary: 0, international: 1, video: 2, csp: 6, numberCheck: 7 } as const
 export type ProdType = (typeof PROD_TYPE)[keyof typeof PROD_TYPE]

@@ -37,7 +37,19 @@ export const SERVER_MESSAGES = {
   accountClosed: { 'zh-CN': '账号已停用', en: 'This account is closed' },
   codeSent: { 'zh-CN': '验证码已发送', en: 'Code sent' },
   codeSendFailure: { 'zh-CN': '验证码发送失败', en: 'The code could not be sent' },
-  codeTooSoon: { 'zh-CN': '请 60 秒后重试', en: 'Retry in 60 seconds' },
+  codeTooSoon: { 'zh-CN': '验证码刚刚发出，请 {seconds} 秒后再获取', en: 'A code was just sent; you can ask again in {seconds} seconds' },
+  codeSendLimited: {
+    'zh-CN': '获取验证码次数已达上限，请 {minutes} 分钟后再试',
+    en: 'Too many codes requested; try again in {minutes} minutes',
+  },
+  codeExhausted: {
+    'zh-CN': '短信验证码错误次数过多，已失效，请重新获取',
+    en: 'Too many wrong tries: this SMS code no longer works, ask for a new one',
+  },
+  loginAccountLimited: {
+    'zh-CN': '该账号近期登录失败次数过多，请 {minutes} 分钟后再试，或使用短信验证码登录',
+    en: 'Too many failed sign-ins to this account; try again in {minutes} minutes, or sign in with an SMS code',
+  },
   codeWrong: { 'zh-CN': '短信验证码错误', en: 'Wrong SMS code' },
   codeExpired: { 'zh-CN': '短信验证码已过期', en: 'The SMS code has expired' },
   codeUsed: { 'zh-CN': '短信验证码已使用', en: 'The SMS code has already been used' },
