@@ -6,9 +6,9 @@ import { useCountdown } from './use-countdown'
 
 /**
  * "Get code", then "retry in Ns" for 60 seconds (spec section 9), in the sign-in forms and the mobile binding.
- * `onSend` resolves true when the server accepted, which is the only case that starts the countdown.
+ * `onSend` resolves true when the server accepted, or the seconds a refusal said to wait: both start the countdown.
  */
-export function SendCodeButton({ onSend, testId = 'send-code' }: { onSend: () => Promise<boolean>; testId?: string }) {
+export function SendCodeButton({ onSend, testId = 'send-code' }: { onSend: () => Promise<boolean | number>; testId?: string }) {
   const { LL } = useI18nContext()
   const { left, start } = useCountdown()
   const [busy, setBusy] = useState(false)
@@ -16,7 +16,9 @@ export function SendCodeButton({ onSend, testId = 'send-code' }: { onSend: () =>
   async function click() {
     setBusy(true)
     try {
-      if (await onSend()) start(CODE_RESEND_SECONDS)
+      const sent = await onSend()
+      if (sent === true) start(CODE_RESEND_SECONDS)
+      else if (typeof sent === 'number' && sent > 0) start(sent)
     } finally {
       setBusy(false)
     }

@@ -27,7 +27,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
     return spent
   }
 
-  async function send(form: FormHandle<Field>): Promise<boolean> {
+  async function send(form: FormHandle<Field>): Promise<boolean | number> {
     if (!form.check(['epId', 'phone', 'code'])) return false
     const { epId, phone } = form.values
     const call = async () => sendAuthCode({ epId: epId.trim(), phone: phone.trim(), uuid, ...(await spendCaptcha(form)) })

@@ -18,7 +18,7 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [uuid] = useState(randomId)
 
   // The captcha guards the code send (the server texts nobody without it); signing in with the code needs none.
-  async function send(form: FormHandle<Field>): Promise<boolean> {
+  async function send(form: FormHandle<Field>): Promise<boolean | number> {
     if (!form.check(['username', 'code'])) return false
     const { username, code } = form.values
     const call = async () => sendLoginCode({ userId: username.trim(), phone: '', uuid, captcha: code.trim(), redomStr: await captcha.current() })

@@ -87,6 +87,35 @@ describe('SMS-code sign-in', () => {
   })
 })
 
+describe('a refused code send', () => {
+  it('shows the server words with the wait, and the button counts a short wait down', async () => {
+    const tooSoon = { status: 429, body: { code: 429, msg: '验证码刚刚发出，请 42 秒后再获取', data: { seconds: 42 }, type: 1 } }
+    serve({ 'POST /api/user/sendLoginAuthCode': () => tooSoon })
+    const user = userEvent.setup({ delay: null })
+    renderWithProviders(<SmsLoginForm onSignedIn={() => undefined} />)
+    await user.type(field('账号'), 'acme01')
+    await user.type(field('验证码'), 'WXYZ')
+    await user.click(screen.getByTestId('send-code'))
+    expect(await screen.findByTestId('form-message')).toHaveTextContent('验证码刚刚发出，请 42 秒后再获取')
+    await waitFor(() => expect(screen.getByTestId('send-code')).toHaveTextContent(/^4[12] 秒后重试$/))
+    expect(screen.getByTestId('send-code')).toBeDisabled()
+  })
+
+  it('shows a spent budget in minutes and leaves the button free', async () => {
+    const spent = { status: 429, body: { code: 429, msg: '获取验证码次数已达上限，请 600 分钟后再试', data: { seconds: 36_000 }, type: 1 } }
+    serve({ 'POST /api/user/sendAuthCode': () => spent })
+    const user = userEvent.setup({ delay: null })
+    renderWithProviders(<RegisterForm onRegistered={() => undefined} />)
+    await user.type(field('企业ID'), 'e2e_reg')
+    await user.type(field('手机号'), '13512348888')
+    await user.type(field('验证码'), 'ABCD')
+    await user.click(screen.getByTestId('send-code'))
+    expect(await screen.findByTestId('form-message')).toHaveTextContent('获取验证码次数已达上限，请 600 分钟后再试')
+    expect(screen.getByTestId('send-code')).toHaveTextContent('获取验证码')
+    expect(screen.getByTestId('send-code')).toBeEnabled()
+  })
+})
+
 describe('registration', () => {
   it('refuses a confirmation that differs from the password under the confirmation', async () => {
     const user = userEvent.setup({ delay: null })

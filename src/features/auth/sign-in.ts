@@ -4,6 +4,7 @@ import { logout, userInfoQuery } from '@/api/user'
 import type { FormHandle } from '@/components/ui/DeclaredForm'
 import { FormRefusal } from '@/components/ui/form-refusal'
 import type { TokenData } from '@/domain/auth'
+import { CODE_RESEND_SECONDS } from '@/domain/constants'
 import { logoutLocal, setToken, setUserInfo } from '@/stores/session'
 
 /**
@@ -42,17 +43,24 @@ export function failureText(e: unknown, fallback: string): string {
 /** A failed sign-in call as the form's refusal: the server's words under the form, nothing typed cleared. */
 export const refusedSignIn = (e: unknown, fallback: string) => new FormRefusal(failureText(e, fallback))
 
+/** The wait a refused code send names (`data.seconds`), when it is short enough to count down on the button. */
+function shortWait(e: unknown): number | false {
+  const seconds = (e as { data?: { seconds?: unknown } | null } | null)?.data?.seconds
+  return typeof seconds === 'number' && seconds > 0 && seconds <= 2 * CODE_RESEND_SECONDS ? seconds : false
+}
+
 /**
  * Sends an SMS code (sign-in or registration) and words the outcome under the form: "code sent", or the server's
- * refusal. Resolves whether the send button should start its 60-second countdown.
+ * refusal, which names its wait. Resolves true when the send button should start its 60-second countdown, or the
+ * seconds of a short wait the refusal named (the button counts those down instead).
  */
-export async function sendCodeWith(call: () => Promise<unknown>, words: { sent: string; failed: string }, note: FormHandle['note']): Promise<boolean> {
+export async function sendCodeWith(call: () => Promise<unknown>, words: { sent: string; failed: string }, note: FormHandle['note']): Promise<boolean | number> {
   try {
     await call()
     note(words.sent, true)
     return true
   } catch (err) {
     note(failureText(err, words.failed))
-    return false
+    return shortWait(err)
   }
 }
