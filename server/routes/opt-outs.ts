@@ -38,7 +38,7 @@ const FILE = [col('ent_id', '企业账号', 'Enterprise'), col('mobile', '号码
   col('note', '备注', 'Note'), col('added_by', '添加账号', 'Added by'), col('create_time', '退订时间', 'Opted out'), col('status', '状态', 'Status'),
   col('removed_at', '移出时间', 'Removed'), col('removed_reason', '移出原因', 'Reason removed'), col('removed_by', '移出账号', 'Removed by')]
 const SOURCE_WORDS = {
-  optOutReply: { 'zh-CN': '回复退订', en: 'Reply' }, optOutManual: { 'zh-CN': '手动添加', en: 'Manual' },
+  optOutReply: { 'zh-CN': '回复退订', en: 'Opted out by reply' }, optOutManual: { 'zh-CN': '手动添加', en: 'Added by hand' },
   optOutImport: { 'zh-CN': '导入', en: 'Import' }, optOutApi: { 'zh-CN': '接口', en: 'API' },
 } as const
 const STATUS_WORDS = [{ 'zh-CN': '已移出', en: 'Removed' }, { 'zh-CN': '已退订', en: 'Opted out' }] as const

@@ -45,7 +45,7 @@ export const optOutsList = defineList({
       status: (row) => (onList(row) ? { key: 'optOutActive', tone: 'warn' } : { key: 'optOutRemoved', tone: 'muted' }),
     },
     {
-      field: 'source', header: (LL) => LL.optOuts.columns.source(), type: 'status', width: 110,
+      field: 'source', header: (LL) => LL.optOuts.columns.source(), type: 'status', width: 140,
       status: (row) => ({ key: optOutSourceKey(Number(row.source)), tone: 'info' }),
     },
     { field: 'note', header: (LL) => LL.optOuts.columns.note(), type: 'content', width: 200 },

@@ -35,7 +35,7 @@ export default {
 		mobile: 'Number',
 		mobileHint: 'An 11-digit mobile, or an international number starting with + or 00 and its calling code',
 		note: 'Note (optional)',
-		noteHint: 'At most {max} characters, e.g. asked on the service line',
+		noteHint: 'At most {max} characters, e.g. opted out on the service line',
 		reason: 'Reason',
 		reasonHint: 'Required, at most 200 characters',
 	},

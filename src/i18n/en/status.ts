@@ -78,10 +78,10 @@ export default {
 	signatureApproved: 'Approved',
 	signatureRefused: 'Refused',
 	signatureWithdrawn: 'Withdrawn',
-	optOutReply: 'Reply',
+	optOutReply: 'Opted out by reply',
 	optOutManual: 'Added by hand',
 	optOutImport: 'Import',
 	optOutApi: 'API',
 	optOutActive: 'Opted out',
-	optOutRemoved: 'Taken off',
+	optOutRemoved: 'Removed',
 } satisfies Translation['status']
