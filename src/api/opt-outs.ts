@@ -79,7 +79,7 @@ export async function saveOptOutSettings(p: OptOutSettings) {
  * messages come back too.
  */
 export async function checkOptOuts(
-  part: { numbers: Uint8Array; content: string } | { rows: Uint8Array; template: string }, cusId?: string,
+  part: { numbers: Uint8Array; content?: string } | { rows: Uint8Array; template: string }, cusId?: string,
 ): Promise<OptOutCheckResult> {
   const fd = new FormData()
   const p2p = 'rows' in part

@@ -8,6 +8,7 @@ import { parseLowType, type CspFallbackCode, type CspPreview } from '@/domain/se
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
 import type { SendSummary } from '../ConfirmSendDialog'
+import { optedOutOf, optOutCheck } from '../opt-out-check'
 import { useSendComposer } from '../use-send-composer'
 
 export interface CspFields {
@@ -31,7 +32,7 @@ const fieldsEmpty = (f: CspFields) => !f.chatbotId && f.templateId === null
  * approved template, fallback types with their contents, the live preview and the call. One message per number.
  */
 export function useCspSend() {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const c = useSendComposer<CspFields>({ kind: 'csp', emptyFields: EMPTY, fieldsEmpty, keptAfterSend: ['cusId'] })
   const own = useSession().authUser
   const chooses = own?.userType === 1
@@ -79,7 +80,14 @@ export function useCspSend() {
 
   async function summarize(): Promise<SendSummary | null> {
     if (!check()) return null
-    return { numbers: valid, messages: valid, balance, cost, time: c.schedule.timed ? c.schedule.time : null }
+    // One message a number: the numbers on the enterprise's opt-out list leave the figures as they leave the send.
+    const out = await optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers }, cusId)
+    if (!out) return null
+    const numbers = valid - out.opted_out
+    return {
+      numbers, messages: numbers, balance, cost: price === null ? null : chargeFor(numbers, price), time: c.schedule.timed ? c.schedule.time : null,
+      optedOut: optedOutOf(out),
+    }
   }
 
   async function send(): Promise<SendResult | null> {
