@@ -1,8 +1,9 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { API_PREFIX } from '../src/domain/api'
 import { OPERATIONS } from '../src/domain/operations'
 import type { Deps } from './deps'
 import { isTrustedOrigin, originGuard } from './http/csrf'
+import { hostGuard } from './http/host-guard'
 import { ApiError, fail } from './http/envelope'
 import { servedOperations } from './http/operation'
 import { jsonBodyLimit, lightCors } from './http/light-middleware'
@@ -55,8 +56,8 @@ export function createApp(opts: AppOptions | Deps) {
   // ALLOWED_ORIGINS. Other origins get no CORS grant by default: the token sits in a script-readable cookie, which
   // pages on another port of the same host can read, so a `*` grant would let such a page read the API with it.
   // CORS_ORIGIN=* opts back in. Writes from pages of other origins are refused by originGuard either way.
-  const corsOrigin = (origin: string, c: Context) =>
-    config.corsOrigin === '*' ? '*' : origin && isTrustedOrigin(origin, c, config) ? origin : null
+  const corsOrigin = (origin: string) =>
+    config.corsOrigin === '*' ? '*' : origin && isTrustedOrigin(origin, config) ? origin : null
   api.use('*', lightCors({ origin: corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition', 'X-Total-Count', 'X-Request-Id'], maxAge: 600 }))
   api.use('*', originGuard(config))
   // JSON calls are small. Only the calls that take files read a form, each under its own larger limit; a form sent
@@ -99,6 +100,8 @@ export function createApp(opts: AppOptions | Deps) {
   app.use('*', requestLogging())
   app.use('*', securityHeaders(config))
   app.use('*', refuseMalformedPath)
+  // Before every route, health and metrics included: a request for a host that is not this server's (DNS rebinding).
+  app.use('*', hostGuard(config))
   app.route('/', healthRoutes(deps))
   app.route(API_PREFIX, api)
   app.route('/', shortLinkRedirectRoutes(deps))

@@ -26,6 +26,14 @@ describe('settings from the environment', () => {
     expect(() => readSettings({ SMS_CAPTCHA_FIXED: 'ABC' })).toThrow(/SMS_CAPTCHA_FIXED="ABC": must be 4 characters/)
   })
 
+  it('serves the loopback names of its port unless PUBLIC_ORIGIN names the public origins, which short links then start with', () => {
+    expect(configFromSettings(readSettings({ PORT: '8231' }))).toMatchObject({ publicOrigins: ['http://127.0.0.1:8231', 'http://localhost:8231'], shortLinkBase: undefined })
+    const s = readSettings({ PUBLIC_ORIGIN: 'https://sms.example.com, https://console.example.com:8443/' })
+    expect(configFromSettings(s).publicOrigins).toEqual(['https://sms.example.com', 'https://console.example.com:8443'])
+    expect(() => readSettings({ PUBLIC_ORIGIN: 'sms.example.com' })).toThrow(/PUBLIC_ORIGIN="sms.example.com": must be comma-separated origins/)
+    expect(() => readSettings({ PUBLIC_ORIGIN: 'https://sms.example.com/console' })).toThrow(/PUBLIC_ORIGIN=/)
+  })
+
   it('takes S3 only with its bucket and credentials, naming what is missing', () => {
     expect(() => readSettings({ S3_URL: 'http://127.0.0.1:9000', S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are not/)
     expect(() => readSettings({ S3_URL: 'ftp://x', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })).toThrow(/S3_URL="ftp:\/\/x"/)

@@ -19,8 +19,14 @@ export interface ServerConfig {
   apiBase: string
   /** CORS_ORIGIN: `*` lets any origin read the API with a token; unset (''), only the console's own origin and ALLOWED_ORIGINS; one origin adds it. */
   corsOrigin: string
-  /** Origin of the short links of link sends (SHORT_LINK_BASE, e.g. https://s.example.cn); unset: the origin the request reached. */
+  /** Origin of the short links of link sends (SHORT_LINK_BASE, e.g. https://s.example.cn); unset: the first of publicOrigins. */
   shortLinkBase?: string
+  /**
+   * The origins browsers reach this server at (PUBLIC_ORIGIN, comma separated; unset: http://127.0.0.1:PORT and
+   * http://localhost:PORT). A request for another host is refused (421), and only these, ALLOWED_ORIGINS and
+   * CORS_ORIGIN count as the console's own pages: never the Host a request names (server/http/host-guard.ts).
+   */
+  publicOrigins: string[]
   /** Multiplies the points of every rate limit (RATE_LIMIT_SCALE, default 1): tests and demos that sign in hundreds of times. */
   rateLimitScale: number
   /** Other origins whose pages may write to the API (ALLOWED_ORIGINS, comma separated), besides the console's own. */
@@ -108,6 +114,8 @@ const origins = 'comma-separated origins such as https://console.example.com'
 export const variables = {
   HOST: v('setting', z.string().min(1).default('127.0.0.1'), 'an address to listen on', '127.0.0.1', 'address the server listens on'),
   PORT: v('setting', num(0, 65_535).default(8080), 'a whole number 0–65535', '8080', 'port'),
+  PUBLIC_ORIGIN: v('setting', originList.optional(), origins, 'http://127.0.0.1:PORT, http://localhost:PORT',
+    'the origins users reach the console at (what the browser\'s address bar shows): a request naming another host is refused with 421, so a DNS name rebound to this server reaches nothing; behind a proxy the `Host` it forwards (or `X-Forwarded-Host` with `TRUST_PROXY`) must be one of them'),
   DATA_DIR: v('setting', z.string().min(1).default('./.data'), 'a folder', './.data',
     'where the embedded PostgreSQL (`DATA_DIR/postgres`) and uploaded files live; one server (or one `start:cluster`) at a time'),
   DATABASE_URL: v('setting', z.string().regex(/^postgres(ql)?:\/\//).optional(), 'a postgres://… address', '',
@@ -117,7 +125,7 @@ export const variables = {
   DIST_DIR: v('setting', z.string().min(1).default('./dist'), 'a folder', './dist', 'the built console served under `/sms-cloud/`'),
   SEED_HISTORY_ROWS: v('setting', num(0, 50_000_000).optional(), 'a whole number 0–50000000', '300000',
     'size of the generated sent-record history on first start'),
-  SHORT_LINK_BASE: v('setting', httpUrl.optional(), 'an http(s) URL', 'the request\'s origin',
+  SHORT_LINK_BASE: v('setting', httpUrl.optional(), 'an http(s) URL', 'the first `PUBLIC_ORIGIN`',
     'what the short links of link sends start with (`<base>/s/<code>`), e.g. a short domain in front of this server'),
   RATE_LIMIT_SCALE: v('tuning', num(0.000_001, 1e9, false).default(1), 'a positive number', '1',
     'multiplies every rate limit\'s allowance (`RATE_RULES` in `server/security/rate-limit.ts`); the test harness uses 1000'),
@@ -209,6 +217,9 @@ export function settingsOrExit(who: string, env: NodeJS.ProcessEnv = process.env
   }
 }
 
+/** The default public origins: the loopback names a browser on this machine uses for the port, the address `npm start` prints first. */
+const loopbackOrigins = (port: number) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`].map((o) => new URL(o).origin)
+
 /** What createApp needs from the settings. */
 export function configFromSettings(s: Settings): ServerConfig {
   return {
@@ -217,6 +228,7 @@ export function configFromSettings(s: Settings): ServerConfig {
     apiBase: s.API_BASE,
     corsOrigin: s.CORS_ORIGIN,
     shortLinkBase: s.SHORT_LINK_BASE,
+    publicOrigins: s.PUBLIC_ORIGIN?.length ? s.PUBLIC_ORIGIN : loopbackOrigins(s.PORT),
     rateLimitScale: s.RATE_LIMIT_SCALE,
     allowedOrigins: s.ALLOWED_ORIGINS,
     frameOrigins: s.FRAME_ORIGINS,
@@ -238,7 +250,7 @@ export function configFromSettings(s: Settings): ServerConfig {
 }
 
 /** What someone starting the server may need first: the README's table. */
-export const ESSENTIAL_SETTINGS: readonly (keyof Variables)[] = ['HOST', 'PORT', 'DATA_DIR', 'DATABASE_URL', 'HTTPS', 'TRUST_PROXY', 'LOG_LEVEL', 'METRICS_TOKEN']
+export const ESSENTIAL_SETTINGS: readonly (keyof Variables)[] = ['HOST', 'PORT', 'PUBLIC_ORIGIN', 'DATA_DIR', 'DATABASE_URL', 'HTTPS', 'TRUST_PROXY', 'LOG_LEVEL', 'METRICS_TOKEN']
 
 /** The markdown table of one kind of variable (or of the named ones), as docs/operations.md and the README show it. */
 export function settingsTable(kind: SettingKind, only?: readonly string[]): string {

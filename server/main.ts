@@ -50,6 +50,9 @@ await setup.close()
 const db = await openDb({ databaseUrl: url })
 
 const config = configFromSettings(env)
+if (!env.PUBLIC_ORIGIN?.length && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
+  log.warn(`PUBLIC_ORIGIN is not set: only ${config.publicOrigins.join(' and ')} are served, every other host name is refused (421)`)
+}
 if (config.captchaFixed) log.warn('SMS_CAPTCHA_FIXED is set: a fixed captcha is accepted (tests only)')
 const storage = openStore(config)
 if (seeded !== null) await seedDemoMedia(db, storage)

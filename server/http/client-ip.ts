@@ -5,6 +5,9 @@ import { isIP } from 'node:net'
 /** The key of requests that reached the app without a socket (in-process `app.request`, as the tests make them). */
 export const NO_SOCKET = 'in-process'
 
+/** Callers on this machine: a loopback peer, or an in-process request (tests) that has no socket. */
+export const LOOPBACK: ReadonlySet<string> = new Set(['127.0.0.1', '::1', NO_SOCKET])
+
 function socketAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address

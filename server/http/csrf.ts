@@ -2,29 +2,18 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { ServerConfig } from '../config'
 import { ApiError } from './envelope'
 
-type OriginConfig = Pick<ServerConfig, 'allowedOrigins' | 'corsOrigin' | 'trustProxy'>
+type OriginConfig = Pick<ServerConfig, 'allowedOrigins' | 'corsOrigin' | 'publicOrigins'>
 
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/
 
 export const isSafeMethod = (method: string) => SAFE_METHOD.test(method)
 
-const firstValue = (raw: string | undefined) => raw?.split(',')[0]?.trim() || undefined
-
-/** The origin the browser reached: the request's own, or what a trusted reverse proxy says it was. */
-export function ownOrigin(c: Context, config: Pick<ServerConfig, 'trustProxy'>): string {
-  const url = new URL(c.req.url)
-  if (config.trustProxy) {
-    const proto = firstValue(c.req.header('x-forwarded-proto'))
-    const host = firstValue(c.req.header('x-forwarded-host'))
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`
-    if (host && URL.canParse(`${url.protocol}//${host}`)) url.host = host
-  }
-  return url.origin
-}
-
-/** The console's own origin, the configured ALLOWED_ORIGINS and a CORS_ORIGIN narrower than `*`. */
-export function isTrustedOrigin(origin: string, c: Context, config: OriginConfig): boolean {
-  if (origin === ownOrigin(c, config)) return true
+/**
+ * The console's configured origins (PUBLIC_ORIGIN), ALLOWED_ORIGINS and a CORS_ORIGIN narrower than `*`. Never the
+ * origin the request itself names (its Host): a DNS name rebound to this server would otherwise be its own origin.
+ */
+export function isTrustedOrigin(origin: string, config: OriginConfig): boolean {
+  if (config.publicOrigins.includes(origin)) return true
   if (config.allowedOrigins?.includes(origin)) return true
   return config.corsOrigin !== '*' && config.corsOrigin === origin
 }
@@ -38,7 +27,7 @@ export function isForeignPage(c: Context, config: OriginConfig): boolean {
   const site = c.req.header('sec-fetch-site')
   if (site === 'same-origin' || site === 'none') return false
   const origin = c.req.header('origin')
-  if (origin !== undefined) return !isTrustedOrigin(origin, c, config)
+  if (origin !== undefined) return !isTrustedOrigin(origin, config)
   return site !== undefined
 }
 
@@ -46,7 +35,8 @@ export function isForeignPage(c: Context, config: OriginConfig): boolean {
 export function isSameOriginRequest(c: Context, config: OriginConfig): boolean {
   const site = c.req.header('sec-fetch-site')
   if (site !== undefined) return site === 'same-origin' || site === 'none'
-  return c.req.header('origin') === ownOrigin(c, config)
+  const origin = c.req.header('origin')
+  return origin !== undefined && config.publicOrigins.includes(origin)
 }
 
 /**

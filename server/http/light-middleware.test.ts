@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { setup, type Harness } from '../test/harness'
+import { setup, TEST_ORIGIN, type Harness } from '../test/harness'
 
 /*
  * Through Node's HTTP server as `npm start` serves (@hono/node-server), with a plain node:http client: the body limit
@@ -20,7 +20,7 @@ describe('body limit and CORS over HTTP', () => {
   beforeAll(async () => {
     h = await setup()
     token = await h.tokenFor('acme', 'Acme@12345')
-    const app = createApp({ db: h.db, config: { allowedOrigins: [ORIGIN], captchaFixed: 'T3ST', distDir: '/nonexistent-dist' } })
+    const app = createApp({ db: h.db, config: { allowedOrigins: [ORIGIN], publicOrigins: [TEST_ORIGIN], captchaFixed: 'T3ST', distDir: '/nonexistent-dist' } })
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
     await new Promise<void>((resolve) => server.once('listening', resolve))
     port = (server.address() as AddressInfo).port
@@ -33,7 +33,8 @@ describe('body limit and CORS over HTTP', () => {
   /** One request; `chunks` are written one by one (chunked, no Content-Length) when given. */
   const send = (path: string, opts: { method?: string; headers?: Record<string, string>; body?: string; chunks?: string[] } = {}) =>
     new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>((resolve, reject) => {
-      const headers: Record<string, string | number> = { 'content-type': 'application/json', ...opts.headers }
+      // The host the server is configured for (PUBLIC_ORIGIN), not the socket's 127.0.0.1:<port>.
+      const headers: Record<string, string | number> = { 'content-type': 'application/json', host: new URL(TEST_ORIGIN).host, ...opts.headers }
       if (opts.body !== undefined) headers['content-length'] = Buffer.byteLength(opts.body)
       const req = request({ host: '127.0.0.1', port, path: `/api${path}`, method: opts.method ?? 'POST', headers, agent: false }, (res) => {
         let text = ''

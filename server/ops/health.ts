@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono'
 import type { Db } from '../db'
 import { loadMigrations } from '../db/migrate'
 import type { Deps } from '../deps'
-import { clientIp, NO_SOCKET } from '../http/client-ip'
+import { clientIp, LOOPBACK } from '../http/client-ip'
 import type { JobRuns } from '../jobs/runs'
 import { logger } from '../log'
 
@@ -38,8 +38,6 @@ async function notReady(db: Db, jobRuns: JobRuns): Promise<string[]> {
   }
   return why
 }
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', NO_SOCKET])
 
 /** Loopback callers, or any caller with `Authorization: Bearer <METRICS_TOKEN>`. */
 function mayScrape(c: Context, o: { metricsToken?: string; trustProxy?: boolean }): boolean {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
 import { appSecretOf } from '../users/app-secret'
 import { setup, type Harness } from '../test/harness'
 import { balanceOf } from '../test/send-kit'
@@ -20,10 +21,14 @@ describe('scripts/signed-api-example.mjs against a started server', () => {
   let api: string
   beforeAll(async () => {
     h = await setup({ historyRows: 50 })
+    // The harness' app over a public origin of the port the socket got, as `npm start` serves its own.
+    const served: { app?: ReturnType<typeof createApp> } = {}
     await new Promise<void>((done) => {
-      server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' }, () => done())
+      server = serve({ fetch: (req, env) => served.app!.fetch(req, env), port: 0, hostname: '127.0.0.1' }, () => done())
     })
-    api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    served.app = createApp({ ...h.deps, config: { ...h.deps.config, publicOrigins: [origin] } })
+    api = `${origin}/api`
   })
   afterAll(async () => {
     await new Promise((done) => server.close(done))

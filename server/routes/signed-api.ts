@@ -52,7 +52,7 @@ export function signedApiRoutes(deps: Deps) {
     const numbers = readNumbers(encode(Array.isArray(p.mobiles) ? p.mobiles.join('\n') : p.mobiles))
     if (numbers.mobiles.length + numbers.invalid + numbers.duplicates > OPEN_MAX_NUMBERS) throw new ApiError(400, 'apiTooManyNumbers', { max: OPEN_MAX_NUMBERS })
     const payload = { idempotency_key: p.idempotency_key, content: p.content, timing_time: p.timing_time, marketing: p.marketing }
-    return ok(c, await sendSameContent(db, c.get('openAccount'), payload, numbers, baseOf(c, deps)))
+    return ok(c, await sendSameContent(db, c.get('openAccount'), payload, numbers, baseOf(deps)))
   })
 
   operation(r, OPEN_API_PATHS.p2p, async (c, input) => {

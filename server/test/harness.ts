@@ -18,6 +18,8 @@ import { createDatabase, seededTemplate } from './databases'
 import { hashPassword } from '../security/password'
 
 export const CAPTCHA = 'T3ST'
+/** The origin app.request('/api/…') reaches, the harness' PUBLIC_ORIGIN. */
+export const TEST_ORIGIN = 'http://localhost'
 /** Small enough to seed in well under a second, big enough for every product, status and account to appear. */
 export const TEST_HISTORY_ROWS = 3000
 
@@ -81,7 +83,8 @@ export async function setup(
   // Uploads of a test go to a folder of its own under the system's temporary directory, never into ./.data.
   const filesDir = join(tmpdir(), `sms-test-files-${randomBytes(6).toString('hex')}`)
   // Counted totals are never reused (listCountCacheMs 0): a test that writes between two lists sees the second count.
-  const config = { captchaFixed: CAPTCHA, distDir: opts.distDir ?? '/nonexistent-dist', rateLimitScale: opts.rateLimitScale ?? TEST_RATE_LIMIT_SCALE, filesDir, listCountCacheMs: 0, ...opts.config }
+  // app.request() reaches http://localhost: the public origin of these apps.
+  const config = { captchaFixed: CAPTCHA, publicOrigins: [TEST_ORIGIN], distDir: opts.distDir ?? '/nonexistent-dist', rateLimitScale: opts.rateLimitScale ?? TEST_RATE_LIMIT_SCALE, filesDir, listCountCacheMs: 0, ...opts.config }
   const storage = openStore(config)
   await seedDemoMedia(db, storage)
   const deps = makeDeps({ db, carrier, config, storage })

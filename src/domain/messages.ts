@@ -17,6 +17,10 @@ export const SERVER_MESSAGES = {
   unauthorized: { 'zh-CN': '登录已过期，请重新登录', en: 'Your session has expired; please sign in again' },
   forbidden: { 'zh-CN': '没有权限', en: 'Not permitted' },
   crossSiteRefused: { 'zh-CN': '拒绝来自其他站点的请求', en: 'Request from another site refused' },
+  misdirectedHost: {
+    'zh-CN': '此服务器不提供该域名的服务，请使用控制台的正式地址访问',
+    en: 'This server does not serve that host name; open the console at its own address',
+  },
   notFound: { 'zh-CN': '资源不存在', en: 'Not found' },
   interactNotInBatch: {
     'zh-CN': '该批次发送时没有答复页，内容中不能加入 {marker}',

@@ -30,7 +30,7 @@ export function sendRoutes(deps: Deps) {
     const { payload, form } = await input()
     const file = await partBytes(form, 'numbers')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
-    return ok(c, await sendSameContent(db, cusId, payload, readNumbers(file), baseOf(c, deps)))
+    return ok(c, await sendSameContent(db, cusId, payload, readNumbers(file), baseOf(deps)))
   })
 
   operation(r, '/user/groupPreview', async (c, input) => {
@@ -40,7 +40,7 @@ export function sendRoutes(deps: Deps) {
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
     const typed = payload.content ?? payload.template ?? ''
     // With {interact}, each recipient's message carries its page address: shown and counted with an example one.
-    const content = hasInteract(typed) ? fillInteract(typed, interactUrl(baseOf(c, deps), 'x'.repeat(INTERACT_CODE_LENGTH))) : typed
+    const content = hasInteract(typed) ? fillInteract(typed, interactUrl(baseOf(deps), 'x'.repeat(INTERACT_CODE_LENGTH))) : typed
     const numbers = readNumbers(file)
     const price = await priceOf(db, cusId, PROD_TYPE.ordinary)
     const total = measureContent(content).messages * numbers.mobiles.length

@@ -17,7 +17,8 @@ import { partBytes, sendBodyLimit, senderOf } from './form'
 import { requestLog } from '../../http/request-log'
 
 /** The origin short links and interaction pages start with: the configured one, else the origin this request reached. */
-export const baseOf = (c: Context, deps: Deps) => (deps.config.shortLinkBase ?? new URL(c.req.url).origin).replace(/\/+$/, '')
+/** Short links start with the configured base, never with the host a request names (it may be a rebound DNS name). */
+export const baseOf = (deps: Deps) => (deps.config.shortLinkBase ?? deps.config.publicOrigins[0]).replace(/\/+$/, '')
 
 const asResult = async (db: Deps['db'], base: string, l: StoredLink): Promise<ShortLinkResult> =>
   ({ ...l, short_url: shortUrl(base, l.code), clicks: await firstClicks(db, l.code, LINK_CLICKS_SHOWN) })
@@ -33,13 +34,13 @@ export function linkSendRoutes(deps: Deps) {
     const { payload, form } = await input()
     const file = await partBytes(form, 'numbers')
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
-    return ok(c, await linkSend(db, cusId, payload, readNumbers(file), baseOf(c, deps)))
+    return ok(c, await linkSend(db, cusId, payload, readNumbers(file), baseOf(deps)))
   })
 
   operation(r, '/shortChainTool/smsLinkInfo', auth, async (c, input) => {
     const q = await input()
     const cusId = await senderOf(db, c.get('user'), q.cus_id)
-    const base = baseOf(c, deps)
+    const base = baseOf(deps)
     const info: LinkInfoResult = { base, short_url_length: exampleShortUrl(base).length, price: await priceOf(db, cusId, PROD_TYPE.ordinary) }
     return ok(c, info)
   })
@@ -55,7 +56,7 @@ export function linkSendRoutes(deps: Deps) {
       await consumeRate(deps, 'shortLinkDay', cusId)
       link = await makeLink(db, cusId, q.long_url)
     }
-    return ok(c, await asResult(db, baseOf(c, deps), link))
+    return ok(c, await asResult(db, baseOf(deps), link))
   })
 
   operation(r, '/shortChainTool/shortToLong', auth, async (c, input) => {
@@ -63,7 +64,7 @@ export function linkSendRoutes(deps: Deps) {
     const code = codeOf(q.short_url)
     const link = code ? await findLink(db, scopeFor(c.get('user'), 'cus_id'), code) : null
     if (!link) throw new ApiError(404, 'shortLinkNotFound')
-    return ok(c, await asResult(db, baseOf(c, deps), link))
+    return ok(c, await asResult(db, baseOf(deps), link))
   })
   return r
 }
