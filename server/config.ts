@@ -51,7 +51,7 @@ export interface ServerConfig {
   s3?: S3Settings
   /** Bytes a customer's materials may take unless its own storage_quota says otherwise (STORAGE_QUOTA_BYTES, default 1 GiB). */
   storageQuotaBytes: number
-  /** Bytes of upload bodies one process reads at once (UPLOAD_MEMORY_BYTES, default 64 MiB; a tenant a quarter): server/materials/upload-budget.ts. */
+  /** Bytes of memory the upload and send bodies one process reads at once may take (UPLOAD_MEMORY_BYTES, default 320 MiB; a tenant's uploads a quarter): server/http/body-budget.ts. */
   uploadMemoryBytes: number
   /** Seconds a new template or signature application waits before its review worker decides it (TEMPLATE_REVIEW_DELAY_SECONDS, default 15: a demo sees it pending, then reviewed). */
   templateReviewDelaySeconds: number
@@ -149,9 +149,10 @@ export const variables = {
   S3_SECRET_ACCESS_KEY: v('setting', z.string().min(1).optional(), 'a secret key', '', 'the S3 secret access key'),
   STORAGE_QUOTA_BYTES: v('setting', num(1).default(1024 ** 3), 'a whole number of bytes, more than 0', '1073741824 (1 GiB)',
     'bytes a customer\'s materials may take unless its own quota says otherwise'),
-  // 64 MiB of bodies: six of the largest uploads at once, about 320 MB above the idle process at the peak (bench).
-  UPLOAD_MEMORY_BYTES: v('tuning', num(1).default(64 * 1024 * 1024), 'a whole number of bytes, more than 0', '67108864 (64 MiB)',
-    'bytes of upload bodies one process holds at once (a tenant a quarter)'),
+  // 320 MiB: six of the largest uploads at once (five times their 10 MB body each, as the bench measured), or six
+  // send previews of 4 MB (330,000 numbers) at twelve times theirs.
+  UPLOAD_MEMORY_BYTES: v('tuning', num(1).default(320 * 1024 * 1024), 'a whole number of bytes, more than 0', '335544320 (320 MiB)',
+    'bytes of memory the request bodies one process reads at once may take, each reserved as its size times what reading it costs (uploads 5×, send forms and previews 12×: `server/http/body-budget.ts`); past it: 503 with `Retry-After`; one account\'s uploads a quarter'),
   TEMPLATE_REVIEW_DELAY_SECONDS: v('tuning', num(0, 86_400, false).default(15), 'seconds, 0–86400', '15',
     'how long a new template or signature application waits before the simulated review decides it'),
   UE_CHECK_RATE: v('tuning', num(0.001, 1e9, false).default(2000), 'a positive number', '2000', 'numbers the simulated UE file checker checks per second per process'),

@@ -3,6 +3,7 @@ import type { RateLimiterPostgres } from 'rate-limiter-flexible'
 import type { Carrier } from './carrier'
 import type { ServerConfig } from './config'
 import type { Db } from './db'
+import type { BodyBudget } from './http/body-budget'
 import type { JobRuns } from './jobs/runs'
 import type { MediaUrls } from './materials/media-url'
 import type { ObjectStore } from './storage'
@@ -24,6 +25,8 @@ export interface Deps {
   mediaUrls: MediaUrls
   /** Bulk-read cursors open now, each holding a pooled connection (capped in server/lists/bulk-read.ts). */
   bulkCursors: { open: number }
+  /** The memory the request bodies this process reads at once may take, uploads' and send forms' (server/http/body-budget.ts). */
+  bodyBudget: BodyBudget
   /** The rate limits' limiters, one per rule and scale, made on first use (server/security/rate-limit.ts). */
   rateLimiters: Map<string, RateLimiterPostgres>
   /** The clock whose platform day the figures' today, yesterday and months are (tests pin it). */

@@ -1,6 +1,7 @@
 import { Carrier } from './carrier'
 import { defaultConfig, type ServerConfig } from './config'
 import type { Db } from './db'
+import { BodyBudget } from './http/body-budget'
 import type { Deps, LoginKeys } from './deps'
 import { JOBS } from './jobs'
 import type { JobRuns } from './jobs/runs'
@@ -47,6 +48,7 @@ export function makeDeps(opts: AppOptions | Deps): Deps {
     metrics: metricsOf({ db: opts.db, jobRuns, jobs: JOBS }),
     mediaUrls: mediaUrls(opts.db, config.apiBase),
     bulkCursors: { open: 0 },
+    bodyBudget: new BodyBudget(config.uploadMemoryBytes),
     rateLimiters: new Map(),
     now: () => new Date(),
   }

@@ -14,7 +14,7 @@ import { checkedInStatement } from '../http/session-check'
 import { listPage, orderClause, Where } from '../lists'
 import { templatesUsing } from '../materials/in-use'
 import { assertFits, reserveStorage, storageOf } from '../materials/quota'
-import { UploadBudget, uploadSlot } from '../materials/upload-budget'
+import { uploadSlot } from '../http/body-budget'
 import { consumeRate } from '../security/rate-limit'
 import { sniff } from '../storage/sniff'
 import { objectKey } from '../storage/store'
@@ -121,9 +121,8 @@ export function materialRoutes(deps: Deps) {
     ['/file/upload', 'aim'], ['/file/uploadAimMaterial', 'aim'], ['/file/uploadCspMaterial', 'csp'], ['/file/uploadVideoMaterial', 'video'],
     ['/file/uploadSignatureProof', 'signature'],
   ] as const
-  const budget = new UploadBudget(deps.config.uploadMemoryBytes)
   for (const [path, purpose] of uploads) {
-    operation(r, path, auth, uploadSlot(budget, maxBody(purpose)), uploadLimit(purpose), async (c, input) => ok(c, await storeUpload(deps, c, input, purpose)))
+    operation(r, path, auth, uploadSlot(deps.bodyBudget, maxBody(purpose)), uploadLimit(purpose), async (c, input) => ok(c, await storeUpload(deps, c, input, purpose)))
   }
 
   operation(r, '/aim/materialList', checkedInStatement(deps.db, async (c, input) => {

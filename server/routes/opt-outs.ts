@@ -22,7 +22,7 @@ import { templateTypeOf } from '../send/marketing'
 import { readP2pMessages } from '../send/p2p-send'
 import type { SessionUser } from '../users/repo'
 import { col, fileColumns, today, type Row } from './lists/common'
-import { partBytes, senderOf } from './send/form'
+import { partBytes, senderOf, sendMemory } from './send/form'
 
 /*
  * The suppression list of the caller's enterprise (src/domain/opt-outs.ts): its list, download, adds, removals,
@@ -161,7 +161,7 @@ export function optOutRoutes(deps: Deps) {
   })
 
   // Before a send's confirmation: which of its numbers the scrub will leave out (the send scrubs again as it goes).
-  operation(r, '/optOut/check', checkLimit, auth, async (c, input) => {
+  operation(r, '/optOut/check', checkLimit, auth, sendMemory(deps), async (c, input) => {
     const { payload, form } = await input()
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
     const ent = await enterpriseOf(db, cusId)

@@ -6,6 +6,7 @@ import type { Deps } from '../deps'
 import type { Db } from '../db'
 import { ApiError, fail, ok } from '../http/envelope'
 import { operation } from '../http/operation'
+import { sendSlot } from '../http/body-budget'
 import { requireSignature, type SignedApiEnv } from '../signed-api/signature'
 import { readNumbers } from '../send/group-send'
 import { sendSameContent } from '../send/interact-send'
@@ -46,6 +47,8 @@ export function signedApiRoutes(deps: Deps) {
   const r = new Hono<SignedApiEnv>()
   const limit = bodyLimit({ maxSize: OPEN_BODY_LIMIT_BYTES, onError: (c) => fail(c, new ApiError(413, 'badRequest')) })
   for (const path of Object.values(OPEN_API_PATHS)) r.use(path, limit, requireSignature(deps))
+  // The sends' numbers and rows are read like a console send's: their memory reserved in the same budget.
+  for (const path of [OPEN_API_PATHS.send, OPEN_API_PATHS.p2p]) r.use(path, sendSlot(deps.bodyBudget, OPEN_BODY_LIMIT_BYTES))
 
   operation(r, OPEN_API_PATHS.send, async (c, input) => {
     const p = await input()

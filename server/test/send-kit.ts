@@ -16,9 +16,18 @@ export function sendForm(payload: Record<string, unknown>, part: 'numbers' | 'ro
   return f
 }
 
-/** Posts a multipart send in English; the envelope with the HTTP status. */
-export async function postForm(app: { request: ReturnType<typeof createApp>['request'] }, path: string, token: string, body: FormData) {
-  const res = await app.request(`/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, body })
+/**
+ * Posts a multipart send in English, as a browser sends a form: serialised, with its Content-Length (a send reserves
+ * what that declares in the body budget; a body without one reserves the most a send may carry, and runs alone).
+ * The envelope with the HTTP status.
+ */
+export async function postForm(app: { request: ReturnType<typeof createApp>['request'] }, path: string, token: string, form: FormData) {
+  const serialised = new Request('http://localhost/', { method: 'POST', body: form })
+  const body = new Uint8Array(await serialised.arrayBuffer())
+  const res = await app.request(`/api${path}`, {
+    method: 'POST', body,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', 'content-type': serialised.headers.get('content-type')!, 'content-length': String(body.length) },
+  })
   return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: any }) } // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 

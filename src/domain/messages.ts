@@ -21,6 +21,10 @@ export const SERVER_MESSAGES = {
     'zh-CN': '此服务器不提供该域名的服务，请使用控制台的正式地址访问',
     en: 'This server does not serve that host name; open the console at its own address',
   },
+  sendBusy: {
+    'zh-CN': '服务器正在处理较多发送或预览，请 {seconds} 秒后重试',
+    en: 'The server is handling many sends and previews right now; try again in {seconds} seconds',
+  },
   notFound: { 'zh-CN': '资源不存在', en: 'Not found' },
   interactNotInBatch: {
     'zh-CN': '该批次发送时没有答复页，内容中不能加入 {marker}',

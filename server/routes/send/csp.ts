@@ -7,7 +7,7 @@ import { requireUser } from '../../http/session'
 import { chatbotsOf, cspSend, cspSendContentOf } from '../../send/csp-send'
 import { readNumbers } from '../../send/group-send'
 import { withMedia } from '../../templates/media'
-import { partBytes, sendBodyLimit, senderOf } from './form'
+import { partBytes, sendBodyLimit, senderOf, sendMemory } from './form'
 
 /**
  * 5G (csp) send, the chatbots it sends from and the template preview it shows (src/domain/send-csp.ts). Each call
@@ -16,7 +16,7 @@ import { partBytes, sendBodyLimit, senderOf } from './form'
 export function cspSendRoutes(deps: Deps) {
   const { db } = deps
   const r = new Hono<AppEnv>()
-  r.use('/cspTemplate/cspSmsGroupSend', sendBodyLimit(), requireUser(db))
+  r.use('/cspTemplate/cspSmsGroupSend', sendBodyLimit(), requireUser(db), sendMemory(deps))
   r.use('/cspTemplate/getSendContentByCusTemplateId', requireUser(db))
   r.use('/user/getChatbotList', requireUser(db))
 

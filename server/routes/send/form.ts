@@ -1,5 +1,7 @@
 import { bodyLimit } from 'hono/body-limit'
 import type { Db } from '../../db'
+import type { Deps } from '../../deps'
+import { sendSlot } from '../../http/body-budget'
 import { SEND_BODY_LIMIT_BYTES } from '../../../src/domain/send'
 import { ApiError, fail } from '../../http/envelope'
 import { accountStatusSql, type SessionUser } from '../../users/repo'
@@ -34,3 +36,6 @@ export async function senderOf(db: Db, user: SessionUser, cusId: string | undefi
 
 /** The multipart body limit of every send route (a million numbers is ~12 MB); 413 badRequest past it. */
 export const sendBodyLimit = () => bodyLimit({ maxSize: SEND_BODY_LIMIT_BYTES, onError: (c) => fail(c, new ApiError(413, 'badRequest')) })
+
+/** After the limit and the session check of a send route: its body's memory reserved in the process's budget (503 when full). */
+export const sendMemory = (deps: Pick<Deps, 'bodyBudget'>) => sendSlot(deps.bodyBudget, SEND_BODY_LIMIT_BYTES)

@@ -12,7 +12,7 @@ import { previewGroup, readNumbers } from '../../send/group-send'
 import { sendSameContent } from '../../send/interact-send'
 import { chargeFor } from '../../../src/domain/money'
 import { priceOf } from '../../send/store'
-import { partBytes, sendBodyLimit, senderOf } from './form'
+import { partBytes, sendBodyLimit, senderOf, sendMemory } from './form'
 import { cspSendRoutes } from './csp'
 import { intlSendRoutes } from './intl'
 import { baseOf, linkSendRoutes } from './link'
@@ -23,8 +23,8 @@ export function sendRoutes(deps: Deps) {
   const { db } = deps
   const r = new Hono<AppEnv>()
   const limit = sendBodyLimit()
-  r.use('/user/groupSend', limit, requireUser(db))
-  r.use('/user/groupPreview', limit, requireUser(db))
+  r.use('/user/groupSend', limit, requireUser(db), sendMemory(deps))
+  r.use('/user/groupPreview', limit, requireUser(db), sendMemory(deps))
 
   operation(r, '/user/groupSend', async (c, input) => {
     const { payload, form } = await input()

@@ -10,7 +10,7 @@ import { requireUser } from '../../http/session'
 import { previewGroup } from '../../send/group-send'
 import { costByCountry, countryList, intlSend, readIntlNumbers } from '../../send/intl-send'
 import { costOf, priceOf } from '../../send/store'
-import { partBytes, sendBodyLimit, senderOf } from './form'
+import { partBytes, sendBodyLimit, senderOf, sendMemory } from './form'
 
 /**
  * A refused payload named by the rule of spec section 5 it breaks (account not selected, sender id not letters and
@@ -28,8 +28,8 @@ export function intlSendRoutes(deps: Deps) {
   const { db } = deps
   const r = new Hono<AppEnv>()
   const limit = sendBodyLimit()
-  r.use('/user/intlGroupSend', limit, requireUser(db))
-  r.use('/user/intlGroupPreview', limit, requireUser(db))
+  r.use('/user/intlGroupSend', limit, requireUser(db), sendMemory(deps))
+  r.use('/user/intlGroupPreview', limit, requireUser(db), sendMemory(deps))
 
   operation(r, '/user/intlGroupSend', async (c, input) => {
     const { payload, form } = await input(bySection5)

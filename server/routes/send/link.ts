@@ -13,7 +13,7 @@ import { findLink, firstClicks, makeLink, ownLink, recordClick, type StoredLink 
 import { consumeRate } from '../../security/rate-limit'
 import { priceOf } from '../../send/store'
 import { scopeFor } from '../../users/scope'
-import { partBytes, sendBodyLimit, senderOf } from './form'
+import { partBytes, sendBodyLimit, senderOf, sendMemory } from './form'
 import { requestLog } from '../../http/request-log'
 
 /** The origin short links and interaction pages start with: the configured one, else the origin this request reached. */
@@ -28,7 +28,7 @@ export function linkSendRoutes(deps: Deps) {
   const { db } = deps
   const r = new Hono<AppEnv>()
   const auth = requireUser(db)
-  r.use('/shortChainTool/smsLinkGroupSend', sendBodyLimit(), auth)
+  r.use('/shortChainTool/smsLinkGroupSend', sendBodyLimit(), auth, sendMemory(deps))
 
   operation(r, '/shortChainTool/smsLinkGroupSend', async (c, input) => {
     const { payload, form } = await input()

@@ -10,12 +10,12 @@ import { requireUser } from '../../http/session'
 import { p2pSend, previewP2p, readP2pMessages } from '../../send/p2p-send'
 import { chargeFor } from '../../../src/domain/money'
 import { priceOf } from '../../send/store'
-import { partBytes, sendBodyLimit, senderOf } from './form'
+import { partBytes, sendBodyLimit, senderOf, sendMemory } from './form'
 
 export function p2pSendRoutes(deps: Deps) {
   const { db } = deps
   const r = new Hono<AppEnv>()
-  r.use(P2P_SEND_PATH, sendBodyLimit(), requireUser(db))
+  r.use(P2P_SEND_PATH, sendBodyLimit(), requireUser(db), sendMemory(deps))
 
   operation(r, P2P_SEND_PATH, async (c, input) => {
     const { payload, form } = await input()

@@ -7,13 +7,13 @@ import { requireUser } from '../../http/session'
 import { readNumbers } from '../../send/group-send'
 import { ownTemplate, sendContentOf, videoSend } from '../../send/video-send'
 import { framesWithMedia } from '../../templates/video-store'
-import { partBytes, sendBodyLimit, senderOf } from './form'
+import { partBytes, sendBodyLimit, senderOf, sendMemory } from './form'
 
 /** Video send and the template preview it shows (src/domain/send-video.ts). */
 export function videoSendRoutes(deps: Deps) {
   const { db } = deps
   const r = new Hono<AppEnv>()
-  r.use('/videoTemplate/videoSmsGroupSend', sendBodyLimit(), requireUser(db))
+  r.use('/videoTemplate/videoSmsGroupSend', sendBodyLimit(), requireUser(db), sendMemory(deps))
   r.use('/videoTemplate/getSendContentByCusTemplateId', requireUser(db))
 
   operation(r, '/videoTemplate/videoSmsGroupSend', async (c, input) => {

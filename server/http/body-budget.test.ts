@@ -1,13 +1,14 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MATERIAL_MAX_BYTES } from '../../src/domain/materials'
 import { SERVER_MESSAGES } from '../../src/domain/messages'
 import { gif, png } from '../storage/fixtures.test-helper'
 import { setup, type Harness } from '../test/harness'
-import { UploadBudget } from './upload-budget'
+import { BodyBudget, UPLOAD_EXPANSION } from './body-budget'
 
-describe('UploadBudget: bytes of upload bodies a process reads at once', () => {
+describe('BodyBudget: memory of the bodies a process reads at once', () => {
   it('gives each tenant a quarter, the process the whole, and takes back exactly what it gave', () => {
-    const b = new UploadBudget(400)
+    const b = new BodyBudget(400)
     const a1 = b.take('a', 60)
     expect(typeof a1).toBe('function')
     expect(b.take('a', 50)).toBe('tenant')
@@ -25,7 +26,7 @@ describe('UploadBudget: bytes of upload bodies a process reads at once', () => {
   })
 
   it('lets one upload larger than a share run alone, never beside another', () => {
-    const b = new UploadBudget(100)
+    const b = new BodyBudget(100)
     const big = b.take('a', 90) as () => void
     expect(typeof big).toBe('function')
     expect(b.take('a', 1)).toBe('tenant')
@@ -60,7 +61,7 @@ describe('uploads wait for memory: refused unread past the budget', () => {
   // Room for two chunked uploads of the library (the most one may carry), so the third account's is refused.
   const maxBody = MATERIAL_MAX_BYTES.aim.video + 64 * 1024
   beforeAll(async () => {
-    h = await setup({ historyRows: 0, config: { uploadMemoryBytes: 2 * maxBody } })
+    h = await setup({ historyRows: 0, config: { uploadMemoryBytes: 2 * maxBody * UPLOAD_EXPANSION } })
     t = await h.tokensFor('acme', 'globex', 'initech')
   })
   afterAll(() => h.close())
@@ -105,5 +106,44 @@ describe('uploads wait for memory: refused unread past the budget', () => {
   it('reserves what Content-Length declares, so small uploads of one account run side by side', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => small('acme')))
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200])
+  })
+})
+
+describe('send forms wait in the same budget as uploads', () => {
+  let h: Harness
+  let token: string
+  beforeAll(async () => {
+    h = await setup({ historyRows: 0 })
+    token = await h.tokenFor('acme', 'Acme@12345')
+  })
+  afterAll(() => h.close())
+
+  const numbersForm = (part = 'numbers') => {
+    const form = new FormData()
+    form.set('payload', JSON.stringify({ idempotency_key: randomUUID(), content: '【艾克米】Hello' }))
+    form.set(part, new Blob(['13900000001\n13900000002']), 'numbers.txt')
+    return form
+  }
+  const post = (path: string, lang = 'en') =>
+    h.app.request(`/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': lang }, body: numbersForm() })
+  const SENDS = ['/user/groupPreview', '/user/groupSend', '/optOut/check', '/shortChainTool/smsLinkGroupSend', '/user/intlGroupPreview']
+
+  it('refuses every send body with 503 and Retry-After while an upload holds the budget, and takes them once it is given back', async () => {
+    const upload = h.deps.bodyBudget.take('globex', h.deps.bodyBudget.total) as () => void
+    try {
+      for (const path of SENDS) {
+        const res = await post(path)
+        expect(res.status, path).toBe(503)
+        expect(res.headers.get('retry-after')).toBe('5')
+        expect((await res.json()).msg).toBe('The server is handling many sends and previews right now; try again in 5 seconds')
+      }
+      expect((await (await post('/user/groupPreview', 'zh-CN')).json()).msg).toBe(SERVER_MESSAGES.sendBusy['zh-CN'].replace('{seconds}', '5'))
+    } finally {
+      upload()
+    }
+    expect(h.deps.bodyBudget.inUse).toBe(0)
+    expect((await post('/user/groupPreview')).status).toBe(200)
+    expect((await post('/optOut/check')).status).toBe(200)
+    expect(h.deps.bodyBudget.inUse).toBe(0)
   })
 })
