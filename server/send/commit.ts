@@ -2,6 +2,7 @@ import type { SendResult } from '../../src/domain/send'
 import type { Db } from '../db'
 import { IN_FLIGHT_FROM, nameInFlight, type InFlight } from './in-flight'
 import { marketingRules, type MarketingInput } from './marketing'
+import { requireSignatures } from '../signatures/store'
 import { sendStored } from '../ops/metrics'
 import { scrubOptOuts, type Keep, type Scrubbable } from './scrub'
 import {
@@ -24,6 +25,12 @@ export interface SendPlan extends Scrubbable {
   reviewTexts: Iterable<string>
   /** ISO time of a timed send, else absent or null. */
   timing?: string | null
+  /**
+   * A domestic send's texts that must each start with an approved signature of the sender's enterprise (payload field
+   * → text: the content, a point-to-point template, a 5G send's fallback SMS). International, video and 5G texts
+   * carry none.
+   */
+  signed?: Record<string, string>
   /** A domestic SMS send's text and the sender's marketing mark, for the marketing rules (marketing.ts). */
   marketing?: MarketingInput
   /**
@@ -64,8 +71,11 @@ export async function commitSend(
   const result = await db.transaction(async (tx) => {
     const earlier = await claimKey(tx, cusId, key)
     if (earlier) return earlier
+    const planned = await plan(tx)
+    // Inside the transaction: a signature withdrawn meanwhile either waits for this send or refuses it.
+    if (planned.signed) await requireSignatures(tx, cusId, planned.signed)
     // Numbers on the enterprise's suppression list are neither sent nor billed; the batch counts them.
-    const { plan: p, optedOut, keep } = await scrubOptOuts(tx, cusId, await plan(tx))
+    const { plan: p, optedOut, keep } = await scrubOptOuts(tx, cusId, planned)
     const rules = await marketingRules(tx, cusId, p.marketing)
     // Σ over recipients of the messages of what each receives, × its price (the country's, for international).
     const messages = countMessages(p)

@@ -99,6 +99,8 @@ export async function cspSend(db: Db, cusId: string, p: CspSend, numbers: Parsed
       prodType, kind: 'csp', content, templateName: template.template_name, mobiles: numbers.mobiles, contents: content,
       unitPrice: await priceOf(tx, cusId, prodType), invalid: numbers.invalid, duplicates: numbers.duplicates,
       reviewTexts: [content, ...fallbackTexts], timing: p.timing_time,
+      // The fallback SMS is a domestic text message: it carries the enterprise's approved signature as any other.
+      signed: has(1) && p.sms_text ? { sms_text: p.sms_text } : undefined,
     }
   }, async (tx, result) => {
     await tx.query(

@@ -30,6 +30,7 @@ export async function groupSend(db: Db, cusId: string, p: GroupSendPayload, numb
   return commitSend(db, cusId, p.idempotency_key, async (tx) => ({
     prodType, kind: 'group', content: p.content, mobiles: numbers.mobiles, contents: p.content, unitPrice: await priceOf(tx, cusId, prodType),
     invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content], timing: p.timing_time,
+    signed: { content: p.content },
     marketing: { text: p.content, marked: p.marketing ?? false, field: 'content' },
   }))
 }

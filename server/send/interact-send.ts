@@ -39,6 +39,7 @@ export async function interactSend(db: Db, cusId: string, p: GroupSendPayload, n
     return {
       prodType, kind: 'group', content: p.content, mobiles, contents: new CodedMessages(codes, perRecipient, (code) => fillInteract(p.content, interactUrl(base, code))),
       unitPrice, invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content], timing: p.timing_time,
+      signed: { content: p.content },
       marketing: { text: p.content, marked: p.marketing ?? false, field: 'content' },
       recipientRows: async (tx, batchId, keep) => {
         const sent = { codes: keep(codes), mobiles: keep(mobiles) }

@@ -32,6 +32,7 @@ export async function linkSend(db: Db, cusId: string, p: LinkSendPayload, number
       prodType, kind: 'link', content: linkTemplate(p.content), mobiles, contents: new CodedMessages(codes, perRecipient, (code) => fillLink(p.content, shortUrl(base, code))),
       longLinks: new Array<string>(mobiles.length).fill(p.long_url), unitPrice,
       invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [p.content, p.long_url], timing: p.timing_time,
+      signed: { content: p.content },
       marketing: { text: p.content, marked: p.marketing ?? false, field: 'content' },
       recipientRows: (tx, batchId, keep) => storeLinks(tx, { codes: keep(codes), mobiles: keep(mobiles), cusId, batchId, longUrl: p.long_url, createdAt }),
     }

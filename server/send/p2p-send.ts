@@ -83,6 +83,7 @@ export async function p2pSend(db: Db, cusId: string, p: P2pSendPayload, rows: P2
   return commitSend(db, cusId, p.idempotency_key, async (tx) => ({
     prodType, kind: 'p2p', content: p.template, mobiles: rows.mobiles, contents: rows.contents, unitPrice: await priceOf(tx, cusId, prodType),
     invalid: rows.invalid, duplicates: rows.duplicates, reviewTexts: reviewed(rows.contents, p.template), timing: p.timing_time,
+    signed: { template: p.template },
     marketing: { text: p.template, marked: p.marketing ?? false, field: 'template' },
   }))
 }

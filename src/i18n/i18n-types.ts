@@ -2979,6 +2979,11 @@ type RootTranslation = {
 			 */
 			text: string
 			/**
+			 * {​m​o​b​i​l​e​}​ ​收​到​的​短​信​（​每​个​号​码​收​到​各​自​填​入​的​内​容​）
+			 * @param {unknown} mobile
+			 */
+			textOf: RequiredParams<'mobile'>
+			/**
 			 * 号​码​数
 			 */
 			numbers: string
@@ -9760,6 +9765,10 @@ export type TranslationFunctions = {
 			 * 收件人收到的短信
 			 */
 			text: () => LocalizedString
+			/**
+			 * {mobile} 收到的短信（每个号码收到各自填入的内容）
+			 */
+			textOf: (arg: { mobile: unknown }) => LocalizedString
 			/**
 			 * 号码数
 			 */

@@ -7,6 +7,7 @@ import { requireUser } from '../../http/session'
 import { consumeRate } from '../../security/rate-limit'
 import { senderOf } from '../send/form'
 import { lockVisible, templateRefusal } from '../../templates/body'
+import { requireSignatures } from '../../signatures/store'
 import { reviewHandler } from './review-route'
 
 /**
@@ -27,6 +28,8 @@ export function contentTemplateRoutes(deps: Deps) {
       await consumeRate(deps, 'templateAdd', cusId)
       const saved = await db.transaction(async (tx) => {
         await tx.query('select 1 from customer where cus_id = $1 for update', [cusId])
+        // A template is sent as it is written: it starts with an approved signature of the enterprise, as a send does.
+        await requireSignatures(tx, cusId, { template_content: p.template_content })
         const { rows: same } = await tx.query(
           'select 1 from content_template where cus_id = $1 and template_content = $2 and check_status in (0, 1, 2)', [cusId, p.template_content])
         if (same.length) throw new ApiError(409, 'templateExists')

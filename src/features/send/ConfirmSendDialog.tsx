@@ -19,6 +19,8 @@ export interface SendSummary {
    * leaves them out of the send too. `mobiles` holds the first of them.
    */
   optedOut?: { count: number; mobiles: string[] }
+  /** The number whose text `text` is, when each recipient reads its own (point-to-point: the first row's). */
+  textOf?: string
 }
 
 /** Opted-out numbers named in the confirmation; the rest are counted. */
@@ -59,7 +61,7 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
     >
       {s?.text && (
         <figure className="mb-3">
-          <figcaption className="mb-1 text-xs text-[var(--muted)]">{t.text()}</figcaption>
+          <figcaption className="mb-1 text-xs text-[var(--muted)]">{s.textOf ? t.textOf({ mobile: s.textOf }) : t.text()}</figcaption>
           <p data-testid="send-text" className="whitespace-pre-wrap break-all rounded border border-[var(--border)] bg-[var(--surface-2)] px-3 py-2 text-sm">{s.text}</p>
         </figure>
       )}

@@ -105,6 +105,7 @@ export default {
 	confirm: {
 		title: 'Confirm the send',
 		text: 'The message as recipients read it',
+		textOf: 'The message {mobile} reads (each number reads its own values filled in)',
 		numbers: 'Recipients',
 		messages: 'Messages',
 		cost: 'Cost',

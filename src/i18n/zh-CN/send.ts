@@ -105,6 +105,7 @@ export default {
 	confirm: {
 		title: '确认发送',
 		text: '收件人收到的短信',
+		textOf: '{mobile} 收到的短信（每个号码收到各自填入的内容）',
 		numbers: '号码数',
 		messages: '短信条数',
 		cost: '费用',

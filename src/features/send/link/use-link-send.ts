@@ -96,9 +96,10 @@ export function useLinkSend() {
     if (!out) return null
     const numbers = valid - out.opted_out
     const messages = measure.messages * numbers
+    // Every recipient reads the content with a link of its own, of the example's length.
     return {
       numbers, messages, balance, cost: price === null ? null : chargeFor(messages, price), time: c.schedule.timed ? c.schedule.time : null,
-      optedOut: optedOutOf(out),
+      optedOut: optedOutOf(out), text: filled,
     }
   }
 

@@ -79,17 +79,19 @@ export function useP2pSend() {
   async function summarize(): Promise<SendSummary | null> {
     if (!check() || !a) return null
     // Measured again rather than read from state: the debounced figure may lag the last keystroke.
+    // The first row's text as the server fills it: each recipient reads the template filled with its own values.
     const [measured, first, out] = await Promise.all([
-      rows.measureNow(template), price === null ? previewFirst(1) : null, optOutCheck(c, LL, locale, a.valid, { rows: a.rows, template }),
+      rows.measureNow(template), previewFirst(1), optOutCheck(c, LL, locale, a.valid, { rows: a.rows, template }),
     ])
     // The worker died and holds no rows until they are arranged again (the rows panel says so).
     if (!measured || !out) return null
     const p = price ?? (first && first.total_messages > 0 ? first.cost / first.total_messages : null)
     // The rows left out are measured by the server as the send bills them (their values fill the template).
     const messages = measured.messages - out.messages
+    const text = first?.messages[0]
     return {
       numbers: a.valid - out.opted_out, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p),
-      time: c.schedule.timed ? c.schedule.time : null, optedOut: optedOutOf(out),
+      time: c.schedule.timed ? c.schedule.time : null, optedOut: optedOutOf(out), text: text?.content, textOf: text?.mobile,
     }
   }
 
