@@ -41,7 +41,7 @@ describe('routes/signed-api', () => {
 
     it('sends same content through commitSend, debits as the console does, and the batch can be queried', async () => {
       const before = await balanceOf(h.db, 'acme02')
-      const content = 'Your code is 1234' // ASCII, one message
+      const content = '【艾克米】Your code is 1234' // ASCII, one message
       const res = await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content, mobiles: [...mobilesOf('139', 3), '12345', '13900000000'] })
       expect(res).toMatchObject({ status: 200, data: { numbers: 3, invalid: 1, duplicates: 1, messages: 3, timed: false, status: 500 } })
       expect(res.data.cost).toBeCloseTo(3 * price, 3)
@@ -58,35 +58,35 @@ describe('routes/signed-api', () => {
     })
 
     it('gives each recipient an answer page for {interact}, as the console\'s send does, never the literal marker', async () => {
-      const res = await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: 'Reply here {interact}', mobiles: mobilesOf('136', 2) })
+      const res = await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: '【艾克米】Reply here {interact}', mobiles: mobilesOf('136', 2) })
       expect(res).toMatchObject({ status: 200, data: { numbers: 2 } })
       const stored = await h.db.query<{ content: string }>('select content from mt_record where batch_id = $1', [res.data.batch_id])
       expect(stored.rows).toHaveLength(2)
-      for (const r of stored.rows) expect(r.content).toMatch(/^Reply here http:\/\/localhost\/sms-cloud\/i\/[\w-]{22}$/)
+      for (const r of stored.rows) expect(r.content).toMatch(/^【艾克米】Reply here http:\/\/localhost\/sms-cloud\/i\/[\w-]{22}$/)
     })
 
     it('takes the numbers as one text too, separated as the console\'s lists are', async () => {
-      const res = await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: 'Hi', mobiles: mobilesOf('137', 4).join(',\n') })
+      const res = await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: '【艾克米】Hi', mobiles: mobilesOf('137', 4).join(',\n') })
       expect(res).toMatchObject({ status: 200, data: { numbers: 4, invalid: 0 } })
     })
 
     it('sends point-to-point rows, each filled and billed by its own length, and refuses an overlong row by its number', async () => {
       const before = await balanceOf(h.db, 'acme02')
-      const rows = [['13900000101', 'Ann', 'x'.repeat(152)], ['13900000102', 'Bob', 'x'.repeat(153)], ['13900000103']]
-      const res = await signed(OPEN_API_PATHS.p2p, { idempotency_key: randomUUID(), template: 'Hi {p1}: {p2}', rows })
-      expect(res).toMatchObject({ status: 200, data: { numbers: 3, messages: 4 } }) // 160 → 1, 161 → 2, "Hi : " → 1
+      const rows = [['13900000101', 'Ann', 'x'.repeat(57)], ['13900000102', 'Bob', 'x'.repeat(58)], ['13900000103']]
+      const res = await signed(OPEN_API_PATHS.p2p, { idempotency_key: randomUUID(), template: '【艾克米】Hi {p1}: {p2}', rows })
+      expect(res).toMatchObject({ status: 200, data: { numbers: 3, messages: 4 } }) // with the signature 70 → 1, 71 → 2, "【艾克米】Hi : " → 1
       expect(await balanceOf(h.db, 'acme02')).toBeCloseTo(before - res.data.cost, 3)
       const stored = await h.db.query<{ content: string }>('select content from mt_record where batch_id = $1 order by mobile', [res.data.batch_id])
-      expect(stored.rows.map((r) => r.content)).toEqual([`Hi Ann: ${'x'.repeat(152)}`, `Hi Bob: ${'x'.repeat(153)}`, 'Hi : '])
+      expect(stored.rows.map((r) => r.content)).toEqual([`【艾克米】Hi Ann: ${'x'.repeat(57)}`, `【艾克米】Hi Bob: ${'x'.repeat(58)}`, '【艾克米】Hi : '])
 
-      const long = await signed(OPEN_API_PATHS.p2p, { idempotency_key: randomUUID(), template: '{p1}{p1}', rows: [['13900000104', 'a'], ['13900000105', 'b'.repeat(300)]] })
-      expect(long).toMatchObject({ status: 400, msg: serverMessage('messageTooLong', 'en', { row: 2, chars: 600, max: 500 }) })
-      const tab = await signed(OPEN_API_PATHS.p2p, { idempotency_key: randomUUID(), template: '{p1}', rows: [['13900000106', 'a\tb']] })
+      const long = await signed(OPEN_API_PATHS.p2p, { idempotency_key: randomUUID(), template: '【艾克米】{p1}{p1}', rows: [['13900000104', 'a'], ['13900000105', 'b'.repeat(300)]] })
+      expect(long).toMatchObject({ status: 400, msg: serverMessage('messageTooLong', 'en', { row: 2, chars: 605, max: 500 }) })
+      const tab = await signed(OPEN_API_PATHS.p2p, { idempotency_key: randomUUID(), template: '【艾克米】{p1}', rows: [['13900000106', 'a\tb']] })
       expect(tab).toMatchObject(refusal(400, 'badRequest'))
     })
 
     it('a retry with the same idempotency key (a new nonce) gets the first reply and is billed once', async () => {
-      const body = { idempotency_key: randomUUID(), content: 'Once only', mobiles: mobilesOf('136', 2) }
+      const body = { idempotency_key: randomUUID(), content: '【艾克米】Once only', mobiles: mobilesOf('136', 2) }
       const first = await signed(OPEN_API_PATHS.send, body)
       const after = await balanceOf(h.db, 'acme02')
       const again = await signed(OPEN_API_PATHS.send, body)
@@ -96,7 +96,7 @@ describe('routes/signed-api', () => {
 
     it('refuses a tampered body, a wrong secret and an unknown account alike, in the caller\'s language, and stores nothing', async () => {
       const batches = await countOf(h.db, 'select count(*)::int as n from sms_batch')
-      const body = { idempotency_key: randomUUID(), content: 'Hi', mobiles: ['13900000200'] }
+      const body = { idempotency_key: randomUUID(), content: '【艾克米】Hi', mobiles: ['13900000200'] }
       const tampered = await signed(OPEN_API_PATHS.send, { ...body, mobiles: ['13900000201', '13900000202'] }, acme02, { signedBody: JSON.stringify(body) })
       expect(tampered).toMatchObject(refusal(401, 'apiSignatureInvalid'))
       expect(await signed(OPEN_API_PATHS.send, body, { ...acme02, secret: 'f'.repeat(64) }, { lang: 'zh-CN' })).toMatchObject(refusal(401, 'apiSignatureInvalid', 'zh-CN'))
@@ -142,16 +142,16 @@ describe('routes/signed-api', () => {
 
     it('queries a timed send of its own by the id the send answered', async () => {
       const timing = new Date(Date.now() + 3_600_000).toISOString()
-      const res = await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: 'Later', mobiles: mobilesOf('135', 2), timing_time: timing })
+      const res = await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: '【艾克米】Later', mobiles: mobilesOf('135', 2), timing_time: timing })
       expect(res).toMatchObject({ status: 200, data: { timed: true } })
       const batch = await signed(OPEN_API_PATHS.batch, { batch_id: res.data.batch_id })
-      expect(batch).toMatchObject({ status: 200, data: { timed: true, numbers: 2, send_status: 0, timing_time: timing, content: 'Later' } })
+      expect(batch).toMatchObject({ status: 200, data: { timed: true, numbers: 2, send_status: 0, timing_time: timing, content: '【艾克米】Later' } })
     })
 
     it('refuses a closed account with a right signature (403 accountClosed), and sends nothing', async () => {
       const umbrella: Signer = { account: 'umbrella', secret: await appSecretOf(h.db, 'umbrella') }
       const batches = await countOf(h.db, "select count(*)::int as n from sms_batch where cus_id = 'umbrella'")
-      expect(await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: 'Hi', mobiles: ['13900000300'] }, umbrella)).toMatchObject(refusal(403, 'accountClosed'))
+      expect(await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: '【艾克米】Hi', mobiles: ['13900000300'] }, umbrella)).toMatchObject(refusal(403, 'accountClosed'))
       expect(await signed(OPEN_API_PATHS.balance, {}, umbrella, { lang: 'zh-CN' })).toMatchObject(refusal(403, 'accountClosed', 'zh-CN'))
       expect(await countOf(h.db, "select count(*)::int as n from sms_batch where cus_id = 'umbrella'")).toBe(batches)
     })
@@ -169,9 +169,9 @@ describe('routes/signed-api', () => {
 
     it('refuses a body the schema does not take, and more numbers than one call may carry', async () => {
       expect(await signed(OPEN_API_PATHS.send, '{"content":')).toMatchObject(refusal(400, 'badRequest'))
-      expect(await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: 'x'.repeat(501), mobiles: ['13900000400'] })).toMatchObject(refusal(400, 'badRequest'))
+      expect(await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: '【艾克米】' + 'x'.repeat(501), mobiles: ['13900000400'] })).toMatchObject(refusal(400, 'badRequest'))
       const many = Array.from({ length: 100_001 }, () => '1').join(',')
-      expect(await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: 'Hi', mobiles: many })).toMatchObject(refusal(400, 'apiTooManyNumbers', 'en', { max: 100_000 }))
+      expect(await signed(OPEN_API_PATHS.send, { idempotency_key: randomUUID(), content: '【艾克米】Hi', mobiles: many })).toMatchObject(refusal(400, 'apiTooManyNumbers', 'en', { max: 100_000 }))
     })
   })
 })
