@@ -44,8 +44,8 @@ describe('routes/send/link', () => {
       const info = await h.call('/shortChainTool/smsLinkInfo', {}, { token: tok.acme })
       expect(info.data).toEqual({ base: 'http://localhost', short_url_length: 'http://localhost/s/'.length + 8, price: 0.045 })
       const before = await balanceOf(h.db, 'acme')
-      // 141 ASCII characters are one message; with the 27-character link they are two.
-      const content = `${'a'.repeat(140)} {link}`
+      // 65 characters with the signature are one message; with the 27-character link they are two.
+      const content = `【艾克米】${'a'.repeat(60)} {link}`
       const res = await send({ content }, numbersOf(50))
       expect(res.status).toBe(200)
       expect(res.data).toMatchObject({ numbers: 50, messages: 100, timed: false, status: 500 })
@@ -54,7 +54,7 @@ describe('routes/send/link', () => {
       const records = await recordsOf(h.db, res.data.batch_id)
       expect(records).toHaveLength(50)
       const codes = records.map((r) => {
-        expect(r.content).toMatch(new RegExp(`^a{140} ${SHORT.source}$`))
+        expect(r.content).toMatch(new RegExp(`^【艾克米】a{60} ${SHORT.source}$`))
         expect(r.long_link).toBe(LONG_URL)
         return SHORT.exec(r.content)![1]
       })
@@ -67,20 +67,20 @@ describe('routes/send/link', () => {
     })
 
     it('puts the link where {link} stands, or after the content when there is no marker', async () => {
-      const marked = await send({ content: '点击{link}领取' }, numbersOf(1, 100))
-      expect((await recordsOf(h.db, marked.data.batch_id))[0].content).toMatch(new RegExp(`^点击${SHORT.source}领取$`))
-      const plain = await send({ content: 'Hello' }, numbersOf(1, 101))
-      expect((await recordsOf(h.db, plain.data.batch_id))[0].content).toMatch(new RegExp(`^Hello ${SHORT.source}$`))
+      const marked = await send({ content: '【艾克米】点击{link}领取' }, numbersOf(1, 100))
+      expect((await recordsOf(h.db, marked.data.batch_id))[0].content).toMatch(new RegExp(`^【艾克米】点击${SHORT.source}领取$`))
+      const plain = await send({ content: '【艾克米】Hello' }, numbersOf(1, 101))
+      expect((await recordsOf(h.db, plain.data.batch_id))[0].content).toMatch(new RegExp(`^【艾克米】Hello ${SHORT.source}$`))
     })
 
     it('refuses a long URL that is not http(s) or is too long', async () => {
-      expect((await send({ content: 'x', long_url: 'ftp://example.com/a' }, numbersOf(1))).status).toBe(400)
-      expect((await send({ content: 'x', long_url: 'javascript:alert(1)' }, numbersOf(1))).status).toBe(400)
-      expect((await send({ content: 'x', long_url: `https://example.com/${'a'.repeat(2000)}` }, numbersOf(1))).status).toBe(400)
+      expect((await send({ content: '【艾克米】x', long_url: 'ftp://example.com/a' }, numbersOf(1))).status).toBe(400)
+      expect((await send({ content: '【艾克米】x', long_url: 'javascript:alert(1)' }, numbersOf(1))).status).toBe(400)
+      expect((await send({ content: '【艾克米】x', long_url: `https://example.com/${'a'.repeat(2000)}` }, numbersOf(1))).status).toBe(400)
     })
 
     it('redirects with 302, logs every click and marks the record with the first click’s system and browser', async () => {
-      const res = await send({ content: 'Sale {link}' }, numbersOf(3, 200))
+      const res = await send({ content: '【艾克米】Sale {link}' }, numbersOf(3, 200))
       const [first] = await recordsOf(h.db, res.data.batch_id)
       const code = SHORT.exec(first.content)![1]
 
@@ -108,7 +108,7 @@ describe('routes/send/link', () => {
     })
 
     it('a link-preview fetcher is redirected and logged as a bot but is no click; the person who clicks later is', async () => {
-      const res = await send({ content: 'Preview {link}' }, numbersOf(1, 210))
+      const res = await send({ content: '【艾克米】Preview {link}' }, numbersOf(1, 210))
       const [rec] = await recordsOf(h.db, res.data.batch_id)
       const code = SHORT.exec(rec.content)![1]
       for (const ua of ['facebookexternalhit/1.1', 'TelegramBot (like TwitterBot)', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)']) {
@@ -142,10 +142,10 @@ describe('routes/send/link', () => {
 
     it('a retry with the same idempotency key returns the first reply without new links or billing', async () => {
       const key = randomUUID()
-      const first = await send({ content: 'Once {link}', idempotency_key: key }, numbersOf(5, 300))
+      const first = await send({ content: '【艾克米】Once {link}', idempotency_key: key }, numbersOf(5, 300))
       const before = await balanceOf(h.db, 'acme')
       const links = await countOf(h.db, 'select count(*)::int as n from short_link')
-      const retry = await send({ content: 'Once {link}', idempotency_key: key }, numbersOf(5, 300))
+      const retry = await send({ content: '【艾克米】Once {link}', idempotency_key: key }, numbersOf(5, 300))
       expect(retry.data).toEqual(first.data)
       expect(await balanceOf(h.db, 'acme')).toBe(before)
       expect(await countOf(h.db, 'select count(*)::int as n from short_link')).toBe(links)
@@ -155,7 +155,7 @@ describe('routes/send/link', () => {
       const before = await balanceOf(h.db, 'acme02')
       const links = await countOf(h.db, 'select count(*)::int as n from short_link')
       const records = await countOf(h.db, "select count(*)::int as n from mt_record where cus_id = 'acme02'")
-      const res = await send({ content: `${'x'.repeat(150)} {link}` }, numbersOf(20_000, 400), tok.acme02)
+      const res = await send({ content: `【艾克米】${'x'.repeat(150)} {link}` }, numbersOf(20_000, 400), tok.acme02)
       expect(res).toMatchObject({ status: 400, msg: 'Insufficient balance' })
       expect(await balanceOf(h.db, 'acme02')).toBe(before)
       expect(await countOf(h.db, 'select count(*)::int as n from short_link')).toBe(links)
@@ -164,7 +164,7 @@ describe('routes/send/link', () => {
 
     it('a timed send makes its links at once; a click after the batch went out marks the sent record', async () => {
       const timing = new Date(Date.now() + 30 * 60_000).toISOString()
-      const res = await send({ content: 'Later {link}', timing_time: timing }, numbersOf(2, 500))
+      const res = await send({ content: '【艾克米】Later {link}', timing_time: timing }, numbersOf(2, 500))
       expect(res.data).toMatchObject({ timed: true, numbers: 2, messages: 2 })
       const details = (await h.db.query<{ mobile: string; content: string; long_link: string }>(
         'select mobile, content, long_link from time_mt_message where time_batch = $1 order by sn', [res.data.batch_id])).rows
@@ -185,18 +185,18 @@ describe('routes/send/link', () => {
 
     it('an edited timed link batch gives every detail the new content with its own link again', async () => {
       const timing = new Date(Date.now() + 60 * 60_000).toISOString()
-      const res = await send({ content: '点击{link}领取', timing_time: timing }, numbersOf(3, 600))
+      const res = await send({ content: '【艾克米】点击{link}领取', timing_time: timing }, numbersOf(3, 600))
       const detailsOf = async () => (await h.db.query<{ mobile: string; content: string }>(
         'select mobile, content from time_mt_message where time_batch = $1 order by sn', [res.data.batch_id])).rows
       const before = await detailsOf()
       // Through the timed batch list's edit, as the console does it.
       const edit = await h.app.request('/api/pageTimeBatch/edit', {
         method: 'POST', headers: { authorization: `Bearer ${tok.acme}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ time_batch: res.data.batch_id, content: '新内容 {link} 再见' }),
+        body: JSON.stringify({ time_batch: res.data.batch_id, content: '【艾克米】新内容 {link} 再见' }),
       })
       expect(((await edit.json()) as { code: number }).code).toBe(200)
       const after = await detailsOf()
-      after.forEach((d, i) => expect(d.content).toBe(`新内容 http://localhost/s/${SHORT.exec(before[i].content)![1]} 再见`))
+      after.forEach((d, i) => expect(d.content).toBe(`【艾克米】新内容 http://localhost/s/${SHORT.exec(before[i].content)![1]} 再见`))
       expect(await h.db.transaction((tx) => refillTimedLinks(tx, res.data.batch_id, 'No marker'))).toBe(3)
       expect((await detailsOf())[0].content).toBe(`No marker http://localhost/s/${SHORT.exec(before[0].content)![1]}`)
     })
