@@ -5,7 +5,7 @@ import { setup, type Harness } from '../test/harness'
 import { countOf, mobilesOf, postForm, sendForm } from '../test/send-kit'
 
 /** Sends `{interact}` content as `token` to `mobiles`; the page codes, in the order of the mobiles. */
-async function sendInteractive(h: Harness, token: string, mobiles: string[], content = '【Acme】How was your delivery? Answer here: {interact}') {
+async function sendInteractive(h: Harness, token: string, mobiles: string[], content = '【艾克米】How was your delivery? Answer here: {interact}') {
   const res = await postForm(h.app, '/user/groupSend', token, sendForm({ content }, 'numbers', mobiles))
   expect(res.status, res.msg).toBe(200)
   const { rows } = await h.db.query<{ code: string; mobile: string }>(
@@ -35,7 +35,7 @@ describe('routes/interact', () => {
       expect(codes[0]).not.toBe(codes[1])
       const { rows } = await h.db.query<{ mobile: string; content: string }>(
         'select mobile, content from mt_record where batch_id = $1 order by mobile', [result.batch_id])
-      expect(rows.map((r) => r.content)).toEqual(codes.map((c) => `【Acme】How was your delivery? Answer here: http://localhost${INTERACT_PATH}${c}`))
+      expect(rows.map((r) => r.content)).toEqual(codes.map((c) => `【艾克米】How was your delivery? Answer here: http://localhost${INTERACT_PATH}${c}`))
       // Chinese brackets make it a 70-character message: the content alone (~55) is one, filled (~95) two each.
       expect(result.messages).toBe(4)
     })
@@ -73,7 +73,7 @@ describe('routes/interact', () => {
       const { rows } = await h.db.query<{ cus_id: string; prod_type: number; mobile: string; whole_content: string }>(
         'select cus_id, prod_type::int as prod_type, mobile, whole_content from mo_record where interact_code = $1 order by sn', [codes[0]])
       expect(rows.map((r) => [r.cus_id, r.prod_type, r.mobile])).toEqual([['acme01', 0, mobile], ['acme01', 0, mobile]])
-      expect(rows[1].whole_content).toMatch(/^【原短信】【Acme】How was your delivery\? .* 【回复】Very good, thanks 【回复】One more thing$/)
+      expect(rows[1].whole_content).toMatch(/^【原短信】【艾克米】How was your delivery\? .* 【回复】Very good, thanks 【回复】One more thing$/)
 
       // The interaction records of the sender and its parent show it; another customer's do not.
       const seen = async (token: string) => {
@@ -105,41 +105,41 @@ describe('routes/interact', () => {
 
     it('previews and counts the message with an example page address of the real length', async () => {
       const res = await postForm(h.app, '/user/groupPreview', tok.acme01,
-        sendForm({ content: '【Acme】How was your delivery? Answer here: {interact}' }, 'numbers', mobilesOf('139', 1, 800)))
+        sendForm({ content: '【艾克米】How was your delivery? Answer here: {interact}' }, 'numbers', mobilesOf('139', 1, 800)))
       expect(res.status, res.msg).toBe(200)
-      expect(res.data.messages[0].content).toBe(`【Acme】How was your delivery? Answer here: http://localhost${INTERACT_PATH}${'x'.repeat(22)}`)
+      expect(res.data.messages[0].content).toBe(`【艾克米】How was your delivery? Answer here: http://localhost${INTERACT_PATH}${'x'.repeat(22)}`)
       expect(res.data.total_messages).toBe(2)
     })
 
     it('refuses to add {interact} to a timed batch sent without answer pages, leaving its details as they were', async () => {
       const timing = new Date(Date.now() + 3600_000).toISOString()
-      const sent = await postForm(h.app, '/user/groupSend', tok.acme01, sendForm({ content: 'Plain text', timing_time: timing }, 'numbers', mobilesOf('139', 2, 950)))
+      const sent = await postForm(h.app, '/user/groupSend', tok.acme01, sendForm({ content: '【艾克米】Plain text', timing_time: timing }, 'numbers', mobilesOf('139', 2, 950)))
       expect(sent.status, sent.msg).toBe(200)
-      const edit = await h.call('/pageTimeBatch/edit', { time_batch: sent.data.batch_id, content: 'Now answer {interact}' }, { token: tok.acme01, lang: 'en' })
+      const edit = await h.call('/pageTimeBatch/edit', { time_batch: sent.data.batch_id, content: '【艾克米】Now answer {interact}' }, { token: tok.acme01, lang: 'en' })
       expect(edit).toMatchObject({ status: 400, msg: 'This batch was sent without answer pages, so its content cannot gain {interact}' })
       const { rows } = await h.db.query<{ content: string }>('select content from time_mt_message where time_batch = $1', [sent.data.batch_id])
-      expect(rows.map((r) => r.content)).toEqual(['Plain text', 'Plain text'])
+      expect(rows.map((r) => r.content)).toEqual(['【艾克米】Plain text', '【艾克米】Plain text'])
     })
 
     it('keeps each page address in a timed interactive batch whose content is edited, and shows the new text', async () => {
       const timing = new Date(Date.now() + 3600_000).toISOString()
       const mobiles = mobilesOf('139', 2, 900)
       const sent = await postForm(h.app, '/user/groupSend', tok.acme01,
-        sendForm({ content: 'Old question: {interact}', timing_time: timing }, 'numbers', mobiles))
+        sendForm({ content: '【艾克米】Old question: {interact}', timing_time: timing }, 'numbers', mobiles))
       expect(sent.status, sent.msg).toBe(200)
       const batch = sent.data.batch_id as string
-      const edit = await h.call('/pageTimeBatch/edit', { time_batch: batch, content: 'New question, answer at {interact} please' }, { token: tok.acme01 })
+      const edit = await h.call('/pageTimeBatch/edit', { time_batch: batch, content: '【艾克米】New question, answer at {interact} please' }, { token: tok.acme01 })
       expect(edit.status, edit.msg).toBe(200)
       const { rows } = await h.db.query<{ content: string; code: string }>(
         `select d.content, m.code from time_mt_message d join interact_message m on m.batch_id = d.time_batch and m.mobile = d.mobile
          where d.time_batch = $1 order by d.mobile`, [batch])
       expect(rows).toHaveLength(2)
-      for (const r of rows) expect(r.content).toBe(`New question, answer at http://localhost${INTERACT_PATH}${r.code} please`)
+      for (const r of rows) expect(r.content).toBe(`【艾克米】New question, answer at http://localhost${INTERACT_PATH}${r.code} please`)
       expect((await view(rows[0].code)).data.message).toBe(rows[0].content)
     })
 
     it('refuses content whose filled message passes the length limit', async () => {
-      const res = await postForm(h.app, '/user/groupSend', tok.acme01, sendForm({ content: `${'x'.repeat(470)} {interact}` }, 'numbers', mobilesOf('139', 1, 600)))
+      const res = await postForm(h.app, '/user/groupSend', tok.acme01, sendForm({ content: `【艾克米】${'x'.repeat(470)} {interact}` }, 'numbers', mobilesOf('139', 1, 600)))
       expect(res.status).toBe(400)
       expect(res.msg).toMatch(/^With its interaction page link the message has \d+ characters, over the limit of 500$/)
     })
