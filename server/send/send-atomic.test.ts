@@ -49,9 +49,9 @@ describe('send/send-atomic', () => {
   })
   const linkSend = (app: ReturnType<typeof createApp>, key: string, from: number, extra: Record<string, unknown> = {}) =>
     postForm(app, '/shortChainTool/smsLinkGroupSend', acme,
-      sendForm({ content: 'sale {link}', long_url: LONG_URL, idempotency_key: key, ...extra }, 'numbers', mobilesOf('137', N, from)))
+      sendForm({ content: '【艾克米】sale {link}', long_url: LONG_URL, idempotency_key: key, ...extra }, 'numbers', mobilesOf('137', N, from)))
   const interactSend = (app: ReturnType<typeof createApp>, key: string, from: number, extra: Record<string, unknown> = {}) =>
-    postForm(app, '/user/groupSend', acme, sendForm({ content: 'rate us {interact}', idempotency_key: key, ...extra }, 'numbers', mobilesOf('138', N, from)))
+    postForm(app, '/user/groupSend', acme, sendForm({ content: '【艾克米】rate us {interact}', idempotency_key: key, ...extra }, 'numbers', mobilesOf('138', N, from)))
   const timing = () => new Date(Date.now() + 60 * 60_000).toISOString()
 
   it('a link send: other users are answered while it is stored and see none of it, then all of it with a link per recipient', async () => {
@@ -79,7 +79,7 @@ describe('send/send-atomic', () => {
     const before = await outside()
     const seen: Record<string, unknown> = {}
     const res = await interactSend(appOn(stoppedBefore(h.db, RECORDS, async () => {
-      seen.pages = await count("select count(*)::int as n from interact_send where content = 'rate us {interact}'")
+      seen.pages = await count("select count(*)::int as n from interact_send where content = '【艾克米】rate us {interact}'")
       seen.outside = await outside()
     })), randomUUID(), 0)
     expect(res.status, res.msg).toBe(200)
@@ -182,27 +182,27 @@ describe('send/send-atomic', () => {
 
   it('an edit of a scheduled link batch failing mid-way changes nothing; done again, each detail keeps its own link', async () => {
     const res = await postForm(h.app, '/shortChainTool/smsLinkGroupSend', acme,
-      sendForm({ content: 'Old {link} text', long_url: LONG_URL, timing_time: timing() }, 'numbers', mobilesOf('139', N, 0)))
+      sendForm({ content: '【艾克米】Old {link} text', long_url: LONG_URL, timing_time: timing() }, 'numbers', mobilesOf('139', N, 0)))
     const id = res.data.batch_id as string
     const old = { header: await headerOf(id), details: await contentsOf(id) }
     expect(new Set(old.details).size).toBe(N)
-    expect(await edit(id, 'New {link} text', failingAt(h.db, REWRITE))).toBe(500)
+    expect(await edit(id, '【艾克米】New {link} text', failingAt(h.db, REWRITE))).toBe(500)
     expect({ header: await headerOf(id), details: await contentsOf(id) }).toEqual(old)
-    expect(await edit(id, 'New {link} text')).toBe(200)
+    expect(await edit(id, '【艾克米】New {link} text')).toBe(200)
     const edited = await contentsOf(id)
-    edited.forEach((c, i) => expect(c).toBe(old.details[i].replace(/^Old (\S+) text$/, 'New $1 text')))
+    edited.forEach((c, i) => expect(c).toBe(old.details[i].replace(/^【艾克米】Old (\S+) text$/, '【艾克米】New $1 text')))
   })
 
   it('an edit of an interactive batch keeps each answer page; a batch without pages cannot gain the marker', async () => {
-    const id = (await schedule('Answer here {interact}', 1000)).data.batch_id as string
-    expect(await edit(id, 'New question {interact} thanks')).toBe(200)
+    const id = (await schedule('【艾克米】Answer here {interact}', 1000)).data.batch_id as string
+    expect(await edit(id, '【艾克米】New question {interact} thanks')).toBe(200)
     const rows = (await h.db.query<{ content: string; code: string }>(
       `select d.content, m.code from time_mt_message d join interact_message m on m.batch_id = d.time_batch and m.mobile = d.mobile
        where d.time_batch = $1 order by d.sn`, [id])).rows
     expect(rows).toHaveLength(N)
-    for (const r of rows) expect(r.content).toMatch(new RegExp(`^New question \\S+${r.code} thanks$`))
-    const plain = (await schedule('no pages', 2000)).data.batch_id as string
-    expect(await edit(plain, 'now {interact}')).toBe(400)
-    expect(await contentsOf(plain)).toEqual(new Array(N).fill('no pages'))
+    for (const r of rows) expect(r.content).toMatch(new RegExp(`^【艾克米】New question \\S+${r.code} thanks$`))
+    const plain = (await schedule('【艾克米】no pages', 2000)).data.batch_id as string
+    expect(await edit(plain, '【艾克米】now {interact}')).toBe(400)
+    expect(await contentsOf(plain)).toEqual(new Array(N).fill('【艾克米】no pages'))
   })
 })
