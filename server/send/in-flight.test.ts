@@ -29,7 +29,7 @@ describe('send/in-flight', () => {
 
   const appOn = (db: Db) => createApp({ db, carrier: h.carrier, config: { distDir: '/nonexistent-dist', rateLimitScale: 1000 } })
   const send = (db: Db, prefix: string) =>
-    postForm(appOn(db), '/user/groupSend', t.acme02, sendForm({ content: 'in flight' }, 'numbers', mobilesOf(prefix, N)))
+    postForm(appOn(db), '/user/groupSend', t.acme02, sendForm({ content: '【艾克米】in flight' }, 'numbers', mobilesOf(prefix, N)))
 
   // The lists a send in flight would slow: its customer's and the administrator's, newest first, and "waiting".
   const LISTS: [string, Record<string, unknown>][] = [['acme', {}], ['admin', {}], ['admin', { status: 500 }], ['globex', {}]]
@@ -112,14 +112,14 @@ describe('send/in-flight', () => {
     expect(failed).toBe(true)
     expect(res.status).toBe(500)
     expect(await countOf(h.db, 'select count(*)::int as n from send_in_flight')).toBe(0)
-    expect(await countOf(h.db, `select count(*)::int as n from mt_record where mobile like '137%' and content = 'in flight'`)).toBe(0)
+    expect(await countOf(h.db, `select count(*)::int as n from mt_record where mobile like '137%' and content = '【艾克米】in flight'`)).toBe(0)
   })
 
   it('a large timed batch falling due names its records\' time the same way', async () => {
     // Only this batch is due in the far future: the demo's to-be-sent batches are paused.
     await h.db.query('update time_batch set send_status = 2 where send_status = 0')
     const timing = new Date(Date.now() + 60 * 60_000).toISOString()
-    const res = await postForm(h.app, '/user/groupSend', t.acme02, sendForm({ content: 'due in flight', timing_time: timing }, 'numbers', mobilesOf('135', N)))
+    const res = await postForm(h.app, '/user/groupSend', t.acme02, sendForm({ content: '【艾克米】due in flight', timing_time: timing }, 'numbers', mobilesOf('135', N)))
     expect(res.status, res.msg).toBe(200)
     const before = await look()
     let named = 0
@@ -134,7 +134,7 @@ describe('send/in-flight', () => {
     expect(await countOf(h.db, 'select count(*)::int as n from send_in_flight')).toBe(0)
     const stamped = await h.db.query<{ times: number; us: number }>(
       `select count(distinct m.receive_time)::int as times, min(extract(microseconds from m.receive_time)::int % 1000) as us
-       from mt_record m join sms_batch b on b.batch_id = m.batch_id where m.content = 'due in flight'`)
+       from mt_record m join sms_batch b on b.batch_id = m.batch_id where m.content = '【艾克米】due in flight'`)
     expect(stamped.rows[0]).toEqual({ times: 1, us: expect.any(Number) })
     expect(stamped.rows[0].us).toBeGreaterThan(0)
   })
@@ -143,7 +143,7 @@ describe('send/in-flight', () => {
     let named = -1
     const res = await postForm(appOn(stoppedBefore(h.db, /update send_idempotency set response/, async () => {
       named = await countOf(h.db, 'select count(*)::int as n from send_in_flight')
-    })), '/user/groupSend', t.acme02, sendForm({ content: 'small' }, 'numbers', mobilesOf('136', 50)))
+    })), '/user/groupSend', t.acme02, sendForm({ content: '【艾克米】small' }, 'numbers', mobilesOf('136', 50)))
     expect(res.status, res.msg).toBe(200)
     expect(named).toBe(0)
   })
