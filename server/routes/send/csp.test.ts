@@ -63,7 +63,7 @@ describe('routes/send/csp', () => {
     it('sends an approved template: one message per recipient at the csp price, records with prod_type 6 and the template name', async () => {
       const before = await balanceOf(h.db, 'globex')
       const price = 0.08
-      const res = await send(ok({ low_type: [1, 3], sms_text: '新品上市，回TD退订', aim_text: '新品上市阅信' }), `${numbersOf(120)}\n13700000000\nabc`)
+      const res = await send(ok({ low_type: [1, 3], sms_text: '【环球】新品上市，回TD退订', aim_text: '新品上市阅信' }), `${numbersOf(120)}\n13700000000\nabc`)
       expect(res.status).toBe(200)
       expect(res.data).toMatchObject({ numbers: 120, duplicates: 1, invalid: 1, messages: 120, timed: false, status: 500 })
       expect(res.data.cost).toBeCloseTo(120 * price, 3)
@@ -73,7 +73,7 @@ describe('routes/send/csp', () => {
       expect(rec.rows[0].n).toBe(120)
       expect(rec.rows[0].p).toBeCloseTo(120 * price, 3)
       const kept = await h.db.query('select low_type, sms_text, aim_text, video_template_id from csp_send where batch_id = $1', [res.data.batch_id])
-      expect(kept.rows[0]).toEqual({ low_type: '1,3', sms_text: '新品上市，回TD退订', aim_text: '新品上市阅信', video_template_id: null })
+      expect(kept.rows[0]).toEqual({ low_type: '1,3', sms_text: '【环球】新品上市，回TD退订', aim_text: '新品上市阅信', video_template_id: null })
       const list = await h.call('/newMtRecord/list', { prod_type: 6, batch_id: res.data.batch_id, pageSize: 500 }, { token: t.globex })
       expect(list.data.total).toBe(120)
       expect(list.data.records.every((r: { prod_type: number; template_name: string }) => r.prod_type === 6 && r.template_name === '新品上市')).toBe(true)

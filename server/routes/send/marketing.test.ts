@@ -88,13 +88,13 @@ describe('routes/send/marketing', () => {
     })
 
     it('refuses a marketing template without the instruction at submission, and lists and filters templates by type', async () => {
-      const refused = await h.call('/contentTemplate/contentTemplateAdd', { template_content: '年终盛典，全场包邮', sms_type: 'marketing' }, { token: tok.acme, lang: 'en' })
+      const refused = await h.call('/contentTemplate/contentTemplateAdd', { template_content: '【艾克米】年终盛典，全场包邮', sms_type: 'marketing' }, { token: tok.acme, lang: 'en' })
       expect(refused).toMatchObject({ code: 400, msg: OPT_OUT_EN, data: { fields: { template_content: 'marketingOptOut' } } })
-      const ok = await h.call('/contentTemplate/contentTemplateAdd', { template_content: '年终盛典，全场包邮，回T退订', sms_type: 'marketing' }, { token: tok.acme })
+      const ok = await h.call('/contentTemplate/contentTemplateAdd', { template_content: '【艾克米】年终盛典，全场包邮，回T退订', sms_type: 'marketing' }, { token: tok.acme })
       expect(ok.code).toBe(200)
       // Without a type a template is a notification; an unknown type is refused.
-      expect((await h.call('/user/templateAdd', { template_content: '您的包裹已签收' }, { token: tok.acme })).code).toBe(200)
-      expect((await h.call('/user/templateAdd', { template_content: 'x', sms_type: 'promo' }, { token: tok.acme })).code).toBe(400)
+      expect((await h.call('/user/templateAdd', { template_content: '【艾克米】您的包裹已签收' }, { token: tok.acme })).code).toBe(200)
+      expect((await h.call('/user/templateAdd', { template_content: '【艾克米】x', sms_type: 'promo' }, { token: tok.acme })).code).toBe(400)
       const list = async (q: Record<string, unknown>) =>
         (await h.call('/contentTemplate/list', { pageNumber: 1, pageSize: 100, ...q }, { token: tok.acme })).data.records as { template_content: string; sms_type: string }[]
       expect(await list({ keyword: '年终盛典' })).toEqual([expect.objectContaining({ sms_type: 'marketing' })])

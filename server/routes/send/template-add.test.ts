@@ -9,6 +9,7 @@ describe('routes/send/template-add', () => {
       h = await setup({ historyRows: 0 })
       tok.acme = await h.tokenFor('acme', 'Acme@12345')
       tok.globex = await h.tokenFor('globex', 'Globex@12345')
+      tok.acme01 = await h.tokenFor('acme01', 'Acme01@12345')
       tok.admin = await h.tokenFor('admin', 'Admin@12345')
     })
     afterAll(() => h.close())
@@ -27,12 +28,13 @@ describe('routes/send/template-add', () => {
     })
 
     it('refuses the same text again while it is pending or approved, in the caller’s language; another account may', async () => {
-      const text = 'Your parcel is on its way. Reply T to stop'
+      const text = '【艾克米】Your parcel is on its way. Reply T to stop'
       expect((await add(tok.acme, { template_content: text })).status).toBe(200)
       const again = await add(tok.acme, { template_content: text }, 'en')
       expect(again.status).toBe(409)
       expect(again.msg).toBe('A template with this content already exists (pending or approved)')
-      expect((await add(tok.globex, { template_content: text })).status).toBe(200)
+      // A sub-account of the enterprise is another account, with the same signature.
+      expect((await add(tok.acme01, { template_content: text })).status).toBe(200)
       // Rejected: it may be submitted again.
       await h.db.query(`update content_template set check_status = 3 where cus_id = 'acme' and template_content = $1`, [text])
       expect((await add(tok.acme, { template_content: text })).status).toBe(200)
@@ -40,9 +42,9 @@ describe('routes/send/template-add', () => {
 
     it('refuses empty or too long text and another customer’s account; an administrator saves for a customer', async () => {
       expect((await add(tok.acme, { template_content: '   ' })).status).toBe(400)
-      expect((await add(tok.acme, { template_content: 'x'.repeat(1001) })).status).toBe(400)
-      expect((await add(tok.acme, { template_content: 'Not mine', cus_id: 'globex' })).status).toBe(403)
-      const res = await add(tok.admin, { template_content: 'Saved by the administrator for globex', cus_id: 'globex' })
+      expect((await add(tok.acme, { template_content: '【艾克米】' + 'x'.repeat(996) })).status).toBe(400)
+      expect((await add(tok.acme, { template_content: '【环球】Not mine', cus_id: 'globex' })).status).toBe(403)
+      const res = await add(tok.admin, { template_content: '【环球】Saved by the administrator for globex', cus_id: 'globex' })
       expect(res.status).toBe(200)
       expect(await listed(tok.globex, 'Saved by the administrator')).toHaveLength(1)
     })
