@@ -180,7 +180,7 @@ describe('routes/opt-outs', () => {
     it('5G with its SMS fallback', async () => {
       const { rows } = await h.db.query<{ template_id: number; chatbot_id: string }>(
         "select template_id, chatbot_id from csp_template where cus_id = 'globex' and template_name = '新品上市' limit 1")
-      const res = await send('/cspTemplate/cspSmsGroupSend', t.globex, { ...rows[0], low_type: [1], sms_text: '新品上市，回TD退订' }, [OUT, '13730000006'])
+      const res = await send('/cspTemplate/cspSmsGroupSend', t.globex, { ...rows[0], low_type: [1], sms_text: '【环球】新品上市，回TD退订' }, [OUT, '13730000006'])
       expect(res.data).toMatchObject({ numbers: 1, opted_out: 1 })
       expect(await mobilesOfBatch(h.db, res.data.batch_id)).toEqual(['13730000006'])
     })

@@ -33,17 +33,18 @@ describe('templates/templates', () => {
 
     describe('content templates', () => {
       it('the template screen and the send pages\' "save as template" share one rule: a text pending or approved once per account', async () => {
-        const body = { template_content: `Meeting at {p1} ${randomUUID()}`, keyword: 'meeting' }
+        const body = { template_content: `【艾克米】Meeting at {p1} ${randomUUID()}`, keyword: 'meeting' }
         const first = await en('/contentTemplate/contentTemplateAdd', body, t.acme)
         expect(first).toMatchObject({ status: 200, data: { status: 0, check_status: 0 } })
         expect((await en('/user/templateAdd', body, t.acme)).status).toBe(409)
-        expect((await en('/contentTemplate/contentTemplateAdd', body, t.globex)).status).toBe(200)
+        // Once per account: a sub-account of the enterprise (the same signature) may submit the same text.
+        expect((await en('/contentTemplate/contentTemplateAdd', body, t.acme01)).status).toBe(200)
         const row = await h.db.query<{ keyword: string }>('select keyword from content_template where id = $1', [first.data.id])
         expect(row.rows[0].keyword).toBe('meeting')
       })
 
       it('deletes the caller\'s own; another tenant\'s id answers 404 and stays', async () => {
-        const id = (await en('/contentTemplate/contentTemplateAdd', { template_content: `Bye ${randomUUID()}` }, t.acme)).data.id as number
+        const id = (await en('/contentTemplate/contentTemplateAdd', { template_content: `【艾克米】Bye ${randomUUID()}` }, t.acme)).data.id as number
         expect((await en('/contentTemplate/contentTemplateDelete', { id }, t.globex)).status).toBe(404)
         expect((await en('/contentTemplate/contentTemplateDelete', { id }, t.acme01)).status).toBe(404)
         expect(await countOf(h.db, 'select count(*)::int as n from content_template where id = $1', [id])).toBe(1)
@@ -52,8 +53,8 @@ describe('templates/templates', () => {
       })
 
       it('an enterprise deletes its sub-account\'s template (the list shows it); the sub-account cannot delete the parent\'s', async () => {
-        const sub = (await en('/contentTemplate/contentTemplateAdd', { template_content: `Sub ${randomUUID()}` }, t.acme01)).data.id as number
-        const parent = (await en('/contentTemplate/contentTemplateAdd', { template_content: `Parent ${randomUUID()}` }, t.acme)).data.id as number
+        const sub = (await en('/contentTemplate/contentTemplateAdd', { template_content: `【艾克米】Sub ${randomUUID()}` }, t.acme01)).data.id as number
+        const parent = (await en('/contentTemplate/contentTemplateAdd', { template_content: `【艾克米】Parent ${randomUUID()}` }, t.acme)).data.id as number
         expect((await en('/contentTemplate/contentTemplateDelete', { id: parent }, t.acme01)).status).toBe(404)
         expect((await en('/contentTemplate/contentTemplateDelete', { id: sub }, t.acme)).status).toBe(200)
       })
@@ -178,7 +179,7 @@ describe('templates/templates', () => {
       })
 
       it('a rejection stores the reason in result_desc and tells the owner', async () => {
-        const id = (await en('/contentTemplate/contentTemplateAdd', { template_content: `Promo ${randomUUID()}` }, t.acme)).data.id as number
+        const id = (await en('/contentTemplate/contentTemplateAdd', { template_content: `【艾克米】Promo ${randomUUID()}` }, t.acme)).data.id as number
         expect((await en('/contentTemplate/review', { id, approve: false, reason: 'Add an opt-out' }, t.admin)).status).toBe(200)
         const row = (await h.db.query<{ s: number; d: string }>('select check_status::int as s, result_desc as d from content_template where id = $1', [id])).rows[0]
         expect(row).toEqual({ s: 3, d: 'Add an opt-out' })
@@ -189,7 +190,7 @@ describe('templates/templates', () => {
       it('the worker approves clean templates, rejects sensitive words with the reason in both languages, and never decides one twice', async () => {
         const clean = await addCsp()
         const bad = await addCsp({ text_5g: 'Casino night: win big' })
-        const content = (await en('/contentTemplate/contentTemplateAdd', { template_content: `代开发票 ${randomUUID()}` }, t.acme)).data.id as number
+        const content = (await en('/contentTemplate/contentTemplateAdd', { template_content: `【艾克米】代开发票 ${randomUUID()}` }, t.acme)).data.id as number
         const young = await addCsp()
         // Due: created at least 90 s before "now + 60 s". The two made an hour ago are; `young`, made just now, is not.
         const future = new Date(Date.now() + 60_000)
@@ -217,7 +218,7 @@ describe('templates/templates', () => {
 
       it('the carrier takes a new 5G or video template into review at the next pass and decides it after the delay; content has no such step', async () => {
         const csp = await addCsp()
-        const content = (await en('/contentTemplate/contentTemplateAdd', { template_content: `Hello ${randomUUID()}` }, t.acme)).data.id as number
+        const content = (await en('/contentTemplate/contentTemplateAdd', { template_content: `【艾克米】Hello ${randomUUID()}` }, t.acme)).data.id as number
         const video = (await h.db.query<{ id: number }>(
           `insert into video_template (cus_id, title, template_sign, size, status, create_time, update_time)
            values ('acme', 'Review step', 'Acme', 1024, 5, now(), now()) returning cus_template_id as id`)).rows[0].id

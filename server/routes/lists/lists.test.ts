@@ -145,10 +145,10 @@ describe('routes/lists/lists', () => {
     it('edits content only before sending, never empty, and only within scope', async () => {
       const tb = await batchOf(0)
       expect((await h.call('/pageTimeBatch/edit', { time_batch: tb, content: '  ' }, { token: tok.acme })).status).toBe(400)
-      expect((await h.call('/pageTimeBatch/edit', { time_batch: tb, content: 'new text' }, { token: tok.acme01 })).status).toBe(409)
-      expect((await h.call('/pageTimeBatch/edit', { time_batch: tb, content: 'new text' }, { token: tok.acme })).status).toBe(200)
-      expect((await list('/pageTimeBatch/list', { time_batch: tb }, 'acme')).records[0].decodeContent).toBe('new text')
-      expect((await h.call('/pageTimeBatch/edit', { time_batch: await batchOf(1), content: 'late' }, { token: tok.acme })).status).toBe(409)
+      expect((await h.call('/pageTimeBatch/edit', { time_batch: tb, content: '【艾克米】new text' }, { token: tok.acme01 })).status).toBe(409)
+      expect((await h.call('/pageTimeBatch/edit', { time_batch: tb, content: '【艾克米】new text' }, { token: tok.acme })).status).toBe(200)
+      expect((await list('/pageTimeBatch/list', { time_batch: tb }, 'acme')).records[0].decodeContent).toBe('【艾克米】new text')
+      expect((await h.call('/pageTimeBatch/edit', { time_batch: await batchOf(1), content: '【艾克米】late' }, { token: tok.acme })).status).toBe(409)
       expect((await op(tb, 'pause', 'acme01')).status).toBe(409)
     })
 
