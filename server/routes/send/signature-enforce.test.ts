@@ -85,10 +85,8 @@ describe('routes/send/signature-enforce', () => {
     it('checks a 5G send\'s fallback SMS, a domestic text of its own, and nothing of a 5G send without one', async () => {
       const { rows } = await h.db.query<{ template_id: number; chatbot_id: string }>(
         `select template_id, chatbot_id from csp_template where cus_id = 'globex' and template_name = '新品上市'`)
-      const csp = (extra: Record<string, unknown>) => h.app.request('/api/cspTemplate/cspSmsGroupSend', {
-        method: 'POST', headers: { authorization: `Bearer ${tok.globex}`, 'accept-language': 'en' },
-        body: sendForm({ chatbot_id: rows[0].chatbot_id, template_id: rows[0].template_id, idempotency_key: randomUUID(), ...extra }, 'numbers', mobilesOf('137', 2).join('\n')),
-      }).then(async (r) => ({ status: r.status, ...((await r.json()) as { msg: string; data: { fields?: Record<string, string> } }) }))
+      const csp = (extra: Record<string, unknown>) => postForm(h.app, '/cspTemplate/cspSmsGroupSend', tok.globex,
+        sendForm({ chatbot_id: rows[0].chatbot_id, template_id: rows[0].template_id, idempotency_key: randomUUID(), ...extra }, 'numbers', mobilesOf('137', 2)))
       expect(await csp({ low_type: [1], sms_text: '新品上市，回TD退订' })).toMatchObject({ status: 400, msg: MISSING_EN, data: { fields: { sms_text: 'signatureMissing' } } })
       expect(await csp({ low_type: [1], sms_text: '【艾克米】新品上市，回TD退订' })).toMatchObject({ status: 400, msg: notApproved('艾克米') })
       expect(await csp({ low_type: [1], sms_text: '【环球】新品上市，回TD退订' })).toMatchObject({ status: 200 })
