@@ -2,9 +2,11 @@
 // A customer's system calling the signed API (/api/open/v1) with nothing but Node 20: node:crypto and fetch.
 //
 //   SMS_API=http://127.0.0.1:8080/api SMS_ACCOUNT=acme SMS_APP_SECRET=<the settings page's app secret> \
-//     node scripts/signed-api-example.mjs 13800138000
+//     SMS_SIGNATURE=艾克米 node scripts/signed-api-example.mjs 13800138000
 //
-// Prints the balance, sends "Hello from the signed API" to the number given (when one is) and queries its batch.
+// Prints the balance, sends "【<SMS_SIGNATURE>】Hello from the signed API" to the number given (when one is) and
+// queries its batch. A domestic text must start with an approved signature of the account's enterprise (the
+// signatures page lists them), so SMS_SIGNATURE names one; without it no text is sent.
 // server/routes/signed-api-example.test.ts runs it against a started server.
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
@@ -41,8 +43,11 @@ async function main() {
   const out = { balance: await signedCall(client, '/open/v1/account/balance') }
   const mobile = process.argv[2]
   if (mobile) {
+    const signature = process.env.SMS_SIGNATURE
+    if (!signature) throw new Error('set SMS_SIGNATURE to an approved signature of your enterprise (e.g. 艾克米) to send')
+    const content = `【${signature}】Hello from the signed API`
     // Keep the key with the message: sending it again after a time-out returns the first reply, not a second send.
-    out.send = await signedCall(client, '/open/v1/sms/send', { idempotency_key: randomUUID(), content: 'Hello from the signed API', mobiles: [mobile] })
+    out.send = await signedCall(client, '/open/v1/sms/send', { idempotency_key: randomUUID(), content, mobiles: [mobile] })
     out.batch = await signedCall(client, '/open/v1/batch/query', { batch_id: out.send.batch_id })
   }
   console.log(JSON.stringify(out, null, 2))

@@ -40,11 +40,11 @@ describe('scripts/signed-api-example.mjs against a started server', () => {
 
   it('reads the balance, sends to one number and queries the batch, with the account\'s app secret', async () => {
     const before = await balanceOf(h.db, 'acme02')
-    const { stdout } = await run({ SMS_ACCOUNT: 'acme02', SMS_APP_SECRET: await appSecretOf(h.db, 'acme02') }, '13900000777')
+    const { stdout } = await run({ SMS_ACCOUNT: 'acme02', SMS_APP_SECRET: await appSecretOf(h.db, 'acme02'), SMS_SIGNATURE: '艾克米' }, '13900000777')
     const out = JSON.parse(stdout) as { balance: { balance: number }; send: { batch_id: string; numbers: number; cost: number }; batch: { batch_id: string; numbers: number } }
     expect(out.balance.balance).toBe(before)
     expect(out.send).toMatchObject({ numbers: 1, timed: false })
-    expect(out.batch).toMatchObject({ batch_id: out.send.batch_id, numbers: 1, content: 'Hello from the signed API' })
+    expect(out.batch).toMatchObject({ batch_id: out.send.batch_id, numbers: 1, content: '【艾克米】Hello from the signed API' })
     expect(await balanceOf(h.db, 'acme02')).toBeCloseTo(before - out.send.cost, 3)
   })
 
