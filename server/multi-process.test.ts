@@ -176,7 +176,7 @@ describe('two server processes on one PostgreSQL', () => {
   it('sends a timed batch exactly once and reports each of its records once, with both processes running the workers', async () => {
     const token = (await signIn('acme02', 'Acme02@12345')).data.token as string
     const before = Number((await sql.query("select balance::float8 as b from customer where cus_id = 'acme02'")).rows[0].b)
-    const content = `timed ${randomUUID()}`
+    const content = `【艾克米】timed ${randomUUID()}`
     const numbers = Array.from({ length: 300 }, (_, i) => `139${String(i).padStart(8, '0')}`)
     const form = new FormData()
     form.set('payload', JSON.stringify({ idempotency_key: randomUUID(), content, timing_time: new Date(Date.now() + 15 * 60_000).toISOString() }))

@@ -23,7 +23,7 @@ describe('http/csrf', () => {
 
   const cookie = () => ({ cookie: `Authorization=${encodeURIComponent(token)}` })
   const sendNumbers = (headers: Headers, app = h.app) =>
-    app.request('/api/user/groupSend', { method: 'POST', headers: { 'accept-language': 'en', ...headers }, body: sendForm({ content: 'hello' }, 'numbers', '13900000001') })
+    app.request('/api/user/groupSend', { method: 'POST', headers: { 'accept-language': 'en', ...headers }, body: sendForm({ content: '【艾克米】hello' }, 'numbers', '13900000001') })
   const stored = async () => ({ balance: await balanceOf(h.db, 'acme02'), batches: await countOf(h.db, "select count(*)::int as n from sms_batch where cus_id = 'acme02'") })
   // The one GET behind a session (an administrator's screen): the cookie-only read a download link would make.
   const crudList = (headers: Headers) => h.app.request('/api/crud/list?current=1&size=10', { headers: { 'accept-language': 'en', ...headers } })

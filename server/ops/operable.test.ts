@@ -106,7 +106,7 @@ describe('an operable server', () => {
     expect(appSecret.length).toBeGreaterThan(16)
     secrets.push(cipher, secretCipher, token, appSecret)
 
-    const content = `operable ${randomUUID()}`
+    const content = `【艾克米】operable ${randomUUID()}`
     const numbers = ['13912345601', '13912345602', '13912345603']
     const form = new FormData()
     form.set('payload', JSON.stringify({ idempotency_key: randomUUID(), content }))

@@ -22,7 +22,7 @@ describe('routes/balance-warn', () => {
   let from = 0
   /** A same-content send of `n` one-message texts (n yuan). */
   const send = async (n: number) => {
-    const res = await postForm(h.app, '/user/groupSend', acme02, sendForm({ content: 'hi' }, 'numbers', mobilesOf('135', n, (from += n))))
+    const res = await postForm(h.app, '/user/groupSend', acme02, sendForm({ content: '【艾克米】hi' }, 'numbers', mobilesOf('135', n, (from += n))))
     expect(res.status, res.msg).toBe(200)
     await h.runJob(balanceWarnJob)
     return res
@@ -104,10 +104,10 @@ describe('routes/balance-warn', () => {
       const before = texts().length
       await h.db.query(
         `insert into time_batch (time_batch, cus_id, prod_type, batch_type, send_status, content, batch_count, timing_time, create_time)
-         values ('TWARN', 'acme02', 0, 0, 0, 'due', 5, now() - interval '1 minute', now() - interval '1 hour')`)
+         values ('TWARN', 'acme02', 0, 0, 0, '【艾克米】due', 5, now() - interval '1 minute', now() - interval '1 hour')`)
       await h.db.query(
         `insert into time_mt_message (time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
-         select 'TWARN', 'acme02', '137' || lpad(k::text, 8, '0'), 'due', 0, now() - interval '1 minute', now() from generate_series(1, 5) k`)
+         select 'TWARN', 'acme02', '137' || lpad(k::text, 8, '0'), '【艾克米】due', 0, now() - interval '1 minute', now() from generate_series(1, 5) k`)
       expect(await runDueBatches(h.db)).toEqual(['TWARN'])
       await h.runJob(balanceWarnJob)
       expect(await balanceOf(h.db, 'acme02')).toBe(47)

@@ -22,12 +22,12 @@ describe('routes/write-limits', () => {
       const before = await templates('globex')
       const statuses = []
       for (let i = 0; i <= RATE_RULES.templateAdd.points; i++) {
-        statuses.push((await h.call('/user/templateAdd', { template_content: `【Globex】notice ${i}` }, { token: tok.globex })).status)
+        statuses.push((await h.call('/user/templateAdd', { template_content: `【环球】notice ${i}` }, { token: tok.globex })).status)
       }
       expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true)
       expect(statuses.at(-1)).toBe(429)
       expect(await templates('globex')).toBe(before + RATE_RULES.templateAdd.points)
-      expect((await h.call('/user/templateAdd', { template_content: '【Acme】still open' }, { token: tok.acme })).status).toBe(200)
+      expect((await h.call('/user/templateAdd', { template_content: '【艾克米】still open' }, { token: tok.acme })).status).toBe(200)
     })
 
     it('timed edit: rewriting a batch’s details beyond the per-minute allowance is refused with 429', async () => {
@@ -35,11 +35,11 @@ describe('routes/write-limits', () => {
       const tb = list.data.records[0].time_batch as string
       const statuses = []
       for (let i = 0; i <= RATE_RULES.timedEdit.points; i++) {
-        statuses.push((await h.call('/pageTimeBatch/edit', { time_batch: tb, content: `edit ${i}` }, { token: tok.acme, lang: 'en' })).status)
+        statuses.push((await h.call('/pageTimeBatch/edit', { time_batch: tb, content: `【艾克米】edit ${i}` }, { token: tok.acme, lang: 'en' })).status)
       }
       expect(statuses).toEqual([...Array(RATE_RULES.timedEdit.points).fill(200), 429])
       const { rows } = await h.db.query<{ content: string }>('select content from time_batch where time_batch = $1', [tb])
-      expect(rows[0].content).toBe(`edit ${RATE_RULES.timedEdit.points - 1}`)
+      expect(rows[0].content).toBe(`【艾克米】edit ${RATE_RULES.timedEdit.points - 1}`)
     })
 
     it('the public redirect counts every click but logs only a link’s first CLICK_LOG_PER_LINK', async () => {

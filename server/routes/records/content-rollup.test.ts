@@ -97,10 +97,10 @@ describe('routes/records/content-rollup', () => {
     it('counts a timed point-to-point batch when the scheduler copies it into the records, a row per filled content', async () => {
       const due = new Date(Date.now() + 11 * 60_000)
       const rows = ['13900000051\t甲一', '13900000052\t乙二', '13900000053\t甲一'].join('\n')
-      const res = await postForm(h.app, P2P_SEND_PATH, tok.acme01, sendForm({ template: '定时 {p1} 到货', timing_time: due.toISOString() }, 'rows', rows))
+      const res = await postForm(h.app, P2P_SEND_PATH, tok.acme01, sendForm({ template: '【艾克米】定时 {p1} 到货', timing_time: due.toISOString() }, 'rows', rows))
       expect(res.status).toBe(200)
       await runDueBatches(h.db, { now: new Date(due.getTime() + 60_000) })
-      expect(await countOf(h.db, "select count(*)::int as n from mt_content_daily where content like '定时 %'")).toBe(2)
+      expect(await countOf(h.db, "select count(*)::int as n from mt_content_daily where content like '【艾克米】定时 %'")).toBe(2)
       expect(await rollupDiff(h.db)).toEqual([])
     })
   })

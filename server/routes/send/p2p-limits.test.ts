@@ -10,6 +10,12 @@ import { balanceOf, countOf, postForm, sendForm } from '../../test/send-kit'
  * proportional to the file.
  */
 
+/** acme02's (its enterprise acme's) and initech01's approved signatures: every domestic text starts with one. */
+const ACME = '【艾克米】'
+const INITECH = '【英尼泰克】'
+/** `sig` and as many {p1} as fit in a template of MAX_CONTENT_CHARS (123 after 【艾克米】 or 【英尼泰克】: 497 or 498 characters). */
+const placeholders = (sig: string) => sig + '{p1}'.repeat(Math.floor((MAX_CONTENT_CHARS - sig.length) / 4))
+
 const rowsOf = (n: number, value: (i: number) => string) =>
   Array.from({ length: n }, (_, i) => `139${String(2_000_000 + i).padStart(8, '0')}\t${value(i)}`).join('\n')
 
@@ -38,8 +44,9 @@ describe('routes/send/p2p-limits', () => {
     it('refuses a row whose filled message is over the limit, naming its row, and stores or bills nothing', async () => {
       const before = await balanceOf(h.db, 'acme02')
       const records = await count()
-      const rows = ['13900000301\tshort', '13900000302\tfine', `13900000303\t${'x'.repeat(MAX_CONTENT_CHARS - 4)}`].join('\n')
-      const res = await postForm(h.app, P2P_SEND_PATH, token, sendForm({ template: 'Hi {p1}!!' }, 'rows', rows))
+      // 10 fixed characters (the signature's 5, 'Hi !!') and MAX_CONTENT_CHARS - 9 filled in: one over the limit
+      const rows = ['13900000301\tshort', '13900000302\tfine', `13900000303\t${'x'.repeat(MAX_CONTENT_CHARS - 9)}`].join('\n')
+      const res = await postForm(h.app, P2P_SEND_PATH, token, sendForm({ template: `${ACME}Hi {p1}!!` }, 'rows', rows))
       expect(res.status).toBe(400)
       expect(res.msg).toBe(`Row 3: the filled message has ${MAX_CONTENT_CHARS + 1} characters, over the limit of ${MAX_CONTENT_CHARS}`)
       expect(await balanceOf(h.db, 'acme02')).toBe(before)
@@ -47,13 +54,14 @@ describe('routes/send/p2p-limits', () => {
     })
 
     it('accepts a filled message of exactly the limit', async () => {
-      const res = await postForm(h.app, P2P_SEND_PATH, token, sendForm({ template: '{p1}' }, 'rows', `13900000311\t${'y'.repeat(MAX_CONTENT_CHARS)}`))
+      const res = await postForm(h.app, P2P_SEND_PATH, token, sendForm({ template: `${ACME}{p1}` }, 'rows', `13900000311\t${'y'.repeat(MAX_CONTENT_CHARS - ACME.length)}`))
       expect(res.status).toBe(200)
-      expect(res.data.messages).toBe(Math.ceil(MAX_CONTENT_CHARS / 160))
+      // With its signature a domestic text is never all ASCII: 70 characters a message.
+      expect(res.data.messages).toBe(Math.ceil(MAX_CONTENT_CHARS / 70))
     })
 
     it('a 2 MB value under a template of placeholders is refused without being filled (heap stays small)', async () => {
-      const template = '{p1}'.repeat(MAX_CONTENT_CHARS / 4)
+      const template = placeholders(ACME)
       const rows = `13900000321\t${'z'.repeat(2 * 1024 * 1024)}`
       for (const [path, body] of [
         [P2P_SEND_PATH, sendForm({ template }, 'rows', rows)],
@@ -62,15 +70,15 @@ describe('routes/send/p2p-limits', () => {
         const { result, growthMb } = await heapGrowthDuring(() => postForm(h.app, path, token, body))
         expect(result.status).toBe(400)
         expect(result.msg).toMatch(/^Row 1: /)
-        // Filling it would take 125 × 2 MB of characters; reading the 2 MB part costs a few MB.
+        // Filling it would take 123 × 2 MB of characters; reading the 2 MB part costs a few MB.
         expect(growthMb).toBeLessThan(64)
       }
     })
 
     it('an account without the product is refused before its rows are read or filled', async () => {
-      // 20 values of 100k characters under 125 placeholders: filling them would be 250M characters.
+      // 20 values of 100k characters under 123 placeholders: filling them would be 246M characters.
       const rows = rowsOf(20, () => 'v'.repeat(100_000))
-      const template = '{p1}'.repeat(MAX_CONTENT_CHARS / 4)
+      const template = placeholders(INITECH)
       const { result, growthMb } = await heapGrowthDuring(() => postForm(h.app, P2P_SEND_PATH, bare, sendForm({ template }, 'rows', rows)))
       expect(result).toMatchObject({ status: 403 })
       expect(growthMb).toBeLessThan(64)
@@ -78,8 +86,8 @@ describe('routes/send/p2p-limits', () => {
 
     it('a send the balance cannot cover is refused before any message is filled', async () => {
       const records = await count()
-      // 100k rows of 4 characters, each filled 125 times to 500 non-ASCII characters: ~100 MB of text if filled.
-      const template = '{p1}'.repeat(MAX_CONTENT_CHARS / 4)
+      // 100k rows of 4 characters, each filled 123 times to 497 non-ASCII characters: ~100 MB of text if filled.
+      const template = placeholders(ACME)
       const rows = rowsOf(100_000, () => '长长长长')
       const { result, growthMb } = await heapGrowthDuring(() => postForm(h.app, P2P_SEND_PATH, token, sendForm({ template }, 'rows', rows)))
       expect(result).toMatchObject({ status: 400, msg: 'Insufficient balance' })
@@ -88,7 +96,7 @@ describe('routes/send/p2p-limits', () => {
     })
 
     it('the preview answers PREVIEW_LIMIT messages and totals, its size bounded whatever the number of rows', async () => {
-      const template = '{p1}'.repeat(MAX_CONTENT_CHARS / 4)
+      const template = placeholders(ACME) // filled: 497 characters, 8 messages
       const small = await postForm(h.app, '/user/groupPreview', token, preview({ template }, rowsOf(20, () => '长长长长')))
       const { result: big, growthMb } = await heapGrowthDuring(() => postForm(h.app, '/user/groupPreview', token, preview({ template }, rowsOf(100_000, () => '长长长长'))))
       expect(big.status).toBe(200)
