@@ -74,13 +74,16 @@ export async function commitSend(
     const planned = await plan(tx)
     // Inside the transaction: a signature withdrawn meanwhile either waits for this send or refuses it.
     if (planned.signed) await requireSignatures(tx, cusId, planned.signed)
-    // Numbers on the enterprise's suppression list are neither sent nor billed; the batch counts them.
-    const { plan: p, optedOut, keep } = await scrubOptOuts(tx, cusId, planned)
-    const rules = await marketingRules(tx, cusId, p.marketing)
+    // A marketing send's hours and daily cap (marketing.ts): when it goes, and the numbers that had the day's cap.
+    const rules = await marketingRules(tx, cusId, planned.marketing, planned)
+    // Numbers on the enterprise's suppression list, and those over the cap, are neither sent nor billed; the batch
+    // counts them.
+    const scrubbed = await scrubOptOuts(tx, cusId, { ...planned, timing: rules.timing }, rules.capped)
+    const { plan: p, optedOut, keep } = scrubbed
     // Σ over recipients of the messages of what each receives, × its price (the country's, for international).
     const messages = countMessages(p)
     const cost = costOf(p, p.unitPrice)
-    const counts = { numbers: p.mobiles.length, invalid: p.invalid, duplicates: p.duplicates, opted_out: optedOut, messages, cost, ...rules.result }
+    const counts = { numbers: p.mobiles.length, invalid: p.invalid, duplicates: p.duplicates, opted_out: optedOut, messages, cost, ...rules.result, over_cap: scrubbed.overCap }
     const stored = { cusId, prodType: p.prodType, content: p.content, templateName: p.templateName, mobiles: p.mobiles, contents: p.contents,
       countryCodes: p.countryCodes, longLinks: p.longLinks, optedOut }
     let result: SendResult
@@ -101,7 +104,7 @@ export async function commitSend(
       await storeRecords(tx, batch, status, inFlight?.time ?? now)
       result = { ...counts, batch_id: batchId, timed: false, balance_after: balanceAfter, send_time: new Date().toISOString(), status }
     }
-    await rules.stored(tx, result)
+    await rules.stored(tx, { ...result, over_cap: scrubbed.overCap })
     await after?.(tx, result)
     await saveReply(tx, cusId, key, result)
     await inFlight?.done(tx)

@@ -9,6 +9,8 @@ import { defineJob } from '../jobs/define'
 import { roundMoney } from '../../src/domain/money'
 import { IN_FLIGHT_FROM, nameInFlight, type InFlight } from './in-flight'
 import { enterpriseOf, exemptFromOptOuts, settingsOf } from '../opt-outs/store'
+import { platformDayStart } from '../../src/domain/marketing'
+import { marketingRuleOf } from './marketing'
 import { countryPrices, debit, nextBatchId, priceOf, sensitiveIn } from './store'
 
 /**
@@ -43,6 +45,7 @@ interface Due {
   kind: string
   content: string
   template_name: string | null
+  marketing: boolean
 }
 
 /** The details to send, grouped by what decides their price: the text (messages) and the country (unit price). */
@@ -68,7 +71,7 @@ interface Copy {
 /** Claims, bills and writes the sms_batch of the next due batch and copies its details into its records; its id, or null. */
 async function sendOne(db: Db, tx: Db, now: Date, named: (f: InFlight | null) => void): Promise<string | null> {
   const { rows } = await tx.query<Due>(
-    `select time_batch, cus_id, prod_type::int as prod_type, batch_type::int as batch_type, kind, content, template_name from time_batch
+    `select time_batch, cus_id, prod_type::int as prod_type, batch_type::int as batch_type, kind, content, template_name, marketing from time_batch
      where send_status = $1 and timing_time <= $2
        -- A closed account (a sub-account of a closed customer too) sends nothing: its due batches wait, unbilled,
        -- until it is opened again.
@@ -78,6 +81,8 @@ async function sendOne(db: Db, tx: Db, now: Date, named: (f: InFlight | null) =>
   const b = rows[0]
   // Numbers that opted out since the batch was scheduled are left out now, unbilled.
   const optedOut = await scrubTimed(tx, b.time_batch, b.cus_id)
+  // A marketing batch reaches no number that had the day's cap of the enterprise's marketing messages already.
+  const overCap = b.marketing ? await capTimed(tx, b.time_batch, b.cus_id, now) : 0
   const groups = (await tx.query<Group>(
     `select content, country_code, count(*)::int as n from time_mt_message where time_batch = $1 and send_status = $2
      group by content, country_code`, [b.time_batch, TIMED_STATUS.toBeSent])).rows
@@ -97,9 +102,10 @@ async function sendOne(db: Db, tx: Db, now: Date, named: (f: InFlight | null) =>
   const c = uniformCounts({ mt_status: status }, total)
   await tx.query(
     `insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time,
-       receive_count, sent_count, success_count, failure_count, unknown_count, timeout_count, opted_out)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [batchId, b.cus_id, b.prod_type, review ? 0 : b.batch_type === 1 ? 2 : 1, b.content, now, c.receive, c.sent, c.success, c.failure, c.unknown, c.timeout, optedOut])
+       receive_count, sent_count, success_count, failure_count, unknown_count, timeout_count, opted_out, marketing, over_cap)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+    [batchId, b.cus_id, b.prod_type, review ? 0 : b.batch_type === 1 ? 2 : 1, b.content, now, c.receive, c.sent, c.success, c.failure, c.unknown, c.timeout, optedOut,
+      b.marketing, overCap])
   // An international batch's sender id (time_batch.sender_id) goes with it.
   if (b.kind === 'intl') {
     await tx.query('update sms_batch set sender_id = t.sender_id from time_batch t where t.time_batch = $1 and sms_batch.batch_id = $2', [b.time_batch, batchId])
@@ -130,6 +136,28 @@ async function scrubTimed(tx: Db, timeBatch: string, cusId: string): Promise<num
      update time_batch set opted_out = opted_out + (select count(*) from d) where time_batch = $1 returning opted_out`,
     [timeBatch, ent, TIMED_STATUS.toBeSent, TIMED_STATUS.optedOut])
   return rows[0].opted_out
+}
+
+/**
+ * The daily cap of a marketing batch as it goes (marketing.ts for the others): its details still to be sent whose
+ * numbers had the enterprise's cap of marketing messages on the platform day of `now` are marked over the cap (6).
+ * Returns how many.
+ */
+async function capTimed(tx: Db, timeBatch: string, cusId: string, now: Date): Promise<number> {
+  const ent = await enterpriseOf(tx, cusId)
+  const rule = await marketingRuleOf(tx, ent)
+  const from = platformDayStart(now)
+  const { rows } = await tx.query<{ n: number }>(
+    `with c as (
+       select m.mobile from sms_batch b join mt_record m on m.batch_id = b.batch_id
+         join time_mt_message d on d.time_batch = $1 and d.send_status = $6 and d.mobile = m.mobile
+       where b.marketing and b.cus_id in (select cus_id from customer where cus_id = $2 or parent_id = $2)
+         and b.create_time >= $3 and b.create_time < $4
+       group by m.mobile having count(*) >= $5),
+     u as (update time_mt_message d set send_status = $7 from c where d.time_batch = $1 and d.send_status = $6 and d.mobile = c.mobile returning 1)
+     select count(*)::int as n from u`,
+    [timeBatch, ent, from, new Date(from.getTime() + 86_400_000), rule.daily_cap, TIMED_STATUS.toBeSent, TIMED_STATUS.overCap])
+  return rows[0].n
 }
 
 /** Copies the batch's details still to be sent into its records, priced by group, and marks them sent. */

@@ -1,7 +1,7 @@
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { enterpriseOf, exemptFromOptOuts, optedOutAmong, settingsOf } from '../opt-outs/store'
-import { judgeSend, type MarketingInput } from './marketing'
+import { judgeSend, type Capped, type MarketingInput } from './marketing'
 import type { LazyContents, RecipientExtras, Recipients } from './store'
 
 /** The elements of a per-recipient column that belong to the recipients a scrub kept (in order). */
@@ -16,29 +16,43 @@ export interface Scrubbable extends Recipients, RecipientExtras {
 /**
  * Every send's scrub against its enterprise's suppression list (server/opt-outs/store.ts), before anything is
  * counted or billed: the recipients on the list and everything the plan holds for each of them go, the rest keep
- * their order. `keep` picks a per-recipient column of the kind's own (its short-link codes) the same way. 400
- * optOutAllRemoved when nobody is left: nothing is stored or billed.
+ * their order. `keep` picks a per-recipient column of the kind's own (its short-link codes) the same way. The numbers
+ * a marketing send's daily cap takes out (`capped`, marketing.ts) go the same way, counted apart. 400 optOutAllRemoved
+ * (or marketingAllCapped) when nobody is left: nothing is stored or billed.
  */
-export async function scrubOptOuts<P extends Scrubbable>(tx: Db, cusId: string, plan: P): Promise<{ plan: P; optedOut: number; keep: Keep }> {
+export async function scrubOptOuts<P extends Scrubbable>(
+  tx: Db, cusId: string, plan: P, capped: Capped | null = null,
+): Promise<{ plan: P; optedOut: number; overCap: number; keep: Keep }> {
   const same: Keep = <T>(all: readonly T[]) => all as T[]
   const ent = await enterpriseOf(tx, cusId)
   const settings = await settingsOf(tx, ent)
   // The send's type is looked up only when the enterprise exempts verification codes (judgeSend: its approved template's).
   const verificationCode = settings.exempt_verification && plan.marketing ? (await judgeSend(tx, cusId, plan.marketing)).type === 'code' : false
-  if (exemptFromOptOuts(settings, { verificationCode })) return { plan, optedOut: 0, keep: same }
-  const suppressed = await optedOutAmong(tx, ent, plan.mobiles)
-  if (!suppressed.size) return { plan, optedOut: 0, keep: same }
+  const suppressed = exemptFromOptOuts(settings, { verificationCode }) ? new Set<string>() : await optedOutAmong(tx, ent, plan.mobiles)
+  const over = capped?.mobiles ?? new Set<string>()
+  if (!suppressed.size && !over.size) return { plan, optedOut: 0, overCap: 0, keep: same }
   const kept: number[] = []
   const dropped: number[] = []
-  plan.mobiles.forEach((m, i) => (suppressed.has(m) ? dropped : kept).push(i))
-  if (!kept.length) throw new ApiError(400, 'optOutAllRemoved', { count: dropped.length })
+  let overCap = 0
+  plan.mobiles.forEach((m, i) => {
+    if (suppressed.has(m)) dropped.push(i)
+    else if (over.has(m)) {
+      dropped.push(i)
+      overCap++
+    } else kept.push(i)
+  })
+  if (!kept.length) {
+    if (!overCap) throw new ApiError(400, 'optOutAllRemoved', { count: dropped.length })
+    throw new ApiError(400, 'marketingAllCapped', { count: dropped.length, cap: capped!.cap, opted: dropped.length - overCap })
+  }
   const keep: Keep = <T>(all: readonly T[]) => kept.map((i) => all[i])
   const pick = <T>(a: T[] | undefined) => (a ? keep(a) : undefined)
   const c = plan.contents
   const contents: string | string[] | LazyContents = typeof c === 'string' ? c : Array.isArray(c) ? keep(c) : c.only(kept, dropped)
   return {
     plan: { ...plan, mobiles: keep(plan.mobiles), contents, countryCodes: pick(plan.countryCodes), longLinks: pick(plan.longLinks), unitPrices: pick(plan.unitPrices) },
-    optedOut: dropped.length,
+    optedOut: dropped.length - overCap,
+    overCap,
     keep,
   }
 }

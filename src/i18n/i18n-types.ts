@@ -4257,6 +4257,10 @@ type RootTranslation = {
 		 */
 		timedOptedOut: string
 		/**
+		 * 已​达​当​日​营​销​条​数​上​限​，​未​发​送
+		 */
+		timedOverCap: string
+		/**
 		 * 相​同​内​容
 		 */
 		timedSameContent: string
@@ -10974,6 +10978,10 @@ export type TranslationFunctions = {
 		 * 已退订，未发送
 		 */
 		timedOptedOut: () => LocalizedString
+		/**
+		 * 已达当日营销条数上限，未发送
+		 */
+		timedOverCap: () => LocalizedString
 		/**
 		 * 相同内容
 		 */

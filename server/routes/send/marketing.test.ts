@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { platformDayStart } from '../../../src/domain/marketing'
+import { runDueBatches } from '../../send/scheduler'
 import { serverMessage } from '../../../src/domain/messages'
 import { OPEN_API_PATHS } from '../../../src/domain/signed-api'
 import { setup, type Harness } from '../../test/harness'
-import { countOf, mobilesOf, postForm, sendForm } from '../../test/send-kit'
+import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../../test/send-kit'
 import { signatureHeaders } from '../../test/signed-kit'
 import { appSecretOf } from '../../users/app-secret'
 
@@ -20,9 +22,19 @@ describe('routes/send/marketing', () => {
       tok.globex = await h.tokenFor('globex', 'Globex@12345')
     })
     afterAll(() => h.close())
+    // Marketing sends go at once inside the hours only: the clock is pinned to 10:00 of the platform day.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(platformDayStart(new Date()).getTime() + 10 * 3_600_000)
+    })
+    afterEach(() => {
+      vi.useRealTimers()
+    })
 
+    // Fresh numbers for every send: the daily cap of marketing messages a number (3) is not what these tests are about.
+    let next = 0
     const group = (token: string, payload: Record<string, unknown>, n = 3) =>
-      postForm(h.app, '/user/groupSend', token, sendForm(payload, 'numbers', mobilesOf('137', n)))
+      postForm(h.app, '/user/groupSend', token, sendForm(payload, 'numbers', mobilesOf('137', n, (next += n) - n)))
     const batches = () => countOf(h.db, 'select count(*)::int as n from sms_batch')
     const marked = async (batchId: string) =>
       (await h.db.query<{ marketing: boolean }>('select marketing from sms_batch where batch_id = $1', [batchId])).rows[0].marketing
@@ -104,5 +116,106 @@ describe('routes/send/marketing', () => {
       expect(marketing.every((t) => t.sms_type === 'marketing')).toBe(true)
       expect((await h.call('/contentTemplate/list', { pageNumber: 1, pageSize: 10, sms_type: 'promo' }, { token: tok.acme })).code).toBe(400)
     })
+  })
+})
+
+/*
+ * Marketing hours and the daily cap (src/domain/marketing.ts, server/send/marketing.ts). The clock is pinned to the
+ * platform day the test runs on (only `Date`: timers run as usual), so the window and the day do not depend on when
+ * the suite runs.
+ */
+describe('routes/send/marketing hours and cap', () => {
+  let h: Harness
+  const tok: Record<string, string> = {}
+  const day = platformDayStart(new Date()).getTime()
+  /** The instant of `hh:mm` on the platform day the test runs on, `days` later. */
+  const at = (hhmm: string, days = 0) => new Date(day + days * 86_400_000 + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000)
+  beforeAll(async () => {
+    h = await setup({ historyRows: 0 })
+    tok.acme = await h.tokenFor('acme', 'Acme@12345')
+    tok.acme01 = await h.tokenFor('acme01', 'Acme01@12345')
+  })
+  afterAll(() => h.close())
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const send = (token: string, mobiles: string[], payload: Record<string, unknown> = {}) =>
+    postForm(h.app, '/user/groupSend', token, sendForm({ content: '【艾克米】周末特惠，回T退订', marketing: true, ...payload }, 'numbers', mobiles))
+
+  it('turns a marketing send asked outside the hours into a timed batch for the window\'s next start, and says so', async () => {
+    vi.setSystemTime(at('22:00'))
+    const late = await send(tok.acme, mobilesOf('131', 2))
+    expect(late).toMatchObject({ status: 200, data: { timed: true, quiet_hours: true, sms_type: 'marketing', numbers: 2 } })
+    expect(late.data.send_time).toBe(at('08:00', 1).toISOString())
+    const { rows } = await h.db.query<{ timing_time: Date; marketing: boolean }>('select timing_time, marketing from time_batch where time_batch = $1', [late.data.batch_id])
+    expect(rows[0]).toEqual({ timing_time: at('08:00', 1), marketing: true })
+    // Before the window opens: today's start.
+    vi.setSystemTime(at('06:30'))
+    expect((await send(tok.acme, mobilesOf('131', 2, 10))).data).toMatchObject({ timed: true, quiet_hours: true, send_time: at('08:00').toISOString() })
+    // A timed marketing send asked for 21:30 moves too; a notification at 22:00 goes at once.
+    vi.setSystemTime(at('12:00'))
+    const timed = await send(tok.acme, mobilesOf('131', 2, 20), { timing_time: at('21:30').toISOString() })
+    expect(timed.data).toMatchObject({ timed: true, quiet_hours: true, send_time: at('08:00', 1).toISOString() })
+    vi.setSystemTime(at('22:00'))
+    const notice = await postForm(h.app, '/user/groupSend', tok.acme, sendForm({ content: '【艾克米】您的快递已到驿站' }, 'numbers', mobilesOf('131', 2, 30)))
+    expect(notice).toMatchObject({ status: 200, data: { timed: false, quiet_hours: false, sms_type: 'notice' } })
+  })
+
+  it('inside the hours sends at once; a number that had the day\'s cap is removed, counted and not billed', async () => {
+    vi.setSystemTime(at('10:00'))
+    const [a, b, c] = mobilesOf('132', 3)
+    for (let i = 0; i < 3; i++) expect((await send(i === 1 ? tok.acme01 : tok.acme, [a, b])).data, String(i)).toMatchObject({ timed: false, quiet_hours: false, over_cap: 0 })
+    const balance = await balanceOf(h.db, 'acme')
+    // The enterprise's cap counts all its accounts' marketing: a and b had 3 today (default cap).
+    const fourth = await send(tok.acme, [a, b, c])
+    expect(fourth).toMatchObject({ status: 200, data: { numbers: 1, over_cap: 2, messages: 1 } })
+    expect(await balanceOf(h.db, 'acme')).toBeCloseTo(balance - fourth.data.cost, 3)
+    const { rows } = await h.db.query<{ over_cap: number; mobiles: string[] }>(
+      `select b.over_cap, array_agg(m.mobile) as mobiles from sms_batch b join mt_record m on m.batch_id = b.batch_id where b.batch_id = $1 group by b.over_cap`,
+      [fourth.data.batch_id])
+    expect(rows[0]).toEqual({ over_cap: 2, mobiles: [c] })
+    // Nobody left: refused, nothing stored or billed.
+    const before = await balanceOf(h.db, 'acme')
+    expect(await send(tok.acme, [a, b])).toMatchObject({ status: 400, msg: serverMessage('marketingAllCapped', 'en', { count: 2, cap: 3, opted: 0 }) })
+    expect(await balanceOf(h.db, 'acme')).toBe(before)
+    // A notification is not capped; the next platform day starts again.
+    expect((await postForm(h.app, '/user/groupSend', tok.acme, sendForm({ content: '【艾克米】您的快递已到驿站' }, 'numbers', [a]))).data).toMatchObject({ numbers: 1 })
+    vi.setSystemTime(at('10:00', 1))
+    expect((await send(tok.acme, [a, b])).data).toMatchObject({ numbers: 2, over_cap: 0 })
+  })
+
+  it('follows an enterprise\'s narrower hours and cap, within the platform\'s', async () => {
+    await h.db.query(`insert into marketing_setting (cus_id, window_start, window_end, daily_cap) values ('acme', 540, 1320, 1)`)
+    vi.setSystemTime(at('08:30'))
+    expect((await send(tok.acme01, mobilesOf('133', 1))).data).toMatchObject({ timed: true, quiet_hours: true, send_time: at('09:00').toISOString() })
+    // 21:30 is inside the enterprise's 22:00 but outside the platform's 21:00.
+    vi.setSystemTime(at('21:30'))
+    expect((await send(tok.acme01, mobilesOf('133', 1, 1))).data).toMatchObject({ timed: true, send_time: at('09:00', 1).toISOString() })
+    vi.setSystemTime(at('11:00', 2))
+    expect((await send(tok.acme01, mobilesOf('133', 1, 2))).data).toMatchObject({ timed: false, numbers: 1 })
+    expect(await send(tok.acme, mobilesOf('133', 1, 2))).toMatchObject({ status: 400 })
+    await h.db.query(`delete from marketing_setting where cus_id = 'acme'`)
+  })
+
+  it('caps a timed marketing batch when the scheduler sends it, by the numbers\' messages of that day', async () => {
+    vi.setSystemTime(at('10:00', 5))
+    const [a, b] = mobilesOf('134', 2)
+    const timed = await send(tok.acme, [a, b], { timing_time: at('15:00', 5).toISOString() })
+    expect(timed.data).toMatchObject({ timed: true, quiet_hours: false })
+    for (let i = 0; i < 3; i++) await send(tok.acme, [a])
+    vi.setSystemTime(at('15:00', 5))
+    // Every batch due by then, the demo data's too.
+    while ((await runDueBatches(h.db, { now: at('15:00', 5), limit: 100 })).length);
+    const details = await h.db.query<{ mobile: string; send_status: number }>(
+      'select mobile, send_status::int as send_status from time_mt_message where time_batch = $1 order by mobile', [timed.data.batch_id])
+    expect(details.rows).toEqual([{ mobile: a, send_status: 6 }, { mobile: b, send_status: 1 }])
+    const sent = await h.db.query<{ over_cap: number; marketing: boolean; n: number }>(
+      `select b.over_cap, b.marketing, count(m.*)::int as n from sms_batch b join mt_record m on m.batch_id = b.batch_id
+       where b.create_time = $1 and m.mobile = any($2::text[]) group by b.batch_id`, [at('15:00', 5), [a, b]])
+    expect(sent.rows).toEqual([{ over_cap: 1, marketing: true, n: 1 }])
   })
 })

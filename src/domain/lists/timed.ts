@@ -5,15 +5,17 @@ import { MAX_CONTENT_CHARS } from '../send'
 
 /** Timed (scheduled) batches and their details: /pageTimeBatch/*, /timeMtMessage/list. */
 
-export const TIMED_STATUS = { toBeSent: 0, sent: 1, paused: 2, intercepted: 3, failed: 4, optedOut: 5 } as const
+export const TIMED_STATUS = { toBeSent: 0, sent: 1, paused: 2, intercepted: 3, failed: 4, optedOut: 5, overCap: 6 } as const
 
-export type TimedStatusKey = 'timedToBeSent' | 'timedSent' | 'timedPaused' | 'timedIntercepted' | 'timedOptedOut' | 'failure'
+export type TimedStatusKey = 'timedToBeSent' | 'timedSent' | 'timedPaused' | 'timedIntercepted' | 'timedOptedOut' | 'timedOverCap' | 'failure'
 /**
  * send_status of a timed batch and of its details (spec section 4): 0 to be sent, 1 sent, 2 paused, 3 intercepted,
- * 5 (a detail) left out when sent because its number had opted out, else failure.
+ * 5 (a detail) left out when sent because its number had opted out, 6 (a detail of a marketing batch) left out because
+ * its number had had the day's cap of marketing messages, else failure.
  */
 export function timedStatusKey(status: number): TimedStatusKey {
   if (status === 5) return 'timedOptedOut'
+  if (status === 6) return 'timedOverCap'
   if (status === 0) return 'timedToBeSent'
   if (status === 1) return 'timedSent'
   if (status === 2) return 'timedPaused'

@@ -9,7 +9,7 @@ const isAdminType = (ctx: ListContext) => ctx.authUser.userType === 1
 const actions = () => import('./timed.actions')
 
 const STATUS_TONES: Record<TimedStatusKey, Tone> = {
-  timedToBeSent: 'info', timedSent: 'ok', timedPaused: 'warn', timedIntercepted: 'muted', timedOptedOut: 'muted', failure: 'bad',
+  timedToBeSent: 'info', timedSent: 'ok', timedPaused: 'warn', timedIntercepted: 'muted', timedOptedOut: 'muted', timedOverCap: 'muted', failure: 'bad',
 }
 const sendStatusColumn: ColumnDef = {
   field: 'send_status',

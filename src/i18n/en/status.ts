@@ -17,6 +17,7 @@ export default {
 	timedPaused: 'Paused',
 	timedIntercepted: 'Intercepted',
 	timedOptedOut: 'Opted out, not sent',
+	timedOverCap: 'Daily marketing cap reached, not sent',
 	timedSameContent: 'Same content',
 	timedPointToPoint: 'Point-to-point',
 	filePending: 'Pending',

@@ -19,6 +19,7 @@ export default {
 	timedPaused: '已暂停',
 	timedIntercepted: '已拦截',
 	timedOptedOut: '已退订，未发送',
+	timedOverCap: '已达当日营销条数上限，未发送',
 	timedSameContent: '相同内容',
 	timedPointToPoint: '点对点',
 	filePending: '待检测',
