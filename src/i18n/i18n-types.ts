@@ -3048,6 +3048,17 @@ type RootTranslation = {
 		 */
 		scheduled: RequiredParams<'batchId'>
 		/**
+		 * 营​销​短​信​只​在​营​销​时​段​内​发​送​：​批​次​ ​{​b​a​t​c​h​I​d​}​ ​将​于​ ​{​t​i​m​e​}​ ​发​出
+		 * @param {unknown} batchId
+		 * @param {unknown} time
+		 */
+		quietHours: RequiredParams<'batchId' | 'time'>
+		/**
+		 * {​c​o​u​n​t​}​ ​个​号​码​今​天​已​收​到​上​限​条​数​的​营​销​短​信​，​未​发​送​也​未​扣​费
+		 * @param {unknown} count
+		 */
+		overCap: RequiredParams<'count'>
+		/**
 		 * 查​看​发​送​记​录
 		 */
 		viewRecords: string
@@ -9832,6 +9843,14 @@ export type TranslationFunctions = {
 		 * 已提交定时发送，批次号 {batchId}
 		 */
 		scheduled: (arg: { batchId: unknown }) => LocalizedString
+		/**
+		 * 营销短信只在营销时段内发送：批次 {batchId} 将于 {time} 发出
+		 */
+		quietHours: (arg: { batchId: unknown, time: unknown }) => LocalizedString
+		/**
+		 * {count} 个号码今天已收到上限条数的营销短信，未发送也未扣费
+		 */
+		overCap: (arg: { count: unknown }) => LocalizedString
 		/**
 		 * 查看发送记录
 		 */

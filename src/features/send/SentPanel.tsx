@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { Button } from '@/components/ui/Button'
 import type { SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { sentWords } from './sent-words'
 
 /**
  * What the last send did, above the form: its batch id and a link to the batch's records (or timed batch). It takes
@@ -26,7 +27,8 @@ export function SentPanel({ result, path, onClose }: { result: SendResult; path:
       className="flex flex-wrap items-center gap-3 rounded-lg border border-[var(--primary)] bg-[var(--surface)] px-4 py-3 text-sm
         outline-none focus-visible:ring-2 focus-visible:ring-[var(--primary)]"
     >
-      <span className="font-medium">{result.timed ? LL.send.scheduled({ batchId: result.batch_id }) : LL.send.sent({ batchId: result.batch_id })}</span>
+      <span className="font-medium">{sentWords(LL, result)}</span>
+      {result.over_cap > 0 && <span data-testid="send-result-over-cap">{LL.send.overCap({ count: result.over_cap })}</span>}
       <Link to={path as never} data-testid="send-result-link" className="text-[var(--primary)] underline">
         {result.timed ? LL.send.viewTimed() : LL.send.viewRecords()}
       </Link>

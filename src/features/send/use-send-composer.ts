@@ -13,6 +13,7 @@ import { balanceQuery, lowerBalance } from './balance'
 import { clearDraft, loadDraft, saveDraft } from './draft'
 import type { NumberListOptions } from './numbers-client'
 import { scheduleProblem, toIso } from './schedule'
+import { sentWords } from './sent-words'
 import { useNumbers } from './use-numbers'
 
 const DRAFT_DELAY_MS = 400
@@ -153,7 +154,7 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
     const to = sentBatchPath(kind, result)
     const view = { label: result.timed ? LL.send.viewTimed() : LL.send.viewRecords(), onClick: () => void navigate({ to }) }
     rememberLastBatch({ batchId: result.batch_id, timed: result.timed, path: to })
-    toast.success(result.timed ? LL.send.scheduled({ batchId: result.batch_id }) : LL.send.sent({ batchId: result.batch_id }), view)
+    toast.success(sentWords(LL, result), view)
     if (paysSelf(payer)) lowerBalance(queryClient, result.balance_after)
     const kept: Partial<F> = {}
     for (const k of o.keptAfterSend ?? []) kept[k] = fields[k]

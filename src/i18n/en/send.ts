@@ -123,6 +123,8 @@ export default {
 	},
 	sent: 'Sent as batch {batchId}',
 	scheduled: 'Timed send scheduled as batch {batchId}',
+	quietHours: 'Marketing goes out only within marketing hours: batch {batchId} will be sent at {time}',
+	overCap: '{count} numbers have had today\u2019s cap of marketing messages; they were not sent or billed',
 	viewRecords: 'View sent records',
 	viewTimed: 'View the timed batch',
 	viewLastBatch: 'View the batch just sent ({batchId})',
