@@ -62,7 +62,7 @@ test('a balance warning crossed by a send texts the warning mobile once and ring
   await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
   await expect(page.getByTestId('operator-count-mobile')).toContainText('3')
   await page.getByTestId('send-content').focus()
-  await page.keyboard.type('【测试】余额预警')
+  await page.keyboard.type('【环球】余额预警')
   await page.getByTestId('send-button').click()
   const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
   await page.getByTestId('confirm-send').click()
@@ -76,7 +76,7 @@ test('a balance warning crossed by a send texts the warning mobile once and ring
   // A second send stays below the threshold: no second text, no second notice.
   await pasteNumbers(page, '13800138044')
   await page.getByTestId('send-content').focus()
-  await page.keyboard.type('【测试】仍低于预警值')
+  await page.keyboard.type('【环球】仍低于预警值')
   await page.getByTestId('send-button').click()
   const again = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
   await page.getByTestId('confirm-send').click()

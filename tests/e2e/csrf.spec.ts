@@ -10,7 +10,7 @@ import { apiAs, balanceOf, gridRows, pasteNumbers, signIn } from './helpers'
 const attackerPages = (consoleOrigin: string): Record<string, string> => {
   const sendUrl = `${consoleOrigin}/api/user/groupSend`
   // A valid send: without the guard the server stores and bills it.
-  const payload = `JSON.stringify({ idempotency_key: crypto.randomUUID(), content: '【测试】forged send' })`
+  const payload = `JSON.stringify({ idempotency_key: crypto.randomUUID(), content: '【艾克米】forged send' })`
   const numbersFile = `const dt = new DataTransfer(); dt.items.add(new File(['13900000001\\n13900000002'], 'n.txt')); return dt.files`
   return {
     '/form': `<!doctype html><form id="f" method="post" enctype="multipart/form-data" action="${sendUrl}">
@@ -110,7 +110,7 @@ test.describe('the console under its Content-Security-Policy', () => {
     await page.goto('/sms-cloud/home-sms/group-send')
     await pasteNumbers(page, '13800138011\n13800138012\nabc')
     await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
-    await page.getByTestId('send-content').fill('【测试】内容安全策略')
+    await page.getByTestId('send-content').fill('【艾克米】内容安全策略')
     await page.getByTestId('send-button').click()
     await expect(page.getByTestId('send-summary')).toBeVisible()
     expect(violations).toEqual([])

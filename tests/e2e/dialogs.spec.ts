@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { gridRows, signIn } from './helpers'
+import { gridRows, SIGNATURE_OF, signIn } from './helpers'
 
 test('the sample table adds a row through its form dialog: empty name refused, Enter saves', async ({ page }) => {
   await signIn(page, 'admin', '/crud/index')
@@ -24,14 +24,21 @@ test('a timed batch’s content is edited in its dialog: empty refused, Ctrl+Ent
   const screen = page.locator('[data-list="home-sms.timed-batches"]')
   const panel = screen.getByRole('form', { name: '筛选条件' })
   await panel.locator('[data-field="send_status"] select').selectOption('0')
+  const listed = page.waitForResponse((r) => r.url().endsWith('/api/pageTimeBatch/list') && (r.request().postData() ?? '').includes('send_status'))
   await panel.getByRole('button', { name: '搜索' }).click()
-  await gridRows(page).first().locator('[data-action="edit"]').click()
+  await listed
+  const row = gridRows(page).first()
+  await expect(row.locator('[col-id="send_status"]')).toHaveText('待发送')
+  // The new text starts with the batch's account's signature, as a send's does (the server refuses it otherwise).
+  const account = ((await row.locator('[col-id="cus_id"]').textContent()) ?? '').trim()
+  expect(SIGNATURE_OF[account], account).toBeTruthy()
+  await row.locator('[data-action="edit"]').click()
   const dialog = page.getByRole('dialog')
   const box = dialog.locator('textarea[name="content"]')
   await box.fill('   ')
   await page.keyboard.press('Control+Enter')
   await expect(dialog.getByText('短信内容不能为空')).toBeVisible()
-  await box.fill('【测试】新的定时内容')
+  await box.fill(`【${SIGNATURE_OF[account]}】新的定时内容`)
   await page.keyboard.press('Control+Enter')
   await expect(page.getByText('修改成功')).toBeVisible()
   await expect(dialog).toBeHidden()

@@ -29,6 +29,15 @@ export const ACCOUNTS = {
 } as const
 
 /**
+ * The approved signature of each demo account's enterprise (server/seed/signatures.ts; a sub-account sends with its
+ * enterprise's): a domestic text a test sends or submits as a template starts with it, or the server refuses it.
+ */
+export const SIGNATURE_OF: Record<string, string> = {
+  admin: '云短信', acme: '艾克米', acme01: '艾克米', acme02: '艾克米', globex: '环球', globex01: '环球',
+  initech: '英尼泰克', initech01: '英尼泰克', umbrella: '安布雷拉',
+}
+
+/**
  * The saved sign-in of each demo account in this worker (one Playwright worker is one process, so one map), by server
  * origin and account: a token a test signs in with again instead of going through captcha and RSA once more.
  */

@@ -81,7 +81,7 @@ test("a send moves today's sent count and spend, and the new batch leads to its 
   await expect(page.getByTestId('group-send')).toBeVisible()
   await pasteNumbers(page, '13800138501\n13800138502\n13800138503')
   await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
-  await page.getByTestId('send-content').fill('【测试】首页今日发送量')
+  await page.getByTestId('send-content').fill('【艾克米】首页今日发送量')
   await page.getByTestId('send-button').click()
   await expect(page.getByTestId('send-summary')).toBeVisible()
   const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))

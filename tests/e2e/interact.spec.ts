@@ -13,11 +13,11 @@ async function sendInteractive(page: Page, mobile: string): Promise<string> {
   await pasteNumbers(page, mobile)
   await expect(page.getByTestId('count-valid')).toHaveText('有效 1 个')
   await page.getByTestId('send-content').focus()
-  await page.keyboard.type('【Acme】Was your parcel on time? Answer:')
+  await page.keyboard.type('【艾克米】Was your parcel on time? Answer:')
   await expect(page.getByTestId('messages-per-number')).toHaveText('每个号码 1 条')
   await page.getByRole('button', { name: '插入互动页面' }).focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByTestId('send-content')).toHaveValue('【Acme】Was your parcel on time? Answer: {interact}')
+  await expect(page.getByTestId('send-content')).toHaveValue('【艾克米】Was your parcel on time? Answer: {interact}')
   // Counted with the page address in place (about 90 characters with Chinese brackets: two messages).
   await expect(page.getByTestId('messages-per-number')).toHaveText('每个号码 2 条')
   await page.keyboard.press('Control+Enter')

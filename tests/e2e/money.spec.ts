@@ -20,7 +20,7 @@ test('one amount, one string: the estimate, the confirmation, the recharge list 
 
   await page.goto('/sms-cloud/home-sms/group-send')
   await expect(page.getByTestId('send-balance')).toHaveText(`余额 ${balance}`, { timeout: 30_000 })
-  await page.getByTestId('send-content').fill('【测试】金额')
+  await page.getByTestId('send-content').fill('【艾克米】金额')
   await page.getByTestId('numbers-box').fill('13800138401\n13800138402\n13800138403')
   await expect(page.getByTestId('estimated-cost')).toHaveText('预计费用 0.135 元')
   await page.keyboard.press('Control+Enter')

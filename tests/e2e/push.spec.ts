@@ -59,7 +59,7 @@ test('set a push address by keyboard, send, and watch the reports arrive and the
   await page.keyboard.press('Control+V')
   await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
   await page.getByTestId('send-content').focus()
-  await page.keyboard.type('【测试】推送报告')
+  await page.keyboard.type('【艾克米】推送报告')
   await page.getByTestId('send-button').click()
   const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
   await page.getByTestId('confirm-send').click()

@@ -102,7 +102,7 @@ test('an admin sends a link SMS for acme: refused until the account is chosen, t
   await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
   await page.getByTestId('link-long-url').fill('https://shop.example.com/admin-e2e')
   const content = page.getByTestId('send-content')
-  await content.fill('【测试】代客户发送，点击{link}')
+  await content.fill('【艾克米】代客户发送，点击{link}')
   // No paying account: no price, so no cost; the send is refused with the translated message and nothing is asked.
   await expect(page.getByTestId('estimated-cost')).toHaveCount(0)
   await content.focus()

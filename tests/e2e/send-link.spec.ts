@@ -28,22 +28,22 @@ test('a link send gives each number a short link whose click the short-link list
   const origin = new URL(baseURL!).origin
   await expect(page.getByTestId('link-example')).toContainText(`${origin}/s/`)
   const content = page.getByTestId('send-content')
-  await content.fill('【测试】双十一会员日，点击 领取优惠券')
+  await content.fill('【艾克米】双十一会员日，点击 领取优惠券')
   await content.press('End')
   for (let i = 0; i < ' 领取优惠券'.length; i++) await content.press('ArrowLeft')
   await page.getByTestId('insert-link').click()
-  await expect(content).toHaveValue('【测试】双十一会员日，点击{link} 领取优惠券')
+  await expect(content).toHaveValue('【艾克米】双十一会员日，点击{link} 领取优惠券')
   // The insert is the editor's own edit: Ctrl+Z takes it back and Ctrl+Shift+Z puts it again, the caret after it.
   await page.keyboard.press('Control+Z')
-  await expect(content).toHaveValue('【测试】双十一会员日，点击 领取优惠券')
+  await expect(content).toHaveValue('【艾克米】双十一会员日，点击 领取优惠券')
   await page.keyboard.press('Control+Shift+Z')
-  await expect(content).toHaveValue('【测试】双十一会员日，点击{link} 领取优惠券')
+  await expect(content).toHaveValue('【艾克米】双十一会员日，点击{link} 领取优惠券')
   await page.getByTestId('insert-link').click()
   // Typed on at once: the caret is after the marker from the click's own task.
   await page.keyboard.type('，')
-  await expect(content).toHaveValue('【测试】双十一会员日，点击{link}{link}， 领取优惠券')
+  await expect(content).toHaveValue('【艾克米】双十一会员日，点击{link}{link}， 领取优惠券')
   for (let i = 0; i < '{link}，'.length; i++) await page.keyboard.press('Backspace')
-  await expect(content).toHaveValue('【测试】双十一会员日，点击{link} 领取优惠券')
+  await expect(content).toHaveValue('【艾克米】双十一会员日，点击{link} 领取优惠券')
   await expect(page.getByTestId('messages-per-number')).toHaveText('每个号码 1 条')
   await expect(page.getByTestId('total-messages')).toHaveText('合计 3 条')
 

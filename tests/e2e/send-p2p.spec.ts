@@ -51,31 +51,31 @@ test('a point-to-point send from an xlsx: counts, placeholders, total, preview, 
 
   // Placeholders from the menu: {p1} by keyboard, {p2} by mouse.
   const box = page.getByTestId('p2p-template')
-  await box.fill('尊敬的')
+  await box.fill('【艾克米】尊敬的')
   await page.getByTestId('insert-placeholder').focus()
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('placeholder-item')).toHaveCount(2)
   await expect(page.getByTestId('placeholder-item').first()).toContainText('{p1}：第 1 列（姓名）')
   await expect(page.getByTestId('placeholder-item').first()).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(box).toHaveValue('尊敬的{p1}')
+  await expect(box).toHaveValue('【艾克米】尊敬的{p1}')
   await expect(box).toBeFocused()
   await page.keyboard.type('，订单')
   await page.getByTestId('insert-placeholder').click()
   await page.getByTestId('placeholder-item').nth(1).click()
   // Typed on at once, without waiting for the insert to show: the caret is after {p2} from the click's own task.
   await page.keyboard.type('已发货。')
-  await expect(box).toHaveValue('尊敬的{p1}，订单{p2}已发货。')
+  await expect(box).toHaveValue('【艾克米】尊敬的{p1}，订单{p2}已发货。')
 
   await expect(page.getByTestId('total-messages')).toHaveText('合计 3 条')
-  await expect(page.getByTestId('p2p-filled')).toContainText('尊敬的张三，订单A001已发货。')
-  await expect(page.getByTestId('p2p-filled')).toContainText('尊敬的李四，订单已发货。')
+  await expect(page.getByTestId('p2p-filled')).toContainText('【艾克米】尊敬的张三，订单A001已发货。')
+  await expect(page.getByTestId('p2p-filled')).toContainText('【艾克米】尊敬的李四，订单已发货。')
 
   await page.getByTestId('preview-button').click()
   const messages = page.getByTestId('preview-messages').locator('li')
   await expect(messages).toHaveCount(3)
   await expect(messages.nth(1)).toContainText('13800138102')
-  await expect(messages.nth(1)).toContainText('尊敬的Bob，订单A002已发货。')
+  await expect(messages.nth(1)).toContainText('【艾克米】尊敬的Bob，订单A002已发货。')
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('preview-messages')).toBeHidden()
 
@@ -84,6 +84,8 @@ test('a point-to-point send from an xlsx: counts, placeholders, total, preview, 
   const summary = page.getByTestId('send-summary')
   await expect(summary).toBeVisible()
   await expect(summary).toContainText('3')
+  // The first row's text as its recipient reads it: the signature, then the template filled with the row's values.
+  await expect(page.getByTestId('send-text')).toHaveText('【艾克米】尊敬的张三，订单A001已发货。')
   const reply = page.waitForResponse((r) => r.url().endsWith(`/api${P2P_SEND_PATH}`))
   await page.getByTestId('confirm-send').click()
   const body = (await (await reply).json()) as { code: number; data: { batch_id: string; numbers: number; messages: number } }

@@ -28,7 +28,7 @@ test('the bulk page saves its content as a template pending review; the same tex
 
 test('the point-to-point page saves its template with placeholders', async ({ page }) => {
   await signIn(page, 'acme', '/home-sms/p2p-send')
-  const template = `尊敬的{p1}，您的订单{p2}已发货 ${Date.now()}`
+  const template = `【艾克米】尊敬的{p1}，您的订单{p2}已发货 ${Date.now()}`
   await page.getByTestId('p2p-template').fill(template)
   await page.getByTestId('save-template').click()
   await expect(page.getByText('模板已提交审核，审核通过后即可选用')).toBeVisible()

@@ -12,7 +12,7 @@ async function openSend(page: import('@playwright/test').Page) {
 
 test('typed numbers count as they are typed and Send counts the last one typed', async ({ page }) => {
   await openSend(page)
-  await page.getByTestId('send-content').fill('【测试】输入号码即计数')
+  await page.getByTestId('send-content').fill('【艾克米】输入号码即计数')
   const box = page.getByTestId('numbers-box')
   await box.focus()
   await page.keyboard.type('13800138301\n13800138302')

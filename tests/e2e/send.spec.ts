@@ -22,7 +22,7 @@ test('sent records go from waiting for a report to a final status', async ({ pag
   const mobiles = ['13800138011', '13800138012', '13800138013', '13800138014']
   await pasteNumbers(page, mobiles.join('\n'))
   await expect(page.getByTestId('count-valid')).toHaveText('有效 4 个')
-  await page.getByTestId('send-content').fill('【测试】状态报告')
+  await page.getByTestId('send-content').fill('【艾克米】状态报告')
   await page.getByTestId('send-button').click()
   await expect(page.getByTestId('send-summary')).toBeVisible()
   const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
@@ -69,7 +69,7 @@ test('100,000 pasted numbers are counted, sent, and the batch shows in the batch
   await expect(page.getByTestId('invalid-samples')).toContainText('0551123456')
   await expect(page.getByTestId('numbers-box')).toHaveValue('')
 
-  await page.getByTestId('send-content').fill('【测试】端到端群发')
+  await page.getByTestId('send-content').fill('【云短信】端到端群发')
   await expect(page.getByTestId('total-messages')).toHaveText('合计 100,000 条')
   await page.keyboard.press('Control+Enter')
   const summary = page.getByTestId('send-summary')
@@ -162,7 +162,7 @@ test('a send the balance cannot cover is refused with 余额不足 and stores no
   const n = 30_000
   await pasteNumbers(page, Array.from({ length: n }, (_, i) => String(13_600_000_000 + i)).join('\n'))
   await expect(page.getByTestId('count-valid')).toHaveText(`有效 ${(n).toLocaleString('en-US')} 个`)
-  await page.getByTestId('send-content').fill('【测试】余额不足')
+  await page.getByTestId('send-content').fill('【英尼泰克】余额不足')
   await page.getByTestId('send-button').click()
   await expect(page.getByTestId('send-summary')).toContainText('30,000')
   const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
@@ -181,7 +181,7 @@ test('a timed send shows in the timed batches and can be paused', async ({ page 
   await openSend(page)
   await pasteNumbers(page, '13800138000\n13900139000\n13700137000')
   await expect(page.getByTestId('count-valid')).toHaveText('有效 3 个')
-  await page.getByTestId('send-content').fill('【测试】定时发送')
+  await page.getByTestId('send-content').fill('【艾克米】定时发送')
   await page.getByTestId('timed-toggle').check()
   await page.getByRole('button', { name: '1 小时后' }).click()
   await page.getByTestId('send-button').click()
@@ -213,7 +213,7 @@ test('while a send is submitted the dialog says so and cannot be dismissed', asy
   await openSend(page)
   await pasteNumbers(page, '13800138021\n13800138022')
   await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
-  await page.getByTestId('send-content').fill('【测试】提交中')
+  await page.getByTestId('send-content').fill('【艾克米】提交中')
   // The reply is held back until the test has looked at the dialog.
   let release!: () => void
   const held = new Promise<void>((r) => (release = r))
@@ -242,7 +242,7 @@ test('from anywhere, the palette opens the batch just sent', async ({ page }) =>
   await signIn(page, 'acme01')
   await openSend(page)
   await pasteNumbers(page, '13800138041')
-  await page.getByTestId('send-content').fill('【测试】面板查看批次')
+  await page.getByTestId('send-content').fill('【艾克米】面板查看批次')
   // Before any send there is no such command.
   let palette = await openPalette(page)
   await page.keyboard.type('刚发送的批次')
@@ -271,7 +271,7 @@ test('after a send the focus is on its result, and the result opens the sent rec
   await expect(page.getByTestId('group-send')).toBeVisible()
   await pasteNumbers(page, '13800138021\n13800138022')
   await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
-  await page.getByTestId('send-content').fill('【测试】焦点')
+  await page.getByTestId('send-content').fill('【艾克米】焦点')
   await page.getByTestId('send-button').click()
   await expect(page.getByTestId('send-summary')).toBeVisible()
   await page.getByTestId('confirm-send').click()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { apiAs, gridRows, pasteNumbers, runCommand, signIn } from './helpers'
+import { apiAs, balanceOf, gridRows, pasteNumbers, runCommand, signIn } from './helpers'
 
 /*
  * Signatures by keyboard: an application from the palette, decided by the server's review worker
@@ -23,9 +23,10 @@ test('a signature applied for from the palette is approved by the review, announ
   await expect(page.getByTestId('signature-name')).toHaveCount(0)
   const row = gridRows(page).filter({ hasText: `【${name}】` })
   await expect(row).toHaveCount(1)
-  // The list does not poll: reload until the review has decided.
+  // The list does not poll: reload until the review has decided (the row shows first, then its status is read).
   await expect(async () => {
     await page.reload()
+    await expect(row).toHaveCount(1)
     await expect(row.locator('[col-id="status"]')).toHaveText('已通过', { timeout: 500 })
   }).toPass({ timeout: 60_000 })
   await page.getByTestId('notice-button').click()
@@ -53,4 +54,37 @@ test('a signature applied for from the palette is approved by the review, announ
   // The page remembers the choice: the next message starts with it.
   await page.reload()
   await expect(page.getByTestId('send-content')).toHaveValue(`【${name}】`)
+})
+
+test('a same-content send without an approved signature at its start is refused with the translated message, and nothing is lost', async ({ page }) => {
+  await signIn(page, 'acme', '/home-sms/group-send')
+  const batches = async () => (await apiAs(page, '/dataGathering/batchList', { pageNumber: 1, pageSize: 1 })).data.total
+  const before = { balance: await balanceOf(page), batches: await batches() }
+  await pasteNumbers(page, '13800138061\n13800138062')
+  await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
+  const content = page.getByTestId('send-content')
+  const refusedWith = async (text: string, message: string) => {
+    await content.fill(text)
+    await page.getByTestId('send-button').click()
+    await expect(page.getByTestId('send-summary')).toBeVisible()
+    const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
+    await page.getByTestId('confirm-send').click()
+    const body = (await (await reply).json()) as { code: number; msg: string }
+    expect(body).toMatchObject({ code: 400, msg: message })
+    await expect(page.getByText(message, { exact: true })).toBeVisible()
+    // The confirmation stays open on a refusal; Escape goes back to the form.
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('send-summary')).toHaveCount(0)
+    // Nothing lost: the text and the numbers stay as they were, to be corrected and sent again.
+    await expect(content).toHaveValue(text)
+    await expect(page.getByTestId('count-valid')).toHaveText('有效 2 个')
+  }
+  // No signature at all; then one of acme's that the review refused (server/seed/signatures.ts), which the selector does not offer.
+  await refusedWith('会员日全场八折', '短信内容须以已审核通过的签名开头，例如【签名】；内容开头没有找到签名')
+  await expect(page.getByTestId('signature-select')).toHaveValue('')
+  await refusedWith('【艾克米商城】会员日全场八折', '内容开头的签名【艾克米商城】不是本企业已审核通过的签名，请在“短信签名”中申请或选择已通过的签名')
+  await expect(page.getByTestId('signature-select').locator('option', { hasText: '艾克米商城' })).toHaveCount(0)
+  // Nothing stored, nothing billed.
+  expect(await batches()).toBe(before.batches)
+  expect(await balanceOf(page)).toBe(before.balance)
 })

@@ -15,7 +15,7 @@ test.beforeEach(async ({ context }) => {
 test('a content template from the palette is listed pending, and deleted after the numbered-row confirmation', async ({ page }) => {
   await signIn(page, 'acme', '/home-sms/templates')
   await runCommand(page, '新建内容模板')
-  const text = `到店自提通知 ${Date.now()}`
+  const text = `【艾克米】到店自提通知 ${Date.now()}`
   await expect(page.getByTestId('content-template-template_content')).toBeFocused()
   await page.keyboard.type(text)
   await page.keyboard.press('Tab')
