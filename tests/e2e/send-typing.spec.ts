@@ -87,8 +87,10 @@ test('Tab goes from the numbers box to the content in two steps; the tools move 
   await expect(file).not.toBeFocused()
   await page.keyboard.press('Shift+Tab')
   await expect(box).toBeFocused()
-  // The content's tools are still reached by Tab, after the content.
+  // The content's tools are still reached by Tab, after the content: the signature first, then the buttons.
   await page.getByTestId('send-content').focus()
+  await page.keyboard.press('Tab')
+  await expect(page.getByTestId('signature-select')).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(page.locator('[data-testid="group-send"] section').nth(1).locator('button:focus')).toHaveCount(1)
 })
