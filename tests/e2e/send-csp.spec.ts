@@ -29,7 +29,12 @@ test('a 5G send: chatbot, approved template, card preview, fallback tab by keybo
   await expect(page.getByTestId('csp-fallback-3')).toBeChecked()
   await expect(preview.getByRole('tab')).toHaveText(['5G消息', '回落短信', '回落阅信'])
   await expect(page.getByTestId('csp-sms-text')).not.toHaveValue('')
-  await page.getByTestId('csp-sms-text').fill('【环球】新品上市，详询门店。回TD退订')
+  // The fallback SMS is a domestic text: its own signature selector puts globex's approved signature at its start.
+  await page.getByTestId('csp-sms-text').fill('新品上市，详询门店。回TD退订')
+  const signature = page.getByTestId('signature-select')
+  await expect(signature).toHaveValue('')
+  await signature.selectOption('环球')
+  await expect(page.getByTestId('csp-sms-text')).toHaveValue('【环球】新品上市，详询门店。回TD退订')
 
   await preview.getByRole('tab', { name: '5G消息' }).focus()
   await page.keyboard.press('ArrowRight')
