@@ -85,8 +85,8 @@ export const contentTemplatesList = defineList({
   ],
   columns: [
     account,
-    { field: 'template_content', header: (LL) => LL.lists.columns.templateContent(), type: 'content', width: 360 },
-    { field: 'sms_type', header: (LL) => LL.marketing.typeLabel(), width: 110, value: (row, LL) => smsTypeWord(row.sms_type, LL) },
+    { field: 'template_content', header: (LL) => LL.lists.columns.templateContent(), type: 'content', width: 260 },
+    { field: 'sms_type', header: (LL) => LL.marketing.typeLabel(), width: 100, value: (row, LL) => smsTypeWord(row.sms_type, LL) },
     {
       field: 'check_status', header: (LL) => LL.lists.columns.checkStatus(), type: 'status', width: 110,
       status: (row) => toned(contentCheckKey(Number(row.check_status))),
