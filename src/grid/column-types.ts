@@ -11,9 +11,11 @@ import { ThumbCell } from './ThumbCell'
 const fmt = (type: ColumnType, locale?: string) => (p: ValueFormatterParams) => formatValue(type, p.value, locale)
 const numeric: ColTypeDef = { cellClass: 'sms-num', headerClass: 'sms-num-header' }
 
+// Tooltips by `tooltip` callbacks (tooltipValueGetter is deprecated since AG Grid 36.2, which says so in an overlay on
+// the grid); undefined shows none.
 export function columnTypes(LL: LL, locale: string): Record<ColumnType, ColTypeDef> {
   return {
-    text: { tooltipValueGetter: (p) => (typeof p.value === 'string' && p.value.length > 24 ? p.value : undefined) },
+    text: { tooltip: (p) => (typeof p.value === 'string' && p.value.length > 24 ? p.value : undefined) },
     phone: { width: 130, cellClass: 'sms-mono' },
     money: { ...numeric, width: 110, valueFormatter: fmt('money', locale) },
     count: { ...numeric, width: 100, valueFormatter: fmt('count') },
@@ -37,7 +39,7 @@ export function columnTypes(LL: LL, locale: string): Record<ColumnType, ColTypeD
       cellClass: 'sms-wrap',
       wrapText: true,
       autoHeight: true,
-      tooltipValueGetter: (p) => (p.value === null || p.value === undefined || p.value === '' ? undefined : String(p.value)),
+      tooltip: (p) => (p.value === null || p.value === undefined || p.value === '' ? undefined : String(p.value)),
     },
   }
 }
