@@ -288,6 +288,11 @@ export const SERVER_MESSAGES = {
     'zh-CN': '来源为应用、网站、商标或公众号的签名须附证明文件（截图、证书或 PDF）',
     en: 'A signature from an app, a website, a trademark or a public account needs a proof file (a screenshot, a certificate or a PDF)',
   },
+  marketingWiden: {
+    'zh-CN': '不能超出平台默认：{start}–{end}，每个号码每天至多 {cap} 条',
+    en: 'Cannot go past the platform’s default: {start}–{end}, at most {cap} a number a day',
+  },
+  marketingRuleSaved: { 'zh-CN': '营销时段与频次已保存', en: 'Marketing hours and cap saved' },
   marketingAllCapped: {
     'zh-CN': '全部 {count} 个号码今天已收到 {cap} 条营销短信，达到每日上限（退订 {opted} 个），未发送也未扣费',
     en: 'All {count} numbers have had today\u2019s cap of {cap} marketing messages ({opted} of them opted out); nothing was sent or billed',

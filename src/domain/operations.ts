@@ -1,3 +1,4 @@
+import { marketingRuleSchema } from './marketing'
 import type { z } from 'zod'
 import { accountListSchema, errorLogUploadSchema } from './account'
 import { getAppSecretSchema, rotateAppSecretSchema } from './app-secret'
@@ -269,6 +270,11 @@ export const OPERATIONS = [
     ['/optOut/check', form(optOutCheckSchema, 'numbers', 'rows')],
     ['/file/uploadOptOut', form(optOutImportUploadSchema, 'rows')],
     ['/optOut/importCommit', json(optOutImportCommitSchema)],
+  ]),
+  ...area('marketing', 'bearer', [
+    ['/marketing/getRule', none],
+    ['/marketing/setRule', json(marketingRuleSchema)],
+    ['/marketing/setDefault', json(marketingRuleSchema)],
   ]),
   ...area('number-check', 'bearer', [
     ['/mobileStatus/mobileStatusStatistics', json(mobileStatusStatSearchSchema)],
