@@ -31,3 +31,12 @@ export function signatureHeaders(s: Signer, path: string, body: string, o: SignO
     [SIGNATURE_HEADERS.signature]: createHmac('sha256', s.secret).update(canonical).digest('hex'),
   }
 }
+
+/** A signed POST of `body` (JSON) to `path` under the open API, in `lang`; the HTTP status and the envelope's msg. */
+export async function signedPost(app: { request: (url: string, init: RequestInit) => Response | Promise<Response> }, s: Signer, path: string, body: unknown, lang = 'zh-CN') {
+  const raw = JSON.stringify(body)
+  const res = await app.request(`${API_PREFIX}${path}`, {
+    method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'accept-language': lang, ...signatureHeaders(s, path, raw) },
+  })
+  return { status: res.status, msg: ((await res.json()) as { msg: string }).msg }
+}

@@ -6,7 +6,7 @@ import { serverMessage } from '../../../src/domain/messages'
 import { OPEN_API_PATHS } from '../../../src/domain/signed-api'
 import { setup, type Harness } from '../../test/harness'
 import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../../test/send-kit'
-import { signatureHeaders } from '../../test/signed-kit'
+import { signedPost } from '../../test/signed-kit'
 import { appSecretOf } from '../../users/app-secret'
 
 const OPT_OUT_EN = serverMessage('marketingOptOut', 'en')
@@ -89,14 +89,9 @@ describe('routes/send/marketing', () => {
     })
 
     it('refuses a marketing send of the signed API without the instruction, in the caller’s language', async () => {
-      const path = OPEN_API_PATHS.send
-      const body = JSON.stringify({ idempotency_key: randomUUID(), content: '【艾克米】限时秒杀，今晚八点', mobiles: mobilesOf('137', 2), marketing: true })
       const signer = { account: 'acme02', secret: await appSecretOf(h.db, 'acme02') }
-      const res = await h.app.request(`/api${path}`, {
-        method: 'POST', body, headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN', ...signatureHeaders(signer, path, body) },
-      })
-      expect(res.status).toBe(400)
-      expect(((await res.json()) as { msg: string }).msg).toBe(serverMessage('marketingOptOut', 'zh-CN'))
+      const body = { idempotency_key: randomUUID(), content: '【艾克米】限时秒杀，今晚八点', mobiles: mobilesOf('137', 2), marketing: true }
+      expect(await signedPost(h.app, signer, OPEN_API_PATHS.send, body)).toEqual({ status: 400, msg: serverMessage('marketingOptOut', 'zh-CN') })
     })
 
     it('refuses a marketing template without the instruction at submission, and lists and filters templates by type', async () => {

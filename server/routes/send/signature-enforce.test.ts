@@ -5,7 +5,7 @@ import { OPEN_API_PATHS } from '../../../src/domain/signed-api'
 import { SIGNATURE_STATUS } from '../../../src/domain/signatures'
 import { setup, type Harness } from '../../test/harness'
 import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../../test/send-kit'
-import { signatureHeaders } from '../../test/signed-kit'
+import { signedPost } from '../../test/signed-kit'
 import { appSecretOf } from '../../users/app-secret'
 
 const MISSING_EN = serverMessage('signatureMissing', 'en')
@@ -72,14 +72,9 @@ describe('routes/send/signature-enforce', () => {
         sendForm({ content: '【环球】秋季上新 {link}', long_url: 'https://example.com/sale' }, 'numbers', mobilesOf('137', 2)))
       expect(link).toMatchObject({ status: 400, msg: notApproved('环球') })
 
-      const path = OPEN_API_PATHS.send
-      const body = JSON.stringify({ idempotency_key: randomUUID(), content: '限时秒杀，今晚八点，回T退订', mobiles: mobilesOf('137', 2) })
       const signer = { account: 'acme02', secret: await appSecretOf(h.db, 'acme02') }
-      const api = await h.app.request(`/api${path}`, {
-        method: 'POST', body, headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN', ...signatureHeaders(signer, path, body) },
-      })
-      expect(api.status).toBe(400)
-      expect(((await api.json()) as { msg: string }).msg).toBe(serverMessage('signatureMissing', 'zh-CN'))
+      const body = { idempotency_key: randomUUID(), content: '限时秒杀，今晚八点，回T退订', mobiles: mobilesOf('137', 2) }
+      expect(await signedPost(h.app, signer, OPEN_API_PATHS.send, body)).toEqual({ status: 400, msg: serverMessage('signatureMissing', 'zh-CN') })
     })
 
     it('checks a 5G send\'s fallback SMS, a domestic text of its own, and nothing of a 5G send without one', async () => {
