@@ -87,10 +87,10 @@ describe('http/host-guard: only the configured public origins are served', () =>
 
   it('builds the short links of a link send from the first public origin, never from the request', async () => {
     const app = createApp({ db: h.db, carrier: h.carrier, config: { publicOrigins: ['https://sms.example.com', TEST_ORIGIN] } })
-    const res = await postForm(app, '/shortChainTool/smsLinkGroupSend', token, sendForm({ content: 'Hi {link}', long_url: 'https://shop.example.com/a' }, 'numbers', mobilesOf('137', 2, 900)))
+    const res = await postForm(app, '/shortChainTool/smsLinkGroupSend', token, sendForm({ content: '【艾克米】Hi {link}', long_url: 'https://shop.example.com/a' }, 'numbers', mobilesOf('137', 2, 900)))
     expect(res.status).toBe(200)
     const { rows } = await h.db.query<{ content: string }>('select content from mt_record where batch_id = $1', [res.data.batch_id])
-    expect(rows.map((r) => r.content)).toEqual([expect.stringMatching(/^Hi https:\/\/sms\.example\.com\/s\/\w{8}$/), expect.stringMatching(/^Hi https:\/\/sms\.example\.com\/s\/\w{8}$/)])
+    expect(rows.map((r) => r.content)).toEqual([expect.stringMatching(/^【艾克米】Hi https:\/\/sms\.example\.com\/s\/\w{8}$/), expect.stringMatching(/^【艾克米】Hi https:\/\/sms\.example\.com\/s\/\w{8}$/)])
     const info = await app.request('/api/shortChainTool/smsLinkInfo', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' })
     expect(((await info.json()) as { data: { base: string } }).data.base).toBe('https://sms.example.com')
   })

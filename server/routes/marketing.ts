@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { formatMinute, widened, type MarketingRule, type MarketingRuleInfo } from '../../src/domain/marketing'
+import { formatMinute, ruleMinutes, widened, type MarketingRule, type MarketingRuleInfo } from '../../src/domain/marketing'
 import type { Deps } from '../deps'
 import type { Db } from '../db'
 import { ApiError, ok } from '../http/envelope'
@@ -36,7 +36,7 @@ export function marketingRoutes(deps: Deps) {
 
   // An enterprise narrows the platform's hours and cap for itself and its sub-accounts; never past them.
   operation(r, '/marketing/setRule', auth, async (c, input) => {
-    const p = await input(byField)
+    const p = ruleMinutes(await input(byField))
     const user = c.get('user')
     if (user.userType !== 2) throw new ApiError(403, 'forbidden')
     await consumeRate(deps, 'marketingWrite', user.cusId)
@@ -55,7 +55,7 @@ export function marketingRoutes(deps: Deps) {
 
   // The platform's default: an enterprise's own rule is read within it, so a narrower default applies to all at once.
   operation(r, '/marketing/setDefault', auth, async (c, input) => {
-    const p = await input(byField)
+    const p = ruleMinutes(await input(byField))
     if (c.get('user').userType !== 1) throw new ApiError(403, 'forbidden')
     await db.query('update marketing_default set window_start = $1, window_end = $2, daily_cap = $3, update_time = now()',
       [p.window_start, p.window_end, p.daily_cap])

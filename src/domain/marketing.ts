@@ -111,8 +111,11 @@ export const marketingRuleSchema = z
     daily_cap: z.coerce.number({ message: 'marketingCap' }).int('marketingCap').min(1, 'marketingCap').max(MARKETING_CAP_MAX, 'marketingCap'),
   })
   .refine((r) => toMinute(r.window_start) < toMinute(r.window_end), { path: ['window_end'], message: 'marketingWindowOrder' })
-  .transform((r): MarketingRule => ({ window_start: toMinute(r.window_start), window_end: toMinute(r.window_end), daily_cap: r.daily_cap }))
 export type MarketingRuleInput = z.input<typeof marketingRuleSchema>
+
+/** A checked rule's times as minutes of the platform's day. */
+export const ruleMinutes = (r: z.output<typeof marketingRuleSchema>): MarketingRule =>
+  ({ window_start: toMinute(r.window_start), window_end: toMinute(r.window_end), daily_cap: r.daily_cap })
 
 /** The fields an enterprise's rule reaches past the platform's (each named for its form field); none: it narrows. */
 export function widened(platform: MarketingRule, own: MarketingRule): (keyof MarketingRule)[] {
