@@ -85,13 +85,13 @@ export const contentTemplatesList = defineList({
   ],
   columns: [
     account,
-    { field: 'template_content', header: (LL) => LL.lists.columns.templateContent(), type: 'content', width: 260 },
+    { field: 'template_content', header: (LL) => LL.lists.columns.templateContent(), type: 'content', width: 240 },
     { field: 'sms_type', header: (LL) => LL.marketing.typeLabel(), width: 100, value: (row, LL) => smsTypeWord(row.sms_type, LL) },
     {
       field: 'check_status', header: (LL) => LL.lists.columns.checkStatus(), type: 'status', width: 110,
       status: (row) => toned(contentCheckKey(Number(row.check_status))),
     },
-    { field: 'result_desc', header: (LL) => LL.lists.columns.resultDesc(), width: 150 },
+    { field: 'result_desc', header: (LL) => LL.lists.columns.resultDesc(), width: 120 },
     { field: 'check_time', header: (LL) => LL.lists.columns.checkTime(), type: 'datetime', sortable: true, width: 170 },
     created,
   ],
