@@ -84,16 +84,17 @@ export const contentTemplatesList = defineList({
     accountFilter(PROD_TYPE.ordinary),
   ],
   columns: [
-    account,
+    { ...account, width: 90 },
     { field: 'template_content', header: (LL) => LL.lists.columns.templateContent(), type: 'content', width: 240 },
-    { field: 'sms_type', header: (LL) => LL.marketing.typeLabel(), width: 100, value: (row, LL) => smsTypeWord(row.sms_type, LL) },
+    { field: 'sms_type', header: (LL) => LL.marketing.typeLabel(), width: 90, value: (row, LL) => smsTypeWord(row.sms_type, LL) },
     {
       field: 'check_status', header: (LL) => LL.lists.columns.checkStatus(), type: 'status', width: 110,
       status: (row) => toned(contentCheckKey(Number(row.check_status))),
     },
-    { field: 'result_desc', header: (LL) => LL.lists.columns.resultDesc(), width: 120 },
-    { field: 'check_time', header: (LL) => LL.lists.columns.checkTime(), type: 'datetime', sortable: true, width: 170 },
-    created,
+    { field: 'result_desc', header: (LL) => LL.lists.columns.resultDesc(), width: 90 },
+    // The datetimes at their least (column-widths.ts), so the list fits 1400 px with its type column.
+    { field: 'check_time', header: (LL) => LL.lists.columns.checkTime(), type: 'datetime', sortable: true, width: 152 },
+    { ...created, width: 152 },
   ],
   defaultSort: { orderBy: 'create_time', order: 'desc' },
   rowId: (row) => String(row.id),
