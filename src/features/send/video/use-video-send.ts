@@ -5,7 +5,7 @@ import type { SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
 import type { SendSummary } from '../ConfirmSendDialog'
-import { optedOutOf, optOutCheck } from '../opt-out-check'
+import { oneMessageSummary } from '../opt-out-check'
 import { useSendComposer } from '../use-send-composer'
 
 export interface VideoFields {
@@ -44,14 +44,7 @@ export function useVideoSend() {
 
   async function summarize(): Promise<SendSummary | null> {
     if (!check()) return null
-    // One message a number: the numbers on the enterprise's opt-out list leave the figures as they leave the send.
-    const out = await optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers }, cusId)
-    if (!out) return null
-    const numbers = valid - out.opted_out
-    return {
-      numbers, messages: numbers, balance, cost: price === null ? null : chargeFor(numbers, price), time: c.schedule.timed ? c.schedule.time : null,
-      optedOut: optedOutOf(out),
-    }
+    return oneMessageSummary(c, LL, locale, { valid, price, balance, cusId })
   }
 
   async function send(): Promise<SendResult | null> {
