@@ -1,38 +1,25 @@
 import { Hono } from 'hono'
-import { formatMinute, ruleMinutes, widened, type MarketingRule, type MarketingRuleInfo } from '../../src/domain/marketing'
+import { formatMinute, ruleMinutes, widened } from '../../src/domain/marketing'
 import type { Deps } from '../deps'
-import type { Db } from '../db'
 import { ApiError, ok } from '../http/envelope'
 import { byField, operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { enterpriseOf } from '../opt-outs/store'
 import { consumeRate } from '../security/rate-limit'
-import { marketingRuleOf } from '../send/marketing'
+import { marketingRuleInfo } from '../send/marketing'
 
 /*
  * Marketing hours and the daily cap (src/domain/marketing.ts): the platform's default, set by an administrator, and an
  * enterprise's own, only ever narrower (its sub-accounts follow it). Sends read them in server/send/marketing.ts.
  */
 
-async function ruleInfo(db: Db, ent: string): Promise<MarketingRuleInfo> {
-  const { rows } = await db.query<MarketingRule & { own_start: number | null; own_end: number | null; own_cap: number | null }>(
-    `select d.window_start, d.window_end, d.daily_cap, s.window_start as own_start, s.window_end as own_end, s.daily_cap as own_cap
-     from marketing_default d left join marketing_setting s on s.cus_id = $1`, [ent])
-  const r = rows[0]
-  return {
-    platform: { window_start: r.window_start, window_end: r.window_end, daily_cap: r.daily_cap },
-    own: r.own_start === null ? null : { window_start: r.own_start, window_end: r.own_end!, daily_cap: r.own_cap! },
-    effective: await marketingRuleOf(db, ent),
-  }
-}
-
 export function marketingRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const { db } = deps
   const auth = requireUser(db)
 
-  operation(r, '/marketing/getRule', auth, async (c) => ok(c, await ruleInfo(db, await enterpriseOf(db, c.get('user').cusId))))
+  operation(r, '/marketing/getRule', auth, async (c) => ok(c, await marketingRuleInfo(db, await enterpriseOf(db, c.get('user').cusId))))
 
   // An enterprise narrows the platform's hours and cap for itself and its sub-accounts; never past them.
   operation(r, '/marketing/setRule', auth, async (c, input) => {
@@ -40,7 +27,7 @@ export function marketingRoutes(deps: Deps) {
     const user = c.get('user')
     if (user.userType !== 2) throw new ApiError(403, 'forbidden')
     await consumeRate(deps, 'marketingWrite', user.cusId)
-    const { platform } = await ruleInfo(db, user.cusId)
+    const { platform } = await marketingRuleInfo(db, user.cusId)
     const wide = widened(platform, p)
     if (wide.length) {
       const vars = { start: formatMinute(platform.window_start), end: formatMinute(platform.window_end), cap: String(platform.daily_cap) }
@@ -50,7 +37,7 @@ export function marketingRoutes(deps: Deps) {
       `insert into marketing_setting (cus_id, window_start, window_end, daily_cap) values ($1, $2, $3, $4)
        on conflict (cus_id) do update set window_start = excluded.window_start, window_end = excluded.window_end,
          daily_cap = excluded.daily_cap, update_time = now()`, [user.cusId, p.window_start, p.window_end, p.daily_cap])
-    return ok(c, await ruleInfo(db, user.cusId), 'marketingRuleSaved')
+    return ok(c, await marketingRuleInfo(db, user.cusId), 'marketingRuleSaved')
   })
 
   // The platform's default: an enterprise's own rule is read within it, so a narrower default applies to all at once.
@@ -59,7 +46,7 @@ export function marketingRoutes(deps: Deps) {
     if (c.get('user').userType !== 1) throw new ApiError(403, 'forbidden')
     await db.query('update marketing_default set window_start = $1, window_end = $2, daily_cap = $3, update_time = now()',
       [p.window_start, p.window_end, p.daily_cap])
-    return ok(c, await ruleInfo(db, c.get('user').cusId), 'marketingRuleSaved')
+    return ok(c, await marketingRuleInfo(db, c.get('user').cusId), 'marketingRuleSaved')
   })
   return r
 }

@@ -1,6 +1,6 @@
 import {
   effectiveRule, hasOptOut, MARKETING_DEFAULT, marketingDeliveryTime, platformDayStart, sendType, SMS_TYPES,
-  type MarketingRule, type SmsType,
+  type MarketingRule, type MarketingRuleInfo, type SmsType,
 } from '../../src/domain/marketing'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
@@ -44,19 +44,23 @@ export async function judgeSend(tx: Db, cusId: string, m: MarketingInput): Promi
   return { type, ent }
 }
 
-/** The hours and cap in force for enterprise `ent`: its own narrowed within the platform's (marketing_default). */
-export async function marketingRuleOf(db: Db, ent: string): Promise<MarketingRule> {
+/**
+ * Enterprise `ent`'s marketing rule: the platform's (marketing_default), its own (null: none set), and the one in
+ * force, its own narrowed within the platform's (an own window a later narrower default left empty: the platform's).
+ */
+export async function marketingRuleInfo(db: Db, ent: string): Promise<MarketingRuleInfo> {
   const { rows } = await db.query<MarketingRule & { own_start: number | null; own_end: number | null; own_cap: number | null }>(
     `select d.window_start, d.window_end, d.daily_cap, s.window_start as own_start, s.window_end as own_end, s.daily_cap as own_cap
      from marketing_default d left join marketing_setting s on s.cus_id = $1`, [ent])
   const r = rows[0]
-  if (!r) return MARKETING_DEFAULT
-  const platform = { window_start: r.window_start, window_end: r.window_end, daily_cap: r.daily_cap }
-  const own = r.own_start === null ? null : { window_start: r.own_start, window_end: r.own_end!, daily_cap: r.own_cap! }
+  const platform = r ? { window_start: r.window_start, window_end: r.window_end, daily_cap: r.daily_cap } : MARKETING_DEFAULT
+  const own = !r || r.own_start === null ? null : { window_start: r.own_start, window_end: r.own_end!, daily_cap: r.own_cap! }
   const rule = effectiveRule(platform, own)
-  // An own window that a later narrower default left empty: the platform's holds.
-  return rule.window_start < rule.window_end ? rule : { ...platform, daily_cap: rule.daily_cap }
+  return { platform, own, effective: rule.window_start < rule.window_end ? rule : { ...platform, daily_cap: rule.daily_cap } }
 }
+
+/** The hours and cap in force for enterprise `ent`. */
+export const marketingRuleOf = async (db: Db, ent: string): Promise<MarketingRule> => (await marketingRuleInfo(db, ent)).effective
 
 /**
  * The numbers among `mobiles` that have had `cap` marketing messages of enterprise `ent` on the platform day of `at`
