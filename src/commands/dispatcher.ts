@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { claimEarlyKeys, releaseEarlyKeys } from './early-keys'
-import { getCommands, type Command } from './registry'
+import { getCommands, subscribeCommands, type Command } from './registry'
 import { isMacPlatform, matchesShortcut, type KeyEventLike } from './shortcuts'
 
 // Input types that take no typed text: a bare `?` there should still reach the shortcuts.
@@ -57,19 +57,22 @@ export function useShortcutDispatcher(): void {
     }
     window.addEventListener('keydown', onKeyDown, true)
     // Ctrl/⌘+K pressed before this listener existed (right after sign-in, while the shell loaded) was kept by the
-    // page's first script: it opens the palette now, once its command has registered. Typing from before is dropped.
+    // page's first script: it opens the palette as soon as its command has registered, however late its code arrives
+    // (no time limit: on a busy line the shell's chunks come seconds apart). Typing from before is dropped.
     claimEarlyKeys('text')
-    const kept = claimEarlyKeys('palette').length > 0
-    let tries = 0
-    let timer: ReturnType<typeof setTimeout> | undefined
+    let pending = claimEarlyKeys('palette').length > 0
     const replay = () => {
+      if (!pending) return
       const command = findShortcutCommand({ key: 'k', ctrlKey: !mac, metaKey: mac, altKey: false, shiftKey: false }, getCommands(), false, mac)
-      if (command) void command.perform()
-      else if (++tries < 40) timer = setTimeout(replay, 50)
+      if (!command) return
+      pending = false
+      void command.perform()
     }
-    if (kept) timer = setTimeout(replay)
+    const stopWatching = subscribeCommands(replay)
+    const timer = setTimeout(replay)
     return () => {
       clearTimeout(timer)
+      stopWatching()
       window.removeEventListener('keydown', onKeyDown, true)
       releaseEarlyKeys('palette')
     }

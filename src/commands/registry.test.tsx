@@ -151,6 +151,24 @@ describe('shortcut dispatch', () => {
     expect(lock.perform).not.toHaveBeenCalled()
   })
 
+  it('opens the palette for a Ctrl/⌘+K kept before the shell was drawn however late the palette command registers', () => {
+    vi.useFakeTimers()
+    try {
+      vi.stubGlobal('smsEarlyKeys', { claim: (kind: string) => (kind === 'palette' ? ['k'] : []), release: vi.fn() })
+      render(<Shell />)
+      // The palette's code arrives long after the shell's, as on a busy line.
+      vi.advanceTimersByTime(30_000)
+      register([action('action:other', { shortcut: 'alt+o' })])
+      const palette = action('action:palette', { shortcut: 'mod+k', shortcutInInputs: true })
+      register([palette])
+      expect(palette.perform).toHaveBeenCalledTimes(1)
+      register([action('action:third', { shortcut: 'alt+t' })])
+      expect(palette.perform).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('opens the palette once for a Ctrl/⌘+K pressed before the shell was drawn, once its command registers', async () => {
     const claim = vi.fn((kind: string) => (kind === 'palette' ? ['k'] : ['typed']))
     vi.stubGlobal('smsEarlyKeys', { claim, release: vi.fn() })

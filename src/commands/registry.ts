@@ -54,13 +54,14 @@ export function runCommand(id: string): boolean {
   return true
 }
 
-function subscribe(l: () => void) {
+/** Calls `l` whenever commands are registered or unregistered; returns the function that stops it. */
+export function subscribeCommands(l: () => void): () => void {
   listeners.add(l)
-  return () => listeners.delete(l)
+  return () => void listeners.delete(l)
 }
 
 export function useCommands(): readonly Command[] {
-  return useSyncExternalStore(subscribe, getCommands, getCommands)
+  return useSyncExternalStore(subscribeCommands, getCommands, getCommands)
 }
 
 /**
