@@ -68,3 +68,6 @@ export function statusFilterCount(status: number | undefined, alias: string, kep
   if (!counters || !counters.every((c) => kept.includes(c))) return null
   return counters.map((c) => `${dot(alias)}${c}_count`).join(' - ')
 }
+
+/** `… as messages, … as spend`: the billed messages and spend of the records read, as the rollups and batches hold them. */
+export const RECORD_MONEY = 'coalesce(sum(sms_messages(coalesce(content, \'\'))), 0)::int as messages, coalesce(sum(price), 0) as spend'

@@ -1,6 +1,6 @@
 import { MT_COUNTERS } from '../../src/domain/lists/mt-counters'
 import type { Db } from '../db'
-import { recordCounts } from '../lists/status-sums'
+import { RECORD_MONEY, recordCounts } from '../lists/status-sums'
 import { applyStoredReplies } from '../opt-outs/store'
 
 /** [cus_id, prod_type, weight]: who sends how much of what. Weights only matter relative to each other. */
@@ -78,10 +78,10 @@ export async function seedHistory(db: Db, rows: number, progress: Progress = () 
     await insertReplies(tx)
     progress(`${await applyStoredReplies(tx)} opt-outs from the replies`)
     await tx.exec(`insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time, receive_count, sent_count,
-        success_count, failure_count, unknown_count, timeout_count)
+        success_count, failure_count, unknown_count, timeout_count, messages, spend)
       select sb.batch_id, sb.cus_id, sb.prod_type, sb.batch_type, sb.content, sb.create_time,
-        x.receive_count, x.sent_count, x.success_count, x.failure_count, x.unknown_count, x.timeout_count
-      from seed_batch sb join (select batch_id, ${recordCounts(MT_COUNTERS)} from mt_record group by batch_id) x on x.batch_id = sb.batch_id`)
+        x.receive_count, x.sent_count, x.success_count, x.failure_count, x.unknown_count, x.timeout_count, x.messages, x.spend
+      from seed_batch sb join (select batch_id, ${recordCounts(MT_COUNTERS)}, ${RECORD_MONEY} from mt_record group by batch_id) x on x.batch_id = sb.batch_id`)
     progress('batch counts')
   })
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { platformDay } from '../../../src/domain/date-time'
 import { MT_COUNTERS } from '../../../src/domain/lists/mt-counters'
 import { countersOf } from '../../../src/domain/lists/mt-counters'
-import { recordCounts } from '../../lists/status-sums'
+import { RECORD_MONEY, recordCounts } from '../../lists/status-sums'
 import { setup, type Harness } from '../../test/harness'
 
 /*
@@ -83,8 +83,8 @@ describe('every screen gives the same figure for the same window and scope', () 
         recs.map((r) => r.status), recs.map((r) => r.result), recs.map((r) => r.at.toISOString())])
     // The batch rows as a send stores them: one per send, at its records' time, its counters those of its records.
     await h.db.exec(`insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time, receive_count, sent_count,
-        success_count, failure_count, unknown_count, timeout_count)
-      select batch_id, min(cus_id), min(prod_type), 1, 'figures', min(receive_time), ${recordCounts(MT_COUNTERS)}
+        success_count, failure_count, unknown_count, timeout_count, messages, spend)
+      select batch_id, min(cus_id), min(prod_type), 1, 'figures', min(receive_time), ${recordCounts(MT_COUNTERS)}, ${RECORD_MONEY}
       from mt_record group by batch_id`)
   }
 
@@ -146,6 +146,13 @@ describe('every screen gives the same figure for the same window and scope', () 
             // The batch statistics of the batches made in the window.
             const batches = await call(who, '/dataGathering/batchList', range)
             expect(pick(batches.totals), `${who} ${name} prod ${prod} batches`).toEqual(e)
+            // Billed messages (one each: the text is short) and spend: the statistics' and the batches' are the records'.
+            const paid = mine.filter((r) => r.prod === prod && inWindow(r, win))
+            const spend = paid.reduce((s, r) => s + r.price, 0)
+            for (const [screen, t] of [['by day', byDay.totals], ['batches', batches.totals]] as const) {
+              expect(t.messages, `${who} ${name} prod ${prod} ${screen} messages`).toBe(paid.length)
+              expect(t.spend, `${who} ${name} prod ${prod} ${screen} spend`).toBeCloseTo(spend, 4)
+            }
             // The records' totals: all, delivered, failed.
             const records = (status?: number) =>
               call(who, prod === 0 ? '/mtRecord/list' : '/newMtRecord/list', { ...range, ...(status === undefined ? {} : { status }) })

@@ -19,14 +19,15 @@ import { PERIOD_FORMAT, rollupWhere } from './stats-sql'
 
 const BATCH_SELECT = `b.batch_id, b.batch_type::int as batch_type, b.create_time, b.cus_id, c.cus_name, b.prod_type::int as prod_type,
   b.receive_count, greatest(b.receive_count - b.sent_count, 0) as wait_send_count, b.sent_count, b.success_count, b.failure_count,
-  b.unknown_count, b.content as "decodeContent"`
+  b.unknown_count, b.messages, b.spend, b.content as "decodeContent"`
 const BATCH_SUMS: Record<(typeof BATCH_TOTALS)[number], string> = {
   receive_count: 'sum(b.receive_count)', wait_send_count: 'sum(greatest(b.receive_count - b.sent_count, 0))', sent_count: 'sum(b.sent_count)',
   success_count: 'sum(b.success_count)', failure_count: 'sum(b.failure_count)', unknown_count: 'sum(b.unknown_count)',
+  messages: 'sum(b.messages)', spend: 'sum(b.spend)',
 }
 const BATCH_SORT = {
   create_time: 'b.create_time', batch_id: 'b.batch_id', receive_count: 'b.receive_count', sent_count: 'b.sent_count',
-  success_count: 'b.success_count', failure_count: 'b.failure_count', unknown_count: 'b.unknown_count',
+  success_count: 'b.success_count', failure_count: 'b.failure_count', unknown_count: 'b.unknown_count', messages: 'b.messages', spend: 'b.spend',
 }
 
 function batchWhere(user: SessionUser, q: z.infer<typeof batchSearchSchema>): Where {
@@ -40,6 +41,8 @@ function batchWhere(user: SessionUser, q: z.infer<typeof batchSearchSchema>): Wh
 
 /** A period's figures (src/domain/figures.ts): submitted, and each outcome with its share of those sent. */
 const COUNT_SUMS = counterSums(['receive', 'sent', 'success', 'failure', 'unknown'])
+/** A period's billed messages and spend, summed from rollup rows (mt_daily's columns, kept by the record triggers). */
+const MONEY_SUMS = 'coalesce(sum(messages), 0)::int as messages, coalesce(sum(spend), 0) as spend'
 const sumsOf = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, `sum(g.${k})`]))
 
 function withUnion<R extends { sent_count: number; success_count: number; failure_count: number; unknown_count: number }>(r: R) {
@@ -55,10 +58,10 @@ function withUnion<R extends { sent_count: number; success_count: number; failur
 function dimeFrom(user: SessionUser, q: z.infer<typeof dimeSearchSchema>) {
   const w = rollupWhere(user, q, 'x')
   const fmt = PERIOD_FORMAT[q.dimension]
-  const grouped = `(select to_char(x.day, '${fmt}') as gathering_time, x.cus_id, x.prod_type::int as prod_type, ${COUNT_SUMS},
+  const grouped = `(select to_char(x.day, '${fmt}') as gathering_time, x.cus_id, x.prod_type::int as prod_type, ${COUNT_SUMS}, ${MONEY_SUMS},
       sum(reply_count)::int as reply_count
-    from (select cus_id, prod_type, day, receive_count, sent_count, success_count, failure_count, unknown_count, 0 as reply_count from mt_daily
-          union all select cus_id, prod_type, day, 0, 0, 0, 0, 0, reply_count from mo_daily) x
+    from (select cus_id, prod_type, day, receive_count, sent_count, success_count, failure_count, unknown_count, messages, spend, 0 as reply_count from mt_daily
+          union all select cus_id, prod_type, day, 0, 0, 0, 0, 0, 0, 0, reply_count from mo_daily) x
     ${w.sql} group by 1, 2, 3 having sum(x.receive_count) > 0 or sum(x.reply_count) > 0) g`
   return { w, grouped }
 }
@@ -66,6 +69,7 @@ function dimeFrom(user: SessionUser, q: z.infer<typeof dimeSearchSchema>) {
 const DIME_SORT = {
   gathering_time: 'g.gathering_time', cus_id: 'g.cus_id', prod_type: 'g.prod_type', receive_count: 'g.receive_count', sent_count: 'g.sent_count',
   success_count: 'g.success_count', failure_count: 'g.failure_count', unknown_count: 'g.unknown_count', reply_count: 'g.reply_count',
+  messages: 'g.messages', spend: 'g.spend',
 }
 
 /** File columns of figures, named as every screen names them (FIGURE_WORDS); `fields` puts a figure in another field. */
@@ -76,7 +80,7 @@ const UNION_FIELDS = { delivered: 'successUnionStr', failed: 'failureUnionStr', 
 
 const BATCH_FILE = [
   col('batch_type', '类型', 'Type'), col('create_time', '时间', 'Time'), col('cus_id', '账号', 'Account'), col('batch_id', '批次号', 'Batch id'),
-  ...figureCols(['submitted', 'waiting', 'sent', 'delivered', 'failed', 'unknown']),
+  ...figureCols(['submitted', 'waiting', 'sent', 'delivered', 'failed', 'unknown', 'messages', 'spend']),
   col('decodeContent', '内容', 'Content'),
 ]
 const BATCH_TYPE_WORDS = [
@@ -84,7 +88,8 @@ const BATCH_TYPE_WORDS = [
 ] as const
 const DIME_FILE = [
   col('gathering_time', '时间', 'Period'), col('cus_id', '账号', 'Account'), col('cus_name', '账号名称', 'Account name'), col('prod_type', '产品', 'Product'),
-  ...figureCols(['submitted', 'sent']), ...figureCols(['delivered', 'failed', 'unknown'], UNION_FIELDS), col('reply_count', '回复数', 'Replies'),
+  ...figureCols(['submitted', 'sent']), ...figureCols(['delivered', 'failed', 'unknown'], UNION_FIELDS), ...figureCols(['messages', 'spend']),
+  col('reply_count', '回复数', 'Replies'),
 ]
 const MOBILE_FILE = [
   col('decodeMobile', '手机号', 'Mobile'), col('status', '发送状态', 'Send status'), col('report_result_desc', '状态描述', 'Status description'),
@@ -151,7 +156,7 @@ export function statsRoutes(deps: Deps) {
     const q = await input()
     const { w, grouped } = dimeFrom(c.get('user'), q)
     // The per-account view of the same grouped set: products folded together.
-    const byAccount = `(select gathering_time, cus_id, ${COUNT_SUMS} from ${grouped} group by 1, 2 having sum(receive_count) > 0) g`
+    const byAccount = `(select gathering_time, cus_id, ${COUNT_SUMS}, ${MONEY_SUMS} from ${grouped} group by 1, 2 having sum(receive_count) > 0) g`
     const page = await listPage<DimeRow>(db, {
       session: c.get('sessionCheck'),
       select: 'g.*, c.cus_name', from: `${byAccount} join customer c on c.cus_id = g.cus_id`, countFrom: byAccount, where: paramsOnly(w),
@@ -192,13 +197,13 @@ export function statsRoutes(deps: Deps) {
     const w = rollupWhere(c.get('user'), { ...q, prod_type: q.prod_type ?? 1 }, 'd')
     w.when(q.country, (v) => `d.country = ${w.bind(v.toUpperCase())}`)
     const name = localeOf(c) === 'en' ? 'name_en' : 'name_zh'
-    const grouped = `(select d.country, ${COUNT_SUMS} from mt_daily d ${w.sql} group by 1 having sum(d.receive_count) > 0) g`
+    const grouped = `(select d.country, ${COUNT_SUMS}, ${MONEY_SUMS} from mt_daily d ${w.sql} group by 1 having sum(d.receive_count) > 0) g`
     const page = await listPage<DimeRow>(db, {
       session: c.get('sessionCheck'),
       select: `g.*, coalesce(ct.${name}, g.country) as "countryName"`, from: `${grouped} left join country ct on ct.iso = g.country`,
       countFrom: grouped, where: paramsOnly(w), page: q, totals: sumsOf(COUNTRY_STAT_TOTALS),
       orderBy: orderClause(q, { country: 'g.country', receive_count: 'g.receive_count', sent_count: 'g.sent_count', success_count: 'g.success_count',
-        failure_count: 'g.failure_count', unknown_count: 'g.unknown_count' }, { by: 'sent_count', order: 'desc' }, 'g.country'),
+        failure_count: 'g.failure_count', unknown_count: 'g.unknown_count', messages: 'g.messages', spend: 'g.spend' }, { by: 'sent_count', order: 'desc' }, 'g.country'),
     })
     return ok(c, { ...page, records: page.records.map(withUnion) })
   }))

@@ -10,6 +10,12 @@ import { safeText } from '../input'
  * failed = every other sent record. Shares are of sent.
  */
 
+/**
+ * Billed messages (a long text bills several) and spend (the sum of the records' prices, yuan) of a row: the figures
+ * `messages` and `spend` of src/domain/figures.ts, from mt_daily or the batch row.
+ */
+const moneyShape = () => ({ messages: z.number(), spend: z.number() })
+
 // ---- batch statistics: /dataGathering/batchList, download /dataGathering/downloadBatch
 
 export const batchSearchSchema = listQuerySchema.extend({
@@ -35,13 +41,14 @@ export const batchRowSchema = z.object({
   success_count: z.number(),
   failure_count: z.number(),
   unknown_count: z.number(),
+  ...moneyShape(),
   decodeContent: z.string(),
 })
 export type BatchRow = z.infer<typeof batchRowSchema>
 
-export const BATCH_SORTABLE = ['create_time', 'batch_id', 'receive_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
-/** The six-count totals row of spec section 9. */
-export const BATCH_TOTALS = ['receive_count', 'wait_send_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
+export const BATCH_SORTABLE = ['create_time', 'batch_id', 'receive_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count', 'messages', 'spend'] as const
+/** The six-count totals row of spec section 9, with the batches' billed messages and spend. */
+export const BATCH_TOTALS = ['receive_count', 'wait_send_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count', 'messages', 'spend'] as const
 
 export type BatchTypeKey = 'batchAudit' | 'batchSameContent' | 'batchPointToPoint' | 'unknown'
 /** Batch statistic batch_type (spec section 4): 0 content review, 1 same-content, 2 one-to-one group send. */
@@ -83,6 +90,7 @@ const countsShape = {
   successUnionStr: z.string(),
   failureUnionStr: z.string(),
   unknownUnionStr: z.string(),
+  ...moneyShape(),
 }
 
 export const gatheringRowSchema = z.object({
@@ -94,8 +102,8 @@ export const gatheringRowSchema = z.object({
 })
 export type GatheringRow = z.infer<typeof gatheringRowSchema>
 
-export const GATHERING_SORTABLE = ['gathering_time', 'cus_id', 'receive_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
-export const GATHERING_TOTALS = ['receive_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
+export const GATHERING_SORTABLE = ['gathering_time', 'cus_id', 'receive_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count', 'messages', 'spend'] as const
+export const GATHERING_TOTALS = ['receive_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count', 'messages', 'spend'] as const
 
 // ---- by country (international): /dataGathering/countryList
 
@@ -115,7 +123,7 @@ export const countryStatRowSchema = z.object({
   ...countsShape,
 })
 export type CountryStatRow = z.infer<typeof countryStatRowSchema>
-export const COUNTRY_STAT_SORTABLE = ['country', 'receive_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count'] as const
+export const COUNTRY_STAT_SORTABLE = ['country', 'receive_count', 'sent_count', 'success_count', 'failure_count', 'unknown_count', 'messages', 'spend'] as const
 export const COUNTRY_STAT_TOTALS = GATHERING_TOTALS
 
 // ---- time-dimension list: /dataGathering/dimeList, download /dataGathering/downloadDimeList

@@ -1,7 +1,7 @@
 import { PROD_TYPE } from '@/domain/constants'
 import { BATCH_TOTALS, BATCH_TYPE_FILTER, batchRowSchema, batchSearchSchema, batchTypeKey, successRate } from '@/domain/lists/stats'
 import { dayInListZone, defineList, shortcutRange, type Tone } from '@/grid'
-import { accountColumns, accountFilter, figureColumn, showsStatus } from './fields'
+import { accountColumns, accountFilter, figureColumn, moneyColumns, showsStatus } from './fields'
 
 const TYPE_TONES: Record<string, Tone> = { batchAudit: 'warn', batchSameContent: 'info', batchPointToPoint: 'info', unknown: 'muted' }
 
@@ -43,6 +43,7 @@ export const batchStatsList = defineList({
       sortable: false,
       value: (row) => (typeof row.wait_send_count === 'number' ? Math.max(0, row.wait_send_count) : row.wait_send_count),
     }),
+    ...moneyColumns(),
     {
       field: 'batch_type',
       header: (LL) => LL.lists.columns.batchType(),

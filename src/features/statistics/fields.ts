@@ -39,3 +39,9 @@ export function unionColumns(): ColumnDef[] {
     })
   return [union('delivered', 'successUnionStr'), union('failed', 'failureUnionStr'), union('unknown', 'unknownUnionStr')]
 }
+
+/** Billed messages and spend (src/domain/figures.ts), after the key figures: from the rollups or the batch row. */
+export const moneyColumns = (): ColumnDef[] => [
+  figureColumn('messages'),
+  figureColumn('spend', { type: 'money', width: 120 }),
+]

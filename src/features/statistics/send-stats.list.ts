@@ -3,7 +3,7 @@ import {
   COUNTRY_STAT_TOTALS, GATHERING_TOTALS, countryStatRowSchema, countryStatSearchSchema, gatheringRowSchema, gatheringSearchSchema,
 } from '@/domain/lists/stats'
 import { defineList, type ListDefinition } from '@/grid'
-import { accountColumns, accountFilter, figureColumn, unionColumns } from './fields'
+import { accountColumns, accountFilter, figureColumn, moneyColumns, unionColumns } from './fields'
 
 /** Send statistics per day, month or year (the dimension filter) of one product: /dataGathering/list. */
 function sendStats(id: string, path: string, prodType: number, title: ListDefinition['title']): ListDefinition {
@@ -36,6 +36,7 @@ function sendStats(id: string, path: string, prodType: number, title: ListDefini
       figureColumn('submitted', { priority: 1 }),
       figureColumn('sent', { priority: 1 }),
       ...unionColumns(),
+      ...moneyColumns(),
     ],
     totals: GATHERING_TOTALS,
     // The file is the time-dimension list (per period, account and product, with replies): same search, more detail.
@@ -71,6 +72,7 @@ export const countryStatsList = defineList({
     figureColumn('submitted', { priority: 1 }),
     figureColumn('sent', { priority: 1 }),
     ...unionColumns(),
+    ...moneyColumns(),
   ],
   totals: COUNTRY_STAT_TOTALS,
   defaultSort: { orderBy: 'sent_count', order: 'desc' },
