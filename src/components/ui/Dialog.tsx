@@ -19,14 +19,13 @@ export interface DialogProps {
 
 /**
  * A dialog's answer buttons (cancel, then the action it names): a group named for assistive technology, the same
- * place and spacing in every dialog. Dialogs whose buttons submit their own form put it at the form's end, inside
- * the scrolling body: it sticks to the body's bottom edge, so the answer stays in view however long the form.
+ * place and spacing in every dialog. It is laid out below the scrolling body, never over it: a sticky or overlaid
+ * footer covered the last fields of a tall form (the new customer's mobile, the charge's remark, an import's rows).
  */
-export function DialogFooter({ children, className = 'mt-5' }: { children: ReactNode; className?: string }) {
+function DialogFooter({ children }: { children: ReactNode }) {
   const { LL } = useI18nContext()
   return (
-    <div role="group" aria-label={LL.common.dialogActions()} data-testid="dialog-footer"
-      className={`${className} sticky bottom-0 flex justify-end gap-2 bg-[var(--surface)] py-1`}>
+    <div role="group" aria-label={LL.common.dialogActions()} data-testid="dialog-footer" className="mt-4 flex shrink-0 justify-end gap-2">
       {children}
     </div>
   )
@@ -83,7 +82,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             </RadixDialog.Description>
             {children}
           </div>
-          {footer && <DialogFooter className="mt-5 shrink-0">{footer}</DialogFooter>}
+          {footer && <DialogFooter>{footer}</DialogFooter>}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
