@@ -6500,6 +6500,11 @@ type RootTranslation = {
 			 */
 			windowMove: RequiredParams<'time'>
 			/**
+			 * 所​选​时​间​不​在​营​销​时​段​内​：​将​于​ ​{​t​i​m​e​}​ ​发​送
+			 * @param {unknown} time
+			 */
+			timedMove: RequiredParams<'time'>
+			/**
 			 * 营​销​时​段​外​的​营​销​短​信​已​转​为​定​时​批​次​，​将​于​ ​{​t​i​m​e​}​ ​发​送
 			 * @param {unknown} time
 			 */
@@ -13119,6 +13124,10 @@ export type TranslationFunctions = {
 			 * 现在不在营销时段内：将作为定时批次于 {time} 发送
 			 */
 			windowMove: (arg: { time: unknown }) => LocalizedString
+			/**
+			 * 所选时间不在营销时段内：将于 {time} 发送
+			 */
+			timedMove: (arg: { time: unknown }) => LocalizedString
 			/**
 			 * 营销时段外的营销短信已转为定时批次，将于 {time} 发送
 			 */

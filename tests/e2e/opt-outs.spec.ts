@@ -81,3 +81,53 @@ test('numbers imported from a csv are checked, counted and put on the list at on
   for (const m of [a, b]) await expect(gridRows(page).filter({ hasText: m }).locator('[col-id="source"]')).toHaveText('导入')
   await expect(gridRows(page).filter({ hasText: a })).toContainText('电话要求')
 })
+
+test("an enterprise narrows its marketing hours from the palette, and a marketing send outside them is told when it will go", async ({ page }) => {
+  await signIn(page, 'acme', '/opt-out/list')
+  // Hours inside the platform's 08:00–21:00 that leave out the present minute in Shanghai (the platform's time).
+  const now = new Date()
+  const minute = ((now.getUTCHours() + 8) % 24) * 60 + now.getUTCMinutes()
+  const [start, end] = minute < 12 * 60 ? ['20:00', '21:00'] : ['08:00', '09:00']
+  const setHours = async (values: string[]) => {
+    await runCommand(page, '营销时段与频次')
+    const dialog = page.getByRole('dialog', { name: '营销时段与频次' })
+    await expect(dialog.getByLabel('开始时间')).toBeFocused()
+    await expect(dialog).toContainText('平台默认：08:00–21:00，每个号码每天至多 3 条')
+    for (const [i, v] of values.entries()) {
+      if (i) await page.keyboard.press('Tab')
+      await page.keyboard.press('Control+a')
+      await page.keyboard.type(v)
+    }
+    await page.keyboard.press('Control+Enter')
+    return dialog
+  }
+  // Wider than the platform's: refused on its field, nothing lost.
+  let dialog = await setHours(['07:00', end, '2'])
+  await expect(dialog.getByLabel('开始时间')).toHaveValue('07:00')
+  await expect(dialog.getByRole('alert').first()).toHaveText('不能超出平台默认：08:00–21:00，每个号码每天至多 3 条')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  try {
+    dialog = await setHours([start, end, '2'])
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText('营销时段与频次已保存')).toBeVisible()
+
+    await page.goto('/sms-cloud/home-sms/group-send')
+    await expect(page.getByTestId('group-send')).toBeVisible()
+    await pasteNumbers(page, '13800138031\n13800138032')
+    await page.getByTestId('send-content').fill('【艾克米】双十二全场五折，回T退订')
+    await page.getByTestId('marketing-mark').check()
+    await expect(page.getByTestId('marketing-hint')).toHaveText(`已包含退订方式。 营销时段 ${start}–${end}（北京时间），时段外发送转为定时批次。`)
+    await page.keyboard.press('Control+Enter')
+    const notice = page.getByTestId('send-marketing')
+    await expect(notice).toContainText(new RegExp(`现在不在营销时段内：将作为定时批次于 \\d{4}-\\d\\d-\\d\\d ${start}:00 发送`))
+    await expect(notice).toContainText(`当前生效：${start}–${end}，每个号码每天至多 2 条`)
+    await expect(page.getByTestId('send-summary')).toContainText(`${start}:00`)
+    await page.getByRole('button', { name: '取消' }).click()
+  } finally {
+    // The platform's hours again, for the other tests of the run.
+    await page.goto('/sms-cloud/opt-out/list')
+    dialog = await setHours(['08:00', '21:00', '3'])
+    await expect(dialog).toBeHidden()
+  }
+})

@@ -1,17 +1,19 @@
 import { queryClient } from '@/api/query-client'
+import { marketingRuleQuery, saveMarketingRule } from '@/api/marketing'
 import * as calls from '@/api/opt-outs'
 import { openFormDialog } from '@/components/ui/DeclaredForm'
 import {
   KEYWORD_MAX_CHARS, KEYWORDS_MAX, keywordsFromText, OPT_OUT_NOTE_MAX, optOutAddSchema, optOutRemoveSchema, optOutSettingsSchema,
 } from '@/domain/opt-outs'
+import { formatMinute, MARKETING_CAP_MAX, marketingRuleSchema, type MarketingRule } from '@/domain/marketing'
 import type { ActionHelpers, Row } from '@/grid'
 import { mountDialog } from '@/components/ui/mount-dialog'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
 
 /*
  * The opt-out list's writes (opt-outs.list.ts declares them; loaded on use): a number added with its note, a number
- * taken off with its reason, and the enterprise's keyword settings. Each is a declared form on the schema the
- * server validates with.
+ * taken off with its reason, the enterprise's keyword settings and its marketing hours and cap (an administrator's:
+ * the platform's default). Each is a declared form on the schema the server validates with.
  */
 type LL = TranslationFunctions
 
@@ -96,6 +98,40 @@ export async function editSettings(LL: LL): Promise<string | void> {
         },
       ],
       submit: (p) => calls.saveOptOutSettings(p),
+    },
+  })
+}
+
+/**
+ * Marketing hours and the daily cap: an enterprise narrows the platform's for itself and its sub-accounts (the
+ * server refuses a wider one, naming the field), an administrator sets the platform's default. Read fresh, so the
+ * form starts from the rule saved now.
+ */
+export async function editMarketingRule(LL: LL, platform: boolean): Promise<string | void> {
+  const info = await queryClient.fetchQuery({ ...marketingRuleQuery(), staleTime: 0 })
+  const t = LL.marketing.settings
+  const start: MarketingRule = platform ? info.platform : info.effective
+  const words = (r: MarketingRule) => ({ start: formatMinute(r.window_start), end: formatMinute(r.window_end), cap: String(r.daily_cap) })
+  const e = LL.marketing.errors
+  // The schema's own checks, by their keys (a wider rule is the server's refusal, worded by it).
+  const message = (issue: { message: string }) =>
+    issue.message === 'marketingTime' ? e.marketingTime()
+      : issue.message === 'marketingCap' ? e.marketingCap({ max: MARKETING_CAP_MAX })
+        : issue.message === 'marketingWindowOrder' ? e.marketingWindowOrder() : LL.errors.invalidValue()
+  return openFormDialog({
+    title: t.title(),
+    intro: `${t.intro()} ${platform ? t.platformAdmin() : t.platform(words(info.platform))}`,
+    saveTestId: 'marketing-rule-save',
+    spec: {
+      id: 'marketing-rule', schema: marketingRuleSchema,
+      initial: { window_start: formatMinute(start.window_start), window_end: formatMinute(start.window_end), daily_cap: String(start.daily_cap) },
+      fields: [
+        { name: 'window_start', label: t.start(), placeholder: '08:00', inputMode: 'numeric', autoComplete: 'off', message },
+        { name: 'window_end', label: t.end(), placeholder: '21:00', inputMode: 'numeric', autoComplete: 'off', message },
+        { name: 'daily_cap', label: t.cap(), inputMode: 'numeric', autoComplete: 'off', message },
+      ],
+      submitLabel: t.save(),
+      submit: (p) => saveMarketingRule(p, platform),
     },
   })
 }

@@ -14,8 +14,9 @@ const userType = () => getUserInfo()?.userInfo.authUser.userType
 const listed = () => getCommands().some((c) => c.id === `route:${OPT_OUT_LIST_PATH}`)
 
 /**
- * "Add an opted-out number" from anywhere (every account with a list of its own), and the keyword settings (the
- * enterprise's own account, which alone may change them).
+ * "Add an opted-out number" from anywhere (every account with a list of its own), the keyword settings (the
+ * enterprise's own account, which alone may change them), and the marketing hours and cap (the enterprise's, or an
+ * administrator's platform default).
  */
 export function optOutCommands({ LL, otherLL }: { LL: LL; otherLL: LL }): Command[] {
   const keywords = () => [LL.optOuts.keywords(), otherLL.optOuts.keywords()]
@@ -31,6 +32,13 @@ export function optOutCommands({ LL, otherLL }: { LL: LL; otherLL: LL }): Comman
       label: () => LL.optOuts.settings(), keywords: () => [otherLL.optOuts.settings(), ...keywords()],
       when: () => userType() === 2 && listed(),
       perform: async () => void (await import('./opt-outs.actions')).editSettings(LL).then(said),
+    },
+    {
+      // The enterprise's own hours and cap; an administrator's is the platform's default.
+      id: 'action:marketing:rule', kind: 'action', group: () => LL.optOuts.title(),
+      label: () => LL.marketing.settings.title(), keywords: () => [otherLL.marketing.settings.title(), LL.marketing.types.marketing(), otherLL.marketing.types.marketing()],
+      when: () => (userType() === 1 || userType() === 2) && listed(),
+      perform: async () => void (await import('./opt-outs.actions')).editMarketingRule(LL, userType() === 1).then(said),
     },
   ]
 }

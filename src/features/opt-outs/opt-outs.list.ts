@@ -60,6 +60,10 @@ export const optOutsList = defineList({
     { id: 'add', label: (LL) => LL.optOuts.add(), visibleWhen: hasList, perform: async ({ LL }) => (await actions()).addOptOut(LL) },
     { id: 'import', label: (LL) => LL.optOuts.import(), visibleWhen: hasList, perform: async ({ LL }) => (await actions()).importOptOuts(LL) },
     { id: 'settings', label: (LL) => LL.optOuts.settings(), visibleWhen: owns, perform: async ({ LL }) => (await actions()).editSettings(LL) },
+    {
+      id: 'marketing', label: (LL) => LL.marketing.settings.title(), visibleWhen: (ctx) => owns(ctx) || isAdmin(ctx),
+      perform: async ({ LL, ctx }) => (await actions()).editMarketingRule(LL, isAdmin(ctx)),
+    },
   ],
   rowActions: [
     {

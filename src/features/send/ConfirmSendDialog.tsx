@@ -4,6 +4,7 @@ import { formatCount } from '@/domain/count-format'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { money } from './ContentPanel'
 import { formatDateTime } from '@/domain/date-time'
+import type { MarketingNotice } from './marketing-notice'
 
 export interface SendSummary {
   numbers: number
@@ -21,6 +22,8 @@ export interface SendSummary {
   optedOut?: { count: number; mobiles: string[] }
   /** The number whose text `text` is, when each recipient reads its own (point-to-point: the first row's). */
   textOf?: string
+  /** A marketing send: the hours and cap in force, and when it will go if asked for outside the hours. */
+  marketing?: MarketingNotice
 }
 
 /** Opted-out numbers named in the confirmation; the rest are counted. */
@@ -44,7 +47,8 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
         [t.messages(), formatCount(s.messages, locale)],
         [t.cost(), s.cost === null ? '—' : money(s.cost, locale)],
         [t.balanceAfter(), s.balance === null || s.cost === null ? '—' : money(s.balance - s.cost, locale)],
-        [t.sendTime(), s.time ? formatDateTime(s.time) : t.immediately()],
+        // A marketing send asked for outside its hours goes when they open, as the server will decide.
+        [t.sendTime(), s.marketing?.from ?? (s.time ? formatDateTime(s.time) : t.immediately())],
       ]
     : []
   return (
@@ -74,6 +78,13 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
                 + (s.optedOut.count > OPTED_OUT_NAMED ? ` ${LL.optOuts.check.more({ count: formatCount(s.optedOut.count, locale) })}` : ''),
             })}
           </p>
+        </div>
+      )}
+      {s?.marketing && (
+        <div role="status" data-testid="send-marketing"
+          className={`mb-3 rounded border px-3 py-2 text-sm ${s.marketing.from ? 'border-[var(--warning)]' : 'border-[var(--border)]'}`}>
+          {s.marketing.from && <p className="font-medium text-[var(--warning)]">{(s.time ? LL.marketing.send.timedMove : LL.marketing.send.windowMove)({ time: s.marketing.from })}</p>}
+          <p className="text-xs text-[var(--muted)]">{LL.marketing.settings.effective({ start: s.marketing.start, end: s.marketing.end, cap: String(s.marketing.cap) })}</p>
         </div>
       )}
       <dl data-testid="send-summary" className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { hasOptOut } from '@/domain/marketing'
+import { marketingRuleQuery } from '@/api/marketing'
+import { formatMinute, hasOptOut } from '@/domain/marketing'
 import { useI18nContext } from '@/i18n/i18n-react'
 
 interface Props {
@@ -12,13 +14,15 @@ interface Props {
 /**
  * "Marketing message" beside the editor of the domestic send pages: the sender marks free text as marketing (a
  * picked template sets it from its type). While marked, the hint under it says at once whether the text carries a
- * refusal instruction (src/domain/marketing.ts), which the server requires of every marketing send.
+ * refusal instruction (src/domain/marketing.ts), which the server requires of every marketing send, and names the
+ * hours marketing messages are sent in (the enterprise's rule in force).
  */
 export function MarketingToggle({ marked, onChange, content }: Props) {
   const { LL } = useI18nContext()
   const t = LL.marketing.send
   const id = useId()
   const missing = marked && !hasOptOut(content)
+  const rule = useQuery({ ...marketingRuleQuery(), enabled: marked }).data?.effective
   return (
     <div className="flex basis-full flex-col gap-1" data-testid="marketing-toggle">
       <label htmlFor={id} className="flex items-center gap-2 text-sm">
@@ -27,6 +31,7 @@ export function MarketingToggle({ marked, onChange, content }: Props) {
       </label>
       <p id={`${id}-hint`} role="status" data-testid="marketing-hint" className={`text-xs ${missing ? 'text-[var(--danger)]' : 'text-[var(--muted)]'}`}>
         {marked ? (missing ? t.optOutMissing() : t.optOutFound()) : t.toggleHint()}
+        {marked && rule && ` ${t.hours({ start: formatMinute(rule.window_start), end: formatMinute(rule.window_end) })}`}
       </p>
     </div>
   )

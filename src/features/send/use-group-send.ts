@@ -8,6 +8,7 @@ import { PREVIEW_LIMIT, type GroupPreviewResult, type SendResult } from '@/domai
 import { useI18nContext } from '@/i18n/i18n-react'
 import { measureContent } from '../../../workers/billing'
 import type { SendSummary } from './ConfirmSendDialog'
+import { marketingNotice } from './marketing-notice'
 import { optedOutOf, optOutCheck } from './opt-out-check'
 import { firstLines } from './number-sources'
 import { useOwnPrice } from './use-own-price'
@@ -66,14 +67,16 @@ export function useGroupSend() {
 
   async function summarize(): Promise<SendSummary | null> {
     if (!check()) return null
-    const [p, out] = await Promise.all([ensurePrice(), optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers, content })])
+    const [p, out, notice] = await Promise.all([
+      ensurePrice(), optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers, content }), marketingNotice(marketing, c.timingTime()),
+    ])
     if (!out) return null
     const numbers = valid - out.opted_out
     const messages = measure.messages * numbers
     const text = hasInteract(content) ? fillInteract(content, exampleInteractUrl()) : content
     return {
       numbers, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p), time: c.schedule.timed ? c.schedule.time : null, text,
-      optedOut: optedOutOf(out),
+      optedOut: optedOutOf(out), marketing: notice,
     }
   }
 

@@ -16,6 +16,7 @@ export default {
 		optOutMissing: 'A marketing message must say how to opt out, such as “回T退订” or “Reply STOP to opt out”; it cannot be sent without.',
 		optOutFound: 'It says how to opt out.',
 		windowMove: 'Outside the marketing hours now: it becomes a timed batch, sent at {time}',
+		timedMove: 'The chosen time is outside the marketing hours: it is sent at {time}',
 		movedResult: 'Marketing outside the marketing hours became a timed batch, sent at {time}',
 		overCap: '{count} numbers removed: over the daily marketing cap',
 	},

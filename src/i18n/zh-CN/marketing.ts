@@ -16,6 +16,7 @@ export default {
 		optOutMissing: '营销短信须含退订方式，如“回T退订”或“拒收请回复R”，否则不能发送。',
 		optOutFound: '已包含退订方式。',
 		windowMove: '现在不在营销时段内：将作为定时批次于 {time} 发送',
+		timedMove: '所选时间不在营销时段内：将于 {time} 发送',
 		movedResult: '营销时段外的营销短信已转为定时批次，将于 {time} 发送',
 		overCap: '{count} 个号码已移除：超过每日营销条数上限',
 	},

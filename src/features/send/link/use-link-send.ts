@@ -10,6 +10,7 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
 import { measureContent } from '../../../../workers/billing'
 import type { SendSummary } from '../ConfirmSendDialog'
+import { marketingNotice } from '../marketing-notice'
 import { optedOutOf, optOutCheck } from '../opt-out-check'
 import { firstLines } from '../number-sources'
 import { useSendComposer } from '../use-send-composer'
@@ -92,14 +93,16 @@ export function useLinkSend() {
 
   async function summarize(): Promise<SendSummary | null> {
     if (!check()) return null
-    const out = await optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers, content }, cusId)
+    const [out, notice] = await Promise.all([
+      optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers, content }, cusId), marketingNotice(marketing, c.timingTime()),
+    ])
     if (!out) return null
     const numbers = valid - out.opted_out
     const messages = measure.messages * numbers
     // Every recipient reads the content with a link of its own, of the example's length.
     return {
       numbers, messages, balance, cost: price === null ? null : chargeFor(messages, price), time: c.schedule.timed ? c.schedule.time : null,
-      optedOut: optedOutOf(out), text: filled,
+      optedOut: optedOutOf(out), text: filled, marketing: notice,
     }
   }
 

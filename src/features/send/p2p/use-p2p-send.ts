@@ -7,6 +7,7 @@ import { MAX_CONTENT_CHARS, PREVIEW_LIMIT, type GroupPreviewResult, type SendRes
 import { fillTemplate, highestPlaceholder, normalizeMobile, placeholder } from '@/domain/send-p2p'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { SendSummary } from '../ConfirmSendDialog'
+import { marketingNotice } from '../marketing-notice'
 import { optedOutOf, optOutCheck } from '../opt-out-check'
 import { firstLines } from '../number-sources'
 import { useOwnPrice } from '../use-own-price'
@@ -80,8 +81,9 @@ export function useP2pSend() {
     if (!check() || !a) return null
     // Measured again rather than read from state: the debounced figure may lag the last keystroke.
     // The first row's text as the server fills it: each recipient reads the template filled with its own values.
-    const [measured, first, out] = await Promise.all([
+    const [measured, first, out, notice] = await Promise.all([
       rows.measureNow(template), previewFirst(1), optOutCheck(c, LL, locale, a.valid, { rows: a.rows, template }),
+      marketingNotice(marketing, c.timingTime()),
     ])
     // The worker died and holds no rows until they are arranged again (the rows panel says so).
     if (!measured || !out) return null
@@ -92,6 +94,7 @@ export function useP2pSend() {
     return {
       numbers: a.valid - out.opted_out, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p),
       time: c.schedule.timed ? c.schedule.time : null, optedOut: optedOutOf(out), text: text?.content, textOf: text?.mobile,
+      marketing: notice,
     }
   }
 
