@@ -30,6 +30,7 @@ import { registerRoutes } from './routes/register'
 import { sessionRoutes } from './routes/session'
 import { pushRoutes } from './routes/push'
 import { recordRoutes } from './routes/records'
+import { batchRoutes } from './routes/batch'
 import { sendRoutes } from './routes/send'
 import { shortLinkRedirectRoutes } from './routes/send/link'
 import { signedApiRoutes } from './routes/signed-api'
@@ -86,6 +87,8 @@ export function createApp(opts: AppOptions | Deps) {
   // Materials: uploads (their own body limits), the list, delete and media serving.
   api.route('/', materialRoutes(deps))
   api.route('/', signatureRoutes(deps))
+  // A batch after its send: its page, resends, cancel, failed numbers; a sent record in full (routes/batch.ts).
+  api.route('/', batchRoutes(deps))
   api.route('/', openApiRoutes(() => servedOperations(api)))
   // Unknown API paths answer in the envelope too, not with the console's index.html.
   api.all('*', (c) => fail(c, new ApiError(404, 'notFound')))

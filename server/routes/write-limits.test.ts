@@ -42,6 +42,17 @@ describe('routes/write-limits', () => {
       expect(rows[0].content).toBe(`【艾克米】edit ${RATE_RULES.timedEdit.points - 1}`)
     })
 
+    it('batch actions: resends and cancels beyond the per-minute allowance are refused with 429 before any batch is read', async () => {
+      const statuses: number[] = []
+      for (let i = 0; i <= RATE_RULES.batchAction.points; i++) {
+        const path = i % 2 ? '/batch/cancel' : '/batch/resend'
+        statuses.push((await h.call(path, { batch_id: `B-none-${i}`, target: 'failed', idempotency_key: crypto.randomUUID() }, { token: tok.globex })).status)
+      }
+      expect(statuses.slice(0, -1).every((s) => s === 404)).toBe(true)
+      expect(statuses.at(-1)).toBe(429)
+      expect((await h.call('/batch/cancel', { batch_id: 'B-none' }, { token: tok.acme })).status).toBe(404)
+    })
+
     it('the public redirect counts every click but logs only a link’s first CLICK_LOG_PER_LINK', async () => {
       const made = await h.call('/shortChainTool/longToShort', { long_url: 'https://shop.example.com/hot' }, { token: tok.acme })
       const code = made.data.code as string

@@ -30,6 +30,8 @@ export const RATE_RULES = {
   errorLogBytes: { points: 5_000_000, duration: 3_600 },
   /** Content templates submitted for review per account and hour (each a pending row until checked). */
   templateAdd: { points: 60, duration: 3_600 },
+  /** Batch resends and cancels per account and minute (each reads or changes every record of a batch). */
+  batchAction: { points: 20, duration: 60 },
   /** Timed-batch content edits per account and minute (each rewrites every detail of the batch). */
   timedEdit: { points: 10, duration: 60 },
   /** Password and SMS-code sign-ins per client address and minute (the per-account guesses: security/attempts.ts). */

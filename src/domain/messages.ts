@@ -26,6 +26,21 @@ export const SERVER_MESSAGES = {
     en: 'The server is handling many sends and previews right now; try again in {seconds} seconds',
   },
   notFound: { 'zh-CN': '资源不存在', en: 'Not found' },
+  batchNotFound: { 'zh-CN': '批次 {batch} 不存在或无权查看', en: 'The batch {batch} does not exist or is not yours to see' },
+  recordNotFound: { 'zh-CN': '发送记录不存在或无权查看', en: 'The sent record does not exist or is not yours to see' },
+  resendUnsupported: {
+    'zh-CN': '只有国内短信批次可以重发，视频、5G 和国际短信请重新发送',
+    en: 'Only domestic SMS batches can be resent; send video, 5G and international messages again from their send page',
+  },
+  resendNothing: { 'zh-CN': '该批次没有可以重发的号码', en: 'This batch has no numbers to resend to' },
+  resendDone: {
+    'zh-CN': '该批次已重发过，见批次 {batch}',
+    en: 'This batch was already resent: see batch {batch}',
+  },
+  cancelNothing: {
+    'zh-CN': '该批次没有尚未发出的短信可以取消',
+    en: 'Nothing of this batch is still waiting to go out, so nothing can be cancelled',
+  },
   interactNotInBatch: {
     'zh-CN': '该批次发送时没有答复页，内容中不能加入 {marker}',
     en: 'This batch was sent without answer pages, so its content cannot gain {marker}',

@@ -1,4 +1,5 @@
 import { marketingRuleSchema } from './marketing'
+import { batchRefSchema, recordRefSchema, resendPreviewSchema, resendSchema } from './batch'
 import type { z } from 'zod'
 import { accountListSchema, errorLogUploadSchema } from './account'
 import { getAppSecretSchema, rotateAppSecretSchema } from './app-secret'
@@ -153,6 +154,15 @@ export const OPERATIONS = [
     ['/interact/download', json(interactDownloadSchema), 'file'],
     ['/shortChainTool/list', json(shortLinkSearchSchema)],
     ['/shortChainTool/download', json(shortLinkDownloadSchema), 'file'],
+    ['/mtRecord/detail', json(recordRefSchema)],
+  ]),
+  ...area('batch', 'bearer', [
+    ['/batch/detail', json(batchRefSchema)],
+    ['/batch/failures', json(batchRefSchema)],
+    ['/batch/resendPreview', json(resendPreviewSchema)],
+    ['/batch/resend', json(resendSchema)],
+    ['/batch/cancel', json(batchRefSchema)],
+    ['/batch/failedDownload', download(batchRefSchema), 'file'],
   ]),
   ...area('statistics', 'bearer', [
     ['/dataGathering/batchList', json(batchSearchSchema)],

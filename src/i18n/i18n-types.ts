@@ -6169,6 +6169,66 @@ type RootTranslation = {
 		 */
 		unreachable: string
 		/**
+		 * 发​送​方​已​取​消
+		 */
+		cancelled: string
+		meaning: {
+			/**
+			 * 短​信​已​送​到​对​方​手​机​。
+			 */
+			delivered: string
+			/**
+			 * 运​营​商​没​能​送​达​，​原​因​未​细​分​；​稍​后​重​发​可​能​成​功​。
+			 */
+			undeliverable: string
+			/**
+			 * 对​方​手​机​在​有​效​期​内​一​直​没​有​接​收​（​多​为​关​机​或​无​信​号​）​，​稍​后​重​发​可​能​成​功​。
+			 */
+			expired: string
+			/**
+			 * 运​营​商​拒​绝​了​这​条​短​信​（​内​容​或​签​名​不​被​接​受​）​，​原​样​重​发​仍​会​被​拒​。
+			 */
+			rejected: string
+			/**
+			 * 号​码​在​运​营​商​或​平​台​的​黑​名​单​中​，​重​发​不​会​送​达​。
+			 */
+			blocklisted: string
+			/**
+			 * 运​营​商​没​有​按​时​回​执​，​不​知​道​是​否​送​达​。
+			 */
+			reportTimeout: string
+			/**
+			 * 这​个​号​码​不​存​在​（​空​号​）​，​重​发​不​会​送​达​。
+			 */
+			noSuchNumber: string
+			/**
+			 * 对​方​手​机​关​机​或​暂​时​停​机​，​开​机​后​重​发​可​能​送​达​。
+			 */
+			switchedOff: string
+			/**
+			 * 号​码​已​停​机​或​暂​停​服​务​，​重​发​不​会​送​达​。
+			 */
+			suspended: string
+			/**
+			 * 对​方​手​机​不​在​服​务​区​或​网​络​拥​塞​，​稍​后​重​发​可​能​送​达​。
+			 */
+			unreachable: string
+			/**
+			 * 发​送​方​在​交​给​运​营​商​之​前​取​消​了​这​条​短​信​，​费​用​已​退​回​。
+			 */
+			cancelled: string
+		}
+		kind: {
+			/**
+			 * 永​久​失​败
+			 */
+			permanent: string
+			/**
+			 * 暂​时​失​败
+			 */
+			transient: string
+		}
+		/**
 		 * {​w​o​r​d​s​}​（​{​c​o​d​e​}​）
 		 * @param {string} code
 		 * @param {string} words
@@ -12803,6 +12863,66 @@ export type TranslationFunctions = {
 		 * 不在服务区
 		 */
 		unreachable: () => LocalizedString
+		/**
+		 * 发送方已取消
+		 */
+		cancelled: () => LocalizedString
+		meaning: {
+			/**
+			 * 短信已送到对方手机。
+			 */
+			delivered: () => LocalizedString
+			/**
+			 * 运营商没能送达，原因未细分；稍后重发可能成功。
+			 */
+			undeliverable: () => LocalizedString
+			/**
+			 * 对方手机在有效期内一直没有接收（多为关机或无信号），稍后重发可能成功。
+			 */
+			expired: () => LocalizedString
+			/**
+			 * 运营商拒绝了这条短信（内容或签名不被接受），原样重发仍会被拒。
+			 */
+			rejected: () => LocalizedString
+			/**
+			 * 号码在运营商或平台的黑名单中，重发不会送达。
+			 */
+			blocklisted: () => LocalizedString
+			/**
+			 * 运营商没有按时回执，不知道是否送达。
+			 */
+			reportTimeout: () => LocalizedString
+			/**
+			 * 这个号码不存在（空号），重发不会送达。
+			 */
+			noSuchNumber: () => LocalizedString
+			/**
+			 * 对方手机关机或暂时停机，开机后重发可能送达。
+			 */
+			switchedOff: () => LocalizedString
+			/**
+			 * 号码已停机或暂停服务，重发不会送达。
+			 */
+			suspended: () => LocalizedString
+			/**
+			 * 对方手机不在服务区或网络拥塞，稍后重发可能送达。
+			 */
+			unreachable: () => LocalizedString
+			/**
+			 * 发送方在交给运营商之前取消了这条短信，费用已退回。
+			 */
+			cancelled: () => LocalizedString
+		}
+		kind: {
+			/**
+			 * 永久失败
+			 */
+			permanent: () => LocalizedString
+			/**
+			 * 暂时失败
+			 */
+			transient: () => LocalizedString
+		}
 		/**
 		 * {words}（{code}）
 		 */

@@ -24,4 +24,8 @@ isolationMatrix([
   item('/cspTemplate/downloadTemplate', 'csp_template', 'template_id', 'template_id', ['admin']),
   item('/videoTemplate/getVideoTemplate', 'video_template', 'cus_template_id', 'cus_template_id', ['admin', 'acme', 'acme01']),
   item('/videoTemplate/downloadTemplate', 'video_template', 'cus_template_id', 'cus_template_id', ['admin', 'acme', 'acme01']),
+  // A batch's page and its failure groups, and a sent record in full (routes/batch.ts): one of each account's.
+  item('/batch/detail', 'sms_batch', 'batch_id', 'batch_id', ['admin', 'acme', 'acme01']),
+  item('/batch/failures', 'sms_batch', 'batch_id', 'batch_id', ['admin', 'acme', 'acme01']),
+  item('/mtRecord/detail', 'mt_record', 'sn', 'sn', ['admin', 'acme', 'acme01']),
 ])

@@ -35,6 +35,12 @@ export const MT_STATUS_WAITING = 500
 export const MT_STATUS_TIMEOUT = 600
 /** Filter value meaning every failure code (anything not success, review, waiting or timeout). */
 export const MT_STATUS_FAILURE = 700
+/**
+ * A record its sender cancelled before it went to the carrier (server/batch/cancel.ts), with the code CANCELLED and
+ * its price refunded: a failure as every status outside the four above, so the counters count it sent (out of the
+ * queue, as the spec's waiting = submitted − sent needs) and failed (not delivered).
+ */
+export const MT_STATUS_CANCELLED = 800
 
 /** The send status of a sent record; null when the status is hidden (showClientStatus 0 blanks mt_status). */
 export function mtSendStatus(row: { mt_status: number | null; report_result?: number | null }): MtSendStatusKey | null {
