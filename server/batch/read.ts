@@ -48,6 +48,7 @@ export async function batchDetail(db: Db, user: SessionUser, batchId: string): P
   const { rows } = await db.query<Omit<BatchDetail, 'signature'>>(
     `select b.batch_id, b.cus_id, c.cus_name, b.prod_type::int as prod_type, b.batch_type::int as batch_type, b.content, b.sender_id,
        b.create_time, b.receive_count, b.sent_count, b.success_count, b.failure_count, b.unknown_count, b.timeout_count, b.opted_out,
+       b.messages, b.spend::float8 as cost,
        b.resent_from, coalesce((select json_agg(json_build_object('batch_id', r.batch_id, 'target', r.resend_target, 'create_time', r.create_time)
          order by r.create_time) from sms_batch r where r.resent_from = b.batch_id), '[]'::json) as resends, now() as now
      from sms_batch b join customer c on c.cus_id = b.cus_id ${w.sql}`, w.params)

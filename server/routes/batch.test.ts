@@ -185,7 +185,8 @@ describe('routes/batch', () => {
       expect(refunds[0].money).toBeCloseTo(20 * unitCost, 3)
       expect(refunds[0].post - refunds[0].pre).toBeCloseTo(20 * unitCost, 3)
       const d = (await call('/batch/detail', { batch_id: batch })).data
-      expect(d).toMatchObject({ receive_count: 30, sent_count: 30, success_count: 10, failure_count: 20, unknown_count: 0 })
+      expect(d).toMatchObject({ receive_count: 30, sent_count: 30, success_count: 10, failure_count: 20, unknown_count: 0, messages: 60 })
+      expect(d.cost).toBeCloseTo(10 * unitCost, 3)
       expect((await call('/batch/failures', { batch_id: batch })).data.codes).toEqual([{ code: 'CANCELLED', count: 20, kind: 'permanent' }])
       // Nothing of it goes out after the cancel committed, and nothing is left to cancel.
       await h.db.query(`update mt_record set receive_time = receive_time - interval '10 seconds' where batch_id = $1`, [batch])

@@ -44,6 +44,9 @@ export const batchDetailSchema = z.object({
   unknown_count: z.number(),
   timeout_count: z.number(),
   opted_out: z.number(),
+  /** Billed messages and what its records cost now (refunds of cancelled records taken off): the batch statistics' figures. */
+  messages: z.number(),
+  cost: z.number(),
   /** The batch this one resent to, and the batches resent from this one. */
   resent_from: z.string().nullable(),
   resends: z.array(z.object({ batch_id: z.string(), target: z.enum(RESEND_TARGETS), create_time: z.string() })),
