@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import {
-  normalSmsIndexInfoSchema, replyCountSchema, smsIndexInfoSchema,
+  normalSmsIndexInfoSchema, replyCountSchema, smsIndexInfoSchema, trendSchema, trendSearchSchema,
 } from '@/domain/lists/stats'
 import { api } from './http'
 import { userKeys } from './keys'
@@ -27,5 +27,13 @@ export const replyCountQuery = (prodType: number) =>
   queryOptions({
     queryKey: dashboardKeys.replies(prodType),
     queryFn: async () => replyCountSchema.parse(await api('/dataGathering/queryReplyCount', { prod_type: prodType })),
+    staleTime: 60_000,
+  })
+
+/** The chart above a statistics list: the list's own search (filters and product), no paging. */
+export const trendQuery = (search: Record<string, unknown>) =>
+  queryOptions({
+    queryKey: [...dashboardKeys.all(), 'trend', search] as const,
+    queryFn: async () => trendSchema.parse(await api('/dataGathering/trend', trendSearchSchema.parse(search))),
     staleTime: 60_000,
   })

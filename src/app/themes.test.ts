@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { contrastRatio as contrast, isPrimaryPalette, PRIMARY_PAIRED, PRIMARY_SWATCHES, readablePrimary, type PrimaryPalette } from '@/domain/colour-contrast'
-import { ROLE_COLORS } from '@/features/dashboard/trend'
+import { ROLE_COLORS } from '@/components/charts/trend'
 
 /*
  * WCAG AA for text in every theme, not only the white one the axe sweep measures: each colour text is drawn in,

@@ -23,7 +23,7 @@ import {
 } from './lists/records'
 import {
   batchMobileSearchSchema, batchSearchSchema, countryStatSearchSchema, dimeSearchSchema, gatheringSearchSchema, indexInfoSearchSchema,
-  replyCountSearchSchema,
+  replyCountSearchSchema, trendSearchSchema,
 } from './lists/stats'
 import { contentTemplateSearchSchema, cspTemplateSearchSchema, videoTemplateSearchSchema } from './lists/templates'
 import {
@@ -175,6 +175,7 @@ export const OPERATIONS = [
     ['/dataGathering/getSmsIndexInfo', json(indexInfoSearchSchema)],
     ['/dataGathering/getNormalSmsIndexInfo', json(indexInfoSearchSchema)],
     ['/dataGathering/queryReplyCount', json(replyCountSearchSchema)],
+    ['/dataGathering/trend', json(trendSearchSchema)],
   ]),
   ...area('timed', 'bearer', [
     ['/pageTimeBatch/list', json(timedBatchSearchSchema)],

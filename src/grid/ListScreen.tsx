@@ -1,6 +1,6 @@
 import type { GridApi } from 'ag-grid-community'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from '@/components/ui/toast'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
@@ -158,6 +158,8 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
     page: (to) => goPage(to === 'first' ? 1 : to === 'last' ? pages : view.pageNumber + (to === 'next' ? 1 : -1)),
   })
 
+  const Above = list.above
+  const aboveSearch = useMemo(() => ({ ...view.filters, ...list.fixed }), [view.filters, list.fixed])
   if (list.visibleWhen && ctx && !list.visibleWhen(ctx)) {
     return <p className="p-6 text-sm text-[var(--muted)]">{LL.common.forbiddenHint()}</p>
   }
@@ -177,6 +179,11 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         }}
         onReset={reset}
       />
+      {Above && (
+        <Suspense fallback={null}>
+          <Above search={aboveSearch} />
+        </Suspense>
+      )}
       <ListToolbar
         title={title}
         list={list}

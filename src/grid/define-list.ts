@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import type { ZodObject } from 'zod'
 import type { AuthUser } from '@/domain/auth'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
@@ -158,6 +159,11 @@ export interface ListDefinition {
   rowSchema: ZodObject<any>
   searchFields: SearchField[]
   columns: ColumnDef[]
+  /**
+   * Drawn above the toolbar with the list's current search (its filters and fixed fields, no paging): the statistics'
+   * chart of the same window. A lazy component, so its code (nivo) loads with the screen, not with the declarations.
+   */
+  above?: ComponentType<{ search: Record<string, unknown> }>
   /** A line about the whole list beside its toolbar, from the server's answer (materials: storage used of the quota). */
   caption?: (LL: LL, page: ListPage) => string | null
   /** Fields shown in the pinned bottom row, read from the server's `totals`. */

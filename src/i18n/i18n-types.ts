@@ -784,6 +784,23 @@ type RootTranslation = {
 		 * 今​日​，​未​完
 		 */
 		partialDay: string
+		/**
+		 * 所​选​时​间​段​的​提​交​数​与​已​发​送​数
+		 */
+		statsVolume: string
+		/**
+		 * 所​选​时​间​段​的​成​功​率
+		 */
+		statsRate: string
+		/**
+		 * 虚​线​末​端​为​进​行​中​的​ ​{​p​e​r​i​o​d​}​（​截​至​现​在​，​尚​未​结​束​）​，​不​与​完​整​周​期​比​较​。
+		 * @param {string} period
+		 */
+		statsPartialNote: RequiredParams<'period'>
+		/**
+		 * 图​表​数​据​加​载​失​败​，​列​表​不​受​影​响​。
+		 */
+		statsLoadFailed: string
 	}
 	errors: {
 		/**
@@ -7716,6 +7733,22 @@ export type TranslationFunctions = {
 		 * 今日，未完
 		 */
 		partialDay: () => LocalizedString
+		/**
+		 * 所选时间段的提交数与已发送数
+		 */
+		statsVolume: () => LocalizedString
+		/**
+		 * 所选时间段的成功率
+		 */
+		statsRate: () => LocalizedString
+		/**
+		 * 虚线末端为进行中的 {period}（截至现在，尚未结束），不与完整周期比较。
+		 */
+		statsPartialNote: (arg: { period: string }) => LocalizedString
+		/**
+		 * 图表数据加载失败，列表不受影响。
+		 */
+		statsLoadFailed: () => LocalizedString
 	}
 	errors: {
 		/**

@@ -128,6 +128,39 @@ describe('billed messages and spend in the statistics', () => {
     expect(days.totals.spend).toBeCloseTo(money(mine).spend - money(expected.get(batch)!).spend, 4)
   })
 
+  it('draws the window\'s every period with the figures its rows sum, the period under way named as such', async () => {
+    const now = wall('2026-03-01 12:00:00')
+    h.deps.now = () => now
+    try {
+      const range = { prod_type: 0, start_time: '2024-12-15', end_time: '2026-05-31' }
+      const trend = await call('acme', '/dataGathering/trend', { ...range, dimension: 1 })
+      // December 2024 to this month: a window past today ends today.
+      expect(trend.axis[0]).toBe('2024-12')
+      expect(trend.axis.at(-1)).toBe('2026-03')
+      expect(trend.axis).toHaveLength(16)
+      expect(trend.partial).toBe('2026-03')
+      const rows = (await call('acme', '/dataGathering/list', { ...range, dimension: 1, pageSize: 100 })).records as Record<string, number | string>[]
+      trend.axis.forEach((month: string, i: number) => {
+        const of = rows.filter((r) => r.gathering_time === month)
+        const sum = (f: string) => of.reduce((s, r) => s + Number(r[f]), 0)
+        expect([trend.receive[i], trend.sent[i], trend.success[i], trend.messages[i]], month).toEqual([sum('receive_count'), sum('sent_count'), sum('success_count'), sum('messages')])
+        expect(trend.spend[i], month).toBeCloseTo(sum('spend'), 4)
+      })
+      expect(trend.receive.reduce((a: number, b: number) => a + b, 0)).toBeGreaterThan(0)
+      // Days of a closed window: none under way; one of the last 30 days (no window) ends today, partial.
+      const days = await call('acme', '/dataGathering/trend', { prod_type: 0, dimension: 0, start_time: '2025-01-01', end_time: '2025-01-03' })
+      expect([days.axis, days.partial]).toEqual([['2025-01-01', '2025-01-02', '2025-01-03'], null])
+      const recent = await call('acme', '/dataGathering/trend', { prod_type: 0, dimension: 0 })
+      expect([recent.axis.length, recent.axis.at(-1), recent.partial]).toEqual([30, '2026-03-01', '2026-03-01'])
+      // A sub-account sees its own records only.
+      const own = await h.call('/dataGathering/trend', { ...range, dimension: 2 }, { token: await h.tokenFor('acme01', 'Acme01@12345') })
+      const acme01 = recs.filter((r) => r.cus === 'acme01' && r.prod === 0 && platformDay(r.at) >= '2024-12-15')
+      expect(own.data.receive.reduce((a: number, b: number) => a + b, 0)).toBe(acme01.length)
+    } finally {
+      h.deps.now = () => new Date()
+    }
+  })
+
   it('a send puts its billed messages and its cost on its batch and its day', async () => {
     const before = await call('acme', '/dataGathering/list', { dimension: 0, prod_type: 0, pageSize: 1 })
     const content = `【艾克米】${'长'.repeat(80)}`

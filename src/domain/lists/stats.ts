@@ -198,3 +198,36 @@ export function unionStr(count: number, sent: number): string {
   const ratio = sent > 0 ? (count * 100) / sent : 0
   return `${count} (${ratio.toFixed(2)}%)`
 }
+
+// ---- the chart above a statistics list: /dataGathering/trend
+
+/** The statistics list's own search (dimension, product, account, country, window), without paging. */
+export const trendSearchSchema = z.object({
+  dimension: dimensionField(),
+  prod_type: searchInt(),
+  cus_id: searchText(64),
+  country: searchText(2),
+  ...dateRangeShape,
+})
+export type TrendSearch = z.infer<typeof trendSearchSchema>
+
+/** The most periods one chart draws (a longer window keeps its last ones): about a year of days, ten of months. */
+export const TREND_MAX_POINTS = [370, 120, 30] as const
+
+/**
+ * Per period of the window (days, months or years as the list's dimension; every period, zeros where nothing was
+ * sent), the figures of src/domain/figures.ts; `partial` names the period still under way (today's, this month's,
+ * this year's) when the window reaches it, which a chart draws as "so far".
+ */
+export const trendSchema = z.object({
+  axis: z.array(z.string()),
+  partial: z.string().nullable(),
+  receive: z.array(z.number()),
+  sent: z.array(z.number()),
+  success: z.array(z.number()),
+  failure: z.array(z.number()),
+  unknown: z.array(z.number()),
+  messages: z.array(z.number()),
+  spend: z.array(z.number()),
+})
+export type Trend = z.infer<typeof trendSchema>

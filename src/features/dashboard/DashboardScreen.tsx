@@ -6,8 +6,8 @@ import { FigureLabel } from '@/components/ui/FigureLabel'
 import type { Figure } from '@/domain/figures'
 import { Spinner } from '@/components/ui/Spinner'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { TrendChart } from './TrendChart'
-import { ROLE_COLORS, type SeriesRole } from './trend'
+import { TrendChart } from '@/components/charts/TrendChart'
+import { ROLE_COLORS, type SeriesRole } from '@/components/charts/trend'
 
 interface Props {
   title: string

@@ -1,7 +1,7 @@
 import { PROD_TYPE } from '@/domain/constants'
 import { BATCH_TOTALS, BATCH_TYPE_FILTER, batchRowSchema, batchSearchSchema, batchTypeKey, successRate } from '@/domain/lists/stats'
 import { dayInListZone, defineList, shortcutRange, type Tone } from '@/grid'
-import { accountColumns, accountFilter, figureColumn, moneyColumns, showsStatus } from './fields'
+import { accountColumns, accountFilter, figureColumn, moneyColumns, statsTrend, showsStatus } from './fields'
 
 const TYPE_TONES: Record<string, Tone> = { batchAudit: 'warn', batchSameContent: 'info', batchPointToPoint: 'info', unknown: 'muted' }
 
@@ -14,6 +14,7 @@ export const batchStatsList = defineList({
   fixed: { prod_type: PROD_TYPE.ordinary },
   searchSchema: batchSearchSchema,
   rowSchema: batchRowSchema,
+  above: statsTrend,
   searchFields: [
     accountFilter(PROD_TYPE.ordinary),
     { name: 'batch_id', kind: 'text', label: (LL) => LL.lists.filters.batchId() },

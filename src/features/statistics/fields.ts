@@ -1,3 +1,4 @@
+import { lazy } from 'react'
 import { FIGURE_FIELDS, type Figure } from '@/domain/figures'
 import type { ColumnDef, ListContext, SearchField } from '@/grid'
 
@@ -45,3 +46,6 @@ export const moneyColumns = (): ColumnDef[] => [
   figureColumn('messages'),
   figureColumn('spend', { type: 'money', width: 120 }),
 ]
+
+/** The chart above a statistics list (nivo, loaded with the screen). */
+export const statsTrend = lazy(() => import('./StatsTrend'))

@@ -3,7 +3,7 @@ import {
   COUNTRY_STAT_TOTALS, GATHERING_TOTALS, countryStatRowSchema, countryStatSearchSchema, gatheringRowSchema, gatheringSearchSchema,
 } from '@/domain/lists/stats'
 import { defineList, type ListDefinition } from '@/grid'
-import { accountColumns, accountFilter, figureColumn, moneyColumns, unionColumns } from './fields'
+import { accountColumns, accountFilter, figureColumn, moneyColumns, statsTrend, unionColumns } from './fields'
 
 /** Send statistics per day, month or year (the dimension filter) of one product: /dataGathering/list. */
 function sendStats(id: string, path: string, prodType: number, title: ListDefinition['title']): ListDefinition {
@@ -15,6 +15,7 @@ function sendStats(id: string, path: string, prodType: number, title: ListDefini
     fixed: { prod_type: prodType },
     searchSchema: gatheringSearchSchema,
     rowSchema: gatheringRowSchema,
+    above: statsTrend,
     searchFields: [
       {
         name: 'dimension',
@@ -61,6 +62,7 @@ export const countryStatsList = defineList({
   fixed: { prod_type: PROD_TYPE.international },
   searchSchema: countryStatSearchSchema,
   rowSchema: countryStatRowSchema,
+  above: statsTrend,
   searchFields: [
     { name: 'country', kind: 'text', label: (LL) => LL.lists.filters.country(), placeholder: () => 'US' },
     { name: 'time', kind: 'dateRange', label: (LL) => LL.lists.filters.gatheringTime(), shortcuts: 'day', defaultValue: 'lastMonth' },

@@ -17,4 +17,8 @@ export default {
 	partialNote: 'The dashed end is today, still in progress: not a full day.',
 	day: 'Date',
 	partialDay: 'today, in progress',
+	statsVolume: 'Submitted and sent to carrier in the chosen window',
+	statsRate: 'Delivery rate in the chosen window',
+	statsPartialNote: 'The dashed end is {period}, still in progress (so far): not a whole period.',
+	statsLoadFailed: 'The chart could not be loaded; the list below is unaffected.',
 } satisfies Translation['dashboard']

@@ -10,6 +10,17 @@ interface Props {
   /** Percent scale (0–100) for ratio series. */
   percent?: boolean
   label: string
+  /**
+   * The axis value still under way (a month or year of the statistics), drawn as "so far" when it is the last point;
+   * default today's day in the platform's zone, as the overviews' 30 days end.
+   */
+  partial?: string | null
+  /** The words of the point under way: in the tooltip and table, and the note under the chart. */
+  partialWords?: { point: string; note: string }
+  /** An axis label from its value (default: a day without its year). */
+  tickFormat?: (x: string) => string
+  /** Chart height in px (default 240). */
+  height?: number
 }
 
 type Layer = LineCustomSvgLayerProps<TrendSeries>
@@ -60,9 +71,11 @@ const CHART_THEME = {
 }
 
 /** A 30-day line chart (nivo) with its legend and a note on today's partial day. */
-export function TrendChart({ axis, series, percent = false, label }: Props) {
+export function TrendChart({ axis, series, percent = false, label, partial, partialWords, tickFormat = (x) => x.slice(5), height = 240 }: Props) {
   const { LL } = useI18nContext()
-  const { data, partialIndex } = useMemo(() => buildTrend(axis, series, listToday()), [axis, series])
+  const under = partial === undefined ? listToday() : (partial ?? '')
+  const { data, partialIndex } = useMemo(() => buildTrend(axis, series, under), [axis, series, under])
+  const words = partialWords ?? { point: LL.dashboard.partialDay(), note: LL.dashboard.partialNote() }
   const lines = useMemo(() => truthfulLines(partialIndex), [partialIndex])
   const order = useMemo(() => new Map(data.map((s, i) => [s.id, i])), [data])
   const partialDay = partialIndex >= 0 ? axis[partialIndex] : undefined
@@ -73,7 +86,7 @@ export function TrendChart({ axis, series, percent = false, label }: Props) {
     const day = String(pts[0]?.data.x ?? '')
     return (
       <div data-testid="trend-tooltip" className="rounded border border-[var(--border)] bg-[var(--surface)] px-2 py-1 text-xs whitespace-nowrap text-[var(--text)] shadow">
-        {tooltipLine(day, pts.map((p) => ({ id: String(p.seriesId), value: Number(p.data.y) })), percent, day === partialDay ? LL.dashboard.partialDay() : null)}
+        {tooltipLine(day, pts.map((p) => ({ id: String(p.seriesId), value: Number(p.data.y) })), percent, day === partialDay ? words.point : null)}
       </div>
     )
   }
@@ -88,14 +101,14 @@ export function TrendChart({ axis, series, percent = false, label }: Props) {
           </li>
         ))}
       </ul>
-      <div className="h-60">
+      <div style={{ height }}>
         <ResponsiveLine<TrendSeries>
           data={data}
           margin={{ top: 8, right: 16, bottom: 28, left: 56 }}
           colors={(s) => s.color}
           xScale={{ type: 'point' }}
           yScale={{ type: 'linear', min: 0, max: percent ? 100 : 'auto' }}
-          axisBottom={{ tickRotation: 0, tickSize: 0, tickPadding: 8, tickValues: tickDays(axis, 7), format: (x) => String(x).slice(5) }}
+          axisBottom={{ tickRotation: 0, tickSize: 0, tickPadding: 8, tickValues: tickDays(axis, 7), format: (x) => tickFormat(String(x)) }}
           axisLeft={{ tickValues: 4, tickSize: 0, tickPadding: 8, format: percent ? (v) => `${v}%` : (v) => Number(v).toLocaleString('en-US') }}
           enableGridX={false}
           gridYValues={4}
@@ -109,14 +122,16 @@ export function TrendChart({ axis, series, percent = false, label }: Props) {
           ariaDescribedBy={tableId}
         />
       </div>
-      <TrendTable id={tableId} caption={label} axis={axis} data={data} percent={percent} partialDay={partialDay} />
-      {partialDay && <figcaption className="mt-1 text-xs text-[var(--muted)]" data-testid="trend-partial-note">{LL.dashboard.partialNote()}</figcaption>}
+      <TrendTable id={tableId} caption={label} axis={axis} data={data} percent={percent} partialDay={partialDay} partialWord={words.point} />
+      {partialDay && <figcaption className="mt-1 text-xs text-[var(--muted)]" data-testid="trend-partial-note">{words.note}</figcaption>}
     </figure>
   )
 }
 
 /** The chart's figures as a table, for screen readers (the picture's text alternative); not shown on screen. */
-function TrendTable({ id, caption, axis, data, percent, partialDay }: { id: string; caption: string; axis: readonly string[]; data: readonly TrendSeries[]; percent: boolean; partialDay?: string }) {
+function TrendTable({ id, caption, axis, data, percent, partialDay, partialWord }: {
+  id: string; caption: string; axis: readonly string[]; data: readonly TrendSeries[]; percent: boolean; partialDay?: string; partialWord: string
+}) {
   const { LL } = useI18nContext()
   const fmt = (v: number | null) => (v == null ? '—' : percent ? `${v.toLocaleString('en-US', { maximumFractionDigits: 2 })}%` : v.toLocaleString('en-US'))
   return (
@@ -131,7 +146,7 @@ function TrendTable({ id, caption, axis, data, percent, partialDay }: { id: stri
       <tbody>
         {axis.map((day, i) => (
           <tr key={day}>
-            <th scope="row">{day === partialDay ? `${day} (${LL.dashboard.partialDay()})` : day}</th>
+            <th scope="row">{day === partialDay ? `${day} (${partialWord})` : day}</th>
             {data.map((s) => <td key={s.id}>{fmt(s.data[i]?.y ?? null)}</td>)}
           </tr>
         ))}
