@@ -5,6 +5,7 @@ import type { Deps } from './deps'
 import { isTrustedOrigin, originGuard } from './http/csrf'
 import { hostGuard } from './http/host-guard'
 import { ApiError, fail } from './http/envelope'
+import { faultAnswer } from './http/faults'
 import { servedOperations } from './http/operation'
 import { jsonBodyLimit, lightCors } from './http/light-middleware'
 import { refuseMalformedPath } from './http/malformed-path'
@@ -96,10 +97,11 @@ export function createApp(opts: AppOptions | Deps) {
   const app = new Hono()
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err)
-    requestLog(c).error({ err, method: c.req.method, route: routePath(c) }, 'request failed')
-    // PostgreSQL's disk_full: the statement (and its transaction: a send, an import) was rolled back whole.
-    if ((err as { code?: unknown }).code === '53100') return fail(c, new ApiError(507, 'databaseDiskFull'))
-    return fail(c, new ApiError(500, 'unknown'))
+    const fault = faultAnswer(c, err)
+    // A full disk or an unreachable database is the operator's to see, once per request, without a stack.
+    if (fault) requestLog(c).warn({ err: { message: err.message, code: (err as { code?: unknown }).code }, method: c.req.method, route: routePath(c), status: fault.status }, 'request refused: the server cannot serve it now')
+    else requestLog(c).error({ err, method: c.req.method, route: routePath(c) }, 'request failed')
+    return fail(c, fault ?? new ApiError(500, 'unknown'))
   })
   app.use('*', requestLogging())
   app.use('*', securityHeaders(config))

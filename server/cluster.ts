@@ -19,7 +19,9 @@ const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.LOG_FORMAT === '
 const log = (m: string) => logger.info(m)
 
 // The processes forked below inherit the database the primary started (or DATABASE_URL's) as theirs.
-const { url, embedded } = await startDatabase(env, logger)
+// An embedded PostgreSQL that exits is restarted on the same socket, which the processes' pools reach again; one that
+// cannot come back stops them all and the primary exits 1.
+const { url, embedded } = await startDatabase(env, logger, () => void stopAll('the database did not come back', 1))
 process.env.DATABASE_URL = url
 const size = env.CLUSTER_WORKERS ?? availableParallelism()
 
@@ -69,14 +71,14 @@ async function rollingRestart() {
   }
 }
 
-async function stopAll(signal: string) {
+async function stopAll(signal: string, status = 0) {
   if (stopping) return
   stopping = true
   log(`${signal}: every process finishes its requests, then exits`)
   await Promise.all(Object.values(cluster.workers ?? {}).map((w) => w && retire(w)))
   await embedded?.stop()
   log('stopped')
-  process.exit(0)
+  process.exit(status)
 }
 
 process.on('SIGHUP', () => void rollingRestart())

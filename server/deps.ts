@@ -3,6 +3,7 @@ import type { RateLimiterPostgres } from 'rate-limiter-flexible'
 import type { Carrier } from './carrier'
 import type { ServerConfig } from './config'
 import type { Db } from './db'
+import type { DatabaseWatch } from './db/supervise'
 import type { BodyBudget } from './http/body-budget'
 import type { JobRuns } from './jobs/runs'
 import type { MediaUrls } from './materials/media-url'
@@ -11,6 +12,8 @@ import type { ObjectStore } from './storage'
 /** Everything a route or a job needs besides the request: built once at start (server/make-deps.ts) and handed down. */
 export interface Deps {
   db: Db
+  /** Why the database cannot serve now as its supervisor knows it (the embedded one restarting), for /readyz. */
+  database: DatabaseWatch
   config: ServerConfig
   carrier: Carrier
   /** Uploaded media (server/storage): files under DATA_DIR/files, or an S3-compatible bucket. */

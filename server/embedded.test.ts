@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PASSWORD_FILE } from './db/embedded'
+import { FIRST_PORT, PASSWORD_FILE } from './db/embedded'
 import { startServer, type ServerProcess } from './test/processes'
 
 /*
@@ -23,10 +23,10 @@ const alive = (pid: number) => {
   }
 }
 const postmasterPid = (dir: string) => Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+/** Over the socket in the folder, as the server connects. */
 const urlOf = (dir: string) => {
   const password = readFileSync(join(dir, PASSWORD_FILE), 'utf8').trim()
-  const port = Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[3])
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`
+  return `postgres://postgres:${encodeURIComponent(password)}@${encodeURIComponent(dir)}:5432/postgres`
 }
 async function sql<T = Record<string, unknown>>(dir: string, text: string, params: unknown[] = []): Promise<T[]> {
   const c = new pg.Client({ connectionString: urlOf(dir) })
@@ -57,12 +57,13 @@ describe('npm start on the embedded PostgreSQL', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  it('makes the database on the first start: loopback only, the password owner-only, migrated and seeded', async () => {
+  it('makes the database on the first start: a socket in its folder and no TCP port, the password owner-only, migrated and seeded', async () => {
     first = await startServer({ ...ENV, DATA_DIR: dataDir })
-    expect(first.lines.join('\n')).toMatch(/database: embedded PostgreSQL in .*postgres, 127\.0\.0\.1:\d+, made now/)
+    expect(first.lines.join('\n')).toContain(`database: embedded PostgreSQL in ${pgDir}, listening on ${pgDir}/.s.PGSQL.5432, made now`)
     expect(statSync(join(pgDir, PASSWORD_FILE)).mode & 0o777).toBe(0o600)
     const pidFile = readFileSync(join(pgDir, 'postmaster.pid'), 'utf8').split('\n')
-    expect(pidFile[5]).toBe('127.0.0.1')
+    // The socket's folder, and no TCP address.
+    expect([pidFile[4], pidFile[5]]).toEqual([pgDir, ''])
     expect(await menu(first)).toBe(200)
     expect((await sql<{ n: number }>(pgDir, 'select count(*)::int as n from mt_record'))[0].n).toBe(200)
   }, 240_000)
@@ -70,7 +71,7 @@ describe('npm start on the embedded PostgreSQL', () => {
   it('refuses a second start on the same DATA_DIR before touching the database, naming the folder and the running server; the first keeps serving', async () => {
     const second = startServer({ ...ENV, DATA_DIR: dataDir })
     const refusal = await second.then(() => '', (e: Error) => e.message)
-    expect(refusal).toMatch(new RegExp(`database folder ${pgDir} is in use by the server process ${first!.child.pid} .*127\\.0\\.0\\.1:\\d+`))
+    expect(refusal).toContain(`database folder ${pgDir} is in use by the server process ${first!.child.pid} (its PostgreSQL, pid ${postmasterPid(pgDir)}, listens on ${pgDir}/.s.PGSQL.5432)`)
     // Refused before touching the database: no connection, no migration, no seed.
     expect(refusal).not.toMatch(/^database: |migrat|demo data/m)
     expect(await menu(first!)).toBe(200)
@@ -123,14 +124,18 @@ describe('npm start on the embedded PostgreSQL', () => {
   }, 240_000)
 
   describe('faults: each a sentence naming what to do, nothing written', () => {
-    it('the port of the database taken by another program', async () => {
-      const port = Number(readFileSync(join(pgDir, 'postgresql.conf'), 'utf8').match(/^port = (\d+)/m)![1])
+    // Another program on the port earlier versions gave a folder (FIRST_PORT, 54320 onwards) was a refusal to start
+    // (and once a refused restart): the database now listens on no TCP port, so nothing on the host can take its address.
+    it('another program on the port earlier folders listened on does not stop the start', async () => {
       const blocker: Server = createServer()
-      await new Promise<void>((r) => blocker.listen(port, '127.0.0.1', r))
+      // Taken by this test, or already by another program on the host (EADDRINUSE): either way, taken.
+      await new Promise<void>((r) => blocker.once('error', () => r()).listen(FIRST_PORT, '127.0.0.1', r))
       try {
-        await expect(startServer({ ...ENV, DATA_DIR: dataDir })).rejects.toThrow(new RegExp(`Port ${port} on 127\\.0\\.0\\.1, the port of the embedded PostgreSQL of ${pgDir}, is taken by another program`))
+        const p = await startServer({ ...ENV, DATA_DIR: dataDir })
+        expect(await menu(p)).toBe(200)
+        expect(await p.stop('SIGTERM')).toBe(0)
       } finally {
-        await new Promise((r) => blocker.close(r))
+        if (blocker.listening) await new Promise((r) => blocker.close(r))
       }
     }, 120_000)
 

@@ -32,7 +32,11 @@ process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejectio
 
 // Without DATABASE_URL: the embedded PostgreSQL in DATA_DIR/postgres, started (and made, the first time) here and
 // stopped after the pool at shutdown (server/db/embedded.ts).
-const { url, embedded } = await startDatabase(env, log)
+// Supervised: restarted when it exits while serving; when it cannot come back the server exits 1 (its own supervisor
+// restarts it), having answered 503 meanwhile.
+// Before the server listens there is nothing to finish: it exits at once.
+let serving = false
+const { url, embedded, watch } = await startDatabase(env, log, () => (serving ? void shutdown('the database did not come back', 1) : process.exit(1)))
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 // The start's one-off work (migrations, the demo data on an empty database) runs on connections of their own,
 // closed before serving: their backends leave with the caches that work built (25 MB after the demo seed).
@@ -47,7 +51,8 @@ const seeded = await seedIfEmpty(setup, { log: (m) => log.info(m), historyRows: 
 if (seeded === null) await syncMenus(setup)
 else log.info(`demo data ready in ${(seeded / 1000).toFixed(1)} s`)
 await setup.close()
-const db = await openDb({ databaseUrl: url })
+// Serving connections are bounded in time: a database that is gone, stopped or cut off fails the request with 503.
+const db = await openDb({ databaseUrl: url, timeouts: { connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS } })
 
 const config = configFromSettings(env)
 if (!env.PUBLIC_ORIGIN?.length && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
@@ -57,7 +62,7 @@ if (config.captchaFixed) log.warn('SMS_CAPTCHA_FIXED is set: a fixed captcha is 
 const storage = openStore(config)
 if (seeded !== null) await seedDemoMedia(db, storage)
 log.info(`uploads: ${config.s3 ? `S3 bucket ${config.s3.bucket} at ${config.s3.url}` : `files in ${resolve(config.filesDir!)}`}`)
-const deps = makeDeps({ db, config, carrier: new Carrier({ log: true, outboxFile: env.CARRIER_OUTBOX }), storage })
+const deps = makeDeps({ db, config, carrier: new Carrier({ log: true, outboxFile: env.CARRIER_OUTBOX }), storage, database: watch })
 const app = createApp(deps)
 
 // Every job of the registry (server/jobs/index.ts) on the same Deps; SEND_WORKERS=0 starts none (several processes may run them).
@@ -75,7 +80,7 @@ const server = serve({ fetch: handlers.fetch, hostname: host, port }, () => {
 // how long slow requests (a download to a slow client) may hold the exit.
 const ending = closeConnectionsWhenShuttingDown(server as Server, env.KEEP_ALIVE_TIMEOUT_MS)
 let closing = false
-async function shutdown(signal: string) {
+async function shutdown(signal: string, status = 0) {
   if (closing) return
   closing = true
   markShuttingDown()
@@ -97,7 +102,8 @@ async function shutdown(signal: string) {
   log.info(`${signal}: stopped accepting; finishing requests in flight, then closing`)
   await done
   log.info('closed')
-  process.exit(0)
+  process.exit(status)
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
+serving = true

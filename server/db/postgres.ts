@@ -34,6 +34,28 @@ export function connectionLost(e: unknown): boolean {
   return severity === 'FATAL' || severity === 'PANIC' || code.startsWith('08') || code.startsWith('57P')
 }
 
+/** Node's words for a socket that cannot reach the server or lost it (a missing Unix socket is ENOENT on connect). */
+const SOCKET_FAULTS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND'])
+/** pg's and pg-pool's own errors (no SQLSTATE) for a server that is gone, refuses, or does not answer in time. */
+const DRIVER_FAULTS = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|timeout expired|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/
+
+/**
+ * Whether an error means the database cannot serve the statement now, however it was reached: refused or lost
+ * connections, connect and statement time-outs (57014, PostgreSQL's statement_timeout), a server starting up or
+ * shutting down (57P01–57P03), out of connections or memory (53300, 53200), connection exceptions (class 08). The
+ * request is worth retrying later (503 with Retry-After); a bug (a bad statement, a violated constraint) is not.
+ */
+export function databaseUnavailable(e: unknown): boolean {
+  for (let err = e, depth = 0; err instanceof Error && depth < 5; err = err.cause, depth++) {
+    const { code, syscall } = err as Error & { code?: unknown; syscall?: unknown }
+    if (typeof code === 'string') {
+      if (/^(08|57P0[1-3]|57014|53[23]00)/.test(code)) return true
+      if (SOCKET_FAULTS.has(code) && (syscall === 'connect' || syscall === 'read' || syscall === 'write' || syscall === 'getaddrinfo')) return true
+    } else if (DRIVER_FAULTS.test(err.message)) return true
+  }
+  return false
+}
+
 async function checkout(pool: pg.Pool) {
   const conn = await pool.connect()
   let lost: Error | undefined
@@ -142,13 +164,24 @@ export interface PostgresOptions {
   max?: number
   /** Shown in pg_stat_activity (default `sms-console`), so an operator or a test can tell this pool's backends. */
   applicationName?: string
+  /** How long a connection is waited for, from the pool or newly opened (DB_CONNECT_TIMEOUT_MS); unset: no limit. */
+  connectTimeoutMs?: number
+  /** PostgreSQL's statement_timeout on every connection (DB_STATEMENT_TIMEOUT_MS); unset: none (the start's migrations and seed). */
+  statementTimeoutMs?: number
 }
+
+/**
+ * How much longer than the statement time-out the client waits for an answer before it gives the connection up: a
+ * server that is alive cancels the statement itself first (rolled back, nothing half done); one that is stopped or
+ * cut off never answers, and the request still ends.
+ */
+export const CLIENT_MARGIN_MS = 2000
 
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Db> {
   const { schema } = opts
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name: ${schema}`)
   if (schema) {
-    const boot = new pg.Client({ connectionString: url })
+    const boot = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs })
     await boot.connect()
     await boot.query(`create schema if not exists ${schema}`)
     await boot.end()
@@ -158,6 +191,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     max: opts.max ?? 10,
     application_name: opts.applicationName ?? 'sms-console',
     options: schema ? `-c search_path=${schema},public` : undefined,
+    connectionTimeoutMillis: opts.connectTimeoutMs,
+    statement_timeout: opts.statementTimeoutMs,
+    query_timeout: opts.statementTimeoutMs ? opts.statementTimeoutMs + CLIENT_MARGIN_MS : undefined,
   })
   // An idle connection lost (PostgreSQL restarted, the backend terminated): the pool drops it and opens another when
   // needed. Without a listener the pool's 'error' event would end the process.

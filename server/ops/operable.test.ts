@@ -134,7 +134,7 @@ describe('an operable server', () => {
     await printed(p, 'SIGTERM: stopped accepting')
     const during = await get('/readyz')
     ids.push(before.id, during.id)
-    expect([during.status, during.text]).toEqual([503, 'not ready'])
+    expect([during.status, during.text]).toEqual([503, 'not ready: shutting down'])
     expect(await p.exited).toBe(0)
   })
 

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { migrate, openDb } from '../db'
-import { EmbeddedPostgresError, runningPostmaster, startEmbedded } from '../db/embedded'
+import { runningPostmaster, startEmbedded } from '../db/embedded'
 import { DEMO_ACCOUNTS } from '../seed'
 import { hashPassword } from '../security/password'
-import { freePort } from './processes'
 import { adminQuery, dropDatabase, runDatabases, withDatabase } from './databases'
 
 declare module 'vitest' {
@@ -86,18 +85,11 @@ async function sweepKilledRuns() {
   }
 }
 
-/** The embedded PostgreSQL on a free port, tried again when another program took the port in between. */
-async function startTestPostgres(dir: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startEmbedded({
-        dir,
-        port: await freePort(),
-        noSync: true,
-        settings: { fsync: 'off', full_page_writes: 'off', synchronous_commit: 'off', max_connections: '300' },
-      })
-    } catch (e) {
-      if (!(e instanceof EmbeddedPostgresError && e.message.includes('is taken by another program')) || attempt === 3) throw e
-    }
-  }
+/** The embedded PostgreSQL as `npm start` runs it (on a socket in its folder), without durability: a throwaway. */
+function startTestPostgres(dir: string) {
+  return startEmbedded({
+    dir,
+    noSync: true,
+    settings: { fsync: 'off', full_page_writes: 'off', synchronous_commit: 'off', max_connections: '300' },
+  })
 }

@@ -9,9 +9,13 @@ import { TEMPLATE_MESSAGES } from './template-limits'
 export const SERVER_MESSAGES = {
   ok: { 'zh-CN': '操作成功', en: 'Done' },
   unknown: { 'zh-CN': '未知错误', en: 'Unknown error' },
-  databaseDiskFull: {
-    'zh-CN': '服务器数据库的磁盘已满，本次操作没有保存任何内容；请管理员释放磁盘空间后重试',
-    en: "The server's database disk is full, so nothing of this request was saved; ask the operator to free disk space, then try again",
+  diskFull: {
+    'zh-CN': '服务器的磁盘已满，本次操作没有保存任何内容；请管理员释放磁盘空间后重试',
+    en: "The server's disk is full, so nothing of this request was saved; ask the operator to free disk space, then try again",
+  },
+  serviceUnavailable: {
+    'zh-CN': '服务暂时不可用（数据库没有响应），请 {seconds} 秒后重试',
+    en: 'The service is unavailable for the moment (its database is not answering); try again in {seconds} seconds',
   },
   badRequest: { 'zh-CN': '请求参数有误', en: 'Invalid request' },
   unauthorized: { 'zh-CN': '登录已过期，请重新登录', en: 'Your session has expired; please sign in again' },

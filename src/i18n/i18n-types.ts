@@ -239,6 +239,14 @@ type RootTranslation = {
 		 */
 		captchaRefresh: string
 		/**
+		 * 服​务​暂​不​可​用
+		 */
+		captchaUnavailable: string
+		/**
+		 * 服​务​暂​时​不​可​用​，​恢​复​后​验​证​码​会​自​动​显​示
+		 */
+		serviceUnavailable: string
+		/**
 		 * 短​信​验​证​码
 		 */
 		smsCode: string
@@ -7205,6 +7213,14 @@ export type TranslationFunctions = {
 		 * 看不清？点击图片换一张
 		 */
 		captchaRefresh: () => LocalizedString
+		/**
+		 * 服务暂不可用
+		 */
+		captchaUnavailable: () => LocalizedString
+		/**
+		 * 服务暂时不可用，恢复后验证码会自动显示
+		 */
+		serviceUnavailable: () => LocalizedString
 		/**
 		 * 短信验证码
 		 */

@@ -15,6 +15,7 @@ import { priceOf } from '../../send/store'
 import { scopeFor } from '../../users/scope'
 import { partBytes, sendBodyLimit, senderOf, sendMemory } from './form'
 import { requestLog } from '../../http/request-log'
+import { faultAnswer } from '../../http/faults'
 
 /** The origin short links and interaction pages start with: the configured one, else the origin this request reached. */
 /** Short links start with the configured base, never with the host a request names (it may be a rebound DNS name). */
@@ -96,6 +97,8 @@ export function shortLinkRedirectRoutes(deps: Deps) {
       c.header('cache-control', 'no-store')
       return c.redirect(target, 302)
     } catch (e) {
+      const fault = faultAnswer(c, e)
+      if (fault) return c.text(serverMessage(fault.key, localeOf(c), fault.vars), fault.status)
       requestLog(c).error({ err: e }, 'short link redirect failed')
       return c.text(serverMessage('unknown', localeOf(c)), 500)
     }

@@ -152,3 +152,36 @@ describe('registration', () => {
     expect(field('企业ID')).toHaveValue('e2e_reg')
   })
 })
+
+describe('the captcha while the server cannot serve', () => {
+  it('says the service is unavailable when the captcha answers 503, asks again by itself and shows the captcha once it is back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      let down = true
+      serve({
+        'POST /api/code/captcha': () => (down
+          ? { status: 503, body: { code: 503, msg: '服务暂时不可用（数据库没有响应），请 5 秒后重试', data: null } }
+          : { redomStr: 'captcha-name-back', image: 'data:image/png;base64,AA==' }),
+      })
+      renderWithProviders(<AccountLoginForm onSignedIn={() => undefined} autoFocus />)
+      expect(await screen.findByText('服务暂时不可用，恢复后验证码会自动显示')).toBeInTheDocument()
+      expect(screen.getByText('服务暂不可用')).toBeInTheDocument()
+      expect(screen.queryByTestId('captcha')).toBeNull()
+      down = false
+      await vi.advanceTimersByTimeAsync(5000)
+      expect(await screen.findByTestId('captcha')).toBeInTheDocument()
+      expect(screen.queryByText('服务暂时不可用，恢复后验证码会自动显示')).toBeNull()
+      expect(server.to('POST /api/code/captcha')).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a refusal that is not the server being down (400) shows no such words', async () => {
+    serve({ 'POST /api/code/captcha': () => refusal('请求参数有误') })
+    renderWithProviders(<AccountLoginForm onSignedIn={() => undefined} autoFocus />)
+    await waitFor(() => expect(server.to('POST /api/code/captcha')).toHaveLength(1))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(screen.queryByText('服务暂时不可用，恢复后验证码会自动显示')).toBeNull()
+  })
+})

@@ -16,6 +16,8 @@ export default {
 	captchaPlaceholder: 'The 4 characters in the image',
 	captchaAlt: 'Captcha image, click to refresh',
 	captchaRefresh: 'Hard to read? Click the image for a new one',
+	captchaUnavailable: 'Unavailable',
+	serviceUnavailable: 'The service is unavailable for the moment; the captcha appears as soon as it is back',
 	smsCode: 'SMS code',
 	smsCodePlaceholder: 'The 6-digit code',
 	getCode: 'Get code',

@@ -14,6 +14,8 @@ export default {
 	captchaPlaceholder: '请输入图片中的 4 位字符',
 	captchaAlt: '图片验证码，点击刷新',
 	captchaRefresh: '看不清？点击图片换一张',
+	captchaUnavailable: '服务暂不可用',
+	serviceUnavailable: '服务暂时不可用，恢复后验证码会自动显示',
 	smsCode: '短信验证码',
 	smsCodePlaceholder: '请输入 6 位数字验证码',
 	getCode: '获取验证码',

@@ -1,21 +1,12 @@
 // A PostgreSQL for benchmarks: BENCH_DATABASE_URL or TEST_DATABASE_URL when set, else a throwaway embedded one (the
-// server's own, server/db/embedded.ts: initdb in a temp dir, a free port; as root it runs as the user postgres),
+// server's own, server/db/embedded.ts: initdb in a temp dir, a socket in it; as root it runs as the user postgres),
 // stopped and removed by stop(). Without fsync unless `asServed`: then with the settings `npm start` runs it with.
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { startEmbedded } from '../../../server/db/embedded.ts'
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address()
-      s.close(() => resolve(port))
-    })
-  })
 
 export async function benchPostgres({ asServed = false } = {}) {
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
@@ -23,7 +14,7 @@ export async function benchPostgres({ asServed = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sms-bench-pg-'))
   chmodSync(dir, 0o755)
   const server = await startEmbedded({
-    dir: join(dir, 'postgres'), port: await freePort(), noSync: !asServed,
+    dir: join(dir, 'postgres'), noSync: !asServed,
     settings: asServed ? {} : { fsync: 'off', full_page_writes: 'off', synchronous_commit: 'off' },
   })
   return {
