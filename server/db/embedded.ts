@@ -401,7 +401,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedPost
     timings: { initdbMs, startMs },
     stop,
     exited,
-    lastWords: () => gist(output()),
+    // Its latest lines only: a FATAL of long ago (a backend terminated at a test's request) is not why it exited now.
+    lastWords: () => gist(output().slice(-3000)),
   }
 }
 
@@ -430,7 +431,10 @@ async function launch(postgres: string, dir: string, user: { uid: number; gid: n
   })
   let gone = false
   const exited = new Promise<Exit>((done) => child.once('exit', (code, signal) => done({ code, signal })))
-  void exited.then(() => (gone = true))
+  void exited.then(() => {
+    gone = true
+    process.off('exit', onExit)
+  })
   // Whatever way this process ends (an uncaught exception, process.exit), PostgreSQL gets a fast shutdown; stop()
   // removes the hook once PostgreSQL has stopped.
   const onExit = () => {
