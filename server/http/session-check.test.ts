@@ -28,7 +28,7 @@ describe('http/session-check', () => {
       const res = await app.request(`/api${path}`, {
         method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body),
       })
-      return { status: res.status, ...((await res.json()) as { code: number; data: { total: number; records: Record<string, unknown>[] } }) }
+      return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: { total: number; records: Record<string, unknown>[]; reason?: string } }) }
     }
     const fresh = async (name = 'acme', password = 'Acme@12345') => h.tokenFor(name, password)
 
@@ -49,7 +49,8 @@ describe('http/session-check', () => {
       const out = await fresh()
       expect((await list(out)).status).toBe(200)
       expect((await h.call('/user/logout', {}, { token: out })).status).toBe(200)
-      expect((await list(out)).status).toBe(401)
+      // The answer says why, for the sign-in page to word it.
+      expect(await list(out)).toMatchObject({ status: 401, data: { reason: 'revoked' }, msg: '登录已在别处退出或被撤销（退出登录、修改密码），请重新登录' })
 
       const revoked = await fresh()
       expect((await list(revoked)).status).toBe(200)
@@ -62,13 +63,14 @@ describe('http/session-check', () => {
       const expiring = await fresh('acme01', 'Acme01@12345')
       expect((await list(expiring)).status).toBe(200)
       await h.db.query(`update session_token set expires_at = now() - interval '1 second' where customer_id = (select id from customer where cus_id = 'acme01')`)
-      expect((await list(expiring)).status).toBe(401)
+      expect(await list(expiring)).toMatchObject({ status: 401, data: { reason: 'expired' }, msg: '登录已过期，请重新登录' })
+      expect(await list('not-a-token')).toMatchObject({ status: 401, data: { reason: 'expired' } })
 
       const closing = await fresh('globex', 'Globex@12345')
       expect((await list(closing)).status).toBe(200)
       await h.db.query(`update customer set cus_status = 0 where cus_id = 'globex'`)
       try {
-        expect((await list(closing)).status).toBe(401)
+        expect(await list(closing)).toMatchObject({ status: 401, data: { reason: 'closed' }, msg: '账号已停用，登录已失效' })
       } finally {
         await h.db.query(`update customer set cus_status = 1 where cus_id = 'globex'`)
       }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import type { SessionEndReason } from '../../src/domain/auth'
 import type { Db } from '../db'
 import { sha256 } from '../security/tokens'
 import { sessionByTokenHash, sessionCheckSql, type SessionUser } from '../users/repo'
@@ -37,10 +38,28 @@ function signIn(c: Context<AppEnv>, db: Db, token: string, user: SessionUser, ch
   c.set('sessionCheck', check)
 }
 
+/**
+ * Why `token` no longer signs anyone in, read only on that failing path: the console words the sign-in page by it
+ * (`data.reason`, src/domain/auth.ts). A missing or unknown token counts as expired.
+ */
+async function endReason(db: Db, token: string | null): Promise<SessionEndReason> {
+  if (!token) return 'expired'
+  const { rows } = await db.query<{ revoked: boolean; cus_status: number }>(
+    'select t.revoked_at is not null as revoked, c.cus_status from session_token t join customer c on c.id = t.customer_id where t.token_hash = $1',
+    [sha256(token)],
+  )
+  return !rows[0] ? 'expired' : rows[0].cus_status !== 1 ? 'closed' : rows[0].revoked ? 'revoked' : 'expired'
+}
+
+const END_MESSAGE = { expired: 'unauthorized', revoked: 'sessionRevoked', closed: 'sessionAccountClosed' } as const
+
 /** The full lookup of requireUser (401 for a missing, unknown, expired or revoked token, or a closed account). */
 async function lookUp(c: Context<AppEnv>, db: Db, token: string | null): Promise<void> {
   const found = token ? await sessionByTokenHash(db, sha256(token)) : null
-  if (!token || !found || found.user.cusStatus !== 1) throw new ApiError(401, 'unauthorized')
+  if (!token || !found || found.user.cusStatus !== 1) {
+    const reason = await endReason(db, token)
+    throw new ApiError(401, END_MESSAGE[reason], {}, undefined, { reason })
+  }
   remember(sha256(token), found)
   signIn(c, db, token, found.user)
 }

@@ -2,7 +2,7 @@ import {
   accountDetailSchema, chargeResultSchema, productOptionSchema, type AccountDetail, type CustomerChargePayload, type CustomerQuotaPayload, type ProductOption, type SubAccountChargePayload,
 } from '@/domain/customers'
 import { rechargeRowSchema, type RechargeRow } from '@/domain/lists/recharge'
-import { api, apiEnvelope } from './http'
+import { api, apiEnvelope, type ApiOptions } from './http'
 import { userKeys } from './keys'
 import { getUserInfo, setUserInfo } from '@/stores/session'
 import { noticeKeys } from './alerts'
@@ -16,7 +16,7 @@ export const customerKeys = {
 }
 
 /** The success words come from the server (they name the account and the balance); the caller toasts them. */
-const message = async (path: string, body: unknown) => (await apiEnvelope(path, body)).msg
+const message = async (path: string, body: unknown, opts?: ApiOptions) => (await apiEnvelope(path, body, opts)).msg
 
 export const fetchProducts = async (): Promise<ProductOption[]> => productOptionSchema.array().parse(await api('/customer/prodTypes'))
 
@@ -31,14 +31,14 @@ export async function addSubAccount(fields: Record<string, unknown>, plainPasswo
   return message('/subAccount/add', { ...fields, ...(await sealedPassword(plainPassword)) })
 }
 
-export const chargeCustomer = (p: CustomerChargePayload) => message('/customer/customerCharge', p)
+export const chargeCustomer = (p: CustomerChargePayload) => message('/customer/customerCharge', p, { money: 'charge' })
 export const setCustomerQuota = (p: CustomerQuotaPayload) => message('/customer/customerQuota', p)
 /**
  * A transfer lowers the caller's own balance: the session's copy (the top bar, the send pages) takes the one the
  * server reports, and the bell asks again, since the transfer may have crossed the balance warning.
  */
 export async function transferToSub(p: SubAccountChargePayload): Promise<string> {
-  const env = await apiEnvelope<unknown>('/subAccount/charge', p)
+  const env = await apiEnvelope<unknown>('/subAccount/charge', p, { money: 'transfer' })
   const { parent_balance } = chargeResultSchema.parse(env.data)
   const info = getUserInfo()
   // An administrator's transfer moves the parent's money, not its own.

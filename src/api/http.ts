@@ -2,7 +2,8 @@ import { toast } from '@/components/ui/toast'
 import { LONG_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type Locale } from '@/domain/constants'
 import { getLocale } from '@/stores/prefs'
 import { recordError } from '@/stores/error-log'
-import { getToken, logoutLocal } from '@/stores/session'
+import { sessionEndReason } from '@/domain/auth'
+import { getToken, logoutLocal, rememberSessionEnd } from '@/stores/session'
 import { ApiError, asEnvelope, type Envelope } from './errors'
 import { goToLogin } from './navigation'
 import { words } from './words'
@@ -29,6 +30,28 @@ export interface ApiOptions {
   signal?: AbortSignal
   /** The answer's language when it is not the console's (a public page in its visitor's language). */
   locale?: Locale
+  /** A write that moves money: its failure also says what became of the money and whether trying again is safe. */
+  money?: MoneyCall
+}
+
+/** The calls that move money: the sends (each carrying an idempotency key), an administrator's charges, transfers. */
+export type MoneyCall = 'send' | 'charge' | 'transfer'
+
+/**
+ * The lines under a failed write's message, one presentation for every write: what the server answered (its status)
+ * or that no answer came, the request id to quote, and for money what became of it and whether a retry is safe. A
+ * server that answered with a failure rolled its transaction back (a send, a charge, a transfer is one transaction),
+ * so nothing moved; with no answer nobody knows, and only a send, with its idempotency key, is safe to repeat.
+ */
+export function failureDetail(status: number, requestId: string | null, money?: MoneyCall): string[] {
+  const w = words().errors
+  const lines = [status > 0 ? w.answered({ status }) : w.noAnswer()]
+  if (requestId) lines.push(w.requestId({ id: requestId }))
+  if (!money) return lines
+  lines.push(status > 0 ? w.money[money].refused() : w.money[money].unknown())
+  // A refusal (4xx) is answered by changing the request; a failure of the server or the line by trying again.
+  if (money === 'send' && (status === 0 || status >= 500)) lines.push(w.money.send.retry())
+  return lines
 }
 
 export function apiUrl(path: string): string {
@@ -41,11 +64,19 @@ export function authHeaders(): Record<string, string> {
   return { 'Accept-Language': getLocale(), ...(token ? { Authorization: `Bearer ${token}` } : {}) }
 }
 
-/** Forced local log-out: the token is gone or the server refused it (HTTP 401). */
-export function forceLogout(): never {
-  logoutLocal()
-  goToLogin()
-  throw new ApiError(401, words().errors.sessionExpired(), null, 'auth')
+/**
+ * The one way a session ends by itself: the token is gone (its cookie's time ran out) or the server refused it (HTTP
+ * 401, `data.reason` saying why). The first call logs out, remembers the reason for the sign-in page and goes there,
+ * keeping the page's address to come back to (and so the send drafts, which sign-in offers again); the calls failing
+ * with it after that only reject. Never a toast: the sign-in page says it.
+ */
+export function forceLogout(data: unknown = null): never {
+  const reason = sessionEndReason(data)
+  if (logoutLocal()) {
+    rememberSessionEnd(reason)
+    goToLogin()
+  }
+  throw new ApiError(401, words().auth.sessionEnded[reason](), { reason }, 'auth')
 }
 
 /** Runs fetch under the time-out, mapping transport failures to ApiError (and a toast unless silent). */
@@ -65,7 +96,7 @@ export async function send(url: string, init: RequestInit, opts: ApiOptions): Pr
   } catch (e) {
     if (opts.signal?.aborted && !timedOut) throw new ApiError(0, '', e, 'aborted')
     const msg = timedOut ? words().errors.timeout() : words().errors.network()
-    if (!opts.silent) toast.error(msg)
+    if (!opts.silent) toast.error(msg, opts.money ? failureDetail(0, null, opts.money) : undefined)
     throw new ApiError(0, msg, null, timedOut ? 'timeout' : 'network')
   } finally {
     clearTimeout(timer)
@@ -75,14 +106,15 @@ export async function send(url: string, init: RequestInit, opts: ApiOptions): Pr
 
 /**
  * Turns a non-success answer into ApiError: 401 logs out; anything else toasts the server's msg unless silent, with
- * the answer's request id beneath it. A server failure (5xx) also goes to the error log with that id.
+ * `failureDetail` beneath it (status, request id, for money what became of it). A server failure (5xx) also goes to
+ * the error log with those lines.
  */
 export function fail(status: number, env: Envelope | null, opts: ApiOptions, requestId: string | null = null): never {
-  if (status === 401) forceLogout()
+  if (status === 401) forceLogout(env?.data)
   const msg = env?.msg || words().errors.unknown()
-  const quoted = requestId ? words().errors.requestId({ id: requestId }) : undefined
-  if (!opts.silent) toast.error(msg, quoted)
-  if (status >= 500) recordError(quoted ? `${msg} · ${quoted}` : msg)
+  const detail = failureDetail(status, requestId, opts.money)
+  if (!opts.silent) toast.error(msg, detail)
+  if (status >= 500) recordError([msg, ...detail].join(' · '))
   throw new ApiError(status, msg, env?.data ?? null, 'http', requestId)
 }
 

@@ -51,5 +51,5 @@ export async function cspSend(payload: CspSendPayload, numbers: Uint8Array): Pro
   const fd = new FormData()
   fd.append('payload', JSON.stringify(payload))
   fd.append('numbers', new Blob([numbers as BlobPart], { type: 'text/plain' }), 'numbers.txt')
-  return sendResultSchema.parse(await upload('/cspTemplate/cspSmsGroupSend', fd, { long: true }))
+  return sendResultSchema.parse(await upload('/cspTemplate/cspSmsGroupSend', fd, { long: true, money: 'send' }))
 }

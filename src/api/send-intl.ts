@@ -18,7 +18,7 @@ function form(payload: unknown, numbers: Uint8Array): FormData {
 }
 
 export async function intlSend(payload: IntlSendPayload, numbers: Uint8Array): Promise<SendResult> {
-  return sendResultSchema.parse(await upload('/user/intlGroupSend', form(payload, numbers), { long: true }))
+  return sendResultSchema.parse(await upload('/user/intlGroupSend', form(payload, numbers), { long: true, money: 'send' }))
 }
 
 export async function intlPreview(payload: IntlPreviewPayload, numbers: Uint8Array): Promise<IntlPreviewResult> {

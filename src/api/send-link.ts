@@ -25,5 +25,5 @@ export async function linkSend(payload: LinkSendPayload, numbers: Uint8Array): P
   const fd = new FormData()
   fd.append('payload', JSON.stringify(payload))
   fd.append('numbers', new Blob([numbers as BlobPart], { type: 'text/plain' }), 'numbers.txt')
-  return sendResultSchema.parse(await upload('/shortChainTool/smsLinkGroupSend', fd, { long: true }))
+  return sendResultSchema.parse(await upload('/shortChainTool/smsLinkGroupSend', fd, { long: true, money: 'send' }))
 }

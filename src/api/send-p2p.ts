@@ -41,7 +41,7 @@ function form(payload: unknown, rows: Uint8Array): FormData {
 }
 
 export async function p2pSend(payload: P2pSendPayload, rows: Uint8Array): Promise<SendResult> {
-  return sendResultSchema.parse(await upload(P2P_SEND_PATH, form(payload, rows), { long: true }))
+  return sendResultSchema.parse(await upload(P2P_SEND_PATH, form(payload, rows), { long: true, money: 'send' }))
 }
 
 export async function p2pPreview(payload: GroupPreviewPayload, rows: Uint8Array): Promise<GroupPreviewResult> {

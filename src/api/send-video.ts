@@ -43,5 +43,5 @@ export async function videoSend(payload: VideoSendPayload, numbers: Uint8Array):
   const fd = new FormData()
   fd.append('payload', JSON.stringify(payload))
   fd.append('numbers', new Blob([numbers as BlobPart], { type: 'text/plain' }), 'numbers.txt')
-  return sendResultSchema.parse(await upload('/videoTemplate/videoSmsGroupSend', fd, { long: true }))
+  return sendResultSchema.parse(await upload('/videoTemplate/videoSmsGroupSend', fd, { long: true, money: 'send' }))
 }

@@ -19,7 +19,7 @@ function form(payload: unknown, numbers: Uint8Array): FormData {
 }
 
 export async function groupSend(payload: GroupSendPayload, numbers: Uint8Array): Promise<SendResult> {
-  return sendResultSchema.parse(await upload('/user/groupSend', form(payload, numbers), { long: true }))
+  return sendResultSchema.parse(await upload('/user/groupSend', form(payload, numbers), { long: true, money: 'send' }))
 }
 
 export async function groupPreview(payload: GroupPreviewPayload, numbers: Uint8Array): Promise<GroupPreviewResult> {

@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/toast'
 import { LONG_TIMEOUT_MS } from '@/domain/constants'
 import { fileNameOf } from '@/domain/content-disposition'
 import { getToken } from '@/stores/session'
-import { apiUrl, authHeaders, fail, forceLogout, requestIdOf, send, type ApiOptions } from './http'
+import { apiUrl, authHeaders, fail, failureDetail, forceLogout, requestIdOf, send, type ApiOptions } from './http'
 import { words } from './words'
 
 /**
@@ -14,7 +14,7 @@ export async function upload<T>(path: string, formData: FormData, opts: ApiOptio
   const res = await send(apiUrl(path), { method: 'POST', body: formData }, { long: true, ...opts })
   const body: unknown = await res.json().catch(() => null)
   const env = asEnvelope(body)
-  if (res.status === 400) throw new ApiError(400, env?.msg || words().errors.unknown(), body)
+  if (res.status === 400) throw new ApiError(400, env?.msg || words().errors.unknown(), body, 'http', requestIdOf(res))
   if (res.status !== 200 || !env || env.code !== 200) fail(res.status === 200 && env ? env.code : res.status, env, opts, requestIdOf(res))
   return env.data as T
 }
@@ -49,7 +49,7 @@ export function uploadWithProgress<T>(path: string, formData: FormData, opts: Up
     }
     const transport = (kind: 'network' | 'timeout') => settle(() => {
       const msg = kind === 'timeout' ? words().errors.timeout() : words().errors.network()
-      if (!opts.silent) toast.error(msg)
+      if (!opts.silent) toast.error(msg, opts.money ? failureDetail(0, null, opts.money) : undefined)
       throw new ApiError(0, msg, null, kind)
     })
     xhr.onerror = () => transport('network')
@@ -63,7 +63,7 @@ export function uploadWithProgress<T>(path: string, formData: FormData, opts: Up
         body = null
       }
       const env = asEnvelope(body)
-      if (xhr.status === 400) throw new ApiError(400, env?.msg || words().errors.unknown(), body)
+      if (xhr.status === 400) throw new ApiError(400, env?.msg || words().errors.unknown(), body, 'http', xhr.getResponseHeader('x-request-id'))
       if (xhr.status !== 200 || !env || env.code !== 200) fail(xhr.status === 200 && env ? env.code : xhr.status, env, opts, xhr.getResponseHeader('x-request-id'))
       resolve(env.data as T)
     })

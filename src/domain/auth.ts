@@ -122,3 +122,15 @@ export function permissionFlags(list: readonly string[]): Record<string, true> {
 
 /** Permission that shows price in the international sent record (spec section 6). */
 export const PERM_INTL_PRICE = 'intl:record:price'
+
+/**
+ * Why a session ended, as a 401 answer's `data.reason` says and the sign-in page words it: the token's time ran out
+ * (or it is unknown), it was revoked (signed out elsewhere, a password change, an administrator), or the account
+ * was closed.
+ */
+export const SESSION_END_REASONS = ['expired', 'revoked', 'closed'] as const
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number]
+export const sessionEndReason = (data: unknown): SessionEndReason => {
+  const r = data && typeof data === 'object' ? (data as { reason?: unknown }).reason : undefined
+  return SESSION_END_REASONS.find((x) => x === r) ?? 'expired'
+}

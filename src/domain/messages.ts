@@ -19,6 +19,11 @@ export const SERVER_MESSAGES = {
   },
   badRequest: { 'zh-CN': '请求参数有误', en: 'Invalid request' },
   unauthorized: { 'zh-CN': '登录已过期，请重新登录', en: 'Your session has expired; please sign in again' },
+  sessionRevoked: {
+    'zh-CN': '登录已在别处退出或被撤销（退出登录、修改密码），请重新登录',
+    en: 'Your session was ended elsewhere (a sign out there, or a password change); please sign in again',
+  },
+  sessionAccountClosed: { 'zh-CN': '账号已停用，登录已失效', en: 'Your account has been closed; its sessions have ended' },
   forbidden: { 'zh-CN': '没有权限', en: 'Not permitted' },
   crossSiteRefused: { 'zh-CN': '拒绝来自其他站点的请求', en: 'Request from another site refused' },
   misdirectedHost: {

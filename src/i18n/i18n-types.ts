@@ -331,6 +331,20 @@ type RootTranslation = {
 		 * 注​册​成​功​，​请​登​录
 		 */
 		registerSuccess: string
+		sessionEnded: {
+			/**
+			 * 登​录​已​过​期​，​请​重​新​登​录
+			 */
+			expired: string
+			/**
+			 * 登​录​已​在​别​处​退​出​或​被​撤​销​（​退​出​登​录​、​修​改​密​码​）​，​请​重​新​登​录
+			 */
+			revoked: string
+			/**
+			 * 账​号​已​停​用​，​登​录​已​失​效
+			 */
+			closed: string
+		}
 		lock: {
 			/**
 			 * 屏​幕​已​锁​定
@@ -924,6 +938,51 @@ type RootTranslation = {
 		 * @param {string} id
 		 */
 		requestId: RequiredParams<'id'>
+		/**
+		 * 服​务​器​回​答​ ​H​T​T​P​ ​{​s​t​a​t​u​s​}
+		 * @param {number} status
+		 */
+		answered: RequiredParams<'status'>
+		/**
+		 * 没​有​收​到​服​务​器​的​回​答
+		 */
+		noAnswer: string
+		money: {
+			send: {
+				/**
+				 * 这​次​发​送​没​有​执​行​：​没​有​扣​费​，​没​有​生​成​批​次
+				 */
+				refused: string
+				/**
+				 * 不​确​定​服​务​器​是​否​收​到​了​这​次​发​送
+				 */
+				unknown: string
+				/**
+				 * 可​以​放​心​重​试​：​这​次​发​送​带​有​幂​等​键​，​服​务​器​已​处​理​过​的​发​送​只​会​回​答​原​来​的​批​次​，​不​会​重​复​发​送​或​扣​费
+				 */
+				retry: string
+			}
+			charge: {
+				/**
+				 * 这​次​充​值​没​有​执​行​，​客​户​余​额​没​有​变​化
+				 */
+				refused: string
+				/**
+				 * 不​确​定​这​次​充​值​是​否​已​执​行​：​重​试​前​请​先​查​看​该​客​户​的​充​值​记​录​，​重​复​提​交​会​再​充​一​次
+				 */
+				unknown: string
+			}
+			transfer: {
+				/**
+				 * 这​次​划​拨​没​有​执​行​，​两​个​账​号​的​余​额​都​没​有​变​化
+				 */
+				refused: string
+				/**
+				 * 不​确​定​这​次​划​拨​是​否​已​执​行​：​重​试​前​请​先​查​看​子​账​号​的​余​额​，​重​复​提​交​会​再​划​拨​一​次
+				 */
+				unknown: string
+			}
+		}
 		/**
 		 * 页​面​加​载​失​败​，​可​能​是​网​络​问​题​或​版​本​已​更​新
 		 */
@@ -7305,6 +7364,20 @@ export type TranslationFunctions = {
 		 * 注册成功，请登录
 		 */
 		registerSuccess: () => LocalizedString
+		sessionEnded: {
+			/**
+			 * 登录已过期，请重新登录
+			 */
+			expired: () => LocalizedString
+			/**
+			 * 登录已在别处退出或被撤销（退出登录、修改密码），请重新登录
+			 */
+			revoked: () => LocalizedString
+			/**
+			 * 账号已停用，登录已失效
+			 */
+			closed: () => LocalizedString
+		}
 		lock: {
 			/**
 			 * 屏幕已锁定
@@ -7879,6 +7952,50 @@ export type TranslationFunctions = {
 		 * 请求编号：{id}（联系客服时请提供）
 		 */
 		requestId: (arg: { id: string }) => LocalizedString
+		/**
+		 * 服务器回答 HTTP {status}
+		 */
+		answered: (arg: { status: number }) => LocalizedString
+		/**
+		 * 没有收到服务器的回答
+		 */
+		noAnswer: () => LocalizedString
+		money: {
+			send: {
+				/**
+				 * 这次发送没有执行：没有扣费，没有生成批次
+				 */
+				refused: () => LocalizedString
+				/**
+				 * 不确定服务器是否收到了这次发送
+				 */
+				unknown: () => LocalizedString
+				/**
+				 * 可以放心重试：这次发送带有幂等键，服务器已处理过的发送只会回答原来的批次，不会重复发送或扣费
+				 */
+				retry: () => LocalizedString
+			}
+			charge: {
+				/**
+				 * 这次充值没有执行，客户余额没有变化
+				 */
+				refused: () => LocalizedString
+				/**
+				 * 不确定这次充值是否已执行：重试前请先查看该客户的充值记录，重复提交会再充一次
+				 */
+				unknown: () => LocalizedString
+			}
+			transfer: {
+				/**
+				 * 这次划拨没有执行，两个账号的余额都没有变化
+				 */
+				refused: () => LocalizedString
+				/**
+				 * 不确定这次划拨是否已执行：重试前请先查看子账号的余额，重复提交会再划拨一次
+				 */
+				unknown: () => LocalizedString
+			}
+		}
 		/**
 		 * 页面加载失败，可能是网络问题或版本已更新
 		 */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { proxy, ref, useSnapshot } from 'valtio'
 import { TOKEN_COOKIE, TOKEN_TTL_SECONDS } from '@/domain/constants'
-import { permissionFlags, type AuthUser, type UserInfo } from '@/domain/auth'
+import { permissionFlags, SESSION_END_REASONS, type AuthUser, type SessionEndReason, type UserInfo } from '@/domain/auth'
 import { clearLock } from './lock'
 import { clearTabs } from './tabs'
 import { loadPaletteUser } from './palette'
@@ -69,6 +69,7 @@ export function setToken(token: string, expiresIn: number, fresh = true) {
   writeCookie(token)
   globalThis.localStorage?.setItem(ISSUED_KEY, JSON.stringify({ at: issuedAt, ttl: expiresIn }))
   Object.assign(state, { token, issuedAt, expiresIn })
+  globalThis.sessionStorage?.removeItem(ENDED_KEY)
   if (fresh) {
     clearTabs()
     clearLock()
@@ -86,14 +87,35 @@ export function setUserInfo(info: UserInfo | null) {
   }
 }
 
-/** Local log-out (explicit log-out and forced 401): token, user info, menus (via listeners), tabs and lock. */
-export function logoutLocal() {
+/**
+ * Local log-out (explicit log-out and forced 401): token, user info, menus (via listeners), tabs and lock. True when
+ * a session was there to end; a second call finds none and does nothing, so the calls that fail together after a
+ * session ends (every query on the page) end it once, not each in turn: each clearing the cache made the queries
+ * fetch again, fail again and clear again, a render loop.
+ */
+export function logoutLocal(): boolean {
+  const live = state.token !== null || state.userInfo !== null || readCookie() !== null
+  if (!live) return false
   writeCookie(null)
   globalThis.localStorage?.removeItem(ISSUED_KEY)
   Object.assign(state, { token: null, userInfo: null })
   clearTabs()
   clearLock()
   logoutListeners.forEach((l) => l())
+  return true
+}
+
+const ENDED_KEY = 'sms-session-ended'
+
+/** Remembers why the session ended, for the sign-in page (a reload of it still says it). */
+export function rememberSessionEnd(reason: SessionEndReason) {
+  globalThis.sessionStorage?.setItem(ENDED_KEY, reason)
+}
+
+/** Why the last session ended, if it ended by itself (not by the user's own log-out); forgotten at the next sign-in. */
+export function sessionEnd(): SessionEndReason | null {
+  const raw = globalThis.sessionStorage?.getItem(ENDED_KEY)
+  return SESSION_END_REASONS.find((r) => r === raw) ?? null
 }
 
 /** Lets lower layers (the query cache) forget their user data on log-out without the store importing them. */

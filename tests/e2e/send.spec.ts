@@ -362,3 +362,37 @@ test('a message marked as marketing says at once whether it carries a refusal in
   await page.getByTestId('send-content').fill('【艾克米】双十二全场五折，回T退订')
   await expect(hint).toHaveText(`已包含退订方式。${hours}`)
 })
+
+test('a server failure during a send says its status, its request id, that nothing was charged and that a retry is safe; the retry reuses the key', async ({ page }) => {
+  await signIn(page, 'acme', '/home-sms/group-send')
+  await page.getByTestId('send-content').fill('【艾克米】服务器出错后重试')
+  await page.getByTestId('numbers-box').fill('13800138501\n13800138502')
+  const keys: string[] = []
+  let failed = false
+  await page.route('**/api/user/groupSend', async (route) => {
+    keys.push(/"idempotency_key":"([^"]+)"/.exec(route.request().postData() ?? '')?.[1] ?? '')
+    if (failed) return route.fallback()
+    failed = true
+    await route.fulfill({
+      status: 500, contentType: 'application/json', headers: { 'X-Request-Id': 'e2e-send-500' },
+      body: JSON.stringify({ code: 500, msg: '未知错误', data: null }),
+    })
+  })
+  const before = await balanceOf(page)
+  await page.getByTestId('send-button').click()
+  await page.getByTestId('confirm-send').click()
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: '未知错误' })
+  await expect(toast.getByTestId('error-detail').locator('span')).toHaveText([
+    '服务器回答 HTTP 500',
+    '请求编号：e2e-send-500（联系客服时请提供）',
+    '这次发送没有执行：没有扣费，没有生成批次',
+    '可以放心重试：这次发送带有幂等键，服务器已处理过的发送只会回答原来的批次，不会重复发送或扣费',
+  ])
+  // The confirmation stays for the retry, which the server takes, with the same key.
+  await expect(page.getByTestId('send-content')).toHaveValue('【艾克米】服务器出错后重试')
+  await page.getByTestId('confirm-send').click()
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: '发送成功，批次号' }).first()).toBeVisible()
+  expect(keys).toHaveLength(2)
+  expect(keys[1]).toBe(keys[0])
+  expect(await balanceOf(page)).toBeLessThan(before)
+})

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { ACCOUNTS, CAPTCHA, expectSlowly, signIn } from './helpers'
+import { expect, test, type Page } from '@playwright/test'
+import { ACCOUNTS, CAPTCHA, draftSaved, expectSlowly, signIn } from './helpers'
 
 test('signs in by keyboard and lands on the home tab', async ({ page }) => {
   await signIn(page)
@@ -114,4 +114,70 @@ test('keys typed on the login page before it is drawn land in the account field'
   const user = page.locator('input[name="username"]')
   await expectSlowly(user).toHaveValue('acme', { timeout: 60_000 })
   await expectSlowly(user).toBeFocused()
+})
+
+/** Console errors and uncaught exceptions of the page, but the browser's own line for a refused request (the 401). */
+function consoleErrors(page: Page) {
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text())
+  })
+  page.on('pageerror', (e) => errors.push(e.message))
+  return errors
+}
+
+/** A composed send, kept as its draft. */
+async function composeSend(page: Page, content: string) {
+  await signIn(page, 'acme', '/home-sms/group-send')
+  await page.getByTestId('send-content').fill(content)
+  await page.getByTestId('numbers-box').fill('13800138401\n13800138402')
+  await draftSaved(page, 'group', { fields: { content, marketing: false } })
+}
+
+/** Signs in again on the sign-in page the console left the user on (its address names the page to come back to). */
+async function signInAgain(page: Page) {
+  await page.locator('input[name="username"]').fill(ACCOUNTS.acme.username)
+  await page.locator('input[name="password"]').fill(ACCOUNTS.acme.password)
+  await page.locator('input[name="code"]').fill(CAPTCHA)
+  await page.keyboard.press('Enter')
+}
+
+test('a send after the session was ended elsewhere: the sign-in page says why, the draft comes back after sign-in, no React error', async ({ page }) => {
+  test.setTimeout(180_000)
+  const errors = consoleErrors(page)
+  const content = '【艾克米】会话在别处结束'
+  await composeSend(page, content)
+  // Signed out on another device: the token is revoked on the server.
+  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')!.value
+  expect((await page.request.post('/api/user/logout', { headers: { Authorization: `Bearer ${decodeURIComponent(token)}` }, data: {} })).status()).toBe(200)
+
+  await page.getByTestId('send-content').focus()
+  await page.keyboard.press('Control+Enter')
+  await expectSlowly(page).toHaveURL(/\/sms-cloud\/login\?redirect=%2Fhome-sms%2Fgroup-send/)
+  await expect(page.getByTestId('session-ended')).toHaveText('登录已在别处退出或被撤销（退出登录、修改密码），请重新登录')
+  // Nothing is offered before anyone has signed in.
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByText('已恢复上次未发送的内容')).toHaveCount(0)
+
+  await signInAgain(page)
+  await expectSlowly(page).toHaveURL(/\/sms-cloud\/home-sms\/group-send/)
+  await expect(page.getByText('已恢复上次未发送的内容')).toBeVisible()
+  await expect(page.getByTestId('send-content')).toHaveValue(content)
+  expect(errors).toEqual([])
+})
+
+test('a session whose time ran out ends on the sign-in page with that reason, once, without a React error', async ({ page }) => {
+  test.setTimeout(180_000)
+  const errors = consoleErrors(page)
+  await composeSend(page, '【艾克米】会话过期')
+  // The token's cookie lives as long as the session: gone, the session has expired on this machine.
+  await page.context().clearCookies({ name: 'Authorization' })
+  await page.getByTestId('send-content').focus()
+  await page.keyboard.press('Control+Enter')
+  await expectSlowly(page).toHaveURL(/\/sms-cloud\/login/)
+  await expect(page.getByTestId('session-ended')).toHaveText('登录已过期，请重新登录')
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByText('已恢复上次未发送的内容')).toHaveCount(0)
+  await expect(page.getByText('页面出错了')).toHaveCount(0)
+  expect(errors).toEqual([])
 })

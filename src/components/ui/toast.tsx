@@ -33,8 +33,15 @@ export const toast = {
     sonner.success(message, action ? { id, action, duration: RESULT_MS, testId: id } : { id })
     if (action && typeof document !== 'undefined') focusAction(id)
   },
-  /** `detail`: a second line, such as the request id a user can quote. */
-  error: (message: string, detail?: string) => sonner.error(message, { id: `err:${message}`, description: detail }),
+  /**
+   * `detail`: lines under the message (the status, the request id a user can quote, what became of the money). With
+   * several lines there is more to read: the toast stays as long as a result does.
+   */
+  error: (message: string, detail?: string | readonly string[]) => {
+    const lines = typeof detail === 'string' ? [detail] : (detail ?? [])
+    const description = lines.length ? <span data-testid="error-detail">{lines.map((l) => <span key={l} className="block">{l}</span>)}</span> : undefined
+    sonner.error(message, { id: `err:${message}`, description, ...(lines.length > 1 ? { duration: RESULT_MS } : {}) })
+  },
   info: (message: string) => sonner.info(message, { id: `info:${message}` }),
   warning: (message: string) => sonner.warning(message, { id: `warn:${message}` }),
 }

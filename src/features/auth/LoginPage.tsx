@@ -8,6 +8,7 @@ import { AccountLoginForm } from './AccountLoginForm'
 import { FormMessage } from '@/components/ui/FormMessage'
 import { LanguageSwitch } from './LanguageSwitch'
 import { RegisterForm } from './RegisterForm'
+import { sessionEnd } from '@/stores/session'
 import { SmsLoginForm } from './SmsLoginForm'
 
 type Tab = 'account' | 'sms' | 'register'
@@ -21,6 +22,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const { data: site } = useQuery(siteSettingsQuery())
   const [tab, setTab] = useState<Tab>('account')
   const [notice, setNotice] = useState<string | null>(null)
+  // A session that ended by itself (expired, revoked, the account closed) says why, until the next sign-in.
+  const [ended] = useState(sessionEnd)
   // Only the first render focuses the account field; later tab switches keep focus on the tab list.
   const [firstView, setFirstView] = useState(true)
   // A Ctrl/⌘+K pressed before this page was drawn means nothing here; sign-in keeps the next ones for the shell.
@@ -44,6 +47,11 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
             <h1 className="text-xl font-semibold">{name}</h1>
             <p className="text-sm text-[var(--muted)]">{LL.auth.subtitle()}</p>
           </header>
+          {ended && (
+            <p role="status" data-testid="session-ended" className="mb-3 rounded bg-[var(--warning)]/10 px-3 py-2 text-sm text-[var(--text)]">
+              {LL.auth.sessionEnded[ended]()}
+            </p>
+          )}
           <FormMessage text={notice} ok />
           <Tabs
             label={LL.auth.title()}

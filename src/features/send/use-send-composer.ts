@@ -2,13 +2,13 @@ import { uuidV4 } from '@/domain/uuid'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { isApiError } from '@/api/http'
+import { failureDetail, isApiError } from '@/api/http'
 import { toast } from '@/components/ui/toast'
 import { sentBatchPath, type SendKind, type SendResult } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { rememberLastBatch } from '@/stores/last-batch'
 import { takeRecipients } from '@/stores/recipients-handoff'
-import { useSession } from '@/stores/session'
+import { getToken, useSession } from '@/stores/session'
 import { balanceQuery, lowerBalance } from './balance'
 import { clearDraft, loadDraft, saveDraft } from './draft'
 import type { NumberListOptions } from './numbers-client'
@@ -67,7 +67,11 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
     const { kind: k, emptyFields: empty } = initial.current
     // Numbers another screen handed to the bulk send page (a number check's live numbers) replace the draft's.
     const handed = k === 'group' ? takeRecipients() : null
+    // A page left before its draft was read (the tab closed), or drawn once more as the session ends under it (its
+    // tab closing with the others), offers nothing: the draft stays stored, and the page opened after sign-in offers it.
+    let left = false
     void loadDraft<F>(k).then((d) => {
+      if (left || !getToken()) return
       if (d) {
         setFieldsRaw({ ...empty, ...d.fields })
         setSchedule({ timed: d.timed, time: d.time })
@@ -78,6 +82,9 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
       if (handed) void addText(handed)
       setRestored(true)
     })
+    return () => {
+      left = true
+    }
   }, [LL, setState, addText])
 
   const state = numbers.state
@@ -122,11 +129,11 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
 
   /**
    * For `.catch` on a call. Other failures were toasted by the HTTP client; a 400 (insufficient balance, no valid
-   * number) was not. A refusal stored nothing, so the next attempt is a new send with a new key; after a time-out or
+   * number) was not: it is, in the same words (status, request id, nothing charged). A refusal stored nothing, so the next attempt is a new send with a new key; after a time-out or
    * a network error the key stays, and the retry cannot send twice.
    */
   function refusal(e: unknown): null {
-    if (isApiError(e) && e.status === 400) toast.error(e.message)
+    if (isApiError(e) && e.status === 400) toast.error(e.message, failureDetail(400, e.requestId, 'send'))
     if (isApiError(e) && e.status >= 400 && e.status < 500) setKey(uuidV4())
     return null
   }

@@ -39,6 +39,11 @@ export default {
 	register: 'Register',
 	registering: 'Registering…',
 	registerSuccess: 'Registered. Sign in to continue',
+	sessionEnded: {
+		expired: 'Your session has expired; please sign in again',
+		revoked: 'Your session was ended elsewhere (a sign out there, or a password change); please sign in again',
+		closed: 'Your account has been closed; its sessions have ended',
+	},
 	lock: {
 		title: 'Screen locked',
 		hint: 'Enter the lock password to unlock',

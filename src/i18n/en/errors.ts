@@ -29,6 +29,23 @@ export default {
 	timeout: 'The request timed out; please try again later',
 	sessionExpired: 'Your session has expired; please sign in again',
 	requestId: 'Request ID: {id} (quote it when you contact support)',
+	answered: 'The server answered HTTP {status}',
+	noAnswer: 'No answer came from the server',
+	money: {
+		send: {
+			refused: 'This send did not happen: nothing was charged and no batch was made',
+			unknown: 'It is not known whether the server received this send',
+			retry: 'Retrying is safe: the send carries an idempotency key, so a send the server already took only answers with its batch again, never sending or charging twice',
+		},
+		charge: {
+			refused: "This charge did not happen; the customer's balance is unchanged",
+			unknown: "It is not known whether this charge went through: look at the customer's recharge records before retrying, as submitting again charges again",
+		},
+		transfer: {
+			refused: 'This transfer did not happen; both balances are unchanged',
+			unknown: "It is not known whether this transfer went through: look at the sub-account's balance before retrying, as submitting again transfers again",
+		},
+	},
 	chunkLoad: 'Part of the page could not be loaded: the network may have failed, or a new version of the console was released. Reload the page.',
 	pageError: 'Something went wrong',
 	pageErrorHint: 'The page hit an unexpected error; reloading usually fixes it.',

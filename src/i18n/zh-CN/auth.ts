@@ -37,6 +37,11 @@ export default {
 	register: '注册',
 	registering: '注册中…',
 	registerSuccess: '注册成功，请登录',
+	sessionEnded: {
+		expired: '登录已过期，请重新登录',
+		revoked: '登录已在别处退出或被撤销（退出登录、修改密码），请重新登录',
+		closed: '账号已停用，登录已失效',
+	},
 	lock: {
 		title: '屏幕已锁定',
 		hint: '请输入锁屏密码解锁',

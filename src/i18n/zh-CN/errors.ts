@@ -27,6 +27,23 @@ export default {
 	timeout: '请求超时，请稍后重试',
 	sessionExpired: '登录已过期，请重新登录',
 	requestId: '请求编号：{id:string}（联系客服时请提供）',
+	answered: '服务器回答 HTTP {status:number}',
+	noAnswer: '没有收到服务器的回答',
+	money: {
+		send: {
+			refused: '这次发送没有执行：没有扣费，没有生成批次',
+			unknown: '不确定服务器是否收到了这次发送',
+			retry: '可以放心重试：这次发送带有幂等键，服务器已处理过的发送只会回答原来的批次，不会重复发送或扣费',
+		},
+		charge: {
+			refused: '这次充值没有执行，客户余额没有变化',
+			unknown: '不确定这次充值是否已执行：重试前请先查看该客户的充值记录，重复提交会再充一次',
+		},
+		transfer: {
+			refused: '这次划拨没有执行，两个账号的余额都没有变化',
+			unknown: '不确定这次划拨是否已执行：重试前请先查看子账号的余额，重复提交会再划拨一次',
+		},
+	},
 	chunkLoad: '页面加载失败，可能是网络问题或版本已更新',
 	pageError: '页面出错了',
 	pageErrorHint: '页面出现了意外错误，重新加载通常可以解决。',
