@@ -5,12 +5,12 @@ import { RESTART_DELAY, superviseEmbedded } from './supervise'
 
 /* The supervisor's rules on stand-ins for the embedded PostgreSQL (the real one: server/db-supervision.test.ts). */
 type Exit = { code: number | null; signal: NodeJS.Signals | null }
-function fakePostgres(pid: number) {
+function fakePostgres(pid: number, url = 'postgres://x') {
   let exit!: (e: Exit) => void
   const exited = new Promise<Exit>((r) => (exit = r))
   let stopped = 0
   const pg = {
-    url: 'postgres://x', address: '/x/.s.PGSQL.5432', pid, dir: '/x', initialised: false, timings: { initdbMs: 0, startMs: 0 },
+    url, address: '/x/.s.PGSQL.5432', pid, dir: '/x', initialised: false, timings: { initdbMs: 0, startMs: 0 },
     exited, lastWords: () => 'PANIC:  could not write to file "pg_wal/xlogtemp.1": No space left on device',
     stop: async () => void (stopped++, exit({ code: 0, signal: null })),
   } satisfies EmbeddedPostgres
@@ -67,5 +67,16 @@ describe('the embedded PostgreSQL\'s supervisor', () => {
     await s.stop()
     await tick(20)
     expect([starts, first.stopped(), s.trouble()]).toEqual([0, 1, undefined])
+  })
+
+  it('a database back on another address (a folder too deep for a socket, its port taken meanwhile) is stopped, and the process told to start again', async () => {
+    const first = fakePostgres(1)
+    const back = fakePostgres(2, 'postgres://other-port')
+    let gaveUp = ''
+    const s = superviseEmbedded({ first: first.pg, attempts: 3, log: quiet, delayMs: () => 1, giveUp: (why) => (gaveUp = why), start: async () => back.pg })
+    first.kill()
+    while (!gaveUp) await tick()
+    expect([back.stopped(), s.trouble()]).toEqual([1, 'database down'])
+    expect(gaveUp).toMatch(/came back on another address/)
   })
 })

@@ -70,6 +70,14 @@ export function superviseEmbedded(o: SuperviseOptions): Supervised {
       try {
         const next = await o.start()
         if (stopping) return void (await next.stop())
+        if (next.url !== current.url) {
+          // Only a folder too deep for a socket listens on a port, found free at each start: another program took
+          // the old one meanwhile. The pools know the old address, so the process starts again instead.
+          await next.stop()
+          trouble = 'database down'
+          o.log.fatal({ event: 'database.gaveUp', reason: `its port was taken: it came back on ${next.address}` }, 'the embedded PostgreSQL came back on another address: exiting')
+          return o.giveUp(`the embedded PostgreSQL came back on another address (${next.address})`)
+        }
         current = next
         trouble = undefined
         backAt = performance.now()
