@@ -37,6 +37,7 @@ import { shortLinkRedirectRoutes } from './routes/send/link'
 import { signedApiRoutes } from './routes/signed-api'
 import { publicRoutes } from './routes/setting'
 import { smsLoginRoutes } from './routes/sms-login'
+import { twoFactorRoutes } from './routes/two-factor'
 import { staticRoutes } from './routes/static'
 import { templateWriteRoutes } from './routes/templates'
 import { userSettingsRoutes } from './routes/user-settings'
@@ -82,7 +83,7 @@ export function createApp(opts: AppOptions | Deps) {
   // Template writes, details, downloads and reviews (server/templates).
   api.route('/', templateWriteRoutes(deps))
   // The app secret, the balance warning and the bell.
-  for (const routes of [appSecretRoutes, balanceWarnRoutes, noticeRoutes, optOutRoutes, marketingRoutes]) api.route('/', routes(deps))
+  for (const routes of [appSecretRoutes, balanceWarnRoutes, noticeRoutes, optOutRoutes, marketingRoutes, twoFactorRoutes]) api.route('/', routes(deps))
   // The home page's figures, batches, queues and notices in one answer.
   api.route('/', homeRoutes(deps))
   // Materials: uploads (their own body limits), the list, delete and media serving.

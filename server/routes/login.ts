@@ -10,6 +10,7 @@ import { DUMMY_HASH, verifyPassword } from '../security/password'
 import { consumeRate } from '../security/rate-limit'
 import { unsealPassword } from '../security/rsa'
 import { issueToken } from '../security/tokens'
+import { newChallenge, twoFactorOn } from '../security/two-factor'
 import { userByCusId, type SessionUser } from '../users/repo'
 
 /** Login answers carry `type`: 0 success, 1 refusal. Refusals are never 401, which the console keeps for lost sessions. */
@@ -66,6 +67,19 @@ export async function signIn(deps: Deps, user: SessionUser, claim: SignInClaim) 
   return issueToken(deps.db, user.id)
 }
 
+/**
+ * The answer to a right password or SMS code: the session, or for an account with two-factor the challenge its
+ * second step (/user/login2fa) answers. The first factor's attempts are given back either way; the address becomes
+ * known only once the sign-in is whole.
+ */
+export async function firstFactorPassed(deps: Deps, c: Context, user: SessionUser, claim: SignInClaim) {
+  if (!(await twoFactorOn(deps.db, user.cusId))) return ok(c, await signIn(deps, user, claim), 'loginSuccess', { type: 0 })
+  if (user.cusStatus !== 1) throw new ApiError(400, 'accountClosed', {}, LOGIN_FAILED)
+  await clearAttempts(deps.db, pairKey(claim.cusId, claim.address))
+  if (claim.account) await refundAttempt(deps.db, accountKey(claim.cusId))
+  return ok(c, { two_factor: true, challenge: await newChallenge(deps.db, user.cusId, claim.address, deps.now()) }, 'twoFactorNeeded', { type: 0 })
+}
+
 export function loginRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
 
@@ -84,7 +98,7 @@ export function loginRoutes(deps: Deps) {
     const user = await userByCusId(deps.db, p.username)
     const valid = await verifyPassword(password ?? '', user?.passwordHash ?? DUMMY_HASH)
     if (!user || !valid || password === null) throw new ApiError(400, 'loginFailure', {}, LOGIN_FAILED)
-    return ok(c, await signIn(deps, user, claim), 'loginSuccess', { type: 0 })
+    return firstFactorPassed(deps, c, user, claim)
   })
 
   return r

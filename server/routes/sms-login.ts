@@ -8,7 +8,7 @@ import { isKnownAddress } from '../security/attempts'
 import { consumeRate, type RateRuleName } from '../security/rate-limit'
 import { CODE_MESSAGE, consumeCode, issueCode } from '../security/sms-codes'
 import { userByCusId } from '../users/repo'
-import { addressOf, guardSignIn, LOGIN_FAILED, requireCaptcha, signIn } from './login'
+import { addressOf, firstFactorPassed, guardSignIn, LOGIN_FAILED, requireCaptcha } from './login'
 
 export const codeText = (code: string) => `【SMS】验证码 ${code}，5 分钟内有效。Your code is ${code}, valid for 5 minutes.`
 
@@ -90,7 +90,7 @@ export function smsLoginRoutes(deps: Deps) {
     if (check !== 'ok') throw new ApiError(400, CODE_MESSAGE[check], {}, LOGIN_FAILED)
     const user = await userByCusId(deps.db, p.username)
     if (!user) throw new ApiError(400, 'loginFailure', {}, LOGIN_FAILED)
-    return ok(c, await signIn(deps, user, claim), 'loginSuccess', { type: 0 })
+    return firstFactorPassed(deps, c, user, claim)
   })
 
   return r

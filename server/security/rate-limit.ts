@@ -69,6 +69,8 @@ export const RATE_RULES = {
   optOutWrite: { points: 120, duration: 60 },
   /** An enterprise's marketing hours and cap per account and minute. */
   marketingWrite: { points: 20, duration: 60 },
+  /** Two-factor enrolments begun and confirmed per account and minute. */
+  twoFactorWrite: { points: 10, duration: 60 },
   /** Notice reads and marks per account and minute (the bell polls every 30 seconds). */
   noticeCall: { points: 120, duration: 60 },
   /** Customer and sub-account writes (charge, transfer, close, open) per operating account and minute. */

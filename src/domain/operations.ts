@@ -1,4 +1,5 @@
 import { marketingRuleSchema } from './marketing'
+import { twoFactorDisableSchema, twoFactorEnableSchema, twoFactorLoginSchema } from './two-factor'
 import { batchRefSchema, recordRefSchema, resendPreviewSchema, resendSchema } from './batch'
 import type { z } from 'zod'
 import { accountListSchema, errorLogUploadSchema } from './account'
@@ -106,6 +107,7 @@ export const OPERATIONS = [
     ['/user/login', json(loginSchema)],
     ['/user/sendLoginAuthCode', json(sendLoginCodeSchema)],
     ['/user/loginBySmsCode', json(smsLoginSchema)],
+    ['/user/login2fa', json(twoFactorLoginSchema)],
     ['/user/sendAuthCode', json(sendAuthCodeSchema)],
     ['/user/epRegist', json(registerSchema)],
   ]),
@@ -126,6 +128,10 @@ export const OPERATIONS = [
   ...area('settings', 'bearer', [
     ['/user/passwordNonce', none],
     ['/user/modifyPassword', json(modifyPasswordSchema)],
+    ['/user/twoFactor/status', none],
+    ['/user/twoFactor/begin', none],
+    ['/user/twoFactor/enable', json(twoFactorEnableSchema)],
+    ['/user/twoFactor/disable', json(twoFactorDisableSchema)],
     ['/user/sendBindCode', json(sendBindCodeSchema)],
     ['/user/modifyMobile', json(modifyMobileSchema)],
     ['/user/modifyCusName', json(modifyCusNameSchema)],

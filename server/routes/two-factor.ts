@@ -1,0 +1,69 @@
+import { Hono } from 'hono'
+import type { Deps } from '../deps'
+import { ApiError, fieldError, ok } from '../http/envelope'
+import { badRequest, byField, operation } from '../http/operation'
+import type { AppEnv } from '../http/env'
+import { requireUser } from '../http/session'
+import { guardSignIn, LOGIN_FAILED, addressOf, signIn } from './login'
+import { confirmPassword } from '../security/password-nonce'
+import { consumeRate } from '../security/rate-limit'
+import {
+  beginEnrolment, confirmEnrolment, endChallenge, removeTwoFactor, spendSecondFactor, tryChallenge, twoFactorStatus,
+} from '../security/two-factor'
+import { userByCusId } from '../users/repo'
+
+/*
+ * Two-factor sign-in (src/domain/two-factor.ts): enrolment and its end in personal settings, and a sign-in's second
+ * step. The password steps (routes/login.ts, routes/sms-login.ts) answer an account with two-factor with a challenge
+ * instead of a token; /user/login2fa turns the challenge and a code into the session.
+ */
+export function twoFactorRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>()
+  const { db } = deps
+  const auth = requireUser(db)
+
+  operation(r, '/user/twoFactor/status', auth, async (c) => ok(c, await twoFactorStatus(db, c.get('user').cusId)))
+
+  operation(r, '/user/twoFactor/begin', auth, async (c) => {
+    const user = c.get('user')
+    await consumeRate(deps, 'twoFactorWrite', user.cusId)
+    return ok(c, await beginEnrolment(db, user.cusId))
+  })
+
+  operation(r, '/user/twoFactor/enable', auth, async (c, input) => {
+    const p = await input(byField)
+    const user = c.get('user')
+    await consumeRate(deps, 'twoFactorWrite', user.cusId)
+    return ok(c, { recovery_codes: await confirmEnrolment(db, user.cusId, p.code, deps.now()) }, 'twoFactorOn')
+  })
+
+  // The password and a second factor, so neither a left-open session nor a stolen password alone turns it off.
+  operation(r, '/user/twoFactor/disable', auth, async (c, input) => {
+    const p = await input(byField)
+    const user = c.get('user')
+    await confirmPassword(deps, user, p.redomStr, p.password).catch((e: unknown) => {
+      if (e instanceof ApiError && e.key === 'passwordRefused') throw fieldError('passwordRefused', { password: 'passwordRefused' })
+      throw e
+    })
+    if (!(await spendSecondFactor(db, user.cusId, p.code, deps.now()))) throw fieldError('twoFactorWrong', { code: 'twoFactorWrong' })
+    await removeTwoFactor(db, user.cusId)
+    return ok(c, null, 'twoFactorOff')
+  })
+
+  // Each try spends one of the (account, address) pair's attempts, as a password guess does, and one of the
+  // challenge's few; a right code signs in as the password step would have.
+  operation(r, '/user/login2fa', async (c, input) => {
+    const p = await input(badRequest(LOGIN_FAILED))
+    const address = addressOf(deps, c)
+    await consumeRate(deps, 'signInAddress', address, { type: LOGIN_FAILED })
+    const now = deps.now()
+    const cusId = await tryChallenge(db, p.challenge, address, now)
+    if (!cusId) throw new ApiError(400, 'twoFactorExpired', {}, LOGIN_FAILED)
+    const claim = await guardSignIn(deps, cusId, address, { accountWide: false })
+    const user = await userByCusId(db, cusId)
+    if (!user || !(await spendSecondFactor(db, cusId, p.code, now))) throw new ApiError(400, 'twoFactorWrong', {}, LOGIN_FAILED)
+    await endChallenge(db, p.challenge)
+    return ok(c, await signIn(deps, user, claim), 'loginSuccess', { type: 0 })
+  })
+  return r
+}
