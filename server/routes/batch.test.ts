@@ -83,6 +83,18 @@ describe('routes/batch', () => {
       expect(g.data.operators).toEqual([{ operator: 'mobile', count: 8 }])
     })
 
+    it('leads each group into the sent records: one code, one operator, counted exactly', async () => {
+      const search = { batch_id: batch, status: 700, start_time: '2000-01-01', pageSize: 50 }
+      const list = (extra: Record<string, unknown>) => call('/mtRecord/list', { ...search, ...extra })
+      const code = await list({ report_code: 'mk:0001' })
+      expect(code.data.total).toBe(3)
+      expect(code.data.records.map((r: { decodeMobile: string }) => r.decodeMobile).sort()).toEqual([...permanent].sort())
+      expect((await list({ operator: 'mobile' })).data.total).toBe(8)
+      expect((await list({ operator: 'unicom' })).data.total).toBe(0)
+      expect((await call('/mtRecord/list', { batch_id: batch, start_time: '2000-01-01', operator: 'mobile' })).data.total).toBe(20)
+      expect((await list({ operator: 'nobody' })).status).toBe(400)
+    })
+
     it('writes every failed number to the file, with its code and kind', async () => {
       const res = await h.app.request('/api/batch/failedDownload', {
         method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.acme02}`, 'accept-language': 'en' },

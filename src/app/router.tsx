@@ -12,7 +12,7 @@ import { ErrorPage } from './pages/ErrorPage'
 // Route components load lazily, so the sign-in page never pulls the shell, the grid or the charts.
 const screens = withChunkTimeout(() => import('./screens'))
 const statusPages = withChunkTimeout(() => import('./pages/StatusPage'))
-const screen = (name: 'HomeScreen' | 'InfoScreen' | 'SettingScreen' | 'IframeScreen' | 'MenuScreen' | 'TemplateRoute') =>
+const screen = (name: 'HomeScreen' | 'InfoScreen' | 'SettingScreen' | 'IframeScreen' | 'MenuScreen' | 'TemplateRoute' | 'BatchRoute') =>
   lazyRouteComponent(screens, name)
 
 function Pending() {
@@ -92,6 +92,7 @@ const shellChildren = [
   child('/form-detail/index', lazyRouteComponent(withChunkTimeout(() => import('./pages/DetailPage')), 'DetailPage')),
   child('/myiframe/$', screen('IframeScreen')),
   child('/$area/templates/$id', screen('TemplateRoute')),
+  child('/$area/batch/$batchId', screen('BatchRoute')),
   menuRoute,
 ]
 

@@ -9,6 +9,7 @@ import { templateCommands } from '@/features/templates'
 import { materialCommands } from '@/features/materials'
 import { signatureCommands } from '@/features/signatures'
 import { optOutCommands } from '@/features/opt-outs'
+import { batchCommands } from '@/features/batch'
 import { getLastBatch } from '@/stores/last-batch'
 import { setLocale, setTheme, toggleSidebar } from '@/stores/prefs'
 import { HOME_PATH, closeAllTabs, closeOtherTabs, closeTab, getActiveTab, openTab } from '@/stores/tabs'
@@ -70,6 +71,7 @@ function actionCommands({ LL, otherLL, locale, go }: ShellContext): Command[] {
     ...materialCommands({ LL, otherLL }),
     ...signatureCommands({ LL, otherLL }),
     ...optOutCommands({ LL, otherLL }),
+    ...batchCommands({ LL, otherLL, go }),
   ]
 }
 

@@ -26,6 +26,11 @@ export interface Command {
   /** Bound as a shortcut and listed on the shortcut sheet, but not offered in the palette (e.g. "open the palette"). */
   shortcutOnly?: boolean
   perform: () => void | Promise<void>
+  /**
+   * A command made from what is typed (an id to open: "B26120200000123" offers "打开批次 B26120200000123"), or null
+   * when the query is not one. A command with it is never listed itself; the palette puts what it makes first.
+   */
+  forQuery?: (query: string) => Command | null
 }
 
 let commands: Command[] = []

@@ -50,6 +50,8 @@ export const batchDetailSchema = z.object({
   /** The batch this one resent to, and the batches resent from this one. */
   resent_from: z.string().nullable(),
   resends: z.array(z.object({ batch_id: z.string(), target: z.enum(RESEND_TARGETS), create_time: z.string() })),
+  /** showClientStatus 0: the outcomes (delivered, failed, unknown) are not shown to this account and come as 0. */
+  status_hidden: z.boolean().default(false),
   /** The server's clock when it read the counters (ISO), for the rate of reports. */
   now: z.string(),
 })
@@ -112,7 +114,7 @@ export interface BatchProgress {
   finished: boolean
 }
 
-export function batchProgress(c: BatchCounters): BatchProgress {
+export function batchFigures(c: BatchCounters): BatchProgress {
   const waiting = Math.max(c.receive_count - c.sent_count, 0)
   const pending = Math.max(c.unknown_count - c.timeout_count, 0)
   return {

@@ -58,3 +58,13 @@ export function operatorOf(mobile: string, table = operatorTable()): OperatorOrO
   const i = table[Number(mobile.slice(0, 4)) - 1000]
   return i === OTHER ? 'other' : OPERATORS[i]
 }
+
+/**
+ * The 4-digit prefixes of an operator's numbers (or of no operator's, `other`), for a filter written in SQL as
+ * `left(mobile, 4) = any(prefixes)`; `other` the prefixes no operator holds. A number not of 11 digits starting with 1 is in none of them.
+ */
+export function operatorPrefixes(operator: OperatorOrOther, table = operatorTable()): string[] {
+  const of = (i: number) => Array.from({ length: 1000 }, (_, k) => k).filter((k) => table[k] === i).map((k) => String(1000 + k))
+  if (operator === 'other') return of(OTHER)
+  return of(OPERATORS.indexOf(operator))
+}

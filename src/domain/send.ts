@@ -157,9 +157,9 @@ export const SEND_KIND_MODULE = {
 } as const
 export type SendKind = keyof typeof SEND_KIND_MODULE
 
-/** Where a sent batch is seen: its sent records, or for a timed send its timed batch (both lists filter by URL). */
+/** Where a sent batch is seen: its page (followed live, acted on), or for a timed send its timed batch (by URL). */
 export function sentBatchPath(kind: SendKind, result: Pick<SendResult, 'batch_id' | 'timed'>): string {
   const id = encodeURIComponent(result.batch_id)
   const module = SEND_KIND_MODULE[kind]
-  return result.timed ? `/${module}/timed-batches?time_batch=${id}` : `/${module}/mt-records?batch_id=${id}`
+  return result.timed ? `/${module}/timed-batches?time_batch=${id}` : `/${module}/batch/${id}`
 }

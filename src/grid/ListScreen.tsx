@@ -129,7 +129,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
       }
     : enterAction
       ? (row: Row) => actions.runRow(enterAction, row, Number(row[INDEX_FIELD]) || undefined)
-      : (row: Row) => setDetailRow(row)
+      : list.openDetail ?? ((row: Row) => setDetailRow(row))
   const rowActions = useMemo(() => (list.rowActions ?? []).filter((a) => !a.visibleWhen || (ctx !== null && a.visibleWhen(ctx))), [list, ctx])
   const [rowMenu, setRowMenu] = useState<RowMenuAt | null>(null)
   const menuCell = useRef<{ rowIndex: number; colId: string } | null>(null)

@@ -181,6 +181,11 @@ export interface ListDefinition {
    * opened), with that action's visibility, enabled rule and confirmation. Checked by defineList.
    */
   enterAction?: string
+  /**
+   * Enter on a row of a list with neither `detail` nor `enterAction`: the list's own dialog of the row (a sent record's
+   * message page, which reads more than the row holds) instead of the row's columns in full. No column is added.
+   */
+  openDetail?: (row: Row) => void
   /** Default sort when the URL names none. */
   defaultSort?: { orderBy: string; order: 'asc' | 'desc' }
   /** Row identity for keeping focus/selection across refetches; default the row index. */

@@ -1902,6 +1902,14 @@ type RootTranslation = {
 			 */
 			batchId: string
 			/**
+			 * 错​误​码
+			 */
+			reportCode: string
+			/**
+			 * 运​营​商
+			 */
+			operator: string
+			/**
 			 * 点​击​状​态
 			 */
 			clickStatus: string
@@ -3143,9 +3151,9 @@ type RootTranslation = {
 		 */
 		overCap: RequiredParams<'count'>
 		/**
-		 * 查​看​发​送​记​录
+		 * 查​看​批​次
 		 */
-		viewRecords: string
+		viewBatch: string
 		/**
 		 * 查​看​定​时​批​次
 		 */
@@ -7052,6 +7060,382 @@ type RootTranslation = {
 		 */
 		headerLine: RequiredParams<'line'>
 	}
+	batch: {
+		/**
+		 * 批​次​ ​{​b​a​t​c​h​I​d​}
+		 * @param {string} batchId
+		 */
+		title: RequiredParams<'batchId'>
+		/**
+		 * 批​次
+		 */
+		group: string
+		/**
+		 * 批​次​ ​{​b​a​t​c​h​I​d​}​ ​不​存​在​或​无​权​查​看
+		 * @param {string} batchId
+		 */
+		notFound: RequiredParams<'batchId'>
+		/**
+		 * 正​在​读​取​批​次​…
+		 */
+		loading: string
+		/**
+		 * 内​容
+		 */
+		content: string
+		/**
+		 * 签​名
+		 */
+		signature: string
+		/**
+		 * 发​送​账​号
+		 */
+		sender: string
+		/**
+		 * 发​送​方​ ​I​D
+		 */
+		senderId: string
+		/**
+		 * 提​交​时​间
+		 */
+		time: string
+		/**
+		 * 费​用
+		 */
+		cost: string
+		/**
+		 * 无
+		 */
+		noSignature: string
+		/**
+		 * 进​度
+		 */
+		progress: string
+		/**
+		 * 已​有​结​果​ ​{​p​c​t​}​%
+		 * @param {number} pct
+		 */
+		progressLabel: RequiredParams<'pct'>
+		/**
+		 * 成​功​率
+		 */
+		rate: string
+		/**
+		 * 预​计​完​成
+		 */
+		finish: string
+		/**
+		 * 约​ ​{​t​i​m​e​}
+		 * @param {string} time
+		 */
+		finishAt: RequiredParams<'time'>
+		/**
+		 * 尚​无​回​执​，​无​法​估​计
+		 */
+		finishUnknown: string
+		/**
+		 * 已​完​成
+		 */
+		finished: string
+		/**
+		 * 每​ ​{​s​e​c​o​n​d​s​}​ ​秒​自​动​刷​新
+		 * @param {number} seconds
+		 */
+		live: RequiredParams<'seconds'>
+		/**
+		 * 本​账​号​不​显​示​发​送​结​果
+		 */
+		statusHidden: string
+		/**
+		 * 退​订​剔​除​ ​{​c​o​u​n​t​}​ ​个​号​码
+		 * @param {number} count
+		 */
+		optedOut: RequiredParams<'count'>
+		/**
+		 * 重​发​自​批​次​ ​{​b​a​t​c​h​I​d​}
+		 * @param {string} batchId
+		 */
+		resentFrom: RequiredParams<'batchId'>
+		/**
+		 * 由​此​重​发​的​批​次
+		 */
+		resends: string
+		resendOf: {
+			/**
+			 * 失​败​重​发
+			 */
+			failed: string
+			/**
+			 * 未​知​重​发
+			 */
+			unknown: string
+		}
+		/**
+		 * 失​败​原​因
+		 */
+		failures: string
+		/**
+		 * 暂​无​失​败
+		 */
+		noFailures: string
+		/**
+		 * 按​错​误​码
+		 */
+		byCode: string
+		/**
+		 * 按​运​营​商
+		 */
+		byOperator: string
+		/**
+		 * 错​误​码
+		 */
+		code: string
+		/**
+		 * 含​义
+		 */
+		meaning: string
+		/**
+		 * 类​型
+		 */
+		kindLabel: string
+		/**
+		 * 数​量
+		 */
+		count: string
+		/**
+		 * 占​比
+		 */
+		share: string
+		/**
+		 * 查​看​记​录
+		 */
+		viewRecords: string
+		/**
+		 * 查​看​ ​{​w​h​a​t​}​ ​的​ ​{​c​o​u​n​t​}​ ​条​记​录
+		 * @param {number} count
+		 * @param {string} what
+		 */
+		viewRecordsOf: RequiredParams<'count' | 'what'>
+		operators: {
+			/**
+			 * 中​国​移​动
+			 */
+			mobile: string
+			/**
+			 * 中​国​联​通
+			 */
+			unicom: string
+			/**
+			 * 中​国​电​信
+			 */
+			telecom: string
+			/**
+			 * 中​国​广​电
+			 */
+			broadcast: string
+			/**
+			 * 虚​拟​运​营​商
+			 */
+			virtual: string
+			/**
+			 * 其​他
+			 */
+			other: string
+		}
+		actions: {
+			/**
+			 * 失​败​重​发
+			 */
+			resendFailed: string
+			/**
+			 * 未​知​重​发
+			 */
+			resendUnknown: string
+			/**
+			 * 取​消​未​发​送
+			 */
+			cancel: string
+			/**
+			 * 下​载​失​败​号​码
+			 */
+			download: string
+			/**
+			 * 打​开​批​次​…
+			 */
+			open: string
+			/**
+			 * 打​开​批​次​ ​{​b​a​t​c​h​I​d​}
+			 * @param {string} batchId
+			 */
+			openId: RequiredParams<'batchId'>
+		}
+		resendTitle: {
+			/**
+			 * 重​发​给​暂​时​失​败​的​号​码
+			 */
+			failed: string
+			/**
+			 * 重​发​给​未​知​结​果​的​号​码
+			 */
+			unknown: string
+		}
+		/**
+		 * 将​作​为​新​批​次​发​送​给​ ​{​n​u​m​b​e​r​s​}​ ​个​号​码​，​共​ ​{​m​e​s​s​a​g​e​s​}​ ​条​，​费​用​ ​{​c​o​s​t​}​（​余​额​ ​{​b​a​l​a​n​c​e​}​）​。​退​订​剔​除​ ​{​o​p​t​e​d​O​u​t​}​ ​个​。​永​久​失​败​的​号​码​不​会​重​发​。
+		 * @param {string} balance
+		 * @param {string} cost
+		 * @param {number} messages
+		 * @param {number} numbers
+		 * @param {number} optedOut
+		 */
+		resendMessage: RequiredParams<'balance' | 'cost' | 'messages' | 'numbers' | 'optedOut'>
+		/**
+		 * 重​发​ ​{​n​u​m​b​e​r​s​}​ ​个​号​码
+		 * @param {number} numbers
+		 */
+		resendConfirm: RequiredParams<'numbers'>
+		/**
+		 * 没​有​可​以​重​发​的​号​码
+		 */
+		resendNone: string
+		/**
+		 * 已​重​发​，​新​批​次​ ​{​b​a​t​c​h​I​d​}
+		 * @param {string} batchId
+		 */
+		resent: RequiredParams<'batchId'>
+		/**
+		 * 取​消​尚​未​发​出​的​短​信
+		 */
+		cancelTitle: string
+		/**
+		 * 还​有​ ​{​c​o​u​n​t​}​ ​条​尚​未​发​出​，​取​消​后​不​再​发​送​，​费​用​自​动​退​回​账​户​余​额​。​已​发​出​的​不​受​影​响​。
+		 * @param {number} count
+		 */
+		cancelMessage: RequiredParams<'count'>
+		/**
+		 * 取​消​ ​{​c​o​u​n​t​}​ ​条
+		 * @param {number} count
+		 */
+		cancelConfirm: RequiredParams<'count'>
+		/**
+		 * 已​取​消​ ​{​c​o​u​n​t​}​ ​条​，​退​回​ ​{​r​e​f​u​n​d​}
+		 * @param {number} count
+		 * @param {string} refund
+		 */
+		cancelled: RequiredParams<'count' | 'refund'>
+		record: {
+			/**
+			 * 发​送​记​录​ ​{​s​n​}
+			 * @param {number} sn
+			 */
+			title: RequiredParams<'sn'>
+			/**
+			 * 消​息​ ​I​D
+			 */
+			messageId: string
+			/**
+			 * 手​机​号​码
+			 */
+			mobile: string
+			/**
+			 * 批​次​号
+			 */
+			batch: string
+			/**
+			 * 计​费​条​数
+			 */
+			segments: string
+			/**
+			 * 费​用
+			 */
+			price: string
+			/**
+			 * 运​营​商
+			 */
+			operator: string
+			/**
+			 * 国​家​/​地​区
+			 */
+			country: string
+			/**
+			 * 发​送​状​态
+			 */
+			status: string
+			/**
+			 * 含​义
+			 */
+			meaning: string
+			/**
+			 * 经​过
+			 */
+			timeline: string
+			/**
+			 * 提​交
+			 */
+			submitted: string
+			/**
+			 * 交​给​运​营​商
+			 */
+			carrier: string
+			/**
+			 * 收​到​状​态​报​告
+			 */
+			report: string
+			/**
+			 * 尚​未
+			 */
+			notYet: string
+			/**
+			 * 未​发​生
+			 */
+			never: string
+			/**
+			 * 状​态​推​送
+			 */
+			pushes: string
+			/**
+			 * 没​有​推​送​（​未​设​置​推​送​地​址​，​或​尚​无​报​告​）
+			 */
+			noPushes: string
+			/**
+			 * 排​队​于​ ​{​t​i​m​e​}
+			 * @param {string} time
+			 */
+			pushQueued: RequiredParams<'time'>
+			pushState: {
+				/**
+				 * 等​待​推​送
+				 */
+				waiting: string
+				/**
+				 * 已​推​送
+				 */
+				delivered: string
+				/**
+				 * 推​送​失​败
+				 */
+				failed: string
+			}
+			/**
+			 * 第​ ​{​a​t​t​e​m​p​t​}​ ​次​ ​{​t​i​m​e​}​：​{​r​e​s​u​l​t​}
+			 * @param {number} attempt
+			 * @param {string} result
+			 * @param {string} time
+			 */
+			attempt: RequiredParams<'attempt' | 'result' | 'time'>
+			/**
+			 * 正​在​读​取​详​情​…
+			 */
+			loading: string
+		}
+		/**
+		 * 批​次​号
+		 */
+		openPrompt: string
+		/**
+		 * 例​如​ ​B​2​6​1​2​0​2​0​0​0​0​0​1​2​3
+		 */
+		openHint: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -8890,6 +9274,14 @@ export type TranslationFunctions = {
 			 */
 			batchId: () => LocalizedString
 			/**
+			 * 错误码
+			 */
+			reportCode: () => LocalizedString
+			/**
+			 * 运营商
+			 */
+			operator: () => LocalizedString
+			/**
 			 * 点击状态
 			 */
 			clickStatus: () => LocalizedString
@@ -10083,9 +10475,9 @@ export type TranslationFunctions = {
 		 */
 		overCap: (arg: { count: unknown }) => LocalizedString
 		/**
-		 * 查看发送记录
+		 * 查看批次
 		 */
-		viewRecords: () => LocalizedString
+		viewBatch: () => LocalizedString
 		/**
 		 * 查看定时批次
 		 */
@@ -13787,6 +14179,356 @@ export type TranslationFunctions = {
 		 * 第 {line} 行
 		 */
 		headerLine: (arg: { line: unknown }) => LocalizedString
+	}
+	batch: {
+		/**
+		 * 批次 {batchId}
+		 */
+		title: (arg: { batchId: string }) => LocalizedString
+		/**
+		 * 批次
+		 */
+		group: () => LocalizedString
+		/**
+		 * 批次 {batchId} 不存在或无权查看
+		 */
+		notFound: (arg: { batchId: string }) => LocalizedString
+		/**
+		 * 正在读取批次…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * 内容
+		 */
+		content: () => LocalizedString
+		/**
+		 * 签名
+		 */
+		signature: () => LocalizedString
+		/**
+		 * 发送账号
+		 */
+		sender: () => LocalizedString
+		/**
+		 * 发送方 ID
+		 */
+		senderId: () => LocalizedString
+		/**
+		 * 提交时间
+		 */
+		time: () => LocalizedString
+		/**
+		 * 费用
+		 */
+		cost: () => LocalizedString
+		/**
+		 * 无
+		 */
+		noSignature: () => LocalizedString
+		/**
+		 * 进度
+		 */
+		progress: () => LocalizedString
+		/**
+		 * 已有结果 {pct}%
+		 */
+		progressLabel: (arg: { pct: number }) => LocalizedString
+		/**
+		 * 成功率
+		 */
+		rate: () => LocalizedString
+		/**
+		 * 预计完成
+		 */
+		finish: () => LocalizedString
+		/**
+		 * 约 {time}
+		 */
+		finishAt: (arg: { time: string }) => LocalizedString
+		/**
+		 * 尚无回执，无法估计
+		 */
+		finishUnknown: () => LocalizedString
+		/**
+		 * 已完成
+		 */
+		finished: () => LocalizedString
+		/**
+		 * 每 {seconds} 秒自动刷新
+		 */
+		live: (arg: { seconds: number }) => LocalizedString
+		/**
+		 * 本账号不显示发送结果
+		 */
+		statusHidden: () => LocalizedString
+		/**
+		 * 退订剔除 {count} 个号码
+		 */
+		optedOut: (arg: { count: number }) => LocalizedString
+		/**
+		 * 重发自批次 {batchId}
+		 */
+		resentFrom: (arg: { batchId: string }) => LocalizedString
+		/**
+		 * 由此重发的批次
+		 */
+		resends: () => LocalizedString
+		resendOf: {
+			/**
+			 * 失败重发
+			 */
+			failed: () => LocalizedString
+			/**
+			 * 未知重发
+			 */
+			unknown: () => LocalizedString
+		}
+		/**
+		 * 失败原因
+		 */
+		failures: () => LocalizedString
+		/**
+		 * 暂无失败
+		 */
+		noFailures: () => LocalizedString
+		/**
+		 * 按错误码
+		 */
+		byCode: () => LocalizedString
+		/**
+		 * 按运营商
+		 */
+		byOperator: () => LocalizedString
+		/**
+		 * 错误码
+		 */
+		code: () => LocalizedString
+		/**
+		 * 含义
+		 */
+		meaning: () => LocalizedString
+		/**
+		 * 类型
+		 */
+		kindLabel: () => LocalizedString
+		/**
+		 * 数量
+		 */
+		count: () => LocalizedString
+		/**
+		 * 占比
+		 */
+		share: () => LocalizedString
+		/**
+		 * 查看记录
+		 */
+		viewRecords: () => LocalizedString
+		/**
+		 * 查看 {what} 的 {count} 条记录
+		 */
+		viewRecordsOf: (arg: { count: number, what: string }) => LocalizedString
+		operators: {
+			/**
+			 * 中国移动
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * 中国联通
+			 */
+			unicom: () => LocalizedString
+			/**
+			 * 中国电信
+			 */
+			telecom: () => LocalizedString
+			/**
+			 * 中国广电
+			 */
+			broadcast: () => LocalizedString
+			/**
+			 * 虚拟运营商
+			 */
+			virtual: () => LocalizedString
+			/**
+			 * 其他
+			 */
+			other: () => LocalizedString
+		}
+		actions: {
+			/**
+			 * 失败重发
+			 */
+			resendFailed: () => LocalizedString
+			/**
+			 * 未知重发
+			 */
+			resendUnknown: () => LocalizedString
+			/**
+			 * 取消未发送
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * 下载失败号码
+			 */
+			download: () => LocalizedString
+			/**
+			 * 打开批次…
+			 */
+			open: () => LocalizedString
+			/**
+			 * 打开批次 {batchId}
+			 */
+			openId: (arg: { batchId: string }) => LocalizedString
+		}
+		resendTitle: {
+			/**
+			 * 重发给暂时失败的号码
+			 */
+			failed: () => LocalizedString
+			/**
+			 * 重发给未知结果的号码
+			 */
+			unknown: () => LocalizedString
+		}
+		/**
+		 * 将作为新批次发送给 {numbers} 个号码，共 {messages} 条，费用 {cost}（余额 {balance}）。退订剔除 {optedOut} 个。永久失败的号码不会重发。
+		 */
+		resendMessage: (arg: { balance: string, cost: string, messages: number, numbers: number, optedOut: number }) => LocalizedString
+		/**
+		 * 重发 {numbers} 个号码
+		 */
+		resendConfirm: (arg: { numbers: number }) => LocalizedString
+		/**
+		 * 没有可以重发的号码
+		 */
+		resendNone: () => LocalizedString
+		/**
+		 * 已重发，新批次 {batchId}
+		 */
+		resent: (arg: { batchId: string }) => LocalizedString
+		/**
+		 * 取消尚未发出的短信
+		 */
+		cancelTitle: () => LocalizedString
+		/**
+		 * 还有 {count} 条尚未发出，取消后不再发送，费用自动退回账户余额。已发出的不受影响。
+		 */
+		cancelMessage: (arg: { count: number }) => LocalizedString
+		/**
+		 * 取消 {count} 条
+		 */
+		cancelConfirm: (arg: { count: number }) => LocalizedString
+		/**
+		 * 已取消 {count} 条，退回 {refund}
+		 */
+		cancelled: (arg: { count: number, refund: string }) => LocalizedString
+		record: {
+			/**
+			 * 发送记录 {sn}
+			 */
+			title: (arg: { sn: number }) => LocalizedString
+			/**
+			 * 消息 ID
+			 */
+			messageId: () => LocalizedString
+			/**
+			 * 手机号码
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * 批次号
+			 */
+			batch: () => LocalizedString
+			/**
+			 * 计费条数
+			 */
+			segments: () => LocalizedString
+			/**
+			 * 费用
+			 */
+			price: () => LocalizedString
+			/**
+			 * 运营商
+			 */
+			operator: () => LocalizedString
+			/**
+			 * 国家/地区
+			 */
+			country: () => LocalizedString
+			/**
+			 * 发送状态
+			 */
+			status: () => LocalizedString
+			/**
+			 * 含义
+			 */
+			meaning: () => LocalizedString
+			/**
+			 * 经过
+			 */
+			timeline: () => LocalizedString
+			/**
+			 * 提交
+			 */
+			submitted: () => LocalizedString
+			/**
+			 * 交给运营商
+			 */
+			carrier: () => LocalizedString
+			/**
+			 * 收到状态报告
+			 */
+			report: () => LocalizedString
+			/**
+			 * 尚未
+			 */
+			notYet: () => LocalizedString
+			/**
+			 * 未发生
+			 */
+			never: () => LocalizedString
+			/**
+			 * 状态推送
+			 */
+			pushes: () => LocalizedString
+			/**
+			 * 没有推送（未设置推送地址，或尚无报告）
+			 */
+			noPushes: () => LocalizedString
+			/**
+			 * 排队于 {time}
+			 */
+			pushQueued: (arg: { time: string }) => LocalizedString
+			pushState: {
+				/**
+				 * 等待推送
+				 */
+				waiting: () => LocalizedString
+				/**
+				 * 已推送
+				 */
+				delivered: () => LocalizedString
+				/**
+				 * 推送失败
+				 */
+				failed: () => LocalizedString
+			}
+			/**
+			 * 第 {attempt} 次 {time}：{result}
+			 */
+			attempt: (arg: { attempt: number, result: string, time: string }) => LocalizedString
+			/**
+			 * 正在读取详情…
+			 */
+			loading: () => LocalizedString
+		}
+		/**
+		 * 批次号
+		 */
+		openPrompt: () => LocalizedString
+		/**
+		 * 例如 B26120200000123
+		 */
+		openHint: () => LocalizedString
 	}
 }
 

@@ -186,7 +186,7 @@ test('in a row grown by its wrapped content, the status word and the row actions
   expect(Math.abs(action - index), `action ${action}, index ${index}`).toBeLessThanOrEqual(2)
 })
 
-test('sent records: content wraps, carrier codes read as words with the code, Enter opens the whole record', async ({ page }) => {
+test('sent records: content wraps, carrier codes read as words with the code, Enter opens the record in full', async ({ page }) => {
   test.setTimeout(180_000)
   const gridErrors: string[] = []
   page.on('console', (m) => {
@@ -205,14 +205,17 @@ test('sent records: content wraps, carrier codes read as words with the code, En
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
   await expectSlowly(dialog).toBeVisible()
-  await expectSlowly(dialog.getByTestId('row-detail').locator('[data-field="decodeContent"] dd')).toHaveText(whole)
-  await expectSlowly(dialog.getByTestId('row-detail').locator('[data-field="report_result_desc"] dd')).toHaveText('已送达（DELIVRD）')
+  const detail = dialog.getByTestId('record-detail')
+  await expectSlowly(detail).toContainText(whole)
+  await expectSlowly(detail.getByTestId('record-status')).toHaveText('发送成功 · DELIVRD')
+  await expectSlowly(detail.getByTestId('record-meaning')).toHaveText('短信已送到对方手机。')
+  await expectSlowly(detail.getByTestId('record-timeline')).toContainText('收到状态报告')
   await page.keyboard.press('Escape')
   await expectSlowly(dialog).toHaveCount(0)
   await expectSlowly(page.locator('.ag-row[row-index="0"] .ag-cell-focus').first()).toBeFocused()
 })
 
-test('Enter on a batch in batch statistics opens its sent records', async ({ page }) => {
+test('Enter on a batch in batch statistics opens its page', async ({ page }) => {
   await signIn(page, 'admin', '/home-sms/batch-stats')
   await expect(gridRows(page).first()).toBeVisible()
   await expect(page.locator('[data-list] [data-total]')).toHaveText(/共 [\d,]+ 条/)
@@ -220,9 +223,6 @@ test('Enter on a batch in batch statistics opens its sent records', async ({ pag
   await page.keyboard.press('ArrowDown')
   const batchId = await page.locator('.ag-row[row-index="0"] [col-id="batch_id"]').first().textContent()
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(new RegExp(`/home-sms/mt-records\\?.*batch_id=${batchId}`))
-  const screen = page.locator('[data-list="home-sms.mt-records"]')
-  await expect(screen.locator('[data-field="batch_id"] input')).toHaveValue(batchId!)
-  await expect(gridRows(page).first()).toBeVisible()
-  await expect(gridRows(page).first().locator('[col-id="batch_id"]')).toHaveText(batchId!)
+  await expect(page).toHaveURL(new RegExp(`/home-sms/batch/${batchId}$`))
+  await expect(page.getByTestId('batch-page')).toContainText(batchId!)
 })

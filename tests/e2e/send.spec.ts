@@ -232,10 +232,10 @@ test('while a send is submitted the dialog says so and cannot be dismissed', asy
   release()
   await expect(page.getByTestId('send-summary')).toBeHidden()
   await expect(page.getByTestId('count-valid')).toHaveText('有效 0 个')
-  // The success toast leads to the batch's sent records.
-  await page.getByRole('button', { name: '查看发送记录' }).click()
-  await expect(page).toHaveURL(/\/home-sms\/mt-records\?batch_id=B\d+/)
-  await expect(gridRows(page)).toHaveCount(2)
+  // The success toast leads to the batch's page.
+  await page.getByRole('button', { name: '查看批次' }).click()
+  await expect(page).toHaveURL(/\/home-sms\/batch\/B\d+$/)
+  await expect(page.getByTestId('batch-figure-submitted').locator('dd')).toHaveText('2')
 })
 
 test('from anywhere, the palette opens the batch just sent', async ({ page }) => {
@@ -261,11 +261,11 @@ test('from anywhere, the palette opens the batch just sent', async ({ page }) =>
   await page.keyboard.type('刚发送的批次')
   await expect(palette.getByRole('option').first()).toContainText(`查看刚发送的批次 ${batch}`)
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(new RegExp(`/home-sms/mt-records\\?batch_id=${batch}$`))
-  await expect(gridRows(page)).toHaveCount(1)
+  await expect(page).toHaveURL(new RegExp(`/home-sms/batch/${batch}$`))
+  await expect(page.getByTestId('batch-figure-submitted').locator('dd')).toHaveText('1')
 })
 
-test('after a send the focus is on its result, and the result opens the sent records', async ({ page, context }) => {
+test('after a send the focus is on its result, and the result opens the batch page', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signIn(page, 'acme01', '/home-sms/group-send')
   await expect(page.getByTestId('group-send')).toBeVisible()
@@ -275,12 +275,12 @@ test('after a send the focus is on its result, and the result opens the sent rec
   await page.getByTestId('send-button').click()
   await expect(page.getByTestId('send-summary')).toBeVisible()
   await page.getByTestId('confirm-send').click()
-  // Focus lands on the result (its batch id announced); the link to the records is the next Tab.
+  // Focus lands on the result (its batch id announced); the link to the batch's page is the next Tab.
   await expect.poll(() => focusedElement(page)).toMatchObject({ testId: 'send-result' })
   await page.keyboard.press('Tab')
-  await expect.poll(() => focusedElement(page)).toMatchObject({ text: '查看发送记录' })
+  await expect.poll(() => focusedElement(page)).toMatchObject({ text: '查看批次' })
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(/\/home-sms\/mt-records\?batch_id=/)
+  await expect(page).toHaveURL(/\/home-sms\/batch\/B\d+$/)
 })
 
 /* Send pages: Send / Preview / Reset stay visible (a sticky bar) while the form scrolls. */

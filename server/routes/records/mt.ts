@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import type { Locale } from '../../../src/domain/constants'
 import { DEFAULT_WINDOW_DAYS, INTL_PRICE_PERMISSION, PROD_CSP, PROD_INTERNATIONAL, PROD_ORDINARY, PROD_VIDEO, mtDownloadColumns, type MtRecordSearch } from '../../../src/domain/lists/records'
 import type { Deps } from '../../deps'
+import { operatorPrefixes, type OperatorOrOther } from '../../../src/domain/operators'
 import { optedOutSql } from '../../opt-outs/store'
 import type { Db } from '../../db'
 import { localeOf, ok } from '../../http/envelope'
@@ -42,6 +43,9 @@ function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale:
     return w.timeWindow('m.receive_time', q, DEFAULT_WINDOW_DAYS)
   }
   const w = recordFilters(cover(new Where()), q, rules, db)
+  // A batch page's failure groups lead here: one report code (hidden with the status), one operator's numbers.
+  if (rules.statusFilter) w.when(q.report_code, (v) => `m.report_result_desc = ${w.bind(v.toUpperCase())}`)
+  w.when(q.operator, (v) => `left(m.mobile, 4) = any(${w.bind(operatorPrefixes(v as OperatorOrOther))}::text[])`)
   if (intl) w.when(q.country, (v) => `m.country_code = ${w.bind(v.toUpperCase())}`)
   w.when(q.batch_id, (v) => foreignBatchGuard(w, user, v, prodType, rules.accountFilter && present(q.cus_id) ? q.cus_id : undefined))
 
@@ -71,8 +75,12 @@ function mtQuery(db: Db, user: SessionUser, q: Search, prodType: number, locale:
   return { select: columns(false), fileSelect: columns(true), from, countFrom: 'mt_record m', where: w, sortable, withPrice, cover }
 }
 
+const drills = (q: Search) => present(q.report_code) || present(q.operator)
+
 /** The total from the daily rollups or the batch's counters, when either can answer the search exactly. */
 function cheapTotal(deps: Deps, m: ReturnType<typeof mtQuery>, user: SessionUser, q: Search, prodType: number): TotalQuery | null {
+  // No rollup or counter is kept per report code or operator: such a search is counted (a batch's, on its index).
+  if (drills(q)) return null
   const rules = recordRules(user)
   const intl = prodType === PROD_INTERNATIONAL
   const days = contentDaysOf(deps, m, user, q, prodType)
@@ -81,7 +89,7 @@ function cheapTotal(deps: Deps, m: ReturnType<typeof mtQuery>, user: SessionUser
 
 /** A content search's days from the per-content rollup (content-rollup.ts). */
 const contentDaysOf = (deps: Deps, m: ReturnType<typeof mtQuery>, user: SessionUser, q: Search, prodType: number) =>
-  (deps.config.contentRollup === false ? null
+  (deps.config.contentRollup === false || drills(q) ? null
     : contentDays(m.where, user, q, prodType, recordRules(user), prodType === PROD_INTERNATIONAL))
 
 export function mtRoutes(deps: Deps) {

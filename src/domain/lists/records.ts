@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PERM_INTL_PRICE } from '../auth'
+import { OPERATORS } from '../operators'
 import { dateRangeShape, downloadFormatShape, listQuerySchema, searchInt, searchMonth, searchText, type HeaderWords } from './query'
 
 /*
@@ -72,6 +73,8 @@ export const INTL_PRICE_PERMISSION = PERM_INTL_PRICE
 
 // ---- search schemas ----
 
+export const OPERATOR_FILTER = [...OPERATORS, 'other'] as const
+
 const statusFilter = searchInt().refine((v) => v === undefined || STATUS_VALUES.includes(v), { message: 'status' })
 const timeShape = { ...dateRangeShape, month: searchMonth() }
 
@@ -82,6 +85,10 @@ const mtSearchShape = {
   batch_id: searchText(64),
   status: statusFilter,
   content: searchText(),
+  /** A carrier report code (a batch page's failure group drills into its records with it); a status filter's rules. */
+  report_code: searchText(32),
+  /** The numbers of one operator's segments (operators.ts), or of none: `other`. */
+  operator: searchText(16).refine((v) => v === undefined || (OPERATOR_FILTER as readonly string[]).includes(v), { message: 'operator' }),
   ...timeShape,
 }
 

@@ -1,12 +1,12 @@
 import { batchProgress, type HomeBatch } from '@/domain/home'
 import { formatDateTime } from '@/domain/date-time'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { batchRecordsLink, HOME_LINKS } from './home-links'
+import { batchPageLink, HOME_LINKS } from './home-links'
 import { Card, HomeLinkTo } from './HomeParts'
 
-/** The newest batches of the scope with how far each has got; each opens its sent records. */
-export function HomeBatches({ batches, day, showAccount, granted }: {
-  batches: HomeBatch[]; day: string; showAccount: boolean; granted: ReadonlySet<string>
+/** The newest batches of the scope with how far each has got; each opens its batch page. */
+export function HomeBatches({ batches, showAccount, granted }: {
+  batches: HomeBatch[]; showAccount: boolean; granted: ReadonlySet<string>
 }) {
   const { LL } = useI18nContext()
   const t = LL.pages.home
@@ -33,7 +33,7 @@ export function HomeBatches({ batches, day, showAccount, granted }: {
                 return (
                   <tr key={b.batch_id} className="border-b border-[var(--border)] last:border-0" data-testid="home-batch">
                     <td className="px-2 py-1.5 whitespace-nowrap">
-                      <HomeLinkTo link={batchRecordsLink(b, day)} granted={granted} testId="home-batch-link">{b.batch_id}</HomeLinkTo>
+                      <HomeLinkTo link={batchPageLink(b)} granted={granted} testId="home-batch-link">{b.batch_id}</HomeLinkTo>
                       <div className="text-xs text-[var(--muted)] tabular-nums">{formatDateTime(b.create_time)}</div>
                     </td>
                     {showAccount && <td className="px-2 py-1.5">{b.cus_id}</td>}

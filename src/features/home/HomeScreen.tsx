@@ -74,7 +74,7 @@ export function HomeScreen() {
       {s && (
         <>
           <HomeFigures day={s.day} today={s.today} month={s.month} scope={scope} granted={granted} />
-          <HomeBatches batches={s.records} day={s.day} showAccount={userType !== 3} granted={granted} />
+          <HomeBatches batches={s.records} showAccount={userType !== 3} granted={granted} />
           <HomeTodo s={s} userType={userType} granted={granted} />
         </>
       )}

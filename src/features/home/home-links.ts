@@ -1,7 +1,7 @@
 import type { ModuleCode } from '@/domain/constants'
 import { PROD_TYPE } from '@/domain/constants'
 import type { HomeBatch } from '@/domain/home'
-import { platformDay } from '@/domain/date-time'
+import { batchPagePath } from '@/domain/batch'
 
 /*
  * Where the home page's parts lead. Every target is a menu screen of the module named beside it, so a link is drawn
@@ -20,13 +20,12 @@ const RECORDS: Record<number, HomeLink> = {
   [PROD_TYPE.csp]: { module: 'cspSms', to: '/csp-sms/mt-records' },
 }
 
-/** A batch's sent records: its product's list searched by batch id, from the batch's day to today (older than the list's default week). */
-export function batchRecordsLink(b: HomeBatch, today: string): HomeLink | null {
+/** A batch's page, behind its product's sent records (the page's own rule, src/app/screens/BatchRoute.tsx). */
+export function batchPageLink(b: HomeBatch): HomeLink | null {
   const list = RECORDS[b.prod_type]
-  if (!list) return null
-  const from = platformDay(b.create_time)
-  return { ...list, search: { batch_id: b.batch_id, ...(from && from <= today ? { start_time: from, end_time: today } : {}) } }
+  return list ? { module: list.module, to: batchPagePath(b.batch_id, b.prod_type) } : null
 }
+
 
 export const HOME_LINKS = {
   sendStats: { module: 'homeSms', to: '/home-sms/send-stats' },

@@ -59,4 +59,13 @@ describe('paletteSections', () => {
   it('returns no sections when nothing matches', () => {
     expect(paletteSections(commands, 'zzzz', [], headings)).toEqual([])
   })
+  it('puts first what a command makes of the query, and never lists that command itself', () => {
+    const opener = action('action:open-batch', 'Open batch', {
+      forQuery: (q) => (/^B\d+$/.test(q) ? action(`action:open-batch:${q}`, `Open batch ${q}`) : null),
+    })
+    const all = [...commands, opener]
+    expect(ids(paletteSections(all, '', [], headings)).flatMap(([, list]) => list)).not.toContain('action:open-batch')
+    expect(ids(paletteSections(all, 'B2612', [], headings))).toEqual([['Results', ['action:open-batch:B2612']]])
+    expect(ids(paletteSections(all, '锁屏', [], headings))).toEqual([['Results', ['action:lock']]])
+  })
 })

@@ -27,7 +27,8 @@ const MAX_RESULTS = 60
 
 /**
  * Orders the palette. Empty query: recently used first, then routes grouped by module in registration order,
- * then actions. With a query: one list by match score, recently used entries boosted.
+ * then actions. With a query: one list by match score, recently used entries boosted, after what the commands that
+ * read the query (`forQuery`) make of it.
  */
 export function paletteSections(
   commands: readonly Command[],
@@ -35,12 +36,15 @@ export function paletteSections(
   recentIds: readonly string[],
   headings: SectionHeadings,
 ): PaletteSection[] {
-  const entries: PaletteEntry[] = commands
-    .filter((c) => !c.shortcutOnly && (!c.when || c.when()))
+  const offered = commands.filter((c) => !c.shortcutOnly && (!c.when || c.when()))
+  const entries: PaletteEntry[] = offered
+    .filter((c) => !c.forQuery)
     .map((command) => ({ command, label: command.label(), group: command.group() }))
   const recentRank = new Map(recentIds.map((id, i) => [id, i]))
 
   if (query.trim()) {
+    const made = offered.flatMap((c) => c.forQuery?.(query.trim()) ?? [])
+      .map((command) => ({ command, label: command.label(), group: command.group() }))
     const scored = entries
       .map((e, i) => {
         const score = scoreCommand(query, { label: e.label, keywords: e.command.keywords?.(), group: e.group })
@@ -49,7 +53,8 @@ export function paletteSections(
       .filter((s) => s.score > 0)
       .sort((a, b) => b.score - a.score || a.i - b.i)
       .slice(0, MAX_RESULTS)
-    return scored.length ? [{ key: 'results', heading: headings.results, entries: scored.map((s) => s.e) }] : []
+    const results = [...made, ...scored.map((s) => s.e)]
+    return results.length ? [{ key: 'results', heading: headings.results, entries: results }] : []
   }
 
   const recent = entries

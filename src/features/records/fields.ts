@@ -1,6 +1,6 @@
 import type { ColumnDef, ListContext, Row, SearchField, Tone } from '@/grid'
 import { carrierCodeKey } from '@/domain/carrier-codes'
-import { MT_STATUS_FILTER, mtSendStatus, type MtRecordRow, type MtSendStatusKey } from '@/domain/lists/records'
+import { MT_STATUS_FILTER, OPERATOR_FILTER, mtSendStatus, type MtRecordRow, type MtSendStatusKey } from '@/domain/lists/records'
 
 /*
  * Columns and filters the record lists share, with the role and flag rules of spec section 6 attached once.
@@ -39,6 +39,16 @@ export const statusFilter: SearchField = {
   label: (LL) => LL.lists.filters.sendStatus(),
   options: MT_STATUS_FILTER.map(({ value, key }) => ({ value, label: (LL) => LL.status[key]() })),
   visibleWhen: offersStatusFilter,
+}
+/** A carrier report code, as a batch page's failure group names it (with the status filter's visibility). */
+export const reportCodeFilter: SearchField = {
+  name: 'report_code', kind: 'text', label: (LL) => LL.lists.filters.reportCode(), placeholder: () => 'MK:0005', visibleWhen: offersStatusFilter,
+}
+export const operatorFilter: SearchField = {
+  name: 'operator',
+  kind: 'select',
+  label: (LL) => LL.lists.filters.operator(),
+  options: OPERATOR_FILTER.map((value) => ({ value, label: (LL) => LL.batch.operators[value]() })),
 }
 export const batchFilter: SearchField = { name: 'batch_id', kind: 'text', label: (LL) => LL.lists.filters.batchId() }
 export const monthFilter: SearchField = { name: 'month', kind: 'month', label: (LL) => LL.lists.filters.month() }

@@ -3,9 +3,9 @@ import {
   PROD_CSP, PROD_INTERNATIONAL, PROD_ORDINARY, PROD_VIDEO,
   mtRecordRowSchema, mtRecordSearchSchema, newMtRecordSearchSchema,
 } from '@/domain/lists/records'
-import { defineList, optedOutColumn, type ColumnDef, type LL, type SearchField } from '@/grid'
+import { defineList, optedOutColumn, type ColumnDef, type ListDefinition, type LL, type SearchField } from '@/grid'
 import {
-  accountColumns, accountFilter, batchFilter, contentColumn, contentFilter, mobileColumn, mobileFilter, monthFilter,
+  accountColumns, accountFilter, batchFilter, contentColumn, contentFilter, mobileColumn, mobileFilter, monthFilter, operatorFilter, reportCodeFilter,
   sendStatusColumn, showsStatus, statusDescColumn, statusFilter, submitTimeColumn, timeFilter,
 } from './fields'
 
@@ -43,6 +43,10 @@ function mtFields(prodType: number, extra: SearchField[] = []): SearchField[] {
 }
 
 const fileName = (LL: LL) => LL.lists.files.mtRecords()
+/** Enter on a sent record: the record in full (its message page), read from /mtRecord/detail. */
+const detailAction: Pick<ListDefinition, 'openDetail'> = {
+  openDetail: (row) => void import('./records.actions').then((m) => m.showRecordDetail(row)),
+}
 const defaultSort = { orderBy: 'receive_time', order: 'desc' } as const
 
 export const mtRecordsList = defineList({
@@ -53,11 +57,12 @@ export const mtRecordsList = defineList({
   fixed: { prod_type: PROD_ORDINARY },
   searchSchema: mtRecordSearchSchema,
   rowSchema: mtRecordRowSchema,
-  searchFields: mtFields(PROD_ORDINARY),
+  searchFields: mtFields(PROD_ORDINARY, [reportCodeFilter, operatorFilter]),
   columns: mtColumns([]),
   download: { endpoint: '/mtRecord/download', name: fileName },
   defaultSort,
   rowId: (row) => String(row.sn),
+  ...detailAction,
 })
 
 export const intlMtRecordsList = defineList({
@@ -81,6 +86,7 @@ export const intlMtRecordsList = defineList({
   download: { endpoint: '/newMtRecord/download', name: fileName },
   defaultSort,
   rowId: (row) => String(row.sn),
+  ...detailAction,
 })
 
 export const videoMtRecordsList = defineList({
@@ -96,6 +102,7 @@ export const videoMtRecordsList = defineList({
   download: { endpoint: '/newMtRecord/download', name: fileName },
   defaultSort,
   rowId: (row) => String(row.sn),
+  ...detailAction,
 })
 
 export const cspMtRecordsList = defineList({
@@ -111,4 +118,5 @@ export const cspMtRecordsList = defineList({
   download: { endpoint: '/newMtRecord/download', name: fileName },
   defaultSort,
   rowId: (row) => String(row.sn),
+  ...detailAction,
 })

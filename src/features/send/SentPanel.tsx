@@ -6,7 +6,7 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { sentWords } from './sent-words'
 
 /**
- * What the last send did, above the form: its batch id and a link to the batch's records (or timed batch). It takes
+ * What the last send did, above the form: its batch id and a link to the batch's page (or timed batch). It takes
  * the focus when it appears, so a keyboard or screen-reader user lands on the id, not on a toast that focus never
  * reaches; it stays until the next Send.
  */
@@ -30,7 +30,7 @@ export function SentPanel({ result, path, onClose }: { result: SendResult; path:
       <span className="font-medium">{sentWords(LL, result)}</span>
       {result.over_cap > 0 && <span data-testid="send-result-over-cap">{LL.send.overCap({ count: result.over_cap })}</span>}
       <Link to={path as never} data-testid="send-result-link" className="text-[var(--primary)] underline">
-        {result.timed ? LL.send.viewTimed() : LL.send.viewRecords()}
+        {result.timed ? LL.send.viewTimed() : LL.send.viewBatch()}
       </Link>
       <Button variant="ghost" size="xs" className="ml-auto" onClick={onClose}>{LL.common.close()}</Button>
     </div>

@@ -159,7 +159,7 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
    */
   function finish(result: SendResult, payer?: string | null) {
     const to = sentBatchPath(kind, result)
-    const view = { label: result.timed ? LL.send.viewTimed() : LL.send.viewRecords(), onClick: () => void navigate({ to }) }
+    const view = { label: result.timed ? LL.send.viewTimed() : LL.send.viewBatch(), onClick: () => void navigate({ to }) }
     rememberLastBatch({ batchId: result.batch_id, timed: result.timed, path: to })
     toast.success(sentWords(LL, result), view)
     if (paysSelf(payer)) lowerBalance(queryClient, result.balance_after)

@@ -1,6 +1,7 @@
 import { PROD_TYPE } from '@/domain/constants'
+import { batchPagePath } from '@/domain/batch'
 import { BATCH_TOTALS, BATCH_TYPE_FILTER, batchRowSchema, batchSearchSchema, batchTypeKey, successRate } from '@/domain/lists/stats'
-import { dayInListZone, defineList, shortcutRange, type Tone } from '@/grid'
+import { defineList, type Tone } from '@/grid'
 import { accountColumns, accountFilter, figureColumn, moneyColumns, statsTrend, showsStatus } from './fields'
 
 const TYPE_TONES: Record<string, Tone> = { batchAudit: 'warn', batchSameContent: 'info', batchPointToPoint: 'info', unknown: 'muted' }
@@ -70,14 +71,8 @@ export const batchStatsList = defineList({
       },
     },
   ],
-  // Enter (or a double click) drills into the batch's sent records, from its creation day on, so a batch older than
-  // the records' default week still shows.
-  detail: (row) => {
-    const from = dayInListZone(row.create_time)
-    const to = shortcutRange('lastWeek').to
-    const range = from && from <= to ? `&start_time=${from}&end_time=${to}` : ''
-    return `/home-sms/mt-records?batch_id=${encodeURIComponent(String(row.batch_id))}${range}`
-  },
+  // Enter (or a double click) opens the batch's page (followed live, its failures, resends and cancel).
+  detail: (row) => batchPagePath(String(row.batch_id), Number(row.prod_type)),
   totals: BATCH_TOTALS,
   download: { endpoint: '/dataGathering/downloadBatch', name: (LL) => LL.lists.files.batchStats() },
   defaultSort: { orderBy: 'create_time', order: 'desc' },

@@ -32,7 +32,8 @@ import signatures from './signatures.js'
 import optOuts from './optOuts.js'
 import sheetImport from './sheetImport.js'
 import marketing from './marketing.js'
+import batch from './batch.js'
 
-const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier, figures, signatures, marketing, optOuts, sheetImport } satisfies Translation
+const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier, figures, signatures, marketing, optOuts, sheetImport, batch } satisfies Translation
 
 export default en

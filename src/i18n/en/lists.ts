@@ -129,6 +129,8 @@ export default {
 		submitTime: 'Submitted',
 		month: 'Month',
 		batchId: 'Batch ID',
+		reportCode: 'Error code',
+		operator: 'Operator',
 		clickStatus: 'Click status',
 		uplinkTime: 'Reply time',
 		createTime: 'Created',

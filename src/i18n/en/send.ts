@@ -125,7 +125,7 @@ export default {
 	scheduled: 'Timed send scheduled as batch {batchId}',
 	quietHours: 'Marketing goes out only within marketing hours: batch {batchId} will be sent at {time}',
 	overCap: '{count} numbers have had today\u2019s cap of marketing messages; they were not sent or billed',
-	viewRecords: 'View sent records',
+	viewBatch: 'View the batch',
 	viewTimed: 'View the timed batch',
 	viewLastBatch: 'View the batch just sent ({batchId})',
 	viewLastTimed: 'View the timed batch just scheduled ({batchId})',

@@ -127,6 +127,8 @@ export default {
 		submitTime: '提交时间',
 		month: '月份',
 		batchId: '批次号',
+		reportCode: '错误码',
+		operator: '运营商',
 		clickStatus: '点击状态',
 		uplinkTime: '上行时间',
 		createTime: '创建时间',

@@ -125,7 +125,7 @@ export default {
 	scheduled: '已提交定时发送，批次号 {batchId}',
 	quietHours: '营销短信只在营销时段内发送：批次 {batchId} 将于 {time} 发出',
 	overCap: '{count} 个号码今天已收到上限条数的营销短信，未发送也未扣费',
-	viewRecords: '查看发送记录',
+	viewBatch: '查看批次',
 	viewTimed: '查看定时批次',
 	viewLastBatch: '查看刚发送的批次 {batchId}',
 	viewLastTimed: '查看刚提交的定时批次 {batchId}',

@@ -1,0 +1,2 @@
+export { BatchPage } from './BatchPage'
+export { batchCommands } from './batch.commands'
