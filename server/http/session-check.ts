@@ -45,7 +45,10 @@ function signIn(c: Context<AppEnv>, db: Db, token: string, user: SessionUser, ch
 async function endReason(db: Db, token: string | null): Promise<SessionEndReason> {
   if (!token) return 'expired'
   const { rows } = await db.query<{ revoked: boolean; cus_status: number }>(
-    'select t.revoked_at is not null as revoked, c.cus_status from session_token t join customer c on c.id = t.customer_id where t.token_hash = $1',
+    // A sub-account's enterprise closed counts as its own account closed.
+    `select t.revoked_at is not null as revoked, least(c.cus_status, coalesce(p.cus_status, 1))::int as cus_status
+       from session_token t join customer c on c.id = t.customer_id left join customer p on p.cus_id = c.parent_id
+      where t.token_hash = $1`,
     [sha256(token)],
   )
   return !rows[0] ? 'expired' : rows[0].cus_status !== 1 ? 'closed' : rows[0].revoked ? 'revoked' : 'expired'

@@ -90,6 +90,8 @@ describe('routes/customers', () => {
       const res = await h.call('/customer/customerCharge', { cus_id: 'initech', recharge_type: 0, amount: '100.125', remark: 'wire' }, { token: tokens.admin })
       expect(res.status).toBe(200)
       expect(res.data.balance).toBe('8750.875')
+      // The words write the balance as every screen writes money.
+      expect(res.msg).toBe('充值成功，initech 余额 8,750.875 元')
       expect(before).toBe('8650.750')
       expect((await records('initech'))[0]).toEqual({ t: 0, money: '100.125', pre: '8650.750', post: '8750.875', ent: false })
       const refund = await h.call('/customer/customerCharge', { cus_id: 'initech', recharge_type: 1, amount: '0.875' }, { token: tokens.admin })
@@ -266,7 +268,8 @@ describe('routes/customers', () => {
 
       expect((await h.call('/customer/closeCustomer', { cus_id: 'initech' }, { token: tokens.admin })).status).toBe(200)
       expect((await h.call('/mtRecord/list', {}, { token: session })).status).toBe(401)
-      expect((await h.call('/user/getUserInfo', {}, { token: session, lang: 'en' })).msg).toBe('Your session has expired; please sign in again')
+      // The sign-in page is told why: the account (its enterprise) is closed.
+      expect((await h.call('/user/getUserInfo', {}, { token: session, lang: 'en' })).msg).toBe('Your account has been closed; its sessions have ended')
       const login = await h.login('initech01', 'Initech01@12345')
       expect([login.status, login.msg]).toEqual([400, '账号已停用'])
       expect(await signedBalance('en')).toEqual([403, 'This account is closed'])

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { MAX_SUB_ACCOUNTS, quotaBytes } from '../../src/domain/customers'
 import { formatStorage } from '../../src/domain/materials'
+import { formatMoney } from '../../src/domain/money'
 import { subAccountActionsVisible } from '../../src/domain/lists/accounts'
 import { serverMessage, type ServerMessage } from '../../src/domain/messages'
 import { checkNewPassword } from '../../src/domain/validation'
@@ -86,7 +87,8 @@ function customerRoutes(deps: Deps) {
     const balance = await chargeCustomer(deps.db, {
       cusId: p.cus_id, amount: p.amount, rechargeType: p.recharge_type, prodType: p.prod_type, remark: p.remark, operator: user.cusId,
     })
-    return okWith(c, 'chargeSuccess', { balance }, { account: p.cus_id, balance })
+    // Written as every screen writes money (formatMoney: grouped thousands, the balance's decimals, the currency).
+    return okWith(c, 'chargeSuccess', { balance }, { account: p.cus_id, balance: formatMoney(balance, localeOf(c), 'balance') })
   })
 
   // One customer's material storage (customer.storage_quota; null: STORAGE_QUOTA_BYTES). Uploads already stored
@@ -138,7 +140,10 @@ function subAccountRoutes(deps: Deps) {
       subId: p.cus_id, amount: p.amount, remark: p.remark, operator: user.cusId,
       parentOf: (sub) => (user.userType === 1 ? sub.parent_id : sub.parent_id === user.cusId ? user.cusId : null),
     })
-    return okWith(c, 'transferSuccess', res, { account: p.cus_id, balance: res.balance, parentBalance: res.parent_balance })
+    const locale = localeOf(c)
+    return okWith(c, 'transferSuccess', res, {
+      account: p.cus_id, balance: formatMoney(res.balance, locale, 'balance'), parentBalance: formatMoney(res.parent_balance, locale, 'balance'),
+    })
   })
 
   for (const [path, status] of [['/subAccount/close', 0], ['/subAccount/open', 1]] as const) {

@@ -590,12 +590,63 @@ type RootTranslation = {
 		 * 启​用
 		 */
 		open: string
+		moneyConfirm: {
+			/**
+			 * 确​认​{​k​i​n​d​}
+			 * @param {string} kind
+			 */
+			chargeTitle: RequiredParams<'kind'>
+			/**
+			 * {​k​i​n​d​}​：​{​a​c​c​o​u​n​t​}​ ​{​a​m​o​u​n​t​}​。​余​额​ ​{​b​e​f​o​r​e​}​ ​→​ ​{​a​f​t​e​r​}
+			 * @param {string} account
+			 * @param {string} after
+			 * @param {string} amount
+			 * @param {string} before
+			 * @param {string} kind
+			 */
+			charge: RequiredParams<'account' | 'after' | 'amount' | 'before' | 'kind'>
+			/**
+			 * 确​认​{​k​i​n​d​}​ ​{​a​m​o​u​n​t​}
+			 * @param {string} amount
+			 * @param {string} kind
+			 */
+			chargeButton: RequiredParams<'amount' | 'kind'>
+			/**
+			 * 确​认​划​拨
+			 */
+			transferTitle: string
+			/**
+			 * 从​本​账​号​划​拨​ ​{​a​m​o​u​n​t​}​ ​给​ ​{​a​c​c​o​u​n​t​}​。​{​a​c​c​o​u​n​t​}​ ​余​额​ ​{​s​u​b​B​e​f​o​r​e​}​ ​→​ ​{​s​u​b​A​f​t​e​r​}​；​本​账​号​余​额​ ​{​b​e​f​o​r​e​}​ ​→​ ​{​a​f​t​e​r​}
+			 * @param {string} account
+			 * @param {string} after
+			 * @param {string} amount
+			 * @param {string} before
+			 * @param {string} subAfter
+			 * @param {string} subBefore
+			 */
+			transfer: RequiredParams<'account' | 'account' | 'after' | 'amount' | 'before' | 'subAfter' | 'subBefore'>
+			/**
+			 * 从​ ​{​p​a​r​e​n​t​}​ ​划​拨​ ​{​a​m​o​u​n​t​}​ ​给​ ​{​a​c​c​o​u​n​t​}​。​{​a​c​c​o​u​n​t​}​ ​余​额​ ​{​s​u​b​B​e​f​o​r​e​}​ ​→​ ​{​s​u​b​A​f​t​e​r​}
+			 * @param {string} account
+			 * @param {string} amount
+			 * @param {string} parent
+			 * @param {string} subAfter
+			 * @param {string} subBefore
+			 */
+			transferOther: RequiredParams<'account' | 'account' | 'amount' | 'parent' | 'subAfter' | 'subBefore'>
+			/**
+			 * 划​拨​ ​{​a​m​o​u​n​t​}
+			 * @param {string} amount
+			 */
+			transferButton: RequiredParams<'amount'>
+		}
 		/**
-		 * 停​用​账​号​ ​{​a​c​c​o​u​n​t​}​（​{​n​a​m​e​}​）​？​其​所​有​登​录​会​立​即​失​效​，​停​用​后​不​能​登​录​和​发​送​。
+		 * 停​用​账​号​ ​{​a​c​c​o​u​n​t​}​（​{​n​a​m​e​}​）​？​余​额​ ​{​b​a​l​a​n​c​e​}​ ​保​留​不​变​（​停​用​后​仍​为​ ​{​b​a​l​a​n​c​e​}​）​；​其​所​有​登​录​会​立​即​失​效​，​停​用​后​不​能​登​录​和​发​送​。
 		 * @param {string} account
+		 * @param {string} balance
 		 * @param {string} name
 		 */
-		closeConfirm: RequiredParams<'account' | 'name'>
+		closeConfirm: RequiredParams<'account' | 'balance' | 'balance' | 'name'>
 		/**
 		 * 启​用​账​号​ ​{​a​c​c​o​u​n​t​}​（​{​n​a​m​e​}​）​？
 		 * @param {string} account
@@ -8002,10 +8053,40 @@ export type TranslationFunctions = {
 		 * 启用
 		 */
 		open: () => LocalizedString
+		moneyConfirm: {
+			/**
+			 * 确认{kind}
+			 */
+			chargeTitle: (arg: { kind: string }) => LocalizedString
+			/**
+			 * {kind}：{account} {amount}。余额 {before} → {after}
+			 */
+			charge: (arg: { account: string, after: string, amount: string, before: string, kind: string }) => LocalizedString
+			/**
+			 * 确认{kind} {amount}
+			 */
+			chargeButton: (arg: { amount: string, kind: string }) => LocalizedString
+			/**
+			 * 确认划拨
+			 */
+			transferTitle: () => LocalizedString
+			/**
+			 * 从本账号划拨 {amount} 给 {account}。{account} 余额 {subBefore} → {subAfter}；本账号余额 {before} → {after}
+			 */
+			transfer: (arg: { account: string, after: string, amount: string, before: string, subAfter: string, subBefore: string }) => LocalizedString
+			/**
+			 * 从 {parent} 划拨 {amount} 给 {account}。{account} 余额 {subBefore} → {subAfter}
+			 */
+			transferOther: (arg: { account: string, amount: string, parent: string, subAfter: string, subBefore: string }) => LocalizedString
+			/**
+			 * 划拨 {amount}
+			 */
+			transferButton: (arg: { amount: string }) => LocalizedString
+		}
 		/**
-		 * 停用账号 {account}（{name}）？其所有登录会立即失效，停用后不能登录和发送。
+		 * 停用账号 {account}（{name}）？余额 {balance} 保留不变（停用后仍为 {balance}）；其所有登录会立即失效，停用后不能登录和发送。
 		 */
-		closeConfirm: (arg: { account: string, name: string }) => LocalizedString
+		closeConfirm: (arg: { account: string, balance: string, name: string }) => LocalizedString
 		/**
 		 * 启用账号 {account}（{name}）？
 		 */

@@ -29,10 +29,26 @@ test('an administrator creates a customer, charges it, and the customer signs in
   await focusRow(page, NEWCO.account)
   await runCommand(page, '充值（当前行）')
   await expect(page.getByRole('dialog')).toContainText(`为 ${NEWCO.account} 充值`)
-  await expect(page.getByRole('dialog').locator('select[name="recharge_type"]')).toBeFocused()
-  await typeFields(page, ['', '500.125'])
+  // The amount is what is typed first: it has the focus, and Ctrl+Enter asks before any money moves.
+  await expect(page.getByRole('dialog').locator('input[name="amount"]')).toBeFocused()
+  await page.keyboard.type('5000.125')
+  await page.keyboard.press('Control+Enter')
+  const question = page.getByRole('dialog').filter({ hasText: '确认账户充值' })
+  await expect(question).toContainText(`账户充值：${NEWCO.account} 5,000.125 元。余额 0.000 元 → 5,000.125 元`)
+  await expect(question.getByRole('button', { name: '确认账户充值 5,000.125 元' })).toBeFocused()
+  // Declined (Cancel, one Shift+Tab away), nothing is sent and the amount stays as typed.
+  await page.keyboard.press('Shift+Tab')
+  await expect(question.getByRole('button', { name: '取消' })).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(page.getByText(`充值成功，${NEWCO.account} 余额 500.125`)).toBeVisible()
+  await expect(question).toHaveCount(0)
+  await expect(page.getByRole('dialog').locator('input[name="amount"]')).toHaveValue('5000.125')
+  expect((await apiAs(page, '/customer/customerDetail', { cus_id: NEWCO.account })).data).toMatchObject({ balance: '0.000' })
+  await page.getByRole('dialog').locator('input[name="amount"]').fill('500.125')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog').filter({ hasText: '确认账户充值' })).toContainText('余额 0.000 元 → 500.125 元')
+  await page.keyboard.press('Enter')
+  // The success words write money as every screen does: grouped thousands, three decimals, the currency.
+  await expect(page.getByText(`充值成功，${NEWCO.account} 余额 500.125 元`)).toBeVisible()
   await expect(gridRows(page).filter({ hasText: NEWCO.account })).toContainText('500.125 元')
 
   await focusRow(page, NEWCO.account)
@@ -80,7 +96,15 @@ test('acme charges a sub-account from its own balance and closes it, which ends 
   await expect(dialog.locator('input[name="amount"]')).toBeFocused()
   await page.keyboard.type('100.5')
   await page.keyboard.press('Enter')
-  await expect(page.getByText(/划拨成功，acme01 余额/)).toBeVisible()
+  // Both balances, before and after, are named before the money moves.
+  const money = (n: number) => `${n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} 元`
+  const parentBefore = ((await apiAs(page, '/user/getUserInfo', {})).data as unknown as { userInfo: { authUser: { balance: number } } }).userInfo.authUser.balance
+  const subBefore = Number((before.data as unknown as { balance: string }).balance)
+  await expect(page.getByRole('dialog').filter({ hasText: '确认划拨' })).toContainText(
+    `从本账号划拨 100.500 元 给 acme01。acme01 余额 ${money(subBefore)} → ${money(subBefore + 100.5)}；本账号余额 ${money(parentBefore)} → ${money(parentBefore - 100.5)}`,
+  )
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(`划拨成功，acme01 余额 ${money(subBefore + 100.5)}，本账号余额 ${money(parentBefore - 100.5)}`)).toBeVisible()
   // The parent's own balance, as the console holds it, follows at once: the next transfer dialog shows it.
   const parentAfter = (await apiAs(page, '/user/getUserInfo', {})).data as unknown as { userInfo: { authUser: { balance: number } } }
   await runCommand(page, '划拨充值（当前行）')
@@ -94,7 +118,7 @@ test('acme charges a sub-account from its own balance and closes it, which ends 
   await focusRow(page, 'acme01')
   await runCommand(page, '停用（当前行）')
   const confirmDialog = page.getByRole('dialog')
-  await expect(confirmDialog).toContainText('停用账号 acme01（艾克米市场部）？')
+  await expect(confirmDialog).toContainText(`停用账号 acme01（艾克米市场部）？余额 ${money(subBefore + 100.5)} 保留不变`)
   await page.keyboard.press('Enter')
   await expect(page.getByText('账号 acme01 已停用，其登录已全部失效')).toBeVisible()
   await expect(gridRows(page).filter({ hasText: 'acme01' })).toContainText('已关闭')
@@ -167,3 +191,22 @@ for (const [who, path, endpoint] of [['admin', '/account/customers', '/customer/
     expect(shown).toBeCloseTo(total, 2)
   })
 }
+
+test("a charge whose answer never came says nobody knows whether it went through, and to look before charging again", async ({ page }) => {
+  await signIn(page, 'admin', '/account/customers')
+  await expect(gridRows(page).first()).toBeVisible()
+  await page.route('**/api/customer/customerCharge', (route) => route.abort('connectionreset'))
+  await focusRow(page, 'umbrella')
+  await runCommand(page, '充值（当前行）')
+  await expect(page.getByRole('dialog').locator('input[name="amount"]')).toBeFocused()
+  await page.keyboard.type('12')
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByRole('button', { name: '确认账户充值 12.000 元' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: '网络连接失败' })
+  await expect(toast.getByTestId('error-detail').locator('span')).toHaveText([
+    '没有收到服务器的回答', '不确定这次充值是否已执行：重试前请先查看该客户的充值记录，重复提交会再充一次',
+  ])
+  // The dialog keeps what was typed.
+  await expect(page.getByRole('dialog').locator('input[name="amount"]')).toHaveValue('12')
+})

@@ -23,7 +23,8 @@ export function DeclaredFields<K extends string, Out>({ form, autoFocus, tail }:
           id,
           name: f.name,
           value: values[f.name],
-          autoFocus: autoFocus && i === 0,
+          // The field a user types first (the amount of a charge), else the first one.
+          autoFocus: autoFocus && (form.spec.focus ? f.name === form.spec.focus : i === 0),
           placeholder: f.placeholder,
           maxLength: f.maxLength,
           readOnly: f.readOnly,

@@ -75,6 +75,26 @@ describe('DeclaredForm', () => {
     expect(field('手机号码')).toHaveFocus()
   })
 
+  it('asks its declared question before sending: declined sends nothing and keeps what was typed, confirmed sends', async () => {
+    const { user, field, submitButton } = renderForm({
+      ...contactSpec(),
+      confirm: (data, v) => ({ message: `添加 ${v.name}（${(data as { mobile: string }).mobile}）？`, confirmLabel: '确认添加' }),
+    })
+    await user.type(field('姓名'), '张三')
+    await user.type(field('手机号码'), '13800138000')
+    await user.click(submitButton())
+    const question = await screen.findByRole('dialog')
+    expect(question).toHaveTextContent('添加 张三（13800138000）？')
+    await user.click(within(question).getByRole('button', { name: '取消' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(sent()).toEqual([])
+    expect(field('姓名')).toHaveValue('张三')
+
+    await user.click(submitButton())
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确认添加' }))
+    await waitFor(() => expect(sent()).toEqual([{ name: '张三', mobile: '13800138000', remark: '' }]))
+  })
+
   it('sends the parsed values, shows the success words and starts again empty', async () => {
     const { user, field, submitButton } = renderForm()
     await user.type(field('姓名'), '  张三 ')
@@ -171,6 +191,15 @@ describe('DeclaredForm in a dialog (openFormDialog)', () => {
     await user.keyboard('13800138000{Enter}')
     await waitFor(() => expect(outcome()).toEqual({ settled: true, result: '添加成功' }))
     expect(sent()).toEqual([{ name: '张三', mobile: '13800138000', remark: '' }])
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('gives the focus to the declared first field (the one typed first), not the first drawn', async () => {
+    const user = userEvent.setup({ delay: null })
+    void openFormDialog({ spec: { ...contactSpec(), focus: 'mobile' }, title: '新增联系人', saveTestId: 'contact-save' })
+    await screen.findByRole('dialog', { name: '新增联系人' })
+    await waitFor(() => expect(screen.getByLabelText('手机号码')).toHaveFocus())
+    await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 

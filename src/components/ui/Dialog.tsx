@@ -55,11 +55,20 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
       if (lost && to?.isConnected) to.focus()
     })
   }
+  // The control marked data-autofocus (a question's answer) takes the focus on opening, whatever else Radix or a
+  // dialog beneath it would pick: a question asked from a form dialog opened with its Cancel focused.
+  const takeFocus = (e: Event) => {
+    const marked = (e.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-autofocus]')
+    if (!marked) return
+    e.preventDefault()
+    marked.focus()
+  }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <RadixDialog.Content
+          onOpenAutoFocus={takeFocus}
           onCloseAutoFocus={giveBack}
           data-testid="dialog"
           className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2

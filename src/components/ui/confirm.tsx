@@ -58,7 +58,7 @@ export function ConfirmHost() {
           <Button variant="secondary" onClick={() => answer(false)}>
             {LL.common.cancel()}
           </Button>
-          <Button variant={current?.danger ? 'danger' : 'primary'} onClick={() => answer(true)} autoFocus>
+          <Button variant={current?.danger ? 'danger' : 'primary'} onClick={() => answer(true)} autoFocus data-autofocus>
             {current?.confirmLabel}
           </Button>
         </>

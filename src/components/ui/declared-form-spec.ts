@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
+import type { ConfirmOptions } from './confirm'
 
 // The declaration of a form (STYLE.md's "every write is data"): its fields, its schema, its call; rendered by DeclaredForm.
 
@@ -67,6 +68,13 @@ export interface FormSpec<K extends string, Out = Values<K>> {
    * throws (the client's ApiError, or a FormRefusal) marks fields or shows under the form, keeping what was typed.
    */
   submit: (data: Out, values: Values<K>, form: FormHandle<K>) => Promise<string | void>
+  /**
+   * A question asked once the form passes its checks, before `submit` (a write that moves money names the amounts
+   * before and after); null asks nothing. Declined, nothing is sent and the form stays as typed.
+   */
+  confirm?: (data: Out, values: Values<K>) => ConfirmOptions | null
+  /** The field that takes the focus when the form opens: the one a user types first (a charge's amount); the first without it. */
+  focus?: K
   /** Values to start with (and to return to after a success, unless `keepValues`). */
   initial?: Partial<Values<K>>
   keepValues?: boolean

@@ -5,11 +5,12 @@ import { fieldErrors, fieldErrorsSchema } from '@/domain/field-errors'
 import { isErrorKey } from '@/domain/validation'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { FormField, FormHandle, FormSpec, Values } from './declared-form-spec'
+import { confirm } from './confirm'
 import { FormRefusal } from './form-refusal'
 
 /**
  * The state of a declared form: values, errors, busy, and the submit that checks each visible field with its rule,
- * then the form's schema, then `check`; sends; marks the fields the server's `data.fields` names; and focuses the
+ * then the form's schema, then `check`; asks the spec's `confirm`, if any; sends; marks the fields the server's `data.fields` names; and focuses the
  * first bad field. Resolves true when saved.
  */
 export function useDeclaredForm<K extends string, Out>(spec: FormSpec<K, Out>, onSaved: (msg: string | void) => void) {
@@ -105,6 +106,8 @@ export function useDeclaredForm<K extends string, Out>(spec: FormSpec<K, Out>, o
     busyRef.current = true
     setBusy(true)
     try {
+      const question = spec.confirm?.(result.data, values)
+      if (question && !(await confirm(question))) return false
       onSaved(await spec.submit(result.data, values, handle))
       if (!spec.keepValues) setValues(blank())
       return true

@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import * as calls from '@/api/customers'
+import type { ConfirmOptions } from '@/components/ui/confirm'
 import { openFormDialog, type FormField } from '@/components/ui/DeclaredForm'
 import { mountDialog } from '@/components/ui/mount-dialog'
 import { cusIdField, cusNameField, parseCountryPrices, storageQuotaField, type CustomerChargePayload } from '@/domain/customers'
 import { formatStorage } from '@/domain/materials'
 import { OPTIONAL_MOBILE } from '@/domain/mobile'
-import { moneyField, priceField, signedMoneyField } from '@/domain/money'
+import { formatMoney, moneyField, priceField, roundMoney, signedMoneyField } from '@/domain/money'
 import type { AccountRow } from '@/domain/lists/accounts'
-import { formatMoney } from '@/domain/money'
 import { checkConfirm, checkNewPassword } from '@/domain/validation'
 import type { ActionHelpers, Row } from '@/grid'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
@@ -25,9 +25,17 @@ interface DialogForm {
   saveTestId: string
   fields: FormField[]
   check?: (v: Record<string, string>) => Record<string, string>
+  /** The question a money-moving form asks with its amounts before and after (FormSpec.confirm). */
+  confirm?: (v: Record<string, string>) => ConfirmOptions | null
+  focus?: string
 }
-const openForm = ({ fields, check, ...dialog }: DialogForm, save: (v: Record<string, string>) => Promise<string>) =>
-  openFormDialog({ ...dialog, spec: { fields, check, submit: (_, v) => save(v) } })
+const openForm = ({ fields, check, confirm, focus, ...dialog }: DialogForm, save: (v: Record<string, string>) => Promise<string>) =>
+  openFormDialog({ ...dialog, spec: { fields, check, focus, confirm: confirm && ((_, v) => confirm(v)), submit: (_, v) => save(v) } })
+
+/** Money as every screen writes it, in the interface's language. */
+const money = (amount: number | string) => formatMoney(amount, getLocale(), 'balance')
+/** `balance` moved by the typed `amount` (a decimal string, signed for an adjustment), as the server adds it. */
+const after = (balance: number | string, amount: string) => roundMoney(Number(balance) + Number(amount))
 
 const optional = (s: z.ZodType) => z.union([z.literal(''), s])
 const mobileField = (LL: LL): FormField => ({
@@ -88,24 +96,35 @@ export async function chargeCustomer(row: Row, { LL }: ActionHelpers) {
   const r = row as AccountRow
   const products = await calls.fetchProducts()
   const en = getLocale() === 'en'
+  const types = [
+    { value: '0', label: LL.status.rechargeAccount() }, { value: '1', label: LL.status.rechargeRefund() }, { value: '2', label: LL.status.rechargeAdjust() },
+  ]
+  const typeLabel = (value: string) => types.find((t) => t.value === value)?.label ?? value
   const fields: FormField[] = [
-    {
-      name: 'recharge_type', label: LL.customers.rechargeType(), kind: 'select',
-      options: [
-        { value: '0', label: LL.status.rechargeAccount() }, { value: '1', label: LL.status.rechargeRefund() }, { value: '2', label: LL.status.rechargeAdjust() },
-      ],
-    },
     {
       name: 'amount', label: LL.customers.amount(), inputMode: 'decimal', hint: LL.customers.adjustHint(),
       schema: signedMoneyField, message: LL.customers.errors.signedAmount(),
     },
+    { name: 'recharge_type', label: LL.customers.rechargeType(), kind: 'select', options: types },
     { name: 'prod_type', label: LL.customers.product(), kind: 'select', options: products.map((p) => ({ value: String(p.prod_type), label: en ? p.name_en : p.name })) },
     remarkField(LL),
   ]
   return openForm(
     {
-      title: LL.customers.chargeTitle({ account: r.cus_id }), intro: LL.customers.currentBalance({ balance: formatMoney(r.balance, getLocale(), 'balance') }), fields, saveTestId: 'charge-save',
+      title: LL.customers.chargeTitle({ account: r.cus_id }), intro: LL.customers.currentBalance({ balance: money(r.balance) }), fields, saveTestId: 'charge-save',
+      // The amount is what an administrator types first; the type (a charge unless said otherwise) comes after.
+      focus: 'amount',
       check: (v): Record<string, string> => (v.recharge_type !== '2' && Number(v.amount) <= 0 ? { amount: LL.customers.errors.amount() } : {}),
+      confirm: (v) => {
+        const kind = typeLabel(v.recharge_type)
+        const amount = money(v.amount.trim())
+        return {
+          title: LL.customers.moneyConfirm.chargeTitle({ kind }),
+          message: LL.customers.moneyConfirm.charge({ kind, account: r.cus_id, amount, before: money(r.balance), after: money(after(r.balance, v.amount.trim())) }),
+          confirmLabel: LL.customers.moneyConfirm.chargeButton({ kind, amount }),
+          danger: Number(v.amount) < 0,
+        }
+      },
     },
     (v) => {
       const p: CustomerChargePayload = {
@@ -146,15 +165,28 @@ export function addSubAccount({ LL }: ActionHelpers) {
 export function transfer(row: Row, { LL, ctx }: ActionHelpers) {
   const r = row as AccountRow
   const own = ctx.authUser.userType === 2
+  const t = LL.customers.moneyConfirm
   return openForm(
     {
       title: LL.customers.transferTitle({ account: r.cus_id }),
-      intro: own ? LL.customers.transferHint({ balance: formatMoney(ctx.authUser.balance, getLocale(), 'balance') }) : LL.customers.currentBalance({ balance: formatMoney(r.balance, getLocale(), 'balance') }),
+      intro: own ? LL.customers.transferHint({ balance: money(ctx.authUser.balance) }) : LL.customers.currentBalance({ balance: money(r.balance) }),
       fields: [
         { name: 'amount', label: LL.customers.amount(), inputMode: 'decimal', hint: LL.customers.amountHint(), schema: moneyField, message: LL.customers.errors.amount() },
         remarkField(LL),
       ],
       saveTestId: 'transfer-save',
+      confirm: (v) => {
+        const amount = v.amount.trim()
+        const sub = { amount: money(amount), account: r.cus_id, subBefore: money(r.balance), subAfter: money(after(r.balance, amount)) }
+        return {
+          title: t.transferTitle(),
+          // The parent's balance is the caller's own only for an enterprise; an administrator moves another's money.
+          message: own
+            ? t.transfer({ ...sub, before: money(ctx.authUser.balance), after: money(after(ctx.authUser.balance, `-${amount}`)) })
+            : t.transferOther({ ...sub, parent: String(r.parent_id ?? '') }),
+          confirmLabel: t.transferButton({ amount: money(amount) }),
+        }
+      },
     },
     (v) => calls.transferToSub({ cus_id: r.cus_id, amount: v.amount.trim(), remark: v.remark.trim() }),
   )

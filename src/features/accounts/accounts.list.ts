@@ -2,6 +2,8 @@ import {
   ACCOUNT_TOTALS, CUS_STATUS_FILTER, accountRowSchema, accountSearchSchema, cusStatusKey, payTypeKey, subAccountActionsVisible,
 } from '@/domain/lists/accounts'
 import { formatStorage } from '@/domain/materials'
+import { formatMoney } from '@/domain/money'
+import { getLocale } from '@/stores/prefs'
 import { defineList, type ColumnDef, type ListContext, type Row, type RowAction, type SearchField, type Tone } from '@/grid'
 
 const actions = () => import('./accounts.actions')
@@ -13,7 +15,8 @@ function statusActions(kind: 'customer' | 'sub', visibleWhen?: (ctx: ListContext
   return [
     {
       id: 'close', label: (LL) => LL.customers.close(), tone: 'danger', visibleWhen, enabledWhen: isOpen,
-      confirm: (LL, row) => LL.customers.closeConfirm({ account: String(row.cus_id), name: String(row.cus_name) }),
+      // Closing moves no money: the question says so with the balance, as every money-moving action names its amounts.
+      confirm: (LL, row) => LL.customers.closeConfirm({ account: String(row.cus_id), name: String(row.cus_name), balance: formatMoney(Number(row.balance), getLocale(), 'balance') }),
       perform: async (row) => (await actions()).setStatus(kind, row, false),
     },
     {
