@@ -5,6 +5,7 @@ import {
   type LoginPayload, type RegisterPayload, type SendAuthCodePayload, type SendLoginCodePayload,
   type SmsLoginPayload, type TokenData,
 } from '@/domain/auth'
+import { twoFactorChallengeSchema, type TwoFactorChallenge } from '@/domain/two-factor'
 import { accountOptionSchema, clipErrorEntry, ERROR_LOG_LIMITS, type AccountOption } from '@/domain/account'
 import type { ModuleCode } from '@/domain/constants'
 import { menuItemSchema, topMenuItemSchema } from '@/domain/menu'
@@ -15,11 +16,14 @@ import { userKeys } from './keys'
 // Sign-in calls need no token and are silent: the login page shows the server's message inline (spec section 8).
 const signIn = { auth: false, silent: true } as const
 
-/** Login answers `type` 0 on success; any other type is a refusal even when the envelope says 200. */
-async function tokenCall(path: string, body: unknown): Promise<TokenData> {
+/**
+ * Login answers `type` 0 on success; any other type is a refusal even when the envelope says 200. A success is the
+ * session, or for an account with two-factor the challenge of its second step (api/two-factor.ts).
+ */
+async function tokenCall(path: string, body: unknown): Promise<TokenData | TwoFactorChallenge> {
   const env = await apiEnvelope(path, body, signIn)
   if (env.type !== undefined && env.type !== 0) throw new ApiError(400, env.msg, env.data)
-  return tokenSchema.parse(env.data)
+  return z.union([tokenSchema, twoFactorChallengeSchema]).parse(env.data)
 }
 
 export const login = (p: LoginPayload) => tokenCall('/user/login', p)

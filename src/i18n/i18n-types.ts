@@ -331,6 +331,28 @@ type RootTranslation = {
 		 * 注​册​成​功​，​请​登​录
 		 */
 		registerSuccess: string
+		twoFactor: {
+			/**
+			 * 此​账​号​已​开​启​两​步​验​证​：​请​输​入​身​份​验​证​器​中​的​ ​6​ ​位​动​态​验​证​码​。
+			 */
+			intro: string
+			/**
+			 * 动​态​验​证​码
+			 */
+			code: string
+			/**
+			 * 身​份​验​证​器​中​的​ ​6​ ​位​数​字​；​手​机​不​在​身​边​时​，​输​入​一​个​恢​复​码
+			 */
+			codeHint: string
+			/**
+			 * 请​输​入​动​态​验​证​码​或​恢​复​码
+			 */
+			codeRequired: string
+			/**
+			 * 返​回
+			 */
+			back: string
+		}
 		sessionEnded: {
 			/**
 			 * 登​录​已​过​期​，​请​重​新​登​录
@@ -7799,6 +7821,28 @@ export type TranslationFunctions = {
 		 * 注册成功，请登录
 		 */
 		registerSuccess: () => LocalizedString
+		twoFactor: {
+			/**
+			 * 此账号已开启两步验证：请输入身份验证器中的 6 位动态验证码。
+			 */
+			intro: () => LocalizedString
+			/**
+			 * 动态验证码
+			 */
+			code: () => LocalizedString
+			/**
+			 * 身份验证器中的 6 位数字；手机不在身边时，输入一个恢复码
+			 */
+			codeHint: () => LocalizedString
+			/**
+			 * 请输入动态验证码或恢复码
+			 */
+			codeRequired: () => LocalizedString
+			/**
+			 * 返回
+			 */
+			back: () => LocalizedString
+		}
 		sessionEnded: {
 			/**
 			 * 登录已过期，请重新登录

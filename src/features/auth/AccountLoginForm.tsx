@@ -6,12 +6,12 @@ import { signInFields } from '@/domain/auth-form'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { captchaField, useCaptcha } from './captcha'
 import { encryptPassword } from './encrypt'
-import { completeSignIn, keepPaletteKeys, refusedSignIn } from './sign-in'
+import { afterFirstFactor, keepPaletteKeys, refusedSignIn } from './sign-in'
 
 type Field = 'username' | 'password' | 'code'
 
 /** Account, password and image captcha (spec section 5). The password is encrypted before it is sent. */
-export function AccountLoginForm({ onSignedIn, autoFocus }: { onSignedIn: () => void; autoFocus?: boolean }) {
+export function AccountLoginForm({ onSignedIn, onChallenge, autoFocus }: { onSignedIn: () => void; onChallenge: (challenge: string) => void; autoFocus?: boolean }) {
   const { LL } = useI18nContext()
   const captcha = useCaptcha()
   const form = useRef<FormHandle<Field>>(null)
@@ -35,10 +35,11 @@ export function AccountLoginForm({ onSignedIn, autoFocus }: { onSignedIn: () => 
     busyLabel: LL.auth.submitting(),
     submit: async ({ username, password, code }, _, f) => {
       keepPaletteKeys(true)
+      let signedIn: boolean
       try {
         const redomStr = await captcha.current()
         const encrypted = await encryptPassword(redomStr, password)
-        await completeSignIn(await login({ username: username.trim(), password: encrypted, code: code.trim(), redomStr }))
+        signedIn = await afterFirstFactor(await login({ username: username.trim(), password: encrypted, code: code.trim(), redomStr }), onChallenge)
       } catch (err) {
         keepPaletteKeys(false)
         // A used captcha is spent on the server whatever the outcome, so a new one is needed for the next try.
@@ -46,7 +47,7 @@ export function AccountLoginForm({ onSignedIn, autoFocus }: { onSignedIn: () => 
         f.set('code', '')
         throw refusedSignIn(err, LL.auth.loginFailure())
       }
-      onSignedIn()
+      if (signedIn) onSignedIn()
     },
   }
   return <DeclaredForm spec={spec} formRef={form} autoFocus={autoFocus} block />

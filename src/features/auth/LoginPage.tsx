@@ -10,6 +10,7 @@ import { LanguageSwitch } from './LanguageSwitch'
 import { RegisterForm } from './RegisterForm'
 import { sessionEnd } from '@/stores/session'
 import { SmsLoginForm } from './SmsLoginForm'
+import { TwoFactorStep } from './TwoFactorStep'
 
 type Tab = 'account' | 'sms' | 'register'
 
@@ -22,6 +23,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const { data: site } = useQuery(siteSettingsQuery())
   const [tab, setTab] = useState<Tab>('account')
   const [notice, setNotice] = useState<string | null>(null)
+  // An account with two-factor: its password (or SMS code) was right, and the second step answers this challenge.
+  const [challenge, setChallenge] = useState<string | null>(null)
   // A session that ended by itself (expired, revoked, the account closed) says why, until the next sign-in.
   const [ended] = useState(sessionEnd)
   // Only the first render focuses the account field; later tab switches keep focus on the tab list.
@@ -53,6 +56,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
             </p>
           )}
           <FormMessage text={notice} ok />
+          {challenge ? (
+            <TwoFactorStep challenge={challenge} onSignedIn={onSignedIn} onBack={() => setChallenge(null)} />
+          ) : (
           <Tabs
             label={LL.auth.title()}
             value={tab}
@@ -63,8 +69,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
               { key: 'register', label: LL.auth.tabs.register() },
             ]}
           >
-            {tab === 'account' && <AccountLoginForm onSignedIn={onSignedIn} autoFocus={firstView} />}
-            {tab === 'sms' && <SmsLoginForm onSignedIn={onSignedIn} />}
+            {tab === 'account' && <AccountLoginForm onSignedIn={onSignedIn} onChallenge={setChallenge} autoFocus={firstView} />}
+            {tab === 'sms' && <SmsLoginForm onSignedIn={onSignedIn} onChallenge={setChallenge} />}
             {tab === 'register' && (
               <RegisterForm
                 onRegistered={(message) => {
@@ -74,6 +80,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
               />
             )}
           </Tabs>
+          )}
         </div>
       </main>
       <footer className="p-4 text-center text-xs text-[var(--muted)]">

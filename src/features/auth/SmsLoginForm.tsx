@@ -7,12 +7,12 @@ import { SMS_CODE_LENGTH } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { captchaField, useCaptcha } from './captcha'
 import { randomId } from './encrypt'
-import { completeSignIn, keepPaletteKeys, refusedSignIn, sendCodeWith } from './sign-in'
+import { afterFirstFactor, keepPaletteKeys, refusedSignIn, sendCodeWith } from './sign-in'
 
 type Field = 'username' | 'code' | 'smsCode'
 
 /** Sign-in by a 6-digit code sent to the account's bound mobile; `uuid` ties the code to this form. */
-export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function SmsLoginForm({ onSignedIn, onChallenge }: { onSignedIn: () => void; onChallenge: (challenge: string) => void }) {
   const { LL } = useI18nContext()
   const captcha = useCaptcha()
   const [uuid] = useState(randomId)
@@ -43,14 +43,15 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     busyLabel: LL.auth.submitting(),
     submit: async ({ username, smsCode }) => {
       keepPaletteKeys(true)
+      let signedIn: boolean
       try {
         const redomStr = await captcha.current()
-        await completeSignIn(await loginBySms({ username: username.trim(), uuid, code: smsCode.trim(), redomStr }))
+        signedIn = await afterFirstFactor(await loginBySms({ username: username.trim(), uuid, code: smsCode.trim(), redomStr }), onChallenge)
       } catch (err) {
         keepPaletteKeys(false)
         throw refusedSignIn(err, LL.auth.loginFailure())
       }
-      onSignedIn()
+      if (signedIn) onSignedIn()
     },
   }
   return <DeclaredForm spec={spec} block />

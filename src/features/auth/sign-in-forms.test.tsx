@@ -32,7 +32,7 @@ beforeEach(() => serve({}))
 describe('password sign-in', () => {
   it('refuses empty fields by their rules without a call, the first one focused', async () => {
     const user = userEvent.setup({ delay: null })
-    renderWithProviders(<AccountLoginForm onSignedIn={() => undefined} autoFocus />)
+    renderWithProviders(<AccountLoginForm onChallenge={() => {}} onSignedIn={() => undefined} autoFocus />)
     await user.type(field('密码'), '123{Enter}')
     expect(errorOf(field('账号'))).toBe('此项不能为空')
     expect(errorOf(field('密码'))).toBe('密码至少 6 位')
@@ -45,7 +45,7 @@ describe('password sign-in', () => {
     serve({ 'POST /api/user/login': () => refusal('验证码错误') })
     const onSignedIn = vi.fn()
     const user = userEvent.setup({ delay: null })
-    renderWithProviders(<AccountLoginForm onSignedIn={onSignedIn} autoFocus />)
+    renderWithProviders(<AccountLoginForm onChallenge={() => {}} onSignedIn={onSignedIn} autoFocus />)
     await user.type(field('账号'), 'admin')
     await user.type(field('密码'), 'Admin@12345')
     await user.type(field('验证码'), 'ABCD{Enter}')
@@ -66,7 +66,7 @@ describe('SMS-code sign-in', () => {
   it('the code send checks only the account and the captcha; the sign-in needs no captcha', async () => {
     serve({ 'POST /api/user/sendLoginAuthCode': () => null, 'POST /api/user/loginBySmsCode': () => refusal('短信验证码错误') })
     const user = userEvent.setup({ delay: null })
-    renderWithProviders(<SmsLoginForm onSignedIn={() => undefined} />)
+    renderWithProviders(<SmsLoginForm onChallenge={() => {}} onSignedIn={() => undefined} />)
     await user.click(screen.getByTestId('send-code'))
     expect(errorOf(field('账号'))).toBe('此项不能为空')
     expect(errorOf(field('验证码'))).toBe('此项不能为空')
@@ -92,7 +92,7 @@ describe('a refused code send', () => {
     const tooSoon = { status: 429, body: { code: 429, msg: '验证码刚刚发出，请 42 秒后再获取', data: { seconds: 42 }, type: 1 } }
     serve({ 'POST /api/user/sendLoginAuthCode': () => tooSoon })
     const user = userEvent.setup({ delay: null })
-    renderWithProviders(<SmsLoginForm onSignedIn={() => undefined} />)
+    renderWithProviders(<SmsLoginForm onChallenge={() => {}} onSignedIn={() => undefined} />)
     await user.type(field('账号'), 'acme01')
     await user.type(field('验证码'), 'WXYZ')
     await user.click(screen.getByTestId('send-code'))
@@ -163,7 +163,7 @@ describe('the captcha while the server cannot serve', () => {
           ? { status: 503, body: { code: 503, msg: '服务暂时不可用（数据库没有响应），请 5 秒后重试', data: null } }
           : { redomStr: 'captcha-name-back', image: 'data:image/png;base64,AA==' }),
       })
-      renderWithProviders(<AccountLoginForm onSignedIn={() => undefined} autoFocus />)
+      renderWithProviders(<AccountLoginForm onChallenge={() => {}} onSignedIn={() => undefined} autoFocus />)
       expect(await screen.findByText('服务暂时不可用，恢复后验证码会自动显示')).toBeInTheDocument()
       expect(screen.getByText('服务暂不可用')).toBeInTheDocument()
       expect(screen.queryByTestId('captcha')).toBeNull()
@@ -179,7 +179,7 @@ describe('the captcha while the server cannot serve', () => {
 
   it('a refusal that is not the server being down (400) shows no such words', async () => {
     serve({ 'POST /api/code/captcha': () => refusal('请求参数有误') })
-    renderWithProviders(<AccountLoginForm onSignedIn={() => undefined} autoFocus />)
+    renderWithProviders(<AccountLoginForm onChallenge={() => {}} onSignedIn={() => undefined} autoFocus />)
     await waitFor(() => expect(server.to('POST /api/code/captcha')).toHaveLength(1))
     await new Promise((r) => setTimeout(r, 50))
     expect(screen.queryByText('服务暂时不可用，恢复后验证码会自动显示')).toBeNull()

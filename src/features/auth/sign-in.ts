@@ -4,6 +4,7 @@ import { logout, userInfoQuery } from '@/api/user'
 import type { FormHandle } from '@/components/ui/DeclaredForm'
 import { FormRefusal } from '@/components/ui/form-refusal'
 import type { TokenData } from '@/domain/auth'
+import type { TwoFactorChallenge } from '@/domain/two-factor'
 import { CODE_RESEND_SECONDS } from '@/domain/constants'
 import { logoutLocal, setToken, setUserInfo } from '@/stores/session'
 
@@ -14,6 +15,20 @@ import { logoutLocal, setToken, setUserInfo } from '@/stores/session'
 export function keepPaletteKeys(keep: boolean): void {
   if (keep) releaseEarlyKeys('palette')
   else claimEarlyKeys('palette')
+}
+
+/**
+ * A right password or SMS code: the session completed (true), or for an account with two-factor its challenge handed
+ * to the second step (false; the keys are no longer kept until that step signs in).
+ */
+export async function afterFirstFactor(answer: TokenData | TwoFactorChallenge, onChallenge: (challenge: string) => void): Promise<boolean> {
+  if ('challenge' in answer) {
+    keepPaletteKeys(false)
+    onChallenge(answer.challenge)
+    return false
+  }
+  await completeSignIn(answer)
+  return true
 }
 
 /** After a successful login: keep the token (clearing tabs and lock), then load who the user is. */

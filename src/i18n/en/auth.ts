@@ -39,6 +39,13 @@ export default {
 	register: 'Register',
 	registering: 'Registering…',
 	registerSuccess: 'Registered. Sign in to continue',
+	twoFactor: {
+		intro: 'This account has two-factor sign-in: enter the 6-digit code of your authenticator app.',
+		code: 'Code',
+		codeHint: 'The 6 digits of your authenticator app; without your phone, one of your recovery codes',
+		codeRequired: 'Enter a code or a recovery code',
+		back: 'Back',
+	},
 	sessionEnded: {
 		expired: 'Your session has expired; please sign in again',
 		revoked: 'Your session was ended elsewhere (a sign out there, or a password change); please sign in again',

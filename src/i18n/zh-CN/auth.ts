@@ -37,6 +37,13 @@ export default {
 	register: '注册',
 	registering: '注册中…',
 	registerSuccess: '注册成功，请登录',
+	twoFactor: {
+		intro: '此账号已开启两步验证：请输入身份验证器中的 6 位动态验证码。',
+		code: '动态验证码',
+		codeHint: '身份验证器中的 6 位数字；手机不在身边时，输入一个恢复码',
+		codeRequired: '请输入动态验证码或恢复码',
+		back: '返回',
+	},
 	sessionEnded: {
 		expired: '登录已过期，请重新登录',
 		revoked: '登录已在别处退出或被撤销（退出登录、修改密码），请重新登录',

@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query'
+import { tokenSchema, type TokenData } from '@/domain/auth'
+import {
+  twoFactorBeginSchema, twoFactorStatusSchema, type TwoFactorBegin, type TwoFactorLogin,
+} from '@/domain/two-factor'
+import { z } from 'zod'
+import { ApiError } from './errors'
+import { api, apiEnvelope } from './http'
+import { queryClient } from './query-client'
+import { sealedPassword } from './sealed'
+
+/*
+ * Two-factor sign-in (src/domain/two-factor.ts): the sign-in's second step, and enrolment and its end in personal
+ * settings. Writes are silent: the forms show the server's words under their fields.
+ */
+
+export const twoFactorKeys = { status: ['user', 'two-factor'] as const }
+
+export const twoFactorStatusQuery = () =>
+  queryOptions({ queryKey: twoFactorKeys.status, queryFn: async () => twoFactorStatusSchema.parse(await api('/user/twoFactor/status')) })
+
+const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.status })
+
+/** The second step: the challenge of the password step and a code (or a recovery code) for the session. */
+export async function login2fa(p: TwoFactorLogin): Promise<TokenData> {
+  const env = await apiEnvelope('/user/login2fa', p, { auth: false, silent: true })
+  if (env.type !== undefined && env.type !== 0) throw new ApiError(400, env.msg, env.data)
+  return tokenSchema.parse(env.data)
+}
+
+export const beginTwoFactor = async (): Promise<TwoFactorBegin> => twoFactorBeginSchema.parse(await api('/user/twoFactor/begin', {}, { silent: true }))
+
+export async function enableTwoFactor(code: string): Promise<{ msg: string; codes: string[] }> {
+  const env = await apiEnvelope<unknown>('/user/twoFactor/enable', { code }, { silent: true })
+  await refresh()
+  return { msg: env.msg, codes: z.object({ recovery_codes: z.array(z.string()) }).parse(env.data).recovery_codes }
+}
+
+export async function disableTwoFactor(password: string, code: string): Promise<string> {
+  const env = await apiEnvelope('/user/twoFactor/disable', { ...(await sealedPassword(password)), code }, { silent: true })
+  await refresh()
+  return env.msg
+}
