@@ -3277,6 +3277,106 @@ type RootTranslation = {
 			 */
 			done: string
 		}
+		twoFactor: {
+			/**
+			 * 两​步​验​证
+			 */
+			title: string
+			/**
+			 * 开​启​后​，​登​录​时​除​密​码​（​或​短​信​验​证​码​）​外​，​还​需​输​入​身​份​验​证​器​（​如​ ​M​i​c​r​o​s​o​f​t​ ​A​u​t​h​e​n​t​i​c​a​t​o​r​、​G​o​o​g​l​e​ ​A​u​t​h​e​n​t​i​c​a​t​o​r​、​腾​讯​身​份​验​证​器​）​中​的​ ​6​ ​位​动​态​验​证​码​。
+			 */
+			intro: string
+			/**
+			 * 未​开​启
+			 */
+			off: string
+			/**
+			 * 已​开​启​，​剩​余​恢​复​码​ ​{​l​e​f​t​}​ ​个
+			 * @param {number} left
+			 */
+			on: RequiredParams<'left'>
+			/**
+			 * 开​启​两​步​验​证
+			 */
+			enable: string
+			/**
+			 * 开​启​两​步​验​证
+			 */
+			enableTitle: string
+			/**
+			 * 用​身​份​验​证​器​扫​描​二​维​码​（​或​手​动​输​入​密​钥​）​，​再​输​入​它​显​示​的​ ​6​ ​位​动​态​验​证​码​。
+			 */
+			scanIntro: string
+			/**
+			 * 两​步​验​证​密​钥​的​二​维​码
+			 */
+			qrAlt: string
+			/**
+			 * 无​法​扫​码​时​，​在​身​份​验​证​器​中​手​动​输​入​密​钥​：
+			 */
+			keyText: string
+			/**
+			 * 动​态​验​证​码
+			 */
+			code: string
+			/**
+			 * 身​份​验​证​器​中​显​示​的​ ​6​ ​位​数​字
+			 */
+			codeHint: string
+			/**
+			 * 请​输​入​动​态​验​证​码
+			 */
+			codeRequired: string
+			/**
+			 * 关​闭​两​步​验​证
+			 */
+			disable: string
+			/**
+			 * 关​闭​两​步​验​证
+			 */
+			disableTitle: string
+			/**
+			 * 关​闭​后​，​登​录​只​需​密​码​。​请​输​入​登​录​密​码​和​一​个​动​态​验​证​码​（​或​恢​复​码​）​。
+			 */
+			disableIntro: string
+			/**
+			 * 身​份​验​证​器​中​的​ ​6​ ​位​数​字​，​或​一​个​恢​复​码
+			 */
+			disableCodeHint: string
+			/**
+			 * 登​录​密​码
+			 */
+			password: string
+			/**
+			 * 请​输​入​登​录​密​码
+			 */
+			passwordRequired: string
+			/**
+			 * 保​存​恢​复​码
+			 */
+			recoveryTitle: string
+			/**
+			 * 手​机​丢​失​或​无​法​使​用​身​份​验​证​器​时​，​可​用​下​面​的​恢​复​码​登​录​，​每​个​只​能​用​一​次​。​共​ ​{​c​o​u​n​t​}​ ​个​，​只​显​示​这​一​次​，​请​抄​写​或​复​制​后​妥​善​保​存​。
+			 * @param {number} count
+			 */
+			recoveryIntro: RequiredParams<'count'>
+			/**
+			 * 复​制​恢​复​码
+			 */
+			copy: string
+			/**
+			 * 恢​复​码​已​复​制
+			 */
+			copied: string
+			/**
+			 * 复​制​失​败​，​请​手​动​抄​写
+			 */
+			copyFailed: string
+			/**
+			 * 我​已​保​存
+			 */
+			saved: string
+		}
 		mobile: {
 			/**
 			 * 绑​定​手​机​号
@@ -10650,6 +10750,104 @@ export type TranslationFunctions = {
 			 * 修改密码成功，其他设备上的登录已退出
 			 */
 			done: () => LocalizedString
+		}
+		twoFactor: {
+			/**
+			 * 两步验证
+			 */
+			title: () => LocalizedString
+			/**
+			 * 开启后，登录时除密码（或短信验证码）外，还需输入身份验证器（如 Microsoft Authenticator、Google Authenticator、腾讯身份验证器）中的 6 位动态验证码。
+			 */
+			intro: () => LocalizedString
+			/**
+			 * 未开启
+			 */
+			off: () => LocalizedString
+			/**
+			 * 已开启，剩余恢复码 {left} 个
+			 */
+			on: (arg: { left: number }) => LocalizedString
+			/**
+			 * 开启两步验证
+			 */
+			enable: () => LocalizedString
+			/**
+			 * 开启两步验证
+			 */
+			enableTitle: () => LocalizedString
+			/**
+			 * 用身份验证器扫描二维码（或手动输入密钥），再输入它显示的 6 位动态验证码。
+			 */
+			scanIntro: () => LocalizedString
+			/**
+			 * 两步验证密钥的二维码
+			 */
+			qrAlt: () => LocalizedString
+			/**
+			 * 无法扫码时，在身份验证器中手动输入密钥：
+			 */
+			keyText: () => LocalizedString
+			/**
+			 * 动态验证码
+			 */
+			code: () => LocalizedString
+			/**
+			 * 身份验证器中显示的 6 位数字
+			 */
+			codeHint: () => LocalizedString
+			/**
+			 * 请输入动态验证码
+			 */
+			codeRequired: () => LocalizedString
+			/**
+			 * 关闭两步验证
+			 */
+			disable: () => LocalizedString
+			/**
+			 * 关闭两步验证
+			 */
+			disableTitle: () => LocalizedString
+			/**
+			 * 关闭后，登录只需密码。请输入登录密码和一个动态验证码（或恢复码）。
+			 */
+			disableIntro: () => LocalizedString
+			/**
+			 * 身份验证器中的 6 位数字，或一个恢复码
+			 */
+			disableCodeHint: () => LocalizedString
+			/**
+			 * 登录密码
+			 */
+			password: () => LocalizedString
+			/**
+			 * 请输入登录密码
+			 */
+			passwordRequired: () => LocalizedString
+			/**
+			 * 保存恢复码
+			 */
+			recoveryTitle: () => LocalizedString
+			/**
+			 * 手机丢失或无法使用身份验证器时，可用下面的恢复码登录，每个只能用一次。共 {count} 个，只显示这一次，请抄写或复制后妥善保存。
+			 */
+			recoveryIntro: (arg: { count: number }) => LocalizedString
+			/**
+			 * 复制恢复码
+			 */
+			copy: () => LocalizedString
+			/**
+			 * 恢复码已复制
+			 */
+			copied: () => LocalizedString
+			/**
+			 * 复制失败，请手动抄写
+			 */
+			copyFailed: () => LocalizedString
+			/**
+			 * 我已保存
+			 */
+			saved: () => LocalizedString
 		}
 		mobile: {
 			/**

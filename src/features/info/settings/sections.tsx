@@ -7,6 +7,7 @@ import { CertificationSection } from './CertificationSection'
 import { MobileSection } from './MobileSection'
 import { NameSection } from './NameSection'
 import { PasswordSection } from './PasswordSection'
+import { TwoFactorSection } from './TwoFactorSection'
 
 export interface SettingSection {
   /** Anchor and test id: the section renders as `<section id="settings-<id>-section">`. */
@@ -22,6 +23,7 @@ export interface SettingSection {
  */
 export const SETTING_SECTIONS: readonly SettingSection[] = [
   { id: 'password', title: (LL) => LL.settings.password.title(), Component: PasswordSection },
+  { id: 'two-factor', title: (LL) => LL.settings.twoFactor.title(), Component: TwoFactorSection },
   { id: 'mobile', title: (LL) => LL.settings.mobile.title(), Component: MobileSection },
   { id: 'name', title: (LL) => LL.settings.name.title(), Component: NameSection },
   { id: 'certification', title: (LL) => LL.settings.certification.title(), Component: CertificationSection },
