@@ -109,6 +109,8 @@ test('the app secret is masked, revealed with the password and rotated after a c
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByLabel('登录密码')).toBeFocused()
+  // The button says what it does.
+  await expect(dialog.getByRole('group', { name: '对话框操作' }).getByRole('button')).toHaveText(['取消', '显示完整密钥'])
   await page.keyboard.type('Wrong@12345')
   await page.keyboard.press('Enter')
   await expect(dialog.getByRole('alert')).toHaveText('密码错误，请重新输入')
@@ -129,6 +131,7 @@ test('the app secret is masked, revealed with the password and rotated after a c
   await expect(page.getByRole('dialog')).toContainText('重置后当前密钥立即失效')
   await page.keyboard.press('Enter')
   await expect(page.getByRole('dialog').getByLabel('登录密码')).toBeFocused()
+  await expect(page.getByRole('dialog').getByRole('group', { name: '对话框操作' }).getByRole('button')).toHaveText(['取消', '重置密钥'])
   await page.keyboard.type(PASSWORD)
   await page.keyboard.press('Enter')
   await expect(page.getByText('已重置 AppSecret，旧的立即失效')).toBeVisible()

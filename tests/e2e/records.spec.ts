@@ -39,6 +39,20 @@ test('sent records filter by status and a date shortcut, and the URL restores th
   await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBeNull()
 })
 
+test('the status filter offers every status the grid shows, the report time-out too, and filters by it', async ({ page }) => {
+  await signIn(page)
+  const screen = await openMtRecords(page)
+  const panel = screen.getByRole('form', { name: '筛选条件' })
+  const select = panel.locator('[data-field="status"] select')
+  await expect(select.locator('option')).toHaveText(['全部', '发送成功', '发送失败', '等待状态报告', '待审核', '状态报告超时'])
+  await select.selectOption({ label: '状态报告超时' })
+  await panel.getByRole('button', { name: '搜索' }).click()
+  await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('600')
+  const statusCells = screen.locator('.ag-row:not(.ag-row-pinned) [col-id="mt_status"]')
+  await expect(screen.locator('[data-total]')).toBeVisible()
+  for (const text of await statusCells.allTextContents()) expect(text).toBe('状态报告超时')
+})
+
 test('the batch totals row equals the sums of its columns over the whole filtered set', async ({ page }) => {
   await signIn(page)
   const request = page.waitForRequest((r) => r.url().endsWith('/api/dataGathering/batchList'))

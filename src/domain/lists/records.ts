@@ -53,14 +53,24 @@ export function mtSendStatus(row: { mt_status: number | null; report_result?: nu
   return 'failure'
 }
 
-/** The status filter's choices (spec section 4), in the spec's order. Timeout (600) is accepted but not offered. */
-export const MT_STATUS_FILTER = [
+/**
+ * Every send status a sent record can show (mtSendStatus), with the code the status filter sends for it, in the
+ * spec's order and the report time-out after it: the one list the grid's status words, the filter's choices and the
+ * search schema's accepted codes all come from, so the filter offers whatever the grid can show.
+ */
+export const MT_SEND_STATUSES = [
   { value: MT_STATUS_SUCCESS, key: 'success' },
   { value: MT_STATUS_FAILURE, key: 'failure' },
   { value: MT_STATUS_WAITING, key: 'waiting' },
   { value: MT_STATUS_REVIEW, key: 'review' },
+  { value: MT_STATUS_TIMEOUT, key: 'timeout' },
 ] as const satisfies readonly { value: number; key: MtSendStatusKey }[]
-const STATUS_VALUES = [MT_STATUS_SUCCESS, MT_STATUS_REVIEW, MT_STATUS_WAITING, MT_STATUS_TIMEOUT, MT_STATUS_FAILURE]
+/** Each key of MtSendStatusKey is in MT_SEND_STATUSES (a status added to one and not the other fails to compile). */
+type Unlisted = Exclude<MtSendStatusKey, (typeof MT_SEND_STATUSES)[number]['key']>
+export const EVERY_STATUS_LISTED: [Unlisted] extends [never] ? true : never = true
+/** The status filter's choices: every status the grid shows. */
+export const MT_STATUS_FILTER = MT_SEND_STATUSES
+const STATUS_VALUES: readonly number[] = MT_SEND_STATUSES.map((s) => s.value)
 
 export type ClickStatusKey = 'clicked' | 'unclicked'
 export const CLICK_STATUS_FILTER = [

@@ -16,7 +16,7 @@ export function AppSecretSection() {
   const [whole, setWhole] = useState<string | null>(null)
 
   const reveal = async () => {
-    const reply = await askPassword(LL, t.revealTitle(), revealAppSecret)
+    const reply = await askPassword(LL, t.revealTitle(), t.reveal(), revealAppSecret)
     if (reply) setWhole(reply.appSecret)
   }
   const copy = async () => {
@@ -25,7 +25,7 @@ export function AppSecretSection() {
   }
   const rotate = async () => {
     if (!(await confirm({ title: t.rotateConfirmTitle(), message: t.rotateConfirm(), danger: true, confirmLabel: t.rotate() }))) return
-    const done = await askPassword(LL, t.rotateTitle(), rotateAppSecret)
+    const done = await askPassword(LL, t.rotateTitle(), t.rotate(), rotateAppSecret)
     if (!done) return
     setWhole(done.reply.appSecret)
     toast.success(done.msg)
