@@ -1,5 +1,7 @@
 import fc, { type Arbitrary } from 'fast-check'
+import { z } from 'zod'
 import { API_PREFIX } from '../../src/domain/api'
+import { SESSION_END_REASONS } from '../../src/domain/auth'
 import { fieldErrorsSchema } from '../../src/domain/field-errors'
 import { serverMessage } from '../../src/domain/messages'
 import type { Operation } from '../../src/domain/operations'
@@ -9,6 +11,9 @@ import { issueToken } from '../security/tokens'
 import { appSecretOf } from '../users/app-secret'
 import { invalidOf, numbersFile, rowsFile, validOf, type Body, type Hints, type Schema } from './fuzz-bodies'
 import { signatureHeaders } from './signed-kit'
+
+/** The only data a 401 carries: why there is no session. */
+const sessionEndSchema = z.object({ reason: z.enum(SESSION_END_REASONS) }).strict()
 
 /*
  * The API fuzzer behind server/fuzz.test.ts (short, in `npm test`) and tests/bench/fuzz.bench.mjs (long): walks every
@@ -211,9 +216,11 @@ export async function runCase(t: FuzzTarget, op: Operation, c: FuzzCase): Promis
     if (env && op.reply !== 'openapi') {
       if (env.code !== res.status) problems.push(`envelope code ${String(env.code)} on HTTP ${res.status}`)
       if (typeof env.msg !== 'string' || !env.msg.trim()) problems.push('envelope without a message')
-      // A refusal carries no data, except a 400 naming the fields at fault (src/domain/field-errors.ts).
+      // A refusal carries no data, except a 400 naming the fields at fault (src/domain/field-errors.ts) and a 401
+      // saying why there is no session (`data.reason`, one of SESSION_END_REASONS, and nothing else).
       const fieldsNamed = res.status === 400 && fieldErrorsSchema.safeParse(env.data).success
-      if (res.status !== 200 && env.data !== null && !fieldsNamed) problems.push('refusal with data')
+      const sessionEnded = res.status === 401 && sessionEndSchema.safeParse(env.data).success
+      if (res.status !== 200 && env.data !== null && !fieldsNamed && !sessionEnded) problems.push('refusal with data')
     }
     const valid = oracle(op, c)
     const refused = res.status === 400 && env?.msg === serverMessage('badRequest', 'en')
