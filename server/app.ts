@@ -18,6 +18,7 @@ import { accountRoutes } from './routes/account'
 import { customerAdminRoutes } from './routes/customers'
 import { appSecretRoutes } from './routes/app-secret'
 import { balanceWarnRoutes } from './routes/balance-warn'
+import { failureAlertRoutes } from './routes/failure-alert'
 import { marketingRoutes } from './routes/marketing'
 import { optOutRoutes } from './routes/opt-outs'
 import { interactRoutes } from './routes/interact'
@@ -83,7 +84,7 @@ export function createApp(opts: AppOptions | Deps) {
   // Template writes, details, downloads and reviews (server/templates).
   api.route('/', templateWriteRoutes(deps))
   // The app secret, the balance warning and the bell.
-  for (const routes of [appSecretRoutes, balanceWarnRoutes, noticeRoutes, optOutRoutes, marketingRoutes, twoFactorRoutes]) api.route('/', routes(deps))
+  for (const routes of [appSecretRoutes, balanceWarnRoutes, noticeRoutes, optOutRoutes, marketingRoutes, twoFactorRoutes, failureAlertRoutes]) api.route('/', routes(deps))
   // The home page's figures, batches, queues and notices in one answer.
   api.route('/', homeRoutes(deps))
   // Materials: uploads (their own body limits), the list, delete and media serving.

@@ -20,6 +20,7 @@ const ROUTES: Route[] = [
   { path: '/dataGathering/list', who: 'acme' },
   { path: '/dataGathering/dimeList', who: 'acme' },
   { path: '/dataGathering/countryList', who: 'acme' },
+  { path: '/dataGathering/failureList', who: 'acme' },
   { path: '/pageTimeBatch/list', who: 'acme' },
   { path: '/timeMtMessage/list', who: 'acme' },
   { path: '/recharge/list', who: 'acme' },

@@ -1,3 +1,4 @@
+import { failureAlertJob } from '../failures/alert'
 import { orphanSweepJob } from '../materials/sweep'
 import { ueCheckerJob } from '../number-check/ue-checker'
 import { pushPruneJob, reportPushJob } from '../push/worker'
@@ -13,5 +14,5 @@ import type { Job } from './define'
  * reads each one's queue (server/ops/job-queues.ts). A job is declared beside its code with defineJob.
  */
 export const JOBS: readonly Job[] = [
-  carrierSimJob, schedulerJob, reportPushJob, pushPruneJob, templateReviewJob, signatureReviewJob, ueCheckerJob, orphanSweepJob, balanceWarnJob,
+  carrierSimJob, schedulerJob, reportPushJob, pushPruneJob, templateReviewJob, signatureReviewJob, ueCheckerJob, orphanSweepJob, balanceWarnJob, failureAlertJob,
 ]

@@ -34,3 +34,20 @@ export async function queueReplies(tx: Db, sns: number[]): Promise<void> {
     [sns],
   )
 }
+
+/**
+ * Push items of batches whose failure rate passed their enterprise's alert (server/failures/alert.ts), to the batch's
+ * account when it has a push address: id 'failure-alert-<batch>', one per batch, as the bell's notice.
+ */
+export async function queueFailureAlerts(tx: Db, batchIds: string[], threshold: Map<string, number>): Promise<void> {
+  if (!batchIds.length) return
+  await tx.query(
+    `insert into push_outbox (cus_id, item_id, item)
+     select b.cus_id, 'failure-alert-' || b.batch_id, jsonb_build_object('id', 'failure-alert-' || b.batch_id, 'type', 'failure_alert',
+       'batch_id', b.batch_id, 'sent', b.sent_count, 'failed', b.failure_count, 'threshold', t.threshold, 'alert_time', ${TIME('now()')})
+     from sms_batch b join customer c on c.cus_id = b.cus_id and c.push_url <> ''
+     join unnest($1::text[], $2::float8[]) as t(batch_id, threshold) on t.batch_id = b.batch_id
+     order by b.batch_id`,
+    [batchIds, batchIds.map((id) => threshold.get(id) ?? 0)],
+  )
+}

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import {
   normalSmsIndexInfoSchema, replyCountSchema, smsIndexInfoSchema, trendSchema, trendSearchSchema,
 } from '@/domain/lists/stats'
+import { failureTrendSchema, failureTrendSearchSchema } from '@/domain/lists/failures'
 import { api } from './http'
 import { userKeys } from './keys'
 
@@ -35,5 +36,13 @@ export const trendQuery = (search: Record<string, unknown>) =>
   queryOptions({
     queryKey: [...dashboardKeys.all(), 'trend', search] as const,
     queryFn: async () => trendSchema.parse(await api('/dataGathering/trend', trendSearchSchema.parse(search))),
+    staleTime: 60_000,
+  })
+
+/** The failure rate per day above the failure analysis: its search, no paging. */
+export const failureTrendQuery = (search: Record<string, unknown>) =>
+  queryOptions({
+    queryKey: [...dashboardKeys.all(), 'failure-trend', search] as const,
+    queryFn: async () => failureTrendSchema.parse(await api('/dataGathering/failureTrend', failureTrendSearchSchema.parse(search))),
     staleTime: 60_000,
   })

@@ -90,6 +90,7 @@ export const MENU_CATALOG: Record<ModuleCode, CatalogEntry[]> = {
       children: [
         { path: '/home-sms/batch-stats', label: '批次统计', labelEn: 'Batch statistics', icon: 'layers' },
         { path: '/home-sms/send-stats', label: '发送统计', labelEn: 'Send statistics', icon: 'chart' },
+        { path: '/home-sms/failure-stats', label: '失败分析', labelEn: 'Failure analysis', icon: 'chart' },
         ...timed('/home-sms'),
       ],
     },

@@ -143,6 +143,11 @@ export const SERVER_MESSAGES = {
     en: '[SMS Cloud] The balance of account {cusId} is {balance} yuan, below the warning threshold of {threshold} yuan. Please recharge.',
   },
   noticeBalanceLowTitle: { 'zh-CN': '余额预警', en: 'Low balance' },
+  noticeFailureRateTitle: { 'zh-CN': '批次失败率过高', en: 'High failure rate' },
+  noticeFailureRateBody: {
+    'zh-CN': '账号 {cusId} 的批次 {batchId} 已发送 {sent} 条，失败 {failed} 条（{rate}%），超过预警值 {threshold}%。',
+    en: 'Batch {batchId} of account {cusId}: {failed} of {sent} sent records failed ({rate}%), above the alert threshold of {threshold}%.',
+  },
   noticeBalanceLowBody: {
     'zh-CN': '账户 {cusId} 余额为 {balance} 元，已低于预警值 {threshold} 元，已短信通知预警手机号。',
     en: 'The balance of account {cusId} is {balance} yuan, below the warning threshold of {threshold} yuan; the warning mobiles were texted.',
@@ -324,6 +329,7 @@ export const SERVER_MESSAGES = {
     en: 'Cannot go past the platform’s default: {start}–{end}, at most {cap} a number a day',
   },
   marketingRuleSaved: { 'zh-CN': '营销时段与频次已保存', en: 'Marketing hours and cap saved' },
+  failureAlertSaved: { 'zh-CN': '失败率预警已保存', en: 'Failure alert saved' },
   marketingAllCapped: {
     'zh-CN': '全部 {count} 个号码今天已收到 {cap} 条营销短信，达到每日上限（退订 {opted} 个），未发送也未扣费',
     en: 'All {count} numbers have had today\u2019s cap of {cap} marketing messages ({opted} of them opted out); nothing was sent or billed',

@@ -1,3 +1,4 @@
+import { failureAlertSchema } from './failure-alert'
 import { marketingRuleSchema } from './marketing'
 import { twoFactorDisableSchema, twoFactorEnableSchema, twoFactorLoginSchema } from './two-factor'
 import { batchRefSchema, recordRefSchema, resendPreviewSchema, resendSchema } from './batch'
@@ -31,6 +32,7 @@ import {
   contentTemplateAddSchema, contentTemplateDeleteSchema, cspTemplateAddSchema, cspTemplateIdSchema, gateTemplateIdSchema,
   templateReviewSchema, videoTemplateAddSchema, videoTemplateIdSchema,
 } from './templates-write'
+import { failureSearchSchema, failureTrendSearchSchema } from './lists/failures'
 import { timedBatchSearchSchema, timedDetailSearchSchema, timedEditSchema, timedMobileDownloadSchema, timedOperationSchema } from './lists/timed'
 import { getMenuSchema } from './menu'
 import { noticeListSchema, noticeReadSchema } from './notice'
@@ -182,6 +184,8 @@ export const OPERATIONS = [
     ['/dataGathering/getNormalSmsIndexInfo', json(indexInfoSearchSchema)],
     ['/dataGathering/queryReplyCount', json(replyCountSearchSchema)],
     ['/dataGathering/trend', json(trendSearchSchema)],
+    ['/dataGathering/failureList', json(failureSearchSchema)],
+    ['/dataGathering/failureTrend', json(failureTrendSearchSchema)],
   ]),
   ...area('timed', 'bearer', [
     ['/pageTimeBatch/list', json(timedBatchSearchSchema)],
@@ -287,6 +291,10 @@ export const OPERATIONS = [
     ['/optOut/check', form(optOutCheckSchema, 'numbers', 'rows')],
     ['/file/uploadOptOut', form(optOutImportUploadSchema, 'rows')],
     ['/optOut/importCommit', json(optOutImportCommitSchema)],
+  ]),
+  ...area('failure-alert', 'bearer', [
+    ['/failureAlert/get', none],
+    ['/failureAlert/set', json(failureAlertSchema)],
   ]),
   ...area('marketing', 'bearer', [
     ['/marketing/getRule', none],

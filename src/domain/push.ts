@@ -85,8 +85,19 @@ export interface PushReplyItem {
   content: string
   deliver_time: string
 }
+/** A batch whose failures passed its enterprise's failure alert (src/domain/failure-alert.ts): once per batch. */
+export interface PushFailureAlertItem {
+  id: string
+  type: 'failure_alert'
+  batch_id: string
+  sent: number
+  failed: number
+  /** The enterprise's threshold, percent of those sent. */
+  threshold: number
+  alert_time: string
+}
 export interface PushBody {
   delivery_id: string
   account: string
-  items: (PushReportItem | PushReplyItem)[]
+  items: (PushReportItem | PushReplyItem | PushFailureAlertItem)[]
 }

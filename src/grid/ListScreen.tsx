@@ -124,7 +124,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
   const [detailRow, setDetailRow] = useState<Row | null>(null)
   const openRow = list.detail
     ? (row: Row) => {
-        const to = list.detail?.(row)
+        const to = list.detail?.(row, view.filters)
         if (to) void navigate({ to })
       }
     : enterAction
@@ -163,8 +163,9 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
   if (list.visibleWhen && ctx && !list.visibleWhen(ctx)) {
     return <p className="p-6 text-sm text-[var(--muted)]">{LL.common.forbiddenHint()}</p>
   }
+  // With a chart above, the grid keeps the height it has without one and the page scrolls instead of the grid shrinking.
   return (
-    <section className="flex h-full min-h-[520px] flex-col rounded border border-[var(--border)] bg-[var(--surface)]" data-list={list.id}>
+    <section className={`flex h-full ${Above ? 'min-h-[780px]' : 'min-h-[520px]'} flex-col rounded border border-[var(--border)] bg-[var(--surface)]`} data-list={list.id}>
       <SearchPanel
         key={`${resetCount}:${JSON.stringify(view.filters)}`}
         ref={formRef}

@@ -175,7 +175,7 @@ export interface ListDefinition {
   /** A checkbox column (Space toggles the focused row) whose rows toolbar actions receive as `selected`. */
   selectable?: boolean
   /** Enter on a row: a console path to open, or null for none. */
-  detail?: (row: Row) => string | null
+  detail?: (row: Row, search: Record<string, unknown>) => string | null
   /**
    * Enter on a row of a list without `detail`: the id of the row action it runs (a detail shown in a dialog, a file
    * opened), with that action's visibility, enabled rule and confirmation. Checked by defineList.

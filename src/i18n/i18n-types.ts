@@ -884,6 +884,10 @@ type RootTranslation = {
 		 */
 		statsVolume: string
 		/**
+		 * 所​选​时​间​段​的​失​败​率
+		 */
+		failureTrend: string
+		/**
 		 * 所​选​时​间​段​的​成​功​率
 		 */
 		statsRate: string
@@ -1478,6 +1482,10 @@ type RootTranslation = {
 	lists: {
 		titles: {
 			/**
+			 * 失​败​分​析
+			 */
+			failureStats: string
+			/**
 			 * 发​送​记​录
 			 */
 			mtRecords: string
@@ -1607,6 +1615,30 @@ type RootTranslation = {
 			crud: string
 		}
 		columns: {
+			/**
+			 * 失​败​代​码
+			 */
+			failureCode: string
+			/**
+			 * 性​质
+			 */
+			failureKind: string
+			/**
+			 * 运​营​商
+			 */
+			operator: string
+			/**
+			 * 占​全​部​失​败
+			 */
+			failureShare: string
+			/**
+			 * 运​营​商​已​发​送​数
+			 */
+			operatorSent: string
+			/**
+			 * 占​该​运​营​商​已​发​送
+			 */
+			failureRate: string
 			/**
 			 * 账​号
 			 */
@@ -1944,6 +1976,44 @@ type RootTranslation = {
 			 * 金​额
 			 */
 			amount: string
+		}
+		failureAlert: {
+			/**
+			 * 失​败​率​预​警
+			 */
+			title: string
+			/**
+			 * 一​个​批​次​（​含​子​账​号​的​）​的​失​败​数​超​过​已​发​送​数​的​这​一​比​例​时​，​在​铃​铛​中​提​醒​该​账​号​和​企​业​，​每​个​批​次​一​次​。
+			 */
+			intro: string
+			/**
+			 * 预​警
+			 */
+			enabled: string
+			/**
+			 * 开​启
+			 */
+			on: string
+			/**
+			 * 关​闭
+			 */
+			off: string
+			/**
+			 * 失​败​率​阈​值​（​%​）
+			 */
+			threshold: string
+			/**
+			 * 超​过​它​即​提​醒​，​1​ ​到​ ​1​0​0
+			 */
+			thresholdHint: string
+			/**
+			 * 批​次​最​少​号​码​数
+			 */
+			minRecords: string
+			/**
+			 * 号​码​数​少​于​它​的​批​次​不​提​醒
+			 */
+			minRecordsHint: string
 		}
 		filters: {
 			/**
@@ -8436,6 +8506,10 @@ export type TranslationFunctions = {
 		 */
 		statsVolume: () => LocalizedString
 		/**
+		 * 所选时间段的失败率
+		 */
+		failureTrend: () => LocalizedString
+		/**
 		 * 所选时间段的成功率
 		 */
 		statsRate: () => LocalizedString
@@ -9003,6 +9077,10 @@ export type TranslationFunctions = {
 	lists: {
 		titles: {
 			/**
+			 * 失败分析
+			 */
+			failureStats: () => LocalizedString
+			/**
 			 * 发送记录
 			 */
 			mtRecords: () => LocalizedString
@@ -9132,6 +9210,30 @@ export type TranslationFunctions = {
 			crud: () => LocalizedString
 		}
 		columns: {
+			/**
+			 * 失败代码
+			 */
+			failureCode: () => LocalizedString
+			/**
+			 * 性质
+			 */
+			failureKind: () => LocalizedString
+			/**
+			 * 运营商
+			 */
+			operator: () => LocalizedString
+			/**
+			 * 占全部失败
+			 */
+			failureShare: () => LocalizedString
+			/**
+			 * 运营商已发送数
+			 */
+			operatorSent: () => LocalizedString
+			/**
+			 * 占该运营商已发送
+			 */
+			failureRate: () => LocalizedString
 			/**
 			 * 账号
 			 */
@@ -9468,6 +9570,44 @@ export type TranslationFunctions = {
 			 * 金额
 			 */
 			amount: () => LocalizedString
+		}
+		failureAlert: {
+			/**
+			 * 失败率预警
+			 */
+			title: () => LocalizedString
+			/**
+			 * 一个批次（含子账号的）的失败数超过已发送数的这一比例时，在铃铛中提醒该账号和企业，每个批次一次。
+			 */
+			intro: () => LocalizedString
+			/**
+			 * 预警
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * 开启
+			 */
+			on: () => LocalizedString
+			/**
+			 * 关闭
+			 */
+			off: () => LocalizedString
+			/**
+			 * 失败率阈值（%）
+			 */
+			threshold: () => LocalizedString
+			/**
+			 * 超过它即提醒，1 到 100
+			 */
+			thresholdHint: () => LocalizedString
+			/**
+			 * 批次最少号码数
+			 */
+			minRecords: () => LocalizedString
+			/**
+			 * 号码数少于它的批次不提醒
+			 */
+			minRecordsHint: () => LocalizedString
 		}
 		filters: {
 			/**

@@ -55,3 +55,39 @@ test('by month, the chart names this month as the period under way', async ({ pa
   await expect(volume.getByTestId('trend-partial-note')).toContainText(trend.partial)
   await expect(volume.getByTestId('trend-table').locator('tbody th')).toHaveText(trend.axis.map((m) => (m === trend.partial ? `${m} (截至现在)` : m)))
 })
+
+test('failure analysis: failures by code and operator under the failure rate of the window, Enter opens the failed records', async ({ page }) => {
+  await signIn(page, 'acme', '/home-sms/failure-stats')
+  const chart = page.getByTestId('stats-trend').getByTestId('trend-chart')
+  await expect(chart.getByTestId('trend-legend').locator('li')).toHaveText(['失败率'])
+  const days = await chart.getByTestId('trend-table').locator('tbody th').allTextContents()
+  expect(days).toHaveLength(30)
+  const [from, to] = [days[0], days.at(-1)!.slice(0, 10)]
+  const list = await apiAs(page, '/dataGathering/failureList', { prod_type: 0, start_time: from, end_time: to, pageSize: 20 })
+  expect(list.data.total).toBeGreaterThan(0)
+  const first = list.data.records[0] as { code: string; operator: string; failure_count: number }
+  const row = page.locator('.ag-row[row-index="0"]:not(.ag-row-pinned)').first()
+  await expect(row.locator('.ag-cell[col-id="failure_count"]')).toHaveText(first.failure_count.toLocaleString('en-US'))
+  await expect(row.locator('.ag-cell[col-id="code"]')).toContainText(first.code)
+  await expect(page.locator('.ag-row-pinned .ag-cell[col-id="failure_count"]')).toHaveText(list.data.totals!.failure_count.toLocaleString('en-US'))
+  await row.locator('.ag-cell[col-id="failure_count"]').click()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/home-sms/mt-records\\?.*status=700.*start_time=${from}.*end_time=${to}.*operator=${first.operator}`))
+  // The records the group counts: as many as its count (the list's total of that code and operator).
+  const records = await apiAs(page, '/mtRecord/list', { status: 700, start_time: from, end_time: to, operator: first.operator, pageSize: 1,
+    ...(first.code.startsWith('#') ? {} : { report_code: first.code }) })
+  if (!first.code.startsWith('#')) expect(records.data.total).toBe(first.failure_count)
+})
+
+test('an enterprise sets its failure alert from the failure analysis', async ({ page }) => {
+  await signIn(page, 'acme', '/home-sms/failure-stats')
+  await page.getByTestId('list-toolbar').locator('[data-toolbar="failure-alert"]').click()
+  const dialog = page.getByRole('dialog', { name: '失败率预警' })
+  await expect(dialog.getByLabel('失败率阈值（%）')).toHaveValue('20')
+  await dialog.getByLabel('失败率阈值（%）').fill('15')
+  await dialog.getByLabel('批次最少号码数').fill('2000')
+  await dialog.getByTestId('failure-alert-save').click()
+  await expect(page.getByText('失败率预警已保存')).toBeVisible()
+  expect((await apiAs(page, '/failureAlert/get', {})).data).toEqual({ enabled: true, threshold: 15, min_records: 2000 })
+  await apiAs(page, '/failureAlert/set', { enabled: true, threshold: 20, min_records: 1000 })
+})

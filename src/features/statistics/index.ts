@@ -1,7 +1,8 @@
 import type { ListDefinition } from '@/grid'
 import { batchStatsList } from './batch-stats.list'
+import { failureStatsList } from './failure-stats.list'
 import { countryStatsList, cspSendStatsList, intlSendStatsList, sendStatsList, videoSendStatsList } from './send-stats.list'
 
 export const lists: ListDefinition[] = [
-  batchStatsList, sendStatsList, intlSendStatsList, videoSendStatsList, cspSendStatsList, countryStatsList,
+  batchStatsList, failureStatsList, sendStatsList, intlSendStatsList, videoSendStatsList, cspSendStatsList, countryStatsList,
 ]

@@ -18,6 +18,7 @@ export default {
 	day: 'Date',
 	partialDay: 'today, in progress',
 	statsVolume: 'Submitted and sent to carrier in the chosen window',
+	failureTrend: 'Failure rate in the chosen window',
 	statsRate: 'Delivery rate in the chosen window',
 	statsPartialNote: 'The dashed end is {period}, still in progress (so far): not a whole period.',
 	statsLoadFailed: 'The chart could not be loaded; the list below is unaffected.',

@@ -2,6 +2,7 @@ import type { Translation } from '../i18n-types'
 
 export default {
 	titles: {
+		failureStats: 'Failure analysis',
 		mtRecords: 'Sent records',
 		intlMtRecords: 'International sent records',
 		videoMtRecords: 'Video SMS sent records',
@@ -36,6 +37,12 @@ export default {
 		crud: 'Sample table',
 	},
 	columns: {
+		failureCode: 'Failure code',
+		failureKind: 'Kind',
+		operator: 'Operator',
+		failureShare: 'Share of failures',
+		operatorSent: 'Sent to the operator',
+		failureRate: 'Of the operator\'s sent',
 		account: 'Account',
 		accountName: 'Account name',
 		mobile: 'Mobile',
@@ -120,6 +127,17 @@ export default {
 		parentAccount: 'Parent customer',
 		id: 'ID',
 		amount: 'Amount',
+	},
+	failureAlert: {
+		title: 'Failure alert',
+		intro: "When the failures of a batch (a sub-account's too) pass this share of those sent, the account and its enterprise get a notice on the bell, once per batch.",
+		enabled: 'Alert',
+		on: 'On',
+		off: 'Off',
+		threshold: 'Failure rate threshold (%)',
+		thresholdHint: 'A notice once it is passed, 1 to 100',
+		minRecords: 'Least records of a batch',
+		minRecordsHint: 'Smaller batches get no notice',
 	},
 	filters: {
 		account: 'Sending account',

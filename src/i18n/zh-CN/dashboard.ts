@@ -16,6 +16,7 @@ export default {
 	day: '日期',
 	partialDay: '今日，未完',
 	statsVolume: '所选时间段的提交数与已发送数',
+	failureTrend: '所选时间段的失败率',
 	statsRate: '所选时间段的成功率',
 	statsPartialNote: '虚线末端为进行中的 {period:string}（截至现在，尚未结束），不与完整周期比较。',
 	statsLoadFailed: '图表数据加载失败，列表不受影响。',

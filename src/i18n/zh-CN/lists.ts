@@ -1,5 +1,6 @@
 export default {
 	titles: {
+		failureStats: '失败分析',
 		mtRecords: '发送记录',
 		intlMtRecords: '国际发送记录',
 		videoMtRecords: '视频短信发送记录',
@@ -34,6 +35,12 @@ export default {
 		crud: '示例表格',
 	},
 	columns: {
+		failureCode: '失败代码',
+		failureKind: '性质',
+		operator: '运营商',
+		failureShare: '占全部失败',
+		operatorSent: '运营商已发送数',
+		failureRate: '占该运营商已发送',
 		account: '账号',
 		accountName: '账号名称',
 		mobile: '手机号码',
@@ -118,6 +125,17 @@ export default {
 		parentAccount: '所属客户',
 		id: '编号',
 		amount: '金额',
+	},
+	failureAlert: {
+		title: '失败率预警',
+		intro: '一个批次（含子账号的）的失败数超过已发送数的这一比例时，在铃铛中提醒该账号和企业，每个批次一次。',
+		enabled: '预警',
+		on: '开启',
+		off: '关闭',
+		threshold: '失败率阈值（%）',
+		thresholdHint: '超过它即提醒，1 到 100',
+		minRecords: '批次最少号码数',
+		minRecordsHint: '号码数少于它的批次不提醒',
 	},
 	filters: {
 		account: '发送账号',
