@@ -8,6 +8,7 @@ import { consumeCaptcha } from '../security/captcha'
 import { accountKey, ACCOUNT_BUDGET, claimAttempt, clearAttempts, isKnownAddress, pairKey, PAIR_BUDGET, refundAttempt, rememberAddress } from '../security/attempts'
 import { DUMMY_HASH, verifyPassword } from '../security/password'
 import { consumeRate } from '../security/rate-limit'
+import { alertOwner } from '../security/sign-in-alert'
 import { unsealPassword } from '../security/rsa'
 import { issueToken } from '../security/tokens'
 import { newChallenge, twoFactorOn } from '../security/two-factor'
@@ -47,11 +48,15 @@ export async function guardSignIn(deps: Deps, cusId: string, address: string, op
   const now = deps.now()
   const account = opts.accountWide && !(await isKnownAddress(deps.db, cusId, address, now))
   const pairWait = await claimAttempt(deps.db, pairKey(cusId, address), PAIR_BUDGET, now)
-  if (pairWait) throw new ApiError(429, 'loginLocked', { minutes: minutesOf(pairWait) }, LOGIN_FAILED)
+  if (pairWait) {
+    await alertOwner(deps.db, cusId, address, minutesOf(pairWait), now)
+    throw new ApiError(429, 'loginLocked', { minutes: minutesOf(pairWait) }, LOGIN_FAILED)
+  }
   if (account) {
     const wait = await claimAttempt(deps.db, accountKey(cusId), ACCOUNT_BUDGET, now)
     if (wait) {
       await refundAttempt(deps.db, pairKey(cusId, address))
+      await alertOwner(deps.db, cusId, address, minutesOf(wait), now)
       throw new ApiError(429, 'loginAccountLimited', { minutes: minutesOf(wait) }, LOGIN_FAILED)
     }
   }

@@ -143,6 +143,11 @@ export const SERVER_MESSAGES = {
     en: '[SMS Cloud] The balance of account {cusId} is {balance} yuan, below the warning threshold of {threshold} yuan. Please recharge.',
   },
   noticeBalanceLowTitle: { 'zh-CN': '余额预警', en: 'Low balance' },
+  noticeSignInAttackTitle: { 'zh-CN': '账号登录异常', en: 'Failed sign-ins on your account' },
+  noticeSignInAttackBody: {
+    'zh-CN': '来自 {address} 的多次错误登录尝试（密码、短信验证码或动态验证码）已被拦截 {minutes} 分钟。如非本人操作，请修改密码并开启两步验证。',
+    en: 'Repeated wrong sign-in attempts (password, SMS code or two-factor code) from {address} have been blocked for {minutes} minutes. If this was not you, change your password and turn on two-factor sign-in.',
+  },
   noticeFailureRateTitle: { 'zh-CN': '批次失败率过高', en: 'High failure rate' },
   noticeFailureRateBody: {
     'zh-CN': '账号 {cusId} 的批次 {batchId} 已发送 {sent} 条，失败 {failed} 条（{rate}%），超过预警值 {threshold}%。',

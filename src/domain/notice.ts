@@ -10,7 +10,7 @@ import { BIGINT, intIn } from './input'
 /** Rows kept per account: adding one past this drops the oldest. */
 export const NOTICES_PER_ACCOUNT = 200
 
-export const NOTICE_KINDS = ['balanceLow', 'templateReview', 'signatureReview', 'failureRate'] as const
+export const NOTICE_KINDS = ['balanceLow', 'templateReview', 'signatureReview', 'failureRate', 'signInAttack'] as const
 export type NoticeKind = (typeof NOTICE_KINDS)[number]
 
 const noticeId = () => intIn({ min: 1, max: BIGINT.max })
