@@ -214,7 +214,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         onSize={(pageSize) => setView({ ...view, pageSize, pageNumber: 1 })}
       />
       <RowDetailDialog open={detailRow !== null} onOpenChange={(o) => !o && setDetailRow(null)} columns={visibleColumns(list, ctx)} row={detailRow}
-        rowNumber={detailRow ? Number(detailRow[INDEX_FIELD]) || undefined : undefined} />
+        listTitle={list.title(LL)} name={list.detailName} />
       {rowMenu && (
         <RowActionsMenu at={rowMenu} actions={rowActions} listCtx={ctx} onOpenRow={openRow} runAction={actions.runRow}
           onClosed={() => {

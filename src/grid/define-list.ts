@@ -186,6 +186,8 @@ export interface ListDefinition {
    * message page, which reads more than the row holds) instead of the row's columns in full. No column is added.
    */
   openDetail?: (row: Row) => void
+  /** The record's name in the title of its row detail (the generic one); its mobile or first column's value without it. */
+  detailName?: (row: Row) => string
   /** Default sort when the URL names none. */
   defaultSort?: { orderBy: string; order: 'asc' | 'desc' }
   /** Row identity for keeping focus/selection across refetches; default the row index. */

@@ -1448,10 +1448,11 @@ type RootTranslation = {
 		 */
 		rowAction: RequiredParams<'action'>
 		/**
-		 * 第​ ​{​r​o​w​}​ ​行​详​情
-		 * @param {number} row
+		 * {​l​i​s​t​}​：​{​n​a​m​e​}
+		 * @param {string} list
+		 * @param {string} name
 		 */
-		rowDetail: RequiredParams<'row'>
+		rowDetail: RequiredParams<'list' | 'name'>
 		/**
 		 * 第​ ​{​r​o​w​}​ ​行​的​操​作
 		 * @param {number} row
@@ -9050,9 +9051,9 @@ export type TranslationFunctions = {
 		 */
 		rowAction: (arg: { action: string }) => LocalizedString
 		/**
-		 * 第 {row} 行详情
+		 * {list}：{name}
 		 */
-		rowDetail: (arg: { row: number }) => LocalizedString
+		rowDetail: (arg: { list: string, name: string }) => LocalizedString
 		/**
 		 * 第 {row} 行的操作
 		 */

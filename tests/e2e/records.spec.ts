@@ -240,3 +240,14 @@ test('Enter on a batch in batch statistics opens its page', async ({ page }) => 
   await expect(page).toHaveURL(new RegExp(`/home-sms/batch/${batchId}$`))
   await expect(page.getByTestId('batch-page')).toContainText(batchId!)
 })
+
+test("a reply record's detail is titled by its list and the replying number, not a row number", async ({ page }) => {
+  await signInSlow(page, 'admin', '/home-sms/mo-records')
+  await focusFirstRow(page)
+  const number = ((await page.locator('.ag-row[row-index="0"]:not(.ag-row-pinned) [col-id="decodeMobile"]').textContent()) ?? '').trim()
+  expect(number).toMatch(/\d{3}/)
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expectSlowly(dialog.getByRole('heading', { level: 2 })).toHaveText(`上行记录：${number}`)
+  await page.keyboard.press('Escape')
+})

@@ -92,7 +92,7 @@ export default {
 	actionDone: 'Done',
 	commandGroup: 'List: {title}',
 	rowAction: '{action} (focused row)',
-	rowDetail: 'Row {row} in full',
+	rowDetail: '{list}: {name}',
 	rowMenu: 'Actions of row {row}',
 	openRow: 'Open',
 	moreActions: 'More actions for row {row}',

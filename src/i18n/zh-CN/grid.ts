@@ -93,7 +93,7 @@ export default {
 	actionDone: '操作成功',
 	commandGroup: '列表：{title:string}',
 	rowAction: '{action:string}（当前行）',
-	rowDetail: '第 {row:number} 行详情',
+	rowDetail: '{list:string}：{name:string}',
 	rowMenu: '第 {row:number} 行的操作',
 	openRow: '打开',
 	moreActions: '第 {row:number} 行的更多操作',
