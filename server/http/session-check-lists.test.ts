@@ -106,9 +106,9 @@ describe('http/session-check-lists', () => {
       await revokeAll(route.who)
       statements.length = 0
       const refused = await call(route, token)
-      expect(refused.status).toBe(401)
-      // The failed check and the fresh lookup that answers 401; nothing else is read.
-      expect(statements).toHaveLength(2)
+      expect(refused).toMatchObject({ status: 401, data: { reason: 'revoked' } })
+      // The failed check, the fresh lookup that answers 401 and the reason it names; nothing of the list is read.
+      expect(statements).toHaveLength(3)
     })
 
     it('refuses a non-administrator known to this process on the administrators\' lists, as a lookup first would', async () => {
