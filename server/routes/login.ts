@@ -9,6 +9,7 @@ import { accountKey, ACCOUNT_BUDGET, claimAttempt, clearAttempts, isKnownAddress
 import { DUMMY_HASH, verifyPassword } from '../security/password'
 import { consumeRate } from '../security/rate-limit'
 import { alertOwner } from '../security/sign-in-alert'
+import { requireAllowedAddress } from '../security/allowed-addresses'
 import { unsealPassword } from '../security/rsa'
 import { issueToken } from '../security/tokens'
 import { newChallenge, twoFactorOn } from '../security/two-factor'
@@ -78,6 +79,8 @@ export async function signIn(deps: Deps, user: SessionUser, claim: SignInClaim) 
  * known only once the sign-in is whole.
  */
 export async function firstFactorPassed(deps: Deps, c: Context, user: SessionUser, claim: SignInClaim) {
+  // Said only once the secret was right, so the list tells a stranger nothing.
+  await requireAllowedAddress(deps.db, user, clientIp(c, deps.config.trustProxy), LOGIN_FAILED)
   if (!(await twoFactorOn(deps.db, user.cusId))) return ok(c, await signIn(deps, user, claim), 'loginSuccess', { type: 0 })
   if (user.cusStatus !== 1) throw new ApiError(400, 'accountClosed', {}, LOGIN_FAILED)
   await clearAttempts(deps.db, pairKey(claim.cusId, claim.address))

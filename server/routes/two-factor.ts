@@ -11,6 +11,8 @@ import {
   beginEnrolment, confirmEnrolment, endChallenge, removeTwoFactor, spendSecondFactor, tryChallenge, twoFactorStatus,
 } from '../security/two-factor'
 import { userByCusId } from '../users/repo'
+import { clientIp } from '../http/client-ip'
+import { requireAllowedAddress } from '../security/allowed-addresses'
 
 /*
  * Two-factor sign-in (src/domain/two-factor.ts): enrolment and its end in personal settings, and a sign-in's second
@@ -63,6 +65,7 @@ export function twoFactorRoutes(deps: Deps) {
     const user = await userByCusId(db, cusId)
     if (!user || !(await spendSecondFactor(db, cusId, p.code, now))) throw new ApiError(400, 'twoFactorWrong', {}, LOGIN_FAILED)
     await endChallenge(db, p.challenge)
+    await requireAllowedAddress(db, user, clientIp(c, deps.config.trustProxy), LOGIN_FAILED)
     return ok(c, await signIn(deps, user, claim), 'loginSuccess', { type: 0 })
   })
   return r

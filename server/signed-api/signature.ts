@@ -7,6 +7,7 @@ import { addressKey, clientIp } from '../http/client-ip'
 import { ApiError } from '../http/envelope'
 import { consumeRate } from '../security/rate-limit'
 import { appSecretOf } from '../users/app-secret'
+import { requireAllowedAddress } from '../security/allowed-addresses'
 import { accountStatusSql } from '../users/repo'
 
 /** What a signed call's route reads: the verified account and the raw body it signed. */
@@ -53,7 +54,8 @@ export function requireSignature(deps: Pick<Deps, 'db' | 'config' | 'rateLimiter
     if (skew > SIGNATURE_WINDOW_SECONDS) throw new ApiError(401, 'apiTimestampSkew', { minutes: SIGNATURE_WINDOW_SECONDS / 60, now: Math.floor(Date.now() / 1000) })
     await consumeRate(deps, 'signedApiAddress', addressKey(clientIp(c, config.trustProxy)))
 
-    const { rows } = await db.query<{ cus_status: number }>(`select ${accountStatusSql('c')}::int as cus_status from customer c where c.cus_id = $1`, [account])
+    const { rows } = await db.query<{ cus_status: number; user_type: number; parent_id: string | null }>(
+      `select ${accountStatusSql('c')}::int as cus_status, c.user_type, c.parent_id from customer c where c.cus_id = $1`, [account])
     const status = rows[0]?.cus_status
     if (status === undefined || status === 2) throw new ApiError(401, 'apiSignatureInvalid')
     const body = new Uint8Array(await c.req.arrayBuffer())
@@ -62,6 +64,7 @@ export function requireSignature(deps: Pick<Deps, 'db' | 'config' | 'rateLimiter
     }))
     if (!sameSignature(expected, signature)) throw new ApiError(401, 'apiSignatureInvalid')
     if (status !== 1) throw new ApiError(403, 'accountClosed')
+    await requireAllowedAddress(db, { userType: rows[0].user_type, cusId: account, parentId: rows[0].parent_id }, clientIp(c, config.trustProxy))
     await spendNonce(db, account, nonce)
     await consumeRate(deps, 'signedApiAccount', account)
     c.set('openAccount', account)

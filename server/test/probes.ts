@@ -107,6 +107,7 @@ const EXTRAS: Record<string, Extra> = {
   'POST /user/sendLoginAuthCode': { base: () => ({ userId: 'probe-nobody', uuid: 'u0123456789' }) },
   'POST /user/loginBySmsCode': { base: () => ({ username: 'probe-nobody', uuid: 'u0123456789', code: '123456', redomStr: 'r0123456789' }) },
   'POST /user/login2fa': { base: () => ({ challenge: 'c0123456789abcdef', code: '123456' }) },
+  'POST /user/allowedAddresses/set': { base: () => ({ ranges: ['127.0.0.0/8'] }) },
   'POST /user/twoFactor/enable': { base: () => ({ code: '123456' }) },
   'POST /user/twoFactor/disable': { base: () => ({ password: 'x', redomStr: 'r0123456789', code: '123456' }) },
   'POST /user/sendAuthCode': { base: () => ({ epId: 'probe_new', phone: '13900000000', uuid: 'u0123456789' }) },

@@ -67,6 +67,12 @@ export const SERVER_MESSAGES = {
     en: 'Too many failed sign-ins, try again in {minutes} minutes',
   },
   accountClosed: { 'zh-CN': '账号已停用', en: 'This account is closed' },
+  addressNotAllowed: { 'zh-CN': '当前网络地址 {address} 不在此账号允许的登录地址内', en: 'This account may not sign in from {address}' },
+  rangesExcludeYou: {
+    'zh-CN': '列表须包含您当前的地址 {address}，否则保存后您将无法再登录',
+    en: 'The list must include your address {address}, or you could not sign in again',
+  },
+  allowedAddressesSaved: { 'zh-CN': '登录地址限制已保存', en: 'Allowed sign-in addresses saved' },
   twoFactorNeeded: { 'zh-CN': '请输入身份验证器中的动态验证码', en: 'Enter the code of your authenticator app' },
   twoFactorWrong: { 'zh-CN': '动态验证码错误或已使用', en: 'Wrong or already used code' },
   twoFactorExpired: { 'zh-CN': '验证已过期或尝试次数过多，请重新登录', en: 'This sign-in has expired or had too many tries; sign in again' },

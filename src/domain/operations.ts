@@ -1,5 +1,6 @@
 import { failureAlertSchema } from './failure-alert'
 import { marketingRuleSchema } from './marketing'
+import { allowedAddressesSchema } from './allowed-addresses'
 import { twoFactorDisableSchema, twoFactorEnableSchema, twoFactorLoginSchema } from './two-factor'
 import { batchRefSchema, recordRefSchema, resendPreviewSchema, resendSchema } from './batch'
 import type { z } from 'zod'
@@ -134,6 +135,8 @@ export const OPERATIONS = [
     ['/user/twoFactor/begin', none],
     ['/user/twoFactor/enable', json(twoFactorEnableSchema)],
     ['/user/twoFactor/disable', json(twoFactorDisableSchema)],
+    ['/user/allowedAddresses/get', none],
+    ['/user/allowedAddresses/set', json(allowedAddressesSchema)],
     ['/user/sendBindCode', json(sendBindCodeSchema)],
     ['/user/modifyMobile', json(modifyMobileSchema)],
     ['/user/modifyCusName', json(modifyCusNameSchema)],

@@ -3348,6 +3348,55 @@ type RootTranslation = {
 			 */
 			done: string
 		}
+		allowedAddresses: {
+			/**
+			 * 登​录​地​址​限​制
+			 */
+			title: string
+			/**
+			 * 只​允​许​从​下​面​的​地​址​登​录​控​制​台​和​调​用​签​名​接​口​（​本​企​业​及​其​子​账​号​；​管​理​员​的​列​表​适​用​于​所​有​管​理​员​）​。​留​空​则​不​限​制​。
+			 */
+			intro: string
+			/**
+			 * 本​账​号​只​能​从​企​业​设​置​的​地​址​登​录​控​制​台​和​调​用​接​口​：
+			 */
+			readOnly: string
+			/**
+			 * 您​当​前​的​地​址​：​{​a​d​d​r​e​s​s​}
+			 * @param {string} address
+			 */
+			yourAddress: RequiredParams<'address'>
+			/**
+			 * 不​限​制
+			 */
+			none: string
+			/**
+			 * 允​许​的​地​址
+			 */
+			ranges: string
+			/**
+			 * 每​行​一​个​ ​I​P​ ​地​址​或​网​段​，​如​ ​2​0​3​.​0​.​1​1​3​.​7​、​2​0​3​.​0​.​1​1​3​.​0​/​2​4​、​2​0​0​1​:​d​b​8​:​:​/​3​2​，​最​多​ ​{​m​a​x​}​ ​个​；​须​包​含​您​当​前​的​地​址
+			 * @param {number} max
+			 */
+			hint: RequiredParams<'max'>
+			/**
+			 * 请​填​写​ ​I​P​ ​地​址​或​网​段​，​如​ ​2​0​3​.​0​.​1​1​3​.​0​/​2​4
+			 */
+			invalid: string
+			/**
+			 * 最​多​ ​{​m​a​x​}​ ​个​地​址​或​网​段
+			 * @param {number} max
+			 */
+			tooMany: RequiredParams<'max'>
+			/**
+			 * 地​址​或​网​段​重​复
+			 */
+			repeated: string
+			/**
+			 * 保​存
+			 */
+			save: string
+		}
 		twoFactor: {
 			/**
 			 * 两​步​验​证
@@ -10891,6 +10940,52 @@ export type TranslationFunctions = {
 			 * 修改密码成功，其他设备上的登录已退出
 			 */
 			done: () => LocalizedString
+		}
+		allowedAddresses: {
+			/**
+			 * 登录地址限制
+			 */
+			title: () => LocalizedString
+			/**
+			 * 只允许从下面的地址登录控制台和调用签名接口（本企业及其子账号；管理员的列表适用于所有管理员）。留空则不限制。
+			 */
+			intro: () => LocalizedString
+			/**
+			 * 本账号只能从企业设置的地址登录控制台和调用接口：
+			 */
+			readOnly: () => LocalizedString
+			/**
+			 * 您当前的地址：{address}
+			 */
+			yourAddress: (arg: { address: string }) => LocalizedString
+			/**
+			 * 不限制
+			 */
+			none: () => LocalizedString
+			/**
+			 * 允许的地址
+			 */
+			ranges: () => LocalizedString
+			/**
+			 * 每行一个 IP 地址或网段，如 203.0.113.7、203.0.113.0/24、2001:db8::/32，最多 {max} 个；须包含您当前的地址
+			 */
+			hint: (arg: { max: number }) => LocalizedString
+			/**
+			 * 请填写 IP 地址或网段，如 203.0.113.0/24
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * 最多 {max} 个地址或网段
+			 */
+			tooMany: (arg: { max: number }) => LocalizedString
+			/**
+			 * 地址或网段重复
+			 */
+			repeated: () => LocalizedString
+			/**
+			 * 保存
+			 */
+			save: () => LocalizedString
 		}
 		twoFactor: {
 			/**

@@ -8,6 +8,7 @@ import { MobileSection } from './MobileSection'
 import { NameSection } from './NameSection'
 import { PasswordSection } from './PasswordSection'
 import { TwoFactorSection } from './TwoFactorSection'
+import { AllowedAddressesSection } from './AllowedAddressesSection'
 
 export interface SettingSection {
   /** Anchor and test id: the section renders as `<section id="settings-<id>-section">`. */
@@ -24,6 +25,7 @@ export interface SettingSection {
 export const SETTING_SECTIONS: readonly SettingSection[] = [
   { id: 'password', title: (LL) => LL.settings.password.title(), Component: PasswordSection },
   { id: 'two-factor', title: (LL) => LL.settings.twoFactor.title(), Component: TwoFactorSection },
+  { id: 'allowed-addresses', title: (LL) => LL.settings.allowedAddresses.title(), Component: AllowedAddressesSection },
   { id: 'mobile', title: (LL) => LL.settings.mobile.title(), Component: MobileSection },
   { id: 'name', title: (LL) => LL.settings.name.title(), Component: NameSection },
   { id: 'certification', title: (LL) => LL.settings.certification.title(), Component: CertificationSection },
