@@ -1794,7 +1794,7 @@ type RootTranslation = {
 			 */
 			silenceCount: string
 			/**
-			 * 危​险​号
+			 * 风​险​号
 			 */
 			dangerCount: string
 			/**
@@ -9437,7 +9437,7 @@ export type TranslationFunctions = {
 			 */
 			silenceCount: () => LocalizedString
 			/**
-			 * 危险号
+			 * 风险号
 			 */
 			dangerCount: () => LocalizedString
 			/**

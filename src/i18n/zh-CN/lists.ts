@@ -79,7 +79,7 @@ export default {
 		downCount: '停机',
 		notCount: '库无',
 		silenceCount: '沉默号',
-		dangerCount: '危险号',
+		dangerCount: '风险号',
 		successRatio: '成功率',
 		failureRatio: '失败率',
 		fileName: '文件名',
