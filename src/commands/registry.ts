@@ -23,6 +23,8 @@ export interface Command {
   when?: () => boolean
   /** Shown in the palette only (not bound as a global shortcut) when true. */
   paletteOnly?: boolean
+  /** Acts on what has the focus now (a focused row's action): ranked before a page matched as well. */
+  onFocused?: boolean
   /** Bound as a shortcut and listed on the shortcut sheet, but not offered in the palette (e.g. "open the palette"). */
   shortcutOnly?: boolean
   perform: () => void | Promise<void>

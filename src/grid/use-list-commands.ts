@@ -73,6 +73,7 @@ export function useListCommands(def: ListDefinition, title: string, ctx: ListCon
           if (row) h.runRow(a, row, Number(row[INDEX_FIELD]) || undefined)
         }, {
           ...(a.shortcut ? { shortcut: a.shortcut } : {}),
+          onFocused: true,
           when: () => {
             const row = h.focusedRow()
             return !!row && (!a.enabledWhen || (ctx !== null && a.enabledWhen(row, ctx)))

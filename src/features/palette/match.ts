@@ -113,13 +113,36 @@ export function normalizeQuery(query: string): string {
   return query.toLowerCase().trim().replace(/\s+/g, ' ')
 }
 
-export function scoreCommand(query: string, item: Matchable): number {
-  const q = normalizeQuery(query)
-  if (!q) return 1
+/**
+ * Words the console's labels use for one act, any of which a user may type: "新增联系人" finds 新建联系人 and
+ * 添加退订号码 alike. A query with one of them is also read with each other one, a little below the words as typed.
+ */
+const SYNONYMS: readonly (readonly string[])[] = [['新增', '新建', '添加']]
+
+function synonymReadings(q: string): string[] {
+  const out: string[] = []
+  for (const group of SYNONYMS) {
+    for (const w of group) {
+      if (!q.includes(w)) continue
+      for (const other of group) if (other !== w) out.push(q.split(w).join(other))
+    }
+  }
+  return out
+}
+
+function scoreReading(q: string, item: Matchable): number {
   let best = scoreOne(q, item.label)
   // Keywords rank a little below the label itself so the shown text wins ties.
   for (const k of item.keywords ?? []) best = Math.max(best, Math.round(scoreOne(q, k) * 0.9))
   return best >= ACROSS ? best : Math.max(best, scoreAcross(q, item))
+}
+
+export function scoreCommand(query: string, item: Matchable): number {
+  const q = normalizeQuery(query)
+  if (!q) return 1
+  let best = scoreReading(q, item)
+  for (const other of synonymReadings(q)) best = Math.max(best, Math.round(scoreReading(other, item) * 0.95))
+  return best
 }
 
 /** A word counts where it is part of a text or of its pinyin, not as loose letters. */

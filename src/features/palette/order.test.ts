@@ -69,3 +69,25 @@ describe('paletteSections', () => {
     expect(ids(paletteSections(all, '锁屏', [], headings))).toEqual([['Results', ['action:lock']]])
   })
 })
+
+describe('the palette ranks what a user means', () => {
+  beforeAll(loadPinyin)
+  it("puts the focused row's action before a page of the same word", () => {
+    const list = [
+      route('route:/recharge/list', '充值记录', '用户中心'),
+      action('list:customers:row:charge', '充值（当前行）', { onFocused: true }),
+    ]
+    expect(paletteSections(list, '充值', [], headings)[0].entries.map((e) => e.command.id)).toEqual(['list:customers:row:charge', 'route:/recharge/list'])
+    expect(paletteSections(list, 'cz', [], headings)[0].entries[0].command.id).toBe('list:customers:row:charge')
+  })
+  it('finds 新建 and 添加 for 新增, below the words as typed', () => {
+    const list = [
+      action('a:contact', '新建联系人'), action('a:opt-out', '添加退订号码'), action('a:group', '新增分组'), action('a:other', '删除联系人'),
+    ]
+    expect(paletteSections(list, '新增联系人', [], headings)[0].entries.map((e) => e.command.id)).toEqual(['a:contact'])
+    expect(paletteSections(list, '新增退订', [], headings)[0].entries.map((e) => e.command.id)).toEqual(['a:opt-out'])
+    const all = paletteSections(list, '新增', [], headings)[0].entries.map((e) => e.command.id)
+    expect(all[0]).toBe('a:group')
+    expect(new Set(all)).toEqual(new Set(['a:group', 'a:contact', 'a:opt-out']))
+  })
+})

@@ -22,6 +22,9 @@ export interface SectionHeadings {
 
 // Enough to lift a recently used entry over an equally good match, not over a clearly better one.
 const RECENT_BOOST = 10
+// What acts on the focused thing (the focused row's actions) goes before a page of the same words: "充值" with a
+// customer's row focused charges it rather than opening the recharge records.
+const FOCUSED_BOOST = 5
 // A longer list is never read; the query should be refined instead.
 const MAX_RESULTS = 60
 
@@ -48,7 +51,8 @@ export function paletteSections(
     const scored = entries
       .map((e, i) => {
         const score = scoreCommand(query, { label: e.label, keywords: e.command.keywords?.(), group: e.group })
-        return { e, i, score: score > 0 && recentRank.has(e.command.id) ? score + RECENT_BOOST : score }
+        const boost = (recentRank.has(e.command.id) ? RECENT_BOOST : 0) + (e.command.onFocused ? FOCUSED_BOOST : 0)
+        return { e, i, score: score > 0 ? score + boost : score }
       })
       .filter((s) => s.score > 0)
       .sort((a, b) => b.score - a.score || a.i - b.i)
