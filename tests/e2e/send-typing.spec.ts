@@ -40,7 +40,8 @@ test('typed numbers count as they are typed and Send counts the last one typed',
   await page.keyboard.press('Tab')
   await expect(page.getByTestId('send-result-link')).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(new RegExp(`mt-records\\?batch_id=${body.data.batch_id}`))
+  // The result leads to the batch's own page.
+  await expect(page).toHaveURL(new RegExp(`/home-sms/batch/${body.data.batch_id}$`))
 })
 
 test('a number still being typed is not listed as invalid at a pause; leaving the box judges it', async ({ page }) => {

@@ -65,13 +65,15 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
   const initial = useRef({ kind, emptyFields })
   useEffect(() => {
     const { kind: k, emptyFields: empty } = initial.current
-    // Numbers another screen handed to the bulk send page (a number check's live numbers) replace the draft's.
-    const handed = k === 'group' ? takeRecipients() : null
     // A page left before its draft was read (the tab closed), or drawn once more as the session ends under it (its
     // tab closing with the others), offers nothing: the draft stays stored, and the page opened after sign-in offers it.
     let left = false
     void loadDraft<F>(k).then((d) => {
       if (left || !getToken()) return
+      // Numbers another screen handed to the bulk send page (a number check's live numbers) replace the draft's.
+      // Taken here, by the run of this effect that applies them: one that was left (the effect ran again) leaves
+      // them for the next.
+      const handed = k === 'group' ? takeRecipients() : null
       if (d) {
         setFieldsRaw({ ...empty, ...d.fields })
         setSchedule({ timed: d.timed, time: d.time })
