@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiAs, gridRows, openPalette, pasteNumbers, signIn } from './helpers'
+import { apiAs, gridRows, openPalette, pasteNumbers, runCommand, signIn } from './helpers'
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 
@@ -82,9 +82,7 @@ test('shorten a link from the palette, copy it, and expand it back with its clic
   await signIn(page, 'acme01')
   const long = `https://shop.example.com/promo/${Date.now()}?from=sms`
 
-  await openPalette(page)
-  await page.keyboard.type('生成短链接')
-  await page.keyboard.press('Enter')
+  await runCommand(page, '生成短链接')
   await expect(page).toHaveURL(/\/short-link\/tools/)
   const longField = page.locator('input[name="long_url"]')
   await expect(longField).toBeFocused()
