@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { apiAs, CAPTCHA, focusRow, gridRows, runCommand, signIn, signInSlow, typeFields } from './helpers'
+import { apiAs, focusRow, gridRows, runCommand, signIn, signInSlow, signInWith, typeFields } from './helpers'
 
 const NEWCO = { account: 'e2eco', name: '端到端公司', password: 'E2e@Pass123' }
 
@@ -63,15 +63,7 @@ test('an administrator creates a customer, charges it, and the customer signs in
 
   // The new customer signs in (captcha TEST) and sees its balance.
   await page.context().clearCookies()
-  await page.goto('/sms-cloud/login')
-  await expect(page.locator('input[name="username"]')).toBeFocused()
-  await page.keyboard.type(NEWCO.account)
-  await page.keyboard.press('Tab')
-  await page.keyboard.type(NEWCO.password)
-  await page.locator('input[name="code"]').focus()
-  await page.keyboard.type(CAPTCHA)
-  await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(/\/sms-cloud\/wel\/index/)
+  await signInWith(page, NEWCO.account, NEWCO.password)
   const info = await apiAs(page, '/user/getUserInfo', {})
   expect((info.data as unknown as { userInfo: { authUser: { cusId: string; balance: number } } }).userInfo.authUser).toMatchObject({
     cusId: NEWCO.account, balance: 500.125,

@@ -97,8 +97,8 @@ export async function signInSlow(page: Page, who: keyof typeof ACCOUNTS = 'admin
   await signIn(page, who, at).catch(() => expect(page.getByTestId('topbar')).toBeVisible({ timeout: 90_000 }))
 }
 
-/** signIn with any account's credentials (one a test has just made or changed). */
-export async function signInWith(page: Page, username: string, password: string) {
+/** The sign-in page's password step by keyboard: account, password, the test captcha, Enter. */
+export async function typePasswordStep(page: Page, username: string, password: string) {
   await page.goto('/sms-cloud/login')
   const user = page.locator('input[name="username"]')
   await expect(user).toBeFocused()
@@ -108,6 +108,11 @@ export async function signInWith(page: Page, username: string, password: string)
   await page.locator('input[name="code"]').focus()
   await page.keyboard.type(CAPTCHA)
   await page.keyboard.press('Enter')
+}
+
+/** signIn with any account's credentials (one a test has just made or changed). */
+export async function signInWith(page: Page, username: string, password: string) {
+  await typePasswordStep(page, username, password)
   await expect(page).toHaveURL(/\/sms-cloud\/wel\/index/)
   await expect(page.getByTestId('topbar')).toBeVisible()
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-import { CAPTCHA } from './helpers'
+import { typePasswordStep } from './helpers'
 
 /*
  * Two-factor sign-in by keyboard: turned on in personal settings (the key scanned or typed into an app, whose code
@@ -12,16 +12,7 @@ const WHO = { username: 'initech01', password: 'Initech01@12345' }
 const codeOf = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30 }).generate({ timestamp: at })
 
-async function passwordStep(page: import('@playwright/test').Page) {
-  await page.goto('/sms-cloud/login')
-  await expect(page.locator('input[name="username"]')).toBeFocused()
-  await page.keyboard.type(WHO.username)
-  await page.keyboard.press('Tab')
-  await page.keyboard.type(WHO.password)
-  await page.locator('input[name="code"]').focus()
-  await page.keyboard.type(CAPTCHA)
-  await page.keyboard.press('Enter')
-}
+const passwordStep = (page: import('@playwright/test').Page) => typePasswordStep(page, WHO.username, WHO.password)
 
 test('two-factor sign-in: turned on in settings, signed in with a recovery code, turned off with the password and a code', async ({ page }) => {
   await passwordStep(page)
