@@ -64,11 +64,16 @@ export async function guardSignIn(deps: Deps, cusId: string, address: string, op
   return { cusId, address, account }
 }
 
-/** A right secret: the pair starts afresh, the account's budget gets its attempt back, the address becomes known. */
-export async function signIn(deps: Deps, user: SessionUser, claim: SignInClaim) {
+/** A right secret of an open account: the pair starts afresh and the account's budget gets its attempt back. */
+async function secretWasRight(deps: Deps, user: SessionUser, claim: SignInClaim) {
   if (user.cusStatus !== 1) throw new ApiError(400, 'accountClosed', {}, LOGIN_FAILED)
   await clearAttempts(deps.db, pairKey(claim.cusId, claim.address))
   if (claim.account) await refundAttempt(deps.db, accountKey(claim.cusId))
+}
+
+/** A right secret: the attempts given back (secretWasRight), the address becomes known, and the session. */
+export async function signIn(deps: Deps, user: SessionUser, claim: SignInClaim) {
+  await secretWasRight(deps, user, claim)
   await rememberAddress(deps.db, user.cusId, claim.address, deps.now())
   return issueToken(deps.db, user.id)
 }
@@ -82,9 +87,7 @@ export async function firstFactorPassed(deps: Deps, c: Context, user: SessionUse
   // Said only once the secret was right, so the list tells a stranger nothing.
   await requireAllowedAddress(deps.db, user, clientIp(c, deps.config.trustProxy), LOGIN_FAILED)
   if (!(await twoFactorOn(deps.db, user.cusId))) return ok(c, await signIn(deps, user, claim), 'loginSuccess', { type: 0 })
-  if (user.cusStatus !== 1) throw new ApiError(400, 'accountClosed', {}, LOGIN_FAILED)
-  await clearAttempts(deps.db, pairKey(claim.cusId, claim.address))
-  if (claim.account) await refundAttempt(deps.db, accountKey(claim.cusId))
+  await secretWasRight(deps, user, claim)
   return ok(c, { two_factor: true, challenge: await newChallenge(deps.db, user.cusId, claim.address, deps.now()) }, 'twoFactorNeeded', { type: 0 })
 }
 

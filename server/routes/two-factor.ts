@@ -5,7 +5,7 @@ import { badRequest, byField, operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { guardSignIn, LOGIN_FAILED, addressOf, signIn } from './login'
-import { confirmPassword } from '../security/password-nonce'
+import { confirmPassword, refusedAs } from '../security/password-nonce'
 import { consumeRate } from '../security/rate-limit'
 import {
   beginEnrolment, confirmEnrolment, endChallenge, removeTwoFactor, spendSecondFactor, tryChallenge, twoFactorStatus,
@@ -43,10 +43,7 @@ export function twoFactorRoutes(deps: Deps) {
   operation(r, '/user/twoFactor/disable', auth, async (c, input) => {
     const p = await input(byField)
     const user = c.get('user')
-    await confirmPassword(deps, user, p.redomStr, p.password).catch((e: unknown) => {
-      if (e instanceof ApiError && e.key === 'passwordRefused') throw fieldError('passwordRefused', { password: 'passwordRefused' })
-      throw e
-    })
+    await confirmPassword(deps, user, p.redomStr, p.password).catch(refusedAs('password'))
     if (!(await spendSecondFactor(db, user.cusId, p.code, deps.now()))) throw fieldError('twoFactorWrong', { code: 'twoFactorWrong' })
     await removeTwoFactor(db, user.cusId)
     return ok(c, null, 'twoFactorOff')

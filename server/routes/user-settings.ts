@@ -8,18 +8,12 @@ import { byField, operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { hashPassword } from '../security/password'
-import { confirmPassword, issuePasswordNonce, openSealedPassword } from '../security/password-nonce'
+import { confirmPassword, issuePasswordNonce, openSealedPassword, refusedAs } from '../security/password-nonce'
 import { consumeRate } from '../security/rate-limit'
 import { CODE_MESSAGE, consumeCode, issueCode } from '../security/sms-codes'
 import { sha256 } from '../security/tokens'
 import { codeText, phonePrefix, spendCodeBudget } from './sms-login'
 
-
-/** Re-throws a sealed-password refusal as one naming `field`; anything else as it is. */
-const refusedAs = (field: string) => (e: unknown): never => {
-  if (e instanceof ApiError && e.key === 'passwordRefused') throw fieldError('passwordRefused', { [field]: 'passwordRefused' })
-  throw e
-}
 
 /**
  * Personal settings of spec section 5 (/info/setting). Every call acts on the signed-in account's own row, found by

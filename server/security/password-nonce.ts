@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Deps } from '../deps'
-import { ApiError } from '../http/envelope'
+import { ApiError, fieldError } from '../http/envelope'
 import type { SessionUser } from '../users/repo'
 import { DUMMY_HASH, verifyPassword } from './password'
 import { consumeRate } from './rate-limit'
@@ -64,4 +64,10 @@ export async function confirmPassword(deps: Pick<Deps, 'db' | 'keys' | 'config' 
   const valid = await verifyPassword(password ?? '', password === null ? DUMMY_HASH : user.passwordHash)
   if (!valid || password === null) throw passwordRefused()
   return password
+}
+
+/** Re-throws a sealed-password refusal as one naming the form's `field`; anything else as it is. */
+export const refusedAs = (field: string) => (e: unknown): never => {
+  if (e instanceof ApiError && e.key === 'passwordRefused') throw fieldError('passwordRefused', { [field]: 'passwordRefused' })
+  throw e
 }

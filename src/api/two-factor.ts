@@ -4,10 +4,10 @@ import {
   twoFactorBeginSchema, twoFactorStatusSchema, type TwoFactorBegin, type TwoFactorLogin,
 } from '@/domain/two-factor'
 import { z } from 'zod'
-import { ApiError } from './errors'
 import { api, apiEnvelope } from './http'
 import { queryClient } from './query-client'
 import { sealedPassword } from './sealed'
+import { signInAnswer } from './user'
 
 /*
  * Two-factor sign-in (src/domain/two-factor.ts): the sign-in's second step, and enrolment and its end in personal
@@ -22,11 +22,7 @@ export const twoFactorStatusQuery = () =>
 const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.status })
 
 /** The second step: the challenge of the password step and a code (or a recovery code) for the session. */
-export async function login2fa(p: TwoFactorLogin): Promise<TokenData> {
-  const env = await apiEnvelope('/user/login2fa', p, { auth: false, silent: true })
-  if (env.type !== undefined && env.type !== 0) throw new ApiError(400, env.msg, env.data)
-  return tokenSchema.parse(env.data)
-}
+export const login2fa = async (p: TwoFactorLogin): Promise<TokenData> => tokenSchema.parse(await signInAnswer('/user/login2fa', p))
 
 export const beginTwoFactor = async (): Promise<TwoFactorBegin> => twoFactorBeginSchema.parse(await api('/user/twoFactor/begin', {}, { silent: true }))
 

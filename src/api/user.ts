@@ -21,9 +21,14 @@ const signIn = { auth: false, silent: true } as const
  * session, or for an account with two-factor the challenge of its second step (api/two-factor.ts).
  */
 async function tokenCall(path: string, body: unknown): Promise<TokenData | TwoFactorChallenge> {
+  return z.union([tokenSchema, twoFactorChallengeSchema]).parse(await signInAnswer(path, body))
+}
+
+/** A sign-in call's `data`; a `type` other than 0 is a refusal even when the envelope says 200. */
+export async function signInAnswer(path: string, body: unknown): Promise<unknown> {
   const env = await apiEnvelope(path, body, signIn)
   if (env.type !== undefined && env.type !== 0) throw new ApiError(400, env.msg, env.data)
-  return z.union([tokenSchema, twoFactorChallengeSchema]).parse(env.data)
+  return env.data
 }
 
 export const login = (p: LoginPayload) => tokenCall('/user/login', p)
