@@ -260,13 +260,21 @@ export async function draftSaved(page: Page, kind: string, expected: Record<stri
           open.onsuccess = () => {
             const db = open.result
             if (!db.objectStoreNames.contains('drafts')) return (db.close(), resolve(null))
-            const get = db.transaction('drafts').objectStore('drafts').get(key)
-            get.onsuccess = () => {
-              const d = get.result as { fields: unknown; timed: boolean; time: string } | undefined
-              db.close()
-              resolve(d ? { fields: d.fields, timed: d.timed, time: d.time } : null)
+            // Drafts are kept per account (`<cus_id>:<kind>-send`); a test's browser has one account's.
+            const store = db.transaction('drafts').objectStore('drafts')
+            const keys = store.getAllKeys()
+            keys.onsuccess = () => {
+              const own = keys.result.find((k) => String(k).endsWith(`:${key}`))
+              if (own === undefined) return (db.close(), resolve(null))
+              const get = store.get(own)
+              get.onsuccess = () => {
+                const d = get.result as { fields: unknown; timed: boolean; time: string } | undefined
+                db.close()
+                resolve(d ? { fields: d.fields, timed: d.timed, time: d.time } : null)
+              }
+              get.onerror = () => (db.close(), reject(get.error))
             }
-            get.onerror = () => (db.close(), reject(get.error))
+            keys.onerror = () => (db.close(), reject(keys.error))
           }
         }),
       `${kind}-send`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { IDBFactory } from 'fake-indexeddb'
 import { pack, unpack } from './draft'
 
 describe('draft packing (big byte arrays stored as Blobs)', () => {
@@ -33,5 +34,27 @@ describe('draft packing (big byte arrays stored as Blobs)', () => {
     expect(second.fields.sheet.tsv).toBe(first.fields.sheet.tsv)
     const restored = (await unpack(first)) as typeof draft
     expect((pack(restored) as { fields: { sheet: { tsv: Blob } } }).fields.sheet.tsv).toBe(first.fields.sheet.tsv)
+  })
+})
+
+describe('drafts per account', () => {
+  const draft = {
+    fields: { content: '甲的草稿' }, timed: false, time: '',
+    numbers: { numbers: Uint8Array.of(49, 51, 56), valid: 1, samples: [], rejected: [] },
+    idempotencyKey: 'k-1',
+  }
+
+  it("gives an account only its own draft of a kind, and clearing one leaves the other's", async () => {
+    // The node project has no IndexedDB: fake-indexeddb is an in-memory one made to the W3C specification.
+    globalThis.indexedDB = new IDBFactory()
+    const { clearDraft, loadDraft, saveDraft } = await import('./draft')
+    await saveDraft('C100', 'group', draft as never)
+    await saveDraft('C200', 'group', { ...draft, fields: { content: '乙的草稿' } } as never)
+    expect(await loadDraft('C300', 'group')).toBeUndefined()
+    expect(await loadDraft('C100', 'p2p')).toBeUndefined()
+    expect((await loadDraft<{ content: string }>('C100', 'group'))?.fields.content).toBe('甲的草稿')
+    await clearDraft('C100', 'group')
+    expect(await loadDraft('C100', 'group')).toBeUndefined()
+    expect((await loadDraft<{ content: string }>('C200', 'group'))?.fields.content).toBe('乙的草稿')
   })
 })

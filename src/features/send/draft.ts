@@ -18,7 +18,11 @@ export interface Draft<F = Record<string, unknown>> {
 
 const DB = 'sms-console'
 const STORE = 'drafts'
-const keyOf = (kind: string) => `${kind}-send`
+/**
+ * One record per account and kind: two accounts signed in one after the other in this browser never see each
+ * other's content or numbers (`account` is the signed-in cus_id).
+ */
+export const draftKey = (account: string, kind: string) => `${account}:${kind}-send`
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -79,13 +83,15 @@ export async function unpack(v: unknown): Promise<unknown> {
 }
 
 /** The kind's draft; a record of an older shape (the first bulk-send drafts kept `content` at the top) is adapted. */
-export async function loadDraft<F>(kind: string): Promise<Draft<F> | undefined> {
-  const stored = await run<unknown>('readonly', (s) => s.get(keyOf(kind))).catch(() => undefined)
+export async function loadDraft<F>(account: string, kind: string): Promise<Draft<F> | undefined> {
+  const stored = await run<unknown>('readonly', (s) => s.get(draftKey(account, kind))).catch(() => undefined)
   const d = (await unpack(stored).catch(() => undefined)) as (Draft<F> & { content?: string }) | undefined
   if (!d || !d.numbers || typeof d.idempotencyKey !== 'string') return undefined
   // Drafts saved before every invalid line was kept have only the samples.
   const numbers = { ...d.numbers, rejected: d.numbers.rejected ?? [] }
   return d.fields ? { ...d, numbers } : { ...d, numbers, fields: { content: d.content ?? '' } as F }
 }
-export const saveDraft = <F>(kind: string, d: Draft<F>) => run('readwrite', (s) => s.put(pack(d), keyOf(kind)))
-export const clearDraft = (kind: string) => run('readwrite', (s) => s.delete(keyOf(kind))).catch(() => undefined)
+export const saveDraft = <F>(account: string, kind: string, d: Draft<F>) =>
+  run('readwrite', (s) => s.put(pack(d), draftKey(account, kind)))
+export const clearDraft = (account: string, kind: string) =>
+  run('readwrite', (s) => s.delete(draftKey(account, kind))).catch(() => undefined)

@@ -56,6 +56,8 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
   const [problem, setProblem] = useState<Problems | null>(null)
   const balance = useQuery(balanceQuery())
   const own = useSession().authUser
+  // Drafts are the signed-in account's; none is read or written before the account is known.
+  const account = own?.cusId ?? ''
   const { kind, emptyFields, fieldsEmpty } = o
   const usesNumbers = o.usesNumbers ?? true
 
@@ -68,7 +70,8 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
     // A page left before its draft was read (the tab closed), or drawn once more as the session ends under it (its
     // tab closing with the others), offers nothing: the draft stays stored, and the page opened after sign-in offers it.
     let left = false
-    void loadDraft<F>(k).then((d) => {
+    if (!account) return
+    void loadDraft<F>(account, k).then((d) => {
       if (left || !getToken()) return
       // Numbers another screen handed to the bulk send page (a number check's live numbers) replace the draft's.
       // Taken here, by the run of this effect that applies them: one that was left (the effect ran again) leaves
@@ -87,7 +90,7 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
     return () => {
       left = true
     }
-  }, [LL, setState, addText])
+  }, [LL, setState, addText, account])
 
   const state = numbers.state
   // Recipients that are now valid take back the box's "no valid numbers" at once (other problems wait for Send).
@@ -100,13 +103,14 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
     })
   }, [state.valid, numbers.pending])
   useEffect(() => {
-    if (!restored) return
+    if (!restored || !account) return
     const timer = setTimeout(() => {
       const empty = fieldsEmpty(fields) && state.sources === 0 && !schedule.timed
-      void (empty ? clearDraft(kind) : saveDraft(kind, { fields, ...schedule, numbers: state, idempotencyKey: key }))
+      const draft = { fields, ...schedule, numbers: state, idempotencyKey: key }
+      void (empty ? clearDraft(account, kind) : saveDraft(account, kind, draft))
     }, DRAFT_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [restored, kind, fields, fieldsEmpty, schedule, state, key])
+  }, [restored, account, kind, fields, fieldsEmpty, schedule, state, key])
 
   /**
    * Shows `own` (the kind's field problems) together with the common ones (numbers still parsing or none valid,
@@ -146,7 +150,7 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
     numbers.clear()
     setKey(uuidV4())
     setProblem(null)
-    void clearDraft(kind)
+    if (account) void clearDraft(account, kind)
   }
 
   /**
