@@ -163,9 +163,11 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
   if (list.visibleWhen && ctx && !list.visibleWhen(ctx)) {
     return <p className="p-6 text-sm text-[var(--muted)]">{LL.common.forbiddenHint()}</p>
   }
+  // aria-busy while the rows of the view asked for are on their way (the grid keeps the previous ones meanwhile).
   // With a chart above, the grid keeps the height it has without one and the page scrolls instead of the grid shrinking.
   return (
-    <section className={`flex h-full ${Above ? 'min-h-[780px]' : 'min-h-[520px]'} flex-col rounded border border-[var(--border)] bg-[var(--surface)]`} data-list={list.id}>
+    <section className={`flex h-full ${Above ? 'min-h-[780px]' : 'min-h-[520px]'} flex-col rounded border border-[var(--border)] bg-[var(--surface)]`} data-list={list.id}
+      aria-busy={query.isFetching}>
       <SearchPanel
         key={`${resetCount}:${JSON.stringify(view.filters)}`}
         ref={formRef}

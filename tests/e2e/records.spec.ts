@@ -23,6 +23,8 @@ test('sent records filter by status and a date shortcut, and the URL restores th
   await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('700')
   const url = new URL(page.url())
   expect(url.searchParams.get('start_time')).toBeTruthy()
+  // The rows of the searched view, not those of the view before it (kept on screen while the answer comes).
+  await expect(screen).toHaveAttribute('aria-busy', 'false')
   const statusCells = screen.locator('.ag-row:not(.ag-row-pinned) [col-id="mt_status"]')
   await expect(statusCells.first()).toHaveText('发送失败')
   const total = await screen.locator('[data-total]').getAttribute('data-total')

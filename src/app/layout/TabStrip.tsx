@@ -27,18 +27,27 @@ export function TabStrip({ go }: { go: Go }) {
   const strip = useRef<HTMLDivElement>(null)
 
   // Scrolls the strip only (scrollIntoView would move the page too, and Chrome then starts Tab from the tab). On any
-  // change of the tabs (one opened at the cap closes another: same count), after the frame has laid them out.
+  // change of the tabs (one opened at the cap closes another: same count), after the frame has laid them out, and again
+  // whenever the strip or a tab changes size (a new tab's title comes with its page, the window narrows).
   useEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      const box = strip.current
-      const tab = box?.querySelector<HTMLElement>('[data-active]')
-      if (!box || !tab) return
+    const box = strip.current
+    if (!box) return
+    const keepActiveInView = () => {
+      const tab = box.querySelector<HTMLElement>('[data-active]')
+      if (!tab) return
       const b = box.getBoundingClientRect()
       const t = tab.getBoundingClientRect()
       if (t.left < b.left) box.scrollLeft -= b.left - t.left + 8
       else if (t.right > b.right) box.scrollLeft += t.right - b.right + 8
-    })
-    return () => cancelAnimationFrame(frame)
+    }
+    const frame = requestAnimationFrame(keepActiveInView)
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(keepActiveInView)
+    resized?.observe(box)
+    for (const tab of box.children) resized?.observe(tab)
+    return () => {
+      cancelAnimationFrame(frame)
+      resized?.disconnect()
+    }
   }, [path, tabs])
 
   const close = (p: string) => {
