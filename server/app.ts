@@ -40,6 +40,7 @@ import { publicRoutes } from './routes/setting'
 import { smsLoginRoutes } from './routes/sms-login'
 import { twoFactorRoutes } from './routes/two-factor'
 import { allowedAddressRoutes } from './routes/allowed-addresses'
+import { apiKeyRoutes } from './routes/api-keys'
 import { staticRoutes } from './routes/static'
 import { templateWriteRoutes } from './routes/templates'
 import { userSettingsRoutes } from './routes/user-settings'
@@ -85,7 +86,7 @@ export function createApp(opts: AppOptions | Deps) {
   // Template writes, details, downloads and reviews (server/templates).
   api.route('/', templateWriteRoutes(deps))
   // The app secret, the balance warning and the bell.
-  for (const routes of [appSecretRoutes, balanceWarnRoutes, noticeRoutes, optOutRoutes, marketingRoutes, twoFactorRoutes, allowedAddressRoutes, failureAlertRoutes]) api.route('/', routes(deps))
+  for (const routes of [appSecretRoutes, balanceWarnRoutes, noticeRoutes, optOutRoutes, marketingRoutes, twoFactorRoutes, allowedAddressRoutes, apiKeyRoutes, failureAlertRoutes]) api.route('/', routes(deps))
   // The home page's figures, batches, queues and notices in one answer.
   api.route('/', homeRoutes(deps))
   // Materials: uploads (their own body limits), the list, delete and media serving.

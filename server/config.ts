@@ -62,6 +62,10 @@ export interface ServerConfig {
   workerIntervalMs?: number
   /** Bearer token that lets a non-loopback caller read /metrics (METRICS_TOKEN); unset: loopback only. */
   metricsToken?: string
+  /** API_KEY_SEAL_KEY: 32 bytes (64 hex digits) that seal new API keys' secrets; unset, a key kept in the database does (server/signed-api/key-seal.ts). */
+  apiKeySealKey?: string
+  /** How long a rotated API key's previous secret still verifies (API_KEY_ROTATION_OVERLAP_HOURS, default 24). */
+  apiKeyOverlapHours: number
   /** The report push's first retry waits this long before jitter (PUSH_RETRY_FIRST_SECONDS, default 30; then doubling). */
   pushRetryFirstMs: number
   /**
@@ -178,6 +182,10 @@ export const variables = {
     '`pretty`: human-readable lines (`npm run dev`; needs the development dependencies)'),
   METRICS_TOKEN: v('setting', z.string().min(16).optional(), 'at least 16 characters', '',
     '`/metrics` answers loopback callers, and others sending `Authorization: Bearer <METRICS_TOKEN>`'),
+  API_KEY_SEAL_KEY: v('setting', z.string().regex(/^[0-9a-fA-F]{64}$/).optional(), '64 hex digits (32 bytes)', '',
+    'seals the secrets of new API keys (AES-256-GCM), so a copy of the database alone cannot sign calls; unset: a key made once and kept in the database does. Keys sealed under one stay readable only while it is there: keep it with the backups\' keys, never in them'),
+  API_KEY_ROTATION_OVERLAP_HOURS: v('setting', num(0, 720).default(24), 'a whole number of hours, 0–720', '24',
+    'how long a rotated API key\'s previous secret still signs calls, so its systems can change over'),
   SMS_CAPTCHA_FIXED: v('test', z.string().length(4).optional(), '4 characters', '',
     'the server also accepts this captcha code, so browser tests can sign in'),
   WORKER_INTERVAL_MS: v('test', num(1, 600_000).optional(), 'milliseconds, 1–600000', 'each job its own, 1–5 s',
@@ -252,6 +260,8 @@ export function configFromSettings(s: Settings): ServerConfig {
     workerIntervalMs: s.WORKER_INTERVAL_MS,
     pushRetryFirstMs: s.PUSH_RETRY_FIRST_SECONDS * 1000,
     metricsToken: s.METRICS_TOKEN,
+    apiKeySealKey: s.API_KEY_SEAL_KEY,
+    apiKeyOverlapHours: s.API_KEY_ROTATION_OVERLAP_HOURS,
     ueCheck: { rate: s.UE_CHECK_RATE, failShare: s.UE_CHECK_FAIL_SHARE, seed: s.UE_CHECK_FAIL_SEED },
   }
 }

@@ -7,6 +7,7 @@ import type { DatabaseWatch } from './db/supervise'
 import type { BodyBudget } from './http/body-budget'
 import type { JobRuns } from './jobs/runs'
 import type { MediaUrls } from './materials/media-url'
+import type { KeySealer } from './signed-api/key-seal'
 import type { ObjectStore } from './storage'
 
 /** Everything a route or a job needs besides the request: built once at start (server/make-deps.ts) and handed down. */
@@ -26,6 +27,8 @@ export interface Deps {
   metrics: Registry
   /** Signed media addresses, with the signing key read from the database once (server/materials/media-url.ts). */
   mediaUrls: MediaUrls
+  /** Seals and opens API keys' secrets (server/signed-api/key-seal.ts). */
+  keySealer: KeySealer
   /** Bulk-read cursors open now, each holding a pooled connection (capped in server/lists/bulk-read.ts). */
   bulkCursors: { open: number }
   /** The memory the request bodies this process reads at once may take, uploads' and send forms' (server/http/body-budget.ts). */

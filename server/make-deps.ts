@@ -8,6 +8,7 @@ import { JOBS } from './jobs'
 import type { JobRuns } from './jobs/runs'
 import { mediaUrls } from './materials/media-url'
 import { metricsOf } from './ops/metrics'
+import { keySealer } from './signed-api/key-seal'
 import { loadKeyPair, makeDecryptor } from './security/rsa'
 import { openStore, type ObjectStore } from './storage'
 
@@ -51,6 +52,7 @@ export function makeDeps(opts: AppOptions | Deps): Deps {
     jobRuns,
     metrics: metricsOf({ db: opts.db, jobRuns, jobs: JOBS }),
     mediaUrls: mediaUrls(opts.db, config.apiBase),
+    keySealer: keySealer(opts.db, config.apiKeySealKey),
     bulkCursors: { open: 0 },
     bodyBudget: new BodyBudget(config.uploadMemoryBytes),
     rateLimiters: new Map(),

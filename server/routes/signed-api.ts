@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { OPEN_API_SCOPE } from '../../src/domain/api-keys'
 import { PROD_TYPE } from '../../src/domain/constants'
 import { OPEN_API_PATHS, OPEN_MAX_NUMBERS, type OpenBatch } from '../../src/domain/signed-api'
 import type { Deps } from '../deps'
@@ -46,7 +47,7 @@ export function signedApiRoutes(deps: Deps) {
   const { db } = deps
   const r = new Hono<SignedApiEnv>()
   const limit = bodyLimit({ maxSize: OPEN_BODY_LIMIT_BYTES, onError: (c) => fail(c, new ApiError(413, 'badRequest')) })
-  for (const path of Object.values(OPEN_API_PATHS)) r.use(path, limit, requireSignature(deps))
+  for (const [name, path] of Object.entries(OPEN_API_PATHS)) r.use(path, limit, requireSignature(deps, OPEN_API_SCOPE[name as keyof typeof OPEN_API_PATHS]))
   // The sends' numbers and rows are read like a console send's: their memory reserved in the same budget.
   for (const path of [OPEN_API_PATHS.send, OPEN_API_PATHS.p2p]) r.use(path, sendSlot(deps.bodyBudget, OPEN_BODY_LIMIT_BYTES))
 

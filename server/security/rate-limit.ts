@@ -63,6 +63,8 @@ export const RATE_RULES = {
   appSecretRead: { points: 30, duration: 60 },
   /** App-secret rotations per account and hour: each breaks the customer's integration until they update it. */
   appSecretRotate: { points: 5, duration: 3_600 },
+  /** API keys made, rotated and revoked per account and hour: each make and rotation hands out a secret. */
+  apiKeyWrite: { points: 60, duration: 3_600 },
   /** Balance-warning changes per account and minute. */
   balanceWarnWrite: { points: 20, duration: 60 },
   /** Opt-out list writes (add, remove, settings) per account and minute; imports spend addressBookImport's budget. */

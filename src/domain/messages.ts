@@ -1,3 +1,4 @@
+import { API_KEY_MESSAGES } from './api-keys'
 import type { Locale } from './constants'
 import { OPT_OUT_MESSAGES } from './opt-outs'
 import { TEMPLATE_MESSAGES } from './template-limits'
@@ -347,6 +348,7 @@ export const SERVER_MESSAGES = {
   },
   ...TEMPLATE_MESSAGES,
   ...OPT_OUT_MESSAGES,
+  ...API_KEY_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES

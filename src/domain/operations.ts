@@ -1,6 +1,7 @@
 import { failureAlertSchema } from './failure-alert'
 import { marketingRuleSchema } from './marketing'
 import { allowedAddressesSchema } from './allowed-addresses'
+import { apiKeyCreateSchema, apiKeyRefSchema, apiKeySearchSchema } from './api-keys'
 import { twoFactorDisableSchema, twoFactorEnableSchema, twoFactorLoginSchema } from './two-factor'
 import { batchRefSchema, recordRefSchema, resendPreviewSchema, resendSchema } from './batch'
 import type { z } from 'zod'
@@ -294,6 +295,12 @@ export const OPERATIONS = [
     ['/optOut/check', form(optOutCheckSchema, 'numbers', 'rows')],
     ['/file/uploadOptOut', form(optOutImportUploadSchema, 'rows')],
     ['/optOut/importCommit', json(optOutImportCommitSchema)],
+  ]),
+  ...area('api-keys', 'bearer', [
+    ['/apiKey/list', json(apiKeySearchSchema)],
+    ['/apiKey/create', json(apiKeyCreateSchema)],
+    ['/apiKey/rotate', json(apiKeyRefSchema)],
+    ['/apiKey/revoke', json(apiKeyRefSchema)],
   ]),
   ...area('failure-alert', 'bearer', [
     ['/failureAlert/get', none],
