@@ -190,6 +190,12 @@ describe('routes/opt-outs', () => {
       const res = await send('/user/intlGroupSend', t.globex, { cus_id: 'globex', content: 'hello' }, ['+447911000001', '+447911000002'])
       expect(res.data).toMatchObject({ numbers: 1, opted_out: 1 })
       expect(await mobilesOfBatch(h.db, res.data.batch_id)).toEqual(['447911000002'])
+      // Its confirmation's check reads the numbers as the international send does, and says per calling code what goes.
+      const check = await send('/optOut/check', t.globex, { cus_id: 'globex', international: true, content: 'hello' },
+        ['+447911000001', '+447911000002', '+8613730000099', '13730000098'])
+      expect(check).toMatchObject({ status: 200, data: { opted_out: 1, mobiles: ['447911000001'], over_cap: 0, calling_codes: { 44: 1 } } })
+      // Read as a domestic list, the same file holds no number on the list.
+      expect((await send('/optOut/check', t.globex, { cus_id: 'globex', content: 'hello' }, ['+447911000001'])).data.opted_out).toBe(0)
     })
 
     it('the signed API, and its call that puts numbers on the list (source: API)', async () => {

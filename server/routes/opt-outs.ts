@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { IMPORT_BODY_LIMIT_BYTES, IMPORT_ROWS_MAX } from '../../src/domain/contact-import'
-import { sendType } from '../../src/domain/marketing'
 import { serverMessage } from '../../src/domain/messages'
 import {
   checkOptOutRow, OPT_OUT_CHECK_SHOWN, OPT_OUT_SOURCE, optOutSourceKey, type OptOutCheckResult, type OptOutSearch,
@@ -15,11 +14,13 @@ import type { AppEnv } from '../http/env'
 import { requireUser } from '../http/session'
 import { checkedInStatement } from '../http/session-check'
 import { countRows, downloadResponse, keysetBatches, listPage, orderClause, Where } from '../lists'
-import { addEntries, enterpriseOf, exemptFromOptOuts, optedOutAmong, removeEntries, settingsOf } from '../opt-outs/store'
+import { addEntries, optedOutAmong, removeEntries, settingsOf } from '../opt-outs/store'
 import { consumeRate } from '../security/rate-limit'
 import { readNumbers } from '../send/group-send'
-import { templateTypeOf } from '../send/marketing'
+import { countryList, readIntlNumbers } from '../send/intl-send'
+import { marketingRules } from '../send/marketing'
 import { readP2pMessages } from '../send/p2p-send'
+import { removedAmong } from '../send/scrub'
 import type { SessionUser } from '../users/repo'
 import { col, fileColumns, today, type Row } from './lists/common'
 import { partBytes, senderOf, sendMemory } from './send/form'
@@ -160,30 +161,41 @@ export function optOutRoutes(deps: Deps) {
     return ok(c, p, 'optOutSettingsSaved')
   })
 
-  // Before a send's confirmation: which of its numbers the scrub will leave out (the send scrubs again as it goes).
+  // Before a send's confirmation: which of its numbers the scrub will leave out (the send scrubs again as it goes),
+  // decided as the send decides it: its type and the marketing rules from its text, mark and time, then the scrub's
+  // one reading (removedAmong) of the opted out and those over the day's marketing cap.
   operation(r, '/optOut/check', checkLimit, auth, sendMemory(deps), async (c, input) => {
     const { payload, form } = await input()
     const cusId = await senderOf(db, c.get('user'), payload.cus_id)
-    const ent = await enterpriseOf(db, cusId)
-    // As the send's scrub decides it (send/scrub.ts): an exempt verification-code text leaves every number in.
-    const text = payload.template ?? payload.content
-    const settings = await settingsOf(db, ent)
-    if (text && settings.exempt_verification && exemptFromOptOuts(settings, { verificationCode: sendType(await templateTypeOf(db, ent, text), false) === 'code' })) {
-      return ok(c, { opted_out: 0, mobiles: [], messages: 0 } satisfies OptOutCheckResult)
-    }
     const p2p = form.rows !== undefined
     const rows = p2p ? readP2pMessages(await partBytes(form, 'rows'), payload.template ?? '') : null
-    const mobiles = rows ? rows.mobiles : readNumbers(await partBytes(form, 'numbers')).mobiles
-    const out = await optedOutAmong(db, ent, mobiles)
-    // A point-to-point row's messages depend on its values: the rows left out are measured as the send bills them.
-    let messages = 0
-    if (rows && out.size) {
-      const kept: number[] = []
-      const dropped: number[] = []
-      mobiles.forEach((m, i) => (out.has(m) ? dropped : kept).push(i))
-      messages = rows.contents.messages - rows.contents.only(kept, dropped).messages
+    const countries = payload.international ? await countryList(db, cusId) : null
+    const intl = countries ? readIntlNumbers(await partBytes(form, 'numbers'), countries) : null
+    const mobiles = rows ? rows.mobiles : intl ? intl.mobiles : readNumbers(await partBytes(form, 'numbers')).mobiles
+    // International texts are judged by no marketing rule (send/marketing.ts), as their send is.
+    const text = intl ? undefined : (payload.template ?? payload.content)
+    const m = text ? { text, marked: payload.marketing ?? false, field: p2p ? 'template' : 'content' } : undefined
+    const rules = await marketingRules(db, cusId, m, { mobiles, timing: payload.timing_time ?? null })
+    const { suppressed, over } = await removedAmong(db, cusId, mobiles, m, rules.capped)
+    const result: OptOutCheckResult = {
+      opted_out: suppressed.size, mobiles: [...suppressed].slice(0, OPT_OUT_CHECK_SHOWN),
+      over_cap: over.size, over_cap_mobiles: [...over].slice(0, OPT_OUT_CHECK_SHOWN), messages: 0,
     }
-    const result: OptOutCheckResult = { opted_out: out.size, mobiles: [...out].slice(0, OPT_OUT_CHECK_SHOWN), messages }
+    if (!suppressed.size && !over.size) return ok(c, result)
+    const kept: number[] = []
+    const dropped: number[] = []
+    mobiles.forEach((mobile, i) => (suppressed.has(mobile) || over.has(mobile) ? dropped : kept).push(i))
+    // A point-to-point row's messages depend on its values: the rows left out are measured as the send bills them.
+    if (rows) result.messages = rows.contents.messages - rows.contents.only(kept, dropped).messages
+    if (intl && countries) {
+      const codeOf = new Map(countries.map((k) => [k.iso, k.calling_code]))
+      const byCode: Record<string, number> = {}
+      for (const i of dropped) {
+        const code = codeOf.get(intl.isos[i])!
+        byCode[code] = (byCode[code] ?? 0) + 1
+      }
+      result.calling_codes = byCode
+    }
     return ok(c, result)
   })
 

@@ -13,23 +13,43 @@ export interface Scrubbable extends Recipients, RecipientExtras {
   marketing?: MarketingInput
 }
 
+/** The recipients a send's scrub takes out: those on the suppression list, and those over the cap (not opted out). */
+export interface Removed {
+  suppressed: ReadonlySet<string>
+  over: ReadonlySet<string>
+}
+
+/**
+ * Which of `mobiles` the scrub of a send of `cusId` takes out: the numbers on its enterprise's suppression list
+ * (none when the enterprise exempts verification codes and the send is one: judgeSend, its approved template's type),
+ * and of the others those the daily cap of a marketing send removes (`capped`, marketingRules). The one reading of
+ * it for the send itself (scrubOptOuts), the check before its confirmation and a resend's preview.
+ */
+export async function removedAmong(
+  tx: Db, cusId: string, mobiles: readonly string[], marketing: MarketingInput | undefined, capped: Capped | null,
+): Promise<Removed> {
+  const ent = await enterpriseOf(tx, cusId)
+  const settings = await settingsOf(tx, ent)
+  // The send's type is looked up only when the enterprise exempts verification codes.
+  const verificationCode = settings.exempt_verification && marketing ? (await judgeSend(tx, cusId, marketing)).type === 'code' : false
+  const suppressed = exemptFromOptOuts(settings, { verificationCode }) ? new Set<string>() : await optedOutAmong(tx, ent, mobiles)
+  const over = new Set<string>()
+  if (capped) for (const m of capped.mobiles) if (!suppressed.has(m)) over.add(m)
+  return { suppressed, over }
+}
+
 /**
  * Every send's scrub against its enterprise's suppression list (server/opt-outs/store.ts), before anything is
- * counted or billed: the recipients on the list and everything the plan holds for each of them go, the rest keep
- * their order. `keep` picks a per-recipient column of the kind's own (its short-link codes) the same way. The numbers
- * a marketing send's daily cap takes out (`capped`, marketing.ts) go the same way, counted apart. 400 optOutAllRemoved
- * (or marketingAllCapped) when nobody is left: nothing is stored or billed.
+ * counted or billed: the recipients removedAmong names and everything the plan holds for each of them go, the rest
+ * keep their order. `keep` picks a per-recipient column of the kind's own (its short-link codes) the same way. The
+ * numbers a marketing send's daily cap takes out are counted apart. 400 optOutAllRemoved (or marketingAllCapped)
+ * when nobody is left: nothing is stored or billed.
  */
 export async function scrubOptOuts<P extends Scrubbable>(
   tx: Db, cusId: string, plan: P, capped: Capped | null = null,
 ): Promise<{ plan: P; optedOut: number; overCap: number; keep: Keep }> {
   const same: Keep = <T>(all: readonly T[]) => all as T[]
-  const ent = await enterpriseOf(tx, cusId)
-  const settings = await settingsOf(tx, ent)
-  // The send's type is looked up only when the enterprise exempts verification codes (judgeSend: its approved template's).
-  const verificationCode = settings.exempt_verification && plan.marketing ? (await judgeSend(tx, cusId, plan.marketing)).type === 'code' : false
-  const suppressed = exemptFromOptOuts(settings, { verificationCode }) ? new Set<string>() : await optedOutAmong(tx, ent, plan.mobiles)
-  const over = capped?.mobiles ?? new Set<string>()
+  const { suppressed, over } = await removedAmong(tx, cusId, plan.mobiles, plan.marketing, capped)
   if (!suppressed.size && !over.size) return { plan, optedOut: 0, overCap: 0, keep: same }
   const kept: number[] = []
   const dropped: number[] = []

@@ -73,19 +73,25 @@ export async function saveOptOutSettings(p: OptOutSettings) {
   return env.msg
 }
 
+/** A send's recipients as its check reads them, with what decides their scrub: its text, marketing mark and kind. */
+export type OptOutCheckPart =
+  | { numbers: Uint8Array; content?: string; marketing?: boolean; international?: boolean }
+  | { rows: Uint8Array; template: string; marketing?: boolean }
+
 /**
- * Which of a send's recipients are on the list (the send scrubs them again as it goes): a `numbers` part (one
- * number a line) with the send's content, or a point-to-point `rows` part with its template, whose left-out rows'
- * messages come back too.
+ * Which of a send's recipients the scrub leaves out (the send scrubs them again as it goes): on the list, or over
+ * the day's marketing cap. A `numbers` part (one number a line) with the send's content, or a point-to-point `rows`
+ * part with its template, whose left-out rows' messages come back too; the send's paying account and time.
  */
-export async function checkOptOuts(
-  part: { numbers: Uint8Array; content?: string } | { rows: Uint8Array; template: string }, cusId?: string,
-): Promise<OptOutCheckResult> {
+export async function checkOptOuts(part: OptOutCheckPart, send: { cusId?: string; timing?: string | null } = {}): Promise<OptOutCheckResult> {
   const fd = new FormData()
   const p2p = 'rows' in part
-  // The text too: an enterprise exempting verification codes has an approved code template's text scrubbed of none.
-  fd.append('payload', JSON.stringify({ cus_id: cusId || undefined, ...(p2p ? { template: part.template } : { content: part.content }) }))
+  // The text too: an enterprise exempting verification codes has an approved code template's text scrubbed of none,
+  // and a marketing text's cap applies to a send that goes now.
+  const text = p2p ? { template: part.template } : { content: part.content, international: part.international || undefined }
+  fd.append('payload', JSON.stringify({ cus_id: send.cusId || undefined, ...text, marketing: part.marketing || undefined, timing_time: send.timing ?? undefined }))
   if (p2p) fd.append('rows', new Blob([part.rows as BlobPart], { type: 'text/tab-separated-values' }), 'rows.tsv')
   else fd.append('numbers', new Blob([part.numbers as BlobPart], { type: 'text/plain' }), 'numbers.txt')
   return optOutCheckResultSchema.parse(await upload('/optOut/check', fd, { long: true }))
 }
+

@@ -183,14 +183,28 @@ export const optOutCheckSchema = z.object({
    * approved verification-code template's text is not scrubbed, and the check answers none left out.
    */
   content: safeText().trim().max(MAX_CONTENT_CHARS).optional(),
+  /**
+   * The send's marketing mark and time, as its payload's (marketing.ts): a marketing send that goes now loses the
+   * numbers that had the day's cap of the enterprise's marketing messages; a timed one (or one asked for outside the
+   * marketing hours) is capped when it goes, and the check names none.
+   */
+  marketing: z.boolean().optional(),
+  timing_time: z.string().datetime({ offset: true }).nullish(),
+  /** An international send: the numbers are read as it reads them, and those left out come back per calling code. */
+  international: z.boolean().optional(),
 })
 export const optOutCheckResultSchema = z.object({
   /** Numbers of the list that are opted out (distinct). */
   opted_out: z.number(),
   /** Those numbers, at most OPT_OUT_CHECK_SHOWN of them. */
   mobiles: z.array(z.string()),
-  /** For a point-to-point rows file with its template: the messages those rows would have been billed. */
+  /** Numbers not opted out that the day's marketing cap removes, and the first OPT_OUT_CHECK_SHOWN of them. */
+  over_cap: z.number(),
+  over_cap_mobiles: z.array(z.string()),
+  /** For a point-to-point rows file with its template: the messages the rows left out would have been billed. */
   messages: z.number(),
+  /** An international send: the numbers left out (opted out or over the cap) per calling code, for its per-country cost. */
+  calling_codes: z.record(z.string(), z.number()).optional(),
 })
 export type OptOutCheckResult = z.infer<typeof optOutCheckResultSchema>
 export const OPT_OUT_CHECK_SHOWN = 1000

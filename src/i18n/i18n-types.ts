@@ -6955,10 +6955,20 @@ type RootTranslation = {
 			 */
 			movedResult: RequiredParams<'time'>
 			/**
-			 * {​c​o​u​n​t​}​ ​个​号​码​已​移​除​：​超​过​每​日​营​销​条​数​上​限
-			 * @param {unknown} count
+			 * {​c​o​u​n​t​}​ ​个​号​码​已​移​除​：​今​天​已​收​到​每​日​营​销​条​数​上​限​，​将​不​发​送
+			 * @param {string} count
 			 */
 			overCap: RequiredParams<'count'>
+			/**
+			 * 超​过​上​限​的​号​码​：​{​l​i​s​t​}
+			 * @param {string} list
+			 */
+			overCapShown: RequiredParams<'list'>
+			/**
+			 * 全​部​ ​{​c​o​u​n​t​}​ ​个​号​码​均​已​退​订​或​今​天​已​达​营​销​条​数​上​限​，​没​有​可​发​送​的​号​码
+			 * @param {string} count
+			 */
+			allCapped: RequiredParams<'count'>
 		}
 		settings: {
 			/**
@@ -14370,9 +14380,17 @@ export type TranslationFunctions = {
 			 */
 			movedResult: (arg: { time: unknown }) => LocalizedString
 			/**
-			 * {count} 个号码已移除：超过每日营销条数上限
+			 * {count} 个号码已移除：今天已收到每日营销条数上限，将不发送
 			 */
-			overCap: (arg: { count: unknown }) => LocalizedString
+			overCap: (arg: { count: string }) => LocalizedString
+			/**
+			 * 超过上限的号码：{list}
+			 */
+			overCapShown: (arg: { list: string }) => LocalizedString
+			/**
+			 * 全部 {count} 个号码均已退订或今天已达营销条数上限，没有可发送的号码
+			 */
+			allCapped: (arg: { count: string }) => LocalizedString
 		}
 		settings: {
 			/**

@@ -183,6 +183,28 @@ describe('routes/send/marketing hours and cap', () => {
     expect((await send(tok.acme, [a, b])).data).toMatchObject({ numbers: 2, over_cap: 0 })
   })
 
+  it('names before the confirmation the numbers the cap will remove, apart from the opted out, as the send then removes them', async () => {
+    vi.setSystemTime(at('11:00', 3))
+    const [a, b, c] = mobilesOf('135', 3)
+    for (let i = 0; i < 3; i++) expect((await send(tok.acme01, [a, b])).status).toBe(200)
+    await h.db.query(`insert into opt_out (ent_id, mobile, source, added_by) values ('acme', $1, 2, 'acme')`, [b])
+    const check = (payload: Record<string, unknown>, token = tok.acme) =>
+      postForm(h.app, '/optOut/check', token, sendForm({ content: '【艾克米】周末特惠，回T退订', marketing: true, ...payload }, 'numbers', [a, b, c]))
+    expect((await check({})).data).toMatchObject({ opted_out: 1, mobiles: [b], over_cap: 1, over_cap_mobiles: [a], messages: 0 })
+    // A sub-account's check counts the enterprise's marketing of every account, as its send does.
+    expect((await check({}, tok.acme01)).data).toMatchObject({ over_cap: 1 })
+    // A notification is not capped; a marketing send asked for later, or outside the hours, is capped when it goes.
+    expect((await check({ marketing: false, content: '【艾克米】您的快递已到驿站' })).data).toMatchObject({ opted_out: 1, over_cap: 0 })
+    expect((await check({ timing_time: at('15:00', 3).toISOString() })).data).toMatchObject({ over_cap: 0 })
+    vi.setSystemTime(at('21:30', 3))
+    expect((await check({})).data).toMatchObject({ over_cap: 0 })
+    vi.setSystemTime(at('11:30', 3))
+    // A marketing text without its refusal instruction is refused by the check as by the send.
+    expect(await check({ content: '【艾克米】周末特惠' })).toMatchObject({ status: 400, msg: OPT_OUT_EN })
+    expect((await send(tok.acme, [a, b, c])).data).toMatchObject({ numbers: 1, opted_out: 1, over_cap: 1 })
+    await h.db.query(`delete from opt_out where ent_id = 'acme' and mobile = $1`, [b])
+  })
+
   it('follows an enterprise\'s narrower hours and cap, within the platform\'s', async () => {
     await h.db.query(`insert into marketing_setting (cus_id, window_start, window_end, daily_cap) values ('acme', 540, 1320, 1)`)
     vi.setSystemTime(at('08:30'))

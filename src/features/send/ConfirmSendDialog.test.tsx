@@ -23,9 +23,24 @@ describe('ConfirmSendDialog', () => {
     expect(screen.getByTestId('send-opted-out')).toHaveTextContent('Opted out: 13800000001, 13800000002')
   })
 
+  it('names the numbers over the marketing cap apart from the opted out, before money moves, in both languages', async () => {
+    const s = { ...summary({ count: 1, mobiles: ['13800000009'] }), overCap: { count: 2, mobiles: ['13800000001', '13800000002'] } }
+    const { unmount } = show(s)
+    const line = await screen.findByTestId('send-over-cap')
+    expect(line).toHaveTextContent('2 个号码已移除：今天已收到每日营销条数上限，将不发送')
+    expect(line).toHaveTextContent('超过上限的号码：13800000001、13800000002')
+    expect(line).not.toHaveTextContent('13800000009')
+    expect(screen.getByTestId('send-opted-out')).toHaveTextContent('13800000009')
+    unmount()
+    show({ ...s, overCap: { count: 6, mobiles: ['1', '2', '3', '4', '5', '6'] } }, 'en')
+    expect(await screen.findByTestId('send-over-cap')).toHaveTextContent('6 numbers removed: they have had today’s cap of marketing messages')
+    expect(screen.getByTestId('send-over-cap')).toHaveTextContent('Over the cap: 1, 2, 3, 4, 5 (6 in all)')
+  })
+
   it('says nothing of opt-outs when no recipient has opted out', async () => {
     show(summary({ count: 0, mobiles: [] }))
     await screen.findByTestId('send-summary')
     expect(screen.queryByTestId('send-opted-out')).toBeNull()
+    expect(screen.queryByTestId('send-over-cap')).toBeNull()
   })
 })

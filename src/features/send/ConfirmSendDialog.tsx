@@ -19,15 +19,36 @@ export interface SendSummary {
    * Recipients on the enterprise's opt-out list (/optOut/check), already left out of the figures above: the server
    * leaves them out of the send too. `mobiles` holds the first of them.
    */
-  optedOut?: { count: number; mobiles: string[] }
+  optedOut?: Removed
+  /** Recipients not opted out that have had the day's cap of marketing messages (a marketing send going now), left out alike. */
+  overCap?: Removed
   /** The number whose text `text` is, when each recipient reads its own (point-to-point: the first row's). */
   textOf?: string
   /** A marketing send: the hours and cap in force, and when it will go if asked for outside the hours. */
   marketing?: MarketingNotice
 }
 
-/** Opted-out numbers named in the confirmation; the rest are counted. */
-const OPTED_OUT_NAMED = 5
+/** Numbers a rule of the scrub removes: how many, and the first of them. */
+export interface Removed {
+  count: number
+  mobiles: string[]
+}
+
+/** Removed numbers named in the confirmation; the rest are counted. */
+const REMOVED_NAMED = 5
+
+/** One rule's removed numbers, said before money moves: how many, and the first few by number. */
+function RemovedNumbers({ removed, title, shown, testId }: { removed: Removed; title: string; shown: (list: string) => string; testId: string }) {
+  const { LL, locale } = useI18nContext()
+  const list = removed.mobiles.slice(0, REMOVED_NAMED).join(locale === 'en' ? ', ' : '、')
+    + (removed.count > REMOVED_NAMED ? ` ${LL.optOuts.check.more({ count: formatCount(removed.count, locale) })}` : '')
+  return (
+    <div role="status" data-testid={testId} className="mb-3 rounded border border-[var(--warning)] px-3 py-2 text-sm">
+      <p className="font-medium text-[var(--warning)]">{title}</p>
+      <p className="text-xs text-[var(--muted)]">{shown(list)}</p>
+    </div>
+  )
+}
 
 interface Props {
   summary: SendSummary | null
@@ -70,15 +91,12 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
         </figure>
       )}
       {s?.optedOut && s.optedOut.count > 0 && (
-        <div role="status" data-testid="send-opted-out" className="mb-3 rounded border border-[var(--warning)] px-3 py-2 text-sm">
-          <p className="font-medium text-[var(--warning)]">{LL.optOuts.check.removed({ count: formatCount(s.optedOut.count, locale) })}</p>
-          <p className="text-xs text-[var(--muted)]">
-            {LL.optOuts.check.shown({
-              list: s.optedOut.mobiles.slice(0, OPTED_OUT_NAMED).join(locale === 'en' ? ', ' : '、')
-                + (s.optedOut.count > OPTED_OUT_NAMED ? ` ${LL.optOuts.check.more({ count: formatCount(s.optedOut.count, locale) })}` : ''),
-            })}
-          </p>
-        </div>
+        <RemovedNumbers removed={s.optedOut} testId="send-opted-out" title={LL.optOuts.check.removed({ count: formatCount(s.optedOut.count, locale) })}
+          shown={(list) => LL.optOuts.check.shown({ list })} />
+      )}
+      {s?.overCap && s.overCap.count > 0 && (
+        <RemovedNumbers removed={s.overCap} testId="send-over-cap" title={LL.marketing.send.overCap({ count: formatCount(s.overCap.count, locale) })}
+          shown={(list) => LL.marketing.send.overCapShown({ list })} />
       )}
       {s?.marketing && (
         <div role="status" data-testid="send-marketing"

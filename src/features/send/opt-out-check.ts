@@ -1,4 +1,4 @@
-import { checkOptOuts } from '@/api/opt-outs'
+import { checkOptOuts, type OptOutCheckPart } from '@/api/opt-outs'
 import { chargeFor } from '@/domain/money'
 import { formatCount } from '@/domain/count-format'
 import type { OptOutCheckResult } from '@/domain/opt-outs'
@@ -6,24 +6,33 @@ import type { TranslationFunctions } from '@/i18n/i18n-types'
 import type { SendSummary } from './ConfirmSendDialog'
 import type { SendComposer } from './use-send-composer'
 
+/** Recipients the scrub leaves out, whichever rule removes them (opted out, over the marketing cap). */
+export const removedCount = (r: OptOutCheckResult) => r.opted_out + r.over_cap
+
+/** The confirmation's account of a check: the numbers removed, by rule, each with the first of them. */
+export const removedOf = (r: OptOutCheckResult): Pick<SendSummary, 'optedOut' | 'overCap'> => ({
+  optedOut: { count: r.opted_out, mobiles: r.mobiles },
+  overCap: { count: r.over_cap, mobiles: r.over_cap_mobiles },
+})
+
 /**
- * Before a confirmation: which recipients the server's scrub will leave out (it scrubs again as the send goes), so
- * the confirmation counts and prices only the others. null when the check failed (its refusal shown) or when every
- * recipient has opted out (said at the recipients, as a problem of the send).
+ * Before a confirmation: which recipients the server's scrub will leave out (it scrubs again as the send goes),
+ * opted out or over the day's marketing cap of a send going now, so the confirmation counts and prices only the
+ * others. null when the check failed (its refusal shown) or when nobody is left (said at the recipients, as a
+ * problem of the send).
  */
 export async function optOutCheck<F extends object>(
-  c: SendComposer<F>, LL: TranslationFunctions, locale: string, recipients: number,
-  part: Parameters<typeof checkOptOuts>[0], cusId?: string,
+  c: SendComposer<F>, LL: TranslationFunctions, locale: string, recipients: number, part: OptOutCheckPart, cusId?: string,
 ): Promise<OptOutCheckResult | null> {
-  const result = await checkOptOuts(part, cusId).catch(c.refusal)
-  if (result && result.opted_out >= recipients) {
-    c.setProblem({ [('rows' in part) ? 'rows' : 'numbers']: LL.optOuts.check.allRemoved({ count: formatCount(result.opted_out, locale) }) })
+  const result = await checkOptOuts(part, { cusId, timing: c.timingTime() }).catch(c.refusal)
+  if (result && removedCount(result) >= recipients) {
+    const count = formatCount(removedCount(result), locale)
+    const words = result.over_cap ? LL.marketing.send.allCapped({ count }) : LL.optOuts.check.allRemoved({ count })
+    c.setProblem({ [('rows' in part) ? 'rows' : 'numbers']: words })
     return null
   }
   return result
 }
-
-export const optedOutOf = (r: OptOutCheckResult) => ({ count: r.opted_out, mobiles: r.mobiles })
 
 /**
  * The confirmation of a send of one message a number (video, 5G): the numbers on the enterprise's opt-out list leave
@@ -35,9 +44,9 @@ export async function oneMessageSummary<F extends object>(
 ): Promise<SendSummary | null> {
   const out = await optOutCheck(c, LL, locale, s.valid, { numbers: c.numbers.state.numbers }, s.cusId)
   if (!out) return null
-  const numbers = s.valid - out.opted_out
+  const numbers = s.valid - removedCount(out)
   return {
     numbers, messages: numbers, balance: s.balance, cost: s.price === null ? null : chargeFor(numbers, s.price),
-    time: c.schedule.timed ? c.schedule.time : null, optedOut: optedOutOf(out),
+    time: c.schedule.timed ? c.schedule.time : null, ...removedOf(out),
   }
 }

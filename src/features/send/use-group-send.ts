@@ -9,7 +9,7 @@ import { useI18nContext } from '@/i18n/i18n-react'
 import { measureContent } from '../../../workers/billing'
 import type { SendSummary } from './ConfirmSendDialog'
 import { marketingNotice } from './marketing-notice'
-import { optedOutOf, optOutCheck } from './opt-out-check'
+import { optOutCheck, removedCount, removedOf } from './opt-out-check'
 import { firstLines } from './number-sources'
 import { useOwnPrice } from './use-own-price'
 import { useSendComposer } from './use-send-composer'
@@ -68,15 +68,15 @@ export function useGroupSend() {
   async function summarize(): Promise<SendSummary | null> {
     if (!check()) return null
     const [p, out, notice] = await Promise.all([
-      ensurePrice(), optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers, content }), marketingNotice(marketing, c.timingTime()),
+      ensurePrice(), optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers, content, marketing }), marketingNotice(marketing, c.timingTime()),
     ])
     if (!out) return null
-    const numbers = valid - out.opted_out
+    const numbers = valid - removedCount(out)
     const messages = measure.messages * numbers
     const text = hasInteract(content) ? fillInteract(content, exampleInteractUrl()) : content
     return {
       numbers, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p), time: c.schedule.timed ? c.schedule.time : null, text,
-      optedOut: optedOutOf(out), marketing: notice,
+      ...removedOf(out), marketing: notice,
     }
   }
 

@@ -18,7 +18,9 @@ export default {
 		windowMove: 'Outside the marketing hours now: it becomes a timed batch, sent at {time}',
 		timedMove: 'The chosen time is outside the marketing hours: it is sent at {time}',
 		movedResult: 'Marketing outside the marketing hours became a timed batch, sent at {time}',
-		overCap: '{count} numbers removed: over the daily marketing cap',
+		overCap: '{count} numbers removed: they have had today’s cap of marketing messages',
+		overCapShown: 'Over the cap: {list}',
+		allCapped: 'All {count} numbers have opted out or had today’s cap of marketing messages; there is nothing to send',
 	},
 	settings: {
 		title: 'Marketing hours and frequency',

@@ -18,7 +18,9 @@ export default {
 		windowMove: '现在不在营销时段内：将作为定时批次于 {time} 发送',
 		timedMove: '所选时间不在营销时段内：将于 {time} 发送',
 		movedResult: '营销时段外的营销短信已转为定时批次，将于 {time} 发送',
-		overCap: '{count} 个号码已移除：超过每日营销条数上限',
+		overCap: '{count:string} 个号码已移除：今天已收到每日营销条数上限，将不发送',
+		overCapShown: '超过上限的号码：{list:string}',
+		allCapped: '全部 {count:string} 个号码均已退订或今天已达营销条数上限，没有可发送的号码',
 	},
 	settings: {
 		title: '营销时段与频次',

@@ -31,3 +31,11 @@ export function breakdownOf(countries: Country[], counts: CountryCounts, perNumb
   const cost = roundMoney(rows.reduce((s, r) => s + r.messages * r.country.price, 0))
   return { rows, numbers: sum('numbers'), messages: sum('messages'), cost }
 }
+
+/** The counts per calling code without the numbers the scrub leaves out (/optOut/check's calling_codes), never below 0. */
+export function withoutRemoved(counts: CountryCounts, removed: Record<string, number> | undefined): CountryCounts {
+  if (!removed) return counts
+  const left: Record<string, number> = {}
+  for (const [code, n] of Object.entries(counts.counts)) left[code] = Math.max(0, n - (removed[code] ?? 0))
+  return { ...counts, counts: left }
+}

@@ -8,9 +8,10 @@ import { measureContent } from '../../../../workers/billing'
 import { WorkerFailedError } from '../../../../workers/remote'
 import type { SendSummary } from '../ConfirmSendDialog'
 import { firstLines } from '../number-sources'
+import { optOutCheck, removedCount, removedOf } from '../opt-out-check'
 import type { NumberListOptions } from '../numbers-client'
 import { useSendComposer } from '../use-send-composer'
-import { breakdownOf } from './breakdown'
+import { breakdownOf, withoutRemoved } from './breakdown'
 import { countInWorker, type CountryCounts } from './country-counts-client'
 
 export interface IntlFields {
@@ -28,7 +29,7 @@ const fieldsEmpty = (f: IntlFields) => !f.content && !f.senderId
  * the calls. Numbers are only read once the country list is here (the screen shows the panel then).
  */
 export function useIntlSend() {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const countries = useQuery(countriesQuery())
   const codes = useMemo(() => countries.data?.map((c) => c.calling_code), [countries.data])
   const numberOptions = useMemo<NumberListOptions | undefined>(() => codes && { mode: 'international', countryCodes: codes }, [codes])
@@ -104,11 +105,16 @@ export function useIntlSend() {
         return null
       }
     }
-    const b = listCounts && countries.data ? breakdownOf(countries.data, listCounts, measure.messages) : null
+    if (!c.check(ownProblems(null))) return null
+    // The numbers the scrub will leave out, per calling code: the confirmation counts and prices only the rest.
+    const out = await optOutCheck(c, LL, locale, c.numbers.state.valid, { numbers: list, content, international: true }, cusId)
+    if (!out) return null
+    const b = listCounts && countries.data ? breakdownOf(countries.data, withoutRemoved(listCounts, out.calling_codes), measure.messages) : null
     if (!c.check(ownProblems(b?.cost ?? null))) return null
+    const left = c.numbers.state.valid - removedCount(out)
     return {
-      numbers: c.numbers.state.valid, messages: measure.messages * c.numbers.state.valid, cost: b?.cost ?? null,
-      balance: ownAccount ? c.balance : null, time: c.schedule.timed ? c.schedule.time : null,
+      numbers: left, messages: measure.messages * left, cost: b?.cost ?? null,
+      balance: ownAccount ? c.balance : null, time: c.schedule.timed ? c.schedule.time : null, text: content, ...removedOf(out),
     }
   }
 

@@ -11,7 +11,7 @@ import { useSession } from '@/stores/session'
 import { measureContent } from '../../../../workers/billing'
 import type { SendSummary } from '../ConfirmSendDialog'
 import { marketingNotice } from '../marketing-notice'
-import { optedOutOf, optOutCheck } from '../opt-out-check'
+import { optOutCheck, removedCount, removedOf } from '../opt-out-check'
 import { firstLines } from '../number-sources'
 import { useSendComposer } from '../use-send-composer'
 
@@ -94,15 +94,15 @@ export function useLinkSend() {
   async function summarize(): Promise<SendSummary | null> {
     if (!check()) return null
     const [out, notice] = await Promise.all([
-      optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers, content }, cusId), marketingNotice(marketing, c.timingTime()),
+      optOutCheck(c, LL, locale, valid, { numbers: c.numbers.state.numbers, content, marketing }, cusId), marketingNotice(marketing, c.timingTime()),
     ])
     if (!out) return null
-    const numbers = valid - out.opted_out
+    const numbers = valid - removedCount(out)
     const messages = measure.messages * numbers
     // Every recipient reads the content with a link of its own, of the example's length.
     return {
       numbers, messages, balance, cost: price === null ? null : chargeFor(messages, price), time: c.schedule.timed ? c.schedule.time : null,
-      optedOut: optedOutOf(out), text: filled, marketing: notice,
+      ...removedOf(out), text: filled, marketing: notice,
     }
   }
 

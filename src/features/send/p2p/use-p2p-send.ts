@@ -8,7 +8,7 @@ import { fillTemplate, highestPlaceholder, normalizeMobile, placeholder } from '
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { SendSummary } from '../ConfirmSendDialog'
 import { marketingNotice } from '../marketing-notice'
-import { optedOutOf, optOutCheck } from '../opt-out-check'
+import { optOutCheck, removedCount, removedOf } from '../opt-out-check'
 import { firstLines } from '../number-sources'
 import { useOwnPrice } from '../use-own-price'
 import { useSendComposer, type Problems } from '../use-send-composer'
@@ -82,7 +82,7 @@ export function useP2pSend() {
     // Measured again rather than read from state: the debounced figure may lag the last keystroke.
     // The first row's text as the server fills it: each recipient reads the template filled with its own values.
     const [measured, first, out, notice] = await Promise.all([
-      rows.measureNow(template), previewFirst(1), optOutCheck(c, LL, locale, a.valid, { rows: a.rows, template }),
+      rows.measureNow(template), previewFirst(1), optOutCheck(c, LL, locale, a.valid, { rows: a.rows, template, marketing }),
       marketingNotice(marketing, c.timingTime()),
     ])
     // The worker died and holds no rows until they are arranged again (the rows panel says so).
@@ -92,8 +92,8 @@ export function useP2pSend() {
     const messages = measured.messages - out.messages
     const text = first?.messages[0]
     return {
-      numbers: a.valid - out.opted_out, messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p),
-      time: c.schedule.timed ? c.schedule.time : null, optedOut: optedOutOf(out), text: text?.content, textOf: text?.mobile,
+      numbers: a.valid - removedCount(out), messages, balance: c.balance, cost: p === null ? null : chargeFor(messages, p),
+      time: c.schedule.timed ? c.schedule.time : null, ...removedOf(out), text: text?.content, textOf: text?.mobile,
       marketing: notice,
     }
   }
