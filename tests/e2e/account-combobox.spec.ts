@@ -5,8 +5,7 @@ import { comboOptions, gridRows, signIn } from './helpers'
 test.describe.configure({ timeout: 120_000 })
 
 test("an administrator finds an account by typing in a list's account filter: arrows, Enter picks, Enter again searches; an IME's Enter picks nothing", async ({ page }) => {
-  await signIn(page, 'admin').catch(() => expect(page.getByTestId('topbar')).toBeVisible({ timeout: 60_000 }))
-  await page.goto('/sms-cloud/home-sms/mt-records')
+  await signIn(page, 'admin', '/home-sms/mt-records').catch(() => expect(page.getByTestId('topbar')).toBeVisible({ timeout: 60_000 }))
   const screen = page.locator('[data-list="home-sms.mt-records"]')
   await expect(screen.locator('[data-total]')).toBeVisible({ timeout: 60_000 })
   const combo = screen.locator('[data-field="cus_id"]').getByRole('combobox', { name: '发送账号' })

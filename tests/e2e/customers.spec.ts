@@ -76,9 +76,8 @@ test('acme charges a sub-account from its own balance and closes it, which ends 
   const subPage = await other.newPage()
   await signIn(subPage, 'acme01')
 
-  await signIn(page, 'acme')
+  await signIn(page, 'acme', '/account/sub-accounts')
   const before = await apiAs(page, '/subAccount/detail', { cus_id: 'acme01' })
-  await page.goto('/sms-cloud/account/sub-accounts')
   await expect(gridRows(page).first()).toBeVisible()
 
   await focusRow(page, 'acme01')

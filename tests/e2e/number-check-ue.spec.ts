@@ -21,9 +21,8 @@ function workbook(): Buffer {
 }
 
 test('a UE file check by keyboard: upload an xlsx, see count and cost, pay, watch the row to done, download the answers', async ({ page }) => {
-  await signIn(page, 'acme')
+  await signIn(page, 'acme', '/number-check/ue')
   const before = await balanceOf(page)
-  await page.goto('/sms-cloud/number-check/ue')
   await expect(gridRows(page).first()).toBeVisible()
 
   await runCommand(page, '上传文件检测')
@@ -67,9 +66,8 @@ test('a UE file check by keyboard: upload an xlsx, see count and cost, pay, watc
 
 test('the read-message capability of pasted numbers, downloaded by keyboard, answers each distinct number once', async ({ context, page }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await signIn(page, 'acme')
+  await signIn(page, 'acme', '/number-check/online')
   const before = await balanceOf(page)
-  await page.goto('/sms-cloud/number-check/online')
   const numbers = MOBILES.slice(0, 30)
   await page.evaluate((t) => navigator.clipboard.writeText(t), [...numbers, numbers[0]].join('\n'))
   await expect(page.getByTestId('check-box')).toBeFocused()

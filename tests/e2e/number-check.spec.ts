@@ -11,9 +11,8 @@ const PRICE = 0.005 // the demo accounts' number-check price (server/seed/accoun
 
 test('an online check by keyboard: paste, count and cost, confirm, the states, the balance debited, then send to the live numbers', async ({ context, page }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await signIn(page, 'acme')
+  await signIn(page, 'acme', '/number-check/online')
   const before = await balanceOf(page)
-  await page.goto('/sms-cloud/number-check/online')
   const box = page.getByTestId('check-box')
   await expect(box).toBeFocused()
   await page.evaluate((t) => navigator.clipboard.writeText(t), PASTE)

@@ -36,9 +36,7 @@ test.afterAll(() => new Promise<void>((ok) => server.close(() => ok())))
 test('set a push address by keyboard, send, and watch the reports arrive and the push log fill', async ({ page, context }) => {
   test.setTimeout(150_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await signIn(page, 'acme01')
-
-  await page.goto('/sms-cloud/info/setting')
+  await signIn(page, 'acme01', '/info/setting')
   const section = page.getByTestId('push-section')
   await expect(section.getByTestId('push-current')).toHaveText('尚未设置推送地址，状态报告不会推送')
   await section.getByLabel('推送地址').focus()

@@ -86,9 +86,8 @@ async function expectPaidBy(page: Page, cusId: string, prodType: number, sent: R
 }
 
 test('an admin sends a link SMS for acme: refused until the account is chosen, then acme pays', async ({ page }) => {
-  await signIn(page, 'admin')
+  await signIn(page, 'admin', '/home-sms/link-send')
   const before = { customer: await customerBalance(page, 'acme'), admin: await balanceOf(page) }
-  await page.goto('/sms-cloud/home-sms/link-send')
   await expect(page.getByTestId('link-send')).toBeVisible()
 
   const account = page.getByTestId('send-account')

@@ -5,8 +5,7 @@ import { gridRows, runCommand, signIn } from './helpers'
 test.describe.configure({ timeout: 120_000 })
 
 test('the 5G template editor opens inside the 5G module: same top module, same sidebar, the trail to its list', async ({ page }) => {
-  await signIn(page, 'globex').catch(() => expect(page.getByTestId('topbar')).toBeVisible({ timeout: 60_000 }))
-  await page.goto('/sms-cloud/csp-sms/templates')
+  await signIn(page, 'globex', '/csp-sms/templates').catch(() => expect(page.getByTestId('topbar')).toBeVisible({ timeout: 60_000 }))
   await expect(gridRows(page).first()).toBeVisible({ timeout: 60_000 })
   await expect(page.getByTestId('module-cspSms')).toHaveAttribute('aria-current', 'page')
 
