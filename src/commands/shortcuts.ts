@@ -28,6 +28,8 @@ export interface KeyEventLike {
 export const GRID_SHORTCUTS = {
   move: ['arrowup', 'arrowdown', 'arrowleft', 'arrowright'],
   openDetail: 'enter',
+  /** The focused row on as many lines as its texts need, or back to one line. */
+  expandRow: 'shift+enter',
   /** The focused row's actions menu; the Menu key (`contextmenu`) opens it too, through the cell's context menu. */
   rowMenu: 'shift+f10',
   rowMenuKey: 'contextmenu',

@@ -23,3 +23,25 @@ export function formatDateTime(at: Date | number | string): string {
 
 /** The calendar day (`yyyy-MM-dd`) of an instant in PLATFORM_TIME_ZONE. */
 export const platformDay = (at: Date | number | string): string => formatDateTime(at).slice(0, 10)
+
+/** How a user types a time: `yyyy-MM-dd HH:mm`, in PLATFORM_TIME_ZONE (the zone is named beside every such field). */
+export const MINUTE_PATTERN = 'yyyy-MM-dd HH:mm'
+const MINUTE_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/
+
+/** An instant as `yyyy-MM-dd HH:mm` in PLATFORM_TIME_ZONE, the text a time field holds. */
+export const formatPlatformMinute = (at: Date | number | string): string => formatDateTime(at).slice(0, 16)
+
+/**
+ * The instant a `yyyy-MM-dd HH:mm` text names in PLATFORM_TIME_ZONE (surrounding spaces allowed), or null when the text
+ * is not one or names no such day or minute (2026-02-30, 24:00). The zone's offset is read from Intl, not assumed.
+ */
+export function parsePlatformMinute(text: string): number | null {
+  const m = MINUTE_TEXT.exec(text.trim())
+  if (!m) return null
+  const [y, mo, d, h, mi] = m.slice(1).map(Number)
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi)
+  const offset = (at: number) => Date.parse(`${formatDateTime(at).replace(' ', 'T')}Z`) - at
+  let t = asUtc - offset(asUtc)
+  t = asUtc - offset(t)
+  return formatPlatformMinute(t) === m[0] ? t : null
+}

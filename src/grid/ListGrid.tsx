@@ -4,6 +4,7 @@ import { useLayoutEffect, useMemo, useRef, type RefObject } from 'react'
 import { DARK_THEMES } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { usePrefs } from '@/stores/prefs'
+import { useUserPrefs } from '@/stores/user-prefs'
 import { darkGridTheme, lightGridTheme } from './ag-setup'
 import type { GridContext } from './ActionsCell'
 import { columnTypes } from './column-types'
@@ -11,6 +12,8 @@ import { loadColumnState, saveColumnState } from './column-state'
 import type { ColumnContext } from './column-defs'
 import { columnsToHide } from './column-priority'
 import type { Row } from './define-list'
+import { ROW_HEIGHT } from './density'
+import type { RowExpander } from './row-expand'
 import { markRestoring, peekSpot, saveSpot, type GridSpot } from './view-memory'
 
 interface Props {
@@ -31,6 +34,8 @@ interface Props {
   selectable?: boolean
   /** Where to keep the scroll position and focused cell when the screen is left (the list's id), and the view they belong to. */
   spot?: { key: string; view: string }
+  /** The rows expanded to their whole text (the screen's expand key); every row is one line without it. */
+  expander?: RowExpander
 }
 
 /** Checkboxes only: a click or Enter on a row keeps its meaning (focus, open), Space toggles the focused row. */
@@ -77,7 +82,7 @@ function restoreSpot(api: GridApi<Row>, spot: GridSpot) {
   if (spot.firstRow > 0 && spot.firstRow < count) api.ensureIndexVisible(spot.firstRow, 'top')
 }
 
-export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKey, onSort, onOpenRow, onRowMenu, onRowsShown, selectable, spot }: Props) {
+export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKey, onSort, onOpenRow, onRowMenu, onRowsShown, selectable, spot, expander }: Props) {
   const { LL, locale } = useI18nContext()
   const spotRef = useRef(spot)
   useLayoutEffect(() => {
@@ -111,6 +116,7 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
   }
   const autoHidden = useRef(new Set<string>())
   const { theme } = usePrefs()
+  const { density } = useUserPrefs()
   const types = useMemo(() => columnTypes(LL, locale), [LL, locale])
   const pinned = useMemo(() => (totalsRow ? [totalsRow] : undefined), [totalsRow])
   // AG Grid's own words are English; the selection column's screen-reader texts are the console's.
@@ -134,6 +140,11 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
       selectionColumnDef={selectable ? SELECTION_COLUMN : undefined}
       localeText={localeText}
       tooltipShowDelay={400}
+      // One line per row: a tooltip only where the text is cut.
+      tooltipShowMode="whenTruncated"
+      rowHeight={ROW_HEIGHT[density]}
+      getRowHeight={expander?.getRowHeight}
+      rowClassRules={expander?.rowClassRules}
       suppressDragLeaveHidesColumns
       // A page holds at most a few dozen columns: render them all so screen readers, Ctrl+F and tests see every
       // header, and the grid's own empty overlay (English) gives way to the screen's translated empty state.
@@ -157,6 +168,7 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
       onCellFocused={(e) => recordSpot(e.api)}
       onBodyScrollEnd={(e) => recordSpot(e.api)}
       onRowDataUpdated={(e) => {
+        expander?.clear()
         restorePending(e.api)
         onRowsShown?.()
       }}
@@ -182,7 +194,9 @@ export function ListGrid({ apiRef, columnDefs, rows, totalsRow, context, stateKe
       }}
       onCellKeyDown={(e: CellKeyDownEvent<Row>) => {
         const key = (e.event as KeyboardEvent | null)?.key
-        if (key === 'Enter' && e.data && !e.node.rowPinned) onOpenRow?.(e.data)
+        const ev = e.event as KeyboardEvent | null
+        // Shift+Enter is the expand key (GRID_SHORTCUTS.expandRow), bound by the screen's command.
+        if (key === 'Enter' && !ev?.shiftKey && e.data && !e.node.rowPinned) onOpenRow?.(e.data)
       }}
     />
   )

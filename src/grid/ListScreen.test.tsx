@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { api } from '@/api/http'
 import { listQuerySchema, searchInt, searchText } from '@/domain/lists/query'
+import { useShortcutDispatcher } from '@/commands/dispatcher'
 import { setUserInfo } from '@/stores/session'
+import { getDensity, setDensity } from '@/stores/user-prefs'
 import { stubApi } from '@/test/fetch-stub'
 import { renderWithProviders } from '@/test/render'
 import { defineList, type Row } from './define-list'
@@ -80,8 +82,14 @@ const USER = {
   permission: [],
 }
 
+/** The shell's key dispatcher, which binds the list's command keys (Shift+Enter expands a row). */
+function WithKeys() {
+  useShortcutDispatcher()
+  return <ListScreen list={batches} />
+}
+
 function renderList(url = batches.path) {
-  const root = createRootRoute({ component: () => <ListScreen list={batches} /> })
+  const root = createRootRoute({ component: WithKeys })
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: [url] }) })
   renderWithProviders(<RouterProvider router={router} />)
   return router
@@ -195,6 +203,41 @@ describe('ListScreen', () => {
     await waitFor(() => expect(server.to('POST /api/test/batches/delete').map((c) => c.body)).toEqual([{ id: 8 }]))
     await waitFor(() => expect(cell('会员提醒', 'name')).toBeNull())
     expect(cell('春节问候', 'name')).not.toBeNull()
+  })
+
+  it('draws one-line rows at the density the user chose, remembered for that user, and the toolbar switches it', async () => {
+    const user = userEvent.setup({ delay: null })
+    setDensity('compact')
+    renderList()
+    await waitFor(() => expect(cell('春节问候', 'name')).not.toBeNull())
+    const rowOf = (name: string) => cell(name, 'name')!.closest<HTMLElement>('[role="row"]')!
+    expect(rowOf('春节问候').style.height).toBe('28px')
+    const toggle = screen.getByTestId('list-density')
+    expect(toggle).toHaveTextContent('行高：紧凑')
+    await user.click(toggle)
+    await waitFor(() => expect(rowOf('春节问候').style.height).toBe('40px'))
+    expect(toggle).toHaveTextContent('行高：宽松')
+    expect(getDensity()).toBe('comfortable')
+    expect(JSON.parse(localStorage.getItem('sms.prefs.c-test') ?? '{}')).toMatchObject({ density: 'comfortable' })
+    setDensity('compact')
+  })
+
+  it('expands the focused row to its whole text on Shift+Enter and back to one line on the next, without opening it', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderList()
+    await waitFor(() => expect(cell('春节问候', 'name')).not.toBeNull())
+    await user.click(cell('春节问候', 'name')!)
+    const expanded = () => [...document.querySelectorAll('[role="row"].sms-expanded')]
+    expect(expanded()).toHaveLength(0)
+    await user.keyboard('{Shift>}{Enter}{/Shift}')
+    await waitFor(() => expect(expanded().length).toBeGreaterThan(0))
+    // The row that holds the focus, and only it (its cells in every pinned part of the grid).
+    const focused = document.activeElement?.closest('[role="row"]')
+    expect(focused).toHaveClass('sms-expanded')
+    expect(new Set(expanded().map((r) => r.getAttribute('row-index')))).toEqual(new Set([focused?.getAttribute('row-index')]))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    await user.keyboard('{Shift>}{Enter}{/Shift}')
+    await waitFor(() => expect(expanded()).toHaveLength(0))
   })
 
   it('shows the empty state with a reset when the endpoint has no rows', async () => {

@@ -4,6 +4,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import { toast } from '@/components/ui/toast'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { useSession } from '@/stores/session'
+import { getDensity, setDensity } from '@/stores/user-prefs'
 import { WorkerFailedError } from '../../workers/remote'
 import './ag-setup'
 import './grid.css'
@@ -12,6 +13,7 @@ import { buildColumnDefs, visibleColumns } from './column-defs'
 import { INDEX_FIELD } from './column-ids'
 import { clearColumnState, columnStateKey } from './column-state'
 import type { ListDefinition, Row } from './define-list'
+import { otherDensity, ROW_HEIGHT } from './density'
 import { DownloadDialog } from './DownloadDialog'
 import { exportCsv } from './export-view'
 import { ListBody } from './ListBody'
@@ -19,6 +21,7 @@ import { ListToolbar } from './ListToolbar'
 import { Pager } from './Pager'
 import { RowActionsMenu, type RowMenuAt } from './RowActionsMenu'
 import { RowDetailDialog } from './RowDetailDialog'
+import { createRowExpander, domMeasure } from './row-expand'
 import { SearchPanel } from './SearchPanel'
 import { useListActions } from './use-list-actions'
 import { useListCommands } from './use-list-commands'
@@ -53,6 +56,8 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
   const selection = useCallback(() => apiRef.current?.getSelectedRows() ?? [], [])
   const actions = useListActions(list, ctx, view.filters, selection)
   const formRef = useRef<HTMLFormElement | null>(null)
+  const sectionRef = useRef<HTMLElement | null>(null)
+  const [expander] = useState(createRowExpander)
   const [downloadOpen, setDownloadOpen] = useState(false)
   const [layoutVersion, setLayoutVersion] = useState(0)
   const stateKey = columnStateKey(cusId, list.id)
@@ -144,6 +149,10 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
     setRowMenu({ row, rowNumber: Number(row[INDEX_FIELD]) || cell.rowIndex + 1, left: box?.left ?? 0, top: box?.bottom ?? 0 })
   }
 
+  const toggleRow = () => {
+    const api = apiRef.current
+    if (api) expander.toggleFocused(api, ROW_HEIGHT[getDensity()], domMeasure(sectionRef.current))
+  }
   useListCommands(list, title, ctx, {
     search: () => formRef.current?.requestSubmit(),
     reset,
@@ -155,6 +164,8 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
     runRow: actions.runRow,
     runToolbar: actions.runToolbar,
     openRowMenu,
+    toggleRow,
+    toggleDensity: () => setDensity(otherDensity(getDensity())),
     page: (to) => goPage(to === 'first' ? 1 : to === 'last' ? pages : view.pageNumber + (to === 'next' ? 1 : -1)),
   })
 
@@ -166,7 +177,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
   // aria-busy while the rows of the view asked for are on their way (the grid keeps the previous ones meanwhile).
   // With a chart above, the grid keeps the height it has without one and the page scrolls instead of the grid shrinking.
   return (
-    <section className={`flex h-full ${Above ? 'min-h-[780px]' : 'min-h-[520px]'} flex-col rounded border border-[var(--border)] bg-[var(--surface)]`} data-list={list.id}
+    <section ref={sectionRef} className={`flex h-full ${Above ? 'min-h-[780px]' : 'min-h-[520px]'} flex-col rounded border border-[var(--border)] bg-[var(--surface)]`} data-list={list.id}
       aria-busy={query.isFetching}>
       <SearchPanel
         key={`${resetCount}:${JSON.stringify(view.filters)}`}
@@ -205,6 +216,7 @@ export function ListScreen({ list, title: menuTitle }: ListScreenOwnProps) {
         query={query}
         onReset={reset}
         grid={{ apiRef, columnDefs, rows, totalsRow, context: gridContext, stateKey, onRowsShown, onOpenRow: openRow, onRowMenu: openRowMenu, selectable: list.selectable,
+          expander,
           spot: { key: list.id, view: JSON.stringify(view) },
           onSort: (orderBy, order) => setView({ ...view, orderBy, order, pageNumber: 1 }) }}
       />

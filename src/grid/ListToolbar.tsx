@@ -3,6 +3,8 @@ import { Button } from '@/components/ui/Button'
 import { useI18nContext } from '@/i18n/i18n-react'
 import type { GridApi } from 'ag-grid-community'
 import type { RefObject } from 'react'
+import { setDensity, useUserPrefs } from '@/stores/user-prefs'
+import { otherDensity } from './density'
 import { ColumnChooser } from './ColumnChooser'
 import type { ListContext, ListDefinition, ListPage, Row, ToolbarAction } from './define-list'
 
@@ -26,7 +28,7 @@ const variantOf = (a: ToolbarAction, i: number) => (a.tone === 'danger' ? 'dange
 
 /**
  * The list's actions row: its own toolbar actions (crud "add"; the first one is the toolbar's one primary button, the
- * others secondary), then export view, download all, columns and reset columns. The list's title is the page
+ * others secondary), then export view, download all, the row density (every list's, per user), columns and reset columns. The list's title is the page
  * header's h1 only (it showed twice); the row is a group named by it for assistive technology.
  */
 export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onResetColumns, onToolbar, apiRef, stateKey, page }: Props) {
@@ -35,6 +37,7 @@ export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onRe
   const caption = page && list.caption ? list.caption(LL, page) : null
   const commands = useCommands()
   const tip = (action: string, label: string) => withShortcut(commands, `list:${list.id}:${action}`, label)
+  const { density } = useUserPrefs()
   return (
     <div role="group" aria-label={title} data-testid="list-toolbar" className="flex flex-wrap items-center justify-end gap-2 px-3 py-2">
       {caption && (
@@ -58,6 +61,10 @@ export function ListToolbar({ title, list, ctx, busy, onExport, onDownload, onRe
           {LL.grid.downloadAll()}
         </Button>
       )}
+      <Button variant="ghost" size="sm" data-testid="list-density" data-density={density} title={LL.grid.density.hint()}
+        onClick={() => setDensity(otherDensity(density))}>
+        {LL.grid.density.button({ density: LL.grid.density[density]() })}
+      </Button>
       <ColumnChooser apiRef={apiRef} stateKey={stateKey} />
       <Button variant="ghost" size="sm" onClick={onResetColumns}>
         {LL.grid.resetColumns()}

@@ -1,6 +1,6 @@
 import {
   CellStyleModule, ClientSideRowModelModule, ColumnApiModule, ColumnAutoSizeModule, EventApiModule, LocaleModule,
-  ModuleRegistry, PinnedRowModule, RenderApiModule, RowApiModule, RowAutoHeightModule, RowSelectionModule, RowStyleModule, ScrollApiModule, TooltipModule,
+  ModuleRegistry, PinnedRowModule, RenderApiModule, RowApiModule, RowSelectionModule, RowStyleModule, ScrollApiModule, TooltipModule,
   ValidationModule, colorSchemeDark, colorSchemeLight, themeQuartz,
 } from 'ag-grid-community'
 
@@ -21,7 +21,7 @@ ModuleRegistry.registerModules([
   RenderApiModule,
   ScrollApiModule,
   // Content columns wrap to three lines (column-types.ts): the row grows to its cells.
-  RowAutoHeightModule,
+ 
   // The checkbox column of `selectable` lists (Space on a focused row toggles it).
   RowSelectionModule,
   // The grid's own screen-reader words (selection column) in the console's language: ListGrid's localeText.
@@ -44,7 +44,8 @@ const base = themeQuartz.withParams({
   fontSize: 13,
   headerFontSize: 13,
   spacing: 5,
-  rowHeight: 32,
+  // The default; ListGrid sets the user's density (density.ts).
+  rowHeight: 28,
   headerHeight: 36,
   wrapperBorderRadius: 4,
 })

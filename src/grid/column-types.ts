@@ -12,10 +12,10 @@ const fmt = (type: ColumnType, locale?: string) => (p: ValueFormatterParams) => 
 const numeric: ColTypeDef = { cellClass: 'sms-num', headerClass: 'sms-num-header' }
 
 // Tooltips by `tooltip` callbacks (tooltipValueGetter is deprecated since AG Grid 36.2, which says so in an overlay on
-// the grid); undefined shows none.
+// the grid); undefined shows none. The grid shows them only over a cut text (tooltipShowMode 'whenTruncated').
 export function columnTypes(LL: LL, locale: string): Record<ColumnType, ColTypeDef> {
   return {
-    text: { tooltip: (p) => (typeof p.value === 'string' && p.value.length > 24 ? p.value : undefined) },
+    text: { tooltip: (p) => (typeof p.value === 'string' && p.value ? p.value : undefined) },
     phone: { width: 130, cellClass: 'sms-mono' },
     money: { ...numeric, width: 110, valueFormatter: fmt('money', locale) },
     count: { ...numeric, width: 100, valueFormatter: fmt('count') },
@@ -32,13 +32,10 @@ export function columnTypes(LL: LL, locale: string): Record<ColumnType, ColTypeD
     },
     // Media: the image itself or the kind's icon; the name is the cell's text for export and screen readers.
     thumbnail: { width: 80, cellRenderer: ThumbCell, valueFormatter: fmt('thumbnail') },
-    // Long texts (a message's content): wrapped onto up to three lines, the row as tall as they need; the whole text
-    // in the tooltip and in the row's detail (Enter).
+    // Long texts (a message's content): one line like every cell, cut with an ellipsis; the whole text in the tooltip,
+    // in the row's detail (Enter) and in the row expanded by its key (row-expand.ts).
     content: {
       width: 320,
-      cellClass: 'sms-wrap',
-      wrapText: true,
-      autoHeight: true,
       tooltip: (p) => (p.value === null || p.value === undefined || p.value === '' ? undefined : String(p.value)),
     },
   }

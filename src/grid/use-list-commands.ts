@@ -16,6 +16,10 @@ export interface ListCommandHandlers {
   runToolbar(a: ToolbarAction): void
   /** The focused row's actions as a keyboard menu. */
   openRowMenu(): void
+  /** Expands the focused row to its whole text, or back to one line. */
+  toggleRow(): void
+  /** Compact rows or comfortable ones, for every list of this user. */
+  toggleDensity(): void
   page(to: 'next' | 'prev' | 'first' | 'last'): void
 }
 
@@ -43,6 +47,8 @@ export function useListCommands(def: ListDefinition, title: string, ctx: ListCon
       runRow: (a, row, n) => ref.current.runRow(a, row, n),
       runToolbar: (a) => ref.current.runToolbar(a),
       openRowMenu: () => ref.current.openRowMenu(),
+      toggleRow: () => ref.current.toggleRow(),
+      toggleDensity: () => ref.current.toggleDensity(),
       page: (to) => ref.current.page(to),
     }
     const group = () => LL.grid.commandGroup({ title })
@@ -59,6 +65,10 @@ export function useListCommands(def: ListDefinition, title: string, ctx: ListCon
       cmd('row-menu', () => LL.palette.sheet.gridRowMenu(), h.openRowMenu, {
         shortcut: GRID_SHORTCUTS.rowMenu, shortcutOnly: true, when: () => h.focusedRow() !== null,
       }),
+      cmd('expand-row', () => LL.grid.expandRow(), h.toggleRow, {
+        shortcut: GRID_SHORTCUTS.expandRow, onFocused: true, when: () => h.focusedRow() !== null,
+      }),
+      cmd('density', () => LL.grid.density.toggle(), h.toggleDensity, { keywords: () => [LL.grid.density.compact(), LL.grid.density.comfortable(), 'density', 'row height'] }),
       cmd('next-page', () => LL.nav.nextPage(), () => h.page('next'), { shortcut: PAGE_SHORTCUTS.next }),
       cmd('prev-page', () => LL.nav.prevPage(), () => h.page('prev'), { shortcut: PAGE_SHORTCUTS.prev }),
       cmd('first-page', () => LL.nav.firstPage(), () => h.page('first'), { shortcut: PAGE_SHORTCUTS.first }),

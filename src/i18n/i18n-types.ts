@@ -400,6 +400,10 @@ type RootTranslation = {
 		 */
 		appName: string
 		/**
+		 * 北​京​时​间​（​U​T​C​+​8​）
+		 */
+		platformZone: string
+		/**
 		 * S​M​S
 		 */
 		siteTitle: string
@@ -1319,6 +1323,33 @@ type RootTranslation = {
 		 * 重​置​列
 		 */
 		resetColumns: string
+		/**
+		 * 展​开​或​收​起​所​选​行​（​显​示​全​文​）
+		 */
+		expandRow: string
+		density: {
+			/**
+			 * 切​换​行​高​（​紧​凑​ ​/​ ​宽​松​）
+			 */
+			toggle: string
+			/**
+			 * 紧​凑
+			 */
+			compact: string
+			/**
+			 * 宽​松
+			 */
+			comfortable: string
+			/**
+			 * 行​高​：​{​d​e​n​s​i​t​y​}
+			 * @param {string} density
+			 */
+			button: RequiredParams<'density'>
+			/**
+			 * 所​有​列​表​的​行​高​，​按​账​号​记​住​；​点​击​切​换
+			 */
+			hint: string
+		}
 		/**
 		 * 列​的​顺​序​、​宽​度​和​显​示​已​恢​复​默​认
 		 */
@@ -2800,6 +2831,10 @@ type RootTranslation = {
 			 */
 			gridOpenDetail: string
 			/**
+			 * 展​开​或​收​起​所​选​行​，​显​示​各​列​全​文
+			 */
+			gridExpandRow: string
+			/**
 			 * 打​开​所​选​行​的​操​作​菜​单​（​方​向​键​选​择​，​E​n​t​e​r​ ​执​行​）
 			 */
 			gridRowMenu: string
@@ -3085,9 +3120,19 @@ type RootTranslation = {
 			 */
 			tooSoon: string
 			/**
-			 * 请​选​择​定​时​发​送​时​间
+			 * 请​填​写​定​时​发​送​时​间
 			 */
 			required: string
+			/**
+			 * 请​按​ ​年​-​月​-​日​ ​时​:​分​ ​填​写​存​在​的​时​间​，​如​ ​{​e​x​a​m​p​l​e​}
+			 * @param {string} example
+			 */
+			format: RequiredParams<'example'>
+			/**
+			 * 格​式​ ​年​-​月​-​日​ ​时​:​分​，​如​ ​{​e​x​a​m​p​l​e​}​；​↑​/​↓​ ​加​减​ ​1​ ​分​钟​，​P​a​g​e​U​p​/​P​a​g​e​D​o​w​n​ ​加​减​ ​1​ ​小​时
+			 * @param {string} example
+			 */
+			hint: RequiredParams<'example'>
 		}
 		groups: {
 			/**
@@ -8120,6 +8165,10 @@ export type TranslationFunctions = {
 		 */
 		appName: () => LocalizedString
 		/**
+		 * 北京时间（UTC+8）
+		 */
+		platformZone: () => LocalizedString
+		/**
 		 * SMS
 		 */
 		siteTitle: () => LocalizedString
@@ -8993,6 +9042,32 @@ export type TranslationFunctions = {
 		 * 重置列
 		 */
 		resetColumns: () => LocalizedString
+		/**
+		 * 展开或收起所选行（显示全文）
+		 */
+		expandRow: () => LocalizedString
+		density: {
+			/**
+			 * 切换行高（紧凑 / 宽松）
+			 */
+			toggle: () => LocalizedString
+			/**
+			 * 紧凑
+			 */
+			compact: () => LocalizedString
+			/**
+			 * 宽松
+			 */
+			comfortable: () => LocalizedString
+			/**
+			 * 行高：{density}
+			 */
+			button: (arg: { density: string }) => LocalizedString
+			/**
+			 * 所有列表的行高，按账号记住；点击切换
+			 */
+			hint: () => LocalizedString
+		}
 		/**
 		 * 列的顺序、宽度和显示已恢复默认
 		 */
@@ -10439,6 +10514,10 @@ export type TranslationFunctions = {
 			 */
 			gridOpenDetail: () => LocalizedString
 			/**
+			 * 展开或收起所选行，显示各列全文
+			 */
+			gridExpandRow: () => LocalizedString
+			/**
 			 * 打开所选行的操作菜单（方向键选择，Enter 执行）
 			 */
 			gridRowMenu: () => LocalizedString
@@ -10703,9 +10782,17 @@ export type TranslationFunctions = {
 			 */
 			tooSoon: () => LocalizedString
 			/**
-			 * 请选择定时发送时间
+			 * 请填写定时发送时间
 			 */
 			required: () => LocalizedString
+			/**
+			 * 请按 年-月-日 时:分 填写存在的时间，如 {example}
+			 */
+			format: (arg: { example: string }) => LocalizedString
+			/**
+			 * 格式 年-月-日 时:分，如 {example}；↑/↓ 加减 1 分钟，PageUp/PageDown 加减 1 小时
+			 */
+			hint: (arg: { example: string }) => LocalizedString
 		}
 		groups: {
 			/**

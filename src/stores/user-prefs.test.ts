@@ -20,9 +20,21 @@ describe('user preferences', () => {
 
   it('read a damaged value field by field and clamp the tab cap', () => {
     expect(prefs.parsePrefs('{"pageSizes":{"a":20,"b":"x"},"maxTabs":999,"signatures":{"group":"艾克米","p2p":3}}'))
-      .toEqual({ pageSizes: { a: 20 }, maxTabs: 50, signatures: { group: '艾克米' } })
-    expect(prefs.parsePrefs('not json')).toEqual({ pageSizes: {}, maxTabs: 12, signatures: {} })
+      .toEqual({ pageSizes: { a: 20 }, maxTabs: 50, signatures: { group: '艾克米' }, density: 'compact' })
+    expect(prefs.parsePrefs('not json')).toEqual({ pageSizes: {}, maxTabs: 12, signatures: {}, density: 'compact' })
+    expect(prefs.parsePrefs('{"density":"huge"}').density).toBe('compact')
     expect(prefs.setMaxTabs(1)).toBe(3)
+  })
+
+  it('remember the row density per user, compact until one is chosen', () => {
+    prefs.loadUserPrefs('u1')
+    expect(prefs.getDensity()).toBe('compact')
+    prefs.setDensity('comfortable')
+    prefs.loadUserPrefs('u2')
+    expect(prefs.getDensity()).toBe('compact')
+    prefs.loadUserPrefs('u1')
+    expect(prefs.getDensity()).toBe('comfortable')
+    expect(prefs.parsePrefs(localStorage.getItem('sms.prefs.u1')).density).toBe('comfortable')
   })
 
   it('remember the signature chosen per send page', () => {

@@ -2,8 +2,8 @@ import { proxy, useSnapshot } from 'valtio'
 import { DEFAULT_MAX_TABS, MAX_TABS_RANGE } from './tabs'
 
 /*
- * Preferences one user sets while working: page size per list, the cap on open tabs and the signature each send page
- * starts a message with. Kept in
+ * Preferences one user sets while working: page size per list, the cap on open tabs, the signature each send page
+ * starts a message with and the lists' row density. Kept in
  * localStorage under the user's id, so they survive reloads and two users of one browser do not share them.
  * Column layouts keep their own per-user keys (src/grid/column-state.ts); recent commands live in the palette store.
  */
@@ -12,9 +12,14 @@ export interface UserPrefs {
   maxTabs: number
   /** Send page → the signature last chosen there. */
   signatures: Record<string, string>
+  /** Row height of every list (src/grid/density.ts): compact rows by default, the dense grid the design promises. */
+  density: Density
 }
 
-const blank = (): UserPrefs => ({ pageSizes: {}, maxTabs: DEFAULT_MAX_TABS, signatures: {} })
+export const DENSITIES = ['compact', 'comfortable'] as const
+export type Density = (typeof DENSITIES)[number]
+
+const blank = (): UserPrefs => ({ pageSizes: {}, maxTabs: DEFAULT_MAX_TABS, signatures: {}, density: 'compact' })
 const keyOf = (user: string) => `sms.prefs.${user}`
 const local = () => globalThis.localStorage as Storage | undefined
 
@@ -35,7 +40,8 @@ export function parsePrefs(raw: string | null | undefined): UserPrefs {
     if (v?.signatures && typeof v.signatures === 'object') {
       for (const [k, s] of Object.entries(v.signatures)) if (typeof s === 'string') signatures[k] = s
     }
-    return { pageSizes: sizes, maxTabs: typeof v?.maxTabs === 'number' ? clampMaxTabs(v.maxTabs) : DEFAULT_MAX_TABS, signatures }
+    const density = DENSITIES.find((d) => d === v?.density) ?? 'compact'
+    return { pageSizes: sizes, maxTabs: typeof v?.maxTabs === 'number' ? clampMaxTabs(v.maxTabs) : DEFAULT_MAX_TABS, signatures, density }
   } catch {
     return blank()
   }
@@ -74,6 +80,14 @@ export const getSignaturePref = (page: string): string | undefined => state.pref
 export function setSignaturePref(page: string, name: string) {
   if (state.prefs.signatures[page] === name) return
   state.prefs.signatures = { ...state.prefs.signatures, [page]: name }
+  save()
+}
+
+export const getDensity = (): Density => state.prefs.density
+
+export function setDensity(density: Density) {
+  if (state.prefs.density === density) return
+  state.prefs.density = density
   save()
 }
 

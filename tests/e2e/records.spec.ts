@@ -83,7 +83,7 @@ test('export view writes the loaded rows as CSV with a BOM, and download all giv
   const screen = await openMtRecords(page)
   await expect(gridRows(page).first()).toBeVisible()
   const firstMobile = (await screen.locator('.ag-row:not(.ag-row-pinned) [col-id="decodeMobile"]').first().textContent())!.trim()
-  // The page's rows as loaded (the grid draws only those in view: content rows wrap, so fewer fit).
+  // The page's rows as loaded (the grid draws only those in view).
   const pager = screen.locator('nav:has([data-total])')
   const loaded = Math.min(Number(await pager.locator('select').inputValue()), Number(await pager.locator('[data-total]').getAttribute('data-total')))
 
@@ -171,38 +171,82 @@ test('a hidden column stays hidden after reload, and reset columns brings it bac
   await expect(header).toBeVisible()
 })
 
-test('in a row grown by its wrapped content, the status word and the row actions sit on the first line', async ({ page }) => {
-  await signIn(page, 'acme01')
-  // The middle of each cell's first line of text, in the first row grown past one line.
-  const firstLines = (cols: string[]) => page.evaluate((cols) => {
-    const row = [...document.querySelectorAll<HTMLElement>('.ag-row')].find((r) => r.getBoundingClientRect().height > 40)!
-    const rowIndex = row.getAttribute('row-index')
-    return cols.map((sel) => {
-      // Pinned columns are drawn in rows of their own, with the same row index.
-      const cell = [...document.querySelectorAll(`.ag-row[row-index="${rowIndex}"] ${sel}`)][0]
-      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT, (n) => (n.textContent!.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP))
-      const range = document.createRange()
-      range.selectNodeContents(walker.nextNode()!)
-      const r = range.getClientRects()[0]
-      return Math.round(r.top + r.height / 2)
-    })
-  }, cols)
-  const grown = () => page.evaluate(() => Math.max(...[...document.querySelectorAll('.ag-row')].map((r) => r.getBoundingClientRect().height)))
+test('at 1440×900 sent records show 15 compact one-line rows with the number and batch id in view; Shift+Enter expands a row to its whole text', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await signIn(page, 'acme01', '/home-sms/mt-records')
+  await focusFirstRow(page)
+  const density = page.getByTestId('list-density')
+  if ((await density.getAttribute('data-density')) !== 'compact') await density.click()
+  await expect(density).toHaveAttribute('data-density', 'compact')
+  // Rows wholly inside the grid's scrolling body, and the key columns' headers inside the window.
+  const inView = () => page.evaluate(() => {
+    const top = document.querySelector('.ag-header')!.getBoundingClientRect().bottom
+    const pinned = [...document.querySelectorAll('.ag-row-pinned')].map((r) => r.getBoundingClientRect().top)
+    const bottom = Math.min(window.innerHeight, document.querySelector('.ag-root-wrapper')!.getBoundingClientRect().bottom, ...pinned)
+    // A row is drawn once per pinned part: one per row index.
+    const byIndex = new Map([...document.querySelectorAll('.ag-row:not(.ag-row-pinned)')].map((r) => [r.getAttribute('row-index'), r]))
+    const rows = [...byIndex.values()].map((r) => r.getBoundingClientRect())
+    const header = (id: string) => document.querySelector(`.ag-header-cell[col-id="${id}"]`)?.getBoundingClientRect()
+    const within = (r?: DOMRect) => !!r && r.width > 0 && r.left >= 0 && r.right <= window.innerWidth
+    return {
+      rows: rows.filter((r) => r.top >= top - 1 && r.bottom <= bottom + 1).length,
+      heights: [...new Set(rows.map((r) => Math.round(r.height)))],
+      batchId: within(header('batch_id')), mobile: within(header('decodeMobile')),
+    }
+  })
+  await expect.poll(async () => (await inView()).rows).toBeGreaterThanOrEqual(15)
+  expect(await inView()).toMatchObject({ heights: [28], batchId: true, mobile: true })
 
-  await page.goto('/sms-cloud/home-sms/mt-records')
-  await expect(page.locator('.ag-row [data-status]').first()).toBeVisible()
-  await expect.poll(grown).toBeGreaterThan(40)
-  const [mobile, status] = await firstLines(['[col-id="decodeMobile"]', '[data-status]'])
+  // A row whose message is cut grows to its message's lines (status and number on its first line), and back on the
+  // next press.
+  // In a narrower window the content column is at its minimum and the demo's messages are cut.
+  await page.setViewportSize({ width: 1024, height: 900 })
+  const cutRow = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.ag-row:not(.ag-row-pinned) [col-id="decodeContent"]')]
+    .map((c) => c.querySelector<HTMLElement>('.ag-cell-value') ?? c)
+    .find((v) => v.scrollWidth > v.clientWidth + 1)?.closest('.ag-row')?.getAttribute('row-index') ?? null)
+  await expect.poll(cutRow, { message: 'a message cut with an ellipsis' }).not.toBeNull()
+  const cut = await cutRow()
+  const row = page.locator(`.ag-row[row-index="${cut}"]:not(.ag-row-pinned)`).first()
+  const lineMiddle = (sel: string) => page.evaluate(([sel, at]) => {
+    const cell = document.querySelector(`.ag-row[row-index="${at}"] ${sel}`)!
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT, (n) => (n.textContent!.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP))
+    const range = document.createRange()
+    range.selectNodeContents(walker.nextNode()!)
+    const r = range.getClientRects()[0]
+    return Math.round(r.top + r.height / 2)
+  }, [sel, cut])
+  await row.locator('[col-id="decodeMobile"]').click()
+  await page.keyboard.press('Shift+Enter')
+  await expect(row).toHaveClass(/sms-expanded/)
+  await expect.poll(async () => (await row.boundingBox())!.height).toBeGreaterThan(40)
+  const content = page.locator(`.ag-row[row-index="${cut}"] [col-id="decodeContent"]`).first()
+  const box = await content.evaluate((el) => ({ scroll: (el.querySelector('.ag-cell-value') ?? el).scrollHeight, client: el.clientHeight }))
+  expect(box.scroll, 'the whole message fits the expanded row').toBeLessThanOrEqual(box.client)
+  const [mobile, status] = [await lineMiddle('[col-id="decodeMobile"]'), await lineMiddle('[data-status]')]
   expect(Math.abs(status - mobile), `status ${status}, mobile ${mobile}`).toBeLessThanOrEqual(2)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await page.keyboard.press('Shift+Enter')
+  await expect.poll(async () => Math.round((await row.boundingBox())!.height)).toBe(28)
 
-  await page.goto('/sms-cloud/home-sms/batch-stats')
-  await expect(page.getByRole('button', { name: '下载号码' }).first()).toBeVisible()
-  await expect.poll(grown).toBeGreaterThan(40)
-  const [index, action] = await firstLines(['[col-id="__index"]', '[col-id="__actions"] button'])
-  expect(Math.abs(action - index), `action ${action}, index ${index}`).toBeLessThanOrEqual(2)
+  // The choice is the user's, kept over a reload.
+  await density.click()
+  await expect(density).toHaveAttribute('data-density', 'comfortable')
+  await page.reload()
+  await expect(page.getByTestId('list-density')).toHaveAttribute('data-density', 'comfortable')
+  await expect.poll(async () => Math.round((await row.boundingBox())?.height ?? 0)).toBe(40)
+  await page.getByTestId('list-density').click()
 })
 
-test('sent records: content wraps, carrier codes read as words with the code, Enter opens the record in full', async ({ page }) => {
+test('batch statistics keep the batch id in view at 1440 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await signIn(page, 'admin', '/home-sms/batch-stats')
+  await expect(gridRows(page).first()).toBeVisible()
+  const cellBox = await page.locator('.ag-row[row-index="0"] [col-id="batch_id"]').first().boundingBox()
+  expect(cellBox!.x + cellBox!.width).toBeLessThanOrEqual(1440)
+  expect(cellBox!.x).toBeGreaterThanOrEqual(0)
+})
+
+test('sent records: content on one line, carrier codes read as words with the code, Enter opens the record in full', async ({ page }) => {
   test.setTimeout(180_000)
   const gridErrors: string[] = []
   page.on('console', (m) => {
@@ -214,7 +258,7 @@ test('sent records: content wraps, carrier codes read as words with the code, En
   expectSlowly(gridErrors).toEqual([])
   const desc = page.locator('.ag-row[row-index="0"]:not(.ag-row-pinned) [col-id="report_result_desc"]')
   await expectSlowly(desc).toHaveText('已送达（DELIVRD）')
-  // The content column shows lines of text, not a handful of characters.
+  // The content column shows a line of text, not a handful of characters.
   const content = page.locator('.ag-row[row-index="0"]:not(.ag-row-pinned) [col-id="decodeContent"]')
   expectSlowly((await content.boundingBox())!.width).toBeGreaterThanOrEqual(240)
   const whole = (await content.textContent())!.trim()

@@ -396,3 +396,34 @@ test('a server failure during a send says its status, its request id, that nothi
   expect(keys[1]).toBe(keys[0])
   expect(await balanceOf(page)).toBeLessThan(before)
 })
+
+test.describe('times, from a browser in New York', () => {
+  test.use({ timezoneId: 'America/New_York' })
+
+  test('a timed send is typed as yyyy-MM-dd HH:mm Beijing time, confirmed with its zone and sent as that instant', async ({ page }) => {
+    await signIn(page, 'acme01')
+    await openSend(page)
+    await pasteNumbers(page, '13800138031')
+    await expect(page.getByTestId('count-valid')).toHaveText('有效 1 个')
+    await page.getByTestId('send-content').fill('【艾克米】定时发送，北京时间')
+    await page.getByTestId('timed-toggle').check()
+    const field = page.getByTestId('timed-time')
+    await expect(page.getByTestId('timed-zone')).toHaveText('北京时间（UTC+8）')
+    // A text that is no time is said on leaving the field and kept as typed.
+    await field.fill('2026-13-01 10:00')
+    await field.press('Tab')
+    await expect(page.getByRole('alert').filter({ hasText: '年-月-日 时:分' })).toBeVisible()
+    await expect(field).toHaveValue('2026-13-01 10:00')
+    // Two hours from now, on the Shanghai clock (New York is 12 or 13 hours behind it).
+    const at = new Date(Math.ceil((Date.now() + 2 * 3600_000) / 60_000) * 60_000)
+    const shanghai = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' }).format(at)
+    await field.fill(shanghai)
+    await expect(page.getByRole('alert').filter({ hasText: '年-月-日 时:分' })).toHaveCount(0)
+    await page.getByTestId('send-button').click()
+    await expect(page.getByTestId('send-summary')).toContainText(`${shanghai}:00 北京时间（UTC+8）`)
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/user/groupSend'))
+    await page.getByTestId('confirm-send').click()
+    const body = (await request).postDataJSON() as { timing_time: string }
+    expect(Date.parse(body.timing_time)).toBe(at.getTime())
+  })
+})

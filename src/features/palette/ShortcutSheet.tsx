@@ -28,6 +28,7 @@ export function ShortcutSheet() {
   const grid: [string, readonly string[]][] = [
     [LL.palette.sheet.gridMove(), GRID_SHORTCUTS.move],
     [LL.palette.sheet.gridOpenDetail(), [GRID_SHORTCUTS.openDetail]],
+    [LL.palette.sheet.gridExpandRow(), [GRID_SHORTCUTS.expandRow]],
     [LL.palette.sheet.gridFocusSearch(), [GRID_SHORTCUTS.focusSearch]],
     [LL.palette.sheet.gridReset(), [GRID_SHORTCUTS.reset]],
     [LL.palette.sheet.gridExport(), [GRID_SHORTCUTS.export]],

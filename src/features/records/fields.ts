@@ -61,11 +61,12 @@ export const accountColumns: ColumnDef[] = [
   { field: 'cus_id', header: (LL) => LL.lists.columns.account(), sortable: true, width: 120 },
   { field: 'cus_name', header: (LL) => LL.lists.columns.accountName(), width: 140, priority: 3 },
 ]
+/** A record's number: pinned beside the row number, so it stays in view however far the row scrolls sideways. */
 export const mobileColumn: ColumnDef = {
-  field: 'decodeMobile', header: (LL) => LL.lists.columns.mobile(), type: 'phone', sortable: true, width: 130, priority: 1,
+  field: 'decodeMobile', header: (LL) => LL.lists.columns.mobile(), type: 'phone', sortable: true, width: 130, priority: 1, pinned: 'left',
 }
 export const contentColumn = (field = 'decodeContent'): ColumnDef => ({
-  // Three wrapped lines of 240 px hold some 50 Chinese characters, most of a message.
+  // One line, cut with an ellipsis; the whole message on hover, in the detail (Enter) and in the expanded row.
   field, header: (LL) => LL.lists.columns.content(), type: 'content', width: 320, minWidth: 240, priority: 1,
 })
 export const sendStatusColumn: ColumnDef = {

@@ -24,7 +24,8 @@ function mtColumns(extra: ColumnDef[]): ColumnDef[] {
       field: 'report_time', header: (LL) => LL.lists.columns.reportTime(), type: 'datetime', sortable: true, width: 170,
       visibleWhen: showsStatus,
     },
-    { field: 'batch_id', header: (LL) => LL.lists.columns.batchId(), sortable: true, width: 150 },
+    // Pinned with the number: the batch a record belongs to is what a user follows from here (1440 px shows it).
+    { field: 'batch_id', header: (LL) => LL.lists.columns.batchId(), sortable: true, width: 150, pinned: 'left' },
     ...extra,
   ]
 }

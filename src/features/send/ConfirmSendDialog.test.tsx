@@ -43,4 +43,12 @@ describe('ConfirmSendDialog', () => {
     expect(screen.queryByTestId('send-opted-out')).toBeNull()
     expect(screen.queryByTestId('send-over-cap')).toBeNull()
   })
+
+  it('names the platform zone beside the chosen send time, in both languages', async () => {
+    const { unmount } = show({ ...summary(), time: '2026-12-02 06:32' })
+    expect(await screen.findByTestId('send-summary')).toHaveTextContent('2026-12-02 06:32:00 北京时间（UTC+8）')
+    unmount()
+    show({ ...summary(), time: '2026-12-02 06:32' }, 'en')
+    expect(await screen.findByTestId('send-summary')).toHaveTextContent('2026-12-02 06:32:00 Beijing time (UTC+8)')
+  })
 })

@@ -3,7 +3,7 @@ import { Dialog } from '@/components/ui/Dialog'
 import { formatCount } from '@/domain/count-format'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { money } from './ContentPanel'
-import { formatDateTime } from '@/domain/date-time'
+import { formatDateTime, parsePlatformMinute } from '@/domain/date-time'
 import type { MarketingNotice } from './marketing-notice'
 
 export interface SendSummary {
@@ -11,7 +11,7 @@ export interface SendSummary {
   messages: number
   cost: number | null
   balance: number | null
-  /** datetime-local value, or null for now. */
+  /** The typed send time (yyyy-MM-dd HH:mm, platform zone: SchedulePanel), or null for now. */
   time: string | null
   /** The whole text as a recipient reads it (signature, an example link or page address filled in), when all read one. */
   text?: string
@@ -62,6 +62,9 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
   const { LL, locale } = useI18nContext()
   const t = LL.send.confirm
   const s = summary
+  // A time is always shown with its zone: the platform's, whatever zone the browser is in.
+  const zoned = (text: string) => `${text} ${LL.common.platformZone()}`
+  const chosen = s?.time ? parsePlatformMinute(s.time) : null
   const rows: [string, string][] = s
     ? [
         [t.numbers(), formatCount(s.numbers, locale)],
@@ -69,7 +72,7 @@ export function ConfirmSendDialog({ summary, busy, onConfirm, onClose }: Props) 
         [t.cost(), s.cost === null ? '—' : money(s.cost, locale)],
         [t.balanceAfter(), s.balance === null || s.cost === null ? '—' : money(s.balance - s.cost, locale)],
         // A marketing send asked for outside its hours goes when they open, as the server will decide.
-        [t.sendTime(), s.marketing?.from ?? (s.time ? formatDateTime(s.time) : t.immediately())],
+        [t.sendTime(), s.marketing?.from ? zoned(s.marketing.from) : chosen !== null ? zoned(formatDateTime(chosen)) : t.immediately()],
       ]
     : []
   return (

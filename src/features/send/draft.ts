@@ -9,7 +9,7 @@ export interface Draft<F = Record<string, unknown>> {
   /** The kind's own fields (content, template, link, …), as its page keeps them. */
   fields: F
   timed: boolean
-  /** datetime-local value of a timed send. */
+  /** The typed time of a timed send (yyyy-MM-dd HH:mm, platform zone), kept as typed. */
   time: string
   numbers: NumberState
   /** Kept so a retry after a lost reply reuses the key and the server sends nothing twice. */

@@ -12,7 +12,7 @@ import { getToken, useSession } from '@/stores/session'
 import { balanceQuery, lowerBalance } from './balance'
 import { clearDraft, loadDraft, saveDraft } from './draft'
 import type { NumberListOptions } from './numbers-client'
-import { scheduleProblem, toIso } from './schedule'
+import { quickChoice, scheduleProblem, toIso } from './schedule'
 import { sentWords } from './sent-words'
 import { useNumbers } from './use-numbers'
 
@@ -123,7 +123,7 @@ export function useSendComposer<F extends object>(o: ComposerOptions<F>) {
       else if (state.valid === 0) p.numbers = LL.send.errors.noValidNumbers()
     }
     const s = !forPreview && schedule.timed ? scheduleProblem(schedule.time) : null
-    if (s) p.schedule = LL.send.schedule[s]()
+    if (s) p.schedule = s === 'format' ? LL.send.schedule.format({ example: quickChoice(60) }) : LL.send.schedule[s]()
     for (const k of Object.keys(p)) if (!p[k]) delete p[k]
     const bad = Object.keys(p).length > 0
     setProblem(bad ? p : null)

@@ -56,7 +56,8 @@ export const batchStatsList = defineList({
       },
       width: 190,
     },
-    { field: 'batch_id', header: (LL) => LL.lists.columns.batchId(), sortable: true, width: 150 },
+    // The row's key, pinned beside the row number: it was a sideways scroll away at 1440 px.
+    { field: 'batch_id', header: (LL) => LL.lists.columns.batchId(), sortable: true, width: 150, pinned: 'left' },
     ...accountColumns.map((c) => ({ ...c, sortable: false })),
     { field: 'decodeContent', header: (LL) => LL.lists.columns.content(), type: 'content', width: 320 },
   ],

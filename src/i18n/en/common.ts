@@ -1,6 +1,8 @@
 import type { Translation } from '../i18n-types'
 
 export default {
+	/** The platform's zone (Asia/Shanghai), named beside every time typed and in every confirmation. */
+	platformZone: 'Beijing time (UTC+8)',
 	appName: 'SMS Cloud Platform',
 	siteTitle: 'SMS',
 	ok: 'OK',

@@ -60,6 +60,14 @@ export default {
 	downloadAll: 'Download all',
 	columns: 'Columns',
 	resetColumns: 'Reset columns',
+	expandRow: 'Expand or collapse the selected row (whole text)',
+	density: {
+		toggle: 'Switch row height (compact / comfortable)',
+		compact: 'Compact',
+		comfortable: 'Comfortable',
+		button: 'Rows: {density}',
+		hint: 'Row height of every list, remembered for your account; click to switch',
+	},
 	columnsReset: 'Column order, widths and visibility are back to their defaults',
 	download: {
 		title: 'Download all records',

@@ -26,6 +26,7 @@ export default {
 		grid: 'Lists and tables',
 		gridMove: 'Move between cells',
 		gridOpenDetail: 'Open the selected row\'s details',
+		gridExpandRow: 'Expand or collapse the selected row to show every column\'s whole text',
 		gridRowMenu: 'Open the selected row\'s actions (arrow keys choose, Enter runs)',
 		notNow: 'not available now',
 		gridFocusSearch: 'Focus the search box',

@@ -66,7 +66,9 @@ export default {
 		minutes: 'In {n} min',
 		hours: 'In {n} h',
 		tooSoon: 'The scheduled time must be at least 10 minutes from now',
-		required: 'Choose the scheduled time',
+		required: 'Type the scheduled time',
+		format: 'Type a time that exists as year-month-day hour:minute, e.g. {example}',
+		hint: 'Format year-month-day hour:minute, e.g. {example}; ↑/↓ one minute, PageUp/PageDown one hour',
 	},
 	groups: {
 		open: 'Add from address book',

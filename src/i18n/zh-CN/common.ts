@@ -1,5 +1,7 @@
 export default {
 	appName: 'SMS云平台',
+	/** The platform's zone (Asia/Shanghai), named beside every time typed and in every confirmation. */
+	platformZone: '北京时间（UTC+8）',
 	siteTitle: 'SMS',
 	ok: '确定',
 	cancel: '取消',

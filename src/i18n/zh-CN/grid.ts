@@ -61,6 +61,14 @@ export default {
 	downloadAll: '下载全部',
 	columns: '显示列',
 	resetColumns: '重置列',
+	expandRow: '展开或收起所选行（显示全文）',
+	density: {
+		toggle: '切换行高（紧凑 / 宽松）',
+		compact: '紧凑',
+		comfortable: '宽松',
+		button: '行高：{density:string}',
+		hint: '所有列表的行高，按账号记住；点击切换',
+	},
 	columnsReset: '列的顺序、宽度和显示已恢复默认',
 	download: {
 		title: '下载全部记录',

@@ -24,6 +24,7 @@ export default {
 		grid: '列表与表格',
 		gridMove: '在单元格之间移动',
 		gridOpenDetail: '打开所选行的详情',
+		gridExpandRow: '展开或收起所选行，显示各列全文',
 		gridRowMenu: '打开所选行的操作菜单（方向键选择，Enter 执行）',
 		notNow: '当前不可用',
 		gridFocusSearch: '聚焦搜索框',

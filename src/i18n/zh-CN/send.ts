@@ -66,7 +66,9 @@ export default {
 		minutes: '{n:number} 分钟后',
 		hours: '{n:number} 小时后',
 		tooSoon: '定时时间须至少晚于当前时间 10 分钟',
-		required: '请选择定时发送时间',
+		required: '请填写定时发送时间',
+		format: '请按 年-月-日 时:分 填写存在的时间，如 {example:string}',
+		hint: '格式 年-月-日 时:分，如 {example:string}；↑/↓ 加减 1 分钟，PageUp/PageDown 加减 1 小时',
 	},
 	groups: {
 		open: '从通讯录添加',
