@@ -421,9 +421,14 @@ test.describe('times, from a browser in New York', () => {
     await expect(page.getByRole('alert').filter({ hasText: '年-月-日 时:分' })).toHaveCount(0)
     await page.getByTestId('send-button').click()
     await expect(page.getByTestId('send-summary')).toContainText(`${shanghai}:00 北京时间（UTC+8）`)
-    const request = page.waitForRequest((r) => r.url().endsWith('/api/user/groupSend'))
+    const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/groupSend'))
     await page.getByTestId('confirm-send').click()
-    const body = (await request).postDataJSON() as { timing_time: string }
-    expect(Date.parse(body.timing_time)).toBe(at.getTime())
+    const body = (await (await reply).json()) as { code: number; data: { batch_id: string; timed: boolean } }
+    expect(body.data.timed).toBe(true)
+    // The batch is timed for the instant typed: the timed batches list (platform time) shows the same minute.
+    await page.getByRole('button', { name: '查看定时批次' }).click()
+    const row = gridRows(page).first()
+    await expect(row.locator('[col-id="time_batch"]')).toHaveText(body.data.batch_id)
+    await expect(row.locator('[col-id="timing_time"]')).toHaveText(`${shanghai}:00`)
   })
 })
