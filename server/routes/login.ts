@@ -12,7 +12,7 @@ import { alertOwner } from '../security/sign-in-alert'
 import { requireAllowedAddress } from '../security/allowed-addresses'
 import { unsealPassword } from '../security/rsa'
 import { issueToken } from '../security/tokens'
-import { newChallenge, twoFactorOn } from '../security/two-factor'
+import { newChallenge, twoFactorOn, twoFactorRequired } from '../security/two-factor'
 import { userByCusId, type SessionUser } from '../users/repo'
 
 /** Login answers carry `type`: 0 success, 1 refusal. Refusals are never 401, which the console keeps for lost sessions. */
@@ -80,15 +80,23 @@ export async function signIn(deps: Deps, user: SessionUser, claim: SignInClaim) 
 
 /**
  * The answer to a right password or SMS code: the session, or for an account with two-factor the challenge its
- * second step (/user/login2fa) answers. The first factor's attempts are given back either way; the address becomes
+ * second step (/user/login2fa) answers, or for an account required to have two-factor that has none the challenge
+ * with which it enrols first. The first factor's attempts are given back either way; the address becomes
  * known only once the sign-in is whole.
  */
 export async function firstFactorPassed(deps: Deps, c: Context, user: SessionUser, claim: SignInClaim) {
   // Said only once the secret was right, so the list tells a stranger nothing.
   await requireAllowedAddress(deps.db, user, clientIp(c, deps.config.trustProxy), LOGIN_FAILED)
-  if (!(await twoFactorOn(deps.db, user.cusId))) return ok(c, await signIn(deps, user, claim), 'loginSuccess', { type: 0 })
-  await secretWasRight(deps, user, claim)
-  return ok(c, { two_factor: true, challenge: await newChallenge(deps.db, user.cusId, claim.address, deps.now()) }, 'twoFactorNeeded', { type: 0 })
+  if (await twoFactorOn(deps.db, user.cusId)) {
+    await secretWasRight(deps, user, claim)
+    return ok(c, { two_factor: true, challenge: await newChallenge(deps.db, user.cusId, claim.address, deps.now()) }, 'twoFactorNeeded', { type: 0 })
+  }
+  // Required of it and not set up: it enrols with the challenge (/user/login2fa/begin, then /user/login2fa) first.
+  if (await twoFactorRequired(deps.db, user)) {
+    await secretWasRight(deps, user, claim)
+    return ok(c, { two_factor_setup: true, challenge: await newChallenge(deps.db, user.cusId, claim.address, deps.now()) }, 'twoFactorSetupNeeded', { type: 0 })
+  }
+  return ok(c, await signIn(deps, user, claim), 'loginSuccess', { type: 0 })
 }
 
 export function loginRoutes(deps: Deps) {

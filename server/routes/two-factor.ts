@@ -8,7 +8,8 @@ import { guardSignIn, LOGIN_FAILED, addressOf, signIn } from './login'
 import { confirmPassword, refusedAs } from '../security/password-nonce'
 import { consumeRate } from '../security/rate-limit'
 import {
-  beginEnrolment, confirmEnrolment, endChallenge, removeTwoFactor, spendSecondFactor, tryChallenge, twoFactorStatus,
+  beginEnrolment, confirmEnrolment, endChallenge, policyRequired, policyScopeSetBy, removeTwoFactor, setPolicy, spendSecondFactor,
+  tryChallenge, twoFactorOn, twoFactorRequired, twoFactorStatus,
 } from '../security/two-factor'
 import { userByCusId } from '../users/repo'
 import { clientIp } from '../http/client-ip'
@@ -17,7 +18,9 @@ import { requireAllowedAddress } from '../security/allowed-addresses'
 /*
  * Two-factor sign-in (src/domain/two-factor.ts): enrolment and its end in personal settings, and a sign-in's second
  * step. The password steps (routes/login.ts, routes/sms-login.ts) answer an account with two-factor with a challenge
- * instead of a token; /user/login2fa turns the challenge and a code into the session.
+ * instead of a token; /user/login2fa turns the challenge and a code into the session. An enterprise may require
+ * two-factor of its sub-accounts and an administrator of every administrator (/user/twoFactor/policy/…): an account
+ * it applies to without one enrols at sign-in (/user/login2fa/begin for the key, /user/login2fa for the first code).
  */
 export function twoFactorRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
@@ -60,10 +63,49 @@ export function twoFactorRoutes(deps: Deps) {
     if (!cusId) throw new ApiError(400, 'twoFactorExpired', {}, LOGIN_FAILED)
     const claim = await guardSignIn(deps, cusId, address, { accountWide: false })
     const user = await userByCusId(db, cusId)
-    if (!user || !(await spendSecondFactor(db, cusId, p.code, now))) throw new ApiError(400, 'twoFactorWrong', {}, LOGIN_FAILED)
+    if (!user) throw new ApiError(400, 'twoFactorWrong', {}, LOGIN_FAILED)
+    // An account enrolling at sign-in (its two-factor required, none in force): the code confirms the key begun with
+    // this challenge, and the session comes with the recovery codes, shown this once.
+    const enrolling = !(await twoFactorOn(db, cusId)) && (await twoFactorRequired(db, user))
+    let recovery: string[] | null = null
+    if (enrolling) {
+      recovery = await confirmEnrolment(db, cusId, p.code, now).catch((e: unknown) => {
+        throw e instanceof ApiError && e.status === 400 ? new ApiError(400, e.key === 'twoFactorNotBegun' ? 'twoFactorNotBegun' : 'twoFactorWrong', {}, LOGIN_FAILED) : e
+      })
+    } else if (!(await spendSecondFactor(db, cusId, p.code, now))) throw new ApiError(400, 'twoFactorWrong', {}, LOGIN_FAILED)
     await endChallenge(db, p.challenge)
     await requireAllowedAddress(db, user, clientIp(c, deps.config.trustProxy), LOGIN_FAILED)
-    return ok(c, await signIn(deps, user, claim), 'loginSuccess', { type: 0 })
+    const session = await signIn(deps, user, claim)
+    return recovery ? ok(c, { ...session, recovery_codes: recovery }, 'twoFactorOn', { type: 0 }) : ok(c, session, 'loginSuccess', { type: 0 })
+  })
+
+  // The key of an enrolment at sign-in: for a challenge of an account required to have two-factor that has none. A
+  // call spends one of the challenge's tries, as a code does.
+  operation(r, '/user/login2fa/begin', async (c, input) => {
+    const p = await input(badRequest(LOGIN_FAILED))
+    const address = addressOf(deps, c)
+    await consumeRate(deps, 'signInAddress', address, { type: LOGIN_FAILED })
+    const cusId = await tryChallenge(db, p.challenge, address, deps.now())
+    const user = cusId ? await userByCusId(db, cusId) : null
+    if (!cusId || !user || (await twoFactorOn(db, cusId)) || !(await twoFactorRequired(db, user))) throw new ApiError(400, 'twoFactorExpired', {}, LOGIN_FAILED)
+    return ok(c, await beginEnrolment(db, cusId))
+  })
+
+  operation(r, '/user/twoFactor/policy/get', auth, async (c) => {
+    const user = c.get('user')
+    if (user.userType === 3) throw new ApiError(403, 'forbidden')
+    return ok(c, { required: await policyRequired(db, policyScopeSetBy(user)), scope: user.userType === 1 ? 'administrators' : 'sub_accounts', editable: true })
+  })
+
+  operation(r, '/user/twoFactor/policy/set', auth, async (c, input) => {
+    const user = c.get('user')
+    if (user.userType === 3) throw new ApiError(403, 'forbidden')
+    await consumeRate(deps, 'twoFactorWrite', user.cusId)
+    const p = await input(byField)
+    // An administrator it would apply to must already have it, so the requirement never signs its own setter out.
+    if (p.required && user.userType === 1 && !(await twoFactorOn(db, user.cusId))) throw new ApiError(400, 'twoFactorYourselfFirst')
+    await setPolicy(db, policyScopeSetBy(user), p.required)
+    return ok(c, { required: p.required, scope: user.userType === 1 ? 'administrators' : 'sub_accounts', editable: true }, 'twoFactorPolicySaved')
   })
   return r
 }

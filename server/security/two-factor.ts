@@ -141,3 +141,40 @@ export async function tryChallenge(db: Db, challenge: string, address: string, n
 export async function endChallenge(db: Db, challenge: string): Promise<void> {
   await db.query('delete from two_factor_challenge where challenge = $1', [challenge])
 }
+
+/** Whose requirement applies to an account: the administrators' one, or a sub-account's enterprise's; none for an enterprise. */
+export const policyScopeOf = (user: { userType: number; parentId: string | null }) =>
+  user.userType === 1 ? 'admin' : user.userType === 3 && user.parentId ? user.parentId : null
+
+/** The requirement an account sets: the administrators' (an administrator), its sub-accounts' (an enterprise). */
+export const policyScopeSetBy = (user: { userType: number; cusId: string }) => (user.userType === 1 ? 'admin' : user.cusId)
+
+export async function policyRequired(db: Db, scope: string): Promise<boolean> {
+  const { rows } = await db.query<{ required: boolean }>('select required from two_factor_policy where scope = $1', [scope])
+  return rows[0]?.required ?? false
+}
+
+/** Whether the account must have two-factor to sign in (its enterprise's or the administrators' requirement). */
+export async function twoFactorRequired(db: Db, user: { userType: number; parentId: string | null }): Promise<boolean> {
+  const scope = policyScopeOf(user)
+  return scope !== null && (await policyRequired(db, scope))
+}
+
+/**
+ * Saves a requirement; turned on, the open sessions of the accounts it applies to that have no two-factor yet end in
+ * the same transaction, so each enrols at its next sign-in rather than working on without it.
+ */
+export async function setPolicy(db: Db, scope: string, required: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `insert into two_factor_policy (scope, required) values ($1, $2)
+       on conflict (scope) do update set required = excluded.required, update_time = now()`, [scope, required])
+    if (!required) return
+    await tx.query(
+      `update session_token t set revoked_at = now()
+       from customer c
+       where c.id = t.customer_id and t.revoked_at is null
+         and (case when $1 = 'admin' then c.user_type = 1 else c.user_type = 3 and c.parent_id = $1 end)
+         and not exists (select 1 from two_factor f where f.cus_id = c.cus_id and f.enabled_at is not null)`, [scope])
+  })
+}

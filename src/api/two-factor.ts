@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { tokenSchema, type TokenData } from '@/domain/auth'
 import {
-  twoFactorBeginSchema, twoFactorStatusSchema, type TwoFactorBegin, type TwoFactorLogin,
+  twoFactorBeginSchema, twoFactorPolicyInfoSchema, twoFactorSetupDoneSchema, twoFactorStatusSchema, type TwoFactorBegin, type TwoFactorLogin,
+  type TwoFactorPolicyInfo,
 } from '@/domain/two-factor'
 import { z } from 'zod'
 import { api, apiEnvelope } from './http'
@@ -14,7 +15,7 @@ import { signInAnswer } from './user'
  * settings. Writes are silent: the forms show the server's words under their fields.
  */
 
-export const twoFactorKeys = { status: ['user', 'two-factor'] as const }
+export const twoFactorKeys = { status: ['user', 'two-factor'] as const, policy: ['user', 'two-factor', 'policy'] as const }
 
 export const twoFactorStatusQuery = () =>
   queryOptions({ queryKey: twoFactorKeys.status, queryFn: async () => twoFactorStatusSchema.parse(await api('/user/twoFactor/status')) })
@@ -35,5 +36,25 @@ export async function enableTwoFactor(code: string): Promise<{ msg: string; code
 export async function disableTwoFactor(password: string, code: string): Promise<string> {
   const env = await apiEnvelope('/user/twoFactor/disable', { ...(await sealedPassword(password)), code }, { silent: true })
   await refresh()
+  return env.msg
+}
+
+/** An enrolment at sign-in (two-factor required, none yet): the key for the password step's challenge. */
+export const login2faBegin = async (challenge: string): Promise<TwoFactorBegin> =>
+  twoFactorBeginSchema.parse(await signInAnswer('/user/login2fa/begin', { challenge }))
+
+/** Its first code: the session, with the recovery codes shown this once. */
+export async function login2faEnrol(p: TwoFactorLogin): Promise<{ token: TokenData; codes: string[] }> {
+  const done = twoFactorSetupDoneSchema.parse(await signInAnswer('/user/login2fa', p))
+  return { token: { token: done.token, expiresIn: done.expiresIn }, codes: done.recovery_codes }
+}
+
+/** Whether two-factor is required of the sub-accounts (an enterprise) or of every administrator (an administrator). */
+export const twoFactorPolicyQuery = () =>
+  queryOptions({ queryKey: twoFactorKeys.policy, queryFn: async () => twoFactorPolicyInfoSchema.parse(await api('/user/twoFactor/policy/get')) })
+
+export async function saveTwoFactorPolicy(required: boolean): Promise<string> {
+  const env = await apiEnvelope<unknown>('/user/twoFactor/policy/set', { required }, { silent: true })
+  queryClient.setQueryData<TwoFactorPolicyInfo>(twoFactorKeys.policy, twoFactorPolicyInfoSchema.parse(env.data))
   return env.msg
 }

@@ -5,7 +5,7 @@ import {
   type LoginPayload, type RegisterPayload, type SendAuthCodePayload, type SendLoginCodePayload,
   type SmsLoginPayload, type TokenData,
 } from '@/domain/auth'
-import { twoFactorChallengeSchema, type TwoFactorChallenge } from '@/domain/two-factor'
+import { twoFactorChallengeSchema, twoFactorSetupChallengeSchema, type TwoFactorChallenge, type TwoFactorSetupChallenge } from '@/domain/two-factor'
 import { accountOptionSchema, clipErrorEntry, ERROR_LOG_LIMITS, type AccountOption } from '@/domain/account'
 import type { ModuleCode } from '@/domain/constants'
 import { menuItemSchema, topMenuItemSchema } from '@/domain/menu'
@@ -18,10 +18,11 @@ const signIn = { auth: false, silent: true } as const
 
 /**
  * Login answers `type` 0 on success; any other type is a refusal even when the envelope says 200. A success is the
- * session, or for an account with two-factor the challenge of its second step (api/two-factor.ts).
+ * session, or for an account with two-factor (or required to enrol in it) the challenge of its second step
+ * (api/two-factor.ts).
  */
-async function tokenCall(path: string, body: unknown): Promise<TokenData | TwoFactorChallenge> {
-  return z.union([tokenSchema, twoFactorChallengeSchema]).parse(await signInAnswer(path, body))
+async function tokenCall(path: string, body: unknown): Promise<TokenData | TwoFactorChallenge | TwoFactorSetupChallenge> {
+  return z.union([tokenSchema, twoFactorChallengeSchema, twoFactorSetupChallengeSchema]).parse(await signInAnswer(path, body))
 }
 
 /** A sign-in call's `data`; a `type` other than 0 is a refusal even when the envelope says 200. */

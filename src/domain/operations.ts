@@ -2,7 +2,7 @@ import { failureAlertSchema } from './failure-alert'
 import { marketingRuleSchema } from './marketing'
 import { allowedAddressesSchema } from './allowed-addresses'
 import { apiKeyCreateSchema, apiKeyRefSchema, apiKeySearchSchema } from './api-keys'
-import { twoFactorDisableSchema, twoFactorEnableSchema, twoFactorLoginSchema } from './two-factor'
+import { twoFactorDisableSchema, twoFactorEnableSchema, twoFactorLoginSchema, twoFactorPolicySchema, twoFactorSetupBeginSchema } from './two-factor'
 import { batchRefSchema, recordRefSchema, resendPreviewSchema, resendSchema } from './batch'
 import type { z } from 'zod'
 import { accountListSchema, errorLogUploadSchema } from './account'
@@ -112,6 +112,7 @@ export const OPERATIONS = [
     ['/user/sendLoginAuthCode', json(sendLoginCodeSchema)],
     ['/user/loginBySmsCode', json(smsLoginSchema)],
     ['/user/login2fa', json(twoFactorLoginSchema)],
+    ['/user/login2fa/begin', json(twoFactorSetupBeginSchema)],
     ['/user/sendAuthCode', json(sendAuthCodeSchema)],
     ['/user/epRegist', json(registerSchema)],
   ]),
@@ -136,6 +137,8 @@ export const OPERATIONS = [
     ['/user/twoFactor/begin', none],
     ['/user/twoFactor/enable', json(twoFactorEnableSchema)],
     ['/user/twoFactor/disable', json(twoFactorDisableSchema)],
+    ['/user/twoFactor/policy/get', none],
+    ['/user/twoFactor/policy/set', json(twoFactorPolicySchema)],
     ['/user/allowedAddresses/get', none],
     ['/user/allowedAddresses/set', json(allowedAddressesSchema)],
     ['/user/sendBindCode', json(sendBindCodeSchema)],

@@ -48,5 +48,31 @@ export type TwoFactorBegin = z.infer<typeof twoFactorBeginSchema>
 export const twoFactorChallengeSchema = z.object({ two_factor: z.literal(true), challenge: z.string() })
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>
 
+/**
+ * A password step of an account whose enterprise (for a sub-account) or the platform (for an administrator) requires
+ * two-factor, and which has none yet: no token, the challenge with which it enrols before its first session.
+ */
+export const twoFactorSetupChallengeSchema = z.object({ two_factor_setup: z.literal(true), challenge: z.string() })
+export type TwoFactorSetupChallenge = z.infer<typeof twoFactorSetupChallengeSchema>
+/** What a password step hands the sign-in's next step: the challenge, and whether it enrols (setup) or asks a code. */
+export interface SecondStep { challenge: string; setup: boolean }
+/** /user/login2fa/begin: the key of an enrolment at sign-in, for the challenge the password step answered with. */
+export const twoFactorSetupBeginSchema = z.object({ challenge: safeText().min(16).max(64) })
+/** The session of a sign-in that enrolled: its token with the recovery codes, shown this once. */
+export const twoFactorSetupDoneSchema = z.object({ token: z.string(), expiresIn: z.number(), recovery_codes: z.array(z.string()) })
+
+/**
+ * Who must sign in with two-factor: an enterprise may require it of its sub-accounts, an administrator of every
+ * administrator (`scope`). Accounts it applies to without two-factor enrol at their next sign-in; their open sessions
+ * end when it is turned on. An administrator turns it on for administrators only once their own is on.
+ */
+export const TWO_FACTOR_POLICY_SCOPES = ['sub_accounts', 'administrators'] as const
+export const twoFactorPolicySchema = z.object({ required: z.boolean() })
+export type TwoFactorPolicyInput = z.infer<typeof twoFactorPolicySchema>
+export const twoFactorPolicyInfoSchema = z.object({
+  required: z.boolean(), scope: z.enum(TWO_FACTOR_POLICY_SCOPES), editable: z.boolean(),
+})
+export type TwoFactorPolicyInfo = z.infer<typeof twoFactorPolicyInfoSchema>
+
 /** The key written in groups of four for typing by hand. */
 export const groupedSecret = (s: string) => s.replace(/(.{4})/g, '$1 ').trim()

@@ -6,12 +6,13 @@ import { signInFields } from '@/domain/auth-form'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { captchaField, useCaptcha } from './captcha'
 import { encryptPassword } from './encrypt'
+import type { SecondStep } from '@/domain/two-factor'
 import { afterFirstFactor, keepPaletteKeys, refusedSignIn } from './sign-in'
 
 type Field = 'username' | 'password' | 'code'
 
 /** Account, password and image captcha (spec section 5). The password is encrypted before it is sent. */
-export function AccountLoginForm({ onSignedIn, onChallenge, autoFocus }: { onSignedIn: () => void; onChallenge: (challenge: string) => void; autoFocus?: boolean }) {
+export function AccountLoginForm({ onSignedIn, onChallenge, autoFocus }: { onSignedIn: () => void; onChallenge: (step: SecondStep) => void; autoFocus?: boolean }) {
   const { LL } = useI18nContext()
   const captcha = useCaptcha()
   const form = useRef<FormHandle<Field>>(null)

@@ -10,7 +10,9 @@ import { LanguageSwitch } from './LanguageSwitch'
 import { RegisterForm } from './RegisterForm'
 import { sessionEnd } from '@/stores/session'
 import { SmsLoginForm } from './SmsLoginForm'
+import { TwoFactorSetupStep } from './TwoFactorSetupStep'
 import { TwoFactorStep } from './TwoFactorStep'
+import type { SecondStep } from '@/domain/two-factor'
 
 type Tab = 'account' | 'sms' | 'register'
 
@@ -23,8 +25,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const { data: site } = useQuery(siteSettingsQuery())
   const [tab, setTab] = useState<Tab>('account')
   const [notice, setNotice] = useState<string | null>(null)
-  // An account with two-factor: its password (or SMS code) was right, and the second step answers this challenge.
-  const [challenge, setChallenge] = useState<string | null>(null)
+  // An account with two-factor (or required to enrol in it): its password (or SMS code) was right, and the second step
+  // answers this challenge.
+  const [step, setStep] = useState<SecondStep | null>(null)
   // A session that ended by itself (expired, revoked, the account closed) says why, until the next sign-in.
   const [ended] = useState(sessionEnd)
   // Only the first render focuses the account field; later tab switches keep focus on the tab list.
@@ -56,8 +59,10 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
             </p>
           )}
           <FormMessage text={notice} ok />
-          {challenge ? (
-            <TwoFactorStep challenge={challenge} onSignedIn={onSignedIn} onBack={() => setChallenge(null)} />
+          {step?.setup ? (
+            <TwoFactorSetupStep challenge={step.challenge} onSignedIn={onSignedIn} onBack={() => setStep(null)} />
+          ) : step ? (
+            <TwoFactorStep challenge={step.challenge} onSignedIn={onSignedIn} onBack={() => setStep(null)} />
           ) : (
           <Tabs
             label={LL.auth.title()}
@@ -69,8 +74,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
               { key: 'register', label: LL.auth.tabs.register() },
             ]}
           >
-            {tab === 'account' && <AccountLoginForm onSignedIn={onSignedIn} onChallenge={setChallenge} autoFocus={firstView} />}
-            {tab === 'sms' && <SmsLoginForm onSignedIn={onSignedIn} onChallenge={setChallenge} />}
+            {tab === 'account' && <AccountLoginForm onSignedIn={onSignedIn} onChallenge={setStep} autoFocus={firstView} />}
+            {tab === 'sms' && <SmsLoginForm onSignedIn={onSignedIn} onChallenge={setStep} />}
             {tab === 'register' && (
               <RegisterForm
                 onRegistered={(message) => {

@@ -7,12 +7,13 @@ import { SMS_CODE_LENGTH } from '@/domain/constants'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { captchaField, useCaptcha } from './captcha'
 import { randomId } from './encrypt'
+import type { SecondStep } from '@/domain/two-factor'
 import { afterFirstFactor, keepPaletteKeys, refusedSignIn, sendCodeWith } from './sign-in'
 
 type Field = 'username' | 'code' | 'smsCode'
 
 /** Sign-in by a 6-digit code sent to the account's bound mobile; `uuid` ties the code to this form. */
-export function SmsLoginForm({ onSignedIn, onChallenge }: { onSignedIn: () => void; onChallenge: (challenge: string) => void }) {
+export function SmsLoginForm({ onSignedIn, onChallenge }: { onSignedIn: () => void; onChallenge: (step: SecondStep) => void }) {
   const { LL } = useI18nContext()
   const captcha = useCaptcha()
   const [uuid] = useState(randomId)

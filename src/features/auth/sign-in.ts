@@ -4,7 +4,7 @@ import { logout, userInfoQuery } from '@/api/user'
 import type { FormHandle } from '@/components/ui/DeclaredForm'
 import { FormRefusal } from '@/components/ui/form-refusal'
 import type { TokenData } from '@/domain/auth'
-import type { TwoFactorChallenge } from '@/domain/two-factor'
+import type { SecondStep, TwoFactorChallenge, TwoFactorSetupChallenge } from '@/domain/two-factor'
 import { CODE_RESEND_SECONDS } from '@/domain/constants'
 import { logoutLocal, setToken, setUserInfo } from '@/stores/session'
 
@@ -18,13 +18,13 @@ export function keepPaletteKeys(keep: boolean): void {
 }
 
 /**
- * A right password or SMS code: the session completed (true), or for an account with two-factor its challenge handed
- * to the second step (false; the keys are no longer kept until that step signs in).
+ * A right password or SMS code: the session completed (true), or for an account with two-factor (or required to
+ * enrol in it) its challenge handed to the second step (false; the keys are no longer kept until that step signs in).
  */
-export async function afterFirstFactor(answer: TokenData | TwoFactorChallenge, onChallenge: (challenge: string) => void): Promise<boolean> {
+export async function afterFirstFactor(answer: TokenData | TwoFactorChallenge | TwoFactorSetupChallenge, onChallenge: (step: SecondStep) => void): Promise<boolean> {
   if ('challenge' in answer) {
     keepPaletteKeys(false)
-    onChallenge(answer.challenge)
+    onChallenge({ challenge: answer.challenge, setup: 'two_factor_setup' in answer })
     return false
   }
   await completeSignIn(answer)
