@@ -1,5 +1,7 @@
 import { signatureOf, type BatchDetail, type FailureGroups } from '../../src/domain/batch'
 import { failureKind } from '../../src/domain/carrier-codes'
+import { PROD_TYPE } from '../../src/domain/constants'
+import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import { OPERATORS, operatorTable, type OperatorOrOther } from '../../src/domain/operators'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
@@ -23,6 +25,8 @@ export interface BatchRow {
   batch_type: number
   content: string
   marketing: boolean
+  /** International: the sender id; null the route's default. */
+  sender_id: string | null
   receive_count: number
   sent_count: number
   unknown_count: number
@@ -34,7 +38,7 @@ export async function visibleBatch(db: Db, user: SessionUser, batchId: string, l
   const w = new Where().scope(user, 'b.cus_id')
   w.and(`b.batch_id = ${w.bind(batchId)}`)
   const { rows } = await db.query<BatchRow>(
-    `select b.batch_id, b.cus_id, b.prod_type::int as prod_type, b.batch_type::int as batch_type, b.content, b.marketing,
+    `select b.batch_id, b.cus_id, b.prod_type::int as prod_type, b.batch_type::int as batch_type, b.content, b.marketing, b.sender_id,
        b.receive_count, b.sent_count, b.unknown_count, b.timeout_count
      from sms_batch b ${w.sql} ${lock}`, w.params)
   if (!rows[0]) throw new ApiError(404, 'batchNotFound', { batch: batchId })
@@ -49,8 +53,16 @@ export async function batchDetail(db: Db, user: SessionUser, batchId: string): P
     `select b.batch_id, b.cus_id, c.cus_name, b.prod_type::int as prod_type, b.batch_type::int as batch_type, b.content, b.sender_id,
        b.create_time, b.receive_count, b.sent_count, b.success_count, b.failure_count, b.unknown_count, b.timeout_count, b.opted_out,
        b.messages, b.spend::float8 as cost,
-       b.resent_from, coalesce((select json_agg(json_build_object('batch_id', r.batch_id, 'target', r.resend_target, 'create_time', r.create_time)
-         order by r.create_time) from sms_batch r where r.resent_from = b.batch_id), '[]'::json) as resends, now() as now
+       b.resent_from, coalesce((select json_agg(json_build_object('batch_id', r.id, 'target', r.target, 'create_time', r.at, 'timed', r.timed)
+         order by r.at) from (
+           select r.batch_id as id, r.resend_target as target, r.create_time as at, false as timed from sms_batch r where r.resent_from = b.batch_id
+           -- A resend gone timed (outside the marketing hours) shows as its timed batch until the scheduler sends it.
+           union all select t.time_batch, t.resend_target, t.create_time, true from time_batch t
+             where t.resent_from = b.batch_id and t.send_status <> ${TIMED_STATUS.sent}) r), '[]'::json) as resends,
+       case when b.prod_type = ${PROD_TYPE.video} then not exists (select 1 from video_send v where v.batch_id = b.batch_id)
+         when b.prod_type = ${PROD_TYPE.csp} then not exists (select 1 from csp_send s where s.batch_id = b.batch_id)
+         else false end as resend_not_recorded,
+       now() as now
      from sms_batch b join customer c on c.cus_id = b.cus_id ${w.sql}`, w.params)
   const row = rows[0]
   if (!row) throw new ApiError(404, 'batchNotFound', { batch: batchId })

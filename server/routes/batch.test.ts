@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { platformDayStart } from '../../src/domain/marketing'
+import { runDueBatches } from '../send/scheduler'
 import { simulateTick } from '../send/carrier-sim'
 import { setup, type Harness } from '../test/harness'
 import { balanceOf, countOf, mobilesOf, postForm, sendForm } from '../test/send-kit'
@@ -171,6 +173,137 @@ describe('routes/batch', () => {
       expect((await call('/mtRecord/detail', { sn }, t.acme01)).status).toBe(404)
       expect((await call('/mtRecord/detail', { sn }, t.globex)).status).toBe(404)
       expect((await call('/mtRecord/detail', { sn }, t.acme)).status).toBe(200)
+    })
+  })
+
+  describe('resends of every kind, through their own send paths', () => {
+    /** A send of `path` by `token` (a form with its numbers), checked to have gone at once. */
+    const sendKind = async (path: string, token: string, payload: Record<string, unknown>, mobiles: string[]) => {
+      const res = await postForm(h.app, path, token, sendForm(payload, 'numbers', mobiles))
+      expect(res.status, res.msg).toBe(200)
+      expect(res.data.timed).toBe(false)
+      return res.data.batch_id as string
+    }
+    const recordsOf = async (batch: string) => (await h.db.query<{ mobile: string; country_code: string | null; price: number; template_name: string | null }>(
+      'select mobile, country_code, price::float8 as price, template_name from mt_record where batch_id = $1 order by mobile', [batch])).rows
+    const batchRow = async (batch: string) => (await h.db.query<{ prod_type: number; sender_id: string | null; resent_from: string | null; resend_target: string | null }>(
+      'select prod_type::int as prod_type, sender_id, resent_from, resend_target from sms_batch where batch_id = $1', [batch])).rows[0]
+    const productPrice = async (cus: string, prod: number) =>
+      Number((await h.db.query<{ p: number }>('select price::float8 as p from customer_product where cus_id = $1 and prod_type = $2', [cus, prod])).rows[0].p)
+
+    it('international: each number to its country at today\'s price, with the batch\'s sender id, scrubbed, linked', async () => {
+      const batch = await sendKind('/user/intlGroupSend', t.globex, { cus_id: 'globex', content: 'Your parcel is on its way', sender_id: 'Globex1' },
+        ['+447911200001', '+447911200002', '+447911200003', '0081901200004'])
+      await report(batch, ['447911200001', '447911200002', '81901200004'], 'MK:0005')
+      await report(batch, ['447911200003'], 'MK:0001')
+      await h.db.query(`insert into opt_out (ent_id, mobile, source, added_by) values ('globex', '447911200002', 2, 'globex')`)
+      // Prices of today: Japan's changed since the send.
+      await h.db.query(`update country set price = 0.5 where iso = 'JP'`)
+      try {
+        const preview = await call('/batch/resendPreview', { batch_id: batch, target: 'failed' }, t.globex)
+        expect(preview.data).toMatchObject({ numbers: 2, opted_out: 1, over_cap: 0, messages: 2, send_time: null })
+        expect(preview.data.cost).toBeCloseTo(0.29 + 0.5, 3)
+        const before = await balanceOf(h.db, 'globex')
+        const res = await call('/batch/resend', { batch_id: batch, target: 'failed', idempotency_key: randomUUID() }, t.globex)
+        expect(res.status, res.msg).toBe(200)
+        expect(res.data).toMatchObject({ numbers: 2, opted_out: 1, resent_from: batch, timed: false })
+        expect(await balanceOf(h.db, 'globex')).toBeCloseTo(before - 0.79, 3)
+        expect(await batchRow(res.data.batch_id)).toEqual({ prod_type: 1, sender_id: 'Globex1', resent_from: batch, resend_target: 'failed' })
+        expect((await recordsOf(res.data.batch_id)).map((r) => [r.mobile, r.country_code, r.price])).toEqual([['447911200001', 'GB', 0.29], ['81901200004', 'JP', 0.5]])
+      } finally {
+        await h.db.query(`update country set price = 0.48 where iso = 'JP'`)
+      }
+    })
+
+    it('video: the template it sent, while that is still approved', async () => {
+      const tpl = (await h.db.query<{ id: number; title: string; status: number }>(
+        `select cus_template_id as id, title, status::int as status from video_template where cus_id = 'acme01' and status = 2 order by cus_template_id limit 1`)).rows[0]
+      const mobiles = mobilesOf('139', 3, 7_600_000)
+      const batch = await sendKind('/videoTemplate/videoSmsGroupSend', t.acme01, { cus_template_id: tpl.id }, mobiles)
+      await report(batch, mobiles.slice(0, 2), 'MK:0005')
+      await report(batch, mobiles.slice(2), 'TIMEOUT')
+      const price = await productPrice('acme01', 2)
+      const preview = await call('/batch/resendPreview', { batch_id: batch, target: 'failed' }, t.acme01)
+      expect(preview.data).toMatchObject({ numbers: 2, messages: 2 })
+      expect(preview.data.cost).toBeCloseTo(2 * price, 3)
+      const res = await call('/batch/resend', { batch_id: batch, target: 'failed', idempotency_key: randomUUID() }, t.acme01)
+      expect(res.status, res.msg).toBe(200)
+      expect(await batchRow(res.data.batch_id)).toMatchObject({ prod_type: 2, resent_from: batch })
+      expect((await recordsOf(res.data.batch_id)).map((r) => r.template_name)).toEqual([tpl.title, tpl.title])
+      expect(await countOf(h.db, 'select cus_template_id as n from video_send where batch_id = $1', [res.data.batch_id])).toBe(tpl.id)
+      // A template no longer approved is refused, as the video send page refuses it.
+      await h.db.query('update video_template set status = 3 where cus_template_id = $1', [tpl.id])
+      try {
+        const refused = await call('/batch/resend', { batch_id: batch, target: 'unknown', idempotency_key: randomUUID() }, t.acme01)
+        expect(refused).toMatchObject({ status: 400, msg: 'The video template does not exist or is not approved' })
+        expect(await countOf(h.db, 'select count(*)::int as n from sms_batch where resent_from = $1', [batch])).toBe(1)
+      } finally {
+        await h.db.query('update video_template set status = 2 where cus_template_id = $1', [tpl.id])
+      }
+    })
+
+    it('5G: the template, chatbot and fallback SMS it sent, the fallback under the signature rule', async () => {
+      const tpl = (await h.db.query<{ template_id: number; chatbot_id: string }>(
+        `select template_id, chatbot_id from csp_template where cus_id = 'globex' and template_name = '新品上市' limit 1`)).rows[0]
+      const mobiles = mobilesOf('139', 2, 7_700_000)
+      const batch = await sendKind('/cspTemplate/cspSmsGroupSend', t.globex, { ...tpl, low_type: [1], sms_text: '【环球】新品上市，回TD退订' }, mobiles)
+      await report(batch, mobiles, 'MN:0001')
+      const res = await call('/batch/resend', { batch_id: batch, target: 'failed', idempotency_key: randomUUID() }, t.globex)
+      expect(res.status, res.msg).toBe(200)
+      expect(res.data).toMatchObject({ numbers: 2, messages: 2 })
+      expect(await batchRow(res.data.batch_id)).toMatchObject({ prod_type: 6, resent_from: batch })
+      const kept = (await h.db.query('select template_id, chatbot_id, low_type, sms_text from csp_send where batch_id = $1', [res.data.batch_id])).rows
+      expect(kept).toEqual([{ ...tpl, low_type: '1', sms_text: '【环球】新品上市，回TD退订' }])
+    })
+
+    it('a video or 5G batch whose template was not kept says so, on its page and when asked', async () => {
+      const tpl = (await h.db.query<{ id: number }>(`select cus_template_id as id from video_template where cus_id = 'acme01' and status = 2 limit 1`)).rows[0]
+      const mobiles = mobilesOf('139', 1, 7_800_000)
+      const batch = await sendKind('/videoTemplate/videoSmsGroupSend', t.acme01, { cus_template_id: tpl.id }, mobiles)
+      await report(batch, mobiles, 'MK:0005')
+      expect((await call('/batch/detail', { batch_id: batch }, t.acme01)).data.resend_not_recorded).toBe(false)
+      // As a batch of the demo history: nothing kept beside it.
+      await h.db.query('delete from video_send where batch_id = $1', [batch])
+      expect((await call('/batch/detail', { batch_id: batch }, t.acme01)).data.resend_not_recorded).toBe(true)
+      const msg = 'The template this batch was sent with was not kept, so it cannot be resent; send it again from its send page'
+      expect(await call('/batch/resendPreview', { batch_id: batch, target: 'failed' }, t.acme01)).toMatchObject({ status: 409, msg })
+      const zh = await h.call('/batch/resend', { batch_id: batch, target: 'failed', idempotency_key: randomUUID() }, { token: t.acme01 })
+      expect(zh).toMatchObject({ status: 409, msg: '该批次发送时没有记下所用的模板，无法重发；请在发送页重新发送' })
+    })
+  })
+
+  describe('a marketing resend outside the marketing hours', () => {
+    const day = platformDayStart(new Date()).getTime() + 9 * 86_400_000
+    const at = (hh: number, days = 0) => new Date(day + days * 86_400_000 + hh * 3_600_000)
+    afterEach(() => vi.useRealTimers())
+
+    it('goes as a timed batch for the hours\' next start, linked to its batch before and after the scheduler sends it', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(at(10))
+      const mobiles = mobilesOf('139', 3, 7_900_000)
+      const res = await postForm(h.app, '/user/groupSend', t.acme02, sendForm({ content: '【艾克米】周末特惠，回T退订', marketing: true }, 'numbers', mobiles))
+      expect(res.data).toMatchObject({ timed: false, sms_type: 'marketing' })
+      const batch = res.data.batch_id as string
+      await report(batch, mobiles.slice(0, 2), 'MK:0005')
+      vi.setSystemTime(at(22))
+      const preview = await call('/batch/resendPreview', { batch_id: batch, target: 'failed' })
+      expect(preview.data).toMatchObject({ numbers: 2, send_time: at(8, 1).toISOString() })
+      const timed = await call('/batch/resend', { batch_id: batch, target: 'failed', idempotency_key: randomUUID() })
+      expect(timed.status, timed.msg).toBe(200)
+      expect(timed.data).toMatchObject({ timed: true, quiet_hours: true, send_time: at(8, 1).toISOString(), resent_from: batch })
+      const tb = timed.data.batch_id as string
+      expect((await call('/batch/detail', { batch_id: batch })).data.resends).toMatchObject([{ batch_id: tb, target: 'failed', timed: true }])
+      // Another key while it waits sends nothing twice.
+      expect(await call('/batch/resend', { batch_id: batch, target: 'failed', idempotency_key: randomUUID() }))
+        .toMatchObject({ status: 409, msg: `This batch was already resent: see batch ${tb}` })
+      vi.setSystemTime(at(8, 1))
+      while ((await runDueBatches(h.db, { now: at(8, 1), limit: 100 })).length);
+      const sent = (await h.db.query<{ batch_id: string; resend_target: string; n: number }>(
+        `select b.batch_id, b.resend_target, (select count(*)::int from mt_record m where m.batch_id = b.batch_id) as n
+         from sms_batch b where b.resent_from = $1`, [batch])).rows
+      expect(sent).toEqual([{ batch_id: expect.stringMatching(/^B/), resend_target: 'failed', n: 2 }])
+      expect((await call('/batch/detail', { batch_id: batch })).data.resends).toMatchObject([{ batch_id: sent[0].batch_id, timed: false }])
+      expect((await call('/batch/detail', { batch_id: sent[0].batch_id })).data.resent_from).toBe(batch)
     })
   })
 

@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import type { ParsedNumbers } from './group-send'
-import { commitSend } from './commit'
+import { commitSend, type SendPlan } from './commit'
 import { priceOf } from './store'
 
 const APPROVED = 4
@@ -65,9 +65,11 @@ export async function cspSendContentOf(db: Db, cusId: string, id: number): Promi
 }
 
 type CspSend = z.output<typeof cspSendSchema>
+/** What a 5G send chose: its template, chatbot and fallbacks (a resend reads them from the batch's csp_send row). */
+export type CspChoice = Pick<CspSend, 'template_id' | 'chatbot_id' | 'low_type' | 'sms_text' | 'video_template_id' | 'aim_text'>
 
 /** The checks of src/domain/send-csp.ts: approved own template, the account's online chatbot that is the template's, video fallback. */
-async function checkSend(tx: Db, cusId: string, p: CspSend) {
+async function checkSend(tx: Db, cusId: string, p: CspChoice) {
   // Held until the batch commits: a template delete (server/templates) waits, then sees the batch that uses it.
   await tx.query('select 1 from csp_template where template_id = $1 for share', [p.template_id])
   const t = await ownCspTemplate(tx, cusId, p.template_id)
@@ -83,30 +85,39 @@ async function checkSend(tx: Db, cusId: string, p: CspSend) {
 }
 
 /**
+ * What a 5G send stores (commitSend's plan), after its template and chatbot checks: one message per recipient (the
+ * record text cut to one message, cspRecordText) at the account's csp price; the fallback SMS signed as any domestic text.
+ */
+export async function cspPlan(tx: Db, cusId: string, p: CspChoice, numbers: ParsedNumbers, timing: string | null | undefined): Promise<SendPlan> {
+  const prodType = PROD_TYPE.csp
+  const has = (code: 1 | 2 | 3) => p.low_type.includes(code)
+  const template = await checkSend(tx, cusId, p)
+  const content = cspRecordText(template)
+  const fallbackTexts = [has(1) ? p.sms_text : '', has(3) ? p.aim_text : ''].filter((s): s is string => !!s)
+  return {
+    prodType, kind: 'csp', content, templateName: template.template_name, mobiles: numbers.mobiles, contents: content,
+    unitPrice: await priceOf(tx, cusId, prodType), invalid: numbers.invalid, duplicates: numbers.duplicates,
+    reviewTexts: [content, ...fallbackTexts], timing,
+    signed: has(1) && p.sms_text ? { sms_text: p.sms_text } : undefined,
+  }
+}
+
+/** The stored batch's choices (its fallback contents among them): a resend sends them again. */
+export function keepCspChoice(tx: Db, cusId: string, result: SendResult, p: CspChoice) {
+  const has = (code: 1 | 2 | 3) => p.low_type.includes(code)
+  return tx.query(
+    `insert into csp_send (batch_id, cus_id, chatbot_id, template_id, low_type, sms_text, video_template_id, aim_text)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [result.batch_id, cusId, p.chatbot_id, p.template_id, p.low_type.join(','),
+      has(1) ? p.sms_text : null, has(2) ? p.video_template_id : null, has(3) ? p.aim_text : null])
+}
+
+/**
  * One csp send, all or nothing (as groupSend): idempotency key, template and chatbot checks, debit, every record and
  * the batch's fallback contents commit together. One message per recipient at the account's csp price.
  */
 export async function cspSend(db: Db, cusId: string, p: CspSend, numbers: ParsedNumbers): Promise<SendResult> {
   if (!numbers.mobiles.length) throw new ApiError(400, 'invalidNumber')
-  const prodType = PROD_TYPE.csp
-  const has = (code: 1 | 2 | 3) => p.low_type.includes(code)
-  return commitSend(db, cusId, p.idempotency_key, async (tx) => {
-    const template = await checkSend(tx, cusId, p)
-    // One message per recipient: the record text is cut to one message (cspRecordText).
-    const content = cspRecordText(template)
-    const fallbackTexts = [has(1) ? p.sms_text : '', has(3) ? p.aim_text : ''].filter((s): s is string => !!s)
-    return {
-      prodType, kind: 'csp', content, templateName: template.template_name, mobiles: numbers.mobiles, contents: content,
-      unitPrice: await priceOf(tx, cusId, prodType), invalid: numbers.invalid, duplicates: numbers.duplicates,
-      reviewTexts: [content, ...fallbackTexts], timing: p.timing_time,
-      // The fallback SMS is a domestic text message: it carries the enterprise's approved signature as any other.
-      signed: has(1) && p.sms_text ? { sms_text: p.sms_text } : undefined,
-    }
-  }, async (tx, result) => {
-    await tx.query(
-      `insert into csp_send (batch_id, cus_id, chatbot_id, template_id, low_type, sms_text, video_template_id, aim_text)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [result.batch_id, cusId, p.chatbot_id, p.template_id, p.low_type.join(','),
-        has(1) ? p.sms_text : null, has(2) ? p.video_template_id : null, has(3) ? p.aim_text : null])
-  })
+  return commitSend(db, cusId, p.idempotency_key, (tx) => cspPlan(tx, cusId, p, numbers, p.timing_time),
+    async (tx, result) => void (await keepCspChoice(tx, cusId, result, p)))
 }

@@ -6,7 +6,7 @@ import type { SendResult } from '../../src/domain/send'
 import type { CountryCost, IntlSendPayload } from '../../src/domain/send-intl'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
-import { commitSend } from './commit'
+import { commitSend, type SendPlan } from './commit'
 import { chargeFor } from '../../src/domain/money'
 import { priceOf } from './store'
 
@@ -68,21 +68,31 @@ export function costByCountry(n: IntlNumbers, content: string, countries: Countr
 }
 
 /**
+ * What an international send of `content` to `numbers` stores (commitSend's plan): each number with its country and
+ * that country's price; the product price only says the account has international sending (403 otherwise). No
+ * signature or marketing rule: its texts are not domestic SMS.
+ */
+export async function intlPlan(tx: Db, cusId: string, content: string, numbers: IntlNumbers, timing: string | null | undefined): Promise<SendPlan> {
+  const prodType = PROD_TYPE.international
+  return {
+    prodType, kind: 'intl', content, mobiles: numbers.mobiles, contents: content, countryCodes: numbers.isos,
+    unitPrices: numbers.unitPrices, unitPrice: await priceOf(tx, cusId, prodType), invalid: numbers.invalid, duplicates: numbers.duplicates,
+    reviewTexts: [content], timing,
+  }
+}
+
+/** The sender id kept on the stored batch (timed or not); null: the route's default. */
+export const keepSenderId = (tx: Db, result: SendResult, senderId: string | null) =>
+  tx.query(result.timed ? 'update time_batch set sender_id = $2 where time_batch = $1' : 'update sms_batch set sender_id = $2 where batch_id = $1',
+    [result.batch_id, senderId])
+
+/**
  * One international send, all or nothing, as groupSend: idempotency key, row-locked debit of the per-country cost
  * and every record (with its country and price) commit together; a timed one is billed by the scheduler at the
  * country prices of the day it goes out. The sender id is kept on the batch.
  */
 export async function intlSend(db: Db, cusId: string, p: IntlSendPayload, numbers: IntlNumbers): Promise<SendResult> {
   if (!numbers.mobiles.length) throw new ApiError(400, 'invalidNumber')
-  const prodType = PROD_TYPE.international
-  const senderId = p.sender_id || null
-  return commitSend(db, cusId, p.idempotency_key, async (tx) => ({
-    // The product price only says the account has international sending (403 otherwise); countries set the price.
-    prodType, kind: 'intl', content: p.content, mobiles: numbers.mobiles, contents: p.content, countryCodes: numbers.isos,
-    unitPrices: numbers.unitPrices, unitPrice: await priceOf(tx, cusId, prodType), invalid: numbers.invalid, duplicates: numbers.duplicates,
-    reviewTexts: [p.content], timing: p.timing_time,
-  }), async (tx, result) => {
-    const sql = result.timed ? 'update time_batch set sender_id = $2 where time_batch = $1' : 'update sms_batch set sender_id = $2 where batch_id = $1'
-    await tx.query(sql, [result.batch_id, senderId])
-  })
+  return commitSend(db, cusId, p.idempotency_key, (tx) => intlPlan(tx, cusId, p.content, numbers, p.timing_time),
+    async (tx, result) => void (await keepSenderId(tx, result, p.sender_id || null)))
 }

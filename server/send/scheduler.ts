@@ -46,6 +46,9 @@ interface Due {
   content: string
   template_name: string | null
   marketing: boolean
+  /** A resend that went timed (server/batch/resend.ts): the batch it resends to, and to which of its records. */
+  resent_from: string | null
+  resend_target: string | null
 }
 
 /** The details to send, grouped by what decides their price: the text (messages) and the country (unit price). */
@@ -71,7 +74,8 @@ interface Copy {
 /** Claims, bills and writes the sms_batch of the next due batch and copies its details into its records; its id, or null. */
 async function sendOne(db: Db, tx: Db, now: Date, named: (f: InFlight | null) => void): Promise<string | null> {
   const { rows } = await tx.query<Due>(
-    `select time_batch, cus_id, prod_type::int as prod_type, batch_type::int as batch_type, kind, content, template_name, marketing from time_batch
+    `select time_batch, cus_id, prod_type::int as prod_type, batch_type::int as batch_type, kind, content, template_name, marketing,
+       resent_from, resend_target from time_batch
      where send_status = $1 and timing_time <= $2
        -- A closed account (a sub-account of a closed customer too) sends nothing: its due batches wait, unbilled,
        -- until it is opened again.
@@ -102,14 +106,12 @@ async function sendOne(db: Db, tx: Db, now: Date, named: (f: InFlight | null) =>
   const c = uniformCounts({ mt_status: status }, total)
   await tx.query(
     `insert into sms_batch (batch_id, cus_id, prod_type, batch_type, content, create_time,
-       receive_count, sent_count, success_count, failure_count, unknown_count, timeout_count, opted_out, marketing, over_cap)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+       receive_count, sent_count, success_count, failure_count, unknown_count, timeout_count, opted_out, marketing, over_cap,
+       resent_from, resend_target)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
     [batchId, b.cus_id, b.prod_type, review ? 0 : b.batch_type === 1 ? 2 : 1, b.content, now, c.receive, c.sent, c.success, c.failure, c.unknown, c.timeout, optedOut,
-      b.marketing, overCap])
-  // An international batch's sender id (time_batch.sender_id) goes with it.
-  if (b.kind === 'intl') {
-    await tx.query('update sms_batch set sender_id = t.sender_id from time_batch t where t.time_batch = $1 and sms_batch.batch_id = $2', [b.time_batch, batchId])
-  }
+      b.marketing, overCap, b.resent_from, b.resend_target])
+  await carryKindRows(tx, b, batchId)
   // A large batch's records carry a time named for the lists to read around until this transaction commits.
   const inFlight = total >= IN_FLIGHT_FROM ? await nameInFlight(db, tx, b.prod_type, batchId, now) : null
   named(inFlight)
@@ -117,6 +119,22 @@ async function sendOne(db: Db, tx: Db, now: Date, named: (f: InFlight | null) =>
   await mark(tx, b.time_batch, TIMED_STATUS.sent)
   await inFlight?.done(tx)
   return b.time_batch
+}
+
+/**
+ * What the kind keeps of a timed batch beside its details goes with the batch it becomes: an international one's
+ * sender id, the template (and 5G fallbacks) a video or 5G one sent, which its resend sends again.
+ */
+async function carryKindRows(tx: Db, b: Due, batchId: string): Promise<void> {
+  if (b.kind === 'intl') {
+    await tx.query('update sms_batch set sender_id = t.sender_id from time_batch t where t.time_batch = $1 and sms_batch.batch_id = $2', [b.time_batch, batchId])
+  } else if (b.kind === 'video') {
+    await tx.query('insert into video_send (batch_id, cus_id, cus_template_id) select $2, cus_id, cus_template_id from video_send where batch_id = $1', [b.time_batch, batchId])
+  } else if (b.kind === 'csp') {
+    await tx.query(
+      `insert into csp_send (batch_id, cus_id, chatbot_id, template_id, low_type, sms_text, video_template_id, aim_text)
+       select $2, cus_id, chatbot_id, template_id, low_type, sms_text, video_template_id, aim_text from csp_send where batch_id = $1`, [b.time_batch, batchId])
+  }
 }
 
 /**

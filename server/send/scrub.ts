@@ -38,18 +38,17 @@ export async function removedAmong(
   return { suppressed, over }
 }
 
-/**
- * Every send's scrub against its enterprise's suppression list (server/opt-outs/store.ts), before anything is
- * counted or billed: the recipients removedAmong names and everything the plan holds for each of them go, the rest
- * keep their order. `keep` picks a per-recipient column of the kind's own (its short-link codes) the same way. The
- * numbers a marketing send's daily cap takes out are counted apart. 400 optOutAllRemoved (or marketingAllCapped)
- * when nobody is left: nothing is stored or billed.
- */
-export async function scrubOptOuts<P extends Scrubbable>(
-  tx: Db, cusId: string, plan: P, capped: Capped | null = null,
-): Promise<{ plan: P; optedOut: number; overCap: number; keep: Keep }> {
+/** What a scrub made of a plan: the kept recipients' plan, the counts by rule, and the picker of the kind's own columns. */
+export interface Scrubbed<P> {
+  plan: P
+  optedOut: number
+  overCap: number
+  keep: Keep
+}
+
+/** The plan without the recipients removedAmong named (everything it holds for each of them goes; the rest keep their order). */
+export function keepOnly<P extends Scrubbable>(plan: P, { suppressed, over }: Removed): Scrubbed<P> {
   const same: Keep = <T>(all: readonly T[]) => all as T[]
-  const { suppressed, over } = await removedAmong(tx, cusId, plan.mobiles, plan.marketing, capped)
   if (!suppressed.size && !over.size) return { plan, optedOut: 0, overCap: 0, keep: same }
   const kept: number[] = []
   const dropped: number[] = []
@@ -61,10 +60,6 @@ export async function scrubOptOuts<P extends Scrubbable>(
       overCap++
     } else kept.push(i)
   })
-  if (!kept.length) {
-    if (!overCap) throw new ApiError(400, 'optOutAllRemoved', { count: dropped.length })
-    throw new ApiError(400, 'marketingAllCapped', { count: dropped.length, cap: capped!.cap, opted: dropped.length - overCap })
-  }
   const keep: Keep = <T>(all: readonly T[]) => kept.map((i) => all[i])
   const pick = <T>(a: T[] | undefined) => (a ? keep(a) : undefined)
   const c = plan.contents
@@ -75,4 +70,20 @@ export async function scrubOptOuts<P extends Scrubbable>(
     overCap,
     keep,
   }
+}
+
+/**
+ * Every send's scrub against its enterprise's suppression list (server/opt-outs/store.ts), before anything is
+ * counted or billed: the recipients removedAmong names go (keepOnly); `keep` picks a per-recipient column of the
+ * kind's own (its short-link codes) the same way. The numbers a marketing send's daily cap takes out are counted
+ * apart. 400 optOutAllRemoved (or marketingAllCapped) when nobody is left: nothing is stored or billed.
+ */
+export async function scrubOptOuts<P extends Scrubbable>(tx: Db, cusId: string, plan: P, capped: Capped | null = null): Promise<Scrubbed<P>> {
+  const scrubbed = keepOnly(plan, await removedAmong(tx, cusId, plan.mobiles, plan.marketing, capped))
+  if (!scrubbed.plan.mobiles.length) {
+    const count = scrubbed.optedOut + scrubbed.overCap
+    if (!scrubbed.overCap) throw new ApiError(400, 'optOutAllRemoved', { count })
+    throw new ApiError(400, 'marketingAllCapped', { count, cap: capped!.cap, opted: scrubbed.optedOut })
+  }
+  return scrubbed
 }

@@ -4,7 +4,7 @@ import { videoSmsText, type VideoFrame, type VideoSendContent, type VideoSendPay
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import type { ParsedNumbers } from './group-send'
-import { commitSend } from './commit'
+import { commitSend, type SendPlan } from './commit'
 import { priceOf } from './store'
 
 const APPROVED = 2
@@ -55,23 +55,29 @@ export async function sendContentOf(db: Db, cusId: string, t: VideoTemplate): Pr
 }
 
 /**
+ * What a video send of template `templateId` to `numbers` stores (commitSend's plan), after the template check: one
+ * message per recipient (the record text cut to one message, videoSmsText) at the account's video price.
+ */
+export async function videoPlan(tx: Db, cusId: string, templateId: number, numbers: ParsedNumbers, timing: string | null | undefined): Promise<SendPlan> {
+  const prodType = PROD_TYPE.video
+  const template = await sendableTemplate(tx, cusId, templateId)
+  const content = videoSmsText(template.template_sign, template.title)
+  return {
+    prodType, kind: 'video', content, templateName: template.title, mobiles: numbers.mobiles, contents: content,
+    unitPrice: await priceOf(tx, cusId, prodType), invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [content], timing,
+  }
+}
+
+/** Which template the stored batch sends: a template a timed batch still depends on cannot be deleted; a resend sends it again. */
+export const keepVideoTemplate = (tx: Db, cusId: string, result: SendResult, templateId: number) =>
+  tx.query('insert into video_send (batch_id, cus_id, cus_template_id) values ($1, $2, $3)', [result.batch_id, cusId, templateId])
+
+/**
  * One video send, all or nothing (as groupSend): idempotency key, template check, debit and every record commit
  * together. One message per recipient at the account's video price (src/domain/send-video.ts).
  */
 export async function videoSend(db: Db, cusId: string, p: VideoSendPayload, numbers: ParsedNumbers): Promise<SendResult> {
   if (!numbers.mobiles.length) throw new ApiError(400, 'invalidNumber')
-  const prodType = PROD_TYPE.video
-  return commitSend(db, cusId, p.idempotency_key, async (tx) => {
-    const template = await sendableTemplate(tx, cusId, p.cus_template_id)
-    // One message per recipient: the record text is cut to one message (videoSmsText).
-    const content = videoSmsText(template.template_sign, template.title)
-    return {
-      prodType, kind: 'video', content, templateName: template.title, mobiles: numbers.mobiles, contents: content,
-      unitPrice: await priceOf(tx, cusId, prodType), invalid: numbers.invalid, duplicates: numbers.duplicates, reviewTexts: [content],
-      timing: p.timing_time,
-    }
-  }, async (tx, result) => {
-    // Which template the batch sends: a template a timed batch still depends on cannot be deleted.
-    await tx.query('insert into video_send (batch_id, cus_id, cus_template_id) values ($1, $2, $3)', [result.batch_id, cusId, p.cus_template_id])
-  })
+  return commitSend(db, cusId, p.idempotency_key, (tx) => videoPlan(tx, cusId, p.cus_template_id, numbers, p.timing_time),
+    async (tx, result) => void (await keepVideoTemplate(tx, cusId, result, p.cus_template_id)))
 }

@@ -49,7 +49,16 @@ export const batchDetailSchema = z.object({
   cost: z.number(),
   /** The batch this one resent to, and the batches resent from this one. */
   resent_from: z.string().nullable(),
-  resends: z.array(z.object({ batch_id: z.string(), target: z.enum(RESEND_TARGETS), create_time: z.string() })),
+  resends: z.array(z.object({
+    batch_id: z.string(), target: z.enum(RESEND_TARGETS), create_time: z.string(),
+    /** A resend that went as a timed batch (a marketing one asked for outside the hours), not yet sent: its timed batch. */
+    timed: z.boolean().default(false),
+  })),
+  /**
+   * A video or 5G batch whose template and choices were not kept beside it (one of the demo history): it cannot be
+   * sent again, and its resend actions say so.
+   */
+  resend_not_recorded: z.boolean().default(false),
   /** showClientStatus 0: the outcomes (delivered, failed, unknown) are not shown to this account and come as 0. */
   status_hidden: z.boolean().default(false),
   /** The server's clock when it read the counters (ISO), for the rate of reports. */
@@ -71,9 +80,13 @@ export const resendPreviewResultSchema = z.object({
   /** Distinct numbers the resend would send to, after the opt-out list; `opted_out` left out by it. */
   numbers: z.number(),
   opted_out: z.number(),
+  /** Numbers not opted out that have had the day's cap of marketing messages: left out as well. */
+  over_cap: z.number(),
   messages: z.number(),
   cost: z.number(),
   balance: z.number(),
+  /** A marketing resend asked for outside the marketing hours goes as a timed batch at this time (ISO); null: now. */
+  send_time: z.string().nullable(),
 })
 export type ResendPreview = z.infer<typeof resendPreviewResultSchema>
 
@@ -156,6 +169,10 @@ export function signatureOf(content: string): string {
 export const BATCH_MODULE: Record<number, string> = { 0: 'home-sms', 1: 'intl-sms', 2: 'video-sms', 6: 'csp-sms' }
 export const batchPagePath = (batchId: string, prodType = 0): string =>
   `/${BATCH_MODULE[prodType] ?? 'home-sms'}/batch/${encodeURIComponent(batchId)}`
+
+/** Where a resend is seen: its batch's page, or its timed batch while a marketing resend waits for the hours. */
+export const resendPath = (r: Pick<BatchDetail['resends'][number], 'batch_id' | 'timed'>, prodType = 0): string =>
+  r.timed ? `/${BATCH_MODULE[prodType] ?? 'home-sms'}/timed-batches?time_batch=${encodeURIComponent(r.batch_id)}` : batchPagePath(r.batch_id, prodType)
 
 // ---- a sent record in full: /mtRecord/detail ----
 

@@ -38,9 +38,9 @@ export const SERVER_MESSAGES = {
   notFound: { 'zh-CN': '资源不存在', en: 'Not found' },
   batchNotFound: { 'zh-CN': '批次 {batch} 不存在或无权查看', en: 'The batch {batch} does not exist or is not yours to see' },
   recordNotFound: { 'zh-CN': '发送记录不存在或无权查看', en: 'The sent record does not exist or is not yours to see' },
-  resendUnsupported: {
-    'zh-CN': '只有国内短信批次可以重发，视频、5G 和国际短信请重新发送',
-    en: 'Only domestic SMS batches can be resent; send video, 5G and international messages again from their send page',
+  resendNotRecorded: {
+    'zh-CN': '该批次发送时没有记下所用的模板，无法重发；请在发送页重新发送',
+    en: 'The template this batch was sent with was not kept, so it cannot be resent; send it again from its send page',
   },
   resendNothing: { 'zh-CN': '该批次没有可以重发的号码', en: 'This batch has no numbers to resend to' },
   resendDone: {

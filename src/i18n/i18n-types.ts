@@ -7637,6 +7637,30 @@ type RootTranslation = {
 		 */
 		resendMessage: RequiredParams<'balance' | 'cost' | 'messages' | 'numbers' | 'optedOut'>
 		/**
+		 * 今​天​已​达​营​销​条​数​上​限​的​ ​{​c​o​u​n​t​}​ ​个​号​码​也​不​重​发​。
+		 * @param {number} count
+		 */
+		resendOverCap: RequiredParams<'count'>
+		/**
+		 * 现​在​不​在​营​销​时​段​内​：​重​发​将​作​为​定​时​批​次​于​ ​{​t​i​m​e​}​ ​发​送​。
+		 * @param {string} time
+		 */
+		resendTimed: RequiredParams<'time'>
+		/**
+		 * 该​批​次​发​送​时​没​有​记​下​所​用​的​模​板​，​无​法​重​发​；​请​在​发​送​页​重​新​发​送
+		 */
+		resendNotRecorded: string
+		/**
+		 * 定​时​批​次​，​尚​未​发​送
+		 */
+		resendTimedOf: string
+		/**
+		 * 已​重​发​，​定​时​批​次​ ​{​b​a​t​c​h​I​d​}​ ​将​于​ ​{​t​i​m​e​}​ ​发​送
+		 * @param {string} batchId
+		 * @param {string} time
+		 */
+		resentTimed: RequiredParams<'batchId' | 'time'>
+		/**
 		 * 重​发​ ​{​n​u​m​b​e​r​s​}​ ​个​号​码
 		 * @param {number} numbers
 		 */
@@ -15057,6 +15081,26 @@ export type TranslationFunctions = {
 		 * 将作为新批次发送给 {numbers} 个号码，共 {messages} 条，费用 {cost}（余额 {balance}）。退订剔除 {optedOut} 个。永久失败的号码不会重发。
 		 */
 		resendMessage: (arg: { balance: string, cost: string, messages: number, numbers: number, optedOut: number }) => LocalizedString
+		/**
+		 * 今天已达营销条数上限的 {count} 个号码也不重发。
+		 */
+		resendOverCap: (arg: { count: number }) => LocalizedString
+		/**
+		 * 现在不在营销时段内：重发将作为定时批次于 {time} 发送。
+		 */
+		resendTimed: (arg: { time: string }) => LocalizedString
+		/**
+		 * 该批次发送时没有记下所用的模板，无法重发；请在发送页重新发送
+		 */
+		resendNotRecorded: () => LocalizedString
+		/**
+		 * 定时批次，尚未发送
+		 */
+		resendTimedOf: () => LocalizedString
+		/**
+		 * 已重发，定时批次 {batchId} 将于 {time} 发送
+		 */
+		resentTimed: (arg: { batchId: string, time: string }) => LocalizedString
 		/**
 		 * 重发 {numbers} 个号码
 		 */

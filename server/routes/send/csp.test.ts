@@ -140,6 +140,11 @@ describe('routes/send/csp', () => {
       const rec = await h.db.query<{ n: number }>(
         "select count(*)::int as n from mt_record where prod_type = 6 and template_name = '新品上市' and mobile = any($1::text[])", [numbersOf(4, 6000).split('\n')])
       expect(rec.rows[0].n).toBe(4)
+      // The batch it became keeps the template and chatbot it sent, which its resend sends again.
+      const kept = await h.db.query(
+        `select s.template_id, s.chatbot_id from mt_record m join csp_send s on s.batch_id = m.batch_id where m.mobile = $1 and m.prod_type = 6`,
+        [numbersOf(1, 6000)])
+      expect(kept.rows).toEqual([{ template_id: cards.template_id, chatbot_id: cards.chatbot_id }])
     })
 
     it('an administrator sends for a csp account it names, which pays', async () => {

@@ -108,6 +108,11 @@ describe('routes/send/video', () => {
       expect(await balanceOf(h.db, 'acme01')).toBeCloseTo(before - Math.round(4 * price * 1000) / 1000, 3)
       expect(await countOf(h.db, `select count(*)::int as n from mt_record where prod_type = 2 and template_name = $1 and mobile = any($2::text[])`,
         [approved.title, numbersOf(4, 3_000_000).split('\n')])).toBe(4)
+      // The batch it became keeps the template it sent, which its resend sends again.
+      const sent = await h.db.query<{ id: number }>(
+        `select v.cus_template_id as id from mt_record m join video_send v on v.batch_id = m.batch_id where m.mobile = $1 and m.prod_type = 2`,
+        [numbersOf(1, 3_000_000)])
+      expect(sent.rows).toEqual([{ id: approved.id }])
     })
   })
 

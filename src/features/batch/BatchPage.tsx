@@ -5,12 +5,12 @@ import { BATCH_POLL_MS, batchDetailQuery, batchFailuresQuery } from '@/api/batch
 import { useCommands, withShortcut } from '@/commands/registry'
 import { Button } from '@/components/ui/Button'
 import { FigureLabel } from '@/components/ui/FigureLabel'
-import { batchFigures, batchPagePath, estimateFinish, reportedOf, type BatchDetail, type ProgressSample } from '@/domain/batch'
+import { batchFigures, batchPagePath, estimateFinish, reportedOf, resendPath, type BatchDetail, type ProgressSample } from '@/domain/batch'
 import { formatDateTime } from '@/domain/date-time'
 import type { Figure } from '@/domain/figures'
 import { formatMoney } from '@/domain/money'
 import { useI18nContext } from '@/i18n/i18n-react'
-import { canResend, cancellable, cancelRest, downloadFailed, resendFrom } from './batch-actions'
+import { canResend, cancellable, cancelRest, downloadFailed, resendBlock, resendFrom } from './batch-actions'
 import { FailureGroups } from './FailureGroups'
 import { useBatchCommands } from './use-batch-commands'
 
@@ -59,9 +59,11 @@ export function BatchPage({ batchId }: { batchId: string }) {
   const values: Record<string, number> = {
     submitted: f.submitted, waiting: f.waiting, sent: f.sent, delivered: f.delivered, failed: f.failed, unknown: f.unknown,
   }
-  const act = (id: string, label: string, enabled: boolean, perform: () => Promise<void> | void, danger = false) => (
+  const blocked = resendBlock(LL, d)
+  const act = (id: string, label: string, enabled: boolean, perform: () => Promise<void> | void, danger = false, reason: string | null = null) => (
     <Button key={id} variant={danger ? 'danger' : 'secondary'} size="sm" disabled={!enabled || busy} data-testid={`batch-${id}`}
-      title={withShortcut(commands, `batch:${id}`, label)} onClick={() => run(async () => perform())}>{label}</Button>
+      title={reason ?? withShortcut(commands, `batch:${id}`, label)} aria-describedby={reason ? 'batch-resend-blocked' : undefined}
+      onClick={() => run(async () => perform())}>{label}</Button>
   )
   return (
     <div className="space-y-4" data-testid="batch-page">
@@ -69,12 +71,13 @@ export function BatchPage({ batchId }: { batchId: string }) {
         <h1 className="text-lg font-semibold">{t.title({ batchId: d.batch_id })}</h1>
         <span className="text-sm text-[var(--muted)]" data-testid="batch-state">{f.finished ? t.finished() : t.live({ seconds: BATCH_POLL_MS / 1000 })}</span>
         <div className="ml-auto flex flex-wrap gap-2" role="toolbar" aria-label={t.group()}>
-          {act('resend-failed', t.actions.resendFailed(), canResend(d, 'failed', transient), () => resendFrom(LL, locale, d, 'failed', go))}
-          {act('resend-unknown', t.actions.resendUnknown(), canResend(d, 'unknown', 0), () => resendFrom(LL, locale, d, 'unknown', go))}
+          {act('resend-failed', t.actions.resendFailed(), canResend(d, 'failed', transient), () => resendFrom(LL, locale, d, 'failed', go), false, blocked)}
+          {act('resend-unknown', t.actions.resendUnknown(), canResend(d, 'unknown', 0), () => resendFrom(LL, locale, d, 'unknown', go), false, blocked)}
           {act('cancel', t.actions.cancel(), cancellable(d) > 0, () => cancelRest(LL, locale, d), true)}
           {act('download', t.actions.download(), !d.status_hidden && d.failure_count > 0, () => downloadFailed(LL, d))}
         </div>
       </header>
+      {blocked && <p id="batch-resend-blocked" className="-mt-2 text-sm text-[var(--muted)]" data-testid="batch-resend-blocked">{blocked}</p>}
       <BatchFacts d={d} />
       <section aria-labelledby="batch-progress" className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4">
         <h2 id="batch-progress" className="mb-3 font-semibold">{t.progress()}</h2>
@@ -110,12 +113,12 @@ function BatchFacts({ d }: { d: BatchDetail }) {
   const { LL, locale } = useI18nContext()
   const t = LL.batch
   const navigate = useNavigate()
-  const open = (id: string) => void navigate({ to: batchPagePath(id, d.prod_type) as never })
+  const open = (path: string) => void navigate({ to: path as never })
   const row = (label: string, value: React.ReactNode, testId?: string) => (
     <div className="contents"><dt className="text-[var(--muted)]">{label}</dt><dd data-testid={testId} className="break-words whitespace-pre-wrap">{value}</dd></div>
   )
-  const batchLink = (id: string, text: string) => (
-    <button type="button" className="text-[var(--primary)] underline-offset-2 hover:underline" onClick={() => open(id)}>{text}</button>
+  const batchLink = (path: string, text: string) => (
+    <button type="button" className="text-[var(--primary)] underline-offset-2 hover:underline" onClick={() => open(path)}>{text}</button>
   )
   return (
     <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4">
@@ -127,9 +130,10 @@ function BatchFacts({ d }: { d: BatchDetail }) {
         {row(t.time(), formatDateTime(d.create_time))}
         {row(t.cost(), `${formatMoney(d.cost, locale)} · ${LL.figures.messages.label()} ${d.messages.toLocaleString('en-US')}`, 'batch-cost')}
         {d.opted_out > 0 && row('', t.optedOut({ count: d.opted_out }))}
-        {d.resent_from && row('', batchLink(d.resent_from, t.resentFrom({ batchId: d.resent_from })))}
+        {d.resent_from && row('', batchLink(batchPagePath(d.resent_from, d.prod_type), t.resentFrom({ batchId: d.resent_from })))}
         {d.resends.length > 0 && row(t.resends(), <span className="flex flex-wrap gap-3">{d.resends.map((r) =>
-          <span key={r.batch_id}>{batchLink(r.batch_id, r.batch_id)} <span className="text-xs text-[var(--muted)]">{t.resendOf[r.target]()}</span></span>)}</span>, 'batch-resends')}
+          <span key={r.batch_id}>{batchLink(resendPath(r, d.prod_type), r.batch_id)} <span className="text-xs text-[var(--muted)]">
+            {t.resendOf[r.target]()}{r.timed && ` · ${t.resendTimedOf()}`}</span></span>)}</span>, 'batch-resends')}
       </dl>
     </section>
   )
