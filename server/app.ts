@@ -15,6 +15,8 @@ import { healthRoutes } from './ops/health'
 import { routePath } from 'hono/route'
 import type { AppEnv } from './http/env'
 import { accountRoutes } from './routes/account'
+import { auditRoutes } from './routes/audit'
+import { auditSource } from './audit/context'
 import { customerAdminRoutes } from './routes/customers'
 import { appSecretRoutes } from './routes/app-secret'
 import { balanceWarnRoutes } from './routes/balance-warn'
@@ -67,6 +69,8 @@ export function createApp(opts: AppOptions | Deps) {
     config.corsOrigin === '*' ? '*' : origin && isTrustedOrigin(origin, config) ? origin : null
   api.use('*', lightCors({ origin: corsOrigin, allowHeaders: ['Content-Type', 'Authorization', 'Accept-Language'], exposeHeaders: ['Content-Disposition', 'X-Total-Count', 'X-Request-Id'], maxAge: 600 }))
   api.use('*', originGuard(config))
+  // Where each request came from, for the audit entries its writes make (server/audit).
+  api.use('*', auditSource(config.trustProxy))
   // JSON calls are small. Only the calls that take files read a form, each under its own larger limit; a form sent
   // to any other call is refused unread (415) rather than passed to a route that has no limit of its own.
   const jsonLimit = jsonBodyLimit(JSON_LIMIT_BYTES, (c) => fail(c, new ApiError(413, 'badRequest')))
@@ -92,6 +96,8 @@ export function createApp(opts: AppOptions | Deps) {
   // Materials: uploads (their own body limits), the list, delete and media serving.
   api.route('/', materialRoutes(deps))
   api.route('/', signatureRoutes(deps))
+  // The audit trail: its list and its download (server/audit writes the entries).
+  api.route('/', auditRoutes(deps))
   // A batch after its send: its page, resends, cancel, failed numbers; a sent record in full (routes/batch.ts).
   api.route('/', batchRoutes(deps))
   api.route('/', openApiRoutes(() => servedOperations(api)))

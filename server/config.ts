@@ -73,6 +73,8 @@ export interface ServerConfig {
    * it fails part way and the seed that picks them; `chunk` (numbers a transaction, default 20,000) only tests set.
    */
   ueCheck: { rate: number; failShare: number; seed: string; chunk?: number }
+  /** Days an audit entry is kept before the prune deletes it (AUDIT_KEEP_DAYS, default 400: server/audit/prune.ts). */
+  auditKeepDays: number
 }
 
 /** The configuration an empty environment gives: every default is the schema's (`variables` below), nowhere else. */
@@ -168,6 +170,8 @@ export const variables = {
   UE_CHECK_RATE: v('tuning', num(0.001, 1e9, false).default(2000), 'a positive number', '2000', 'numbers the simulated UE file checker checks per second per process'),
   UE_CHECK_FAIL_SHARE: v('tuning', num(0, 1, false).default(0.05), 'a share 0–1', '0.05', 'the share of files the simulated UE checker fails part way'),
   UE_CHECK_FAIL_SEED: v('tuning', z.string().min(1).default('ue'), 'any text', 'ue', 'which files the simulated UE checker fails is fixed by it, so a run can be repeated'),
+  AUDIT_KEEP_DAYS: v('setting', num(1, 36_500).default(400), 'a whole number of days, 1–36500', '400',
+    'how long an audit entry is kept: older ones are deleted by the `audit-prune` job, the only code that deletes entries'),
   LIST_COUNT_CACHE_MS: v('tuning', num(0).default(5000), 'milliseconds, 0 or more', '5000', 'how long a counted sent-record total is reused by this process (0: never)'),
   CONTENT_SEARCH_INDEX: v('tuning', z.enum(['on', 'off']).default('off'), 'on or off', 'off',
     '`on`: trigram and character indexes for content searches over very long histories, at a cost to every send (docs/architecture.md)'),
@@ -263,6 +267,7 @@ export function configFromSettings(s: Settings): ServerConfig {
     apiKeySealKey: s.API_KEY_SEAL_KEY,
     apiKeyOverlapHours: s.API_KEY_ROTATION_OVERLAP_HOURS,
     ueCheck: { rate: s.UE_CHECK_RATE, failShare: s.UE_CHECK_FAIL_SHARE, seed: s.UE_CHECK_FAIL_SEED },
+    auditKeepDays: s.AUDIT_KEEP_DAYS,
   }
 }
 

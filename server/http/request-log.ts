@@ -10,9 +10,13 @@ export const REQUEST_ID_HEADER = 'X-Request-Id'
 const ACCEPTED_ID = /^[\w.:@-]{8,128}$/
 
 const perRequest = new WeakMap<Request, Logger>()
+const requestIds = new WeakMap<Context, string>()
 
 /** The request's logger: every line it writes carries the request id. */
 export const requestLog = (c: Context): Logger => perRequest.get(c.req.raw) ?? logger()
+
+/** The request's id, as its answer carries it back (an audit entry names it). */
+export const requestIdOf = (c: Context): string | undefined => requestIds.get(c)
 
 function route(c: Context): string {
   try {
@@ -34,6 +38,7 @@ export function requestLogging(): MiddlewareHandler {
     const reqId = given && ACCEPTED_ID.test(given) ? given : randomUUID()
     const log = logger().child({ reqId })
     perRequest.set(c.req.raw, log)
+    requestIds.set(c, reqId)
     const started = performance.now()
     await next()
     const ms = performance.now() - started

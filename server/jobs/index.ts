@@ -1,3 +1,4 @@
+import { auditPruneJob } from '../audit/prune'
 import { failureAlertJob } from '../failures/alert'
 import { orphanSweepJob } from '../materials/sweep'
 import { ueCheckerJob } from '../number-check/ue-checker'
@@ -14,5 +15,5 @@ import type { Job } from './define'
  * reads each one's queue (server/ops/job-queues.ts). A job is declared beside its code with defineJob.
  */
 export const JOBS: readonly Job[] = [
-  carrierSimJob, schedulerJob, reportPushJob, pushPruneJob, templateReviewJob, signatureReviewJob, ueCheckerJob, orphanSweepJob, balanceWarnJob, failureAlertJob,
+  carrierSimJob, schedulerJob, reportPushJob, pushPruneJob, templateReviewJob, signatureReviewJob, ueCheckerJob, orphanSweepJob, balanceWarnJob, failureAlertJob, auditPruneJob,
 ]

@@ -8,6 +8,9 @@ import { csvWriter, xlsxWriter, type Cell } from './writers'
 import { lockInSchema } from '../db/locks'
 import { logger } from '../log'
 import { requestLog } from '../http/request-log'
+import { API_PREFIX } from '../../src/domain/api'
+import { madeWith } from '../audit/diff'
+import { audit } from '../audit/write'
 
 export interface FileColumn<R> {
   header: HeaderWords
@@ -72,6 +75,23 @@ async function takeSlot(db: Db, account: string): Promise<Slot> {
 
 const NO_SLOT: Slot = { renew: async () => {}, release: async () => {} }
 
+/** The paging fields of a list payload: not what was taken. */
+const PAGING = new Set(['pageNumber', 'pageSize', 'orderBy', 'order', 'format'])
+
+/**
+ * Who took which data: every file this function streams leaves an `exported` entry naming the call, its filters,
+ * the format and the row count, before its first byte (the download itself changes nothing else).
+ */
+async function recordExport(c: Context, db: Db, spec: Pick<DownloadSpec<unknown>, 'filename' | 'format' | 'total'>): Promise<void> {
+  const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null
+  const filters = Object.fromEntries(Object.entries(body ?? {}).filter(([k, v]) => !PAGING.has(k) && v !== '' && v !== null && v !== undefined))
+  const path = c.req.path.startsWith(API_PREFIX) ? c.req.path.slice(API_PREFIX.length) : c.req.path
+  await audit(db, c, {
+    action: 'exported', target: { id: path },
+    changes: madeWith({ file: spec.filename, format: spec.format, rows: spec.total ?? null, ...(Object.keys(filters).length ? { filters } : {}) }),
+  })
+}
+
 /**
  * A streamed file response. The body is pulled: the next batch is read from the database only when the client has
  * taken the previous one, so a slow client never makes the server buffer the file. The signed-in account holds a
@@ -82,6 +102,10 @@ export async function downloadResponse<R>(c: Context, spec: DownloadSpec<R>, loc
   const user = c.get('user' as never) as { cusId: string } | undefined
   const db = c.get('db' as never) as Db | undefined
   const slot = user && db ? await takeSlot(db, user.cusId) : NO_SLOT
+  if (db) await recordExport(c, db, spec).catch(async (e: unknown) => {
+    await slot.release()
+    throw e
+  })
   let controller!: ReadableStreamDefaultController<Uint8Array>
   let cancelled = false
   // The xlsx writer's compressed bytes arrive from zlib's thread pool, possibly after the client went away.

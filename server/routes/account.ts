@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { audit } from '../audit/write'
 import { type AccountOption, type Country } from '../../src/domain/account'
 import type { Deps } from '../deps'
 import { ok } from '../http/envelope'
@@ -42,7 +43,10 @@ export function accountRoutes(deps: Deps) {
 
   operation(r, '/errorLog/upload', auth, async (c, input) => {
     const { logs } = await input()
-    await storeErrorLogs(deps, c.get('user').cusId, c.req.header('user-agent') ?? '', logs)
+    await deps.db.transaction(async (tx) => {
+      await storeErrorLogs({ ...deps, db: tx }, c.get('user').cusId, c.req.header('user-agent') ?? '', logs)
+      await audit(tx, c, { action: 'errorReported', changes: [{ field: 'entries', after: logs.length }] })
+    })
     return ok(c, { count: logs.length }, 'errorLogReceived')
   })
 

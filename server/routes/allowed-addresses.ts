@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { fieldChanges } from '../audit/diff'
+import { audit } from '../audit/write'
 import { addressInRanges } from '../../src/domain/allowed-addresses'
 import type { Deps } from '../deps'
 import { clientIp } from '../http/client-ip'
@@ -31,9 +33,13 @@ export function allowedAddressRoutes(deps: Deps) {
     const p = await input(byField)
     const here = clientIp(c, deps.config.trustProxy)
     if (!addressInRanges(here, p.ranges)) throw new ApiError(400, 'rangesExcludeYou', { address: here }, undefined, { fields: { ranges: 'rangesExcludeYou' } })
-    await db.query(
-      `insert into allowed_sign_in (scope, ranges) values ($1, $2)
-       on conflict (scope) do update set ranges = excluded.ranges, update_time = now()`, [scopeOf(user), p.ranges])
+    await db.transaction(async (tx) => {
+      const before = await rangesOf(tx, scopeOf(user))
+      await tx.query(
+        `insert into allowed_sign_in (scope, ranges) values ($1, $2)
+         on conflict (scope) do update set ranges = excluded.ranges, update_time = now()`, [scopeOf(user), p.ranges])
+      await audit(tx, c, { action: 'allowedAddressesChanged', target: { id: scopeOf(user) }, changes: fieldChanges({ ranges: before }, { ranges: p.ranges }) })
+    })
     return ok(c, { ranges: p.ranges, your_address: here, editable: true }, 'allowedAddressesSaved')
   })
   return r

@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { fieldChanges } from '../audit/diff'
+import { audit } from '../audit/write'
 import { operatorPatterns } from '../../src/domain/operators'
 import { type BalanceWarnInfo } from '../../src/domain/warn'
 import type { Deps } from '../deps'
@@ -35,11 +37,18 @@ export function balanceWarnRoutes(deps: Deps) {
     const p = await input()
     const { cusId } = c.get('user')
     await consumeRate(deps, 'balanceWarnWrite', cusId)
-    await deps.db.query(
-      `insert into balance_warn (cus_id, threshold, mobiles) values ($1, $2::numeric, $3::text[])
-       on conflict (cus_id) do update set threshold = excluded.threshold, mobiles = excluded.mobiles, update_time = now()`,
-      [cusId, p.threshold.toFixed(3), p.mobiles],
-    )
+    await deps.db.transaction(async (tx) => {
+      const before = await tx.query<{ threshold: number; mobiles: string[] }>(
+        'select threshold::float8 as threshold, mobiles from balance_warn where cus_id = $1 for update', [cusId])
+      await tx.query(
+        `insert into balance_warn (cus_id, threshold, mobiles) values ($1, $2::numeric, $3::text[])
+         on conflict (cus_id) do update set threshold = excluded.threshold, mobiles = excluded.mobiles, update_time = now()`,
+        [cusId, p.threshold.toFixed(3), p.mobiles],
+      )
+      const was = before.rows[0] ?? { threshold: 0, mobiles: [] }
+      const now = await tx.query<{ threshold: number; mobiles: string[] }>('select threshold::float8 as threshold, mobiles from balance_warn where cus_id = $1', [cusId])
+      await audit(tx, c, { action: 'balanceWarnChanged', target: { id: 'balanceWarn' }, changes: fieldChanges(was, now.rows[0]) })
+    })
     return ok(c, p, 'balanceWarnSaved')
   })
 

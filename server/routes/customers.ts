@@ -1,4 +1,7 @@
 import { Hono, type Context } from 'hono'
+import { fieldChanges, madeWith } from '../audit/diff'
+import { audit } from '../audit/write'
+import type { Db } from '../db'
 import { MAX_SUB_ACCOUNTS, quotaBytes } from '../../src/domain/customers'
 import { formatStorage } from '../../src/domain/materials'
 import { formatMoney } from '../../src/domain/money'
@@ -20,6 +23,12 @@ import { requireAdmin } from './lists/common'
 /** The envelope with a success message that names things (the account, a balance). */
 const okWith = <T>(c: Context, key: ServerMessage, data: T, vars: Record<string, string | number>) =>
   ok(c, data, key, { msg: serverMessage(key, localeOf(c), vars) })
+
+/** An account's status as an entry says it: 1 open, 0 closed (setStatus refuses a call that changes nothing). */
+const statusChange = (status: 0 | 1) => fieldChanges({ cus_status: 1 - status }, { cus_status: status })
+
+const balanceOf = async (tx: Db, cusId: string) =>
+  (await tx.query<{ balance: string }>('select balance::text as balance from customer where cus_id = $1', [cusId])).rows[0]?.balance ?? null
 
 const CUSTOMERS: AccountWhere = { sql: 'user_type = 2', params: [] }
 
@@ -59,9 +68,15 @@ function customerRoutes(deps: Deps) {
     const user = c.get('user')
     await consumeRate(deps, 'accountCreate', user.cusId)
     const password = await initialPassword(deps, user, p)
-    await createAccount(deps.db, {
-      cusId: p.cus_id, cusName: p.cus_name, userType: 2, parentId: null, password, mobile: p.mobile, payType: p.pay_type, moreType: p.more_type,
-      products: p.products, countryPrices: p.country_prices,
+    await deps.db.transaction(async (tx) => {
+      await createAccount(tx, {
+        cusId: p.cus_id, cusName: p.cus_name, userType: 2, parentId: null, password, mobile: p.mobile, payType: p.pay_type, moreType: p.more_type,
+        products: p.products, countryPrices: p.country_prices,
+      })
+      await audit(tx, c, { action: 'customerAdded', account: p.cus_id, target: { id: p.cus_id }, changes: madeWith({
+        cus_id: p.cus_id, cus_name: p.cus_name, mobile: p.mobile, pay_type: p.pay_type, more_type: p.more_type, products: p.products,
+        country_prices: p.country_prices, password: true,
+      }) })
     })
     return okWith(c, 'customerAdded', { cus_id: p.cus_id }, { account: p.cus_id })
   })
@@ -70,7 +85,10 @@ function customerRoutes(deps: Deps) {
     operation(r, path, async (c, input) => {
       const { cus_id } = await input()
       await consumeRate(deps, 'accountWrite', c.get('user').cusId)
-      await setStatus(deps.db, cus_id, status, CUSTOMERS)
+      await deps.db.transaction(async (tx) => {
+        await setStatus(tx, cus_id, status, CUSTOMERS)
+        await audit(tx, c, { action: status === 0 ? 'customerClosed' : 'customerOpened', account: cus_id, target: { id: cus_id }, changes: statusChange(status) })
+      })
       return okWith(c, status === 0 ? 'accountClosedOk' : 'accountOpenedOk', { cus_id }, { account: cus_id })
     })
   }
@@ -84,8 +102,16 @@ function customerRoutes(deps: Deps) {
     const p = await input()
     const user = c.get('user')
     await consumeRate(deps, 'accountWrite', user.cusId)
-    const balance = await chargeCustomer(deps.db, {
-      cusId: p.cus_id, amount: p.amount, rechargeType: p.recharge_type, prodType: p.prod_type, remark: p.remark, operator: user.cusId,
+    const balance = await deps.db.transaction(async (tx) => {
+      const before = await balanceOf(tx, p.cus_id)
+      const after = await chargeCustomer(tx, {
+        cusId: p.cus_id, amount: p.amount, rechargeType: p.recharge_type, prodType: p.prod_type, remark: p.remark, operator: user.cusId,
+      })
+      await audit(tx, c, { action: 'customerCharged', account: p.cus_id, target: { id: p.cus_id }, changes: [
+        { field: 'amount', after: p.amount }, { field: 'recharge_type', after: p.recharge_type }, { field: 'prod_type', after: p.prod_type },
+        ...fieldChanges({ balance: before }, { balance: after }), ...(p.remark ? [{ field: 'remark', after: p.remark }] : []),
+      ] })
+      return after
     })
     // Written as every screen writes money (formatMoney: grouped thousands, the balance's decimals, the currency).
     return okWith(c, 'chargeSuccess', { balance }, { account: p.cus_id, balance: formatMoney(balance, localeOf(c), 'balance') })
@@ -97,8 +123,14 @@ function customerRoutes(deps: Deps) {
     const p = await input()
     await consumeRate(deps, 'accountWrite', c.get('user').cusId)
     const bytes = quotaBytes(p.storage_quota)
-    const { rows } = await deps.db.query('update customer set storage_quota = $2 where cus_id = $1 and user_type = 2 and cus_status <= 1 returning id', [p.cus_id, bytes])
-    if (!rows.length) throw new ApiError(404, 'accountNotFound', { account: p.cus_id })
+    await deps.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ before: string | null }>(
+        `update customer n set storage_quota = $2 from customer o where o.id = n.id and n.cus_id = $1 and n.user_type = 2 and n.cus_status <= 1
+         returning o.storage_quota::text as before`, [p.cus_id, bytes])
+      if (!rows.length) throw new ApiError(404, 'accountNotFound', { account: p.cus_id })
+      await audit(tx, c, { action: 'customerQuotaChanged', account: p.cus_id, target: { id: p.cus_id },
+        changes: fieldChanges({ storage_quota: rows[0].before === null ? null : Number(rows[0].before) }, { storage_quota: bytes }) })
+    })
     const locale = localeOf(c)
     const quota = bytes === null
       ? serverMessage('customerQuotaDefault', locale, { quota: formatStorage(deps.config.storageQuotaBytes) })
@@ -124,9 +156,13 @@ function subAccountRoutes(deps: Deps) {
     if (rows[0].n >= MAX_SUB_ACCOUNTS) throw new ApiError(409, 'tooManySubAccounts', { max: MAX_SUB_ACCOUNTS })
     const password = await initialPassword(deps, user, p)
     const parent = await accountDetail(deps.db, user.cusId, { sql: 'true', params: [] })
-    await createAccount(deps.db, {
-      cusId: p.cus_id, cusName: p.cus_name, userType: 3, parentId: user.cusId, password, mobile: p.mobile, payType: parent.pay_type, moreType: 0,
-      products: parent.products, countryPrices: parent.country_prices,
+    await deps.db.transaction(async (tx) => {
+      await createAccount(tx, {
+        cusId: p.cus_id, cusName: p.cus_name, userType: 3, parentId: user.cusId, password, mobile: p.mobile, payType: parent.pay_type, moreType: 0,
+        products: parent.products, countryPrices: parent.country_prices,
+      })
+      await audit(tx, c, { action: 'subAccountAdded', account: p.cus_id, target: { id: p.cus_id },
+        changes: madeWith({ cus_id: p.cus_id, cus_name: p.cus_name, mobile: p.mobile, parent_id: user.cusId, password: true }) })
     })
     return okWith(c, 'subAccountAdded', { cus_id: p.cus_id }, { account: p.cus_id })
   })
@@ -136,9 +172,16 @@ function subAccountRoutes(deps: Deps) {
     const user = c.get('user')
     subAccountsOf(user)
     await consumeRate(deps, 'accountWrite', user.cusId)
-    const res = await transferToSub(deps.db, {
-      subId: p.cus_id, amount: p.amount, remark: p.remark, operator: user.cusId,
-      parentOf: (sub) => (user.userType === 1 ? sub.parent_id : sub.parent_id === user.cusId ? user.cusId : null),
+    const res = await deps.db.transaction(async (tx) => {
+      const moved = await transferToSub(tx, {
+        subId: p.cus_id, amount: p.amount, remark: p.remark, operator: user.cusId,
+        parentOf: (sub) => (user.userType === 1 ? sub.parent_id : sub.parent_id === user.cusId ? user.cusId : null),
+      })
+      await audit(tx, c, { action: 'subAccountCharged', account: p.cus_id, target: { id: p.cus_id }, changes: [
+        { field: 'amount', after: p.amount }, { field: 'balance', after: moved.balance }, { field: 'parent_balance', after: moved.parent_balance },
+        ...(p.remark ? [{ field: 'remark', after: p.remark }] : []),
+      ] })
+      return moved
     })
     const locale = localeOf(c)
     return okWith(c, 'transferSuccess', res, {
@@ -152,7 +195,10 @@ function subAccountRoutes(deps: Deps) {
       const user = c.get('user')
       const where = subAccountsOf(user)
       await consumeRate(deps, 'accountWrite', user.cusId)
-      await setStatus(deps.db, cus_id, status, where)
+      await deps.db.transaction(async (tx) => {
+        await setStatus(tx, cus_id, status, where)
+        await audit(tx, c, { action: status === 0 ? 'subAccountClosed' : 'subAccountOpened', account: cus_id, target: { id: cus_id }, changes: statusChange(status) })
+      })
       return okWith(c, status === 0 ? 'accountClosedOk' : 'accountOpenedOk', { cus_id }, { account: cus_id })
     })
   }

@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { fieldChanges } from '../audit/diff'
+import { audit } from '../audit/write'
 import type { Deps } from '../deps'
 import { readFailureAlert, writeFailureAlert } from '../failures/alert'
 import { ApiError, ok } from '../http/envelope'
@@ -25,7 +27,11 @@ export function failureAlertRoutes(deps: Deps) {
     const p = await input(byField)
     const user = c.get('user')
     if (user.userType !== 2) throw new ApiError(403, 'forbidden')
-    await writeFailureAlert(db, user.cusId, p)
+    await db.transaction(async (tx) => {
+      const before = await readFailureAlert(tx, user.cusId)
+      await writeFailureAlert(tx, user.cusId, p)
+      await audit(tx, c, { action: 'failureAlertChanged', target: { id: 'failureAlert' }, changes: fieldChanges(before, await readFailureAlert(tx, user.cusId)) })
+    })
     return ok(c, await readFailureAlert(db, user.cusId), 'failureAlertSaved')
   })
   return r

@@ -14,6 +14,8 @@ import { unsealPassword } from '../security/rsa'
 import { issueToken } from '../security/tokens'
 import { newChallenge, twoFactorOn, twoFactorRequired } from '../security/two-factor'
 import { userByCusId, type SessionUser } from '../users/repo'
+import { recordingRefusal, type SignInMethod } from '../audit/sign-in'
+import { audit } from '../audit/write'
 
 /** Login answers carry `type`: 0 success, 1 refusal. Refusals are never 401, which the console keeps for lost sessions. */
 export const LOGIN_FAILED = 1
@@ -71,11 +73,18 @@ async function secretWasRight(deps: Deps, user: SessionUser, claim: SignInClaim)
   if (claim.account) await refundAttempt(deps.db, accountKey(claim.cusId))
 }
 
-/** A right secret: the attempts given back (secretWasRight), the address becomes known, and the session. */
-export async function signIn(deps: Deps, user: SessionUser, claim: SignInClaim) {
+/**
+ * A right secret: the attempts given back (secretWasRight), the address becomes known, and the session, made in
+ * one transaction with its `signIn` entry.
+ */
+export async function signIn(deps: Deps, c: Context, user: SessionUser, claim: SignInClaim, method: SignInMethod) {
   await secretWasRight(deps, user, claim)
   await rememberAddress(deps.db, user.cusId, claim.address, deps.now())
-  return issueToken(deps.db, user.id)
+  return deps.db.transaction(async (tx) => {
+    const token = await issueToken(tx, user.id)
+    await audit(tx, c, { action: 'signIn', actor: { cusId: user.cusId, userType: user.userType }, target: { id: user.cusId }, changes: [{ field: 'method', after: method }] })
+    return token
+  })
 }
 
 /**
@@ -84,7 +93,7 @@ export async function signIn(deps: Deps, user: SessionUser, claim: SignInClaim) 
  * with which it enrols first. The first factor's attempts are given back either way; the address becomes
  * known only once the sign-in is whole.
  */
-export async function firstFactorPassed(deps: Deps, c: Context, user: SessionUser, claim: SignInClaim) {
+export async function firstFactorPassed(deps: Deps, c: Context, user: SessionUser, claim: SignInClaim, method: SignInMethod) {
   // Said only once the secret was right, so the list tells a stranger nothing.
   await requireAllowedAddress(deps.db, user, clientIp(c, deps.config.trustProxy), LOGIN_FAILED)
   if (await twoFactorOn(deps.db, user.cusId)) {
@@ -96,7 +105,7 @@ export async function firstFactorPassed(deps: Deps, c: Context, user: SessionUse
     await secretWasRight(deps, user, claim)
     return ok(c, { two_factor_setup: true, challenge: await newChallenge(deps.db, user.cusId, claim.address, deps.now()) }, 'twoFactorSetupNeeded', { type: 0 })
   }
-  return ok(c, await signIn(deps, user, claim), 'loginSuccess', { type: 0 })
+  return ok(c, await signIn(deps, c, user, claim, method), 'loginSuccess', { type: 0 })
 }
 
 export function loginRoutes(deps: Deps) {
@@ -109,15 +118,17 @@ export function loginRoutes(deps: Deps) {
   // password (same scrypt work). A wrong guess keeps its claimed attempts spent.
   operation(r, '/user/login', async (c, input) => {
     const p = await input(badRequest(LOGIN_FAILED))
-    const address = addressOf(deps, c)
-    await consumeRate(deps, 'signInAddress', address, { type: LOGIN_FAILED })
-    await requireCaptcha(deps, p.redomStr, p.code)
-    const claim = await guardSignIn(deps, p.username, address, { accountWide: true })
-    const password = unsealPassword((await deps.keys()).decrypt, p.password, p.redomStr)
-    const user = await userByCusId(deps.db, p.username)
-    const valid = await verifyPassword(password ?? '', user?.passwordHash ?? DUMMY_HASH)
-    if (!user || !valid || password === null) throw new ApiError(400, 'loginFailure', {}, LOGIN_FAILED)
-    return firstFactorPassed(deps, c, user, claim)
+    return recordingRefusal(deps.db, c, 'password', () => p.username, async () => {
+      const address = addressOf(deps, c)
+      await consumeRate(deps, 'signInAddress', address, { type: LOGIN_FAILED })
+      await requireCaptcha(deps, p.redomStr, p.code)
+      const claim = await guardSignIn(deps, p.username, address, { accountWide: true })
+      const password = unsealPassword((await deps.keys()).decrypt, p.password, p.redomStr)
+      const user = await userByCusId(deps.db, p.username)
+      const valid = await verifyPassword(password ?? '', user?.passwordHash ?? DUMMY_HASH)
+      if (!user || !valid || password === null) throw new ApiError(400, 'loginFailure', {}, LOGIN_FAILED)
+      return firstFactorPassed(deps, c, user, claim, 'password')
+    })
   })
 
   return r

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { audit } from '../audit/write'
 import type { Deps } from '../deps'
 import { localeOf, ok } from '../http/envelope'
 import { operation } from '../http/operation'
@@ -29,7 +30,11 @@ export function noticeRoutes(deps: Deps) {
     const p = await input()
     const { cusId } = c.get('user')
     await consumeRate(deps, 'noticeCall', cusId)
-    const changed = await markNoticesRead(deps.db, cusId, p.id ?? 'all')
+    const changed = await deps.db.transaction(async (tx) => {
+      const n = await markNoticesRead(tx, cusId, p.id ?? 'all')
+      if (n) await audit(tx, c, { action: 'noticeRead', target: { id: p.id ?? 'all' }, changes: [{ field: 'read', after: n }] })
+      return n
+    })
     return ok(c, { changed, unread: await unreadNotices(deps.db, cusId) }, 'noticesRead')
   })
 

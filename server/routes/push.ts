@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { fieldChanges } from '../audit/diff'
+import { audit } from '../audit/write'
 import { pushErrorOf } from '../../src/domain/push-error'
 import { type PushLogRow, type PushSetting } from '../../src/domain/push'
 import type { Deps } from '../deps'
@@ -37,14 +39,22 @@ export function pushRoutes(deps: Deps) {
       const why = e instanceof PushTargetError ? pushErrorOf(e.message) : null
       if (why?.kind === 'refused') throw new ApiError(400, 'pushUrlRefused', { address: why.address })
     })
-    await deps.db.query('update customer set push_url = $2 where cus_id = $1', [cusId, push_url])
+    await deps.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ push_url: string }>('select push_url from customer where cus_id = $1 for update', [cusId])
+      await tx.query('update customer set push_url = $2 where cus_id = $1', [cusId, push_url])
+      await audit(tx, c, { action: 'pushUrlChanged', target: { id: 'pushUrl' }, changes: fieldChanges({ push_url: rows[0]?.push_url ?? '' }, { push_url }) })
+    })
     return ok(c, { push_url }, 'pushUrlSaved')
   })
 
   operation(r, '/user/pushUrlClear', auth, async (c) => {
     const { cusId } = c.get('user')
     await consumeRate(deps, 'pushUrlModify', cusId)
-    await deps.db.query(`update customer set push_url = '' where cus_id = $1`, [cusId])
+    await deps.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ push_url: string }>('select push_url from customer where cus_id = $1 for update', [cusId])
+      await tx.query(`update customer set push_url = '' where cus_id = $1`, [cusId])
+      await audit(tx, c, { action: 'pushUrlCleared', target: { id: 'pushUrl' }, changes: fieldChanges({ push_url: rows[0]?.push_url ?? '' }, { push_url: '' }) })
+    })
     return ok(c, { push_url: '' }, 'pushUrlCleared')
   })
 

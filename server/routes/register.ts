@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { madeWith } from '../audit/diff'
+import { audit } from '../audit/write'
 import { checkLoginPassword } from '../../src/domain/validation'
 import type { Deps } from '../deps'
 import { ApiError, ok } from '../http/envelope'
@@ -22,7 +24,11 @@ export function registerRoutes(deps: Deps) {
     await passCodeSendChecks(deps, addressOf(deps, c), { redomStr: p.redomStr, code: p.captcha })
     await spendCodeBudget(deps, 'smsCodePrefixDay', phonePrefix(p.phone), LOGIN_FAILED)
     await spendCodeBudget(deps, 'smsCodePhoneDay', p.phone, LOGIN_FAILED)
-    const issued = await issueCode(deps.db, { purpose: 'register', uuid: p.uuid, phone: p.phone, cusId: p.epId })
+    const issued = await deps.db.transaction(async (tx) => {
+      const made = await issueCode(tx, { purpose: 'register', uuid: p.uuid, phone: p.phone, cusId: p.epId })
+      if ('code' in made) await audit(tx, c, { action: 'registerCodeSent', account: null, target: { id: p.epId }, changes: [{ field: 'phone', after: p.phone }, { field: 'code', changed: true }] })
+      return made
+    })
     if ('wait' in issued) throw codeRefusal(issued.wait, LOGIN_FAILED)
     await deps.carrier.sendText(p.phone, codeText(issued.code))
     return ok(c, null, 'codeSent')
@@ -40,12 +46,16 @@ export function registerRoutes(deps: Deps) {
     const password = unsealPassword((await deps.keys()).decrypt, p.password, p.redomStr)
     if (password === null || checkLoginPassword(password)) throw new ApiError(400, 'badRequest', {}, LOGIN_FAILED)
     const hash = await hashPassword(password)
-    const inserted = await deps.db.query(
-      `insert into customer (cus_id, cus_name, user_type, password_hash, mobile)
-       values ($1, $2, 2, $3, $4) on conflict (cus_id) do nothing returning id`,
-      [p.epId, p.epName, hash, p.phone],
-    )
-    if (!inserted.rows.length) throw new ApiError(400, 'epExists', {}, LOGIN_FAILED)
+    await deps.db.transaction(async (tx) => {
+      const inserted = await tx.query(
+        `insert into customer (cus_id, cus_name, user_type, password_hash, mobile)
+         values ($1, $2, 2, $3, $4) on conflict (cus_id) do nothing returning id`,
+        [p.epId, p.epName, hash, p.phone],
+      )
+      if (!inserted.rows.length) throw new ApiError(400, 'epExists', {}, LOGIN_FAILED)
+      await audit(tx, c, { action: 'register', actor: { cusId: p.epId, userType: 2 }, account: p.epId, target: { id: p.epId },
+        changes: madeWith({ cusId: p.epId, cusName: p.epName, mobile: p.phone, password: true }) })
+    })
     return ok(c, null, 'registerSuccess')
   })
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { audit } from '../audit/write'
 import type { Deps } from '../deps'
 import { ok } from '../http/envelope'
 import { operation } from '../http/operation'
@@ -25,13 +26,18 @@ export function sessionRoutes(deps: Deps) {
   operation(r, '/user/refesh', auth, async (c) => {
     const fresh = await deps.db.transaction(async (tx) => {
       await revokeToken(tx, c.get('token'))
-      return issueToken(tx, c.get('user').id)
+      const token = await issueToken(tx, c.get('user').id)
+      await audit(tx, c, { action: 'sessionRenewed', target: { id: c.get('user').cusId } })
+      return token
     })
     return ok(c, fresh)
   })
 
   operation(r, '/user/logout', auth, async (c) => {
-    await revokeToken(deps.db, c.get('token'))
+    await deps.db.transaction(async (tx) => {
+      await revokeToken(tx, c.get('token'))
+      await audit(tx, c, { action: 'signOut', target: { id: c.get('user').cusId } })
+    })
     return ok(c, null, 'logoutSuccess')
   })
 

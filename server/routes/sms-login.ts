@@ -1,3 +1,5 @@
+import { recordingRefusal } from '../audit/sign-in'
+import { audit } from '../audit/write'
 import { Hono } from 'hono'
 import type { Deps } from '../deps'
 import { networkKey } from '../http/client-ip'
@@ -73,7 +75,11 @@ export function smsLoginRoutes(deps: Deps) {
     if (user && fits) {
       if (!known) await spendCodeBudget(deps, 'smsCodePhoneDay', user.mobile, LOGIN_FAILED)
       // The resend interval of sign-in codes is smsCodeAccount (or smsCodeKnown), so it tells nothing of the phone.
-      const issued = await issueCode(deps.db, { purpose: 'login', uuid: p.uuid, phone: user.mobile, cusId: user.cusId }, { resend: false })
+      const issued = await deps.db.transaction(async (tx) => {
+        const made = await issueCode(tx, { purpose: 'login', uuid: p.uuid, phone: user.mobile, cusId: user.cusId }, { resend: false })
+        if ('code' in made) await audit(tx, c, { action: 'signInCodeSent', account: user.cusId, target: { id: user.cusId }, changes: [{ field: 'code', changed: true }] })
+        return made
+      })
       if ('code' in issued) await deps.carrier.sendText(user.mobile, codeText(issued.code))
     }
     return ok(c, null, 'codeSent')
@@ -83,14 +89,16 @@ export function smsLoginRoutes(deps: Deps) {
   // code itself dies after SMS_CODE_MAX_TRIES wrong tries from anywhere; the pair budget bounds one address.
   operation(r, '/user/loginBySmsCode', async (c, input) => {
     const p = await input(badRequest(LOGIN_FAILED))
-    const address = addressOf(deps, c)
-    await consumeRate(deps, 'signInAddress', address, { type: LOGIN_FAILED })
-    const claim = await guardSignIn(deps, p.username, address, { accountWide: false })
-    const check = await consumeCode(deps.db, { purpose: 'login', uuid: p.uuid, cusId: p.username, code: p.code })
-    if (check !== 'ok') throw new ApiError(400, CODE_MESSAGE[check], {}, LOGIN_FAILED)
-    const user = await userByCusId(deps.db, p.username)
-    if (!user) throw new ApiError(400, 'loginFailure', {}, LOGIN_FAILED)
-    return firstFactorPassed(deps, c, user, claim)
+    return recordingRefusal(deps.db, c, 'smsCode', () => p.username, async () => {
+      const address = addressOf(deps, c)
+      await consumeRate(deps, 'signInAddress', address, { type: LOGIN_FAILED })
+      const claim = await guardSignIn(deps, p.username, address, { accountWide: false })
+      const check = await consumeCode(deps.db, { purpose: 'login', uuid: p.uuid, cusId: p.username, code: p.code })
+      if (check !== 'ok') throw new ApiError(400, CODE_MESSAGE[check], {}, LOGIN_FAILED)
+      const user = await userByCusId(deps.db, p.username)
+      if (!user) throw new ApiError(400, 'loginFailure', {}, LOGIN_FAILED)
+      return firstFactorPassed(deps, c, user, claim, 'smsCode')
+    })
   })
 
   return r

@@ -1,3 +1,5 @@
+import { recordingRefusal } from '../audit/sign-in'
+import { audit } from '../audit/write'
 import { Hono } from 'hono'
 import type { Deps } from '../deps'
 import { ApiError, fieldError, ok } from '../http/envelope'
@@ -39,7 +41,12 @@ export function twoFactorRoutes(deps: Deps) {
     const p = await input(byField)
     const user = c.get('user')
     await consumeRate(deps, 'twoFactorWrite', user.cusId)
-    return ok(c, { recovery_codes: await confirmEnrolment(db, user.cusId, p.code, deps.now()) }, 'twoFactorOn')
+    const codes = await db.transaction(async (tx) => {
+      const made = await confirmEnrolment(tx, user.cusId, p.code, deps.now())
+      await audit(tx, c, { action: 'twoFactorEnabled', target: { id: user.cusId }, changes: [{ field: 'twoFactor', before: false, after: true }, { field: 'recoveryCodes', changed: true }] })
+      return made
+    })
+    return ok(c, { recovery_codes: codes }, 'twoFactorOn')
   })
 
   // The password and a second factor, so neither a left-open session nor a stolen password alone turns it off.
@@ -48,7 +55,10 @@ export function twoFactorRoutes(deps: Deps) {
     const user = c.get('user')
     await confirmPassword(deps, user, p.redomStr, p.password).catch(refusedAs('password'))
     if (!(await spendSecondFactor(db, user.cusId, p.code, deps.now()))) throw fieldError('twoFactorWrong', { code: 'twoFactorWrong' })
-    await removeTwoFactor(db, user.cusId)
+    await db.transaction(async (tx) => {
+      await removeTwoFactor(tx, user.cusId)
+      await audit(tx, c, { action: 'twoFactorDisabled', target: { id: user.cusId }, changes: [{ field: 'twoFactor', before: true, after: false }] })
+    })
     return ok(c, null, 'twoFactorOff')
   })
 
@@ -56,27 +66,31 @@ export function twoFactorRoutes(deps: Deps) {
   // challenge's few; a right code signs in as the password step would have.
   operation(r, '/user/login2fa', async (c, input) => {
     const p = await input(badRequest(LOGIN_FAILED))
-    const address = addressOf(deps, c)
-    await consumeRate(deps, 'signInAddress', address, { type: LOGIN_FAILED })
-    const now = deps.now()
-    const cusId = await tryChallenge(db, p.challenge, address, now)
-    if (!cusId) throw new ApiError(400, 'twoFactorExpired', {}, LOGIN_FAILED)
-    const claim = await guardSignIn(deps, cusId, address, { accountWide: false })
-    const user = await userByCusId(db, cusId)
-    if (!user) throw new ApiError(400, 'twoFactorWrong', {}, LOGIN_FAILED)
-    // An account enrolling at sign-in (its two-factor required, none in force): the code confirms the key begun with
-    // this challenge, and the session comes with the recovery codes, shown this once.
-    const enrolling = !(await twoFactorOn(db, cusId)) && (await twoFactorRequired(db, user))
-    let recovery: string[] | null = null
-    if (enrolling) {
-      recovery = await confirmEnrolment(db, cusId, p.code, now).catch((e: unknown) => {
-        throw e instanceof ApiError && e.status === 400 ? new ApiError(400, e.key === 'twoFactorNotBegun' ? 'twoFactorNotBegun' : 'twoFactorWrong', {}, LOGIN_FAILED) : e
-      })
-    } else if (!(await spendSecondFactor(db, cusId, p.code, now))) throw new ApiError(400, 'twoFactorWrong', {}, LOGIN_FAILED)
-    await endChallenge(db, p.challenge)
-    await requireAllowedAddress(db, user, clientIp(c, deps.config.trustProxy), LOGIN_FAILED)
-    const session = await signIn(deps, user, claim)
-    return recovery ? ok(c, { ...session, recovery_codes: recovery }, 'twoFactorOn', { type: 0 }) : ok(c, session, 'loginSuccess', { type: 0 })
+    let cusId: string | null = null
+    return recordingRefusal(db, c, 'twoFactor', () => cusId, async () => {
+      const address = addressOf(deps, c)
+      await consumeRate(deps, 'signInAddress', address, { type: LOGIN_FAILED })
+      const now = deps.now()
+      cusId = await tryChallenge(db, p.challenge, address, now)
+      if (!cusId) throw new ApiError(400, 'twoFactorExpired', {}, LOGIN_FAILED)
+      const claim = await guardSignIn(deps, cusId, address, { accountWide: false })
+      const user = await userByCusId(db, cusId)
+      if (!user) throw new ApiError(400, 'twoFactorWrong', {}, LOGIN_FAILED)
+      // An account enrolling at sign-in (its two-factor required, none in force): the code confirms the key begun with
+      // this challenge, and the session comes with the recovery codes, shown this once.
+      const enrolling = !(await twoFactorOn(db, cusId)) && (await twoFactorRequired(db, user))
+      let recovery: string[] | null = null
+      if (enrolling) {
+        const enrolled = cusId
+        recovery = await confirmEnrolment(db, enrolled, p.code, now).catch((e: unknown) => {
+          throw e instanceof ApiError && e.status === 400 ? new ApiError(400, e.key === 'twoFactorNotBegun' ? 'twoFactorNotBegun' : 'twoFactorWrong', {}, LOGIN_FAILED) : e
+        })
+      } else if (!(await spendSecondFactor(db, cusId, p.code, now))) throw new ApiError(400, 'twoFactorWrong', {}, LOGIN_FAILED)
+      await endChallenge(db, p.challenge)
+      await requireAllowedAddress(db, user, clientIp(c, deps.config.trustProxy), LOGIN_FAILED)
+      const session = await signIn(deps, c, user, claim, 'twoFactor')
+      return recovery ? ok(c, { ...session, recovery_codes: recovery }, 'twoFactorOn', { type: 0 }) : ok(c, session, 'loginSuccess', { type: 0 })
+    })
   })
 
   // The key of an enrolment at sign-in: for a challenge of an account required to have two-factor that has none. A

@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { fieldChanges } from '../audit/diff'
+import { audit } from '../audit/write'
 import { fieldErrors } from '../../src/domain/field-errors'
 import { maskIdNumber } from '../../src/domain/identity'
 import { passwordChangeSchema, type CertificationInfo } from '../../src/domain/user-settings'
@@ -54,6 +56,7 @@ export function userSettingsRoutes(deps: Deps) {
         `update session_token set revoked_at = now() where customer_id = $1 and token_hash <> $2 and revoked_at is null`,
         [user.id, sha256(c.get('token'))],
       )
+      await audit(tx, c, { action: 'passwordChanged', target: { id: user.cusId }, changes: [{ field: 'password', changed: true }] })
     })
     return ok(c, null, 'passwordChanged')
   })
@@ -65,7 +68,11 @@ export function userSettingsRoutes(deps: Deps) {
     await consumeRate(deps, 'bindCodeAccount', user.cusId)
     await spendCodeBudget(deps, 'smsCodePrefixDay', phonePrefix(p.mobile))
     await spendCodeBudget(deps, 'smsCodePhoneDay', p.mobile)
-    const issued = await issueCode(deps.db, { purpose: 'bind', uuid: p.uuid, phone: p.mobile, cusId: user.cusId })
+    const issued = await deps.db.transaction(async (tx) => {
+      const made = await issueCode(tx, { purpose: 'bind', uuid: p.uuid, phone: p.mobile, cusId: user.cusId })
+      if ('code' in made) await audit(tx, c, { action: 'bindCodeSent', target: { id: user.cusId }, changes: [{ field: 'mobile', after: p.mobile }, { field: 'code', changed: true }] })
+      return made
+    })
     if ('wait' in issued) throw new ApiError(400, 'codeTooSoon', { seconds: issued.wait }, undefined, { fields: { mobile: 'codeTooSoon' }, seconds: issued.wait })
     await deps.carrier.sendText(p.mobile, codeText(issued.code))
     return ok(c, null, 'codeSent')
@@ -78,7 +85,10 @@ export function userSettingsRoutes(deps: Deps) {
     await consumeRate(deps, 'bindCodeCheck', user.cusId)
     const check = await consumeCode(deps.db, { purpose: 'bind', uuid: p.uuid, cusId: user.cusId, code: p.code, phone: p.mobile })
     if (check !== 'ok') throw fieldError(CODE_MESSAGE[check], { code: CODE_MESSAGE[check] })
-    await deps.db.query('update customer set mobile = $1 where id = $2', [p.mobile, user.id])
+    await deps.db.transaction(async (tx) => {
+      await tx.query('update customer set mobile = $1 where id = $2', [p.mobile, user.id])
+      await audit(tx, c, { action: 'mobileChanged', target: { id: user.cusId }, changes: fieldChanges({ mobile: user.mobile }, { mobile: p.mobile }) })
+    })
     return ok(c, { mobile: p.mobile }, 'mobileBound')
   })
 
@@ -86,7 +96,10 @@ export function userSettingsRoutes(deps: Deps) {
     const p = await input(byField)
     const user = c.get('user')
     await consumeRate(deps, 'settingsWrite', user.cusId)
-    await deps.db.query('update customer set cus_name = $1 where id = $2', [p.cusName, user.id])
+    await deps.db.transaction(async (tx) => {
+      await tx.query('update customer set cus_name = $1 where id = $2', [p.cusName, user.id])
+      await audit(tx, c, { action: 'nameChanged', target: { id: user.cusId }, changes: fieldChanges({ cusName: user.cusName }, { cusName: p.cusName }) })
+    })
     return ok(c, { cusName: p.cusName }, 'cusNameChanged')
   })
 
@@ -94,10 +107,19 @@ export function userSettingsRoutes(deps: Deps) {
     const p = await input(byField)
     const user = c.get('user')
     await consumeRate(deps, 'settingsWrite', user.cusId)
-    await deps.db.query(
-      'update customer set real_name = $1, id_number = $2, cert_phone = $3, certified_at = now() where id = $4',
-      [p.realName, p.idNumber, p.phone, user.id],
-    )
+    await deps.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ real_name: string; id_number: string; cert_phone: string }>(
+        'select real_name, id_number, cert_phone from customer where id = $1 for update', [user.id])
+      await tx.query(
+        'update customer set real_name = $1, id_number = $2, cert_phone = $3, certified_at = now() where id = $4',
+        [p.realName, p.idNumber, p.phone, user.id],
+      )
+      // The identity number only masked, as the console shows it.
+      const shown = (r: { real_name: string; id_number: string; cert_phone: string }) =>
+        ({ realName: r.real_name, idNumber: r.id_number ? maskIdNumber(r.id_number) : '', phone: r.cert_phone })
+      await audit(tx, c, { action: 'certificationSubmitted', target: { id: user.cusId },
+        changes: fieldChanges(rows[0] ? shown(rows[0]) : null, shown({ real_name: p.realName, id_number: p.idNumber, cert_phone: p.phone })) })
+    })
     return ok(c, await certificationOf(deps, user.id), 'certified')
   })
 

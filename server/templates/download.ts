@@ -1,4 +1,6 @@
 import type { Context } from 'hono'
+import { madeWith } from '../audit/diff'
+import { audit } from '../audit/write'
 import { strToU8, zipSync } from 'fflate'
 import { contentDisposition } from '../../src/domain/content-disposition'
 import type { Deps } from '../deps'
@@ -29,6 +31,7 @@ export async function templateZip(c: Context, deps: Deps, fileName: string, deta
       if (obj) files[`media/${m.material_id}.${m.content_type.split('/')[1].replace(/^x-/, '')}`] = await bytesOf(obj.body)
     }
   }
+  await audit(deps.db, c, { action: 'exported', account: cusId, target: { id: fileName }, changes: madeWith({ file: fileName, media: Object.keys(files).length - 1 }) })
   // Media is already compressed: stored as is; the JSON is deflated.
   const zip = zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, [v, { level: k.startsWith('media/') ? 0 : 6 }]])))
   return c.body(zip as Uint8Array<ArrayBuffer>, 200, {

@@ -1,3 +1,4 @@
+import { auditDownloadSchema, auditSearchSchema } from './lists/audit'
 import { failureAlertSchema } from './failure-alert'
 import { marketingRuleSchema } from './marketing'
 import { allowedAddressesSchema } from './allowed-addresses'
@@ -304,6 +305,10 @@ export const OPERATIONS = [
     ['/apiKey/create', json(apiKeyCreateSchema)],
     ['/apiKey/rotate', json(apiKeyRefSchema)],
     ['/apiKey/revoke', json(apiKeyRefSchema)],
+  ]),
+  ...area('audit', 'bearer', [
+    ['/audit/list', json(auditSearchSchema)],
+    ['/audit/download', json(auditDownloadSchema), 'file'],
   ]),
   ...area('failure-alert', 'bearer', [
     ['/failureAlert/get', none],

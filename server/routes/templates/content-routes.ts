@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { fieldChanges, madeWith } from '../../audit/diff'
+import { audit } from '../../audit/write'
 import type { Deps } from '../../deps'
 import { ApiError, ok } from '../../http/envelope'
 import { operation } from '../../http/operation'
@@ -36,6 +38,8 @@ export function contentTemplateRoutes(deps: Deps) {
         const { rows } = await tx.query<{ id: number; check_status: number }>(
           `insert into content_template (cus_id, template_content, keyword, sms_type, check_status, create_time) values ($1, $2, $3, $4, 0, now())
            returning id, check_status::int as check_status`, [cusId, p.template_content, p.keyword ?? '', p.sms_type])
+        await audit(tx, c, { action: 'templateAdded', account: cusId, target: { id: `content:${rows[0].id}` },
+          changes: madeWith({ template_content: p.template_content, keyword: p.keyword ?? '', sms_type: p.sms_type }) })
         return rows[0]
       })
       return ok(c, { ...saved, status: saved.check_status }, 'templateSubmitted')
@@ -48,7 +52,8 @@ export function contentTemplateRoutes(deps: Deps) {
     await db.transaction(async (tx) => {
       const t = await lockVisible(tx, c.get('user'), 'content_template', 'id', p.id, 'id')
       if (!t) throw new ApiError(404, 'notFound')
-      await tx.query('delete from content_template where id = $1', [p.id])
+      const { rows } = await tx.query<{ cus_id: string; template_content: string }>('delete from content_template where id = $1 returning cus_id, template_content', [p.id])
+      await audit(tx, c, { action: 'templateDeleted', account: rows[0].cus_id, target: { id: `content:${p.id}` }, changes: fieldChanges({ template_content: rows[0].template_content }, null) })
     })
     return ok(c, null, 'templateDeleted')
   })

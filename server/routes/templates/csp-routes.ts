@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { fieldChanges, madeWith } from '../../audit/diff'
+import { audit } from '../../audit/write'
 import { PROD_TYPE } from '../../../src/domain/constants'
 import type { Deps } from '../../deps'
 import { ApiError, ok } from '../../http/envelope'
@@ -30,7 +32,11 @@ export function cspTemplateRoutes(deps: Deps) {
     const cusId = await senderOf(db, c.get('user'), p.cus_id)
     await priceOf(db, cusId, PROD_TYPE.csp)
     await consumeRate(deps, 'templateAdd', cusId)
-    const id = await db.transaction((tx) => insertCspTemplate(tx, cusId, p))
+    const id = await db.transaction(async (tx) => {
+      const made = await insertCspTemplate(tx, cusId, p)
+      await audit(tx, c, { action: 'templateAdded', account: cusId, target: { id: `csp:${made}` }, changes: madeWith({ ...p, cus_id: cusId }) })
+      return made
+    })
     return ok(c, { id, status: 0 }, 'templateSubmitted')
   })
 
@@ -40,7 +46,8 @@ export function cspTemplateRoutes(deps: Deps) {
       if (!(await lockVisible(tx, c.get('user'), 'csp_template', 'template_id', p.template_id, 'template_id'))) throw new ApiError(404, 'notFound')
       await refuseIfTimedBatchesUse(tx, 'csp', p.template_id)
       await forgetMaterials(tx, 'csp', p.template_id)
-      await tx.query('delete from csp_template where template_id = $1', [p.template_id])
+      const { rows } = await tx.query<{ cus_id: string; template_name: string }>('delete from csp_template where template_id = $1 returning cus_id, template_name', [p.template_id])
+      await audit(tx, c, { action: 'templateDeleted', account: rows[0].cus_id, target: { id: `csp:${p.template_id}` }, changes: fieldChanges({ template_name: rows[0].template_name }, null) })
     })
     return ok(c, null, 'templateDeleted')
   })

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { audit } from '../../audit/write'
 import type { z } from 'zod'
 import type { TemplateKind, templateReviewSchema } from '../../../src/domain/templates-write'
 import type { Db } from '../../db'
@@ -20,6 +21,9 @@ export const reviewHandler = (db: Db, kind: TemplateKind) => async (c: Context<A
   await db.transaction(async (tx) => {
     if (!(await lockVisible(tx, user, k.table, k.id, p.id, k.id))) throw new ApiError(404, 'notFound')
     await decide(tx, kind, p.id, p.approve, p.reason)
+    const { rows } = await tx.query<{ cus_id: string }>(`select cus_id from ${k.table} where ${k.id} = $1`, [p.id])
+    await audit(tx, c, { action: 'templateReviewed', account: rows[0]?.cus_id ?? null, target: { id: `${kind}:${p.id}` },
+      changes: [{ field: 'approve', after: p.approve }, ...(p.reason ? [{ field: 'reason', after: p.reason }] : [])] })
   })
   return ok(c, null, 'templateReviewDone')
 }

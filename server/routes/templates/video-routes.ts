@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { fieldChanges, madeWith } from '../../audit/diff'
+import { audit } from '../../audit/write'
 import { PROD_TYPE } from '../../../src/domain/constants'
 import { TEMPLATE_LIMITS, videoTemplateBytes } from '../../../src/domain/templates-write'
 import type { Deps } from '../../deps'
@@ -52,6 +54,7 @@ export function videoTemplateRoutes(deps: Deps) {
         [id, p.frames.map((_, i) => i + 1), p.frames.map((f) => media.get(f.material_id)!.kind), p.frames.map((f) => f.text),
           p.frames.map((f) => f.material_id)])
       await recordMaterials(tx, 'video', id, cusId, [...media.keys()])
+      await audit(tx, c, { action: 'templateAdded', account: cusId, target: { id: `video:${id}` }, changes: madeWith({ ...p, cus_id: cusId, size }) })
       return id
     })
     return ok(c, { id, status: 0 }, 'templateSubmitted')
@@ -64,7 +67,9 @@ export function videoTemplateRoutes(deps: Deps) {
       if (!t || t.status === DELETED) throw new ApiError(404, 'notFound')
       await refuseIfTimedBatchesUse(tx, 'video', p.cus_template_id)
       await forgetMaterials(tx, 'video', p.cus_template_id)
-      await tx.query('update video_template set status = $2, update_time = now() where cus_template_id = $1', [p.cus_template_id, DELETED])
+      const { rows } = await tx.query<{ cus_id: string; title: string }>(
+        'update video_template set status = $2, update_time = now() where cus_template_id = $1 returning cus_id, title', [p.cus_template_id, DELETED])
+      await audit(tx, c, { action: 'templateDeleted', account: rows[0].cus_id, target: { id: `video:${p.cus_template_id}` }, changes: fieldChanges({ title: rows[0].title, status: t.status }, { status: DELETED }) })
     })
     return ok(c, null, 'templateDeleted')
   })
