@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AuditVia } from '../../src/domain/audit-actions'
 import { clientIp } from '../http/client-ip'
@@ -28,14 +29,23 @@ interface Where {
 }
 
 const perRequest = new WeakMap<Context, Where>()
+/**
+ * The request being served, for the few shared modules that change rows for a route and for background jobs alike
+ * (commitSend: every send kind, resends, the signed API): they record an entry when a request is being served, and
+ * none for a job's own work. Routes pass their context to `audit` themselves.
+ */
+const serving = new AsyncLocalStorage<Context>()
 
 /** Before every API route: the client's address and agent, read once by the rule the rate limits use. */
 export function auditSource(trustProxy: boolean): MiddlewareHandler {
   return async (c, next) => {
     perRequest.set(c, { ip: clientIp(c, trustProxy), userAgent: c.req.header('user-agent')?.slice(0, 256) ?? null, written: { count: 0 } })
-    await next()
+    await serving.run(c, next)
   }
 }
+
+/** The request this code serves, or undefined in a background job. */
+export const servingRequest = (): Context | undefined => serving.getStore()
 
 /** The entries this request has written so far. */
 export const entriesWritten = (c: Context) => perRequest.get(c)?.written.count ?? 0

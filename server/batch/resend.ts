@@ -153,6 +153,6 @@ export async function resend(db: Db, user: SessionUser, batchId: string, target:
       ? 'update time_batch set resent_from = $2, resend_target = $3 where time_batch = $1'
       : 'update sms_batch set resent_from = $2, resend_target = $3 where batch_id = $1'
     await tx.query(sql, [sent.batch_id, batchId, target])
-  })
+  }, 'batchResent')
   return { ...result, resent_from: batchId }
 }

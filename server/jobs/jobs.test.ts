@@ -19,7 +19,7 @@ describe('the job registry', () => {
   it('names each background job once, the balance-warning texts among them', () => {
     const names = JOBS.map((j) => j.name)
     expect(new Set(names).size).toBe(names.length)
-    expect(names.sort()).toEqual(['balance-warn', 'carrier-sim', 'failure-alert', 'orphan-sweep', 'push-prune', 'report-push', 'scheduler', 'signature-review', 'template-review', 'ue-checker'])
+    expect(names.sort()).toEqual(['audit-prune', 'balance-warn', 'carrier-sim', 'failure-alert', 'orphan-sweep', 'push-prune', 'report-push', 'scheduler', 'signature-review', 'template-review', 'ue-checker'])
     for (const j of JOBS) expect(j.every(h.deps.config), j.name).toBeGreaterThan(0)
   })
 

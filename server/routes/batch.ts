@@ -1,3 +1,5 @@
+import { madeWith } from '../audit/diff'
+import { audit } from '../audit/write'
 import { Hono } from 'hono'
 import { failureKind } from '../../src/domain/carrier-codes'
 import type { Deps } from '../deps'
@@ -63,7 +65,13 @@ export function batchRoutes(deps: Deps) {
   operation(r, '/batch/cancel', auth, async (c, input) => {
     const q = await input()
     await consumeRate(deps, 'batchAction', c.get('user').cusId)
-    return ok(c, await cancelBatch(db, c.get('user'), q.batch_id))
+    const done = await db.transaction(async (tx) => {
+      const r = await cancelBatch(tx, c.get('user'), q.batch_id)
+      const { rows } = await tx.query<{ cus_id: string }>('select cus_id from sms_batch where batch_id = $1', [q.batch_id])
+      await audit(tx, c, { action: 'batchCancelled', account: rows[0]?.cus_id, target: { id: q.batch_id }, changes: madeWith({ cancelled: r.cancelled, refund: r.refund, balance_after: r.balance_after }) })
+      return r
+    })
+    return ok(c, done)
   })
 
   // Every failed number of the batch, whatever its age (the record lists' downloads keep to their time window).

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { fieldChanges, madeWith } from '../audit/diff'
+import { audit } from '../audit/write'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
@@ -85,6 +87,8 @@ async function storeUpload(deps: Deps, c: Context<AppEnv>, input: Reader<FormInp
          values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${COLUMNS}`,
         [user.cusId, kind, purpose, displayName(name, kind), type, bytes.length, key, createHash('sha256').update(bytes).digest('hex')],
       )
+      await audit(tx, c, { action: 'materialUploaded', target: { id: rows[0].material_id },
+        changes: madeWith({ file_name: rows[0].file_name, kind, purpose, content_type: type, size: bytes.length }) })
       return rows[0]
     })
     return shown(deps, row)
@@ -148,14 +152,17 @@ export function materialRoutes(deps: Deps) {
     const keys = await db.transaction(async (tx) => {
       const w = new Where().scope(user, 'm.cus_id')
       w.and(`m.material_id = any(${w.bind(unique)}::int[])`)
-      const { rows } = await tx.query<{ material_id: number; object_key: string }>(
-        `select m.material_id, m.object_key from material m ${w.sql} for update`, w.params,
+      const { rows } = await tx.query<{ material_id: number; object_key: string; cus_id: string; file_name: string; size: number }>(
+        `select m.material_id, m.object_key, m.cus_id, m.file_name, m.size::float8 as size from material m ${w.sql} for update`, w.params,
       )
       // All or nothing: one id that is not the caller's (or is gone) refuses the whole call, naming no other tenant's row.
       if (rows.length !== unique.length) throw new ApiError(404, 'materialNotFound')
       const users = await templatesUsing(tx, unique)
       if (users.length) throw new ApiError(409, 'materialInUse', { templates: users.slice(0, 5).join(', ') + (users.length > 5 ? ' …' : '') })
       await tx.query('delete from material where material_id = any($1::int[])', [unique])
+      for (const m of rows) {
+        await audit(tx, c, { action: 'materialDeleted', account: m.cus_id, target: { id: m.material_id }, changes: fieldChanges({ file_name: m.file_name, size: m.size }, null) })
+      }
       return rows.map((row) => row.object_key)
     })
     // The rows are gone first: a store failure leaves an unreachable object behind, never a row without its bytes.

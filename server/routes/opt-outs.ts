@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { fieldChanges, madeWith } from '../audit/diff'
+import { audit } from '../audit/write'
 import { bodyLimit } from 'hono/body-limit'
 import { IMPORT_BODY_LIMIT_BYTES, IMPORT_ROWS_MAX } from '../../src/domain/contact-import'
 import { serverMessage } from '../../src/domain/messages'
@@ -132,7 +134,10 @@ export function optOutRoutes(deps: Deps) {
     const p = await input(byField)
     const user = c.get('user')
     await consumeRate(deps, 'optOutWrite', user.cusId)
-    await db.transaction((tx) => addEntries(tx, enterpriseOfUser(user), user.cusId, OPT_OUT_SOURCE.manual, [{ mobile: p.mobile, note: p.note }]))
+    await db.transaction(async (tx) => {
+      const added = await addEntries(tx, enterpriseOfUser(user), user.cusId, OPT_OUT_SOURCE.manual, [{ mobile: p.mobile, note: p.note }])
+      await audit(tx, c, { action: 'optOutAdded', target: { id: p.mobile }, changes: madeWith({ mobile: p.mobile, note: p.note, added }) })
+    })
     return ok(c, { mobile: p.mobile }, 'optOutAdded', { msg: serverMessage('optOutAdded', localeOf(c), { mobile: p.mobile }) })
   })
 
@@ -141,7 +146,11 @@ export function optOutRoutes(deps: Deps) {
     const user = c.get('user')
     requireEnterprise(user)
     await consumeRate(deps, 'optOutWrite', user.cusId)
-    const removed = await db.transaction((tx) => removeEntries(tx, enterpriseOfUser(user), user.cusId, p.mobiles, p.reason))
+    const removed = await db.transaction(async (tx) => {
+      const n = await removeEntries(tx, enterpriseOfUser(user), user.cusId, p.mobiles, p.reason)
+      if (n) await audit(tx, c, { action: 'optOutRemoved', target: { id: p.mobiles.length === 1 ? p.mobiles[0] : null }, changes: fieldChanges({ mobiles: p.mobiles }, { removed: n, reason: p.reason }) })
+      return n
+    })
     if (!removed) throw new ApiError(404, 'optOutNotFound')
     return ok(c, { removed }, 'optOutRemoved', { msg: serverMessage('optOutRemoved', localeOf(c), { count: removed }) })
   })
@@ -153,11 +162,15 @@ export function optOutRoutes(deps: Deps) {
     const user = c.get('user')
     requireEnterprise(user)
     await consumeRate(deps, 'optOutWrite', user.cusId)
-    await db.query(
-      `insert into opt_out_setting (ent_id, out_keywords, in_keywords, exempt_verification) values ($1, $2, $3, $4)
-       on conflict (ent_id) do update set out_keywords = excluded.out_keywords, in_keywords = excluded.in_keywords,
-         exempt_verification = excluded.exempt_verification, update_time = now()`,
-      [enterpriseOfUser(user), p.out_keywords, p.in_keywords, p.exempt_verification])
+    await db.transaction(async (tx) => {
+      const before = await settingsOf(tx, enterpriseOfUser(user))
+      await tx.query(
+        `insert into opt_out_setting (ent_id, out_keywords, in_keywords, exempt_verification) values ($1, $2, $3, $4)
+         on conflict (ent_id) do update set out_keywords = excluded.out_keywords, in_keywords = excluded.in_keywords,
+           exempt_verification = excluded.exempt_verification, update_time = now()`,
+        [enterpriseOfUser(user), p.out_keywords, p.in_keywords, p.exempt_verification])
+      await audit(tx, c, { action: 'optOutSettingsChanged', target: { id: 'optOutSettings' }, changes: fieldChanges(before, await settingsOf(tx, enterpriseOfUser(user))) })
+    })
     return ok(c, p, 'optOutSettingsSaved')
   })
 
@@ -214,11 +227,15 @@ export function optOutRoutes(deps: Deps) {
     if (!mobiles.length) throw new ApiError(400, 'optOutImportEmpty')
     const ent = enterpriseOfUser(user)
     const already = await onList(db, ent, mobiles)
-    await db.query(`delete from opt_out_import where ${STALE_UPLOADS}`)
     const stored = mobiles.map((m, i) => (notes[i] ? `${m}\t${notes[i]}` : m)).join('\n')
-    const { rows } = await db.query<{ upload_id: number }>(
-      'insert into opt_out_import (ent_id, cus_id, rows, row_count, in_file) values ($1, $2, $3, $4, $5) returning upload_id',
-      [ent, user.cusId, stored, mobiles.length + inFile, inFile])
+    const rows = await db.transaction(async (tx) => {
+      await tx.query(`delete from opt_out_import where ${STALE_UPLOADS}`)
+      const { rows: made } = await tx.query<{ upload_id: number }>(
+        'insert into opt_out_import (ent_id, cus_id, rows, row_count, in_file) values ($1, $2, $3, $4, $5) returning upload_id',
+        [ent, user.cusId, stored, mobiles.length + inFile, inFile])
+      await audit(tx, c, { action: 'optOutsUploaded', target: { id: made[0].upload_id }, changes: madeWith({ rows: mobiles.length + inFile, add: mobiles.length - already, on_list: already, in_file: inFile }) })
+      return made
+    })
     const preview = { upload_id: rows[0].upload_id, rows: mobiles.length + inFile, add: mobiles.length - already, on_list: already, in_file: inFile }
     return ok(c, preview, 'optOutImportUploaded', { msg: serverMessage('optOutImportUploaded', localeOf(c), preview) })
   })
@@ -242,6 +259,7 @@ export function optOutRoutes(deps: Deps) {
       const added = await addEntries(tx, ent, user.cusId, OPT_OUT_SOURCE.import, entries)
       const done = { upload_id: p.upload_id, added, duplicates: lines.length - added + upload.in_file }
       await tx.query('update opt_out_import set result = $2, rows = null where upload_id = $1', [p.upload_id, JSON.stringify(done)])
+      await audit(tx, c, { action: 'optOutsImported', target: { id: p.upload_id }, changes: madeWith({ added, duplicates: done.duplicates }) })
       return done
     })
     return ok(c, result, 'optOutImportDone', { msg: serverMessage('optOutImportDone', localeOf(c), { added: result.added, duplicates: result.duplicates }) })

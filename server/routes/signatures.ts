@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { fieldChanges, madeWith } from '../audit/diff'
+import { audit } from '../audit/write'
 import { TIMED_STATUS } from '../../src/domain/lists/timed'
 import { mayDelete, mayWithdraw, SIGNATURE_STATUS } from '../../src/domain/signatures'
 import type { Deps } from '../deps'
@@ -96,6 +98,7 @@ export function signatureRoutes(deps: Deps) {
       const { rows } = await tx.query<{ id: number }>(
         `insert into signature (cus_id, name, source, proof_material_id, remark) values ($1, $2, $3, $4, $5) returning id`,
         [user.cusId, p.name, p.source, p.proof_material_id ?? null, p.remark])
+      await audit(tx, c, { action: 'signatureApplied', target: { id: rows[0].id }, changes: madeWith({ name: p.name, source: p.source, proof_material_id: p.proof_material_id ?? null, remark: p.remark }) })
       return rows[0].id
     })
     return ok(c, { id, status: SIGNATURE_STATUS.pending }, 'signatureSubmitted')
@@ -111,6 +114,7 @@ export function signatureRoutes(deps: Deps) {
       const batches = await timedUsing(tx, s.cus_id, s.name)
       if (batches.length) throw new ApiError(409, 'signatureInUse', { batches: batches.slice(0, 5).join(', ') + (batches.length > 5 ? ' …' : '') })
       await tx.query('update signature set status = $2 where id = $1', [s.id, SIGNATURE_STATUS.withdrawn])
+      await audit(tx, c, { action: 'signatureWithdrawn', account: s.cus_id, target: { id: s.id }, changes: fieldChanges({ name: s.name, status: s.status }, { name: s.name, status: SIGNATURE_STATUS.withdrawn }) })
       return s.name
     })
     return ok(c, null, 'signatureWithdrawn', { msg: serverMessage('signatureWithdrawn', localeOf(c), { name }) })
@@ -124,6 +128,7 @@ export function signatureRoutes(deps: Deps) {
       const s = await lockSignature(tx, user, p.id)
       if (!mayDelete(s.status)) throw new ApiError(409, 'signatureDeleteRefused')
       await tx.query('delete from signature where id = $1', [s.id])
+      await audit(tx, c, { action: 'signatureDeleted', account: s.cus_id, target: { id: s.id }, changes: fieldChanges({ name: s.name, status: s.status }, null) })
       return s.name
     })
     return ok(c, null, 'signatureDeleted', { msg: serverMessage('signatureDeleted', localeOf(c), { name }) })
@@ -134,8 +139,10 @@ export function signatureRoutes(deps: Deps) {
     requireAdmin(user)
     const p = await input(byField)
     await db.transaction(async (tx) => {
-      await lockSignature(tx, user, p.id)
+      const s = await lockSignature(tx, user, p.id)
       await decideSignature(tx, p.id, p.approve, p.reason)
+      await audit(tx, c, { action: 'signatureReviewed', account: s.cus_id, target: { id: s.id },
+        changes: [{ field: 'name', after: s.name }, { field: 'approve', after: p.approve }, ...(p.reason ? [{ field: 'reason', after: p.reason }] : [])] })
     })
     return ok(c, null, 'signatureReviewDone')
   })

@@ -1,3 +1,6 @@
+import { madeWith } from '../audit/diff'
+import { servingRequest } from '../audit/context'
+import { audit } from '../audit/write'
 import type { SendResult } from '../../src/domain/send'
 import type { Db } from '../db'
 import { IN_FLIGHT_FROM, nameInFlight, type InFlight } from './in-flight'
@@ -64,6 +67,7 @@ export async function commitSend(
   key: string,
   plan: (tx: Db) => Promise<SendPlan>,
   after?: (tx: Db, result: SendResult) => Promise<void>,
+  action: 'sendSubmitted' | 'batchResent' = 'sendSubmitted',
 ): Promise<SendResult> {
   // Set only when this request stored the send (a retry gets the first reply): for the sends-stored metrics.
   const fresh = { recipients: 0, timed: false, stored: false }
@@ -106,6 +110,7 @@ export async function commitSend(
     }
     await rules.stored(tx, { ...result, over_cap: scrubbed.overCap })
     await after?.(tx, result)
+    await recordSend(tx, action, cusId, p, result)
     await saveReply(tx, cusId, key, result)
     await inFlight?.done(tx)
     Object.assign(fresh, { recipients: p.mobiles.length, timed: Boolean(p.timing), stored: true })
@@ -116,6 +121,19 @@ export async function commitSend(
   })
   if (fresh.stored) sendStored(fresh.recipients, fresh.timed)
   return result
+}
+
+/**
+ * A send stored for a request (a route's or the signed API's), its entry in the same transaction: the kind, what it
+ * sends (the content cut as every value is) and what it cost. A retry that gets the first reply records nothing.
+ */
+async function recordSend(tx: Db, action: 'sendSubmitted' | 'batchResent', cusId: string, p: SendPlan, r: SendResult) {
+  const c = servingRequest()
+  if (!c) return
+  await audit(tx, c, { action, account: cusId, target: { id: r.batch_id }, changes: madeWith({
+    kind: p.kind, prod_type: p.prodType, content: p.content, template: p.templateName ?? null, timed: r.timed, send_time: r.send_time,
+    numbers: r.numbers, opted_out: r.opted_out, messages: r.messages, cost: r.cost, balance_after: r.balance_after,
+  }) })
 }
 
 const saveReply = (tx: Db, cusId: string, key: string, result: SendResult) =>

@@ -1,3 +1,5 @@
+import { madeWith } from '../../audit/diff'
+import { audit } from '../../audit/write'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { checkImportRow, IMPORT_BODY_LIMIT_BYTES, IMPORT_ROWS_MAX, importLine, type ImportPreview, type ImportResult } from '../../../src/domain/contact-import'
@@ -121,10 +123,15 @@ export function addressBookImportRoutes(deps: Deps) {
     if (!lines.length) throw new ApiError(400, 'abImportEmpty')
     const inGroup = await countInGroup(db, payload.group_id, mobiles)
     // Uploads nobody committed within the hour, whoever made them, are removed by the next upload.
-    await db.query(`delete from ab_import where ${STALE_UPLOADS}`)
-    const { rows } = await db.query<{ upload_id: number }>(
-      'insert into ab_import (cus_id, group_id, rows, row_count, in_file) values ($1, $2, $3, $4, $5) returning upload_id',
-      [cusId, payload.group_id, lines.join('\n'), lines.length + inFile, inFile])
+    const rows = await db.transaction(async (tx) => {
+      await tx.query(`delete from ab_import where ${STALE_UPLOADS}`)
+      const { rows: made } = await tx.query<{ upload_id: number }>(
+        'insert into ab_import (cus_id, group_id, rows, row_count, in_file) values ($1, $2, $3, $4, $5) returning upload_id',
+        [cusId, payload.group_id, lines.join('\n'), lines.length + inFile, inFile])
+      await audit(tx, c, { action: 'contactsUploaded', target: { id: made[0].upload_id },
+        changes: madeWith({ group_id: payload.group_id, rows: lines.length + inFile, add: lines.length - inGroup, in_group: inGroup, in_file: inFile }) })
+      return made
+    })
     const preview: ImportPreview = {
       upload_id: rows[0].upload_id, rows: lines.length + inFile, add: lines.length - inGroup, in_group: inGroup, in_file: inFile,
     }
@@ -153,6 +160,7 @@ export function addressBookImportRoutes(deps: Deps) {
         const added = await insertLines(tx, cusId, upload.group_id, lines)
         done = { upload_id: p.upload_id, group_id: upload.group_id, added, duplicates: lines.length - added + upload.in_file }
         await tx.query('update ab_import set result = $2, rows = null where upload_id = $1', [p.upload_id, JSON.stringify(done)])
+        await audit(tx, c, { action: 'contactsImported', target: { id: p.upload_id }, changes: madeWith({ group_id: done.group_id, added: done.added, duplicates: done.duplicates }) })
       }
       await tx.query('update ab_import_key set response = $3 where cus_id = $1 and idempotency_key = $2', [cusId, p.idempotency_key, JSON.stringify(done)])
       return done

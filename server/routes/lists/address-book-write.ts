@@ -1,4 +1,6 @@
 import { Hono, type Context } from 'hono'
+import { fieldChanges, madeWith } from '../../audit/diff'
+import { audit } from '../../audit/write'
 import { type MemberAdd } from '../../../src/domain/address-book-write'
 import type { Deps } from '../../deps'
 import type { Db } from '../../db'
@@ -29,6 +31,9 @@ async function ownGroup(db: Db, cusId: string, groupId: number, lock = false) {
 }
 
 const memberValues = (p: MemberAdd) => [p.name, p.mobile, p.email, p.job_number, p.gender, p.birthday, p.remark]
+/** A contact's fields as an audit entry shows them. */
+const memberFields = (p: MemberAdd) => ({ group_id: p.group_id, name: p.name, mobile: p.mobile, email: p.email, job_number: p.job_number, gender: p.gender, birthday: p.birthday, remark: p.remark })
+const MEMBER_BEFORE = `group_id, name, mobile, email, job_number, gender::int as gender, coalesce(to_char(birthday, 'YYYY-MM-DD'), '') as birthday, remark`
 
 /**
  * Address book editing. Every write changes only the caller's own groups and contacts: an enterprise
@@ -50,22 +55,30 @@ export function addressBookWriteRoutes(deps: Deps) {
   operation(r, '/addressBook/addressBookGroupAdd', auth, async (c, input) => {
     const p = await input(byField)
     const cusId = await writer(c)
-    const { rows } = await db.query<{ group_id: number }>(
-      `insert into ab_group (cus_id, group_name, remark) values ($1, $2, $3) on conflict (cus_id, group_name) do nothing returning group_id`,
-      [cusId, p.group_name, p.remark])
-    if (!rows[0]) throw new ApiError(409, 'abGroupNameTaken', { name: p.group_name }, undefined, { fields: { group_name: 'abGroupNameTaken' } })
+    const rows = await db.transaction(async (tx) => {
+      const { rows: made } = await tx.query<{ group_id: number }>(
+        `insert into ab_group (cus_id, group_name, remark) values ($1, $2, $3) on conflict (cus_id, group_name) do nothing returning group_id`,
+        [cusId, p.group_name, p.remark])
+      if (!made[0]) throw new ApiError(409, 'abGroupNameTaken', { name: p.group_name }, undefined, { fields: { group_name: 'abGroupNameTaken' } })
+      await audit(tx, c, { action: 'groupAdded', target: { id: made[0].group_id }, changes: madeWith({ group_name: p.group_name, remark: p.remark }) })
+      return made
+    })
     return said(c, { group_id: rows[0].group_id }, 'abGroupSaved', { name: p.group_name })
   })
 
   operation(r, '/addressBook/addressBookGroupMod', auth, async (c, input) => {
     const p = await input(byField)
     const cusId = await writer(c)
-    const { rows } = await db.query('update ab_group set group_name = $3, remark = $4 where group_id = $1 and cus_id = $2 returning group_id',
-      [p.group_id, cusId, p.group_name, p.remark]).catch((e: unknown) => {
-      if (isUniqueViolation(e)) throw new ApiError(409, 'abGroupNameTaken', { name: p.group_name }, undefined, { fields: { group_name: 'abGroupNameTaken' } })
-      throw e
+    await db.transaction(async (tx) => {
+      const { rows: was } = await tx.query<{ group_name: string; remark: string }>(
+        'select group_name, remark from ab_group where group_id = $1 and cus_id = $2 for update', [p.group_id, cusId])
+      if (!was[0]) throw groupMissing()
+      await tx.query('update ab_group set group_name = $3, remark = $4 where group_id = $1 and cus_id = $2', [p.group_id, cusId, p.group_name, p.remark]).catch((e: unknown) => {
+        if (isUniqueViolation(e)) throw new ApiError(409, 'abGroupNameTaken', { name: p.group_name }, undefined, { fields: { group_name: 'abGroupNameTaken' } })
+        throw e
+      })
+      await audit(tx, c, { action: 'groupChanged', target: { id: p.group_id }, changes: fieldChanges(was[0], { group_name: p.group_name, remark: p.remark }) })
     })
-    if (!rows[0]) throw groupMissing()
     return said(c, { group_id: p.group_id }, 'abGroupSaved', { name: p.group_name })
   })
 
@@ -79,6 +92,7 @@ export function addressBookWriteRoutes(deps: Deps) {
       const count = rows[0].n
       if (count > 0 && !p.with_members) throw new ApiError(409, 'abGroupHasMembers', { name, count })
       await tx.query('delete from ab_group where group_id = $1 and cus_id = $2', [p.group_id, cusId])
+      await audit(tx, c, { action: 'groupDeleted', target: { id: p.group_id }, changes: fieldChanges({ group_name: name, members: count }, null) })
       return { name, count }
     })
     return said(c, done, 'abGroupDeleted', done)
@@ -99,15 +113,19 @@ export function addressBookWriteRoutes(deps: Deps) {
     const p = await input(byField)
     const cusId = await writer(c)
     const group = await ownGroup(db, cusId, p.group_id)
-    const { rows } = await db.query<{ id: number }>(
-      `insert into ab_contact (cus_id, group_id, name, mobile, email, job_number, gender, birthday, remark)
-       select $1, g.group_id, $3, $4, $5, $6, $7, nullif($8, '')::date, $9 from ab_group g where g.group_id = $2 and g.cus_id = $1
-       on conflict (group_id, mobile) do nothing returning id`,
-      [cusId, p.group_id, ...memberValues(p)])
-    if (!rows[0]) {
-      await ownGroup(db, cusId, p.group_id)
-      throw mobileTaken(group, p.mobile)
-    }
+    const rows = await db.transaction(async (tx) => {
+      const { rows: made } = await tx.query<{ id: number }>(
+        `insert into ab_contact (cus_id, group_id, name, mobile, email, job_number, gender, birthday, remark)
+         select $1, g.group_id, $3, $4, $5, $6, $7, nullif($8, '')::date, $9 from ab_group g where g.group_id = $2 and g.cus_id = $1
+         on conflict (group_id, mobile) do nothing returning id`,
+        [cusId, p.group_id, ...memberValues(p)])
+      if (!made[0]) {
+        await ownGroup(tx, cusId, p.group_id)
+        throw mobileTaken(group, p.mobile)
+      }
+      await audit(tx, c, { action: 'contactAdded', target: { id: made[0].id }, changes: madeWith(memberFields(p)) })
+      return made
+    })
     return said(c, { id: Number(rows[0].id) }, 'abMemberSaved', { name: p.name })
   })
 
@@ -115,15 +133,19 @@ export function addressBookWriteRoutes(deps: Deps) {
     const p = await input(byField)
     const cusId = await writer(c)
     const group = await ownGroup(db, cusId, p.group_id)
-    const { rows } = await db.query(
-      `update ab_contact a set group_id = g.group_id, name = $4, mobile = $5, email = $6, job_number = $7, gender = $8,
-         birthday = nullif($9, '')::date, remark = $10
-       from ab_group g where a.id = $1 and a.cus_id = $2 and g.group_id = $3 and g.cus_id = $2 returning a.id`,
-      [p.id, cusId, p.group_id, ...memberValues(p)]).catch((e: unknown) => {
-      if (isUniqueViolation(e)) throw mobileTaken(group, p.mobile)
-      throw e
+    await db.transaction(async (tx) => {
+      const { rows: was } = await tx.query<Record<string, unknown>>(`select ${MEMBER_BEFORE} from ab_contact where id = $1 and cus_id = $2 for update`, [p.id, cusId])
+      const { rows } = await tx.query(
+        `update ab_contact a set group_id = g.group_id, name = $4, mobile = $5, email = $6, job_number = $7, gender = $8,
+           birthday = nullif($9, '')::date, remark = $10
+         from ab_group g where a.id = $1 and a.cus_id = $2 and g.group_id = $3 and g.cus_id = $2 returning a.id`,
+        [p.id, cusId, p.group_id, ...memberValues(p)]).catch((e: unknown) => {
+        if (isUniqueViolation(e)) throw mobileTaken(group, p.mobile)
+        throw e
+      })
+      if (!rows[0] || !was[0]) throw new ApiError(404, 'abMemberNotFound')
+      await audit(tx, c, { action: 'contactChanged', target: { id: p.id }, changes: fieldChanges(was[0], memberFields(p)) })
     })
-    if (!rows[0]) throw new ApiError(404, 'abMemberNotFound')
     return said(c, { id: p.id }, 'abMemberSaved', { name: p.name })
   })
 
@@ -150,7 +172,8 @@ export function addressBookWriteRoutes(deps: Deps) {
     const ids = [...new Set(p.ids)]
     await db.transaction(async (tx) => {
       await lockMembers(tx, cusId, ids)
-      await tx.query('delete from ab_contact where cus_id = $1 and id = any($2::bigint[])', [cusId, ids])
+      const { rows } = await tx.query<{ mobile: string }>('delete from ab_contact where cus_id = $1 and id = any($2::bigint[]) returning mobile', [cusId, ids])
+      await audit(tx, c, { action: 'contactsDeleted', target: { id: ids.length === 1 ? ids[0] : null }, changes: fieldChanges({ count: ids.length, ids, mobiles: rows.map((r) => r.mobile) }, null) })
     })
     return said(c, { count: ids.length }, 'abMembersDeleted', { count: ids.length })
   })
@@ -167,6 +190,7 @@ export function addressBookWriteRoutes(deps: Deps) {
         `select mobile from ab_contact where id = any($1::bigint[]) or group_id = $2 group by mobile having count(*) > 1 limit 1`, [ids, p.group_id])
       if (rows[0]) throw mobileTaken(group, rows[0].mobile)
       await tx.query('update ab_contact set group_id = $3 where cus_id = $1 and id = any($2::bigint[])', [cusId, ids, p.group_id])
+      await audit(tx, c, { action: 'contactsMoved', target: { type: 'group', id: p.group_id }, changes: [{ field: 'ids', after: ids }, { field: 'group_id', after: p.group_id }] })
       return group
     })
     return said(c, { count: ids.length }, 'abMembersMoved', { count: ids.length, name })

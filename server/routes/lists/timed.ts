@@ -1,3 +1,5 @@
+import { fieldChanges } from '../../audit/diff'
+import { audit } from '../../audit/write'
 import { Hono } from 'hono'
 import { TIMED_BATCH_TOTALS, TIMED_FROM, TIMED_STATUS, TIMED_TO, type TimedBatchRow, type TimedDetailRow, type TimedDetailSearch, type TimedOperation } from '../../../src/domain/lists/timed'
 import type { ServerMessage } from '../../../src/domain/messages'
@@ -84,6 +86,8 @@ function timedRowsTotal(base: Where, user: SessionUser, q: TimedDetailSearch): T
   }
 }
 
+const TIMED_ACTION = { pause: 'timedBatchPaused', recover: 'timedBatchResumed', intercept: 'timedBatchIntercepted' } as const
+
 export function timedRoutes(deps: Deps) {
   const r = new Hono<AppEnv>()
   const auth = requireUser(deps.db)
@@ -143,12 +147,17 @@ export function timedRoutes(deps: Deps) {
       const w = scope.clone()
       w.and(`time_batch = ${w.bind(q.time_batch)}`).and(`send_status = any(${w.bind(TIMED_FROM[q.type])}::smallint[])`)
       const to = w.bind(TIMED_TO[q.type])
-      const { rows } = await tx.query<{ time_batch: string }>(
-        `update time_batch set send_status = ${to}, update_time = now() ${w.sql} returning time_batch`, w.params)
+      const seen = scope.clone()
+      seen.and(`time_batch = ${seen.bind(q.time_batch)}`)
+      const { rows: was } = await tx.query<{ send_status: number }>(`select send_status::int as send_status from time_batch ${seen.sql} for update`, seen.params)
+      const { rows } = await tx.query<{ time_batch: string; cus_id: string }>(
+        `update time_batch set send_status = ${to}, update_time = now() ${w.sql} returning time_batch, cus_id`, w.params)
       if (!rows.length) return false
       await tx.query(
         `update time_mt_message set send_status = $2 where time_batch = $1 and send_status = any($3::smallint[])`,
         [q.time_batch, TIMED_TO[q.type], TIMED_FROM[q.type]])
+      await audit(tx, c, { action: TIMED_ACTION[q.type], account: rows[0].cus_id, target: { id: q.time_batch },
+        changes: fieldChanges({ send_status: was[0]?.send_status ?? null }, { send_status: TIMED_TO[q.type] }) })
       return true
     })
     const [success, failure] = MESSAGES[q.type]
@@ -164,7 +173,12 @@ export function timedRoutes(deps: Deps) {
     w.and(`time_batch = ${w.bind(q.time_batch)}`).and(`send_status = any(${w.bind(TIMED_FROM.edit)}::smallint[])`)
     // A video or 5G batch sends its template's content, which is edited on the template, not here.
     w.and(`kind not in ('video', 'csp')`)
-    const done = await editTimedContent(db, w, q.content)
+    const done = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ content: string; cus_id: string }>(`select content, cus_id from time_batch ${w.sql}`, w.params)
+      const edited = await editTimedContent(tx, w, q.content)
+      if (edited && rows[0]) await audit(tx, c, { action: 'timedBatchEdited', account: rows[0].cus_id, target: { id: q.time_batch }, changes: fieldChanges({ content: rows[0].content }, { content: q.content }) })
+      return edited
+    })
     if (!done) throw new ApiError(409, MESSAGES.edit[1])
     return ok(c, { time_batch: q.time_batch }, MESSAGES.edit[0])
   })
