@@ -82,9 +82,15 @@ const PAGING = new Set(['pageNumber', 'pageSize', 'orderBy', 'order', 'format'])
  * Who took which data: every file this function streams leaves an `exported` entry naming the call, its filters,
  * the format and the row count, before its first byte (the download itself changes nothing else).
  */
+/** A text as PostgreSQL's jsonb takes it: no NUL, no lone surrogate (a caller's raw filters may carry either). */
+const storable = (v: unknown): unknown =>
+  typeof v === 'string' ? v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd').replaceAll(String.fromCharCode(0), '\ufffd')
+    : Array.isArray(v) ? v.map(storable)
+      : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [storable(k) as string, storable(x)])) : v
+
 async function recordExport(c: Context, db: Db, spec: Pick<DownloadSpec<unknown>, 'filename' | 'format' | 'total'>): Promise<void> {
   const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null
-  const filters = Object.fromEntries(Object.entries(body ?? {}).filter(([k, v]) => !PAGING.has(k) && v !== '' && v !== null && v !== undefined))
+  const filters = Object.fromEntries(Object.entries(storable(body ?? {}) as Record<string, unknown>).filter(([k, v]) => !PAGING.has(k) && v !== '' && v !== null && v !== undefined))
   const path = c.req.path.startsWith(API_PREFIX) ? c.req.path.slice(API_PREFIX.length) : c.req.path
   await audit(db, c, {
     action: 'exported', target: { id: path },
