@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RECOVERY_CODE_COUNT } from '../../src/domain/two-factor'
 import { codeAt } from '../security/two-factor'
+import { pinnedClock } from '../test/clock'
 import { CAPTCHA, setup, type Harness } from '../test/harness'
 
 /*
@@ -15,17 +16,8 @@ describe('routes/two-factor required', () => {
     h = await setup({ historyRows: 0, config: { trustProxy: true } })
   })
   afterAll(() => h.close())
-  let now = Date.UTC(2026, 11, 2, 4, 0, 0)
-  const at = (ms: number) => {
-    now = ms
-    vi.setSystemTime(now)
-  }
-  beforeAll(() => {
-    vi.useFakeTimers({ toFake: ['Date'] })
-    at(now)
-  })
-  afterAll(() => void vi.useRealTimers())
-  afterEach(() => at(now + 60_000))
+  const clock = pinnedClock(Date.UTC(2026, 11, 2, 4, 0, 0))
+  const at = clock.at
 
   const PASSWORDS: Record<string, string> = {
     admin: 'Admin@12345', acme: 'Acme@12345', acme01: 'Acme01@12345', acme02: 'Acme02@12345', globex01: 'Globex01@12345',
@@ -64,7 +56,7 @@ describe('routes/two-factor required', () => {
 
     const wrong = await call('/user/login2fa', { challenge, code: '000000' })
     expect(wrong).toMatchObject({ status: 400, msg: 'Wrong or already used code' })
-    const done = await call('/user/login2fa', { challenge, code: codeAt('acme01', key.data.secret, new Date(now)) })
+    const done = await call('/user/login2fa', { challenge, code: codeAt('acme01', key.data.secret, new Date(clock.now())) })
     expect(done.status).toBe(200)
     expect(done.data.token).toEqual(expect.any(String))
     expect(done.data.recovery_codes).toHaveLength(RECOVERY_CODE_COUNT)
@@ -74,10 +66,10 @@ describe('routes/two-factor required', () => {
     expect((await call('/user/login2fa/begin', { challenge })).status).toBe(400)
 
     // From now on the password step asks for a code, as for any account with two-factor.
-    at(now + 60_000)
+    at(clock.now() + 60_000)
     const next = await passwordStep('acme01')
     expect(next.data).toEqual({ two_factor: true, challenge: expect.any(String) })
-    const signedIn = await call('/user/login2fa', { challenge: next.data.challenge as string, code: codeAt('acme01', key.data.secret, new Date(now)) })
+    const signedIn = await call('/user/login2fa', { challenge: next.data.challenge as string, code: codeAt('acme01', key.data.secret, new Date(clock.now())) })
     expect(signedIn.data.token).toEqual(expect.any(String))
     expect(signedIn.data.recovery_codes).toBeUndefined()
 
@@ -108,7 +100,7 @@ describe('routes/two-factor required', () => {
     expect(await h.call('/user/twoFactor/policy/set', { required: true }, { token: admin, lang: 'en' }))
       .toMatchObject({ status: 400, msg: 'Turn on two-factor for your own account before requiring it of every administrator' })
     const begun = await h.call('/user/twoFactor/begin', {}, { token: admin })
-    await h.call('/user/twoFactor/enable', { code: codeAt('admin', begun.data.secret, new Date(now)) }, { token: admin })
+    await h.call('/user/twoFactor/enable', { code: codeAt('admin', begun.data.secret, new Date(clock.now())) }, { token: admin })
     expect((await h.call('/user/twoFactor/policy/set', { required: true }, { token: admin })).status).toBe(200)
     // Its own session stays (it has two-factor); the enterprises' accounts are not administrators.
     expect(await live(admin)).toBe(true)

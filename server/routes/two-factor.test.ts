@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHALLENGE_MINUTES, CHALLENGE_TRIES, RECOVERY_CODE, RECOVERY_CODE_COUNT } from '../../src/domain/two-factor'
 import { codeAt } from '../security/two-factor'
+import { pinnedClock } from '../test/clock'
 import { CAPTCHA, setup, type Harness } from '../test/harness'
 
 /*
@@ -14,17 +15,8 @@ describe('routes/two-factor', () => {
     h = await setup({ historyRows: 0, config: { trustProxy: true } })
   })
   afterAll(() => h.close())
-  let now = Date.UTC(2026, 11, 2, 4, 0, 0)
-  const at = (ms: number) => {
-    now = ms
-    vi.setSystemTime(now)
-  }
-  beforeAll(() => {
-    vi.useFakeTimers({ toFake: ['Date'] })
-    at(now)
-  })
-  afterAll(() => void vi.useRealTimers())
-  afterEach(() => at(now + 60_000))
+  const clock = pinnedClock(Date.UTC(2026, 11, 2, 4, 0, 0))
+  const at = clock.at
 
   const PASSWORDS: Record<string, string> = { acme01: 'Acme01@12345', acme02: 'Acme02@12345', globex01: 'Globex01@12345' }
   /** Enrols `who` and answers its key and recovery codes. */
@@ -32,10 +24,10 @@ describe('routes/two-factor', () => {
     const token = await h.tokenFor(who, PASSWORDS[who])
     const begun = await h.call('/user/twoFactor/begin', {}, { token })
     expect(begun.status).toBe(200)
-    const enabled = await h.call('/user/twoFactor/enable', { code: codeAt(who, begun.data.secret, new Date(now)) }, { token })
+    const enabled = await h.call('/user/twoFactor/enable', { code: codeAt(who, begun.data.secret, new Date(clock.now())) }, { token })
     expect(enabled).toMatchObject({ status: 200, msg: '两步验证已开启，请妥善保存恢复码' })
     // The code that confirmed the key is used: sign-ins take the next step's.
-    at(now + 30_000)
+    at(clock.now() + 30_000)
     return { token, secret: begun.data.secret as string, recovery: enabled.data.recovery_codes as string[] }
   }
   /** The password step from `address` (the app trusts its proxy's X-Forwarded-For). */
@@ -54,7 +46,7 @@ describe('routes/two-factor', () => {
 
     const wrong = await h.call('/user/twoFactor/enable', { code: '000000' }, { token, lang: 'en' })
     expect(wrong).toMatchObject({ status: 400, msg: 'Wrong or already used code', data: { fields: { code: 'twoFactorWrong' } } })
-    const enabled = await h.call('/user/twoFactor/enable', { code: codeAt('acme01', begun.data.secret, new Date(now)) }, { token })
+    const enabled = await h.call('/user/twoFactor/enable', { code: codeAt('acme01', begun.data.secret, new Date(clock.now())) }, { token })
     const codes = enabled.data.recovery_codes as string[]
     expect(codes).toHaveLength(RECOVERY_CODE_COUNT)
     expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT)
@@ -72,7 +64,7 @@ describe('routes/two-factor', () => {
     const first = await passwordStep('acme02')
     expect(first).toMatchObject({ status: 200, type: 0, msg: '请输入身份验证器中的动态验证码', data: { two_factor: true, challenge: expect.any(String) } })
     expect(first.data.token).toBeUndefined()
-    const code = codeAt('acme02', secret, new Date(now))
+    const code = codeAt('acme02', secret, new Date(clock.now()))
     const wrong = await second({ challenge: first.data.challenge, code: code === '000000' ? '000001' : '000000' })
     expect(wrong).toMatchObject({ status: 400, type: 1, msg: 'Wrong or already used code' })
     const done = await second({ challenge: first.data.challenge, code })
@@ -84,21 +76,21 @@ describe('routes/two-factor', () => {
     expect(await second({ challenge: again.data.challenge, code }))
       .toMatchObject({ status: 400, type: 1, msg: 'Wrong or already used code' })
     // The next step's code signs in.
-    at(now + 30_000)
-    expect((await second({ challenge: again.data.challenge, code: codeAt('acme02', secret, new Date(now)) })).status).toBe(200)
+    at(clock.now() + 30_000)
+    expect((await second({ challenge: again.data.challenge, code: codeAt('acme02', secret, new Date(clock.now())) })).status).toBe(200)
   })
 
   it('two sign-ins racing with one code: exactly one gets a session', async () => {
-    at(now + 120_000)
+    at(clock.now() + 120_000)
     const [a, b] = [await passwordStep('acme02'), await passwordStep('acme02')]
     const secret = (await h.db.query<{ secret: string }>(`select secret from two_factor where cus_id = 'acme02'`)).rows[0].secret
-    const code = codeAt('acme02', secret, new Date(now))
+    const code = codeAt('acme02', secret, new Date(clock.now()))
     const answers = await Promise.all([a, b].map((s) => second({ challenge: s.data.challenge, code })))
     expect(answers.map((r) => r.status).sort()).toEqual([200, 400])
   })
 
   it('a recovery code signs in once, typed in any case and without its dash', async () => {
-    at(now + 120_000)
+    at(clock.now() + 120_000)
     const { recovery, token } = await enrol('globex01')
     const first = await passwordStep('globex01')
     const typed = recovery[3].toUpperCase().replace('-', '')
@@ -110,9 +102,9 @@ describe('routes/two-factor', () => {
   })
 
   it(`a challenge takes ${CHALLENGE_TRIES} tries, from the password's address only, for ${CHALLENGE_MINUTES} minutes`, async () => {
-    at(now + 120_000)
+    at(clock.now() + 120_000)
     const secret = (await h.db.query<{ secret: string }>(`select secret from two_factor where cus_id = 'globex01'`)).rows[0].secret
-    const right = () => codeAt('globex01', secret, new Date(now))
+    const right = () => codeAt('globex01', secret, new Date(clock.now()))
     const expired = { status: 400, type: 1, msg: 'This sign-in has expired or had too many tries; sign in again' }
     const tried = await passwordStep('globex01', '10.0.1.1')
     for (let i = 0; i < CHALLENGE_TRIES; i++) await second({ challenge: tried.data.challenge, code: right() === '123456' ? '654321' : '123456' }, '10.0.1.1')
@@ -125,13 +117,13 @@ describe('routes/two-factor', () => {
       .toMatchObject({ status: 400, type: 1 })
 
     const late = await passwordStep('globex01', '10.0.3.1')
-    at(now + CHALLENGE_MINUTES * 60_000 + 1000)
+    at(clock.now() + CHALLENGE_MINUTES * 60_000 + 1000)
     expect(await second({ challenge: late.data.challenge, code: right() }, '10.0.3.1')).toMatchObject(expired)
     expect(await second({ challenge: 'x'.repeat(32), code: right() }, '10.0.3.1')).toMatchObject(expired)
   })
 
   it('the SMS-code sign-in takes the second step too', async () => {
-    at(now + 120_000)
+    at(clock.now() + 120_000)
     const withCaptcha = async (p: object) => ({ ...p, captcha: CAPTCHA, redomStr: await h.captcha() })
     const uuid = h.redom()
     await h.call('/user/sendLoginAuthCode', await withCaptcha({ userId: 'acme02', phone: '', uuid }))
@@ -142,18 +134,18 @@ describe('routes/two-factor', () => {
   })
 
   it('is turned off only with the password and a code, and then the password alone signs in', async () => {
-    at(now + 120_000)
+    at(clock.now() + 120_000)
     // acme01 has two-factor on: its password answers a challenge.
     const first = await passwordStep('acme01')
     expect(first.data.token).toBeUndefined()
     const secret = (await h.db.query<{ secret: string }>(`select secret from two_factor where cus_id = 'acme01'`)).rows[0].secret
-    const session = (await second({ challenge: first.data.challenge, code: codeAt('acme01', secret, new Date(now)) })).data.token as string
+    const session = (await second({ challenge: first.data.challenge, code: codeAt('acme01', secret, new Date(clock.now())) })).data.token as string
     const sealed = async (password: string) => {
       const { redomStr } = (await h.call('/user/passwordNonce', {}, { token: session })).data as { redomStr: string }
       return { redomStr, password: await h.seal(redomStr, password) }
     }
-    at(now + 30_000)
-    const code = codeAt('acme01', secret, new Date(now))
+    at(clock.now() + 30_000)
+    const code = codeAt('acme01', secret, new Date(clock.now()))
     expect(await h.call('/user/twoFactor/disable', { ...(await sealed('Wrong@12345')), code }, { token: session, lang: 'en' }))
       .toMatchObject({ status: 400, data: { fields: { password: 'passwordRefused' } } })
     expect(await h.call('/user/twoFactor/disable', { ...(await sealed(PASSWORDS.acme01)), code: code === '000000' ? '000001' : '000000' }, { token: session, lang: 'en' }))
