@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { z } from 'zod'
 import { login2faBegin, login2faEnrol } from '@/api/two-factor'
 import { Button } from '@/components/ui/Button'
@@ -19,9 +19,12 @@ export function TwoFactorSetupStep({ challenge, onSignedIn, onBack }: { challeng
   const [key, setKey] = useState<TwoFactorBegin | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [done, setDone] = useState<{ token: TokenData; codes: string[] } | null>(null)
+  // Once per challenge: each call spends one of its few tries. The fallback words are read when it fails.
+  const failed = useRef(LL.auth.loginFailure)
+  failed.current = LL.auth.loginFailure
   useEffect(() => {
-    login2faBegin(challenge).then(setKey, (e: unknown) => setProblem(failureText(e, LL.auth.loginFailure())))
-  }, [challenge, LL])
+    login2faBegin(challenge).then(setKey, (e: unknown) => setProblem(failureText(e, failed.current())))
+  }, [challenge])
 
   if (done) {
     return (
