@@ -68,4 +68,36 @@ describe('the sign-in of an account with two-factor', () => {
     expect(await screen.findByLabelText('账号')).toBeTruthy()
     expect(screen.queryByTestId('two-factor-step')).toBeNull()
   })
+
+  it('an account required to have two-factor enrols after its password: the key, the first code, the recovery codes, then the session', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>'
+    const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`)
+    const server = stubApi({
+      'POST /api/code/captcha': () => ({ redomStr: 'captcha-name-1', image: 'data:image/png;base64,AA==' }),
+      'POST /api/user/publicKey': () => ({ publicKey }),
+      'POST /api/user/login': () => ({ two_factor_setup: true, challenge: 'challenge-0123456789' }),
+      'POST /api/user/login2fa/begin': () => ({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qr_svg: svg }),
+      'POST /api/user/login2fa': () => ({ token: 'the-session', expiresIn: 3600, recovery_codes: codes }),
+      'POST /api/user/getUserInfo': () => ({ userInfo: { authUser, name: '艾克米市场部', avatar: '' }, roles: ['sub'], permission: [] }),
+    })
+    const onSignedIn = vi.fn()
+    const user = userEvent.setup({ delay: null })
+    renderWithProviders(<LoginPage onSignedIn={onSignedIn} />)
+    await user.type(await screen.findByLabelText('账号'), 'acme01')
+    await user.type(screen.getByLabelText('密码'), 'Acme01@12345')
+    await user.type(screen.getByLabelText('验证码'), 'ABCD{Enter}')
+
+    expect(await screen.findByTestId('two-factor-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')
+    const code = screen.getByLabelText('动态验证码')
+    await waitFor(() => expect(code).toHaveFocus())
+    await user.type(code, '123456{Enter}')
+    // The codes this once, and no session until the user says they kept them.
+    expect(await screen.findByTestId('two-factor-recovery')).toHaveTextContent(codes[9])
+    expect(onSignedIn).not.toHaveBeenCalled()
+    expect(server.to('POST /api/user/getUserInfo')).toEqual([])
+    await user.click(screen.getByTestId('two-factor-codes-done'))
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1))
+    expect(server.to('POST /api/user/login2fa/begin').map((c) => c.body)).toEqual([{ challenge: 'challenge-0123456789' }])
+    expect(server.to('POST /api/user/login2fa').map((c) => c.body)).toEqual([{ challenge: 'challenge-0123456789', code: '123456' }])
+  })
 })
