@@ -3538,6 +3538,38 @@ type RootTranslation = {
 			 */
 			copyFailed: string
 			/**
+			 * 要​求​开​启​两​步​验​证
+			 */
+			policyTitle: string
+			/**
+			 * 要​求​后​，​尚​未​开​启​两​步​验​证​的​子​账​号​会​被​退​出​登​录​，​并​在​下​次​登​录​时​先​完​成​开​启​。
+			 */
+			policyIntroSubs: string
+			/**
+			 * 要​求​后​，​尚​未​开​启​两​步​验​证​的​管​理​员​会​被​退​出​登​录​，​并​在​下​次​登​录​时​先​完​成​开​启​。​你​自​己​须​先​开​启​。
+			 */
+			policyIntroAdmins: string
+			/**
+			 * 子​账​号
+			 */
+			policyLabelSubs: string
+			/**
+			 * 所​有​管​理​员
+			 */
+			policyLabelAdmins: string
+			/**
+			 * 不​要​求
+			 */
+			policyOff: string
+			/**
+			 * 要​求​开​启
+			 */
+			policyOn: string
+			/**
+			 * 保​存
+			 */
+			policySave: string
+			/**
 			 * 我​已​保​存
 			 */
 			saved: string
@@ -11201,6 +11233,38 @@ export type TranslationFunctions = {
 			 * 复制失败，请手动抄写
 			 */
 			copyFailed: () => LocalizedString
+			/**
+			 * 要求开启两步验证
+			 */
+			policyTitle: () => LocalizedString
+			/**
+			 * 要求后，尚未开启两步验证的子账号会被退出登录，并在下次登录时先完成开启。
+			 */
+			policyIntroSubs: () => LocalizedString
+			/**
+			 * 要求后，尚未开启两步验证的管理员会被退出登录，并在下次登录时先完成开启。你自己须先开启。
+			 */
+			policyIntroAdmins: () => LocalizedString
+			/**
+			 * 子账号
+			 */
+			policyLabelSubs: () => LocalizedString
+			/**
+			 * 所有管理员
+			 */
+			policyLabelAdmins: () => LocalizedString
+			/**
+			 * 不要求
+			 */
+			policyOff: () => LocalizedString
+			/**
+			 * 要求开启
+			 */
+			policyOn: () => LocalizedString
+			/**
+			 * 保存
+			 */
+			policySave: () => LocalizedString
 			/**
 			 * 我已保存
 			 */

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { z } from 'zod'
-import { beginTwoFactor, disableTwoFactor, enableTwoFactor, twoFactorStatusQuery } from '@/api/two-factor'
+import { beginTwoFactor, disableTwoFactor, enableTwoFactor, saveTwoFactorPolicy, twoFactorPolicyQuery, twoFactorStatusQuery } from '@/api/two-factor'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
-import { openFormDialog } from '@/components/ui/DeclaredForm'
+import { DeclaredForm, openFormDialog, type FormSpec } from '@/components/ui/DeclaredForm'
 import { mountDialog } from '@/components/ui/mount-dialog'
 import { toast } from '@/components/ui/toast'
 import { groupedSecret, RECOVERY_CODE_COUNT } from '@/domain/two-factor'
 import { useI18nContext } from '@/i18n/i18n-react'
+import { useSession } from '@/stores/session'
 import type { TranslationFunctions } from '@/i18n/i18n-types'
 
 type LL = TranslationFunctions
@@ -91,6 +92,39 @@ export function TwoFactorSection() {
       ) : (
         <Button onClick={() => void turnOn()} busy={busy} disabled={!status} data-testid="two-factor-enable">{t.enable()}</Button>
       )}
+      <TwoFactorPolicy />
+    </div>
+  )
+}
+
+/**
+ * Whether two-factor is required: of its sub-accounts (an enterprise) or of every administrator (an administrator).
+ * A sub-account has no such choice. The server ends the sessions it applies to and refuses an administrator's
+ * requirement while their own two-factor is off (its words under the form).
+ */
+function TwoFactorPolicy() {
+  const { LL } = useI18nContext()
+  const t = LL.settings.twoFactor
+  const { authUser } = useSession()
+  const policy = useQuery({ ...twoFactorPolicyQuery(), enabled: !!authUser && authUser.userType !== 3 }).data
+  if (!policy) return null
+  const admins = policy.scope === 'administrators'
+  const spec: FormSpec<'required'> = {
+    id: 'two-factor-policy',
+    keepValues: true,
+    initial: { required: policy.required ? '1' : '0' },
+    fields: [{
+      name: 'required', label: admins ? t.policyLabelAdmins() : t.policyLabelSubs(), kind: 'radio',
+      options: [{ value: '0', label: t.policyOff() }, { value: '1', label: t.policyOn() }],
+    }],
+    submitLabel: t.policySave(),
+    submit: (_, { required }) => saveTwoFactorPolicy(required === '1'),
+  }
+  return (
+    <div className="mt-5 border-t border-[var(--border)] pt-4" data-testid="two-factor-policy-section">
+      <h3 className="mb-1 text-sm font-medium">{t.policyTitle()}</h3>
+      <p className="mb-3 text-sm text-[var(--muted)]">{admins ? t.policyIntroAdmins() : t.policyIntroSubs()}</p>
+      <DeclaredForm spec={spec} />
     </div>
   )
 }
