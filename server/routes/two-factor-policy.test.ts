@@ -34,6 +34,10 @@ describe('routes/two-factor required', () => {
 
     const saved = await h.call('/user/twoFactor/policy/set', { required: true }, { token: acme, lang: 'en' })
     expect(saved).toMatchObject({ status: 200, msg: 'Two-factor requirement saved', data: { required: true, scope: 'sub_accounts' } })
+    // Who required it, and what it was before, in the audit trail.
+    const { rows: entries } = await h.db.query<{ target_id: string; changes: unknown }>(
+      "select target_id, changes from audit_entry where action = 'twoFactorPolicyChanged' order by id")
+    expect(entries).toEqual([{ target_id: 'acme', changes: [{ field: 'required', before: false, after: true }] }])
     // The sub-account without two-factor is signed out; the enterprise itself and another enterprise's are not.
     expect(await live(sub)).toBe(false)
     expect(await live(acme)).toBe(true)

@@ -118,7 +118,12 @@ export function twoFactorRoutes(deps: Deps) {
     const p = await input(byField)
     // An administrator it would apply to must already have it, so the requirement never signs its own setter out.
     if (p.required && user.userType === 1 && !(await twoFactorOn(db, user.cusId))) throw new ApiError(400, 'twoFactorYourselfFirst')
-    await setPolicy(db, policyScopeSetBy(user), p.required)
+    const scope = policyScopeSetBy(user)
+    await db.transaction(async (tx) => {
+      const before = await policyRequired(tx, scope)
+      await setPolicy(tx, scope, p.required)
+      await audit(tx, c, { action: 'twoFactorPolicyChanged', target: { id: scope }, changes: [{ field: 'required', before, after: p.required }] })
+    })
     return ok(c, { required: p.required, scope: user.userType === 1 ? 'administrators' : 'sub_accounts', editable: true }, 'twoFactorPolicySaved')
   })
   return r

@@ -161,20 +161,18 @@ export async function twoFactorRequired(db: Db, user: { userType: number; parent
 }
 
 /**
- * Saves a requirement; turned on, the open sessions of the accounts it applies to that have no two-factor yet end in
- * the same transaction, so each enrols at its next sign-in rather than working on without it.
+ * Saves a requirement (in the caller's transaction, `tx`); turned on, the open sessions of the accounts it applies to
+ * that have no two-factor yet end with it, so each enrols at its next sign-in rather than working on without it.
  */
-export async function setPolicy(db: Db, scope: string, required: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `insert into two_factor_policy (scope, required) values ($1, $2)
-       on conflict (scope) do update set required = excluded.required, update_time = now()`, [scope, required])
-    if (!required) return
-    await tx.query(
-      `update session_token t set revoked_at = now()
-       from customer c
-       where c.id = t.customer_id and t.revoked_at is null
-         and (case when $1 = 'admin' then c.user_type = 1 else c.user_type = 3 and c.parent_id = $1 end)
-         and not exists (select 1 from two_factor f where f.cus_id = c.cus_id and f.enabled_at is not null)`, [scope])
-  })
+export async function setPolicy(tx: Db, scope: string, required: boolean): Promise<void> {
+  await tx.query(
+    `insert into two_factor_policy (scope, required) values ($1, $2)
+     on conflict (scope) do update set required = excluded.required, update_time = now()`, [scope, required])
+  if (!required) return
+  await tx.query(
+    `update session_token t set revoked_at = now()
+     from customer c
+     where c.id = t.customer_id and t.revoked_at is null
+       and (case when $1 = 'admin' then c.user_type = 1 else c.user_type = 3 and c.parent_id = $1 end)
+       and not exists (select 1 from two_factor f where f.cus_id = c.cus_id and f.enabled_at is not null)`, [scope])
 }

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   twoFactorEnabled: 'account',
   twoFactorDisabled: 'account',
   allowedAddressesChanged: 'setting',
+  twoFactorPolicyChanged: 'setting',
   bindCodeSent: 'account',
   mobileChanged: 'account',
   nameChanged: 'account',
