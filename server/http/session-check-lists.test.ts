@@ -36,6 +36,7 @@ const ROUTES: Route[] = [
   { path: '/signature/list', who: 'acme' },
   { path: '/optOut/list', who: 'acme' },
   { path: '/apiKey/list', who: 'acme' },
+  { path: '/audit/list', who: 'acme' },
   // The page, then the caller's storage beside it (used / quota): two statements, the first checking the session.
   { path: '/aim/materialList', who: 'acme', statements: 2 },
   { path: '/aim/templateList', who: 'acme' },

@@ -43,10 +43,8 @@ export function accountRoutes(deps: Deps) {
 
   operation(r, '/errorLog/upload', auth, async (c, input) => {
     const { logs } = await input()
-    await deps.db.transaction(async (tx) => {
-      await storeErrorLogs({ ...deps, db: tx }, c.get('user').cusId, c.req.header('user-agent') ?? '', logs)
-      await audit(tx, c, { action: 'errorReported', changes: [{ field: 'entries', after: logs.length }] })
-    })
+    await storeErrorLogs(deps, c.get('user').cusId, c.req.header('user-agent') ?? '', logs,
+      (tx) => audit(tx, c, { action: 'errorReported', changes: [{ field: 'entries', after: logs.length }] }))
     return ok(c, { count: logs.length }, 'errorLogReceived')
   })
 

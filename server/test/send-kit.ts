@@ -51,7 +51,10 @@ export function gatedBefore(db: Db, nth: number, gate: () => Promise<void>): Db 
 
 /** The statements of `db`'s transactions, with `each` run before each one (it may wait, or fail it). */
 function intercepted(db: Db, each: (text: string) => Promise<void>): Db {
-  const inside = (tx: Db): Db => ({ ...tx, query: async (t, p, o) => (await each(t), tx.query(t, p, o)) })
+  // A transaction begun inside one (the route's, around a store function's own) is watched the same way.
+  const inside = (tx: Db): Db => ({
+    ...tx, query: async (t, p, o) => (await each(t), tx.query(t, p, o)), transaction: (fn) => tx.transaction((t2) => fn(inside(t2))),
+  })
   return { ...db, query: (t, p, o) => db.query(t, p, o), transaction: (fn) => db.transaction((tx) => fn(inside(tx))) }
 }
 

@@ -21,10 +21,14 @@ const bytesOf = (e: Entry, ua: string) =>
  * then drops what lies more than ERROR_LOG_ROWS_MAX ids behind the newest. That trim is two primary-key lookups, no
  * count; gaps in the id sequence (rolled-back inserts) only mean a few rows fewer are kept.
  */
-export async function storeErrorLogs(deps: Pick<Deps, 'db' | 'config' | 'rateLimiters'>, cusId: string, userAgent: string, logs: Entry[]): Promise<void> {
+export async function storeErrorLogs(
+  deps: Pick<Deps, 'db' | 'config' | 'rateLimiters'>, cusId: string, userAgent: string, logs: Entry[],
+  /** Run in the transaction that stores them (the audit entry), after the limits were counted on the pool. */
+  alongside: (tx: Deps['db']) => Promise<void> = async () => {},
+): Promise<void> {
   const ua = userAgent.slice(0, UA_MAX)
   await consumeRate(deps, 'errorLogUpload', cusId)
-  if (!logs.length) return
+  if (!logs.length) return void (await deps.db.transaction(alongside))
   await consumeRate(deps, 'errorLogBytes', cusId, { points: logs.reduce((n, e) => n + bytesOf(e, ua), 0) })
   await deps.db.transaction(async (tx) => {
     await tx.query(
@@ -33,5 +37,6 @@ export async function storeErrorLogs(deps: Pick<Deps, 'db' | 'config' | 'rateLim
       [cusId, ua, logs.map((e) => e.message), logs.map((e) => e.stack), logs.map((e) => e.url), logs.map((e) => e.time)],
     )
     await tx.query('delete from error_log where id <= (select max(id) from error_log) - $1', [ERROR_LOG_ROWS_MAX])
+    await alongside(tx)
   })
 }

@@ -31,6 +31,16 @@ export function SchedulePanel({ timed, time, error, onChange }: Props) {
     if (shapeError && scheduleProblem(next) !== 'format') setShapeError(false)
     onChange({ timed, time: next })
   }
+  const typed = (e: React.ChangeEvent<HTMLInputElement>) => set(e.target.value)
+  const checkShape = () => setShapeError(scheduleProblem(time) === 'format')
+  // The arrow keys move the time a minute, PageUp/PageDown an hour (from ten minutes ahead when empty).
+  const stepByKeys = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    const step = STEPS[e.key]
+    if (!step || e.altKey || e.ctrlKey || e.metaKey) return
+    e.preventDefault()
+    set(stepMinutes(time.trim() ? time : quickChoice(10), time.trim() ? step : 0))
+  }
+
   return (
     <section className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-4" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="mb-2 font-semibold">{t.title()}</h2>
@@ -54,14 +64,9 @@ export function SchedulePanel({ timed, time, error, onChange }: Props) {
                 maxLength={20}
                 aria-invalid={shown ? true : undefined}
                 aria-describedby={`${id}-zone ${id}-hint${shown ? ` ${id}-err` : ''}`}
-                onChange={(e) => set(e.target.value)}
-                onBlur={() => setShapeError(scheduleProblem(time) === 'format')}
-                onKeyDown={(e) => {
-                  const step = STEPS[e.key]
-                  if (!step || e.altKey || e.ctrlKey || e.metaKey) return
-                  e.preventDefault()
-                  set(stepMinutes(time.trim() ? time : quickChoice(10), time.trim() ? step : 0))
-                }}
+                onChange={typed}
+                onBlur={checkShape}
+                onKeyDown={stepByKeys}
                 className="w-44 rounded border border-[var(--field-border)] bg-[var(--surface)] px-3 py-2 font-mono text-sm tabular-nums"
               />
               <span id={`${id}-zone`} data-testid="timed-zone" className="text-sm text-[var(--muted)]">{LL.common.platformZone()}</span>
