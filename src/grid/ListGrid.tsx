@@ -60,8 +60,9 @@ function fitPriorities(api: GridApi<Row>, gridWidth: number, stateKey: string, a
   if (loadColumnState(stateKey)) return
   const columns = api.getAllGridColumns()
   const pinnedRight = columns.filter((c) => c.getPinned() === 'right' && c.isVisible()).reduce((sum, c) => sum + c.getActualWidth(), 0)
-  const placed = columns
-    .filter((c) => c.getPinned() !== 'right' && (c.isVisible() || auto.has(c.getColId())))
+  // Left-pinned columns stand first on screen wherever their definition sits (a record's batch id is defined late).
+  const placed = [...columns.filter((c) => c.getPinned() === 'left'), ...columns.filter((c) => !c.getPinned())]
+    .filter((c) => c.isVisible() || auto.has(c.getColId()))
     .map((c) => {
       const def = c.getColDef()
       return { id: c.getColId(), width: (def.flex ? def.minWidth : def.width) ?? c.getActualWidth(), priority: (def.context as ColumnContext | undefined)?.priority ?? 1 }

@@ -6611,7 +6611,7 @@ type RootTranslation = {
 		 */
 		blocklisted: string
 		/**
-		 * 未​按​时​收​到​状​态​报​告
+		 * 状​态​报​告​超​时
 		 */
 		reportTimeout: string
 		/**
@@ -14146,7 +14146,7 @@ export type TranslationFunctions = {
 		 */
 		blocklisted: () => LocalizedString
 		/**
-		 * 未按时收到状态报告
+		 * 状态报告超时
 		 */
 		reportTimeout: () => LocalizedString
 		/**

@@ -80,11 +80,13 @@ export const sendStatusColumn: ColumnDef = {
   visibleWhen: showsStatus,
 }
 /**
- * The carrier's report code in words, the code kept beside them for support: "已送达（DELIVRD）". A long text: the
- * longest ("No delivery report in time (TIMEOUT)") wraps onto a second line rather than being cut.
+ * The carrier's report code in words, the code kept beside them for support: "已送达（DELIVRD）". Never narrower than
+ * the common ones need ("状态报告超时（TIMEOUT）", "Report timed out (TIMEOUT)"); a rarer longer one is cut with its
+ * whole text in the tooltip.
  */
 export const statusDescColumn: ColumnDef = {
-  field: 'report_result_desc', header: (LL) => LL.lists.columns.statusDesc(), type: 'content', width: 200, priority: 1, visibleWhen: showsStatus,
+  field: 'report_result_desc', header: (LL) => LL.lists.columns.statusDesc(), type: 'content', width: 220, minWidth: 210, priority: 1,
+  visibleWhen: showsStatus,
   value: (row, LL) => {
     const code = typeof row.report_result_desc === 'string' ? row.report_result_desc : ''
     const key = carrierCodeKey(code)

@@ -25,7 +25,7 @@ function mtColumns(extra: ColumnDef[]): ColumnDef[] {
       visibleWhen: showsStatus,
     },
     // Pinned with the number: the batch a record belongs to is what a user follows from here (1440 px shows it).
-    { field: 'batch_id', header: (LL) => LL.lists.columns.batchId(), sortable: true, width: 150, pinned: 'left' },
+    { field: 'batch_id', header: (LL) => LL.lists.columns.batchId(), sortable: true, width: 130, pinned: 'left' },
     ...extra,
   ]
 }

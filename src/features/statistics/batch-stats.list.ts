@@ -30,7 +30,7 @@ export const batchStatsList = defineList({
   // The figures first (sent, success and its rate, failure, unknown), kept in the window at 1400 px in both languages;
   // the batch's type, account and content follow, a sideways scroll away on a narrow window.
   columns: [
-    { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
+    { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 160 },
     figureColumn('submitted'),
     figureColumn('sent', { priority: 1 }),
     figureColumn('delivered', { priority: 1, visibleWhen: showsStatus }),
@@ -57,7 +57,7 @@ export const batchStatsList = defineList({
       width: 190,
     },
     // The row's key, pinned beside the row number: it was a sideways scroll away at 1440 px.
-    { field: 'batch_id', header: (LL) => LL.lists.columns.batchId(), sortable: true, width: 150, pinned: 'left' },
+    { field: 'batch_id', header: (LL) => LL.lists.columns.batchId(), sortable: true, width: 130, pinned: 'left' },
     ...accountColumns.map((c) => ({ ...c, sortable: false })),
     { field: 'decodeContent', header: (LL) => LL.lists.columns.content(), type: 'content', width: 320 },
   ],

@@ -6,7 +6,7 @@ export default {
 	expired: 'Expired before delivery',
 	rejected: 'Rejected by the carrier',
 	blocklisted: 'Number on a blocklist',
-	reportTimeout: 'No delivery report in time',
+	reportTimeout: 'Report timed out',
 	noSuchNumber: 'Vacant number',
 	switchedOff: 'Phone off or out of service',
 	suspended: 'Number suspended',

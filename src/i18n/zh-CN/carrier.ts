@@ -5,7 +5,7 @@ export default {
 	expired: '超过有效期未送达',
 	rejected: '运营商拒收',
 	blocklisted: '号码在黑名单中',
-	reportTimeout: '未按时收到状态报告',
+	reportTimeout: '状态报告超时',
 	noSuchNumber: '空号',
 	switchedOff: '关机或停机',
 	suspended: '号码暂停服务',
