@@ -47,6 +47,7 @@ export const MENU_CATALOG: Record<ModuleCode, CatalogEntry[]> = {
         { path: '/account/customers', label: '客户管理', labelEn: 'Customers', icon: 'building', roles: ADMIN },
         { path: '/recharge/list', label: '充值记录', labelEn: 'Recharge records', icon: 'wallet' },
         { path: '/recharge/ep-list', label: '企业充值记录', labelEn: 'Enterprise recharges', icon: 'wallet', roles: OWNERS },
+        { path: '/account/audit', label: '操作日志', labelEn: 'Activity log', icon: 'history' },
       ],
     },
     {

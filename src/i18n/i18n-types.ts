@@ -7840,6 +7840,574 @@ type RootTranslation = {
 		 */
 		openHint: string
 	}
+	audit: {
+		/**
+		 * 操​作​日​志
+		 */
+		title: string
+		/**
+		 * 操​作​日​志
+		 */
+		file: string
+		/**
+		 * 符​合​条​件​的​记​录​超​过​ ​{​c​a​p​}​ ​条​：​分​页​只​显​示​最​新​的​ ​{​c​a​p​}​ ​条​，​下​载​包​含​全​部
+		 * @param {string} cap
+		 */
+		more: RequiredParams<'cap' | 'cap'>
+		columns: {
+			/**
+			 * 时​间
+			 */
+			time: string
+			/**
+			 * 所​属​企​业
+			 */
+			enterprise: string
+			/**
+			 * 操​作​人
+			 */
+			actor: string
+			/**
+			 * 来​源
+			 */
+			via: string
+			/**
+			 * 客​户​端​地​址
+			 */
+			address: string
+			/**
+			 * 操​作
+			 */
+			action: string
+			/**
+			 * 对​象
+			 */
+			target: string
+			/**
+			 * 变​更​内​容
+			 */
+			changes: string
+		}
+		filters: {
+			/**
+			 * 操​作​人
+			 */
+			actor: string
+			/**
+			 * 操​作
+			 */
+			action: string
+			/**
+			 * 对​象​类​型
+			 */
+			targetType: string
+			/**
+			 * 对​象​编​号
+			 */
+			targetId: string
+			/**
+			 * 时​间
+			 */
+			time: string
+		}
+		actor: {
+			/**
+			 * {​a​c​t​o​r​}​（​管​理​员​）
+			 * @param {string} actor
+			 */
+			admin: RequiredParams<'actor'>
+			/**
+			 * 未​登​录
+			 */
+			nobody: string
+		}
+		via: {
+			/**
+			 * 控​制​台
+			 */
+			console: string
+			/**
+			 * 接​口​ ​·​ ​A​P​I​ ​密​钥​ ​{​k​e​y​}
+			 * @param {string} key
+			 */
+			apiKey: RequiredParams<'key'>
+			/**
+			 * 接​口​ ​·​ ​应​用​密​钥​签​名
+			 */
+			appSecret: string
+			/**
+			 * 公​开​页​面
+			 */
+			'public': string
+		}
+		value: {
+			/**
+			 * 已​更​改
+			 */
+			changed: string
+			/**
+			 * （​空​）
+			 */
+			empty: string
+			/**
+			 * 是
+			 */
+			yes: string
+			/**
+			 * 否
+			 */
+			no: string
+			/**
+			 * 已​截​断
+			 */
+			cut: string
+			/**
+			 * 超​过​ ​{​c​h​a​r​s​}​ ​个​字​符​，​服​务​器​只​保​留​了​开​头
+			 * @param {number} chars
+			 */
+			cutHint: RequiredParams<'chars'>
+			/**
+			 * 另​有​ ​{​c​o​u​n​t​}​ ​个​字​段​未​记​录
+			 * @param {number} count
+			 */
+			moreFields: RequiredParams<'count'>
+		}
+		detail: {
+			/**
+			 * 操​作​详​情​：​{​a​c​t​i​o​n​}
+			 * @param {string} action
+			 */
+			title: RequiredParams<'action'>
+			/**
+			 * 时​间
+			 */
+			when: string
+			/**
+			 * 操​作​人
+			 */
+			who: string
+			/**
+			 * 账​号
+			 */
+			account: string
+			/**
+			 * 所​属​企​业
+			 */
+			enterprise: string
+			/**
+			 * 来​源
+			 */
+			via: string
+			/**
+			 * 客​户​端​地​址
+			 */
+			address: string
+			/**
+			 * 客​户​端
+			 */
+			userAgent: string
+			/**
+			 * 请​求​号
+			 */
+			requestId: string
+			/**
+			 * 对​象
+			 */
+			target: string
+			/**
+			 * 变​更​内​容
+			 */
+			changes: string
+			/**
+			 * 字​段
+			 */
+			field: string
+			/**
+			 * 变​更​前
+			 */
+			before: string
+			/**
+			 * 变​更​后
+			 */
+			after: string
+			/**
+			 * 已​更​改​（​内​容​不​记​录​）
+			 */
+			secret: string
+			/**
+			 * 没​有​记​录​字​段​变​更
+			 */
+			noChanges: string
+		}
+		targets: {
+			/**
+			 * 账​户
+			 */
+			account: string
+			/**
+			 * 会​话
+			 */
+			session: string
+			/**
+			 * 密​钥
+			 */
+			secret: string
+			/**
+			 * 设​置
+			 */
+			setting: string
+			/**
+			 * 批​次
+			 */
+			batch: string
+			/**
+			 * 模​板
+			 */
+			template: string
+			/**
+			 * 签​名
+			 */
+			signature: string
+			/**
+			 * 素​材
+			 */
+			material: string
+			/**
+			 * 分​组
+			 */
+			group: string
+			/**
+			 * 联​系​人
+			 */
+			contact: string
+			/**
+			 * 导​入
+			 */
+			'import': string
+			/**
+			 * 退​订​号​码
+			 */
+			optOut: string
+			/**
+			 * 通​知
+			 */
+			notice: string
+			/**
+			 * 文​件
+			 */
+			file: string
+			/**
+			 * 检​测
+			 */
+			check: string
+			/**
+			 * 短​链
+			 */
+			shortLink: string
+			/**
+			 * 示​例​数​据
+			 */
+			sample: string
+			/**
+			 * 交​互
+			 */
+			interaction: string
+		}
+		actions: {
+			/**
+			 * 登​录
+			 */
+			signIn: string
+			/**
+			 * 登​录​被​拒​绝
+			 */
+			signInFailed: string
+			/**
+			 * 退​出​登​录
+			 */
+			signOut: string
+			/**
+			 * 会​话​续​期
+			 */
+			sessionRenewed: string
+			/**
+			 * 发​送​登​录​验​证​码
+			 */
+			signInCodeSent: string
+			/**
+			 * 注​册
+			 */
+			register: string
+			/**
+			 * 发​送​注​册​验​证​码
+			 */
+			registerCodeSent: string
+			/**
+			 * 修​改​密​码
+			 */
+			passwordChanged: string
+			/**
+			 * 开​启​两​步​验​证
+			 */
+			twoFactorEnabled: string
+			/**
+			 * 关​闭​两​步​验​证
+			 */
+			twoFactorDisabled: string
+			/**
+			 * 修​改​允​许​登​录​的​地​址
+			 */
+			allowedAddressesChanged: string
+			/**
+			 * 修​改​两​步​验​证​要​求
+			 */
+			twoFactorPolicyChanged: string
+			/**
+			 * 发​送​绑​定​手​机​验​证​码
+			 */
+			bindCodeSent: string
+			/**
+			 * 修​改​手​机​号​码
+			 */
+			mobileChanged: string
+			/**
+			 * 修​改​名​称
+			 */
+			nameChanged: string
+			/**
+			 * 提​交​实​名​认​证
+			 */
+			certificationSubmitted: string
+			/**
+			 * 查​看​应​用​密​钥
+			 */
+			appSecretRevealed: string
+			/**
+			 * 更​换​应​用​密​钥
+			 */
+			appSecretRotated: string
+			/**
+			 * 修​改​余​额​预​警
+			 */
+			balanceWarnChanged: string
+			/**
+			 * 修​改​推​送​地​址
+			 */
+			pushUrlChanged: string
+			/**
+			 * 清​除​推​送​地​址
+			 */
+			pushUrlCleared: string
+			/**
+			 * 修​改​失​败​告​警
+			 */
+			failureAlertChanged: string
+			/**
+			 * 修​改​营​销​短​信​规​则
+			 */
+			marketingRuleChanged: string
+			/**
+			 * 修​改​退​订​设​置
+			 */
+			optOutSettingsChanged: string
+			/**
+			 * 阅​读​通​知
+			 */
+			noticeRead: string
+			/**
+			 * 上​传​错​误​日​志
+			 */
+			errorReported: string
+			/**
+			 * 新​增​客​户
+			 */
+			customerAdded: string
+			/**
+			 * 关​闭​客​户
+			 */
+			customerClosed: string
+			/**
+			 * 开​启​客​户
+			 */
+			customerOpened: string
+			/**
+			 * 客​户​充​值
+			 */
+			customerCharged: string
+			/**
+			 * 修​改​客​户​存​储​配​额
+			 */
+			customerQuotaChanged: string
+			/**
+			 * 新​增​子​账​户
+			 */
+			subAccountAdded: string
+			/**
+			 * 向​子​账​户​转​账
+			 */
+			subAccountCharged: string
+			/**
+			 * 关​闭​子​账​户
+			 */
+			subAccountClosed: string
+			/**
+			 * 开​启​子​账​户
+			 */
+			subAccountOpened: string
+			/**
+			 * 提​交​发​送
+			 */
+			sendSubmitted: string
+			/**
+			 * 重​发​批​次
+			 */
+			batchResent: string
+			/**
+			 * 取​消​批​次
+			 */
+			batchCancelled: string
+			/**
+			 * 暂​停​定​时​批​次
+			 */
+			timedBatchPaused: string
+			/**
+			 * 恢​复​定​时​批​次
+			 */
+			timedBatchResumed: string
+			/**
+			 * 拦​截​定​时​批​次
+			 */
+			timedBatchIntercepted: string
+			/**
+			 * 修​改​定​时​批​次
+			 */
+			timedBatchEdited: string
+			/**
+			 * 生​成​短​链
+			 */
+			shortLinkMade: string
+			/**
+			 * 回​复​交​互​消​息
+			 */
+			interactionAnswered: string
+			/**
+			 * 新​增​模​板
+			 */
+			templateAdded: string
+			/**
+			 * 删​除​模​板
+			 */
+			templateDeleted: string
+			/**
+			 * 审​核​模​板
+			 */
+			templateReviewed: string
+			/**
+			 * 申​请​签​名
+			 */
+			signatureApplied: string
+			/**
+			 * 撤​回​签​名​申​请
+			 */
+			signatureWithdrawn: string
+			/**
+			 * 删​除​签​名
+			 */
+			signatureDeleted: string
+			/**
+			 * 审​核​签​名
+			 */
+			signatureReviewed: string
+			/**
+			 * 上​传​素​材
+			 */
+			materialUploaded: string
+			/**
+			 * 删​除​素​材
+			 */
+			materialDeleted: string
+			/**
+			 * 新​增​分​组
+			 */
+			groupAdded: string
+			/**
+			 * 修​改​分​组
+			 */
+			groupChanged: string
+			/**
+			 * 删​除​分​组
+			 */
+			groupDeleted: string
+			/**
+			 * 新​增​联​系​人
+			 */
+			contactAdded: string
+			/**
+			 * 修​改​联​系​人
+			 */
+			contactChanged: string
+			/**
+			 * 删​除​联​系​人
+			 */
+			contactsDeleted: string
+			/**
+			 * 移​动​联​系​人
+			 */
+			contactsMoved: string
+			/**
+			 * 上​传​联​系​人​文​件
+			 */
+			contactsUploaded: string
+			/**
+			 * 导​入​联​系​人
+			 */
+			contactsImported: string
+			/**
+			 * 添​加​退​订​号​码
+			 */
+			optOutAdded: string
+			/**
+			 * 移​出​退​订​名​单
+			 */
+			optOutRemoved: string
+			/**
+			 * 上​传​退​订​号​码​文​件
+			 */
+			optOutsUploaded: string
+			/**
+			 * 导​入​退​订​号​码
+			 */
+			optOutsImported: string
+			/**
+			 * 在​线​号​码​检​测
+			 */
+			numbersChecked: string
+			/**
+			 * 上​传​5​G​终​端​检​测​文​件
+			 */
+			ueFileUploaded: string
+			/**
+			 * 开​始​5​G​终​端​检​测
+			 */
+			ueCheckStarted: string
+			/**
+			 * 下​载​数​据
+			 */
+			exported: string
+			/**
+			 * 新​增​示​例​数​据
+			 */
+			sampleAdded: string
+			/**
+			 * 修​改​示​例​数​据
+			 */
+			sampleChanged: string
+			/**
+			 * 删​除​示​例​数​据
+			 */
+			sampleDeleted: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -15301,6 +15869,568 @@ export type TranslationFunctions = {
 		 * 例如 B26120200000123
 		 */
 		openHint: () => LocalizedString
+	}
+	audit: {
+		/**
+		 * 操作日志
+		 */
+		title: () => LocalizedString
+		/**
+		 * 操作日志
+		 */
+		file: () => LocalizedString
+		/**
+		 * 符合条件的记录超过 {cap} 条：分页只显示最新的 {cap} 条，下载包含全部
+		 */
+		more: (arg: { cap: string }) => LocalizedString
+		columns: {
+			/**
+			 * 时间
+			 */
+			time: () => LocalizedString
+			/**
+			 * 所属企业
+			 */
+			enterprise: () => LocalizedString
+			/**
+			 * 操作人
+			 */
+			actor: () => LocalizedString
+			/**
+			 * 来源
+			 */
+			via: () => LocalizedString
+			/**
+			 * 客户端地址
+			 */
+			address: () => LocalizedString
+			/**
+			 * 操作
+			 */
+			action: () => LocalizedString
+			/**
+			 * 对象
+			 */
+			target: () => LocalizedString
+			/**
+			 * 变更内容
+			 */
+			changes: () => LocalizedString
+		}
+		filters: {
+			/**
+			 * 操作人
+			 */
+			actor: () => LocalizedString
+			/**
+			 * 操作
+			 */
+			action: () => LocalizedString
+			/**
+			 * 对象类型
+			 */
+			targetType: () => LocalizedString
+			/**
+			 * 对象编号
+			 */
+			targetId: () => LocalizedString
+			/**
+			 * 时间
+			 */
+			time: () => LocalizedString
+		}
+		actor: {
+			/**
+			 * {actor}（管理员）
+			 */
+			admin: (arg: { actor: string }) => LocalizedString
+			/**
+			 * 未登录
+			 */
+			nobody: () => LocalizedString
+		}
+		via: {
+			/**
+			 * 控制台
+			 */
+			console: () => LocalizedString
+			/**
+			 * 接口 · API 密钥 {key}
+			 */
+			apiKey: (arg: { key: string }) => LocalizedString
+			/**
+			 * 接口 · 应用密钥签名
+			 */
+			appSecret: () => LocalizedString
+			/**
+			 * 公开页面
+			 */
+			'public': () => LocalizedString
+		}
+		value: {
+			/**
+			 * 已更改
+			 */
+			changed: () => LocalizedString
+			/**
+			 * （空）
+			 */
+			empty: () => LocalizedString
+			/**
+			 * 是
+			 */
+			yes: () => LocalizedString
+			/**
+			 * 否
+			 */
+			no: () => LocalizedString
+			/**
+			 * 已截断
+			 */
+			cut: () => LocalizedString
+			/**
+			 * 超过 {chars} 个字符，服务器只保留了开头
+			 */
+			cutHint: (arg: { chars: number }) => LocalizedString
+			/**
+			 * 另有 {count} 个字段未记录
+			 */
+			moreFields: (arg: { count: number }) => LocalizedString
+		}
+		detail: {
+			/**
+			 * 操作详情：{action}
+			 */
+			title: (arg: { action: string }) => LocalizedString
+			/**
+			 * 时间
+			 */
+			when: () => LocalizedString
+			/**
+			 * 操作人
+			 */
+			who: () => LocalizedString
+			/**
+			 * 账号
+			 */
+			account: () => LocalizedString
+			/**
+			 * 所属企业
+			 */
+			enterprise: () => LocalizedString
+			/**
+			 * 来源
+			 */
+			via: () => LocalizedString
+			/**
+			 * 客户端地址
+			 */
+			address: () => LocalizedString
+			/**
+			 * 客户端
+			 */
+			userAgent: () => LocalizedString
+			/**
+			 * 请求号
+			 */
+			requestId: () => LocalizedString
+			/**
+			 * 对象
+			 */
+			target: () => LocalizedString
+			/**
+			 * 变更内容
+			 */
+			changes: () => LocalizedString
+			/**
+			 * 字段
+			 */
+			field: () => LocalizedString
+			/**
+			 * 变更前
+			 */
+			before: () => LocalizedString
+			/**
+			 * 变更后
+			 */
+			after: () => LocalizedString
+			/**
+			 * 已更改（内容不记录）
+			 */
+			secret: () => LocalizedString
+			/**
+			 * 没有记录字段变更
+			 */
+			noChanges: () => LocalizedString
+		}
+		targets: {
+			/**
+			 * 账户
+			 */
+			account: () => LocalizedString
+			/**
+			 * 会话
+			 */
+			session: () => LocalizedString
+			/**
+			 * 密钥
+			 */
+			secret: () => LocalizedString
+			/**
+			 * 设置
+			 */
+			setting: () => LocalizedString
+			/**
+			 * 批次
+			 */
+			batch: () => LocalizedString
+			/**
+			 * 模板
+			 */
+			template: () => LocalizedString
+			/**
+			 * 签名
+			 */
+			signature: () => LocalizedString
+			/**
+			 * 素材
+			 */
+			material: () => LocalizedString
+			/**
+			 * 分组
+			 */
+			group: () => LocalizedString
+			/**
+			 * 联系人
+			 */
+			contact: () => LocalizedString
+			/**
+			 * 导入
+			 */
+			'import': () => LocalizedString
+			/**
+			 * 退订号码
+			 */
+			optOut: () => LocalizedString
+			/**
+			 * 通知
+			 */
+			notice: () => LocalizedString
+			/**
+			 * 文件
+			 */
+			file: () => LocalizedString
+			/**
+			 * 检测
+			 */
+			check: () => LocalizedString
+			/**
+			 * 短链
+			 */
+			shortLink: () => LocalizedString
+			/**
+			 * 示例数据
+			 */
+			sample: () => LocalizedString
+			/**
+			 * 交互
+			 */
+			interaction: () => LocalizedString
+		}
+		actions: {
+			/**
+			 * 登录
+			 */
+			signIn: () => LocalizedString
+			/**
+			 * 登录被拒绝
+			 */
+			signInFailed: () => LocalizedString
+			/**
+			 * 退出登录
+			 */
+			signOut: () => LocalizedString
+			/**
+			 * 会话续期
+			 */
+			sessionRenewed: () => LocalizedString
+			/**
+			 * 发送登录验证码
+			 */
+			signInCodeSent: () => LocalizedString
+			/**
+			 * 注册
+			 */
+			register: () => LocalizedString
+			/**
+			 * 发送注册验证码
+			 */
+			registerCodeSent: () => LocalizedString
+			/**
+			 * 修改密码
+			 */
+			passwordChanged: () => LocalizedString
+			/**
+			 * 开启两步验证
+			 */
+			twoFactorEnabled: () => LocalizedString
+			/**
+			 * 关闭两步验证
+			 */
+			twoFactorDisabled: () => LocalizedString
+			/**
+			 * 修改允许登录的地址
+			 */
+			allowedAddressesChanged: () => LocalizedString
+			/**
+			 * 修改两步验证要求
+			 */
+			twoFactorPolicyChanged: () => LocalizedString
+			/**
+			 * 发送绑定手机验证码
+			 */
+			bindCodeSent: () => LocalizedString
+			/**
+			 * 修改手机号码
+			 */
+			mobileChanged: () => LocalizedString
+			/**
+			 * 修改名称
+			 */
+			nameChanged: () => LocalizedString
+			/**
+			 * 提交实名认证
+			 */
+			certificationSubmitted: () => LocalizedString
+			/**
+			 * 查看应用密钥
+			 */
+			appSecretRevealed: () => LocalizedString
+			/**
+			 * 更换应用密钥
+			 */
+			appSecretRotated: () => LocalizedString
+			/**
+			 * 修改余额预警
+			 */
+			balanceWarnChanged: () => LocalizedString
+			/**
+			 * 修改推送地址
+			 */
+			pushUrlChanged: () => LocalizedString
+			/**
+			 * 清除推送地址
+			 */
+			pushUrlCleared: () => LocalizedString
+			/**
+			 * 修改失败告警
+			 */
+			failureAlertChanged: () => LocalizedString
+			/**
+			 * 修改营销短信规则
+			 */
+			marketingRuleChanged: () => LocalizedString
+			/**
+			 * 修改退订设置
+			 */
+			optOutSettingsChanged: () => LocalizedString
+			/**
+			 * 阅读通知
+			 */
+			noticeRead: () => LocalizedString
+			/**
+			 * 上传错误日志
+			 */
+			errorReported: () => LocalizedString
+			/**
+			 * 新增客户
+			 */
+			customerAdded: () => LocalizedString
+			/**
+			 * 关闭客户
+			 */
+			customerClosed: () => LocalizedString
+			/**
+			 * 开启客户
+			 */
+			customerOpened: () => LocalizedString
+			/**
+			 * 客户充值
+			 */
+			customerCharged: () => LocalizedString
+			/**
+			 * 修改客户存储配额
+			 */
+			customerQuotaChanged: () => LocalizedString
+			/**
+			 * 新增子账户
+			 */
+			subAccountAdded: () => LocalizedString
+			/**
+			 * 向子账户转账
+			 */
+			subAccountCharged: () => LocalizedString
+			/**
+			 * 关闭子账户
+			 */
+			subAccountClosed: () => LocalizedString
+			/**
+			 * 开启子账户
+			 */
+			subAccountOpened: () => LocalizedString
+			/**
+			 * 提交发送
+			 */
+			sendSubmitted: () => LocalizedString
+			/**
+			 * 重发批次
+			 */
+			batchResent: () => LocalizedString
+			/**
+			 * 取消批次
+			 */
+			batchCancelled: () => LocalizedString
+			/**
+			 * 暂停定时批次
+			 */
+			timedBatchPaused: () => LocalizedString
+			/**
+			 * 恢复定时批次
+			 */
+			timedBatchResumed: () => LocalizedString
+			/**
+			 * 拦截定时批次
+			 */
+			timedBatchIntercepted: () => LocalizedString
+			/**
+			 * 修改定时批次
+			 */
+			timedBatchEdited: () => LocalizedString
+			/**
+			 * 生成短链
+			 */
+			shortLinkMade: () => LocalizedString
+			/**
+			 * 回复交互消息
+			 */
+			interactionAnswered: () => LocalizedString
+			/**
+			 * 新增模板
+			 */
+			templateAdded: () => LocalizedString
+			/**
+			 * 删除模板
+			 */
+			templateDeleted: () => LocalizedString
+			/**
+			 * 审核模板
+			 */
+			templateReviewed: () => LocalizedString
+			/**
+			 * 申请签名
+			 */
+			signatureApplied: () => LocalizedString
+			/**
+			 * 撤回签名申请
+			 */
+			signatureWithdrawn: () => LocalizedString
+			/**
+			 * 删除签名
+			 */
+			signatureDeleted: () => LocalizedString
+			/**
+			 * 审核签名
+			 */
+			signatureReviewed: () => LocalizedString
+			/**
+			 * 上传素材
+			 */
+			materialUploaded: () => LocalizedString
+			/**
+			 * 删除素材
+			 */
+			materialDeleted: () => LocalizedString
+			/**
+			 * 新增分组
+			 */
+			groupAdded: () => LocalizedString
+			/**
+			 * 修改分组
+			 */
+			groupChanged: () => LocalizedString
+			/**
+			 * 删除分组
+			 */
+			groupDeleted: () => LocalizedString
+			/**
+			 * 新增联系人
+			 */
+			contactAdded: () => LocalizedString
+			/**
+			 * 修改联系人
+			 */
+			contactChanged: () => LocalizedString
+			/**
+			 * 删除联系人
+			 */
+			contactsDeleted: () => LocalizedString
+			/**
+			 * 移动联系人
+			 */
+			contactsMoved: () => LocalizedString
+			/**
+			 * 上传联系人文件
+			 */
+			contactsUploaded: () => LocalizedString
+			/**
+			 * 导入联系人
+			 */
+			contactsImported: () => LocalizedString
+			/**
+			 * 添加退订号码
+			 */
+			optOutAdded: () => LocalizedString
+			/**
+			 * 移出退订名单
+			 */
+			optOutRemoved: () => LocalizedString
+			/**
+			 * 上传退订号码文件
+			 */
+			optOutsUploaded: () => LocalizedString
+			/**
+			 * 导入退订号码
+			 */
+			optOutsImported: () => LocalizedString
+			/**
+			 * 在线号码检测
+			 */
+			numbersChecked: () => LocalizedString
+			/**
+			 * 上传5G终端检测文件
+			 */
+			ueFileUploaded: () => LocalizedString
+			/**
+			 * 开始5G终端检测
+			 */
+			ueCheckStarted: () => LocalizedString
+			/**
+			 * 下载数据
+			 */
+			exported: () => LocalizedString
+			/**
+			 * 新增示例数据
+			 */
+			sampleAdded: () => LocalizedString
+			/**
+			 * 修改示例数据
+			 */
+			sampleChanged: () => LocalizedString
+			/**
+			 * 删除示例数据
+			 */
+			sampleDeleted: () => LocalizedString
+		}
 	}
 }
 

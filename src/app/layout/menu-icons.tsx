@@ -1,5 +1,5 @@
 import {
-  ArrowLeftRight, Ban, BookOpen, Building2, ChartColumn, CircleCheck, Circle, Clock, Contact, FileText, Folder, Globe, House,
+  ArrowLeftRight, Ban, BookOpen, Building2, ChartColumn, CircleCheck, Circle, Clock, Contact, FileText, Folder, Globe, History, House,
   IdCard, Image, Inbox, LayoutDashboard, Layers, Link, List, MessageSquare, MessageSquareOff, MessagesSquare, Phone, Search, Send, Settings,
   Signature, Sparkles, Table, User, Users, Video, Wallet, type LucideIcon,
 } from 'lucide-react'
@@ -14,6 +14,7 @@ const ICONS: Record<string, LucideIcon> = {
   sparkle: Sparkles, settings: Settings, search: Search, phone: Phone, message: MessageSquare, list: List, inbox: Inbox,
   image: Image, id: IdCard, home: House, folder: Folder, contact: Contact, check: CircleCheck, chat: MessagesSquare,
   building: Building2, book: BookOpen, ban: Ban, signature: Signature, 'opt-out': MessageSquareOff,
+  history: History,
 }
 
 export const menuIcon = (name: string): LucideIcon => ICONS[name] ?? Circle

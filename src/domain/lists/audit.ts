@@ -50,6 +50,9 @@ export type AuditRow = z.infer<typeof auditRowSchema>
  */
 export const AUDIT_COUNT_CAP = 10_000
 
+/** The one column the trail sorts by (the server's order: time, then the entry's id). */
+export const AUDIT_SORTABLE = ['created_at'] as const
+
 /** The columns of an audit download, in order, with their headers in both languages. */
 export const AUDIT_FILE_HEADERS: Record<string, HeaderWords> = {
   created_at: { 'zh-CN': '时间', en: 'Time' },

@@ -33,7 +33,8 @@ import optOuts from './optOuts.js'
 import sheetImport from './sheetImport.js'
 import marketing from './marketing.js'
 import batch from './batch.js'
+import audit from './audit.js'
 
-const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier, figures, signatures, marketing, optOuts, sheetImport, batch } satisfies Translation
+const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier, figures, signatures, marketing, optOuts, sheetImport, batch, audit } satisfies Translation
 
 export default en

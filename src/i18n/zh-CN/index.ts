@@ -35,7 +35,8 @@ import optOuts from './optOuts.js'
 import sheetImport from './sheetImport.js'
 import marketing from './marketing.js'
 import batch from './batch.js'
+import audit from './audit.js'
 
-const zh_CN = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier, figures, signatures, marketing, optOuts, sheetImport, batch } satisfies BaseTranslation
+const zh_CN = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier, figures, signatures, marketing, optOuts, sheetImport, batch, audit } satisfies BaseTranslation
 
 export default zh_CN
