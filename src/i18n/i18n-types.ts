@@ -7890,6 +7890,10 @@ type RootTranslation = {
 		}
 		filters: {
 			/**
+			 * 账​号
+			 */
+			account: string
+			/**
 			 * 操​作​人
 			 */
 			actor: string
@@ -15918,6 +15922,10 @@ export type TranslationFunctions = {
 			changes: () => LocalizedString
 		}
 		filters: {
+			/**
+			 * 账号
+			 */
+			account: () => LocalizedString
 			/**
 			 * 操作人
 			 */

@@ -15,6 +15,7 @@ export default {
 		changes: 'Changes',
 	},
 	filters: {
+		account: 'Account',
 		actor: 'Done by',
 		action: 'Action',
 		targetType: 'Target type',

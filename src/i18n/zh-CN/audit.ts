@@ -15,6 +15,7 @@ export default {
 		changes: '变更内容',
 	},
 	filters: {
+		account: '账号',
 		actor: '操作人',
 		action: '操作',
 		targetType: '对象类型',
