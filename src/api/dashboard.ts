@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import {
-  normalSmsIndexInfoSchema, replyCountSchema, smsIndexInfoSchema, trendSchema, trendSearchSchema,
+  batchTrendSearchSchema, normalSmsIndexInfoSchema, replyCountSchema, smsIndexInfoSchema, trendSchema, trendSearchSchema,
 } from '@/domain/lists/stats'
 import { failureTrendSchema, failureTrendSearchSchema } from '@/domain/lists/failures'
 import { api } from './http'
@@ -36,6 +36,14 @@ export const trendQuery = (search: Record<string, unknown>) =>
   queryOptions({
     queryKey: [...dashboardKeys.all(), 'trend', search] as const,
     queryFn: async () => trendSchema.parse(await api('/dataGathering/trend', trendSearchSchema.parse(search))),
+    staleTime: 60_000,
+  })
+
+/** The chart above the batch statistics: the batches of the list's own search, per day of their creation. */
+export const batchTrendQuery = (search: Record<string, unknown>) =>
+  queryOptions({
+    queryKey: [...dashboardKeys.all(), 'batch-trend', search] as const,
+    queryFn: async () => trendSchema.parse(await api('/dataGathering/batchTrend', batchTrendSearchSchema.parse(search))),
     staleTime: 60_000,
   })
 

@@ -28,7 +28,7 @@ import {
 } from './lists/records'
 import {
   batchMobileSearchSchema, batchSearchSchema, countryStatSearchSchema, dimeSearchSchema, gatheringSearchSchema, indexInfoSearchSchema,
-  replyCountSearchSchema, trendSearchSchema,
+  replyCountSearchSchema, batchTrendSearchSchema, trendSearchSchema,
 } from './lists/stats'
 import { contentTemplateSearchSchema, cspTemplateSearchSchema, videoTemplateSearchSchema } from './lists/templates'
 import {
@@ -192,6 +192,7 @@ export const OPERATIONS = [
     ['/dataGathering/getNormalSmsIndexInfo', json(indexInfoSearchSchema)],
     ['/dataGathering/queryReplyCount', json(replyCountSearchSchema)],
     ['/dataGathering/trend', json(trendSearchSchema)],
+    ['/dataGathering/batchTrend', json(batchTrendSearchSchema)],
     ['/dataGathering/failureList', json(failureSearchSchema)],
     ['/dataGathering/failureTrend', json(failureTrendSearchSchema)],
   ]),

@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import { DAILY_COUNTERS } from '../../../src/domain/lists/mt-counters'
-import { TREND_MAX_POINTS, type NormalSmsIndexInfo, type SmsIndexInfo, type Trend } from '../../../src/domain/lists/stats'
+import type { NormalSmsIndexInfo, SmsIndexInfo } from '../../../src/domain/lists/stats'
 import type { Deps } from '../../deps'
 import { ok } from '../../http/envelope'
 import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { counterSums } from '../../lists/status-sums'
-import { PERIOD_FORMAT, rollupWhere, todayOf } from './stats-sql'
+import { PERIOD_FORMAT, rollupWhere, todayOf, trendOf, trendWindow } from './stats-sql'
 
 const AXIS_DAYS = 30
 const pct = (n: number, of: number) => (of > 0 ? Math.round((n * 10000) / of) / 100 : 0)
@@ -107,35 +107,15 @@ export function dashboardRoutes(deps: Deps) {
   // rows and filters as /dataGathering/list and /countryList), the period under way named for the chart.
   operation(r, '/dataGathering/trend', auth, async (c, input) => {
     const q = await input()
-    const unit = (['day', 'month', 'year'] as const)[q.dimension]
     const fmt = PERIOD_FORMAT[q.dimension]
     const w = rollupWhere(c.get('user'), { ...q, prod_type: q.prod_type ?? 0 }, 'd')
     w.when(q.country, (v) => `d.country = ${w.bind(v.toUpperCase())}`)
-    const TODAY = `${w.bind(todayOf(deps))}::date`
-    // Without a window: the last 30 days, 12 months or 5 years; a window past today ends today; one longer than a
-    // chart draws keeps its last periods.
-    const back = [`${TODAY} - 29`, `(date_trunc('month', ${TODAY}::timestamp) - interval '11 months')::date`, `(date_trunc('year', ${TODAY}::timestamp) - interval '4 years')::date`][q.dimension]
-    const to = q.end_time ? `least(${w.bind(q.end_time.slice(0, 10))}::date, ${TODAY})` : TODAY
-    const from = `greatest(${q.start_time ? `${w.bind(q.start_time.slice(0, 10))}::date` : back},
-      (date_trunc('${unit}', ${to}::timestamp) - interval '${TREND_MAX_POINTS[q.dimension] - 1} ${unit}')::date)`
-    w.and(`d.day between ${from} and ${to}`)
-    const { rows } = await db.query<{ p: string; today: boolean } & Record<'receive' | 'sent' | 'success' | 'failure' | 'unknown' | 'messages' | 'spend', number>>(
-      `with g as (select to_char(d.day, '${fmt}') as p, ${counterSums(DAILY_COUNTERS, { alias: 'd', name: (k) => k })},
-           coalesce(sum(d.messages), 0)::int as messages, coalesce(sum(d.spend), 0) as spend
-         from mt_daily d ${w.sql} group by 1)
-       select to_char(s.p, '${fmt}') as p, to_char(s.p, '${fmt}') = to_char(${TODAY}, '${fmt}') as today,
-         coalesce(g.receive, 0) as receive, coalesce(g.sent, 0) as sent, coalesce(g.success, 0) as success, coalesce(g.failure, 0) as failure,
-         coalesce(g.unknown, 0) as unknown, coalesce(g.messages, 0) as messages, coalesce(g.spend, 0) as spend
-       from generate_series(date_trunc('${unit}', (${from})::timestamp), date_trunc('${unit}', ${to}::timestamp), interval '1 ${unit}') s(p)
-       left join g on g.p = to_char(s.p, '${fmt}') order by s.p`,
-      w.params,
-    )
-    const trend: Trend = {
-      axis: rows.map((x) => x.p), partial: rows.find((x) => x.today)?.p ?? null,
-      receive: rows.map((x) => x.receive), sent: rows.map((x) => x.sent), success: rows.map((x) => x.success), failure: rows.map((x) => x.failure),
-      unknown: rows.map((x) => x.unknown), messages: rows.map((x) => x.messages), spend: rows.map((x) => Number(x.spend)),
-    }
-    return ok(c, trend)
+    const win = trendWindow(w, q, q.dimension, todayOf(deps))
+    w.and(`d.day between ${win.from} and ${win.to}`)
+    const grouped = `select to_char(d.day, '${fmt}') as p, ${counterSums(DAILY_COUNTERS, { alias: 'd', name: (k) => k })},
+        coalesce(sum(d.messages), 0)::int as messages, coalesce(sum(d.spend), 0) as spend
+      from mt_daily d ${w.sql} group by 1`
+    return ok(c, await trendOf(db, w, grouped, q.dimension, win))
   })
 
   return r

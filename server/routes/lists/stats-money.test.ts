@@ -161,6 +161,44 @@ describe('billed messages and spend in the statistics', () => {
     }
   })
 
+  it('draws the batch statistics\' chart from the batches its rows list, per day of their creation, under the same filters', async () => {
+    const now = wall('2026-03-01 12:00:00')
+    h.deps.now = () => now
+    const range = { prod_type: 0, start_time: '2024-12-30', end_time: '2025-01-02' }
+    const trendOf = async (who: string, extra: Record<string, unknown> = {}) => call(who, '/dataGathering/batchTrend', { ...range, ...extra })
+    const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
+    try {
+      const trend = await trendOf('acme')
+      expect([trend.axis, trend.partial]).toEqual([['2024-12-30', '2024-12-31', '2025-01-01', '2025-01-02'], null])
+      const rows = (await call('acme', '/dataGathering/batchList', { ...range, pageSize: 100 })).records as Record<string, number | string>[]
+      const dayOf = (r: Record<string, number | string>) => platformDay(new Date(String(r.create_time)))
+      // 23:59:59 and 00:00:00 in Shanghai fall on their own days, whatever the database's zone.
+      expect(new Set(rows.map(dayOf))).toEqual(new Set(['2024-12-31', '2025-01-01']))
+      trend.axis.forEach((day: string, i: number) => {
+        const of = rows.filter((r) => dayOf(r) === day)
+        const sum = (f: string) => of.reduce((a, r) => a + Number(r[f]), 0)
+        expect([trend.receive[i], trend.sent[i], trend.messages[i]], day).toEqual([sum('receive_count'), sum('sent_count'), sum('messages')])
+        expect(trend.spend[i], day).toBeCloseTo(sum('spend'), 4)
+      })
+      expect(total(trend.messages)).toBeGreaterThan(0)
+      // One batch: its figures on its day only.
+      const one = rows[0]
+      const byId = await trendOf('acme', { batch_id: one.batch_id })
+      expect(byId.messages).toEqual(trend.axis.map((d: string) => (d === dayOf(one) ? Number(one.messages) : 0)))
+      // A batch type: only the batches of that type.
+      await h.db.query('update sms_batch set batch_type = 2 where batch_id = $1', [one.batch_id])
+      expect(total((await trendOf('acme', { batch_type: 2 })).messages)).toBe(Number(one.messages))
+      expect(total((await trendOf('acme', { batch_type: 1 })).messages)).toBe(total(trend.messages) - Number(one.messages))
+      // Another enterprise's batch, named by id: nothing of it.
+      const theirs = recs.find((r) => r.cus === 'globex' && r.prod === 0 && platformDay(r.at) === '2025-01-01')!.batch
+      expect(total((await trendOf('acme', { batch_id: theirs })).messages)).toBe(0)
+      expect(total((await trendOf('admin', { batch_id: theirs })).messages)).toBeGreaterThan(0)
+    } finally {
+      h.deps.now = () => new Date()
+      await h.db.query("update sms_batch set batch_type = 1 where content = 'money'")
+    }
+  })
+
   it('a send puts its billed messages and its cost on its batch and its day', async () => {
     const before = await call('acme', '/dataGathering/list', { dimension: 0, prod_type: 0, pageSize: 1 })
     const content = `【艾克米】${'长'.repeat(80)}`

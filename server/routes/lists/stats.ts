@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { FIGURE_FIELDS, FIGURE_WORDS, type Figure } from '../../../src/domain/figures'
+import { LIST_TIME_ZONE } from '../../../src/domain/lists/query'
 import { mtSendStatus, STATUS_WORDS, type DownloadColumn } from '../../../src/domain/lists/records'
-import { BATCH_TOTALS, batchSearchSchema, COUNTRY_STAT_TOTALS, DIME_TOTALS, dimeSearchSchema, GATHERING_TOTALS, unionStr, type BatchRow, type DimeRow } from '../../../src/domain/lists/stats'
+import { BATCH_TOTALS, COUNTRY_STAT_TOTALS, type BatchTrendSearch, DIME_TOTALS, dimeSearchSchema, GATHERING_TOTALS, unionStr, type BatchRow, type DimeRow } from '../../../src/domain/lists/stats'
 import type { Deps } from '../../deps'
 import { localeOf, ok } from '../../http/envelope'
 import { operation } from '../../http/operation'
@@ -15,7 +16,7 @@ import type { SessionUser } from '../../users/repo'
 import { foreignBatchGuard } from '../records/mt-batch-total'
 import { col, fileColumns, mayFilterAccount, paramsOnly, today, wallTime, type Row } from './common'
 import { dashboardRoutes } from './stats-dashboard'
-import { PERIOD_FORMAT, rollupWhere } from './stats-sql'
+import { PERIOD_FORMAT, rollupWhere, todayOf, trendOf, trendWindow } from './stats-sql'
 
 const BATCH_SELECT = `b.batch_id, b.batch_type::int as batch_type, b.create_time, b.cus_id, c.cus_name, b.prod_type::int as prod_type,
   b.receive_count, greatest(b.receive_count - b.sent_count, 0) as wait_send_count, b.sent_count, b.success_count, b.failure_count,
@@ -25,12 +26,16 @@ const BATCH_SUMS: Record<(typeof BATCH_TOTALS)[number], string> = {
   success_count: 'sum(b.success_count)', failure_count: 'sum(b.failure_count)', unknown_count: 'sum(b.unknown_count)',
   messages: 'sum(b.messages)', spend: 'sum(b.spend)',
 }
+/** A set of batches' figures under the names of a Trend (src/domain/lists/stats.ts). */
+const BATCH_FIGURES = `sum(b.receive_count)::int as receive, sum(b.sent_count)::int as sent, sum(b.success_count)::int as success,
+  sum(b.failure_count)::int as failure, sum(b.unknown_count)::int as unknown, coalesce(sum(b.messages), 0)::int as messages,
+  coalesce(sum(b.spend), 0) as spend`
 const BATCH_SORT = {
   create_time: 'b.create_time', batch_id: 'b.batch_id', receive_count: 'b.receive_count', sent_count: 'b.sent_count',
   success_count: 'b.success_count', failure_count: 'b.failure_count', unknown_count: 'b.unknown_count', messages: 'b.messages', spend: 'b.spend',
 }
 
-function batchWhere(user: SessionUser, q: z.infer<typeof batchSearchSchema>): Where {
+function batchWhere(user: SessionUser, q: BatchTrendSearch): Where {
   const w = new Where().scope(user, 'b.cus_id')
   if (mayFilterAccount(user)) w.when(q.cus_id, (v) => `b.cus_id = ${w.bind(v)}`)
   return w.when(q.batch_id, (v) => `b.batch_id = ${w.bind(v)}`)
@@ -110,6 +115,19 @@ export function statsRoutes(deps: Deps) {
       orderBy: orderClause(q, BATCH_SORT, { by: 'create_time', order: 'desc' }, 'b.batch_id'), page: q, totals: BATCH_SUMS,
     }))
   }))
+
+  // The chart above the batch statistics: the batches its rows list, summed per day of their creation (platform
+  // zone), over the chart's window (trendWindow), so the chart never disagrees with the rows under it.
+  operation(r, '/dataGathering/batchTrend', auth, async (c, input) => {
+    const q = await input()
+    const w = batchWhere(c.get('user'), q)
+    const win = trendWindow(w, q, 0, todayOf(deps))
+    const wall = (d: string) => `((${d})::timestamp at time zone ${w.bind(LIST_TIME_ZONE)})`
+    w.and(`b.create_time >= ${wall(win.from)}`).and(`b.create_time < ${wall(`(${win.to}) + 1`)}`)
+    const grouped = `select to_char(b.create_time at time zone ${w.bind(LIST_TIME_ZONE)}, '${PERIOD_FORMAT[0]}') as p,
+        ${BATCH_FIGURES} from sms_batch b ${w.sql} group by 1`
+    return ok(c, await trendOf(db, w, grouped, 0, win))
+  })
 
   operation(r, '/dataGathering/downloadBatch', auth, async (c, input) => {
     const q = await input()

@@ -211,6 +211,13 @@ export const trendSearchSchema = z.object({
 })
 export type TrendSearch = z.infer<typeof trendSearchSchema>
 
+/**
+ * The chart above the batch statistics: the batches of its own search (account, batch id, type, product, creation
+ * window), their figures summed per day the batch was created, so the chart and the rows always agree.
+ */
+export const batchTrendSearchSchema = batchSearchSchema.pick({ cus_id: true, batch_id: true, batch_type: true, prod_type: true, start_time: true, end_time: true })
+export type BatchTrendSearch = z.infer<typeof batchTrendSearchSchema>
+
 /** The most periods one chart draws (a longer window keeps its last ones): about a year of days, ten of months. */
 export const TREND_MAX_POINTS = [370, 120, 30] as const
 

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
-import { trendQuery } from '@/api/dashboard'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { batchTrendQuery, trendQuery } from '@/api/dashboard'
 import { TrendChart } from '@/components/charts/TrendChart'
-import { successRate } from '@/domain/lists/stats'
+import { successRate, type Trend } from '@/domain/lists/stats'
 import { useI18nContext } from '@/i18n/i18n-react'
 
 const card = 'rounded border border-[var(--border)] bg-[var(--surface)] p-3'
@@ -15,9 +15,17 @@ const tick = (x: string) => (x.length === 10 ? x.slice(5) : x)
  * this month, this year) is drawn dashed, "so far"; a period with nothing sent has no rate (a gap, not 0 %).
  */
 export function StatsTrend({ search }: { search: Record<string, unknown> }) {
+  return <TrendCards trend={useQuery(trendQuery(search))} />
+}
+
+/** Above the batch statistics: the same two charts, of the batches its rows list (per day they were created). */
+export function BatchTrend({ search }: { search: Record<string, unknown> }) {
+  return <TrendCards trend={useQuery(batchTrendQuery(search))} />
+}
+
+function TrendCards({ trend }: { trend: UseQueryResult<Trend> }) {
   const { LL } = useI18nContext()
   const t = LL.dashboard
-  const trend = useQuery(trendQuery(search))
   if (trend.isError) return <p className="px-3 pt-2 text-xs text-[var(--muted)]" role="status">{t.statsLoadFailed()}</p>
   if (!trend.data) return <div className="h-[218px]" aria-busy="true" />
   const d = trend.data

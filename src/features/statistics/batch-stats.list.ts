@@ -2,7 +2,7 @@ import { PROD_TYPE } from '@/domain/constants'
 import { batchPagePath } from '@/domain/batch'
 import { BATCH_TOTALS, BATCH_TYPE_FILTER, batchRowSchema, batchSearchSchema, batchTypeKey, successRate } from '@/domain/lists/stats'
 import { defineList, type Tone } from '@/grid'
-import { accountColumns, accountFilter, figureColumn, moneyColumns, statsTrend, showsStatus } from './fields'
+import { accountColumns, accountFilter, batchTrend, figureColumn, moneyColumns, showsStatus } from './fields'
 
 const TYPE_TONES: Record<string, Tone> = { batchAudit: 'warn', batchSameContent: 'info', batchPointToPoint: 'info', unknown: 'muted' }
 
@@ -15,7 +15,7 @@ export const batchStatsList = defineList({
   fixed: { prod_type: PROD_TYPE.ordinary },
   searchSchema: batchSearchSchema,
   rowSchema: batchRowSchema,
-  above: statsTrend,
+  above: batchTrend,
   searchFields: [
     accountFilter(PROD_TYPE.ordinary),
     { name: 'batch_id', kind: 'text', label: (LL) => LL.lists.filters.batchId() },

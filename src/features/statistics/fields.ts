@@ -49,3 +49,5 @@ export const moneyColumns = (): ColumnDef[] => [
 
 /** The chart above a statistics list (nivo, loaded with the screen). */
 export const statsTrend = lazy(() => import('./StatsTrend'))
+/** The chart above the batch statistics: its batches, not the records' rollups. */
+export const batchTrend = lazy(() => import('./StatsTrend').then((m) => ({ default: m.BatchTrend })))
