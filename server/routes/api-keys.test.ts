@@ -138,6 +138,25 @@ describe('routes/api-keys', () => {
     expect(JSON.stringify(await list('acme'))).not.toContain(fresh.secret)
   })
 
+  it('rotates with the overlap the caller asks for: an hour, or none (the previous secret stops at once)', async () => {
+    const hour = await create('acme')
+    const res = await h.call('/apiKey/rotate', { key_id: hour.keyId, overlap_hours: 1 }, { token: t.acme, lang: 'en' })
+    expect(res.status, res.msg).toBe(200)
+    const hours = (Date.parse(res.data.previous_until) - Date.now()) / 3_600_000
+    expect(hours).toBeGreaterThan(0.9)
+    expect(hours).toBeLessThanOrEqual(1)
+    expect(await balance(hour)).toMatchObject({ status: 200 })
+
+    const none = await create('acme')
+    const now = await h.call('/apiKey/rotate', { key_id: none.keyId, overlap_hours: 0 }, { token: t.acme, lang: 'en' })
+    expect(now.status, now.msg).toBe(200)
+    expect(await balance(none)).toMatchObject({ status: 401, msg: serverMessage('apiSignatureInvalid', 'en') })
+    expect(await balance({ ...none, secret: now.data.secret })).toMatchObject({ status: 200 })
+    expect((await list('acme')).find((r) => r.key_id === none.keyId)?.previous_until).toBeNull()
+    const tooLong = await h.call('/apiKey/rotate', { key_id: none.keyId, overlap_hours: 721 }, { token: t.acme })
+    expect(tooLong).toMatchObject({ status: 400, data: { fields: { overlap_hours: expect.any(String) } } })
+  })
+
   it('revokes: a revoked key\'s calls are refused, and it cannot be revoked or rotated again', async () => {
     const key = await create('acme')
     const res = await h.call('/apiKey/revoke', { key_id: key.keyId }, { token: t.acme, lang: 'en' })

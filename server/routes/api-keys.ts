@@ -88,7 +88,7 @@ export function apiKeyRoutes(deps: Deps) {
 
   operation(r, '/apiKey/rotate', auth, async (c, input) => {
     const user = c.get('user')
-    const { key_id: keyId } = await input(byField)
+    const { key_id: keyId, overlap_hours: overlap } = await input(byField)
     await consumeRate(deps, 'apiKeyWrite', user.cusId)
     const secret = newSecret()
     const { sealed, sealedWith } = await deps.keySealer.seal(keyId, secret)
@@ -96,7 +96,7 @@ export function apiKeyRoutes(deps: Deps) {
       `update api_key set previous_sealed = sealed, previous_sealed_with = sealed_with,
          previous_until = now() + make_interval(hours => $5::int), sealed = $3, sealed_with = $4, hint = $6, rotated_at = now()
        where key_id = $1 and cus_id = $2 and revoked_at is null and (expires_at is null or expires_at > now())
-       returning name, previous_until`, [keyId, user.cusId, sealed, sealedWith, deps.config.apiKeyOverlapHours, secret.slice(-4)])
+       returning name, previous_until`, [keyId, user.cusId, sealed, sealedWith, overlap ?? deps.config.apiKeyOverlapHours, secret.slice(-4)])
     if (!rows[0]) throw await refusal(deps, keyId, { userType: 3, cusId: user.cusId })
     const until = formatDateTime(rows[0].previous_until)
     const reply: ApiKeySecret = { key_id: keyId, name: rows[0].name, secret, previous_until: new Date(rows[0].previous_until).toISOString() }

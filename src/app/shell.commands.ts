@@ -8,6 +8,7 @@ import { shortLinkCommands } from '@/features/short-links'
 import { templateCommands } from '@/features/templates'
 import { materialCommands } from '@/features/materials'
 import { signatureCommands } from '@/features/signatures'
+import { apiKeyCommands } from '@/features/api-keys'
 import { optOutCommands } from '@/features/opt-outs'
 import { batchCommands } from '@/features/batch'
 import { getLastBatch } from '@/stores/last-batch'
@@ -70,6 +71,7 @@ function actionCommands({ LL, otherLL, locale, go }: ShellContext): Command[] {
     ...templateCommands({ LL, otherLL, go }),
     ...materialCommands({ LL, otherLL }),
     ...signatureCommands({ LL, otherLL }),
+    ...apiKeyCommands({ LL, otherLL }),
     ...optOutCommands({ LL, otherLL }),
     ...batchCommands({ LL, otherLL, go }),
   ]

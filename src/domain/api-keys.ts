@@ -55,9 +55,18 @@ export const apiKeyCreateSchema = z.object({
 })
 export type ApiKeyCreate = z.infer<typeof apiKeyCreateSchema>
 
-/** POST /apiKey/revoke and /apiKey/rotate. */
+/** POST /apiKey/revoke. */
 export const apiKeyRefSchema = z.object({ key_id: z.string().regex(API_KEY_ID_PATTERN) })
 export type ApiKeyRef = z.infer<typeof apiKeyRefSchema>
+
+/** The overlap a rotation may ask for, in hours (0: the previous secret stops at once), the limits of API_KEY_ROTATION_OVERLAP_HOURS. */
+export const API_KEY_OVERLAP_CHOICES = [0, 1, 24, 72, 168] as const
+export const API_KEY_OVERLAP_HOURS_MAX = 720
+/** POST /apiKey/rotate: without `overlap_hours`, the server's configured overlap. */
+export const apiKeyRotateSchema = apiKeyRefSchema.extend({
+  overlap_hours: z.number().int().min(0).max(API_KEY_OVERLAP_HOURS_MAX).optional(),
+})
+export type ApiKeyRotate = z.infer<typeof apiKeyRotateSchema>
 
 /** The answer of a create or a rotation: the only time the secret travels. */
 export const apiKeySecretSchema = z.object({
@@ -71,6 +80,8 @@ export type ApiKeySecret = z.infer<typeof apiKeySecretSchema>
 
 export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number]
+/** The console's menu path of the keys (the account centre, beside the settings that hold the app secret). */
+export const API_KEY_LIST_PATH = '/info/api-keys'
 
 /** POST /apiKey/list: the caller's keys (an enterprise's own and its sub-accounts', an administrator's all). */
 export const apiKeySearchSchema = listQuerySchema.extend({
@@ -99,6 +110,14 @@ export const apiKeyRowSchema = z.object({
   previous_until: z.string().nullable(),
 })
 export type ApiKeyRow = z.infer<typeof apiKeyRowSchema>
+
+/**
+ * What the list says of a key: its status, or 'rotating' while an active key's previous secret still verifies (the
+ * server answers previous_until only then). Label keys: LL.status.apiKey<State>.
+ */
+export type ApiKeyState = ApiKeyStatus | 'rotating'
+export const apiKeyState = (row: Pick<ApiKeyRow, 'status' | 'previous_until'>): ApiKeyState =>
+  row.status === 'active' && row.previous_until ? 'rotating' : row.status
 
 /** The server's words of the keys (spread into SERVER_MESSAGES). */
 export const API_KEY_MESSAGES = {

@@ -43,6 +43,7 @@ export const MENU_CATALOG: Record<ModuleCode, CatalogEntry[]> = {
         { path: '/info/index', label: '个人信息', labelEn: 'Personal info', icon: 'id' },
         { path: '/info/setting', label: '个人设置', labelEn: 'Settings', icon: 'settings' },
         { path: '/info/push-log', label: '推送日志', labelEn: 'Push log', icon: 'send' },
+        { path: '/info/api-keys', label: 'API 密钥', labelEn: 'API keys', icon: 'key' },
         { path: '/account/sub-accounts', label: '子账户管理', labelEn: 'Sub-accounts', icon: 'users', roles: OWNERS },
         { path: '/account/customers', label: '客户管理', labelEn: 'Customers', icon: 'building', roles: ADMIN },
         { path: '/recharge/list', label: '充值记录', labelEn: 'Recharge records', icon: 'wallet' },

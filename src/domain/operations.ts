@@ -2,7 +2,7 @@ import { auditDownloadSchema, auditSearchSchema } from './lists/audit'
 import { failureAlertSchema } from './failure-alert'
 import { marketingRuleSchema } from './marketing'
 import { allowedAddressesSchema } from './allowed-addresses'
-import { apiKeyCreateSchema, apiKeyRefSchema, apiKeySearchSchema } from './api-keys'
+import { apiKeyCreateSchema, apiKeyRefSchema, apiKeyRotateSchema, apiKeySearchSchema } from './api-keys'
 import { twoFactorDisableSchema, twoFactorEnableSchema, twoFactorLoginSchema, twoFactorPolicySchema, twoFactorSetupBeginSchema } from './two-factor'
 import { batchRefSchema, recordRefSchema, resendPreviewSchema, resendSchema } from './batch'
 import type { z } from 'zod'
@@ -304,7 +304,7 @@ export const OPERATIONS = [
   ...area('api-keys', 'bearer', [
     ['/apiKey/list', json(apiKeySearchSchema)],
     ['/apiKey/create', json(apiKeyCreateSchema)],
-    ['/apiKey/rotate', json(apiKeyRefSchema)],
+    ['/apiKey/rotate', json(apiKeyRotateSchema)],
     ['/apiKey/revoke', json(apiKeyRefSchema)],
   ]),
   ...area('audit', 'bearer', [

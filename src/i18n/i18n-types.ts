@@ -5001,6 +5001,22 @@ type RootTranslation = {
 		 * 已​移​出
 		 */
 		optOutRemoved: string
+		/**
+		 * 有​效
+		 */
+		apiKeyActive: string
+		/**
+		 * 轮​换​中
+		 */
+		apiKeyRotating: string
+		/**
+		 * 已​过​期
+		 */
+		apiKeyExpired: string
+		/**
+		 * 已​撤​销
+		 */
+		apiKeyRevoked: string
 	}
 	interact: {
 		/**
@@ -8410,6 +8426,299 @@ type RootTranslation = {
 			 * 删​除​示​例​数​据
 			 */
 			sampleDeleted: string
+		}
+	}
+	apiKeys: {
+		/**
+		 * A​P​I​ ​密​钥
+		 */
+		title: string
+		/**
+		 * A​P​I​ ​密​钥
+		 */
+		group: string
+		/**
+		 * A​P​I​ ​密​钥​ ​接​口​ ​签​名​ ​权​限​ ​A​p​p​S​e​c​r​e​t​ ​轮​换​ ​撤​销
+		 */
+		keywords: string
+		/**
+		 * 创​建​ ​A​P​I​ ​密​钥
+		 */
+		create: string
+		/**
+		 * A​p​p​S​e​c​r​e​t​（​账​号​密​钥​）
+		 */
+		appSecretName: string
+		/**
+		 * A​p​p​S​e​c​r​e​t​ ​在​个​人​设​置​中​查​看​和​更​换
+		 */
+		appSecretHint: string
+		columns: {
+			/**
+			 * 名​称
+			 */
+			name: string
+			/**
+			 * 密​钥​ ​I​D
+			 */
+			keyId: string
+			/**
+			 * 密​钥​尾​号
+			 */
+			hint: string
+			/**
+			 * 权​限
+			 */
+			scopes: string
+			/**
+			 * 允​许​的​调​用​地​址
+			 */
+			ranges: string
+			/**
+			 * 有​效​期​至
+			 */
+			expires: string
+			/**
+			 * 最​近​使​用
+			 */
+			lastUsed: string
+			/**
+			 * 状​态
+			 */
+			state: string
+		}
+		/**
+		 * 不​限
+		 */
+		anyAddress: string
+		/**
+		 * 永​不​过​期
+		 */
+		never: string
+		/**
+		 * 从​未​使​用
+		 */
+		neverUsed: string
+		/**
+		 * 、
+		 */
+		scopeSeparator: string
+		/**
+		 * 全​部​权​限
+		 */
+		allScopes: string
+		scopes: {
+			/**
+			 * 发​送​短​信
+			 */
+			send: string
+			/**
+			 * 查​询​记​录​与​统​计
+			 */
+			recordsRead: string
+			/**
+			 * 修​改​联​系​人​与​退​订​名​单
+			 */
+			contactsWrite: string
+			/**
+			 * 修​改​模​板
+			 */
+			templatesWrite: string
+		}
+		form: {
+			/**
+			 * 名​称
+			 */
+			name: string
+			/**
+			 * 用​途​或​调​用​它​的​系​统​，​如​“​订​单​系​统​”​，​最​多​ ​{​m​a​x​}​ ​个​字​符
+			 * @param {number} max
+			 */
+			nameHint: RequiredParams<'max'>
+			/**
+			 * 名​称​最​多​ ​{​m​a​x​}​ ​个​字​符
+			 * @param {number} max
+			 */
+			nameTooLong: RequiredParams<'max'>
+			/**
+			 * 权​限
+			 */
+			scopes: string
+			/**
+			 * 只​勾​选​这​个​系​统​需​要​的​权​限​；​空​格​键​勾​选​或​取​消
+			 */
+			scopesHint: string
+			/**
+			 * 请​至​少​勾​选​一​项​权​限
+			 */
+			scopesRequired: string
+			/**
+			 * 允​许​的​调​用​地​址​（​可​不​填​）
+			 */
+			ranges: string
+			/**
+			 * 每​行​一​个​ ​I​P​ ​地​址​或​网​段​，​如​ ​2​0​3​.​0​.​1​1​3​.​0​/​2​4​；​不​填​则​不​限​地​址​，​最​多​ ​{​m​a​x​}​ ​个
+			 * @param {number} max
+			 */
+			rangesHint: RequiredParams<'max'>
+			/**
+			 * 第​ ​{​l​i​n​e​}​ ​个​“​{​v​a​l​u​e​}​”​不​是​ ​I​P​ ​地​址​或​网​段​，​请​填​写​如​ ​2​0​3​.​0​.​1​1​3​.​0​/​2​4
+			 * @param {number} line
+			 * @param {string} value
+			 */
+			rangeInvalid: RequiredParams<'line' | 'value'>
+			/**
+			 * 最​多​ ​{​m​a​x​}​ ​个​地​址​或​网​段
+			 * @param {number} max
+			 */
+			rangesTooMany: RequiredParams<'max'>
+			/**
+			 * 有​重​复​的​地​址​或​网​段​，​请​删​去​重​复​的​一​行
+			 */
+			rangeRepeated: string
+			/**
+			 * 有​效​期
+			 */
+			expiry: string
+			/**
+			 * {​d​a​y​s​}​ ​天​（​至​ ​{​d​a​t​e​}​）
+			 * @param {string} date
+			 * @param {number} days
+			 */
+			expiryDays: RequiredParams<'date' | 'days'>
+			/**
+			 * 永​不​过​期
+			 */
+			expiryNever: string
+			/**
+			 * 到​期​日​按​平​台​时​间​（​北​京​时​间​，​U​T​C​+​8​）​计​算
+			 */
+			expiryHint: string
+			/**
+			 * 请​选​择​有​效​期
+			 */
+			expiryInvalid: string
+			/**
+			 * 创​建
+			 */
+			save: string
+		}
+		secret: {
+			/**
+			 * 保​存​新​的​ ​A​P​I​ ​密​钥
+			 */
+			createdTitle: string
+			/**
+			 * 保​存​轮​换​后​的​ ​A​P​I​ ​密​钥
+			 */
+			rotatedTitle: string
+			/**
+			 * 密​钥​只​显​示​这​一​次​，​关​闭​后​无​法​再​查​看​。​请​现​在​复​制​，​保​存​在​您​的​系​统​的​安​全​配​置​中​。
+			 */
+			intro: string
+			/**
+			 * 密​钥​ ​I​D​（​请​求​头​ ​X​-​S​m​s​-​K​e​y​）
+			 */
+			keyId: string
+			/**
+			 * 密​钥
+			 */
+			secret: string
+			/**
+			 * 旧​密​钥​在​ ​{​u​n​t​i​l​}​ ​前​仍​可​使​用​，​请​在​此​之​前​把​您​的​系​统​换​成​新​密​钥​。
+			 * @param {string} until
+			 */
+			previousUntil: RequiredParams<'until'>
+			/**
+			 * 旧​密​钥​已​停​用​，​用​它​签​名​的​调​用​会​被​拒​绝​。
+			 */
+			previousNone: string
+			/**
+			 * 复​制​密​钥
+			 */
+			copy: string
+			/**
+			 * 已​复​制​密​钥
+			 */
+			copied: string
+			/**
+			 * 复​制​失​败​，​请​手​动​选​中​密​钥​复​制
+			 */
+			copyFailed: string
+			/**
+			 * 我​已​保​存​，​关​闭
+			 */
+			saved: string
+			/**
+			 * 确​认​已​保​存​后​按​回​车​或​空​格​关​闭​；​之​后​只​能​轮​换​出​新​的​密​钥​。
+			 */
+			savedHint: string
+		}
+		rotate: {
+			/**
+			 * 轮​换
+			 */
+			action: string
+			/**
+			 * 轮​换​ ​A​P​I​ ​密​钥​“​{​n​a​m​e​}​”
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * 旧​密​钥​继​续​可​用
+			 */
+			overlap: string
+			/**
+			 * 轮​换​后​立​即​生​成​新​密​钥​；​在​这​段​时​间​内​新​旧​密​钥​都​能​签​名​，​方​便​您​的​系​统​切​换
+			 */
+			overlapHint: string
+			/**
+			 * 不​保​留​，​旧​密​钥​立​即​停​用
+			 */
+			overlapNone: string
+			/**
+			 * {​h​o​u​r​s​}​ ​小​时
+			 * @param {number} hours
+			 */
+			overlapHours: RequiredParams<'hours'>
+			/**
+			 * {​d​a​y​s​}​ ​天
+			 * @param {number} days
+			 */
+			overlapDays: RequiredParams<'days'>
+			/**
+			 * 轮​换
+			 */
+			save: string
+			/**
+			 * 确​认​轮​换​ ​A​P​I​ ​密​钥
+			 */
+			confirmTitle: string
+			/**
+			 * 将​为​“​{​n​a​m​e​}​”​（​{​i​d​}​）​生​成​新​密​钥​，​旧​密​钥​在​ ​{​u​n​t​i​l​}​ ​后​失​效​。​确​定​轮​换​吗​？
+			 * @param {string} id
+			 * @param {string} name
+			 * @param {string} until
+			 */
+			confirm: RequiredParams<'id' | 'name' | 'until'>
+			/**
+			 * 将​为​“​{​n​a​m​e​}​”​（​{​i​d​}​）​生​成​新​密​钥​，​旧​密​钥​立​即​失​效​，​用​它​签​名​的​调​用​会​被​拒​绝​。​确​定​轮​换​吗​？
+			 * @param {string} id
+			 * @param {string} name
+			 */
+			confirmNow: RequiredParams<'id' | 'name'>
+		}
+		revoke: {
+			/**
+			 * 撤​销
+			 */
+			action: string
+			/**
+			 * 撤​销​ ​A​P​I​ ​密​钥​“​{​n​a​m​e​}​”​（​{​i​d​}​）​后​，​用​它​签​名​的​调​用​都​会​被​拒​绝​，​且​不​能​恢​复​。​确​定​撤​销​吗​？
+			 * @param {string} id
+			 * @param {string} name
+			 */
+			confirm: RequiredParams<'id' | 'name'>
 		}
 	}
 }
@@ -13208,6 +13517,22 @@ export type TranslationFunctions = {
 		 * 已移出
 		 */
 		optOutRemoved: () => LocalizedString
+		/**
+		 * 有效
+		 */
+		apiKeyActive: () => LocalizedString
+		/**
+		 * 轮换中
+		 */
+		apiKeyRotating: () => LocalizedString
+		/**
+		 * 已过期
+		 */
+		apiKeyExpired: () => LocalizedString
+		/**
+		 * 已撤销
+		 */
+		apiKeyRevoked: () => LocalizedString
 	}
 	interact: {
 		/**
@@ -16438,6 +16763,280 @@ export type TranslationFunctions = {
 			 * 删除示例数据
 			 */
 			sampleDeleted: () => LocalizedString
+		}
+	}
+	apiKeys: {
+		/**
+		 * API 密钥
+		 */
+		title: () => LocalizedString
+		/**
+		 * API 密钥
+		 */
+		group: () => LocalizedString
+		/**
+		 * API 密钥 接口 签名 权限 AppSecret 轮换 撤销
+		 */
+		keywords: () => LocalizedString
+		/**
+		 * 创建 API 密钥
+		 */
+		create: () => LocalizedString
+		/**
+		 * AppSecret（账号密钥）
+		 */
+		appSecretName: () => LocalizedString
+		/**
+		 * AppSecret 在个人设置中查看和更换
+		 */
+		appSecretHint: () => LocalizedString
+		columns: {
+			/**
+			 * 名称
+			 */
+			name: () => LocalizedString
+			/**
+			 * 密钥 ID
+			 */
+			keyId: () => LocalizedString
+			/**
+			 * 密钥尾号
+			 */
+			hint: () => LocalizedString
+			/**
+			 * 权限
+			 */
+			scopes: () => LocalizedString
+			/**
+			 * 允许的调用地址
+			 */
+			ranges: () => LocalizedString
+			/**
+			 * 有效期至
+			 */
+			expires: () => LocalizedString
+			/**
+			 * 最近使用
+			 */
+			lastUsed: () => LocalizedString
+			/**
+			 * 状态
+			 */
+			state: () => LocalizedString
+		}
+		/**
+		 * 不限
+		 */
+		anyAddress: () => LocalizedString
+		/**
+		 * 永不过期
+		 */
+		never: () => LocalizedString
+		/**
+		 * 从未使用
+		 */
+		neverUsed: () => LocalizedString
+		/**
+		 * 、
+		 */
+		scopeSeparator: () => LocalizedString
+		/**
+		 * 全部权限
+		 */
+		allScopes: () => LocalizedString
+		scopes: {
+			/**
+			 * 发送短信
+			 */
+			send: () => LocalizedString
+			/**
+			 * 查询记录与统计
+			 */
+			recordsRead: () => LocalizedString
+			/**
+			 * 修改联系人与退订名单
+			 */
+			contactsWrite: () => LocalizedString
+			/**
+			 * 修改模板
+			 */
+			templatesWrite: () => LocalizedString
+		}
+		form: {
+			/**
+			 * 名称
+			 */
+			name: () => LocalizedString
+			/**
+			 * 用途或调用它的系统，如“订单系统”，最多 {max} 个字符
+			 */
+			nameHint: (arg: { max: number }) => LocalizedString
+			/**
+			 * 名称最多 {max} 个字符
+			 */
+			nameTooLong: (arg: { max: number }) => LocalizedString
+			/**
+			 * 权限
+			 */
+			scopes: () => LocalizedString
+			/**
+			 * 只勾选这个系统需要的权限；空格键勾选或取消
+			 */
+			scopesHint: () => LocalizedString
+			/**
+			 * 请至少勾选一项权限
+			 */
+			scopesRequired: () => LocalizedString
+			/**
+			 * 允许的调用地址（可不填）
+			 */
+			ranges: () => LocalizedString
+			/**
+			 * 每行一个 IP 地址或网段，如 203.0.113.0/24；不填则不限地址，最多 {max} 个
+			 */
+			rangesHint: (arg: { max: number }) => LocalizedString
+			/**
+			 * 第 {line} 个“{value}”不是 IP 地址或网段，请填写如 203.0.113.0/24
+			 */
+			rangeInvalid: (arg: { line: number, value: string }) => LocalizedString
+			/**
+			 * 最多 {max} 个地址或网段
+			 */
+			rangesTooMany: (arg: { max: number }) => LocalizedString
+			/**
+			 * 有重复的地址或网段，请删去重复的一行
+			 */
+			rangeRepeated: () => LocalizedString
+			/**
+			 * 有效期
+			 */
+			expiry: () => LocalizedString
+			/**
+			 * {days} 天（至 {date}）
+			 */
+			expiryDays: (arg: { date: string, days: number }) => LocalizedString
+			/**
+			 * 永不过期
+			 */
+			expiryNever: () => LocalizedString
+			/**
+			 * 到期日按平台时间（北京时间，UTC+8）计算
+			 */
+			expiryHint: () => LocalizedString
+			/**
+			 * 请选择有效期
+			 */
+			expiryInvalid: () => LocalizedString
+			/**
+			 * 创建
+			 */
+			save: () => LocalizedString
+		}
+		secret: {
+			/**
+			 * 保存新的 API 密钥
+			 */
+			createdTitle: () => LocalizedString
+			/**
+			 * 保存轮换后的 API 密钥
+			 */
+			rotatedTitle: () => LocalizedString
+			/**
+			 * 密钥只显示这一次，关闭后无法再查看。请现在复制，保存在您的系统的安全配置中。
+			 */
+			intro: () => LocalizedString
+			/**
+			 * 密钥 ID（请求头 X-Sms-Key）
+			 */
+			keyId: () => LocalizedString
+			/**
+			 * 密钥
+			 */
+			secret: () => LocalizedString
+			/**
+			 * 旧密钥在 {until} 前仍可使用，请在此之前把您的系统换成新密钥。
+			 */
+			previousUntil: (arg: { until: string }) => LocalizedString
+			/**
+			 * 旧密钥已停用，用它签名的调用会被拒绝。
+			 */
+			previousNone: () => LocalizedString
+			/**
+			 * 复制密钥
+			 */
+			copy: () => LocalizedString
+			/**
+			 * 已复制密钥
+			 */
+			copied: () => LocalizedString
+			/**
+			 * 复制失败，请手动选中密钥复制
+			 */
+			copyFailed: () => LocalizedString
+			/**
+			 * 我已保存，关闭
+			 */
+			saved: () => LocalizedString
+			/**
+			 * 确认已保存后按回车或空格关闭；之后只能轮换出新的密钥。
+			 */
+			savedHint: () => LocalizedString
+		}
+		rotate: {
+			/**
+			 * 轮换
+			 */
+			action: () => LocalizedString
+			/**
+			 * 轮换 API 密钥“{name}”
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * 旧密钥继续可用
+			 */
+			overlap: () => LocalizedString
+			/**
+			 * 轮换后立即生成新密钥；在这段时间内新旧密钥都能签名，方便您的系统切换
+			 */
+			overlapHint: () => LocalizedString
+			/**
+			 * 不保留，旧密钥立即停用
+			 */
+			overlapNone: () => LocalizedString
+			/**
+			 * {hours} 小时
+			 */
+			overlapHours: (arg: { hours: number }) => LocalizedString
+			/**
+			 * {days} 天
+			 */
+			overlapDays: (arg: { days: number }) => LocalizedString
+			/**
+			 * 轮换
+			 */
+			save: () => LocalizedString
+			/**
+			 * 确认轮换 API 密钥
+			 */
+			confirmTitle: () => LocalizedString
+			/**
+			 * 将为“{name}”（{id}）生成新密钥，旧密钥在 {until} 后失效。确定轮换吗？
+			 */
+			confirm: (arg: { id: string, name: string, until: string }) => LocalizedString
+			/**
+			 * 将为“{name}”（{id}）生成新密钥，旧密钥立即失效，用它签名的调用会被拒绝。确定轮换吗？
+			 */
+			confirmNow: (arg: { id: string, name: string }) => LocalizedString
+		}
+		revoke: {
+			/**
+			 * 撤销
+			 */
+			action: () => LocalizedString
+			/**
+			 * 撤销 API 密钥“{name}”（{id}）后，用它签名的调用都会被拒绝，且不能恢复。确定撤销吗？
+			 */
+			confirm: (arg: { id: string, name: string }) => LocalizedString
 		}
 	}
 }

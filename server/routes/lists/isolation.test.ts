@@ -20,6 +20,8 @@ isolationMatrix([
   list('/mobileUe/list'), list('/mobileStatus/list'),
   list('/user/subAccountList', ['admin', 'acme']),
   list('/pushLog/list'),
+  // Each account's AppSecret is its first key row, so every family has rows.
+  list('/apiKey/list', ALL, { pageSize: 500 }),
   item('/cspTemplate/getCspTemplate', 'csp_template', 'template_id', 'template_id', ['admin']),
   item('/cspTemplate/downloadTemplate', 'csp_template', 'template_id', 'template_id', ['admin']),
   item('/videoTemplate/getVideoTemplate', 'video_template', 'cus_template_id', 'cus_template_id', ['admin', 'acme', 'acme01']),

@@ -1,6 +1,6 @@
 import {
   ArrowLeftRight, Ban, BookOpen, Building2, ChartColumn, CircleCheck, Circle, Clock, Contact, FileText, Folder, Globe, History, House,
-  IdCard, Image, Inbox, LayoutDashboard, Layers, Link, List, MessageSquare, MessageSquareOff, MessagesSquare, Phone, Search, Send, Settings,
+  IdCard, Image, Inbox, KeyRound, LayoutDashboard, Layers, Link, List, MessageSquare, MessageSquareOff, MessagesSquare, Phone, Search, Send, Settings,
   Signature, Sparkles, Table, User, Users, Video, Wallet, type LucideIcon,
 } from 'lucide-react'
 
@@ -13,7 +13,7 @@ const ICONS: Record<string, LucideIcon> = {
   video: Video, user: User, layers: Layers, clock: Clock, users: Users, table: Table, swap: ArrowLeftRight,
   sparkle: Sparkles, settings: Settings, search: Search, phone: Phone, message: MessageSquare, list: List, inbox: Inbox,
   image: Image, id: IdCard, home: House, folder: Folder, contact: Contact, check: CircleCheck, chat: MessagesSquare,
-  building: Building2, book: BookOpen, ban: Ban, signature: Signature, 'opt-out': MessageSquareOff,
+  building: Building2, book: BookOpen, ban: Ban, signature: Signature, 'opt-out': MessageSquareOff, key: KeyRound,
   history: History,
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as accounts from '@/domain/lists/accounts'
+import * as apiKeys from '@/domain/api-keys'
 import * as addressBook from '@/domain/lists/address-book'
 import * as audit from '@/domain/lists/audit'
 import * as failures from '@/domain/lists/failures'
@@ -63,7 +64,7 @@ describe('list declarations against their endpoints', () => {
 /** A column marked sortable must be in a domain sort whitelist, or the server silently keeps its default order. */
 it('sortable columns are in the domain sort whitelists', () => {
   const whitelisted = new Set(
-    [accounts, addressBook, audit, failures, numberCheck, recharge, records, stats, templates, timed, materials]
+    [accounts, apiKeys, addressBook, audit, failures, numberCheck, recharge, records, stats, templates, timed, materials]
       .flatMap((m) => Object.entries(m).filter(([k]) => k.endsWith('_SORTABLE')).flatMap(([, v]) => v as readonly string[])),
   )
   for (const def of LISTS) for (const c of def.columns.filter((c) => c.sortable)) expect(whitelisted.has(c.field), `${def.id}.${c.field}`).toBe(true)

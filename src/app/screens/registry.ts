@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { MENU_CATALOG, type CatalogEntry } from '@/domain/menu-catalog'
 import { lists as accountLists } from '@/features/accounts'
 import { lists as addressBookLists } from '@/features/address-book'
+import { lists as apiKeyLists } from '@/features/api-keys'
 import { lists as auditLists } from '@/features/audit'
 import { lists as crudLists } from '@/features/crud'
 import { dashboards } from '@/features/dashboard'
@@ -37,7 +38,7 @@ const Pending = lazy(withChunkTimeout(() => import('./PendingScreen')))
 /** Every list declaration of the product areas, in menu order; the list registry the browser test walks. */
 export const LISTS: readonly ListDefinition[] = [
   ...recordLists, ...statisticsLists, ...timedLists, ...templateLists, ...signatureLists, ...materialLists, ...numberCheckLists, ...rechargeLists,
-  ...addressBookLists, ...optOutLists, ...accountLists, ...crudLists, ...pushLists, ...auditLists,
+  ...addressBookLists, ...optOutLists, ...accountLists, ...crudLists, ...pushLists, ...auditLists, ...apiKeyLists,
 ]
 
 const Dashboard = lazy(withChunkTimeout(() => import('@/features/dashboard/DashboardRoute')))

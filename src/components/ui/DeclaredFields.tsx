@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { checkedValues } from './declared-form-spec'
 import { FormMessage } from './FormMessage'
 import { TextField } from './TextField'
 import type { FormState } from './use-declared-form'
@@ -49,6 +50,38 @@ export function DeclaredFields<K extends string, Out>({ form, autoFocus, tail }:
                   {o.label}
                 </label>
               ))}
+            </fieldset>
+          )
+        }
+        if (f.kind === 'checkboxes') {
+          // Tab walks the boxes, Space checks one; the first box carries the field's id, so a refusal focuses it.
+          const chosen = new Set(checkedValues(values[f.name]))
+          const toggle = (value: string) =>
+            set(f.name, (f.options ?? []).filter((o) => (o.value === value ? !chosen.has(value) : chosen.has(o.value))).map((o) => o.value).join(','))
+          return (
+            <fieldset key={f.name} data-testid={common['data-testid']} className="flex flex-col gap-1">
+              <legend className="mb-1 text-sm text-[var(--muted)]">{f.label}</legend>
+              <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                {f.options?.map((o, j) => (
+                  <label key={o.value} className="inline-flex items-center gap-1.5">
+                    <input
+                      type="checkbox"
+                      id={j === 0 ? id : `${id}-${o.value}`}
+                      name={f.name}
+                      value={o.value}
+                      checked={chosen.has(o.value)}
+                      autoFocus={common.autoFocus && j === 0}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={`${id}-msg`}
+                      onChange={() => toggle(o.value)}
+                    />
+                    {o.label}
+                  </label>
+                ))}
+              </div>
+              <p id={`${id}-msg`} role={error ? 'alert' : undefined} className={`min-h-4 text-xs ${error ? 'text-[var(--danger)]' : 'text-[var(--muted)]'}`}>
+                {error ?? hint ?? ''}
+              </p>
             </fieldset>
           )
         }

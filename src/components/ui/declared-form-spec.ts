@@ -6,6 +6,9 @@ import type { ConfirmOptions } from './confirm'
 
 export type Values<K extends string> = Record<K, string>
 
+/** The values of a 'checkboxes' field, as its string holds them. */
+export const checkedValues = (value: string): string[] => value.split(',').filter(Boolean)
+
 /**
  * A declared form as its addons, its `submit` and its opener's `formRef` reach it: a field's own action (a code send)
  * checks only the fields it needs and words its outcome under the form; a spent captcha is cleared.
@@ -26,7 +29,8 @@ export interface FormHandle<K extends string = string> {
 export interface FormField<K extends string = string> {
   name: K
   label: string
-  kind?: 'text' | 'password' | 'tel' | 'code' | 'url' | 'select' | 'textarea' | 'radio'
+  /** 'checkboxes': any number of the options, the value their values joined by commas in the options' order. */
+  kind?: 'text' | 'password' | 'tel' | 'code' | 'url' | 'select' | 'textarea' | 'radio' | 'checkboxes'
   options?: readonly { value: string; label: string }[]
   /** Words under the field while it is not refused; a function when they follow what is typed (a count). */
   hint?: string | ((values: Values<K>) => string)

@@ -85,4 +85,8 @@ export default {
 	optOutApi: 'API',
 	optOutActive: 'Opted out',
 	optOutRemoved: 'Removed',
+	apiKeyActive: 'Active',
+	apiKeyRotating: 'Rotating out',
+	apiKeyExpired: 'Expired',
+	apiKeyRevoked: 'Revoked',
 } satisfies Translation['status']

@@ -87,4 +87,8 @@ export default {
 	optOutApi: '接口',
 	optOutActive: '已退订',
 	optOutRemoved: '已移出',
+	apiKeyActive: '有效',
+	apiKeyRotating: '轮换中',
+	apiKeyExpired: '已过期',
+	apiKeyRevoked: '已撤销',
 }
