@@ -12,7 +12,7 @@ import type { OPEN_API_PATHS } from './signed-api'
  * header is signed with the account's app secret, the account's first key, which has every scope.
  */
 
-/** The scope catalogue: what a key may be allowed to do. Labels: LL.apiKeys.scopes[scope]; the server's: API_KEY_SCOPE_WORDS. */
+/** The scope catalogue: what a key may be allowed to do. The console's labels: LL.apiKeys.scopes (features/api-keys/scope-words.ts); the server's: API_KEY_SCOPE_WORDS. */
 export const API_KEY_SCOPES = ['send', 'records.read', 'contacts.write', 'templates.write'] as const
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
 
@@ -25,7 +25,7 @@ export const OPEN_API_SCOPE: Record<keyof typeof OPEN_API_PATHS, ApiKeyScope> = 
   optOut: 'contacts.write',
 }
 
-/** The scope words the server's refusals name (the console's are in the i18n dictionaries, LL.apiKeys.scopes). */
+/** The scope words the server's refusals name (the console's are in the i18n dictionaries, LL.apiKeys.scopes, and say the same). */
 export const API_KEY_SCOPE_WORDS: Record<ApiKeyScope, { 'zh-CN': string; en: string }> = {
   send: { 'zh-CN': '发送短信', en: 'send messages' },
   'records.read': { 'zh-CN': '查询记录与统计', en: 'read records and statistics' },

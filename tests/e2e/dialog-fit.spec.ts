@@ -30,6 +30,7 @@ const LISTS: ListDialogs[] = [
   { who: 'acme01', path: '/address-book/contacts', toolbar: ['add'], row: ['edit', 'delete'] },
   { who: 'acme', path: '/opt-out/list', toolbar: ['add', 'import', 'settings'] },
   { who: 'acme', path: '/home-sms/signatures', toolbar: ['apply'] },
+  { who: 'acme', path: '/info/api-keys', toolbar: ['create'] },
   { who: 'admin', path: '/home-sms/templates', row: ['delete'] },
   { who: 'admin', path: '/number-check/ue', toolbar: ['ue-upload'] },
   { who: 'acme', path: '/video-sms/materials', toolbar: ['upload'] },

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { MENU_CATALOG, type CatalogEntry } from '@/domain/menu-catalog'
 import { lists as accountLists } from '@/features/accounts'
 import { lists as addressBookLists } from '@/features/address-book'
+import { lists as apiKeyLists } from '@/features/api-keys'
 import { lists as auditLists } from '@/features/audit'
 import { lists as crudLists } from '@/features/crud'
 import { lists as materialLists } from '@/features/materials'
@@ -25,7 +26,7 @@ import { chooseInCombo, expectSlowly, focusedElement, focusFirstRow, gridRows, o
  */
 const LISTS: ListDefinition[] = [
   ...recordLists, ...statisticsLists, ...timedLists, ...templateLists, ...numberCheckLists, ...rechargeLists,
-  ...addressBookLists, ...accountLists, ...crudLists, ...materialLists, ...pushLists, ...auditLists,
+  ...addressBookLists, ...accountLists, ...crudLists, ...materialLists, ...pushLists, ...auditLists, ...apiKeyLists,
 ]
 
 /** One list per kind of first filter, and the sample table (GET, its own paging names). */

@@ -39,8 +39,14 @@ export const apiKeysList = defineList({
       field: 'name', header: (LL) => LL.apiKeys.columns.name(), sortable: true, width: 170,
       value: (row, LL) => (isKey(row) ? key(row).name : LL.apiKeys.appSecretName()),
     },
-    { field: 'key_id', header: (LL) => LL.apiKeys.columns.keyId(), width: 220, value: (row) => key(row).key_id || '—' },
-    { field: 'hint', header: (LL) => LL.apiKeys.columns.hint(), width: 90, priority: 3, value: (row) => `…${key(row).hint}` },
+    {
+      field: 'status', header: (LL) => LL.apiKeys.columns.state(), type: 'status', width: 110, priority: 1,
+      status: (row) => {
+        const state = apiKeyState(key(row))
+        return { key: STATE_KEY[state], tone: TONES[state] }
+      },
+    },
+    { field: 'key_id', header: (LL) => LL.apiKeys.columns.keyId(), width: 200, value: (row) => key(row).key_id || '—' },
     {
       field: 'scopes', header: (LL) => LL.apiKeys.columns.scopes(), type: 'content', width: 240,
       value: (row, LL) => {
@@ -61,13 +67,8 @@ export const apiKeysList = defineList({
       field: 'last_used_at', header: (LL) => LL.apiKeys.columns.lastUsed(), sortable: true, width: 170,
       value: (row, LL) => (key(row).last_used_at ? formatDateTime(String(key(row).last_used_at)) : LL.apiKeys.neverUsed()),
     },
-    {
-      field: 'status', header: (LL) => LL.apiKeys.columns.state(), type: 'status', width: 110,
-      status: (row) => {
-        const state = apiKeyState(key(row))
-        return { key: STATE_KEY[state], tone: TONES[state] }
-      },
-    },
+    // The AppSecret row has no hint when the account's secret is not made yet (it is made when first shown).
+    { field: 'hint', header: (LL) => LL.apiKeys.columns.hint(), width: 90, priority: 3, value: (row) => (key(row).hint ? `…${key(row).hint}` : '—') },
     { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170, priority: 3 },
   ],
   toolbar: [{ id: 'create', label: (LL) => LL.apiKeys.create(), shortcut: 'alt+n', perform: async ({ LL }) => (await actions()).createKey(LL) }],
