@@ -8450,6 +8450,10 @@ type RootTranslation = {
 		 */
 		appSecretName: string
 		/**
+		 * 需​要​只​有​部​分​权​限​、​限​定​调​用​地​址​或​会​过​期​的​密​钥​？​请​创​建​ ​A​P​I​ ​密​钥
+		 */
+		settingsLink: string
+		/**
 		 * A​p​p​S​e​c​r​e​t​ ​在​个​人​设​置​中​查​看​和​更​换
 		 */
 		appSecretHint: string
@@ -16786,6 +16790,10 @@ export type TranslationFunctions = {
 		 * AppSecret（账号密钥）
 		 */
 		appSecretName: () => LocalizedString
+		/**
+		 * 需要只有部分权限、限定调用地址或会过期的密钥？请创建 API 密钥
+		 */
+		settingsLink: () => LocalizedString
 		/**
 		 * AppSecret 在个人设置中查看和更换
 		 */

@@ -71,6 +71,7 @@ export const apiKeysList = defineList({
     { field: 'hint', header: (LL) => LL.apiKeys.columns.hint(), width: 90, priority: 3, value: (row) => (key(row).hint ? `…${key(row).hint}` : '—') },
     { field: 'create_time', header: (LL) => LL.lists.columns.createTime(), type: 'datetime', sortable: true, width: 170, priority: 3 },
   ],
+  caption: (LL) => LL.apiKeys.appSecretHint(),
   toolbar: [{ id: 'create', label: (LL) => LL.apiKeys.create(), shortcut: 'alt+n', perform: async ({ LL }) => (await actions()).createKey(LL) }],
   rowActions: [
     {

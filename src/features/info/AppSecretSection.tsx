@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { appSecretQuery, revealAppSecret, rotateAppSecret } from '@/api/alerts'
 import { Button } from '@/components/ui/Button'
 import { confirm } from '@/components/ui/confirm'
 import { toast } from '@/components/ui/toast'
+import { API_KEY_LIST_PATH } from '@/domain/api-keys'
 import { useI18nContext } from '@/i18n/i18n-react'
 import { askPassword } from './PasswordDialog'
 
@@ -35,7 +37,12 @@ export function AppSecretSection() {
   return (
     <section data-testid="app-secret-section" className="rounded-lg border border-[var(--border)] bg-[var(--surface)] p-6">
       <h2 className="mb-1 text-lg font-semibold">{t.title()}</h2>
-      <p className="mb-4 text-sm text-[var(--muted)]">{t.intro()}</p>
+      <p className="mb-4 text-sm text-[var(--muted)]">
+        {t.intro()}{' '}
+        <Link to="/$" params={{ _splat: API_KEY_LIST_PATH.slice(1) }} className="text-[var(--primary)] hover:underline" data-testid="app-secret-keys-link">
+          {LL.apiKeys.settingsLink()}
+        </Link>
+      </p>
       <p className="mb-3 text-sm text-[var(--muted)]">{whole ? t.title() : t.masked()}</p>
       <code data-testid="app-secret-value" className="mb-4 block rounded bg-[var(--surface-2)] px-3 py-2 font-mono text-sm break-all select-all">
         {whole ?? masked}

@@ -6,6 +6,7 @@ export default {
 	keywords: 'API key keys signed API scope AppSecret rotate revoke',
 	create: 'Create API key',
 	appSecretName: 'AppSecret (account secret)',
+	settingsLink: 'Need a key with fewer scopes, allowed addresses or an expiry? Create an API key',
 	appSecretHint: 'The AppSecret is shown and changed in Settings',
 	columns: {
 		name: 'Name',

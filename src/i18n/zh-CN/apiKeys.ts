@@ -6,6 +6,7 @@ export default {
 	keywords: 'API 密钥 接口 签名 权限 AppSecret 轮换 撤销',
 	create: '创建 API 密钥',
 	appSecretName: 'AppSecret（账号密钥）',
+	settingsLink: '需要只有部分权限、限定调用地址或会过期的密钥？请创建 API 密钥',
 	appSecretHint: 'AppSecret 在个人设置中查看和更换',
 	columns: {
 		name: '名称',
