@@ -50,6 +50,20 @@ interface Sent {
   contentType: string
 }
 
+/**
+ * The probes of one route a few at a time: the server answers requests side by side (as it does in production), and
+ * its time is mostly PostgreSQL's round trips, so a handful in flight takes a fraction of one after another. Callers
+ * and languages are fixed when each call starts, in order, as they are sequentially. Send forms one at a time: the
+ * process's body budget for them (server/http/body-budget.ts) rightly answers 503 to several large ones at once.
+ */
+const IN_FLIGHT = 6
+async function inParallel<T>(calls: (() => Promise<T>)[], inFlight = IN_FLIGHT): Promise<void> {
+  let next = 0
+  await Promise.all(Array.from({ length: Math.min(inFlight, calls.length) }, async () => {
+    while (next < calls.length) await calls[next++]()
+  }))
+}
+
 describe('routes/bad-input', () => {
   let h: Harness
   const tok = {} as Record<User, string>
@@ -193,10 +207,12 @@ describe('routes/bad-input', () => {
   it('refuses malformed and deeply nested JSON (bodies and send payloads) with 400', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
     // JSON bodies, and the JSON `payload` field of the multipart sends.
-    for (const p of PROBES.filter((x) => !x.query)) {
-      for (const raw of [deep, `{"pageSize": ${deep}}`, '{"a":', '\u0000', '{"pageSize": 1e400}']) await send(p, 'acme', null, undefined, raw)
-    }
-    // Five bodies for every route, sequentially: its time grows with the routes and the machine's load, not a limit it pins.
+    const bodies = [deep, `{"pageSize": ${deep}}`, '{"a":', '\u0000', '{"pageSize": 1e400}']
+    const calls = (form: boolean) => PROBES.filter((x) => !x.query && !!x.form === form)
+      .flatMap((p) => bodies.map((raw) => () => send(p, 'acme', null, undefined, raw)))
+    await inParallel(calls(false))
+    await inParallel(calls(true), 1)
+    // Five bodies for every route: its time grows with the routes and the machine's load, not a limit it pins.
   }, 300_000)
 
   describe.each(PROBES.map((p) => [`${p.method ?? 'POST'} ${p.path}`, p] as const))('%s', (_name, probe) => {
@@ -205,18 +221,20 @@ describe('routes/bad-input', () => {
       // Each field gets every bad value once, the callers taking turns (a Latin square over field × value), so each
       // caller meets every field and every value without tripling the requests.
       const fields = probe.fields(probe.base?.(ids) ?? {})
+      const calls: (() => Promise<Sent>)[] = []
       for (const [f, field] of fields.entries()) {
         for (const [v, [, bad]] of BAD_VALUES.entries()) {
-          await send(probe, users[(f + v) % users.length], setPath(probe.base?.(ids) ?? {}, field, bad))
+          calls.push(() => send(probe, users[(f + v) % users.length], setPath(probe.base?.(ids) ?? {}, field, bad)))
         }
       }
       for (const user of users) {
         const base = probe.base?.(ids) ?? {}
         // A NUL in a key, an unknown key, a payload that is not an object.
-        await send(probe, user, { ...base, 'k\u0000ey': 'v\u0000' })
-        for (const whole of [[], 'x', 1, null]) await send(probe, user, whole)
-        if (probe.form) for (const file of probe.badFiles ?? []) await send(probe, user, probe.base?.(ids) ?? {}, file)
+        calls.push(() => send(probe, user, { ...base, 'k\u0000ey': 'v\u0000' }))
+        for (const whole of [[], 'x', 1, null]) calls.push(() => send(probe, user, whole))
+        if (probe.form) for (const file of probe.badFiles ?? []) calls.push(() => send(probe, user, probe.base?.(ids) ?? {}, file))
       }
+      await inParallel(calls, probe.form ? 1 : IN_FLIGHT)
     })
   })
 
