@@ -4,6 +4,10 @@ import { formatDateTime, platformDay } from '../../src/domain/date-time'
 import {
   CHECK_STATE_CODE, CHECK_STATES, checkCost, type CheckCounts, type CheckState, type OnlineCheckResult,
 } from '../../src/domain/number-check-online'
+import type { Context } from 'hono'
+import { madeWith } from '../audit/diff'
+import type { AuditContext } from '../audit/context'
+import { audit } from '../audit/write'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { debit, priceOf } from '../send/store'
@@ -46,10 +50,10 @@ async function claimKey(tx: Db, cusId: string, key: string): Promise<OnlineCheck
  * One online check, all or nothing in one transaction: claim the idempotency key (a retry gets the first reply and
  * is not billed again), price the distinct numbers at the account's check price (403 productNotActivated without
  * one), debit under the account's row lock (400 insufficientBalance, nothing stored), then store the batch, each
- * number's state and the day's statistics row.
+ * number's state, the day's statistics row and the check's audit entry (for the request `from`).
  */
 export async function runOnlineCheck(
-  db: Db, cusId: string, req: { mobiles: string[]; batchName?: string; key: string },
+  db: Db, from: Context | AuditContext, cusId: string, req: { mobiles: string[]; batchName?: string; key: string },
 ): Promise<OnlineCheckResult> {
   const mobiles = [...new Set(req.mobiles)]
   const now = new Date()
@@ -94,6 +98,10 @@ export async function runOnlineCheck(
     }
     await tx.query('update send_idempotency set response = $3 where cus_id = $1 and idempotency_key = $2',
       [cusId, req.key, JSON.stringify({ ...result, kind: 'onlineCheck' })])
+    await audit(tx, from, {
+      action: 'numbersChecked', account: cusId, target: { id: id },
+      changes: madeWith({ batch_name: batchName, numbers: mobiles.length, cost, ...counts }),
+    })
     return result
   })
   return result

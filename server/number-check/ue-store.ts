@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { PROD_TYPE } from '../../src/domain/constants'
 import { checkCost } from '../../src/domain/number-check-online'
 import type { UeUploadCheckResult, UeUploadResult } from '../../src/domain/number-check-ue'
+import type { Context } from 'hono'
+import { madeWith } from '../audit/diff'
+import type { AuditContext } from '../audit/context'
+import { audit } from '../audit/write'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import type { ParsedNumbers } from '../send/group-send'
@@ -17,8 +21,9 @@ function newBatchId(now: Date): string {
 /**
  * Stores an uploaded file's distinct numbers as an unconfirmed UE file (seq 1 … n): not listed, not checked, not
  * billed until confirmed. The price is read now so an account without the check product is refused before storing.
+ * Its audit entry (for the request `from`) is written with it.
  */
-export async function storeUeUpload(db: Db, cusId: string, fileName: string, numbers: ParsedNumbers): Promise<UeUploadResult> {
+export async function storeUeUpload(db: Db, from: Context | AuditContext, cusId: string, fileName: string, numbers: ParsedNumbers): Promise<UeUploadResult> {
   if (!numbers.mobiles.length) throw new ApiError(400, 'ueFileEmpty')
   const now = new Date()
   const batchId = newBatchId(now)
@@ -35,6 +40,7 @@ export async function storeUeUpload(db: Db, cusId: string, fileName: string, num
          select $1, $2::int + o::int, m from unnest($3::text[]) with ordinality as t(m, o)`,
         [batchId, i, mobiles.slice(i, i + INSERT_CHUNK)])
     }
+    await audit(tx, from, { action: 'ueFileUploaded', account: cusId, target: { id: batchId }, changes: madeWith({ file_name: fileName, numbers: mobiles.length }) })
     return { unitPrice, balance: rows[0]?.balance ?? 0 }
   })
   return {
@@ -60,9 +66,9 @@ async function claimKey(tx: Db, cusId: string, key: string): Promise<UeUploadChe
  * Confirms an upload, all or nothing: claim the idempotency key (a retry gets the first reply, billed once), lock
  * the unconfirmed file (409 ueAlreadyStarted once confirmed under another key), debit batch_count × the account's
  * check price under the account's row lock (400 insufficientBalance: nothing changes), then hand it to the checker.
- * `cusId` is the file's account, already checked as one the caller may pay for.
+ * `cusId` is the file's account, already checked as one the caller may pay for. Its audit entry is for the request `from`.
  */
-export async function confirmUeUpload(db: Db, cusId: string, batchId: string, key: string): Promise<UeUploadCheckResult> {
+export async function confirmUeUpload(db: Db, from: Context | AuditContext, cusId: string, batchId: string, key: string): Promise<UeUploadCheckResult> {
   const result = await db.transaction(async (tx) => {
     const earlier = await claimKey(tx, cusId, key)
     if (earlier) {
@@ -82,6 +88,7 @@ export async function confirmUeUpload(db: Db, cusId: string, batchId: string, ke
     const result: UeUploadCheckResult = { batch_id: batchId, batch_count: rows[0].batch_count, cost, balance_after: balanceAfter }
     await tx.query('update send_idempotency set response = $3 where cus_id = $1 and idempotency_key = $2',
       [cusId, key, JSON.stringify({ ...result, kind: 'ueCheck' })])
+    await audit(tx, from, { action: 'ueCheckStarted', account: cusId, target: { id: batchId }, changes: madeWith({ numbers: rows[0].batch_count, cost }) })
     return result
   })
   return result

@@ -13,13 +13,16 @@ import { consumeRate } from '../security/rate-limit'
 import { newKeyId, newSecret } from '../signed-api/keys'
 import type { SessionUser } from '../users/repo'
 import { scopeFor } from '../users/scope'
+import { fieldChanges, madeWith } from '../audit/diff'
+import { audit } from '../audit/write'
 
 /*
  * API keys (src/domain/api-keys.ts). The list shows the accounts of the caller's scope (an enterprise its own and
  * its sub-accounts', an administrator all), each with its app secret first (every scope, managed in the settings'
  * app secret section) and its keys. An account makes and rotates only its own keys, since the answer carries the
  * secret; a key is revoked by its account, its enterprise or an administrator. The secret is in the answer of the
- * create or rotate call only: no call reads it back.
+ * create or rotate call only: no call reads it back. Each change writes its audit entry in its transaction, the
+ * secret only as changed.
  */
 
 const ALL_SCOPES = `array[${API_KEY_SCOPES.map((s) => `'${s}'`).join(', ')}]::text[]`
@@ -81,6 +84,10 @@ export function apiKeyRoutes(deps: Deps) {
         `insert into api_key (key_id, cus_id, name, scopes, ranges, sealed, sealed_with, hint, created_by, expires_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $2, case when $9::int > 0 then now() + make_interval(days => $9::int) end)`,
         [keyId, user.cusId, p.name, p.scopes, p.ranges, sealed, sealedWith, secret.slice(-4), p.expires_days])
+      await audit(tx, c, {
+        action: 'apiKeyCreated', target: { id: keyId },
+        changes: madeWith({ name: p.name, scopes: p.scopes, ranges: p.ranges, expires_days: p.expires_days, secret: 'new' }),
+      })
     })
     const reply: ApiKeySecret = { key_id: keyId, name: p.name, secret, previous_until: null }
     return ok(c, reply, 'apiKeyCreated', { msg: serverMessage('apiKeyCreated', localeOf(c), { name: p.name }) })
@@ -92,11 +99,20 @@ export function apiKeyRoutes(deps: Deps) {
     await consumeRate(deps, 'apiKeyWrite', user.cusId)
     const secret = newSecret()
     const { sealed, sealedWith } = await deps.keySealer.seal(keyId, secret)
-    const { rows } = await db.query<{ name: string; previous_until: Date }>(
-      `update api_key set previous_sealed = sealed, previous_sealed_with = sealed_with,
-         previous_until = now() + make_interval(hours => $5::int), sealed = $3, sealed_with = $4, hint = $6, rotated_at = now()
-       where key_id = $1 and cus_id = $2 and revoked_at is null and (expires_at is null or expires_at > now())
-       returning name, previous_until`, [keyId, user.cusId, sealed, sealedWith, overlap ?? deps.config.apiKeyOverlapHours, secret.slice(-4)])
+    const rows = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ name: string; previous_until: Date }>(
+        `update api_key set previous_sealed = sealed, previous_sealed_with = sealed_with,
+           previous_until = now() + make_interval(hours => $5::int), sealed = $3, sealed_with = $4, hint = $6, rotated_at = now()
+         where key_id = $1 and cus_id = $2 and revoked_at is null and (expires_at is null or expires_at > now())
+         returning name, previous_until`, [keyId, user.cusId, sealed, sealedWith, overlap ?? deps.config.apiKeyOverlapHours, secret.slice(-4)])
+      if (rows[0]) {
+        await audit(tx, c, {
+          action: 'apiKeyRotated', target: { id: keyId },
+          changes: [{ field: 'secret', changed: true }, { field: 'previous_until', after: new Date(rows[0].previous_until).toISOString() }],
+        })
+      }
+      return rows
+    })
     if (!rows[0]) throw await refusal(deps, keyId, { userType: 3, cusId: user.cusId })
     const until = formatDateTime(rows[0].previous_until)
     const reply: ApiKeySecret = { key_id: keyId, name: rows[0].name, secret, previous_until: new Date(rows[0].previous_until).toISOString() }
@@ -108,9 +124,19 @@ export function apiKeyRoutes(deps: Deps) {
     const { key_id: keyId } = await input(byField)
     await consumeRate(deps, 'apiKeyWrite', user.cusId)
     const scope = scopeFor(user, 'cus_id', 3)
-    const { rows } = await db.query<{ name: string }>(
-      `update api_key set revoked_at = now(), revoked_by = $2 where key_id = $1 and revoked_at is null and ${scope.sql} returning name`,
-      [keyId, user.cusId, ...scope.params])
+    const rows = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ name: string; cus_id: string }>(
+        `update api_key set revoked_at = now(), revoked_by = $2 where key_id = $1 and revoked_at is null and ${scope.sql} returning name, cus_id`,
+        [keyId, user.cusId, ...scope.params])
+      // The key's account owns the entry (its enterprise and an administrator may revoke it for it).
+      if (rows[0]) {
+        await audit(tx, c, {
+          action: 'apiKeyRevoked', account: rows[0].cus_id, target: { id: keyId },
+          changes: [{ field: 'name', after: rows[0].name }, ...fieldChanges({ status: 'active' }, { status: 'revoked' })],
+        })
+      }
+      return rows
+    })
     if (!rows[0]) throw await refusal(deps, keyId, user)
     return ok(c, { key_id: keyId }, 'apiKeyRevokedOk', { msg: serverMessage('apiKeyRevokedOk', localeOf(c), { name: rows[0].name }) })
   })

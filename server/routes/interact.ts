@@ -7,6 +7,8 @@ import { ApiError, ok } from '../http/envelope'
 import { operation } from '../http/operation'
 import type { AppEnv } from '../http/env'
 import { consumeRate } from '../security/rate-limit'
+import { madeWith } from '../audit/diff'
+import { audit } from '../audit/write'
 import { addressOf } from './login'
 
 interface Page {
@@ -80,6 +82,11 @@ export function interactRoutes(deps: Deps) {
         [page.cus_id, page.mobile, q.content, wholeContent(page.message, [...earlier.map((a) => a.content), q.content]), page.code])
       // An answer of an opt-out keyword is a refusal like a reply by SMS.
       await applyReplies(tx, reply.rows)
+      // The account's trail: its recipient answered on the public page (no account acted).
+      await audit(tx, c, {
+        action: 'interactionAnswered', account: page.cus_id, target: { id: reply.rows[0].sn },
+        changes: madeWith({ mobile: page.mobile, content: q.content }),
+      })
       return viewOf(tx, page)
     })
     return ok(c, view, 'interactAnswered')

@@ -16,6 +16,8 @@ import { p2pSend, readP2pMessages } from '../send/p2p-send'
 import { priceOf } from '../send/store'
 import { addEntries, enterpriseOf } from '../opt-outs/store'
 import { OPT_OUT_SOURCE } from '../../src/domain/opt-outs'
+import { madeWith } from '../audit/diff'
+import { audit } from '../audit/write'
 
 /** A signed call's body is read whole to hash it: the JSON limit of the console's calls, whatever its content type. */
 const OPEN_BODY_LIMIT_BYTES = 2 * 1024 * 1024
@@ -74,7 +76,15 @@ export function signedApiRoutes(deps: Deps) {
     const p = await input()
     const cusId = c.get('openAccount')
     const entries = [...new Set(p.mobiles)].map((mobile) => ({ mobile, note: p.note }))
-    const added = await db.transaction(async (tx) => addEntries(tx, await enterpriseOf(tx, cusId), cusId, OPT_OUT_SOURCE.api, entries))
+    const added = await db.transaction(async (tx) => {
+      const n = await addEntries(tx, await enterpriseOf(tx, cusId), cusId, OPT_OUT_SOURCE.api, entries)
+      // As the console's add: the numbers asked for, the note and how many were new to the list.
+      await audit(tx, c, {
+        action: 'optOutAdded', target: { id: entries.length === 1 ? entries[0].mobile : null },
+        changes: madeWith({ mobiles: entries.map((e) => e.mobile), note: p.note, added: n }),
+      })
+      return n
+    })
     return ok(c, { added, on_list: entries.length - added })
   })
 

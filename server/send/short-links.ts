@@ -4,6 +4,10 @@ import { isbot } from 'isbot'
 import { measureContent } from '../../src/domain/billing'
 import { MAX_CONTENT_CHARS } from '../../src/domain/send'
 import { fillLink, LINK_MARKER, linkTemplate, SHORT_CODE_LENGTH, SHORT_LINK_PATH, type LinkClick } from '../../src/domain/send-link'
+import type { Context } from 'hono'
+import { madeWith } from '../audit/diff'
+import type { AuditContext } from '../audit/context'
+import { audit } from '../audit/write'
 import type { Db } from '../db'
 import { ApiError } from '../http/envelope'
 import { INSERT_CHUNK } from './store'
@@ -191,14 +195,15 @@ export async function ownLink(db: Db, cusId: string, longUrl: string): Promise<S
   return rows[0] ? asStored(rows[0]) : null
 }
 
-/** A short link of the account not tied to any send (/shortChainTool/longToShort); its existing one for a repeat. */
-export async function makeLink(db: Db, cusId: string, longUrl: string): Promise<StoredLink> {
+/** A short link of the account not tied to any send (/shortChainTool/longToShort), its entry with it; its existing one for a repeat. */
+export async function makeLink(db: Db, from: Context | AuditContext, cusId: string, longUrl: string): Promise<StoredLink> {
   return db.transaction(async (tx) => {
     const known = await ownLink(tx, cusId, longUrl)
     if (known) return known
     const [code] = await freshCodes(tx, 1)
     const { rows } = await tx.query<StoredLink>(
       `insert into short_link (code, cus_id, long_url) values ($1, $2, $3) returning ${LINK_COLUMNS}`, [code, cusId, longUrl])
+    await audit(tx, from, { action: 'shortLinkMade', account: cusId, target: { id: code }, changes: madeWith({ long_url: longUrl }) })
     return asStored(rows[0])
   })
 }

@@ -8207,6 +8207,18 @@ type RootTranslation = {
 			 */
 			appSecretRotated: string
 			/**
+			 * 创​建​ ​A​P​I​ ​密​钥
+			 */
+			apiKeyCreated: string
+			/**
+			 * 轮​换​ ​A​P​I​ ​密​钥
+			 */
+			apiKeyRotated: string
+			/**
+			 * 撤​销​ ​A​P​I​ ​密​钥
+			 */
+			apiKeyRevoked: string
+			/**
 			 * 修​改​余​额​预​警
 			 */
 			balanceWarnChanged: string
@@ -16547,6 +16559,18 @@ export type TranslationFunctions = {
 			 * 更换应用密钥
 			 */
 			appSecretRotated: () => LocalizedString
+			/**
+			 * 创建 API 密钥
+			 */
+			apiKeyCreated: () => LocalizedString
+			/**
+			 * 轮换 API 密钥
+			 */
+			apiKeyRotated: () => LocalizedString
+			/**
+			 * 撤销 API 密钥
+			 */
+			apiKeyRevoked: () => LocalizedString
 			/**
 			 * 修改余额预警
 			 */

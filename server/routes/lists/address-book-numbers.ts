@@ -7,6 +7,8 @@ import { requireUser } from '../../http/session'
 import { keysetBatches, Where } from '../../lists'
 import { mayFilterAccount } from './common'
 import { requestLog } from '../../http/request-log'
+import { madeWith } from '../../audit/diff'
+import { audit } from '../../audit/write'
 
 const MOBILE_BATCH = 20_000
 
@@ -36,6 +38,8 @@ export function addressBookNumberRoutes(deps: Deps) {
     const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ab_group g ${w.sql}`, w.params)
     // A group the caller may not see (another tenant's, or none) refuses the whole request: nothing of it leaks.
     if (rows[0].n !== ids.length) throw new ApiError(403, 'forbidden')
+    // The numbers are data taken away (a send's source, or a file): who took which groups.
+    await audit(db, c, { action: 'exported', target: { id: '/addressBook/groupMobileDetail' }, changes: madeWith({ groups: ids }) })
     const members = new Where()
     members.and(`a.group_id = any(${members.bind(ids)}::int[])`)
     const batches = keysetBatches<{ mobile: string }>(db, {

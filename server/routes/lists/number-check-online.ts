@@ -7,6 +7,8 @@ import { operation } from '../../http/operation'
 import type { AppEnv } from '../../http/env'
 import { requireUser } from '../../http/session'
 import { Where } from '../../lists'
+import { madeWith } from '../../audit/diff'
+import { audit } from '../../audit/write'
 import { runOnlineCheck } from '../../number-check/online'
 import { consumeRate } from '../../security/rate-limit'
 import { senderOf } from '../send/form'
@@ -31,21 +33,25 @@ export function onlineCheckRoutes(deps: Deps) {
     const q = await input()
     const cusId = await senderOf(db, c.get('user'), q.cus_id)
     await consumeRate(deps, 'numberCheckOnline', cusId)
-    return ok(c, await runOnlineCheck(db, cusId, { mobiles: q.mobiles, batchName: q.batch_name, key: q.idempotency_key }))
+    return ok(c, await runOnlineCheck(db, c, cusId, { mobiles: q.mobiles, batchName: q.batch_name, key: q.idempotency_key }))
   })
 
-  /** At most ONLINE_CHECK_LIMIT rows: a batch of the online check holds no more. */
+  /** At most ONLINE_CHECK_LIMIT rows: a batch of the online check holds no more. Data taken away: its entry says whose. */
   operation(r, '/mobileStatus/batchNumbers', auth, async (c, input) => {
     const q = await input()
     const w = new Where().scope(c.get('user'), 'b.cus_id')
     w.and(`b.id = ${w.bind(q.id)}`)
-    const found = await db.query(`select 1 from mobile_status_batch b ${w.sql}`, w.params)
+    const found = await db.query<{ cus_id: string }>(`select b.cus_id from mobile_status_batch b ${w.sql}`, w.params)
     if (!found.rows.length) throw new ApiError(404, 'notFound')
     const state = q.state ? CHECK_STATE_CODE[q.state as CheckState] : null
     const { rows } = await db.query<{ mobile: string; state: number }>(
       'select mobile, state::int as state from mobile_status_number where batch_id = $1 and ($2::int is null or state = $2::int) order by seq',
       [q.id, state])
     const records: BatchNumberRow[] = rows.map((row) => ({ mobile: row.mobile, state: STATE_OF_CODE.get(row.state) ?? 'real' }))
+    await audit(db, c, {
+      action: 'exported', account: found.rows[0].cus_id, target: { id: '/mobileStatus/batchNumbers' },
+      changes: madeWith({ batch: q.id, rows: records.length, ...(q.state ? { filters: { state: q.state } } : {}) }),
+    })
     return ok(c, { records })
   })
 

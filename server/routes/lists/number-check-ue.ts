@@ -36,7 +36,7 @@ export function ueCheckRoutes(deps: Deps) {
       const file = await partBytes(form, 'numbers')
       const cusId = await senderOf(db, c.get('user'), payload.cus_id)
       await consumeRate(deps, 'numberCheckUe', cusId)
-      return ok(c, await storeUeUpload(db, cusId, payload.file_name, readNumbers(file)))
+      return ok(c, await storeUeUpload(db, c, cusId, payload.file_name, readNumbers(file)))
     })
 
   /** Confirms and pays an upload of the caller's scope; the background checker takes it from there. */
@@ -48,7 +48,7 @@ export function ueCheckRoutes(deps: Deps) {
     const { rows } = await db.query<{ cus_id: string }>(`select u.cus_id from mobile_ue_file u ${w.sql}`, w.params)
     if (!rows[0]) throw new ApiError(404, 'notFound')
     const cusId = await senderOf(db, user, rows[0].cus_id)
-    return ok(c, await confirmUeUpload(db, cusId, q.batch_id, q.idempotency_key))
+    return ok(c, await confirmUeUpload(db, c, cusId, q.batch_id, q.idempotency_key))
   })
 
   /**

@@ -55,7 +55,7 @@ export function linkSendRoutes(deps: Deps) {
     let link = await ownLink(db, cusId, q.long_url)
     if (!link) {
       await consumeRate(deps, 'shortLinkDay', cusId)
-      link = await makeLink(db, cusId, q.long_url)
+      link = await makeLink(db, c, cusId, q.long_url)
     }
     return ok(c, await asResult(db, baseOf(deps), link))
   })
