@@ -23,6 +23,7 @@ const CASES = [
   ['by country, all (admin)', 'admin', '/dataGathering/countryList', { prod_type: 1, ...W90 }],
   ['batches, 90 days (admin)', 'admin', '/dataGathering/batchList', { prod_type: 0, ...W90 }],
   ['chart by day, 30 days (admin)', 'admin', '/dataGathering/trend', { prod_type: 0, dimension: 0 }],
+  ['batch chart, 30 days (admin)', 'admin', '/dataGathering/batchTrend', { prod_type: 0 }],
   ['chart by month, 12 months (acme)', 'acme', '/dataGathering/trend', { prod_type: 0, dimension: 1 }],
   ['failures by code × operator, 90 days (admin)', 'admin', '/dataGathering/failureList', { prod_type: 0, ...W90 }],
   ['failure rate by day, 30 days (acme01)', 'acme01', '/dataGathering/failureTrend', { prod_type: 0 }],
