@@ -81,6 +81,8 @@ describe('the audit trail covers every write', () => {
   const clock = pinnedClock(Date.UTC(2026, 11, 3, 2, 0, 0))
   const ids = {} as Record<string, string | number>
   const secrets: string[] = []
+  /** The request id each route was walked with. */
+  const walked: Record<string, string> = {}
   const password = (who: string) => DEMO_ACCOUNTS.find((a) => a.cusId === who)!.password
   const token = async (who: Exclude<Who, 'public'>) => {
     const { rows } = await h.db.query<{ id: number }>('select id from customer where cus_id = $1', [who])
@@ -406,6 +408,7 @@ describe('the audit trail covers every write', () => {
         }
         const requestId = `walk-${n++}-${path.replace(/\W+/g, '-')}`.slice(0, 64)
         const [url, init] = await request(method, path, c, requestId)
+        walked[key] = requestId
         await h.db.query('delete from walk_touch')
         const answer = await h.app.request(url, init)
         const res = { status: answer.status, text: await answer.text() }
@@ -425,6 +428,28 @@ describe('the audit trail covers every write', () => {
     }
     expect(missing).toEqual([])
   }, 120_000)
+
+  it('says who acted, through what and for whom, in the entries added for the checks, links, answers, keys and the signed API', async () => {
+    const entryOf = async (key: string) => (await h.db.query<{ action: string; cus_id: string | null; enterprise_id: string | null; actor_id: string | null; via: string; target_id: string | null; changes: unknown[] }>(
+      'select action, cus_id, enterprise_id, actor_id, via, target_id, changes from audit_entry where request_id = $1 order by id', [walked[key]])).rows
+    expect(await entryOf('post /mobileStatus/onlineCheck')).toEqual([expect.objectContaining({
+      action: 'numbersChecked', cus_id: 'acme02', enterprise_id: 'acme', actor_id: 'acme02', via: 'console', changes: expect.arrayContaining([{ field: 'numbers', after: 2 }]),
+    })])
+    expect(await entryOf('post /mobileStatus/batchNumbers')).toEqual([expect.objectContaining({ action: 'exported', cus_id: 'acme02', target_id: '/mobileStatus/batchNumbers' })])
+    expect((await entryOf('post /file/uploadMobileUe'))[0]).toMatchObject({ action: 'ueFileUploaded', cus_id: 'acme02', changes: expect.arrayContaining([{ field: 'numbers', after: 2 }]) })
+    expect((await entryOf('post /mobileUe/uploadCheck'))[0]).toMatchObject({ action: 'ueCheckStarted', cus_id: 'acme02' })
+    expect((await entryOf('post /shortChainTool/longToShort'))[0]).toMatchObject({ action: 'shortLinkMade', cus_id: 'acme', changes: [{ field: 'long_url', after: 'https://example.com/walk' }] })
+    // A recipient answered: the entry is in the trail of the account whose page it is, and no account acted.
+    expect((await entryOf('post /interact/messageInteractSend'))[0]).toMatchObject({
+      action: 'interactionAnswered', cus_id: 'acme01', enterprise_id: 'acme', actor_id: null, via: 'public', changes: [{ field: 'mobile', after: '13800001234' }, { field: 'content', after: 'Yes' }],
+    })
+    expect((await entryOf(`post ${OPEN_API_PATHS.optOut}`))[0]).toMatchObject({ action: 'optOutAdded', cus_id: 'acme', actor_id: 'acme', via: 'api', target_id: '13800009997' })
+    expect((await entryOf('post /addressBook/groupMobileDetail'))[0]).toMatchObject({ action: 'exported', cus_id: 'acme', target_id: '/addressBook/groupMobileDetail' })
+    for (const [key, action] of [['post /apiKey/create', 'apiKeyCreated'], ['post /apiKey/rotate', 'apiKeyRotated']] as const) {
+      expect((await entryOf(key))[0], key).toMatchObject({ action, cus_id: 'acme', changes: expect.arrayContaining([{ field: 'secret', changed: true }]) })
+    }
+    expect((await entryOf('post /apiKey/revoke'))[0]).toMatchObject({ action: 'apiKeyRevoked', cus_id: 'acme' })
+  })
 
   it('writes only actions of the catalogue, and never a password, secret or code the walk used or was given', async () => {
     const { rows } = await h.db.query<{ action: string; changes: unknown; target_id: string | null }>(`select action, changes, target_id from audit_entry where request_id like 'walk-%'`)

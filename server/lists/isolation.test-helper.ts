@@ -73,6 +73,13 @@ export const ISOLATION_ENDPOINTS: IsolationEndpoint[] = [
   // tenants); an account named in the body changes nothing.
   { path: '/apiKey/list', kind: 'list', body: { pageSize: 500 }, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/apiKey/list', kind: 'list', body: { pageSize: 500, cus_id: 'globex' } },
+  // The audit trail: an enterprise its own entries and its sub-accounts', a sub-account its own, an administrator all
+  // (the sign-ins of the matrix's accounts and of globex, below, are entries of four accounts in two enterprises and
+  // the platform's); an account named in the body, or an actor, changes nothing.
+  { path: '/audit/list', kind: 'list', body: { pageSize: 100 }, nonEmptyFor: ['admin', 'acme', 'acme01'] },
+  { path: '/audit/list', kind: 'list', body: { pageSize: 100, cus_id: 'globex' } },
+  { path: '/audit/list', kind: 'list', body: { pageSize: 100, actor: 'globex' } },
+  { path: '/audit/download', kind: 'download', body: {}, nonEmptyFor: ['admin', 'acme', 'acme01'] },
 ]
 
 const USERS = ['admin', 'acme', 'acme01'] as const
@@ -126,6 +133,8 @@ export function isolationMatrix(endpoints: IsolationEndpoint[] = ISOLATION_ENDPO
     beforeAll(async () => {
       h = await setup()
       for (const u of USERS) tokens[u] = await h.tokenFor(u, DEMO_ACCOUNTS.find((a) => a.cusId === u)!.password)
+      // Another enterprise's audit entries (its sign-in) for the trail's rows to keep out.
+      await h.tokenFor('globex', DEMO_ACCOUNTS.find((a) => a.cusId === 'globex')!.password)
     })
     afterAll(() => h.close())
 

@@ -31,6 +31,9 @@ describe('routes/api-keys', () => {
     })
     return { status: res.status, ...((await res.json()) as Omit<Reply, 'status'>) }
   }
+  type Entry = { action: string; cus_id: string; enterprise_id: string | null; actor_id: string; target_type: string; target_id: string; changes: unknown[] }
+  const entriesOf = async (keyIds: string[]) => (await h.db.query<Entry>(
+    `select action, cus_id, enterprise_id, actor_id, target_type, target_id, changes from audit_entry where target_id = any($1) order by id`, [keyIds])).rows
   const balance = (s: Signer & { keyId?: string }, o?: Parameters<typeof signed>[3]) => signed(OPEN_API_PATHS.balance, {}, s, o)
 
   async function create(who: string, body: { name?: string; scopes?: ApiKeyScope[]; ranges?: string[]; expires_days?: number } = {}) {
@@ -167,6 +170,27 @@ describe('routes/api-keys', () => {
     expect((await list('acme', { status: 'revoked' })).map((r) => r.key_id)).toContain(key.keyId)
   })
 
+  it('writes an entry for each create, rotate and revoke, the secret only as changed', async () => {
+    const key = await create('acme02', { name: 'Audited', scopes: ['send'] })
+    const rotated = await h.call('/apiKey/rotate', { key_id: key.keyId }, { token: t.acme02 })
+    expect(rotated.status).toBe(200)
+    expect((await h.call('/apiKey/revoke', { key_id: key.keyId }, { token: t.acme02 })).status).toBe(200)
+    const entries = await entriesOf([key.keyId])
+    expect(entries.map((e) => [e.action, e.cus_id, e.actor_id, e.target_type])).toEqual([
+      ['apiKeyCreated', 'acme02', 'acme02', 'secret'], ['apiKeyRotated', 'acme02', 'acme02', 'secret'], ['apiKeyRevoked', 'acme02', 'acme02', 'secret'],
+    ])
+    expect(entries[0].changes).toEqual(expect.arrayContaining([
+      { field: 'name', after: 'Audited' }, { field: 'scopes', after: ['send'] }, { field: 'secret', changed: true },
+    ]))
+    expect(entries[1].changes).toEqual([{ field: 'secret', changed: true }, { field: 'previous_until', after: rotated.data.previous_until }])
+    expect(entries[2].changes).toEqual([{ field: 'name', after: 'Audited' }, { field: 'status', before: 'active', after: 'revoked' }])
+    const text = JSON.stringify(entries)
+    for (const secret of [key.secret, rotated.data.secret as string]) {
+      expect(text).not.toContain(secret)
+      expect(text).not.toContain(secret.slice(-8))
+    }
+  })
+
   it('refuses each bad field by name', async () => {
     const res = await h.call('/apiKey/create', { name: ' ', scopes: [], ranges: ['300.1.1.1'], expires_days: 7 }, { token: t.acme })
     expect(res.status).toBe(400)
@@ -205,9 +229,17 @@ describe('routes/api-keys', () => {
       }
       expect(await balance(sub)).toMatchObject({ status: 200 })
       expect(await balance(parent)).toMatchObject({ status: 200 })
+      // A refused rotate or revoke changed nothing, so it wrote no entry.
+      const touched = [sub, parent, other].map((k) => k.keyId)
+      expect((await entriesOf(touched)).map((e) => e.action)).toEqual(['apiKeyCreated', 'apiKeyCreated', 'apiKeyCreated'])
       expect((await revoke('acme', sub)).status).toBe(200)
       expect((await revoke('admin', other)).status).toBe(200)
       expect(await balance(sub)).toMatchObject({ status: 401 })
+      // A revoke's entry belongs to the key's account, whoever revoked it: its enterprise reads it there.
+      expect((await entriesOf(touched)).filter((e) => e.action === 'apiKeyRevoked')).toEqual([
+        expect.objectContaining({ target_id: sub.keyId, cus_id: 'acme01', enterprise_id: 'acme', actor_id: 'acme' }),
+        expect.objectContaining({ target_id: other.keyId, cus_id: 'globex', enterprise_id: 'globex', actor_id: 'admin' }),
+      ])
     })
 
     it('never lets a key sign for another account, its enterprise\'s included', async () => {
