@@ -44,9 +44,21 @@ test('an administrator creates a customer, charges it, and the customer signs in
   await expect(page.getByRole('dialog').locator('input[name="amount"]')).toHaveValue('5000.125')
   expect((await apiAs(page, '/customer/customerDetail', { cus_id: NEWCO.account })).data).toMatchObject({ balance: '0.000' })
   await page.getByRole('dialog').locator('input[name="amount"]').fill('500.125')
+  await page.getByRole('dialog').locator('input[name="remark"]').fill('年度合同首付')
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('dialog').filter({ hasText: '确认账户充值' })).toContainText('余额 0.000 元 → 500.125 元')
-  await page.keyboard.press('Enter')
+  await expect(question).toContainText('余额 0.000 元 → 500.125 元')
+  // Esc steps back from the question to the charge as typed, its remark where it was; nothing is sent.
+  await page.keyboard.press('Escape')
+  await expect(question).toHaveCount(0)
+  const charge = page.getByRole('dialog').filter({ hasText: `为 ${NEWCO.account} 充值` })
+  await expect(charge.locator('input[name="amount"]')).toHaveValue('500.125')
+  await expect(charge.locator('input[name="remark"]')).toHaveValue('年度合同首付')
+  await expect(charge.locator('input[name="remark"]')).toBeFocused()
+  expect((await apiAs(page, '/customer/customerDetail', { cus_id: NEWCO.account })).data).toMatchObject({ balance: '0.000' })
+  // Ctrl+Enter asks again, and on the question confirms, as Enter does.
+  await page.keyboard.press('Control+Enter')
+  await expect(question).toContainText('余额 0.000 元 → 500.125 元')
+  await page.keyboard.press('Control+Enter')
   // The success words write money as every screen does: grouped thousands, three decimals, the currency.
   await expect(page.getByText(`充值成功，${NEWCO.account} 余额 500.125 元`)).toBeVisible()
   await expect(gridRows(page).filter({ hasText: NEWCO.account })).toContainText('500.125 元')

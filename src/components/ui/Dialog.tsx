@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
-import { useRef, type ReactNode } from 'react'
+import { useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { useI18nContext } from '@/i18n/i18n-react'
 
 export interface DialogProps {
@@ -15,6 +15,8 @@ export interface DialogProps {
   width?: string
   /** Hides the close (×) button, for dialogs that must be answered (confirm). */
   hideClose?: boolean
+  /** Keys pressed anywhere in the panel (a question's Ctrl/⌘+Enter). */
+  onKeyDown?: (e: KeyboardEvent<HTMLDivElement>) => void
 }
 
 /**
@@ -37,7 +39,7 @@ function DialogFooter({ children }: { children: ReactNode }) {
  * the title and the actions stay put and the body between them scrolls, so a long form (a new customer) shows its
  * first field and its Save on any window.
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer, width = 'max-w-md', hideClose }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, width = 'max-w-md', hideClose, onKeyDown }: DialogProps) {
   const { LL } = useI18nContext()
   // Radix gives focus back to a Dialog.Trigger only; the console opens dialogs from commands, row actions and
   // top-bar buttons without one, so focus fell to the page. Whoever had it when the dialog opened gets it back,
@@ -51,7 +53,10 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
     e.preventDefault()
     const to = opener.current
     requestAnimationFrame(() => {
-      const lost = !document.activeElement || document.activeElement === document.body
+      // A dialog beneath (the form a question was asked from) takes the focus onto its panel, where no key reaches its
+      // form: that is lost too, and the field the question was asked from gets it back.
+      const at = document.activeElement
+      const lost = !at || at === document.body || at.getAttribute('role') === 'dialog'
       if (lost && to?.isConnected) to.focus()
     })
   }
@@ -70,6 +75,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         <RadixDialog.Content
           onOpenAutoFocus={takeFocus}
           onCloseAutoFocus={giveBack}
+          onKeyDown={onKeyDown}
           data-testid="dialog"
           className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2
             flex-col rounded-lg border border-[var(--border)] bg-[var(--surface)] p-5 text-[var(--text)] shadow-xl outline-none`}

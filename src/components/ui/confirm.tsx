@@ -21,7 +21,11 @@ let pending: Pending | null = null
 const listeners = new Set<() => void>()
 const emit = () => listeners.forEach((l) => l())
 
-/** Asks a yes/no question in a modal; resolves true on confirm, false on cancel, Esc or overlay click. */
+/**
+ * Asks a yes/no question in a modal; resolves true on confirm (its button, Enter on it, or Ctrl/⌘+Enter anywhere in
+ * the question, as in the form that asked), false on cancel, Esc or overlay click. Esc answers only the question: the
+ * form dialog beneath stays open as typed.
+ */
 export function confirm(options: ConfirmOptions): Promise<boolean> {
   pending?.resolve(false)
   return new Promise((resolve) => {
@@ -53,6 +57,12 @@ export function ConfirmHost() {
       title={current?.title ?? LL.common.confirmTitle()}
       description={current?.message}
       hideClose
+      // A held Ctrl+Enter that sent the form repeats: only a fresh press answers, never the repeat of the one that asked.
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.repeat || e.nativeEvent.isComposing) return
+        e.preventDefault()
+        answer(true)
+      }}
       footer={
         <>
           <Button variant="secondary" onClick={() => answer(false)}>
