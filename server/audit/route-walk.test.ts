@@ -19,10 +19,11 @@ import { appSecretOf } from '../users/app-secret'
  * Every write leaves its audit entry. The walk reads the routes from the OpenAPI document the server builds, calls
  * each as an account allowed to, with a valid request, and looks for an entry carrying that request's id:
  *
- * - a write (any route whose name does not say it only reads) must answer 2xx and leave an entry;
+ * - every route must answer 2xx: a route whose default request (acme's, `{}`) is refused needs its own in CALLS;
+ * - a write (any route whose name does not say it only reads) must leave an entry;
  * - a download (a file or text reply) must leave one too: who took which data;
- * - a read is called as well, and if it changed a row of the database anyway, it must have left an entry: a row
- *   trigger on every table (installed here, on this file's own database) counts the rows each request changed.
+ * - a read must leave one if it changed a row of the database anyway: a row trigger on every table (installed here,
+ *   on this file's own database) counts the rows each request changed.
  *
  * A route added later is a write unless its name says otherwise, so it fails here until it has a request below
  * (CALLS) and writes its entry. Only the routes of ALLOWED change nothing worth an entry, each said why.
@@ -103,6 +104,14 @@ describe('the audit trail covers every write', () => {
     await h.call('/addressBook/addressBookMemberAdd', { group_id: g, name: 'Walker', mobile: `1380000${String(2000 + g).slice(-4)}` }, { token: await token('acme') })
     return Number(await one('select id from ab_contact where group_id = $1 order by id desc limit 1', [g]))
   }
+  /** The page code of an interactive message acme01 sent to `mobile`. */
+  const interactCode = async (mobile: string) => {
+    const f = new FormData()
+    f.set('payload', JSON.stringify({ content: '【艾克米】How was it? {interact}', idempotency_key: uuid() }))
+    f.set('numbers', new Blob([mobile]), 'n.txt')
+    const sent = (await (await h.app.request(`${API_PREFIX}/user/groupSend`, { method: 'POST', headers: { authorization: `Bearer ${await token('acme01')}` }, body: f })).json()) as { data: { batch_id: string } }
+    return one('select code from interact_message where batch_id = $1', [sent.data.batch_id])
+  }
   const forgetRecentCodes = () => h.db.query(`update sms_code set created_at = created_at - interval '61 seconds'`)
 
   /** A valid request for each route that writes or hands out data, by `method path` of the document. */
@@ -146,13 +155,7 @@ describe('the audit trail covers every write', () => {
       const redomStr = await h.captcha()
       return { as: 'public', body: { epId: 'walknew2', epName: 'Walk Ltd', phone: '13911113333', code, uuid: uuidStr, password: await h.seal(redomStr, 'Walk@123456'), captcha: CAPTCHA, redomStr } }
     },
-    'post /interact/messageInteractSend': async () => {
-      const f = new FormData()
-      f.set('payload', JSON.stringify({ content: '【艾克米】How was it? {interact}', idempotency_key: uuid() }))
-      f.set('numbers', new Blob(['13800001234']), 'n.txt')
-      const sent = (await (await h.app.request(`${API_PREFIX}/user/groupSend`, { method: 'POST', headers: { authorization: `Bearer ${await token('acme01')}` }, body: f })).json()) as { data: { batch_id: string } }
-      return { as: 'public', body: { code: await one('select code from interact_message where batch_id = $1', [sent.data.batch_id]), content: 'Yes' } }
-    },
+    'post /interact/messageInteractSend': async () => ({ as: 'public', body: { code: await interactCode('13800001234'), content: 'Yes' } }),
     // The session
     'post /user/refesh': () => ({ as: 'acme' }),
     'post /user/logout': () => ({ as: 'acme' }),
@@ -334,10 +337,58 @@ describe('the audit trail covers every write', () => {
       return { as: 'globex', form: { payload: { ...tpl, low_type: [1], sms_text: '【环球】Walk', idempotency_key: uuid() }, files: { numbers: '13800008892' } } }
     },
     'post /user/intlGroupSend': () => ({ as: 'admin', form: { payload: { cus_id: 'globex', content: 'Walk', idempotency_key: uuid() }, files: { numbers: '+447700900123' } } }),
+    // Reads that need an id, a form or an administrator: each is called validly too, so a change it made would show.
+    'post /user/getMenu': () => ({ as: 'acme', body: { permCode: 'homeSms' } }),
+    'post /user/getList': () => ({ as: 'acme', body: { prodType: 0 } }),
+    'post /addressBook/addressBookGroupDetail': async () => ({ as: 'acme', body: { group_id: await group() } }),
+    'post /addressBook/addressBookMemberDetail': async () => ({ as: 'acme', body: { id: await contact(await group()) } }),
+    'post /customer/list': () => ({ as: 'admin', body: {} }),
+    'post /customer/chargeDetail': () => ({ as: 'admin', body: { cus_id: 'acme' } }),
+    'get /crud/list': () => ({ as: 'admin' }),
+    'post /customer/prodTypes': () => ({ as: 'admin' }),
+    'post /customer/busCtys': () => ({ as: 'admin' }),
+    'post /customer/customerDetail': () => ({ as: 'admin', body: { cus_id: 'acme' } }),
+    'post /subAccount/detail': () => ({ as: 'acme', body: { cus_id: 'acme01' } }),
+    'post /user/groupPreview': () => ({ as: 'acme01', form: { payload: { content: '【艾克米】Walk' }, files: { numbers: '13800008893' } } }),
+    'post /user/intlGroupPreview': () => ({ as: 'admin', form: { payload: { cus_id: 'globex', content: 'Walk' }, files: { numbers: '+447700900124' } } }),
+    'post /optOut/check': () => ({ as: 'acme01', form: { payload: { content: '【艾克米】Walk' }, files: { numbers: '13800008894' } } }),
+    'post /shortChainTool/shortToLong': async () => {
+      const made = await h.call('/shortChainTool/longToShort', { long_url: 'https://example.com/walk-read' }, { token: await token('acme') })
+      return { as: 'acme', body: { short_url: made.data.short_url } }
+    },
+    'post /videoTemplate/getSendContentByCusTemplateId': () => ({ as: 'acme', body: { cus_template_id: ids.videoTemplate } }),
+    'post /videoTemplate/getVideoTemplate': () => ({ as: 'acme', body: { cus_template_id: ids.videoTemplate } }),
+    'post /videoTemplate/getVideoTemplateByGateTemplateId': async () => {
+      await h.db.query(`update video_template set gate_template_id = 'VIDWALK0001' where cus_template_id = $1`, [ids.videoTemplate])
+      return { as: 'acme', body: { gate_template_id: 'VIDWALK0001' } }
+    },
+    'post /cspTemplate/getSendContentByCusTemplateId': async () => ({ as: 'globex', body: { template_id: await one(`select template_id from csp_template where cus_id = 'globex' and template_status = 4 order by template_id limit 1`) } }),
+    'post /cspTemplate/getCspTemplate': () => ({ as: 'admin', body: { template_id: ids.cspTemplate } }),
+    'post /cspTemplate/getCspTemplateByGateTemplateId': async () => {
+      await h.db.query(`update csp_template set gate_template_id = 'CSPWALK0001' where template_id = $1`, [ids.cspTemplate])
+      return { as: 'admin', body: { gate_template_id: 'CSPWALK0001' } }
+    },
+    'post /interact/messageInteractList': async () => ({ as: 'public', body: { code: await interactCode('13800001235') } }),
+    'get /media/file': async () => ({ as: 'acme', query: { id: String(await one(`select material_id from material where cus_id = 'acme' order by material_id limit 1`)) } }),
+    'post /batch/detail': async () => ({ as: 'acme01', body: { batch_id: await one(`select batch_id from sms_batch where cus_id = 'acme01' order by create_time desc limit 1`) } }),
+    'post /batch/failures': async () => ({ as: 'acme01', body: { batch_id: await one(`select batch_id from sms_batch where cus_id = 'acme01' order by create_time desc limit 1`) } }),
+    'post /batch/resendPreview': async () => ({ as: 'acme01', body: { batch_id: await one(`select batch_id from sms_batch where cus_id = 'acme01' order by create_time desc limit 1`), target: 'failed' } }),
+    'post /mtRecord/detail': async () => ({ as: 'acme01', body: { sn: Number(await one(`select sn from mt_record where cus_id = 'acme01' order by sn limit 1`)) } }),
+    [`post ${OPEN_API_PATHS.batch}`]: async () => ({ as: 'acme', signed: {}, body: { batch_id: await one(`select batch_id from sms_batch where cus_id = 'acme' order by create_time desc limit 1`) } }),
     // The signed API
     [`post ${OPEN_API_PATHS.send}`]: () => ({ as: 'acme', signed: {}, body: { content: '【艾克米】Walk', mobiles: ['13800009999'], idempotency_key: uuid() } }),
     [`post ${OPEN_API_PATHS.p2p}`]: () => ({ as: 'acme', signed: {}, body: { template: '【艾克米】Walk {p1}', rows: [['13800009998', 'v']], idempotency_key: uuid() } }),
     [`post ${OPEN_API_PATHS.optOut}`]: () => ({ as: 'acme', signed: {}, body: { mobiles: ['13800009997'], note: 'walk' } }),
+  }
+
+  /**
+   * A route with no request in CALLS: a read, or a download, asked for as a list would (a download as CSV): signed by
+   * acme's app secret on the signed API, as acme with a session, or without one on a public route.
+   */
+  const defaultCall = (op: { security?: Record<string, unknown>[] }, kind: Kind): Call => {
+    const auth = op.security?.[0] ?? null
+    const body = kind === 'export' ? { format: 'csv' } : {}
+    return auth && 'smsAccount' in auth ? { as: 'acme', signed: {}, body } : { as: auth ? 'acme' : 'public', body }
   }
 
   /** The request of `c`, its session or signature made before it is sent (so the session's row is not its change). */
@@ -400,8 +451,7 @@ describe('the audit trail covers every write', () => {
         }
         let c: Call
         try {
-          // A read, or a download with no request of its own: acme asks for it as a list would (a download as CSV).
-          c = make ? await make() : { as: (doc.paths[path][method] as { security?: unknown[] }).security?.length ? 'acme' : 'public', body: kind === 'export' ? { format: 'csv' } : {} }
+          c = make ? await make() : defaultCall(doc.paths[path][method] as { security?: Record<string, unknown>[] }, kind)
         } catch (e) {
           missing.push(`${key}: its request could not be made: ${String(e)}`)
           continue
@@ -421,7 +471,7 @@ describe('the audit trail covers every write', () => {
           if (actions.length) missing.push(`${key}: allowed as "${ALLOWED[key]}" but writes ${actions.join(', ')}: take it off ALLOWED`)
           continue
         }
-        if (kind !== 'read' && !ok) missing.push(`${key} (${kind}) as ${c.as}: answered ${res.status} ${res.text.slice(0, 160)}`)
+        if (!ok) missing.push(`${key} (${kind}) as ${c.as}: answered ${res.status} ${res.text.slice(0, 160)}: give it a valid request in CALLS`)
         else if (kind !== 'read' && !actions.length) missing.push(`${key} (${kind}): no entry`)
         else if (kind === 'read' && touched.length && !actions.length) missing.push(`${key} (read) changed ${touched.join(', ')} and left no entry`)
       }
