@@ -8737,6 +8737,32 @@ type RootTranslation = {
 			confirm: RequiredParams<'id' | 'name'>
 		}
 	}
+	timedEdit: {
+		/**
+		 * 点​对​点​批​次​的​每​个​号​码​保​留​各​自​的​内​容​并​按​其​计​费​，​此​处​的​修​改​不​改​变​计​费
+		 */
+		pointToPoint: string
+		/**
+		 * 按​各​号​码​所​在​国​家​/​地​区​的​单​价​计​费
+		 */
+		byCountry: string
+		/**
+		 * 保​存​后​每​个​号​码​由​ ​{​b​e​f​o​r​e​}​ ​条​变​为​ ​{​a​f​t​e​r​}​ ​条​，​合​计​由​ ​{​t​o​t​a​l​B​e​f​o​r​e​}​ ​条​变​为​ ​{​t​o​t​a​l​A​f​t​e​r​}​ ​条
+		 * @param {number} after
+		 * @param {number} before
+		 * @param {number} totalAfter
+		 * @param {number} totalBefore
+		 */
+		messagesChange: RequiredParams<'after' | 'before' | 'totalAfter' | 'totalBefore'>
+		/**
+		 * 保​存​后​每​个​号​码​由​ ​{​b​e​f​o​r​e​}​ ​条​变​为​ ​{​a​f​t​e​r​}​ ​条​，​预​计​费​用​由​ ​{​c​o​s​t​B​e​f​o​r​e​}​ ​变​为​ ​{​c​o​s​t​A​f​t​e​r​}
+		 * @param {number} after
+		 * @param {number} before
+		 * @param {string} costAfter
+		 * @param {string} costBefore
+		 */
+		costChange: RequiredParams<'after' | 'before' | 'costAfter' | 'costBefore'>
+	}
 }
 
 export type TranslationFunctions = {
@@ -17070,6 +17096,24 @@ export type TranslationFunctions = {
 			 */
 			confirm: (arg: { id: string, name: string }) => LocalizedString
 		}
+	}
+	timedEdit: {
+		/**
+		 * 点对点批次的每个号码保留各自的内容并按其计费，此处的修改不改变计费
+		 */
+		pointToPoint: () => LocalizedString
+		/**
+		 * 按各号码所在国家/地区的单价计费
+		 */
+		byCountry: () => LocalizedString
+		/**
+		 * 保存后每个号码由 {before} 条变为 {after} 条，合计由 {totalBefore} 条变为 {totalAfter} 条
+		 */
+		messagesChange: (arg: { after: number, before: number, totalAfter: number, totalBefore: number }) => LocalizedString
+		/**
+		 * 保存后每个号码由 {before} 条变为 {after} 条，预计费用由 {costBefore} 变为 {costAfter}
+		 */
+		costChange: (arg: { after: number, before: number, costAfter: string, costBefore: string }) => LocalizedString
 	}
 }
 

@@ -19,11 +19,12 @@ test('the sample table adds a row through its form dialog: empty name refused, E
   await expect(screen.locator('[data-total]')).toHaveAttribute('data-total', String(total + 1))
 })
 
-test('a timed batch’s content is edited in its dialog: empty refused, Ctrl+Enter saves', async ({ page }) => {
+test('a timed batch’s content is edited in its dialog with the send page\'s figures: empty refused, Ctrl+Enter saves', async ({ page }) => {
   await signIn(page, 'admin', '/home-sms/timed-batches')
   const screen = page.locator('[data-list="home-sms.timed-batches"]')
   const panel = screen.getByRole('form', { name: '筛选条件' })
   await panel.locator('[data-field="send_status"] select').selectOption('0')
+  await panel.locator('[data-field="batch_type"] select').selectOption('0')
   const listed = page.waitForResponse((r) => r.url().endsWith('/api/pageTimeBatch/list') && (r.request().postData() ?? '').includes('send_status'))
   await panel.getByRole('button', { name: '搜索' }).click()
   await listed
@@ -32,13 +33,22 @@ test('a timed batch’s content is edited in its dialog: empty refused, Ctrl+Ent
   // The new text starts with the batch's account's signature, as a send's does (the server refuses it otherwise).
   const account = ((await row.locator('[col-id="cus_id"]').textContent()) ?? '').trim()
   expect(SIGNATURE_OF[account], account).toBeTruthy()
+  const count = Number(((await row.locator('[col-id="batch_count"]').textContent()) ?? '').replace(/\D/g, ''))
   await row.locator('[data-action="edit"]').click()
   const dialog = page.getByRole('dialog')
   const box = dialog.locator('textarea[name="content"]')
   await box.fill('   ')
   await page.keyboard.press('Control+Enter')
   await expect(dialog.getByText('短信内容不能为空')).toBeVisible()
+  // The send page's figures follow the text: 155 characters or more are 3 messages for each of the batch's numbers, at
+  // the account's price, and the dialog says the edit bills the batch differently before it is saved.
+  await box.fill(`【${SIGNATURE_OF[account]}】${'请准时参加'.repeat(30)}`)
+  await expect(dialog.getByTestId('messages-per-number')).toHaveText('每个号码 3 条')
+  expect(((await dialog.getByTestId('total-messages').textContent()) ?? '').replace(/\D/g, '')).toBe(String(3 * count))
+  await expect(dialog.getByTestId('estimated-cost')).toContainText('元')
+  await expect(dialog.getByTestId('timed-edit-change')).toContainText('条变为 3 条')
   await box.fill(`【${SIGNATURE_OF[account]}】新的定时内容`)
+  await expect(dialog.getByTestId('messages-per-number')).toHaveText('每个号码 1 条')
   await page.keyboard.press('Control+Enter')
   await expect(page.getByText('修改成功')).toBeVisible()
   await expect(dialog).toBeHidden()

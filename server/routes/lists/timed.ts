@@ -17,7 +17,7 @@ import { foreignBatchRowGuard, totalFromBatchRow } from '../../lists/batch-row'
 import { col, fileColumns, mayFilterAccount, type Row } from './common'
 
 const BATCH_SELECT = `t.time_batch, t.cus_id, t.prod_type::int as prod_type, t.batch_count, t.batch_type::int as batch_type,
-  t.send_status::int as send_status, t.timing_time, t.create_time, t.content as "decodeContent"`
+  t.send_status::int as send_status, t.timing_time, t.create_time, t.content as "decodeContent", t.kind`
 const DETAIL_SELECT = `m.sn, m.mobile as "decodeMobile", m.content as "decodeContent", m.send_status::int as send_status, m.time_batch,
   m.timing_time, m.create_time, m.cus_id`
 

@@ -11,7 +11,10 @@ const INPUT_MODE = { tel: 'numeric', code: 'numeric', url: 'url' } as const
 const controlClass = `rounded border bg-[var(--surface)] px-3 py-2 text-base text-[var(--text)] sm:text-sm outline-none focus:border-[var(--primary)]
   focus:ring-2 focus:ring-[var(--primary)]/30`
 
-/** The fields of a declared form, each with its label, its hint, and its message in the hint's place. */
+/**
+ * The fields of a declared form, each with its label, its hint, and its message in the hint's place. The hint's line
+ * is a block, so a hint may be a list of figures, not only words.
+ */
 export function DeclaredFields<K extends string, Out>({ form, autoFocus, tail }: { form: FormState<K, Out>; autoFocus?: boolean; tail?: ReactNode }) {
   const { values, errors, visible, idOf, set, testId } = form
   return (
@@ -79,9 +82,9 @@ export function DeclaredFields<K extends string, Out>({ form, autoFocus, tail }:
                   </label>
                 ))}
               </div>
-              <p id={`${id}-msg`} role={error ? 'alert' : undefined} className={`min-h-4 text-xs ${error ? 'text-[var(--danger)]' : 'text-[var(--muted)]'}`}>
+              <div id={`${id}-msg`} role={error ? 'alert' : undefined} className={`min-h-4 text-xs ${error ? 'text-[var(--danger)]' : 'text-[var(--muted)]'}`}>
                 {error ?? hint ?? ''}
-              </p>
+              </div>
             </fieldset>
           )
         }
@@ -102,9 +105,9 @@ export function DeclaredFields<K extends string, Out>({ form, autoFocus, tail }:
               ) : (
                 <textarea {...control} rows={f.rows ?? 3} autoComplete="off" onChange={(e) => set(f.name, e.target.value)} />
               )}
-              <p id={`${id}-msg`} role={error ? 'alert' : undefined} className={`min-h-4 text-xs ${error ? 'text-[var(--danger)]' : 'text-[var(--muted)]'}`}>
+              <div id={`${id}-msg`} role={error ? 'alert' : undefined} className={`min-h-4 text-xs ${error ? 'text-[var(--danger)]' : 'text-[var(--muted)]'}`}>
                 {error ?? hint ?? ''}
-              </p>
+              </div>
             </div>
           )
         }
@@ -132,7 +135,7 @@ export function DeclaredFields<K extends string, Out>({ form, autoFocus, tail }:
               onChange={(e) => set(f.name, e.target.value)}
             />
             {/* The hint sits in the error's empty line; an error (which words the rule itself) takes its place. */}
-            {hint && !error && <p className="-mt-5 mb-1 min-h-4 text-xs text-[var(--muted)]">{hint}</p>}
+            {hint && !error && <div className="-mt-5 mb-1 min-h-4 text-xs text-[var(--muted)]">{hint}</div>}
           </div>
         )
       })}

@@ -32,8 +32,11 @@ export interface FormField<K extends string = string> {
   /** 'checkboxes': any number of the options, the value their values joined by commas in the options' order. */
   kind?: 'text' | 'password' | 'tel' | 'code' | 'url' | 'select' | 'textarea' | 'radio' | 'checkboxes'
   options?: readonly { value: string; label: string }[]
-  /** Words under the field while it is not refused; a function when they follow what is typed (a count). */
-  hint?: string | ((values: Values<K>) => string)
+  /**
+   * Words under the field while it is not refused; a function of the values when they follow what is typed (a count,
+   * a message's length and cost as it is written). Any content: a list of figures as well as a sentence.
+   */
+  hint?: ReactNode | ((values: Values<K>) => ReactNode)
   autoComplete?: string
   inputMode?: 'decimal' | 'numeric' | 'text' | 'url' | 'tel'
   placeholder?: string

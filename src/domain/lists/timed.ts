@@ -67,6 +67,8 @@ export const timedBatchRowSchema = z.object({
   timing_time: z.string(),
   create_time: z.string(),
   decodeContent: z.string(),
+  /** How its details carry the content (group, p2p, link, video, csp, intl): a link batch's each end in a short link. */
+  kind: z.string(),
 })
 export type TimedBatchRow = z.infer<typeof timedBatchRowSchema>
 export const TIMED_BATCH_SORTABLE = ['timing_time', 'create_time', 'batch_count', 'time_batch'] as const

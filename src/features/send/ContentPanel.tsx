@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { ContentFigures } from '@/components/billing/ContentFigures'
 import { formatMoney } from '@/domain/money'
 import { MAX_CONTENT_CHARS } from '@/domain/send'
 import { useI18nContext } from '@/i18n/i18n-react'
@@ -45,19 +46,13 @@ export function ContentPanel({ content, onChange, measure, valid, cost, balance,
       {error && <p role="alert" className="text-sm text-[var(--danger)]">{error}</p>}
       {/* After the editor, so Tab from the numbers reaches the content first. */}
       {tools && <div className="mt-2 flex flex-wrap gap-2">{tools}</div>}
-      <ul data-testid="content-figures" className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-[var(--muted)]">
-        <li>{t.chars({ count: measure.chars })}</li>
-        <li>{t.bytes({ count: measure.bytes })}</li>
-        <li>{t.perMessage({ count: measure.perMessage })}</li>
-        <li data-testid="messages-per-number">{t.messagesPerNumber({ count: measure.messages })}</li>
-        <li data-testid="total-messages" className="font-semibold text-[var(--text)]">{t.totalMessages({ count: measure.messages * valid })}</li>
-        {cost !== null && <li data-testid="estimated-cost">{t.cost({ amount: money(cost, locale) })}</li>}
+      <ContentFigures measure={measure} numbers={valid} cost={cost} className="mt-2">
         <li data-testid="send-balance">
           {balanceError ? (
             <span role="alert" className="text-[var(--danger)]">{LL.send.errors.balanceQuery()}</span>
           ) : balance === null ? t.balanceUnknown() : t.balance({ amount: money(balance, locale) })}
         </li>
-      </ul>
+      </ContentFigures>
     </section>
   )
 }

@@ -35,7 +35,8 @@ import marketing from './marketing.js'
 import batch from './batch.js'
 import audit from './audit.js'
 import apiKeys from './apiKeys.js'
+import timedEdit from './timedEdit.js'
 
-const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier, figures, signatures, marketing, optOuts, sheetImport, batch, audit, apiKeys } satisfies Translation
+const en = { alerts, auth, common, customers, dashboard, errors, grid, lists, pages, palette, send, settings, sendCsp, sendIntl, sendLink, sendP2p, sendVideo, shell, status, interact, linkTools, push, numberCheck, addressBook, nav, tplEditor, materials, carrier, figures, signatures, marketing, optOuts, sheetImport, batch, audit, apiKeys, timedEdit } satisfies Translation
 
 export default en

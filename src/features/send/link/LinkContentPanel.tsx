@@ -1,5 +1,6 @@
 import { SignatureSelect } from '@/components/signature/SignatureSelect'
 import { useId, useRef, type ReactNode } from 'react'
+import { ContentFigures } from '@/components/billing/ContentFigures'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/TextField'
 import { MAX_CONTENT_CHARS } from '@/domain/send'
@@ -82,20 +83,14 @@ export function LinkContentPanel(p: Props) {
         <p className="text-xs text-[var(--muted)]" data-testid="link-example">{l.content.example({ url: p.example, count: p.example.length })}</p>
         {p.tools && <div className="mt-2 flex flex-wrap gap-2">{p.tools}</div>}
       </div>
-      <ul data-testid="content-figures" className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-[var(--muted)]">
-        <li>{t.chars({ count: p.measure.chars })}</li>
-        <li>{t.bytes({ count: p.measure.bytes })}</li>
-        <li>{t.perMessage({ count: p.measure.perMessage })}</li>
-        <li data-testid="messages-per-number">{t.messagesPerNumber({ count: p.measure.messages })}</li>
-        <li data-testid="total-messages" className="font-semibold text-[var(--text)]">{t.totalMessages({ count: p.measure.messages * p.valid })}</li>
-        {p.cost !== null && <li data-testid="estimated-cost">{t.cost({ amount: money(p.cost, locale) })}</li>}
+      <ContentFigures measure={p.measure} numbers={p.valid} cost={p.cost}>
         {p.infoError && <li role="alert" className="text-[var(--danger)]">{l.errors.infoFailed()}</li>}
         <li data-testid="send-balance">
           {p.balanceError ? (
             <span role="alert" className="text-[var(--danger)]">{LL.send.errors.balanceQuery()}</span>
           ) : p.balance === null ? t.balanceUnknown() : t.balance({ amount: money(p.balance, locale) })}
         </li>
-      </ul>
+      </ContentFigures>
     </section>
   )
 }
