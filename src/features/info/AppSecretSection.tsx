@@ -39,7 +39,7 @@ export function AppSecretSection() {
       <h2 className="mb-1 text-lg font-semibold">{t.title()}</h2>
       <p className="mb-4 text-sm text-[var(--muted)]">
         {t.intro()}{' '}
-        <Link to="/$" params={{ _splat: API_KEY_LIST_PATH.slice(1) }} className="text-[var(--primary)] hover:underline" data-testid="app-secret-keys-link">
+        <Link to="/$" params={{ _splat: API_KEY_LIST_PATH.slice(1) }} className="text-[var(--primary)] underline" data-testid="app-secret-keys-link">
           {LL.apiKeys.settingsLink()}
         </Link>
       </p>
