@@ -51,7 +51,9 @@ test('a signature applied for from the palette is approved by the review, announ
   expect(body.code).toBe(200)
   const records = await apiAs(page, '/mtRecord/list', { batch_id: body.data.batch_id })
   expect(records.data.records.map((r) => r.decodeContent)).toEqual([`【${name}】会员日全场八折`, `【${name}】会员日全场八折`])
-  // The page remembers the choice: the next message starts with it.
+  // The page remembers the choice: the next message starts with it (once the page has taken the answer and started a
+  // fresh send: a reload before that keeps the draft, whose idempotency key makes its resend the same batch).
+  await expect(page.getByTestId('send-content')).not.toHaveValue(/会员日/)
   await page.reload()
   await expect(page.getByTestId('send-content')).toHaveValue(`【${name}】`)
 })
