@@ -116,6 +116,8 @@ async function checkScreen(lane: Page, r: MenuItem, locale: string, first: boole
   if (await list.count()) {
     const total = list.locator('[data-total]')
     await expect(total, r.path).toBeVisible()
+    // The pager's count is the answer's once the list is no longer waiting for one.
+    await expect(list, r.path).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 })
     const rows = list.locator('[role="row"]:not(.ag-row-pinned):has([role="gridcell"])')
     if (Number(await total.getAttribute('data-total')) > 0) await expect(rows.first(), r.path).toBeVisible()
     else await expect(list.getByText(locale === 'en' ? 'No records match these filters' : '没有符合条件的记录'), r.path).toBeVisible()
