@@ -104,9 +104,9 @@ describe('routes/batch', () => {
       })
       expect(res.status).toBe(200)
       const [head, ...rows] = parseCsv(await res.text())
-      expect(head.slice(0, 3)).toEqual(['Mobile', 'Status description', 'Failure kind'])
+      expect(head.slice(0, 3)).toEqual(['Mobile', 'Status description', 'Kind'])
       expect(rows.map((r) => r[0]).sort()).toEqual([...transient, ...permanent].sort())
-      expect(rows.find((r) => r[0] === permanent[0])?.slice(1, 3)).toEqual(['MK:0001', 'Permanent'])
+      expect(rows.find((r) => r[0] === permanent[0])?.slice(1, 3)).toEqual(['Vacant number (MK:0001)', 'Permanent'])
     })
 
     it('resends to the transient failures only, scrubbed, as a linked batch billed once under retries', async () => {

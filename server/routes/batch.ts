@@ -1,7 +1,7 @@
 import { madeWith } from '../audit/diff'
 import { audit } from '../audit/write'
 import { Hono } from 'hono'
-import { failureKind } from '../../src/domain/carrier-codes'
+import { carrierCodeText, FAILURE_KIND_WORDS, failureKind } from '../../src/domain/carrier-codes'
 import type { Deps } from '../deps'
 import { cancelBatch } from '../batch/cancel'
 import { batchDetail, FAILED, failureGroups, visibleBatch } from '../batch/read'
@@ -15,13 +15,9 @@ import { countRows, downloadResponse, keysetBatches, Where } from '../lists'
 import { consumeRate } from '../security/rate-limit'
 import { col, fileColumns, wallTime, type Row } from './lists/common'
 
-const KIND_WORDS = {
-  permanent: { 'zh-CN': '永久失败', en: 'Permanent' },
-  transient: { 'zh-CN': '暂时失败', en: 'Transient' },
-} as const
 const FAILED_FILE = [
-  col('decodeMobile', '手机号', 'Mobile'), col('report_result_desc', '状态描述', 'Status description'), col('kind', '失败类型', 'Failure kind'),
-  col('receive_time', '提交时间', 'Submit time'), col('report_time', '报告时间', 'Report time'),
+  col('decodeMobile', 'mobile'), col('report_result_desc', 'statusDesc'), col('kind', 'failureKind'),
+  col('receive_time', 'submitTime'), col('report_time', 'reportTime'),
 ]
 
 /**
@@ -89,8 +85,9 @@ export function batchRoutes(deps: Deps) {
       columns: fileColumns<Row>(FAILED_FILE, {
         kind: (row) => {
           const k = failureKind(String(row.report_result_desc ?? ''))
-          return k ? KIND_WORDS[k][locale] : ''
+          return k ? FAILURE_KIND_WORDS[k][locale] : ''
         },
+        report_result_desc: (row) => carrierCodeText(row.report_result_desc as string | null, locale),
         report_time: (row) => wallTime(row.report_time),
       }),
       batches: keysetBatches<Row>(db, {

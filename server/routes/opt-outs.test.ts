@@ -286,7 +286,7 @@ describe('routes/opt-outs', () => {
         body: JSON.stringify({ mobile: '1375000000', format: 'csv' }),
       })
       const text = await res.text()
-      expect(text).toContain('Enterprise,Number,Source')
+      expect(text).toContain('Account,Mobile,Source')
       expect(text).toMatch(/acme,13750000003,Import,,b,acme01,[^,]+,Opted out/)
     })
   })

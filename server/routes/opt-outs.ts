@@ -1,3 +1,4 @@
+import { STATUS_LABELS } from '../../src/domain/lists/status-words'
 import { Hono } from 'hono'
 import { fieldChanges, madeWith } from '../audit/diff'
 import { audit } from '../audit/write'
@@ -37,14 +38,9 @@ import { partBytes, senderOf, sendMemory } from './send/form'
 const SELECT = `o.ent_id, o.mobile, o.source::int as source, o.mo_sn::float8 as mo_sn, o.note, o.added_by, o.create_time,
   (o.removed_at is null)::int as status, o.removed_at, o.removed_reason, o.removed_by`
 const FROM = 'opt_out o'
-const FILE = [col('ent_id', '企业账号', 'Enterprise'), col('mobile', '号码', 'Number'), col('source', '来源', 'Source'), col('mo_sn', '回复记录', 'Reply record'),
-  col('note', '备注', 'Note'), col('added_by', '添加账号', 'Added by'), col('create_time', '退订时间', 'Opted out'), col('status', '状态', 'Status'),
-  col('removed_at', '移出时间', 'Removed'), col('removed_reason', '移出原因', 'Reason removed'), col('removed_by', '移出账号', 'Removed by')]
-const SOURCE_WORDS = {
-  optOutReply: { 'zh-CN': '回复退订', en: 'Opted out by reply' }, optOutManual: { 'zh-CN': '手动添加', en: 'Added by hand' },
-  optOutImport: { 'zh-CN': '导入', en: 'Import' }, optOutApi: { 'zh-CN': '接口', en: 'API' },
-} as const
-const STATUS_WORDS = [{ 'zh-CN': '已移出', en: 'Removed' }, { 'zh-CN': '已退订', en: 'Opted out' }] as const
+const FILE = [col('ent_id', 'account'), col('mobile', 'mobile'), col('source', 'source'), col('mo_sn', 'replyRecord'),
+  col('note', 'note'), col('added_by', 'addedBy'), col('create_time', 'optedOutAt'), col('status', 'status'),
+  col('removed_at', 'removedAt'), col('removed_reason', 'removedReason'), col('removed_by', 'removedBy')]
 const STALE_UPLOADS = "create_time < now() - interval '1 hour' and result is null"
 
 /** The enterprise whose list a signed-in account uses. */
@@ -122,8 +118,8 @@ export function optOutRoutes(deps: Deps) {
     return downloadResponse<Row>(c, {
       format: q.format, filename: `退订名单-${today()}`, total: await countRows(db, FROM, w),
       columns: fileColumns<Row>(FILE, {
-        source: (row) => SOURCE_WORDS[optOutSourceKey(Number(row.source))][locale],
-        status: (row) => STATUS_WORDS[Number(row.status)]?.[locale] ?? '',
+        source: (row) => STATUS_LABELS[optOutSourceKey(Number(row.source))][locale],
+        status: (row) => STATUS_LABELS[Number(row.status) === 1 ? 'optOutActive' : 'optOutRemoved'][locale],
       }),
       batches: keysetBatches<Row>(db, { select: SELECT, from: FROM, where: w, order: 'desc',
         key: [{ sql: 'o.create_time', type: 'timestamptz' }, { sql: 'o.mobile', type: 'text' }] }),

@@ -1,3 +1,5 @@
+import type { Locale } from './constants'
+
 /*
  * The carriers' delivery-report codes (a sent record's report_result_desc, the spec's errDesc), each with the key of
  * its words in the `carrier` dictionary area and whether the failure it reports is permanent or transient. The
@@ -62,3 +64,42 @@ export function failureKind(code: string | null | undefined): FailureKind | null
   if (!code) return null
   return (FAILURE_KIND as Record<string, FailureKind>)[normal(code)] ?? null
 }
+
+/**
+ * The codes' words (the `carrier` dictionary area takes them from here, src/i18n/*\/carrier.ts), so a file the server
+ * writes names a code as the screen does. Kept free of value imports: the typesafe-i18n generator runs it.
+ */
+export const CARRIER_WORDS: Record<CarrierCodeKey, { 'zh-CN': string; en: string }> = {
+  delivered: { 'zh-CN': '已送达', en: 'Delivered' },
+  undeliverable: { 'zh-CN': '无法送达', en: 'Undeliverable' },
+  expired: { 'zh-CN': '超过有效期未送达', en: 'Expired before delivery' },
+  rejected: { 'zh-CN': '运营商拒收', en: 'Rejected by the carrier' },
+  blocklisted: { 'zh-CN': '号码在黑名单中', en: 'Number on a blocklist' },
+  reportTimeout: { 'zh-CN': '状态报告超时', en: 'Report timed out' },
+  noSuchNumber: { 'zh-CN': '空号', en: 'Vacant number' },
+  switchedOff: { 'zh-CN': '关机或停机', en: 'Phone off or out of service' },
+  suspended: { 'zh-CN': '号码暂停服务', en: 'Number suspended' },
+  unreachable: { 'zh-CN': '不在服务区', en: 'Out of coverage' },
+  cancelled: { 'zh-CN': '发送方已取消', en: 'Cancelled by the sender' },
+}
+
+export const FAILURE_KIND_WORDS: Record<FailureKind, { 'zh-CN': string; en: string }> = {
+  permanent: { 'zh-CN': '永久失败', en: 'Permanent' },
+  transient: { 'zh-CN': '暂时失败', en: 'Transient' },
+}
+
+/** The words with the code beside them, as the grid shows a report code: "空号（MK:0001）", "Vacant number (MK:0001)". */
+export const WITH_CODE: Record<Locale, string> = { 'zh-CN': '{words:string}（{code:string}）', en: '{words} ({code})' }
+
+/** A report code as screens and files show it: its words with the code; an unknown code as it came. */
+export function carrierCodeText(code: string | null | undefined, locale: Locale): string {
+  const key = carrierCodeKey(code)
+  if (!key || !code) return code ?? ''
+  return WITH_CODE[locale].replace(/\{words(:string)?\}/, CARRIER_WORDS[key][locale]).replace(/\{code(:string)?\}/, code)
+}
+
+/** Every code word in one language, and the kinds: the dictionaries' `carrier` area. */
+export const carrierWordsIn = (locale: Locale) => ({
+  ...(Object.fromEntries(Object.entries(CARRIER_WORDS).map(([k, w]) => [k, w[locale]])) as Record<CarrierCodeKey, string>),
+  kind: { permanent: FAILURE_KIND_WORDS.permanent[locale], transient: FAILURE_KIND_WORDS.transient[locale] },
+})

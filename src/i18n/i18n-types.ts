@@ -1796,11 +1796,6 @@ type RootTranslation = {
 			 */
 			gatheringTime: string
 			/**
-			 * {​f​i​g​u​r​e​}​（​占​比​）
-			 * @param {unknown} figure
-			 */
-			withShare: RequiredParams<'figure'>
-			/**
 			 * 检​测​数
 			 */
 			requestCount: string
@@ -2008,6 +2003,59 @@ type RootTranslation = {
 			 * 金​额
 			 */
 			amount: string
+			/**
+			 * 回​复​数
+			 */
+			replyCount: string
+			/**
+			 * 生​日
+			 */
+			birthday: string
+			/**
+			 * 是​否​支​持
+			 */
+			supported: string
+			/**
+			 * 支​持​阅​信
+			 */
+			readMessages: string
+			/**
+			 * 来​源
+			 */
+			source: string
+			/**
+			 * 备​注
+			 */
+			note: string
+			/**
+			 * 添​加​账​号
+			 */
+			addedBy: string
+			/**
+			 * 退​订​时​间
+			 */
+			optedOutAt: string
+			/**
+			 * 移​出​原​因
+			 */
+			removedReason: string
+			/**
+			 * 移​出​时​间
+			 */
+			removedAt: string
+			/**
+			 * 移​出​账​号
+			 */
+			removedBy: string
+			/**
+			 * 回​复​记​录
+			 */
+			replyRecord: string
+			/**
+			 * {​f​i​g​u​r​e​}​（​占​比​）
+			 * @param {unknown} figure
+			 */
+			withShare: RequiredParams<'figure'>
 		}
 		failureAlert: {
 			/**
@@ -6650,6 +6698,16 @@ type RootTranslation = {
 		 * 发​送​方​已​取​消
 		 */
 		cancelled: string
+		kind: {
+			/**
+			 * 永​久​失​败
+			 */
+			permanent: string
+			/**
+			 * 暂​时​失​败
+			 */
+			transient: string
+		}
 		meaning: {
 			/**
 			 * 短​信​已​送​到​对​方​手​机​。
@@ -6695,16 +6753,6 @@ type RootTranslation = {
 			 * 发​送​方​在​交​给​运​营​商​之​前​取​消​了​这​条​短​信​，​费​用​已​退​回​。
 			 */
 			cancelled: string
-		}
-		kind: {
-			/**
-			 * 永​久​失​败
-			 */
-			permanent: string
-			/**
-			 * 暂​时​失​败
-			 */
-			transient: string
 		}
 		/**
 		 * {​w​o​r​d​s​}​（​{​c​o​d​e​}​）
@@ -7226,34 +7274,6 @@ type RootTranslation = {
 			 * 退​订
 			 */
 			optedOut: string
-			/**
-			 * 来​源
-			 */
-			source: string
-			/**
-			 * 备​注
-			 */
-			note: string
-			/**
-			 * 添​加​账​号
-			 */
-			addedBy: string
-			/**
-			 * 退​订​时​间
-			 */
-			createTime: string
-			/**
-			 * 移​出​原​因
-			 */
-			removedReason: string
-			/**
-			 * 移​出​时​间
-			 */
-			removedAt: string
-			/**
-			 * 移​出​账​号
-			 */
-			removedBy: string
 		}
 		form: {
 			/**
@@ -10473,10 +10493,6 @@ export type TranslationFunctions = {
 			 */
 			gatheringTime: () => LocalizedString
 			/**
-			 * {figure}（占比）
-			 */
-			withShare: (arg: { figure: unknown }) => LocalizedString
-			/**
 			 * 检测数
 			 */
 			requestCount: () => LocalizedString
@@ -10684,6 +10700,58 @@ export type TranslationFunctions = {
 			 * 金额
 			 */
 			amount: () => LocalizedString
+			/**
+			 * 回复数
+			 */
+			replyCount: () => LocalizedString
+			/**
+			 * 生日
+			 */
+			birthday: () => LocalizedString
+			/**
+			 * 是否支持
+			 */
+			supported: () => LocalizedString
+			/**
+			 * 支持阅信
+			 */
+			readMessages: () => LocalizedString
+			/**
+			 * 来源
+			 */
+			source: () => LocalizedString
+			/**
+			 * 备注
+			 */
+			note: () => LocalizedString
+			/**
+			 * 添加账号
+			 */
+			addedBy: () => LocalizedString
+			/**
+			 * 退订时间
+			 */
+			optedOutAt: () => LocalizedString
+			/**
+			 * 移出原因
+			 */
+			removedReason: () => LocalizedString
+			/**
+			 * 移出时间
+			 */
+			removedAt: () => LocalizedString
+			/**
+			 * 移出账号
+			 */
+			removedBy: () => LocalizedString
+			/**
+			 * 回复记录
+			 */
+			replyRecord: () => LocalizedString
+			/**
+			 * {figure}（占比）
+			 */
+			withShare: (arg: { figure: unknown }) => LocalizedString
 		}
 		failureAlert: {
 			/**
@@ -15108,6 +15176,16 @@ export type TranslationFunctions = {
 		 * 发送方已取消
 		 */
 		cancelled: () => LocalizedString
+		kind: {
+			/**
+			 * 永久失败
+			 */
+			permanent: () => LocalizedString
+			/**
+			 * 暂时失败
+			 */
+			transient: () => LocalizedString
+		}
 		meaning: {
 			/**
 			 * 短信已送到对方手机。
@@ -15153,16 +15231,6 @@ export type TranslationFunctions = {
 			 * 发送方在交给运营商之前取消了这条短信，费用已退回。
 			 */
 			cancelled: () => LocalizedString
-		}
-		kind: {
-			/**
-			 * 永久失败
-			 */
-			permanent: () => LocalizedString
-			/**
-			 * 暂时失败
-			 */
-			transient: () => LocalizedString
 		}
 		/**
 		 * {words}（{code}）
@@ -15657,34 +15725,6 @@ export type TranslationFunctions = {
 			 * 退订
 			 */
 			optedOut: () => LocalizedString
-			/**
-			 * 来源
-			 */
-			source: () => LocalizedString
-			/**
-			 * 备注
-			 */
-			note: () => LocalizedString
-			/**
-			 * 添加账号
-			 */
-			addedBy: () => LocalizedString
-			/**
-			 * 退订时间
-			 */
-			createTime: () => LocalizedString
-			/**
-			 * 移出原因
-			 */
-			removedReason: () => LocalizedString
-			/**
-			 * 移出时间
-			 */
-			removedAt: () => LocalizedString
-			/**
-			 * 移出账号
-			 */
-			removedBy: () => LocalizedString
 		}
 		form: {
 			/**

@@ -1,3 +1,5 @@
+import { genderKey } from '../../../src/domain/lists/address-book'
+import { STATUS_LABELS } from '../../../src/domain/lists/status-words'
 import { Hono } from 'hono'
 import { GROUP_TOTALS, type ContactSearch } from '../../../src/domain/lists/address-book'
 import type { Deps } from '../../deps'
@@ -17,10 +19,9 @@ import { col, fileColumns, mayFilterAccount, today, type Row } from './common'
 const SELECT = `a.id, a.cus_id, a.group_id, g.group_name as "groupName", a.name, a.mobile, a.email, a.job_number, a.gender::int as gender,
   to_char(a.birthday, 'YYYY-MM-DD') as birthday, a.remark, a.create_time`
 const FROM = 'ab_contact a join ab_group g on g.group_id = a.group_id'
-const GENDER = [{ 'zh-CN': '未知', en: 'Unknown' }, { 'zh-CN': '男', en: 'Male' }, { 'zh-CN': '女', en: 'Female' }] as const
-const FILE = [col('cus_id', '账号', 'Account'), col('name', '姓名', 'Name'), col('mobile', '手机号', 'Mobile'), col('email', '邮箱', 'Email'), col('groupName', '分组', 'Group'),
-  col('job_number', '工号', 'Job number'), col('gender', '性别', 'Gender'), col('birthday', '生日', 'Birthday'), col('remark', '备注', 'Remark'),
-  col('create_time', '创建时间', 'Created')]
+const FILE = [col('cus_id', 'account'), col('name', 'name'), col('mobile', 'mobile'), col('email', 'email'), col('groupName', 'groupName'),
+  col('job_number', 'jobNumber'), col('gender', 'gender'), col('birthday', 'birthday'), col('remark', 'remark'),
+  col('create_time', 'createTime')]
 
 function contactWhere(user: SessionUser, q: ContactSearch): Where {
   const w = new Where().scope(user, 'a.cus_id')
@@ -70,7 +71,7 @@ export function addressBookRoutes(deps: Deps) {
     const locale = localeOf(c)
     return downloadResponse<Row>(c, {
       format: q.format, filename: `通讯录-${today()}`, total: await countRows(db, 'ab_contact a', w),
-      columns: fileColumns<Row>(FILE, { gender: (row) => GENDER[Number(row.gender)]?.[locale] ?? '' }),
+      columns: fileColumns<Row>(FILE, { gender: (row) => STATUS_LABELS[genderKey(Number(row.gender))][locale] }),
       batches: keysetBatches<Row>(db, { select: SELECT, from: FROM, where: w, order: 'desc',
         key: [{ sql: 'a.create_time', type: 'timestamptz' }, { sql: 'a.id', type: 'bigint' }] }),
     })

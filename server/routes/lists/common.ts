@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { DownloadColumn } from '../../../src/domain/lists/records'
-import { LIST_TIME_ZONE, type HeaderWords } from '../../../src/domain/lists/query'
+import { wordsColumn, type ColumnWordKey } from '../../../src/domain/lists/column-words'
+import { LIST_TIME_ZONE } from '../../../src/domain/lists/query'
 import { ApiError } from '../../http/envelope'
 import type { AppEnv } from '../../http/env'
 import { Where, type FileColumn } from '../../lists'
@@ -20,8 +21,8 @@ export function wallTime(v: unknown): string {
   return Number.isNaN(d.getTime()) ? String(v) : WALL.format(d)
 }
 
-/** A download column: field and header words. */
-export const col = (field: string, zh: string, en: string): DownloadColumn => ({ field, header: { 'zh-CN': zh, en } satisfies HeaderWords })
+/** A download column: its field and the catalogue key of its words (the grid's header says the same). */
+export const col = (field: string, key: ColumnWordKey): DownloadColumn => wordsColumn(field, key)
 
 /** File columns from download columns; `derive` overrides a field's cell (status words and such). */
 export function fileColumns<R extends Row>(cols: DownloadColumn[], derive: Record<string, (r: R) => string | number | null> = {}): FileColumn<R>[] {

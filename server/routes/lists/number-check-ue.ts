@@ -67,7 +67,7 @@ export function ueCheckRoutes(deps: Deps) {
     }
     return downloadResponse<Row>(c, {
       format: q.format, filename: `阅信能力-${day}`, total: mobiles.length, batches: batches(),
-      columns: fileColumns<Row>([col('mobile', '手机号', 'Mobile'), col('aim', '支持阅信', 'Read messages')]),
+      columns: fileColumns<Row>([col('mobile', 'mobile'), col('aim', 'readMessages')]),
     })
   })
 

@@ -85,7 +85,7 @@ export function numberCheckRoutes(deps: Deps) {
     const from = 'mobile_ue_number n join mobile_ue_file u on u.batch_id = n.batch_id'
     return downloadResponse<Row>(c, {
       format: q.format, filename: `UE号码-${q.batch_id}`, total: await countRows(db, from, w),
-      columns: fileColumns<Row>([col('mobile', '手机号', 'Mobile'), col('ue', '是否支持', 'Supported')], {
+      columns: fileColumns<Row>([col('mobile', 'mobile'), col('ue', 'supported')], {
         ue: (row) => (row.is_ue === null ? '' : row.is_ue ? 1 : 0),
       }),
       batches: keysetBatches<Row>(db, { select: 'n.mobile, n.is_ue', from, where: w, order: 'asc', key: [{ sql: 'n.seq', type: 'int' }] }),

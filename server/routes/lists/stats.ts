@@ -1,9 +1,12 @@
+import { withShareWords } from '../../../src/domain/lists/column-words'
+import { carrierCodeText } from '../../../src/domain/carrier-codes'
+import { STATUS_LABELS } from '../../../src/domain/lists/status-words'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { FIGURE_FIELDS, FIGURE_WORDS, type Figure } from '../../../src/domain/figures'
 import { LIST_TIME_ZONE } from '../../../src/domain/lists/query'
 import { mtSendStatus, STATUS_WORDS, type DownloadColumn } from '../../../src/domain/lists/records'
-import { BATCH_TOTALS, COUNTRY_STAT_TOTALS, type BatchTrendSearch, DIME_TOTALS, dimeSearchSchema, GATHERING_TOTALS, unionStr, type BatchRow, type DimeRow } from '../../../src/domain/lists/stats'
+import { BATCH_TOTALS, COUNTRY_STAT_TOTALS, type BatchTrendSearch, DIME_TOTALS, dimeSearchSchema, GATHERING_TOTALS, batchTypeKey, unionStr, type BatchRow, type DimeRow } from '../../../src/domain/lists/stats'
 import type { Deps } from '../../deps'
 import { localeOf, ok } from '../../http/envelope'
 import { operation } from '../../http/operation'
@@ -77,28 +80,28 @@ const DIME_SORT = {
   messages: 'g.messages', spend: 'g.spend',
 }
 
-/** File columns of figures, named as every screen names them (FIGURE_WORDS); `fields` puts a figure in another field. */
+/**
+ * File columns of figures, named as every screen names them (FIGURE_WORDS); `fields` puts a figure in another field,
+ * its "count (share%)" text, named as the grid names it (withShareWords).
+ */
 const figureCols = (figures: Figure[], fields: Partial<Record<Figure, string>> = {}): DownloadColumn[] =>
-  figures.map((f) => ({ field: fields[f] ?? FIGURE_FIELDS[f], header: FIGURE_WORDS[f] }))
+  figures.map((f) => ({ field: fields[f] ?? FIGURE_FIELDS[f], header: fields[f] ? withShareWords(FIGURE_WORDS[f]) : FIGURE_WORDS[f] }))
 /** The outcomes written as "count (share%)" in the period files. */
 const UNION_FIELDS = { delivered: 'successUnionStr', failed: 'failureUnionStr', unknown: 'unknownUnionStr' }
 
 const BATCH_FILE = [
-  col('batch_type', '类型', 'Type'), col('create_time', '时间', 'Time'), col('cus_id', '账号', 'Account'), col('batch_id', '批次号', 'Batch id'),
+  col('batch_type', 'batchType'), col('create_time', 'createTime'), col('cus_id', 'account'), col('cus_name', 'accountName'), col('batch_id', 'batchId'),
   ...figureCols(['submitted', 'waiting', 'sent', 'delivered', 'failed', 'unknown', 'messages', 'spend']),
-  col('decodeContent', '内容', 'Content'),
+  col('decodeContent', 'content'),
 ]
-const BATCH_TYPE_WORDS = [
-  { 'zh-CN': '短信审核', en: 'Content review' }, { 'zh-CN': '相同内容群发', en: 'Same-content send' }, { 'zh-CN': '一对一群发', en: 'One-to-one send' },
-] as const
 const DIME_FILE = [
-  col('gathering_time', '时间', 'Period'), col('cus_id', '账号', 'Account'), col('cus_name', '账号名称', 'Account name'), col('prod_type', '产品', 'Product'),
+  col('gathering_time', 'gatheringTime'), col('cus_id', 'account'), col('cus_name', 'accountName'), col('prod_type', 'product'),
   ...figureCols(['submitted', 'sent']), ...figureCols(['delivered', 'failed', 'unknown'], UNION_FIELDS), ...figureCols(['messages', 'spend']),
-  col('reply_count', '回复数', 'Replies'),
+  col('reply_count', 'replyCount'),
 ]
 const MOBILE_FILE = [
-  col('decodeMobile', '手机号', 'Mobile'), col('status', '发送状态', 'Send status'), col('report_result_desc', '状态描述', 'Status description'),
-  col('receive_time', '提交时间', 'Submit time'), col('report_time', '报告时间', 'Report time'),
+  col('decodeMobile', 'mobile'), col('status', 'sendStatus'), col('report_result_desc', 'statusDesc'),
+  col('receive_time', 'submitTime'), col('report_time', 'reportTime'),
 ]
 
 export function statsRoutes(deps: Deps) {
@@ -135,7 +138,7 @@ export function statsRoutes(deps: Deps) {
     const locale = localeOf(c)
     return downloadResponse<Row>(c, {
       format: q.format, filename: `批次统计-${today()}`, total: await countRows(db, 'sms_batch b', w),
-      columns: fileColumns<Row>(BATCH_FILE, { batch_type: (row) => BATCH_TYPE_WORDS[Number(row.batch_type)]?.[locale] ?? '' }),
+      columns: fileColumns<Row>(BATCH_FILE, { batch_type: (row) => STATUS_LABELS[batchTypeKey(Number(row.batch_type))][locale] }),
       batches: keysetBatches<Row>(db, {
         select: BATCH_SELECT, from: 'sms_batch b join customer c on c.cus_id = b.cus_id', where: w, order: 'desc',
         key: [{ sql: 'b.create_time', type: 'timestamptz' }, { sql: 'b.batch_id', type: 'text' }],
@@ -158,7 +161,7 @@ export function statsRoutes(deps: Deps) {
           const k = hidden ? null : mtSendStatus({ mt_status: Number(row.mt_status), report_result: row.report_result as number | null })
           return k ? STATUS_WORDS[k][locale] : ''
         },
-        report_result_desc: (row) => (hidden ? '' : String(row.report_result_desc ?? '')),
+        report_result_desc: (row) => (hidden ? '' : carrierCodeText(row.report_result_desc as string | null, locale)),
         report_time: (row) => (hidden ? '' : wallTime(row.report_time)),
       }),
       batches: keysetBatches<Row>(db, {

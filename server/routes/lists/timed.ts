@@ -1,7 +1,8 @@
+import { STATUS_LABELS } from '../../../src/domain/lists/status-words'
 import { fieldChanges } from '../../audit/diff'
 import { audit } from '../../audit/write'
 import { Hono } from 'hono'
-import { TIMED_BATCH_TOTALS, TIMED_FROM, TIMED_STATUS, TIMED_TO, type TimedBatchRow, type TimedDetailRow, type TimedDetailSearch, type TimedOperation } from '../../../src/domain/lists/timed'
+import { TIMED_BATCH_TOTALS, TIMED_FROM, TIMED_STATUS, TIMED_TO, timedStatusKey, type TimedBatchRow, type TimedDetailRow, type TimedDetailSearch, type TimedOperation } from '../../../src/domain/lists/timed'
 import type { ServerMessage } from '../../../src/domain/messages'
 import type { Deps } from '../../deps'
 import type { SessionUser } from '../../users/repo'
@@ -27,12 +28,8 @@ const MESSAGES: Record<TimedOperation | 'edit', [ServerMessage, ServerMessage]> 
   intercept: ['timedInterceptSuccess', 'timedInterceptFailure'],
   edit: ['timedEditSuccess', 'timedEditFailure'],
 }
-const STATUS_WORDS = [
-  { 'zh-CN': '待发送', en: 'To be sent' }, { 'zh-CN': '已发送', en: 'Sent' }, { 'zh-CN': '已暂停', en: 'Paused' },
-  { 'zh-CN': '已拦截', en: 'Intercepted' }, { 'zh-CN': '发送失败', en: 'Failed' },
-] as const
-const MOBILE_FILE = [col('decodeMobile', '手机号', 'Mobile'), col('decodeContent', '内容', 'Content'), col('send_status', '发送状态', 'Send status'),
-  col('timing_time', '定时时间', 'Scheduled time')]
+const MOBILE_FILE = [col('decodeMobile', 'mobile'), col('decodeContent', 'content'), col('send_status', 'sendStatus'),
+  col('timing_time', 'timingTime')]
 
 /** Another tenant's timed batch: no detail read (lists/batch-row.ts; every detail has its batch's account, store.ts). */
 const foreignTimedBatchGuard = (w: Where, user: { userType: number; cusId: string }, batch: string) =>
@@ -193,7 +190,7 @@ export function timedRoutes(deps: Deps) {
     const locale = localeOf(c)
     return downloadResponse<Row>(c, {
       format: q.format, filename: `定时号码-${q.time_batch}`, total: await countRows(db, 'time_mt_message m', w),
-      columns: fileColumns<Row>(MOBILE_FILE, { send_status: (row) => STATUS_WORDS[Math.min(Number(row.send_status), 4)][locale] }),
+      columns: fileColumns<Row>(MOBILE_FILE, { send_status: (row) => STATUS_LABELS[timedStatusKey(Number(row.send_status))][locale] }),
       batches: keysetBatches<Row>(db, { select: DETAIL_SELECT, from: 'time_mt_message m', where: w, order: 'asc', key: [{ sql: 'm.sn', type: 'bigint' }] }),
     })
   })

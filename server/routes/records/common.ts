@@ -54,9 +54,12 @@ export const statusColumns = (rules: RecordRules, forFile = false) =>
     ? `m.mt_status, m.report_result, m.report_result_desc, ${forFile ? `${fileTimeSql('m.report_time')} as report_time` : 'm.report_time'}`
     : `null::int as mt_status, null::int as report_result, null::text as report_result_desc, null::${forFile ? 'text' : 'timestamptz'} as report_time`
 
-/** The record's month (yyyyMM); `forFile`: at the files' fixed offset (fileTimeSql), a third cheaper per row. */
+/**
+ * The record's month: yyyyMM in the list (the grid writes it yyyy-MM); `forFile`: yyyy-MM as files write months, at the
+ * files' fixed offset (fileTimeSql), a third cheaper per row.
+ */
 export const monthColumn = (col: string, forFile = false) =>
-  `to_char(${col} at time zone ${forFile ? FILE_ZONE : `'${LIST_TIME_ZONE}'`}, 'YYYYMM') as month`
+  forFile ? `to_char(${col} at time zone ${FILE_ZONE}, 'YYYY-MM') as month` : `to_char(${col} at time zone '${LIST_TIME_ZONE}', 'YYYYMM') as month`
 
 const pad = (n: number) => String(n).padStart(2, '0')
 // Shanghai has kept UTC+8 without daylight saving since 1991, so a fixed offset formats file times exactly.

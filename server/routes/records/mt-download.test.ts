@@ -1,5 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { carrierCodeText } from '../../../src/domain/carrier-codes'
 import type { Locale } from '../../../src/domain/constants'
 import { PROD_CSP, PROD_VIDEO, mtDownloadColumns } from '../../../src/domain/lists/records'
 import { DOWNLOAD_BATCH } from '../../lists'
@@ -20,13 +21,16 @@ const TIMES = ['2026-03-04 15:59:59.999999+00', '2026-03-04 16:00:00.000001+00',
 
 /**
  * The file as the download wrote it before it read through one cursor with times formatted by the database: the
- * rows the list gives page by page (same filter, same order), each time through fileTime and the status through
+ * rows the list gives page by page (same filter, same order), each time through fileTime, the month as yyyy-MM, the
+ * carrier code in words (carrierCodeText) and the status through
  * statusWord, written by the writers' row-array call.
  */
 async function referenceFile(rows: Row[], prodType: number, withPrice: boolean, locale: Locale, format: 'csv' | 'xlsx') {
   const columns = mtDownloadColumns(prodType, withPrice)
   const cells = rows.map((row): Cell[] => columns.map((c) =>
     c.field === 'status' ? statusWord(row as never, locale)
+    : c.field === 'report_result_desc' ? carrierCodeText(row.report_result_desc, locale)
+    : c.field === 'month' ? `${row.month.slice(0, 4)}-${row.month.slice(4)}`
     : c.field === 'receive_time' || c.field === 'report_time' ? fileTime(row[c.field])
     : row[c.field] as Cell))
   const chunks: Uint8Array[] = []

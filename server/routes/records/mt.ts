@@ -1,3 +1,4 @@
+import { carrierCodeText } from '../../../src/domain/carrier-codes'
 import { Hono, type Context } from 'hono'
 import type { Locale } from '../../../src/domain/constants'
 import { DEFAULT_WINDOW_DAYS, INTL_PRICE_PERMISSION, PROD_CSP, PROD_INTERNATIONAL, PROD_ORDINARY, PROD_VIDEO, mtDownloadColumns, type MtRecordSearch } from '../../../src/domain/lists/records'
@@ -136,7 +137,9 @@ export function mtRoutes(deps: Deps) {
     const fileColumns = mtDownloadColumns(prodType, m.withPrice)
     const columns = fileColumns.map((col) => ({
       header: col.header,
-      value: col.field === 'status' ? (row: Row) => statusWord(row as never, locale) : (row: Row) => row[col.field] as string | number | null,
+      value: col.field === 'status' ? (row: Row) => statusWord(row as never, locale)
+        : col.field === 'report_result_desc' ? (row: Row) => carrierCodeText(row.report_result_desc as string | null, locale)
+        : (row: Row) => row[col.field] as string | number | null,
     }))
     const read = { from: m.from, where: m.where, order: 'desc' as const, key: [{ sql: 'm.receive_time', type: 'timestamptz' }, { sql: 'm.sn', type: 'bigint' }] }
     return downloadResponse(c, {

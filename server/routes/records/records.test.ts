@@ -107,7 +107,7 @@ describe('routes/records/records', () => {
       expect((await list('/mtRecord/list', { ...WIDE, status: 100 }, 'globex')).total).toBe(g.total)
       const csv = await download('/mtRecord/download', { ...WIDE, format: 'csv' }, 'globex')
       const [head, ...rows] = parseCsv(csv.text)
-      expect(rows.every((r) => r[head.indexOf('Send status')] === '' && r[head.indexOf('Report time')] === '')).toBe(true)
+      expect(rows.every((r) => r[head.indexOf('Send status')] === '' && r[head.indexOf('Reported')] === '')).toBe(true)
     })
 
     it('international rows have country and, only with the permission, price', async () => {
@@ -190,7 +190,7 @@ describe('routes/records/records', () => {
       expect(res.headers.get('content-type')).toContain('text/csv')
       expect(res.headers.get('content-disposition')).toMatch(/filename\*=UTF-8''%E5%8F%91%E9%80%81%E8%AE%B0%E5%BD%95-\d{8}\.csv/)
       const [head, ...rows] = parseCsv(text)
-      expect(head.slice(0, 3)).toEqual(['账号', '账号名称', '手机号'])
+      expect(head.slice(0, 3)).toEqual(['账号', '账号名称', '手机号码'])
       const listed = await list('/mtRecord/list', { ...body, pageSize: 500 })
       expect(Number(res.headers.get('x-total-count'))).toBe(listed.total)
       expect(rows).toHaveLength(listed.total)
@@ -215,7 +215,7 @@ describe('routes/records/records', () => {
 
     it('uplink and interaction files carry their columns', async () => {
       const mo = parseCsv((await download('/moRecord/download', { ...WIDE, format: 'csv' })).text)
-      expect(mo[0]).toEqual(['Account', 'Account name', 'Calling number', 'Mobile', 'Content', 'Reply time'])
+      expect(mo[0]).toEqual(['Account', 'Account name', 'Reply port number', 'Mobile', 'Content', 'Reply time'])
       expect(mo[1][5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
       const interact = parseCsv((await download('/interact/download', { ...WIDE, format: 'csv' })).text)
       expect(interact[0].at(-1)).toBe('Whole content')

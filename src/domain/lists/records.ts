@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { PERM_INTL_PRICE } from '../auth'
 import { OPERATORS } from '../operators'
+import { wordsColumn, type ColumnWordKey } from './column-words'
+import { STATUS_LABELS } from './status-words'
 import { dateRangeShape, downloadFormatShape, listQuerySchema, searchInt, searchMonth, searchText, type HeaderWords } from './query'
 
 /*
@@ -228,38 +230,31 @@ export interface DownloadColumn {
   field: string
   header: HeaderWords
 }
-const col = (field: string, zh: string, en: string): DownloadColumn => ({ field, header: { 'zh-CN': zh, en } })
+const col = (field: string, key: ColumnWordKey): DownloadColumn => wordsColumn(field, key)
 
-export const STATUS_WORDS: Record<MtSendStatusKey | ClickStatusKey, HeaderWords> = {
-  success: { 'zh-CN': '发送成功', en: 'Delivered' },
-  timeout: { 'zh-CN': '状态报告超时', en: 'Report timed out' },
-  waiting: { 'zh-CN': '等待状态报告', en: 'Waiting for report' },
-  review: { 'zh-CN': '待审核', en: 'Pending review' },
-  failure: { 'zh-CN': '发送失败', en: 'Failed' },
-  clicked: { 'zh-CN': '已点击', en: 'Clicked' },
-  unclicked: { 'zh-CN': '未点击', en: 'Not clicked' },
-}
+/** The send and click statuses' words, as the grid's status cells say them (src/domain/lists/status-words.ts). */
+export const STATUS_WORDS: Record<MtSendStatusKey | ClickStatusKey, HeaderWords> = STATUS_LABELS
 
-const MT_HEAD = [col('cus_id', '账号', 'Account'), col('cus_name', '账号名称', 'Account name'), col('decodeMobile', '手机号', 'Mobile'),
-  col('decodeContent', '内容', 'Content'), col('month', '月份', 'Month')]
-const MT_STATUS_COLS = [col('status', '发送状态', 'Send status'), col('report_result_desc', '状态描述', 'Status description')]
-const MT_TIMES = [col('receive_time', '提交时间', 'Submit time'), col('report_time', '报告时间', 'Report time'), col('batch_id', '批次号', 'Batch id')]
+const MT_HEAD = [col('cus_id', 'account'), col('cus_name', 'accountName'), col('decodeMobile', 'mobile'),
+  col('decodeContent', 'content'), col('month', 'month')]
+const MT_STATUS_COLS = [col('status', 'sendStatus'), col('report_result_desc', 'statusDesc')]
+const MT_TIMES = [col('receive_time', 'submitTime'), col('report_time', 'reportTime'), col('batch_id', 'batchId')]
 
 /** Columns of a sent-record file per product; `status` is the send status in words, blank when hidden. */
 export function mtDownloadColumns(prodType: number, withPrice: boolean): DownloadColumn[] {
   const extra =
-    prodType === PROD_VIDEO ? [col('title', '主题', 'Subject')]
-    : prodType === PROD_CSP ? [col('template_name', '模板名称', 'Template name')]
-    : prodType === PROD_INTERNATIONAL ? [col('countryName', '国家', 'Country'), ...(withPrice ? [col('priceStr', '单价', 'Price')] : [])]
+    prodType === PROD_VIDEO ? [col('title', 'subject')]
+    : prodType === PROD_CSP ? [col('template_name', 'templateName')]
+    : prodType === PROD_INTERNATIONAL ? [col('countryName', 'country'), ...(withPrice ? [col('priceStr', 'price')] : [])]
     : []
   return [...MT_HEAD, ...MT_STATUS_COLS, ...MT_TIMES, ...extra]
 }
 
-export const MO_DOWNLOAD_COLUMNS: DownloadColumn[] = [col('cus_id', '账号', 'Account'), col('cus_name', '账号名称', 'Account name'),
-  col('src_calling_number', '上行号码', 'Calling number'), col('decodeMobile', '手机号', 'Mobile'), col('decodeContent', '内容', 'Content'),
-  col('deliver_time', '上行时间', 'Reply time')]
-export const INTERACT_DOWNLOAD_COLUMNS: DownloadColumn[] = [...MO_DOWNLOAD_COLUMNS, col('decodeWholeContent', '完整内容', 'Whole content')]
-export const SHORT_LINK_DOWNLOAD_COLUMNS: DownloadColumn[] = [col('cus_id', '账号', 'Account'), col('cus_name', '账号名称', 'Account name'),
-  col('status', '发送状态', 'Send status'), col('decodeMobile', '手机号', 'Mobile'), col('decodeContent', '内容', 'Content'),
-  col('mtLonglink', '推广链接', 'Promotion link'), col('clickedText', '点击状态', 'Clicked'), col('click_time', '点击时间', 'Click time'),
-  col('osystem', '系统', 'System'), col('browser', '浏览器', 'Browser'), col('receive_time', '提交时间', 'Submit time')]
+export const MO_DOWNLOAD_COLUMNS: DownloadColumn[] = [col('cus_id', 'account'), col('cus_name', 'accountName'),
+  col('src_calling_number', 'callingNumber'), col('decodeMobile', 'mobile'), col('decodeContent', 'content'),
+  col('deliver_time', 'uplinkTime')]
+export const INTERACT_DOWNLOAD_COLUMNS: DownloadColumn[] = [...MO_DOWNLOAD_COLUMNS, col('decodeWholeContent', 'wholeContent')]
+export const SHORT_LINK_DOWNLOAD_COLUMNS: DownloadColumn[] = [col('cus_id', 'account'), col('cus_name', 'accountName'),
+  col('status', 'sendStatus'), col('decodeMobile', 'mobile'), col('decodeContent', 'content'),
+  col('mtLonglink', 'promotionLink'), col('clickedText', 'clickStatus'), col('click_time', 'clickTime'),
+  col('osystem', 'osystem'), col('browser', 'browser'), col('receive_time', 'submitTime')]

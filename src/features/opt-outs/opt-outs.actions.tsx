@@ -50,7 +50,7 @@ export function removeOptOut(row: Row, { LL }: ActionHelpers): Promise<string | 
 export async function importOptOuts(LL: LL): Promise<void> {
   const { ImportDialog } = await import('@/components/import/ImportDialog')
   const t = LL.optOuts
-  const labels: Record<string, string> = { mobile: t.form.mobile(), note: t.columns.note() }
+  const labels: Record<string, string> = { mobile: t.form.mobile(), note: LL.lists.columns.note() }
   mountDialog((close) => (
     <ImportDialog
       close={close}

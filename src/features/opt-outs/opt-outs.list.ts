@@ -27,14 +27,14 @@ export const optOutsList = defineList({
   searchFields: [
     { name: 'mobile', kind: 'text', label: (LL) => LL.lists.filters.mobile() },
     {
-      name: 'source', kind: 'select', label: (LL) => LL.optOuts.columns.source(),
+      name: 'source', kind: 'select', label: (LL) => LL.lists.columns.source(),
       options: OPT_OUT_SOURCE_FILTER.map(({ value, key }) => ({ value, label: (LL) => LL.status[key]() })),
     },
     {
       name: 'status', kind: 'select', label: (LL) => LL.lists.filters.status(),
       options: OPT_OUT_STATUS_FILTER.map(({ value, key }) => ({ value, label: (LL) => LL.status[key]() })),
     },
-    { name: 'time', kind: 'dateRange', label: (LL) => LL.optOuts.columns.createTime(), shortcuts: 'day' },
+    { name: 'time', kind: 'dateRange', label: (LL) => LL.lists.columns.optedOutAt(), shortcuts: 'day' },
     { name: 'cus_id', kind: 'account', prodType: PROD_TYPE.ordinary, label: (LL) => LL.lists.filters.account(), visibleWhen: isAdmin },
   ],
   columns: [
@@ -45,15 +45,15 @@ export const optOutsList = defineList({
       status: (row) => (onList(row) ? { key: 'optOutActive', tone: 'warn' } : { key: 'optOutRemoved', tone: 'muted' }),
     },
     {
-      field: 'source', header: (LL) => LL.optOuts.columns.source(), type: 'status', width: 140,
+      field: 'source', header: (LL) => LL.lists.columns.source(), type: 'status', width: 140,
       status: (row) => ({ key: optOutSourceKey(Number(row.source)), tone: 'info' }),
     },
-    { field: 'note', header: (LL) => LL.optOuts.columns.note(), type: 'content', width: 200 },
-    { field: 'added_by', header: (LL) => LL.optOuts.columns.addedBy(), width: 110, priority: 3 },
-    { field: 'create_time', header: (LL) => LL.optOuts.columns.createTime(), type: 'datetime', sortable: true, width: 170 },
-    { field: 'removed_reason', header: (LL) => LL.optOuts.columns.removedReason(), type: 'content', width: 200 },
-    { field: 'removed_at', header: (LL) => LL.optOuts.columns.removedAt(), type: 'datetime', width: 170, priority: 3 },
-    { field: 'removed_by', header: (LL) => LL.optOuts.columns.removedBy(), width: 110, priority: 3 },
+    { field: 'note', header: (LL) => LL.lists.columns.note(), type: 'content', width: 200 },
+    { field: 'added_by', header: (LL) => LL.lists.columns.addedBy(), width: 110, priority: 3 },
+    { field: 'create_time', header: (LL) => LL.lists.columns.optedOutAt(), type: 'datetime', sortable: true, width: 170 },
+    { field: 'removed_reason', header: (LL) => LL.lists.columns.removedReason(), type: 'content', width: 200 },
+    { field: 'removed_at', header: (LL) => LL.lists.columns.removedAt(), type: 'datetime', width: 170, priority: 3 },
+    { field: 'removed_by', header: (LL) => LL.lists.columns.removedBy(), width: 110, priority: 3 },
   ],
   download: { endpoint: '/optOut/download', name: (LL) => LL.optOuts.file() },
   toolbar: [

@@ -1,17 +1,9 @@
 import type { Translation } from '../i18n-types'
+import { carrierWordsIn } from '../../domain/carrier-codes.js'
 
 export default {
-	delivered: 'Delivered',
-	undeliverable: 'Undeliverable',
-	expired: 'Expired before delivery',
-	rejected: 'Rejected by the carrier',
-	blocklisted: 'Number on a blocklist',
-	reportTimeout: 'Report timed out',
-	noSuchNumber: 'Vacant number',
-	switchedOff: 'Phone off or out of service',
-	suspended: 'Number suspended',
-	unreachable: 'Out of coverage',
-	cancelled: 'Cancelled by the sender',
+	// The codes' words and kinds are shared with the server's files (src/domain/carrier-codes.ts).
+	...carrierWordsIn('en'),
 	meaning: {
 		delivered: 'The message reached the phone.',
 		undeliverable: 'The carrier could not deliver it and gave no finer reason; a later resend may arrive.',
@@ -24,10 +16,6 @@ export default {
 		suspended: 'The number is suspended or out of service; a resend will not arrive.',
 		unreachable: 'The phone is out of coverage or the network was congested; a later resend may arrive.',
 		cancelled: 'The sender cancelled it before it went to the carrier; its cost was refunded.',
-	},
-	kind: {
-		permanent: 'Permanent',
-		transient: 'Transient',
 	},
 	withCode: '{words} ({code})',
 } satisfies Translation['carrier']

@@ -23,13 +23,6 @@ export default {
 	badge: 'Opted out',
 	columns: {
 		optedOut: 'Opt-out',
-		source: 'Source',
-		note: 'Note',
-		addedBy: 'Added by',
-		createTime: 'Opted out',
-		removedReason: 'Reason removed',
-		removedAt: 'Removed',
-		removedBy: 'Removed by',
 	},
 	form: {
 		mobile: 'Number',

@@ -1,16 +1,8 @@
+import { carrierWordsIn } from '../../domain/carrier-codes.js'
 /** Words of the carriers' delivery-report codes (src/domain/carrier-codes.ts), shown beside the code. */
 export default {
-	delivered: '已送达',
-	undeliverable: '无法送达',
-	expired: '超过有效期未送达',
-	rejected: '运营商拒收',
-	blocklisted: '号码在黑名单中',
-	reportTimeout: '状态报告超时',
-	noSuchNumber: '空号',
-	switchedOff: '关机或停机',
-	suspended: '号码暂停服务',
-	unreachable: '不在服务区',
-	cancelled: '发送方已取消',
+	// The codes' words and kinds are shared with the server's files (src/domain/carrier-codes.ts).
+	...carrierWordsIn('zh-CN'),
 	/** What each code means for the sender, in plain words (the batch page's failure groups, a record's detail). */
 	meaning: {
 		delivered: '短信已送到对方手机。',
@@ -25,10 +17,6 @@ export default {
 		unreachable: '对方手机不在服务区或网络拥塞，稍后重发可能送达。',
 		cancelled: '发送方在交给运营商之前取消了这条短信，费用已退回。',
 	},
-	kind: {
-		permanent: '永久失败',
-		transient: '暂时失败',
-	},
-	/** "已送达 (DELIVRD)" */
+	/** "已送达（DELIVRD）": the same pattern as WITH_CODE in src/domain/carrier-codes.ts (src/i18n/file-words.test.ts) */
 	withCode: '{words:string}（{code:string}）',
 }

@@ -23,13 +23,6 @@ export default {
 	badge: '已退订',
 	columns: {
 		optedOut: '退订',
-		source: '来源',
-		note: '备注',
-		addedBy: '添加账号',
-		createTime: '退订时间',
-		removedReason: '移出原因',
-		removedAt: '移出时间',
-		removedBy: '移出账号',
 	},
 	form: {
 		mobile: '号码',
