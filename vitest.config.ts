@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'server',
           // The console's list contract runs against the server's own routes (its harness), so it is a server file.
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'src/app/screens/lists.contract.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'src/app/screens/lists.contract.test.ts', 'src/app/screens/export-download.contract.test.ts'],
           exclude: MEMORY_FILES,
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
@@ -46,7 +46,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['src/**/*.test.ts', 'workers/**/*.test.ts'],
-          exclude: ['src/app/screens/lists.contract.test.ts'],
+          exclude: ['src/app/screens/lists.contract.test.ts', 'src/app/screens/export-download.contract.test.ts'],
           // A file that needs a DOM opts in with a `// @vitest-environment happy-dom` comment.
           environment: 'node',
         },
