@@ -68,7 +68,7 @@ export const ISOLATION_ENDPOINTS: IsolationEndpoint[] = [
   // The suppression lists, filled from the demo replies: an enterprise's entries, seen by its sub-accounts too.
   { path: '/optOut/list', kind: 'list', body: WIDE, shared: true, account: (r) => String(r.ent_id), nonEmptyFor: ['admin', 'acme', 'acme01'] },
   { path: '/optOut/list', kind: 'list', body: { ...WIDE, cus_id: 'globex' }, shared: true, account: (r) => String(r.ent_id), nonEmptyFor: ['admin', 'acme', 'acme01'] },
-  { path: '/optOut/download', kind: 'download', body: WIDE, shared: true, accountHeader: 'Enterprise', nonEmptyFor: ['admin', 'acme', 'acme01'] },
+  { path: '/optOut/download', kind: 'download', body: WIDE, shared: true, nonEmptyFor: ['admin', 'acme', 'acme01'] },
   // API keys: each account's app secret row and its keys (server/routes/api-keys.test.ts pins the writes across
   // tenants); an account named in the body changes nothing.
   { path: '/apiKey/list', kind: 'list', body: { pageSize: 500 }, nonEmptyFor: ['admin', 'acme', 'acme01'] },
