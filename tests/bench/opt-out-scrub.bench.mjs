@@ -27,7 +27,8 @@ const ACCOUNTS = `
   insert into product (prod_type, name, name_en) values (0, '普通短信', 'SMS') on conflict do nothing;
   insert into customer (cus_id, cus_name, user_type, password_hash, balance) values
     ('listed', 'With a 1M list', 2, '-', 100000000), ('clean', 'With an empty list', 2, '-', 100000000);
-  insert into customer_product (cus_id, prod_type, price) values ('listed', 0, 0.04), ('clean', 0, 0.04)`
+  insert into customer_product (cus_id, prod_type, price) values ('listed', 0, 0.04), ('clean', 0, 0.04);
+  insert into signature (cus_id, name, source, status, check_time) values ('listed', '示例商城', 'company', 1, now()), ('clean', '示例商城', 'company', 1, now())`
 
 console.log(`a ${N.toLocaleString('en')}-number send scrubbed against a ${LIST.toLocaleString('en')}-entry opt-out list (${OVERLAP.toLocaleString('en')} of the send's numbers on it), load average ${load()}`)
 const pg = await benchPostgres({ asServed: true })
