@@ -10,6 +10,7 @@ import { createApp } from '../../server/app.ts'
 import { migrate, openDb } from '../../server/db/index.ts'
 import { seedDemo } from '../../server/seed/index.ts'
 import { issueToken } from '../../server/security/tokens.ts'
+import { medianOf } from './lib/timing.mjs'
 import { benchPostgres } from './lib/throwaway-pg.mjs'
 
 const TOTAL = Number(process.env.BENCH_AUDIT_ENTRIES ?? 10_000_000)
@@ -49,17 +50,7 @@ async function addEntries(db, from, to) {
   await db.exec('vacuum analyze audit_entry')
 }
 
-const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]
-async function timeIt(fn) {
-  await fn()
-  const ms = []
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now()
-    await fn()
-    ms.push(performance.now() - t0)
-  }
-  return median(ms)
-}
+const timeIt = (fn) => medianOf(fn, RUNS)
 
 const pg = await benchPostgres({ asServed: true })
 const db = await openDb({ databaseUrl: pg.url, schema: `bench_${randomBytes(4).toString('hex')}` })

@@ -23,6 +23,7 @@ import { bulkSeed } from './lib/bulk-seed.mjs'
 import { benchPostgres, withThrowawayDatabase } from './lib/throwaway-pg.mjs'
 import { migrate, openDb } from '../../server/db/index.ts'
 import { issueToken } from '../../server/security/tokens.ts'
+import { median } from './lib/timing.mjs'
 
 const ROWS = Number(process.env.BENCH_RECORDS ?? 1_000_000)
 const BASELINE = process.env.BENCH_BASELINE ?? '7a569f5'
@@ -41,7 +42,6 @@ const freePort = () => new Promise((ok) => {
     s.close(() => ok(port))
   })
 })
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.floor(p * s.length))]

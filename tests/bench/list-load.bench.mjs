@@ -22,6 +22,7 @@ import { SERVER_OUT, buildServer } from '../../scripts/build-server.mjs'
 import { sealPassword } from '../../src/domain/auth.ts'
 import { withBaseline } from './lib/baseline.mjs'
 import { benchPostgres, withThrowawayDatabase } from './lib/throwaway-pg.mjs'
+import { median } from './lib/timing.mjs'
 
 const ROWS = process.env.BENCH_HISTORY_ROWS ?? '300000'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -37,7 +38,6 @@ const freePort = () => new Promise((resolve) => {
     s.close(() => resolve(port))
   })
 })
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const mb = (kb) => Math.round(kb / 1024)
 /** VmRSS (now) and VmHWM (peak since start) of a process, in kB. */
 function rssOf(pid) {

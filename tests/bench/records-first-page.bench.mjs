@@ -29,6 +29,7 @@ import { createApp } from '../../server/app.ts'
 import { migrate, openDb } from '../../server/db/index.ts'
 import { issueToken } from '../../server/security/tokens.ts'
 import { ensureContentIndex } from '../../server/db/content-index.ts'
+import { medianOf, median } from './lib/timing.mjs'
 import { benchPostgres } from './lib/throwaway-pg.mjs'
 
 const ROWS = Number(process.env.BENCH_RECORDS ?? 1_000_000)
@@ -175,18 +176,7 @@ const createIndex = async (db) => {
   await db.exec('analyze mt_record; analyze mo_record')
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-
-async function timeIt(fn) {
-  await fn()
-  const ms = []
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now()
-    await fn()
-    ms.push(performance.now() - t0)
-  }
-  return median(ms)
-}
+const timeIt = (fn) => medianOf(fn, RUNS)
 
 async function bench(label, db) {
   console.log(`\n--- ${label}: seeding ${ROWS.toLocaleString('en')} sent records ---`)

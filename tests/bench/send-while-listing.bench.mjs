@@ -24,6 +24,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { BASELINE, withBaseline } from './lib/baseline.mjs'
 import { benchPostgres, withThrowawayDatabase } from './lib/throwaway-pg.mjs'
+import { median } from './lib/timing.mjs'
 
 const N = Number(process.env.BENCH_SEND_NUMBERS ?? 1_000_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
@@ -168,7 +169,6 @@ if (process.argv[2] === '--run') {
 }
 
 const self = fileURLToPath(import.meta.url)
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 function side(kind, root, url) {
   const out = spawnSync(process.execPath, ['--import', 'tsx', self, '--run', kind, root, url], { encoding: 'utf8', maxBuffer: 1 << 24 })
   const line = out.stdout.trim().split('\n').at(-1)

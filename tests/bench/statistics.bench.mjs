@@ -10,6 +10,7 @@ import { bulkSeed } from './lib/bulk-seed.mjs'
 import { createApp } from '../../server/app.ts'
 import { migrate, openDb } from '../../server/db/index.ts'
 import { issueToken } from '../../server/security/tokens.ts'
+import { median, timed } from './lib/timing.mjs'
 import { benchPostgres } from './lib/throwaway-pg.mjs'
 
 const ROWS = Number(process.env.BENCH_RECORDS ?? 1_000_000)
@@ -30,12 +31,6 @@ const CASES = [
   ['overview, ordinary (admin)', 'admin', '/dataGathering/getNormalSmsIndexInfo', { prod_type: 0 }],
 ]
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-async function timed(fn) {
-  const t0 = performance.now()
-  await fn()
-  return performance.now() - t0
-}
 async function first(fn) {
   const once = await timed(fn)
   const ms = []
